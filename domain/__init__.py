@@ -1,0 +1,1 @@
+"""Chronicle's domain: pure rules per title, shared mechanics, and the ``Games`` application."""

@@ -1,0 +1,1 @@
+"""Agricola (original 2007 edition). Placeholder until the rules land."""

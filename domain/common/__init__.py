@@ -1,0 +1,1 @@
+"""Mechanics and contracts shared by two or more titles (see each module's docstring)."""

@@ -1,0 +1,190 @@
+"""The title protocol: what the service needs from the rules of one game.
+
+A title is a pure decider (no I/O, no clock, no global randomness):
+
+* ``setup(config, rng) -> [Event]``: the events that set a new game up;
+* ``decide(state, seat, move, rng) -> [Event]``: validate ``move`` for ``seat`` and return the
+  events it causes, including everything that then happens automatically (the end of a round, a
+  harvest phase, the next round card). Raises :class:`~domain.common.errors.RuleViolation`;
+  never changes ``state``;
+* ``evolve(state, event) -> state``: apply a recorded fact. Never validates, never fails on
+  recorded history. It may update ``state`` in place and return it (replay is the hot path);
+  callers that need the old state copy it first;
+* ``legal_moves(state, seat) -> [move]``: every move ``seat`` may make now; each is complete
+  (posting it unchanged is accepted). Large decisions are split into steps so every list is
+  finite and a client choosing only from these lists always reaches the end of the game;
+* ``view(state, viewer)``: the state as ``viewer`` may see it (see :mod:`.visibility`);
+* ``status(state)``: round, phase, the seats the game waits for, finished or not;
+* ``score_sheet(state)``: every scoring category per seat, as if the game ended now;
+* ``describe(event, names)``: one sentence a player can read;
+* ``rule_of(event)``: the rules-digest section the event applied, for audits.
+
+Several seats may be asked at once (``status().to_act`` has several seats, e.g. feeding at a
+harvest); multi-step turns are modelled by the title's own pending-decision state; random draws
+during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod:`.rng`).
+"""
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BadGameConfig
+from .events import Event, EventLike
+from .rng import Rng
+from .visibility import redact
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One creation option of a variant, as ``GET /titles`` lists it."""
+
+    name: str
+    type: str  # "int", "str", "bool"
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"name": self.name, "type": self.type, "default": self.default,
+               "description": self.description}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    name: str
+    min_players: int
+    max_players: int
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "min_players": self.min_players,
+                "max_players": self.max_players, "description": self.description,
+                "options": [o.as_dict() for o in self.options]}
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is created from (besides the seed)."""
+
+    variant: str
+    players: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where the game stands: ``to_act`` is empty exactly when nobody can move (or it is over)."""
+
+    round: int | None
+    phase: str
+    to_act: tuple[int, ...]
+    finished: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "phase": self.phase, "to_act": list(self.to_act),
+                "finished": self.finished}
+
+
+class Title(abc.ABC):
+    """Base class of every title's rules. Subclasses are stateless singletons."""
+
+    name: str = ""
+    display_name: str = ""
+    rules_version: str = ""
+    variants: tuple[VariantInfo, ...] = ()
+
+    # -- creation ---------------------------------------------------------------------------
+    def variant(self, name: str) -> VariantInfo:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        raise BadGameConfig("unknown_variant", title=self.display_name or self.name,
+                            variant=name, known=", ".join(v.name for v in self.variants))
+
+    def check_config(self, config: GameConfig) -> dict[str, Any]:
+        """Validate a configuration; returns the options with defaults filled in."""
+        info = self.variant(config.variant)
+        title = self.display_name or self.name
+        n = len(config.players)
+        if not info.min_players <= n <= info.max_players:
+            raise BadGameConfig("bad_player_count", title=title, variant=info.name,
+                                min_players=info.min_players, max_players=info.max_players,
+                                count=n)
+        seen = set()
+        for name in config.players:
+            if name in seen:
+                raise BadGameConfig("duplicate_player_name", name=name)
+            seen.add(name)
+        options = dict(config.options or {})
+        known = {o.name: o for o in info.options}
+        for key in options:
+            if key not in known:
+                raise BadGameConfig("bad_option", title=title, variant=info.name, option=key,
+                                    reason=f"unknown option; known: {', '.join(known) or 'none'}")
+        filled = {}
+        for spec in info.options:
+            value = options.get(spec.name, spec.default)
+            expected = {"int": int, "str": str, "bool": bool}[spec.type]
+            if spec.type == "int" and isinstance(value, bool):
+                value = None
+            if not isinstance(value, expected):
+                raise BadGameConfig("bad_option", title=title, variant=info.name,
+                                    option=spec.name, reason=f"must be of type {spec.type}")
+            if spec.choices is not None and value not in spec.choices:
+                raise BadGameConfig("bad_option", title=title, variant=info.name,
+                                    option=spec.name,
+                                    reason=f"must be one of {', '.join(map(str, spec.choices))}")
+            filled[spec.name] = value
+        return filled
+
+    @abc.abstractmethod
+    def setup(self, config: GameConfig, rng: Rng) -> list[Event]:
+        """Events that set up a new game; the first must build the whole initial state."""
+
+    # -- play -------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
+        """Validate ``move`` by ``seat`` and return the events it causes (never mutates)."""
+
+    @abc.abstractmethod
+    def evolve(self, state: dict, event: EventLike) -> dict:
+        """Apply one recorded event (may mutate ``state``); ``state`` is ``{}`` before setup."""
+
+    @abc.abstractmethod
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        """Every move ``seat`` may make now, each complete."""
+
+    @abc.abstractmethod
+    def status(self, state: dict) -> Status:
+        """Round, phase, seats to act, finished."""
+
+    @abc.abstractmethod
+    def score_sheet(self, state: dict) -> dict:
+        """``{"seats": [{"seat", "name", "total", "categories": [...]}], "winners": [...]}``."""
+
+    # -- reading ----------------------------------------------------------------------------
+    def view(self, state: dict, viewer: int | None) -> dict:
+        """The state as ``viewer`` may see it; hidden parts are removed by :func:`redact`."""
+        return redact(state, viewer, self.status(state).finished)
+
+    def redact_event(self, event: EventLike, viewer: int | None, finished: bool) -> dict:
+        """An event's data as ``viewer`` may see it."""
+        return redact(event.data, viewer, finished)
+
+    @abc.abstractmethod
+    def describe(self, event: EventLike, names: list[str]) -> str:
+        """One readable sentence for ``event``; ``names`` are the seats' player names."""
+
+    def rule_of(self, event: EventLike) -> str | None:
+        """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
+        return None
+
+    def info(self) -> dict:
+        return {"title": self.name, "name": self.display_name or self.name,
+                "rules_version": self.rules_version,
+                "variants": [v.as_dict() for v in self.variants]}

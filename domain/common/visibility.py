@@ -1,0 +1,47 @@
+"""Hidden information, removed per viewer by one function.
+
+Titles keep hidden information in two reserved keys, anywhere inside a state or an event's data:
+
+* ``"_secret"``: seen by nobody while the game runs (the order of a shuffled deck, a bag's draw
+  order). Titles that draw lazily from :mod:`domain.common.rng` need none.
+* ``"_private"``: a dict from seat number (as a string) to what only that seat may see (its hand).
+
+:func:`redact` is the single per-viewer filter: every output path (state, events, moves, scores,
+exports, notices, streams) passes its title data through it. Once the game is finished everything
+is public (the rulebook's end: all cards are turned face up).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+SECRET = "_secret"
+PRIVATE = "_private"
+
+
+def redact(value: Any, viewer: int | None, finished: bool = False) -> Any:
+    """A copy of ``value`` as ``viewer`` (a seat number, or None for the public) may see it."""
+    if finished:
+        return value
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == SECRET:
+                continue
+            if key == PRIVATE:
+                if viewer is not None and isinstance(item, dict) and str(viewer) in item:
+                    out[PRIVATE] = {str(viewer): redact(item[str(viewer)], viewer, finished)}
+                continue
+            out[key] = redact(item, viewer, finished)
+        return out
+    if isinstance(value, list):
+        return [redact(item, viewer, finished) for item in value]
+    return value
+
+
+def has_hidden(value: Any) -> bool:
+    """True when ``value`` holds any ``_secret`` or ``_private`` part (titles use it to skip work)."""
+    if isinstance(value, dict):
+        return SECRET in value or PRIVATE in value or any(has_hidden(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_hidden(v) for v in value)
+    return False

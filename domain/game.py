@@ -1,0 +1,188 @@
+"""One game's stream: the stored events and the aggregate folded from them.
+
+Stored events are ``eventsourcing`` domain events with three title-level fields (``type``,
+``seat``, ``data``) and, on the first event of each batch, the ``command`` that produced the
+batch (the player's move, or the set-up). The title's rules never see this module; the aggregate
+hands each event to the title's ``evolve``.
+
+Application-level event types (the title never sees them):
+
+* ``GameCreated``: the configuration, the seed commitment(s) and, in ``data["setup"]``, the
+  title's set-up facts. Version 1 is therefore always a complete, playable game.
+* ``UndoRequested`` / ``UndoAccepted`` / ``UndoRejected`` / ``UndoApplied``: undo with consent.
+  ``UndoApplied(to_version=N)`` makes the state the state at version N; the events in between stay
+  in the log, marked undone.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Iterable
+from uuid import UUID
+
+from eventsourcing.domain import DomainEvent, Snapshot
+
+from .common.events import Event
+from .common.title import Title
+from . import registry
+
+META_TYPES = frozenset({"GameCreated", "UndoRequested", "UndoAccepted", "UndoRejected",
+                        "UndoApplied"})
+
+#: How many idempotency keys a game remembers (the oldest are forgotten first).
+IDEMPOTENCY_MEMORY = 256
+
+
+class GameEvent(DomainEvent):
+    """A stored event of a game stream."""
+
+    type: str
+    seat: int | None
+    data: dict
+    command: dict | None
+
+
+class GameSnapshot(Snapshot):
+    """A snapshot of :class:`Game`; its state is JSON-clean by construction."""
+
+    @classmethod
+    def take(cls, aggregate: "Game") -> "GameSnapshot":
+        state = {k: v for k, v in vars(aggregate).items() if k not in ("_id", "_version")}
+        return cls(originator_id=aggregate.id, originator_version=aggregate.version,
+                   timestamp=cls.create_timestamp(), topic="domain.game:Game", state=state)
+
+
+class Game:
+    """The state of one game stream, as folded from its events.
+
+    Every attribute is JSON-clean (snapshots round-trip through JSON). ``state`` is the title's
+    state; the rest is the service's book-keeping: configuration, seed segments (private), the
+    parent of a fork, the pending undo request, undone ranges and remembered idempotency keys.
+    """
+
+    _id: UUID
+    _version: int
+
+    @property
+    def id(self) -> UUID:
+        return self._id
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def from_created(cls, event: Any) -> "Game":
+        d = event.data
+        game = object.__new__(cls)
+        game._id = event.originator_id
+        game._version = 0
+        game.title = d["title"]
+        game.rules_version = d["rules_version"]
+        game.variant = d["variant"]
+        game.players = list(d["players"])
+        game.options = dict(d["options"])
+        game.seeded = bool(d["seeded"])
+        game.seeds = [dict(s) for s in d["seeds"]]
+        game.parent = d.get("parent")
+        game.imported_from = d.get("imported_from")
+        game.created_at = _iso(event.timestamp)
+        game.updated_at = game.created_at
+        game.state = {}
+        game.pending_undo = None
+        game.undone = []
+        game.idem = {}
+        rules = game.rules
+        for fact in d["setup"]:
+            game.state = rules.evolve(game.state, _Fact(fact))
+        return game
+
+    @property
+    def rules(self) -> Title:
+        return registry.get(self.title, self.rules_version)
+
+    # -- folding --------------------------------------------------------------------------------
+    def apply(self, event: Any, state_at: Any) -> None:
+        """Apply one stored event. ``state_at(n)`` returns the title state at version n (undo)."""
+        kind = event.type
+        if kind in META_TYPES:
+            self._apply_meta(event, state_at)
+        else:
+            self.state = self.rules.evolve(self.state, event)
+        command = event.command
+        if command and command.get("key"):
+            self._remember_key(command, event.originator_version)
+        self._version = event.originator_version
+        self.updated_at = _iso(event.timestamp)
+
+    def _apply_meta(self, event: Any, state_at: Any) -> None:
+        kind, d = event.type, event.data
+        if kind == "UndoRequested":
+            self.pending_undo = {"request_id": event.originator_version, "by": d["by"],
+                                 "to_version": d["to_version"], "waiting": list(d["waiting"]),
+                                 "accepted": []}
+        elif kind == "UndoAccepted":
+            if self.pending_undo:
+                self.pending_undo["waiting"] = [s for s in self.pending_undo["waiting"]
+                                                if s != d["seat"]]
+                self.pending_undo["accepted"].append(d["seat"])
+        elif kind == "UndoRejected":
+            self.pending_undo = None
+        elif kind == "UndoApplied":
+            target = d["to_version"]
+            self.state = state_at(target)
+            self.pending_undo = None
+            self.undone.append([target + 1, event.originator_version - 1])
+
+    def _remember_key(self, command: dict, version: int) -> None:
+        self.idem[command["key"]] = {"seat": command.get("seat"), "hash": command.get("hash"),
+                                     "first": version,
+                                     "last": version + command.get("count", 1) - 1}
+        if len(self.idem) > IDEMPOTENCY_MEMORY:
+            oldest = min(self.idem, key=lambda k: self.idem[k]["first"])
+            del self.idem[oldest]
+
+    # -- reading --------------------------------------------------------------------------------
+    def is_undone(self, version: int) -> bool:
+        return any(lo <= version <= hi for lo, hi in self.undone)
+
+    def seed_for(self, version: int) -> int:
+        """The seed that draws for a move decided at ``version`` (fork segments, see README)."""
+        seed = self.seeds[0]["seed"]
+        for segment in self.seeds:
+            if segment["from"] <= version:
+                seed = segment["seed"]
+        return seed
+
+
+class _Fact:
+    """Adapts a set-up fact (a plain dict) to the event shape titles evolve."""
+
+    __slots__ = ("type", "seat", "data")
+
+    def __init__(self, fact: dict) -> None:
+        self.type = fact["type"]
+        self.seat = fact.get("seat")
+        self.data = fact.get("data", {})
+
+
+def fact_dict(event: Event) -> dict:
+    return {"type": event.type, "seat": event.seat, "data": event.data}
+
+
+def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
+    """Fold snapshots and stored events into a :class:`Game` (the repository's projector)."""
+    for item in items:
+        if isinstance(item, Snapshot):
+            game = item.mutate(None)
+            continue
+        if item.type == "GameCreated":
+            game = Game.from_created(item)
+            game._version = item.originator_version
+            continue
+        game.apply(item, state_at)
+    return game
+
+
+def _iso(ts: datetime) -> str:
+    return ts.isoformat()
