@@ -79,9 +79,24 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def new_token() -> str:
-    """An opaque bearer token of 256 bits."""
-    return secrets.token_urlsafe(32)
+def new_token(game_id: uuid.UUID) -> str:
+    """A bearer token for one seat: the game's id, a dot, then 256 random bits.
+
+    Clients treat it as opaque. Naming the game lets the service tell "a valid token for another
+    game" (403) from "no such token" (401) without any global index of tokens.
+    """
+    return f"{game_id.hex}.{secrets.token_urlsafe(32)}"
+
+
+def token_game(token: str) -> uuid.UUID | None:
+    """The game a token claims to belong to (not yet verified), or None if malformed."""
+    head, _, secret = token.partition(".")
+    if len(head) != 32 or len(secret) < 43:
+        return None
+    try:
+        return uuid.UUID(hex=head)
+    except ValueError:
+        return None
 
 
 class Games(Application):
@@ -250,7 +265,7 @@ class Games(Application):
                                     type=entry["type"], seat=entry.get("seat"),
                                     data=entry.get("data") or {},
                                     command=entry.get("command")))
-        tokens = [new_token() for _ in range(n)]
+        tokens = [new_token(game_id) for _ in range(n)]
         keys_id = uuid.uuid5(SEAT_KEYS_NAMESPACE, str(game_id))
         events.append(SeatKeysIssued(originator_id=keys_id, originator_version=1,
                                      timestamp=SeatKeysIssued.create_timestamp(),
@@ -271,8 +286,16 @@ class Games(Application):
                 return seat
         return None
 
-    def token_games(self, token: str) -> None:  # pragma: no cover - documented non-feature
-        raise NotImplementedError("tokens are looked up per game, never globally")
+    def locate_token(self, token: str) -> tuple[uuid.UUID, int] | None:
+        """The (game, seat) a token is valid for, or None if it is valid nowhere."""
+        game_id = token_game(token)
+        if game_id is None:
+            return None
+        try:
+            seat = self.seat_for_token(game_id, token)
+        except DomainError:
+            return None
+        return None if seat is None else (game_id, seat)
 
     def _seat_hashes(self, game_id: uuid.UUID) -> list[str]:
         with self._cache_lock:

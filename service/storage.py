@@ -1,0 +1,84 @@
+"""Where the event store lives, as ``eventsourcing`` environment settings.
+
+``CHRONICLE_DATABASE_URL`` selects the store:
+
+* unset, or ``sqlite:///path/to/file.db``: an embedded SQLite file (default
+  ``$CHRONICLE_DATA_DIR/chronicle.db``);
+* ``postgresql://user:password@host:port/dbname?schema=name``: PostgreSQL (the schema defaults to
+  ``public``; it is created by ``init-db`` when missing).
+
+Server processes run with table creation off; ``init-db`` (``flask init-db`` or
+``chronicle init-db``) creates the tables once.
+"""
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, unquote, urlparse
+
+DEFAULT_DB_FILE = "chronicle.db"
+
+
+def default_data_dir() -> str:
+    return os.environ.get("CHRONICLE_DATA_DIR") or os.path.join(os.getcwd(), "var")
+
+
+def is_postgres(url: str | None) -> bool:
+    return bool(url) and urlparse(url).scheme in ("postgres", "postgresql", "postgresql+psycopg")
+
+
+def persistence_env(database_url: str | None, data_dir: str | None = None,
+                    create_table: bool = False, lock_timeout: float = 2.0) -> dict[str, str]:
+    """The ``eventsourcing`` settings for ``database_url`` (see the module docstring)."""
+    env = {"CREATE_TABLE": "y" if create_table else "n"}
+    if is_postgres(database_url):
+        url = urlparse(database_url)
+        query = parse_qs(url.query)
+        env.update({
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": unquote(url.path.lstrip("/")) or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "POSTGRES_SCHEMA": (query.get("schema") or ["public"])[0],
+            "POSTGRES_CONNECT_TIMEOUT": (query.get("connect_timeout") or ["5"])[0],
+            "POSTGRES_POOL_SIZE": (query.get("pool_size") or ["5"])[0],
+            "POSTGRES_MAX_OVERFLOW": (query.get("max_overflow") or ["10"])[0],
+            "POSTGRES_LOCK_TIMEOUT": str(int(lock_timeout)),
+            "POSTGRES_PRE_PING": "y",
+        })
+        # Never POSTGRES_ENABLE_DB_FUNCTIONS: it can skip events under concurrent writers.
+        return env
+    if database_url:
+        url = urlparse(database_url)
+        if url.scheme != "sqlite":
+            raise ValueError(f"unsupported CHRONICLE_DATABASE_URL scheme {url.scheme!r}")
+        # sqlite:///relative/file.db or sqlite:////absolute/file.db (SQLAlchemy's convention)
+        path = unquote(url.path)[1:]
+    else:
+        path = os.path.join(data_dir or default_data_dir(), DEFAULT_DB_FILE)
+    if path != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    env.update({
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": path,
+        "SQLITE_LOCK_TIMEOUT": str(max(1, int(lock_timeout))),
+    })
+    return env
+
+
+def ensure_postgres_schema(database_url: str) -> None:
+    """Create the configured schema if it does not exist (PostgreSQL only)."""
+    if not is_postgres(database_url):
+        return
+    import psycopg
+    from psycopg import sql
+
+    env = persistence_env(database_url)
+    schema = env["POSTGRES_SCHEMA"]
+    with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
+                         dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
+                         password=env["POSTGRES_PASSWORD"] or None,
+                         connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
+                         autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
