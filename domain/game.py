@@ -50,6 +50,13 @@ class GameSnapshot(Snapshot):
         return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                    timestamp=cls.create_timestamp(), topic="domain.game:Game", state=state)
 
+    def mutate(self, _: None) -> "Game":
+        game = object.__new__(Game)
+        game.__dict__.update(self.state)
+        game._id = self.originator_id
+        game._version = self.originator_version
+        return game
+
 
 class Game:
     """The state of one game stream, as folded from its events.

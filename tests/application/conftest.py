@@ -1,0 +1,60 @@
+"""Fixtures: a ``Games`` application on a fresh SQLite file, and on PostgreSQL in a fresh schema.
+
+The PostgreSQL variant skips only when the server cannot be reached, and says so.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from domain import registry
+from domain.application import Games
+from service.storage import ensure_postgres_schema, persistence_env
+from tests.support.toy import TOY
+
+PG_URL = os.environ.get("CHRONICLE_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+registry.register(TOY, current=True)
+
+
+def postgres_reachable(url: str = PG_URL) -> str | None:
+    """None if PostgreSQL answers, else the reason it cannot be used."""
+    try:
+        import psycopg
+        env = persistence_env(url)
+        with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
+                             dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
+                             connect_timeout=3):
+            return None
+    except Exception as err:  # pragma: no cover - only when the server is down
+        return f"PostgreSQL at {url} cannot be reached: {err}"
+
+
+def store_env(backend: str, tmp_path) -> dict:
+    """Settings for a fresh, empty store of ``backend``."""
+    if backend == "sqlite":
+        return persistence_env(None, str(tmp_path), create_table=True)
+    reason = postgres_reachable()
+    if reason:
+        pytest.skip(reason)
+    url = f"{PG_URL}?schema=t_{uuid.uuid4().hex[:12]}"
+    ensure_postgres_schema(url)
+    return persistence_env(url, create_table=True)
+
+
+def make_games(backend: str, tmp_path, env: dict | None = None, **kwargs) -> Games:
+    return Games(env=env or store_env(backend, tmp_path), **kwargs)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request):
+    return request.param
+
+
+@pytest.fixture
+def games(backend, tmp_path):
+    app = make_games(backend, tmp_path)
+    yield app
+    app.close()
