@@ -178,16 +178,31 @@ def fact_dict(event: Event) -> dict:
 
 
 def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
-    """Fold snapshots and stored events into a :class:`Game` (the repository's projector)."""
+    """Fold snapshots and stored events into a :class:`Game` (the repository's projector).
+
+    This is the replay hot path: the title's ``evolve`` is looked up once, and plain title events
+    skip the book-keeping that only meta events and commands need.
+    """
+    evolve = game.rules.evolve if game is not None else None
+    item = None
     for item in items:
         if isinstance(item, Snapshot):
             game = item.mutate(None)
+            evolve = game.rules.evolve
             continue
-        if item.type == "GameCreated":
+        kind = item.type
+        if kind == "GameCreated":
             game = Game.from_created(item)
             game._version = item.originator_version
+            evolve = game.rules.evolve
             continue
-        game.apply(item, state_at)
+        if kind in META_TYPES or item.command is not None:
+            game.apply(item, state_at)
+            continue
+        game.state = evolve(game.state, item)
+        game._version = item.originator_version
+    if game is not None and item is not None and not isinstance(item, Snapshot):
+        game.updated_at = _iso(item.timestamp)
     return game
 
 
