@@ -37,6 +37,7 @@ from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
 from .common.visibility import redact
 from .game import META_TYPES, Game, GameEvent, GameSnapshot, fact_dict, fold
+from .transcoder import EventTranscoder
 from .records import (RECORD_FORMAT, AuditReport, audit_log, chain, jsonclean,
                       verify_chain)
 
@@ -106,6 +107,10 @@ class Games(Application):
     env = {"COMPRESSOR_TOPIC": ""}
     is_snapshotting_enabled = True
     snapshot_class = GameSnapshot
+
+    def construct_transcoder(self) -> EventTranscoder:
+        """Plain JSON for stored events (see ``domain/transcoder.py``)."""
+        return EventTranscoder()
 
     def __init__(self, env: dict | None = None, cache_size: int = 256) -> None:
         super().__init__(env)

@@ -83,7 +83,10 @@ class Grid:
 
     def is_edge(self, edge: str) -> bool:
         """True if ``edge`` is a well-formed edge of this board (agricola digest §5.8 rule 2)."""
-        return edge in geometry(self).edge_index
+        try:
+            return edge in geometry(self).edge_index
+        except TypeError:  # unhashable
+            return False
 
     def spaces_of_edge(self, edge: str) -> tuple[int, ...]:
         """The spaces on either side of ``edge``, sorted: 1 for a border edge, else 2 (digest §5.8)."""

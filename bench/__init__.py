@@ -1,0 +1,1 @@
+"""Benchmarks behind ``make bench``: each module adds its measurements to one report."""

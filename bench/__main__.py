@@ -1,0 +1,63 @@
+"""``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
+
+Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``
+(default: all). Figures are measured on this machine in this run; ratios compare against floors
+measured in the same run.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import platform
+import sys
+import time
+
+SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections"}
+REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
+
+
+def _rows(report: dict, prefix: str = "") -> list[tuple[str, str]]:
+    rows = []
+    for key, value in report.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            rows.extend(_rows(value, name + "."))
+        elif isinstance(value, float):
+            rows.append((name, f"{value:,.3f}"))
+        else:
+            rows.append((name, str(value)))
+    return rows
+
+
+def table(report: dict) -> str:
+    rows = _rows(report)
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(SECTIONS)
+    report: dict = {"machine": {"python": platform.python_version(),
+                                "platform": platform.platform(), "cpus": os.cpu_count()},
+                    "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    for name in chosen:
+        module = importlib.import_module(SECTIONS[name])
+        print(f"== {name} ==", flush=True)
+        section: dict = {}
+        t0 = time.perf_counter()
+        module.run(section)
+        section["section_seconds"] = time.perf_counter() - t0
+        report[name] = section
+        print(table(section), flush=True)
+    os.makedirs(REPORT_DIR, exist_ok=True)
+    with open(os.path.join(REPORT_DIR, "report.json"), "w") as fh:
+        json.dump(report, fh, indent=2)
+    with open(os.path.join(REPORT_DIR, "report.txt"), "w") as fh:
+        fh.write(table(report) + "\n")
+    print(f"\nreport written to {REPORT_DIR}/report.json and report.txt")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
