@@ -18,8 +18,8 @@ Engine choices the digest leaves open, made here:
 * Closing a region may enclose free spaces that the region surrounds (a ring round a space):
   those become a pasture of their own, built by the same fences. If such a space is blocked (a
   room or a field) the region is refused with ``pasture_on_blocked_space`` (§5.8 rule 6).
-* "Connected" for a region means connected without crossing an existing fence; on a legal layout
-  this is plain orthogonal connectivity.
+* A region must be orthogonally connected, and also connected without crossing an existing fence
+  (the second only fails on a layout that already has dangling fences).
 
 Everything is cached on (grid, frozenset) keys; results are fresh lists, safe to mutate.
 """
@@ -43,7 +43,8 @@ def _fence_mask(grid: Grid, fences: frozenset) -> int:
         try:
             mask |= 1 << index[edge]
         except (KeyError, TypeError):
-            raise ValueError(f"{edge!r} is not an edge of a {grid.rows}x{grid.cols} board") from None
+            raise ValueError(
+                f"{edge!r} is not an edge of a {grid.rows}x{grid.cols} board") from None
     return mask
 
 
@@ -152,18 +153,21 @@ def _encloses_blocked(layout: _Layout, rmask: int, bmask: int) -> bool:
 def _problem(grid: Grid, layout: _Layout, rmask: int, bmask: int) -> str | None:
     if not rmask:
         return "pasture_empty"
-    if flood(rmask & -rmask, layout.adjacency, rmask) != rmask:
+    geo = geometry(grid)
+    if flood(rmask & -rmask, geo.neighbour_mask, rmask) != rmask:
         return "pasture_not_connected"
     if rmask & bmask:
         return "pasture_on_blocked_space"
     inside = {layout.pasture_of[s] for s in mask_spaces(rmask)}
     if len(inside) > 1:
         return "pasture_overlaps"
+    if flood(rmask & -rmask, layout.adjacency, rmask) != rmask:
+        # Split by an existing fence: only possible on a layout that already has dangling fences.
+        return "pasture_not_connected"
     (k,) = inside
     if k >= 0:
         return "pasture_already_exists" if layout.pastures[k] == rmask else None
     if layout.fenced:
-        geo = geometry(grid)
         touching = 0
         for s in mask_spaces(rmask):
             touching |= geo.neighbour_mask[s]
@@ -185,8 +189,9 @@ def region_problem(grid: Grid, region: Iterable[int], fences: Iterable[str],
     inside an existing pasture and part outside, or inside several pastures),
     "pasture_already_exists" (exactly equal to an existing pasture), "pasture_not_adjacent"
     (entirely outside existing pastures while pastures exist, and sharing no edge with any of
-    them). A region strictly inside one existing pasture is fine: fencing it SUBDIVIDES that
-    pasture (§5.8 rule 9)."""
+    them, even when a space it surrounds would link them: fencing that space first gives the
+    same fences). A region strictly inside one existing pasture is fine: fencing it SUBDIVIDES
+    that pasture (§5.8 rule 9)."""
     _, layout = _state(grid, fences)
     return _problem(grid, layout, space_mask(grid, region), space_mask(grid, blocked))
 
@@ -339,9 +344,11 @@ def can_reach_closable(grid: Grid, region: Iterable[int], fences: Iterable[str],
     return cost is not None and cost <= min(fences_left, wood)
 
 
-def closable_regions(grid: Grid, fences: Iterable[str], blocked: Iterable[int]) -> list[tuple[int, list[int]]]:
+def closable_regions(grid: Grid, fences: Iterable[str],
+                     blocked: Iterable[int]) -> list[tuple[int, list[int]]]:
     """Every region that may be closed now, as (new fences needed, sorted spaces), cheapest first
     (agricola digest §5.8, D-29). Mostly for tests and tools; the search behind
     :func:`cheapest_completion`."""
     fmask, _ = _state(grid, fences)
-    return [(cost, mask_spaces(sub)) for cost, sub in _closable(grid, fmask, space_mask(grid, blocked))]
+    found = _closable(grid, fmask, space_mask(grid, blocked))
+    return [(cost, mask_spaces(sub)) for cost, sub in found]

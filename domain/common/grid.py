@@ -70,7 +70,7 @@ class Grid:
     # -- edges --------------------------------------------------------------------------------
 
     def edges(self, space: int) -> dict[str, str]:
-        """The four edges around ``space``: {"n": ..., "e": ..., "s": ..., "w": ...} (digest §5.8)."""
+        """The four edges around ``space``: {"n", "e", "s", "w"} -> edge (agricola digest §5.8)."""
         self._check_space(space)
         return dict(zip(_SIDES, geometry(self).space_edges[space]))
 
@@ -89,11 +89,11 @@ class Grid:
             return False
 
     def spaces_of_edge(self, edge: str) -> tuple[int, ...]:
-        """The spaces on either side of ``edge``, sorted: 1 for a border edge, else 2 (digest §5.8)."""
+        """The spaces on either side of ``edge``, sorted: 1 on the border, else 2 (digest §5.8)."""
         return geometry(self).edge_spaces[self._edge_index(edge)]
 
     def is_border(self, edge: str) -> bool:
-        """True if ``edge`` lies on the outer border of the board (agricola digest §5.8 rule 2-3)."""
+        """True if ``edge`` lies on the border of the board (agricola digest §5.8 rules 2-3)."""
         return len(self.spaces_of_edge(edge)) == 1
 
     def all_edges(self) -> tuple[str, ...]:
@@ -110,7 +110,8 @@ class Grid:
         try:
             return geometry(self).edge_index[edge]
         except (KeyError, TypeError):
-            raise ValueError(f"{edge!r} is not an edge of a {self.rows}x{self.cols} board") from None
+            raise ValueError(
+                f"{edge!r} is not an edge of a {self.rows}x{self.cols} board") from None
 
 
 #: The Agricola farmyard: 3 rows x 5 columns (agricola digest §1.3, D-36).
@@ -159,8 +160,8 @@ def geometry(grid: Grid) -> Geometry:
         space_edge_mask.append(sum(1 << edge_index[e] for e in four))
         border_edge_mask.append(sum(1 << edge_index[e] for e in four
                                     if len(edge_spaces[edge_index[e]]) == 1))
-        ns = tuple(sorted(rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                          if 0 <= rr < rows and 0 <= cc < cols))
+        around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        ns = tuple(sorted(rr * cols + cc for rr, cc in around if 0 <= rr < rows and 0 <= cc < cols))
         neighbours.append(ns)
         neighbour_mask.append(sum(1 << n for n in ns))
     links = tuple((sp[0], sp[1], i) for i, sp in enumerate(edge_spaces) if len(sp) == 2)
@@ -180,7 +181,7 @@ def space_mask(grid: Grid, spaces: Iterable[int]) -> int:
 
 
 def mask_spaces(mask: int) -> list[int]:
-    """The sorted spaces of a bitmask (inverse of :func:`space_mask`)."""
+    """The sorted spaces of a bitmask, inverse of :func:`space_mask` (agricola digest §1.3)."""
     out = []
     while mask:
         low = mask & -mask
@@ -205,7 +206,7 @@ def flood(start: int, adjacency: tuple[int, ...], within: int) -> int:
 
 
 def is_connected(grid: Grid, spaces: Iterable[int]) -> bool:
-    """True if ``spaces`` are orthogonally connected; False when empty (agricola digest §5.8 rule 5)."""
+    """True if ``spaces`` are orthogonally connected; False when empty (digest §5.8 rule 5)."""
     mask = space_mask(grid, spaces)
     if not mask:
         return False

@@ -22,7 +22,8 @@ ANIMALS = ("sheep", "boar", "cattle")
 
 
 def pasture_capacity(size: int, stables: int, per_space: int = 2) -> int:
-    """``per_space * size * 2 ** stables`` (agricola digest §5.9 engine formula, D-02; T-05, T-06)."""
+    """``per_space * size * 2 ** stables`` (agricola digest §5.9 engine formula, D-02; T-05,
+    T-06)."""
     for name, value in (("size", size), ("stables", stables), ("per_space", per_space)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative int, not {value!r}")
@@ -34,7 +35,7 @@ class Housing:
     """Where a farm can keep animals (agricola digest §5.9)."""
 
     pastures: tuple[int, ...]   # capacity of each pasture; one animal type per pasture
-    flexible: int = 0           # slots that hold 1 animal of any type each: unfenced stables + the house pet
+    flexible: int = 0           # 1 animal of any type each: unfenced stables + the house pet
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pastures", tuple(self.pastures))
@@ -110,7 +111,8 @@ def can_house(housing: Housing, animals: Mapping[str, int]) -> bool:
 
 def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] | None:
     """One concrete placement for display, or None if impossible (agricola digest §5.9):
-    ``{"pastures": [{"capacity": c, "animal": type|None, "count": n}, ...], "flexible": {type: n}}``.
+    ``{"pastures": [{"capacity": c, "animal": type|None, "count": n}, ...],
+    "flexible": {type: n}}``.
     Pastures are listed in ``housing.pastures`` order; ``flexible`` lists only non-zero counts, by
     type name. Deterministic: each pasture in turn takes the type with the most animals still
     unplaced that keeps the rest housable."""
