@@ -1,0 +1,214 @@
+"""The farmyard: where rooms, stables, fields and pastures may go, and where animals live.
+
+Pure predicates over a farm dict (see ``state.py``). Each ``*_problem`` returns None when the
+thing is allowed, else a short reason for a sentence; ``legal_*`` enumerate. Geometry comes from
+``domain.common.grid``/``fences``/``housing``; this module adds Agricola's rules (digest §5).
+"""
+from __future__ import annotations
+
+from domain.common import fences as fence_rules
+from domain.common.housing import can_house, max_fitting
+
+from .state import (blocked_for_fences, fenced_spaces, fences_left, field_at, field_spaces,
+                    housing, is_empty_space, stables_left)
+from .tables import (ANIMALS, FENCE_COST_WOOD, GRID, MAX_FAMILY, RENOVATION, RENOVATION_COST,
+                     ROOM_COST, SOWING)
+
+
+def label(space: int) -> str:
+    """A farmyard space for a sentence: "row 2, column 3" (digest §1.3)."""
+    return GRID.label(space)
+
+
+def affordable(supply: dict, cost: dict) -> bool:
+    return all(supply.get(g, 0) >= n for g, n in cost.items())
+
+
+# -- rooms (digest §5.1) ----------------------------------------------------------------------
+
+def room_cost(farm: dict) -> dict:
+    """5 of the house material + 2 reed per room (digest §5.1)."""
+    return {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
+
+
+def room_space_problem(farm: dict, space: int) -> str | None:
+    """Rooms go on an empty space orthogonally next to the house (digest §5.1 [INFERRED])."""
+    if not is_empty_space(farm, space):
+        return "the space is not empty"
+    if not any(n in farm["rooms"] for n in GRID.neighbours(space)):
+        return "it does not touch the house"
+    return None
+
+
+def legal_room_spaces(farm: dict) -> list[int]:
+    return [s for s in GRID.spaces() if room_space_problem(farm, s) is None]
+
+
+def can_build_room(farm: dict) -> bool:
+    return affordable(farm["supply"], room_cost(farm)) and bool(legal_room_spaces(farm))
+
+
+# -- stables (digest §5.3) ------------------------------------------------------------------------
+
+def stable_space_problem(farm: dict, space: int) -> str | None:
+    """A stable goes on a space without a room, a field or a stable; inside a pasture is fine
+    (digest §5.3)."""
+    if space in farm["rooms"]:
+        return "a room stands there"
+    if field_at(farm, space) is not None:
+        return "it is a field"
+    if space in farm["stables"]:
+        return "a stable already stands there (one per space)"
+    return None
+
+
+def legal_stable_spaces(farm: dict) -> list[int]:
+    return [s for s in GRID.spaces() if stable_space_problem(farm, s) is None]
+
+
+def can_build_stable(farm: dict, cost: dict) -> bool:
+    return (stables_left(farm) > 0 and affordable(farm["supply"], cost)
+            and bool(legal_stable_spaces(farm)))
+
+
+# -- fields (digest §5.5, §5.6) -------------------------------------------------------------------
+
+def field_space_problem(farm: dict, space: int) -> str | None:
+    """An empty, unfenced space, next to an existing field if there is one (digest §5.5, D-18)."""
+    if not is_empty_space(farm, space):
+        return "the space is not empty"
+    fields = field_spaces(farm)
+    if fields and not any(n in fields for n in GRID.neighbours(space)):
+        return "a new field must share an edge with an existing field"
+    return None
+
+
+def legal_field_spaces(farm: dict) -> list[int]:
+    return [s for s in GRID.spaces() if field_space_problem(farm, s) is None]
+
+
+def sow_problem(farm: dict, space: int, crop: str) -> str | None:
+    """Sow an empty field: 1 grain (-> 3) or 1 vegetable (-> 2) from the supply (digest §5.6)."""
+    field = field_at(farm, space)
+    if field is None:
+        return "it is not a field"
+    if field["count"]:
+        return "the field still holds crops"
+    if crop not in SOWING:
+        return "only grain or vegetables can be sown"
+    if farm["supply"][crop] < 1:
+        return f"there is no {crop} in the supply"
+    return None
+
+
+def can_sow(farm: dict) -> bool:
+    return any(sow_problem(farm, f["space"], crop) is None
+               for f in farm["fields"] for crop in SOWING)
+
+
+# -- renovation and family growth (digest §5.2, §5.4) ----------------------------------------------
+
+def renovation_cost(farm: dict) -> dict | None:
+    """1 of the next material per room + 1 reed, whole house, one step (digest §5.2)."""
+    target = RENOVATION.get(farm["house"])
+    if target is None:
+        return None
+    return {target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
+            "reed": RENOVATION_COST["reed"]}
+
+
+def renovation_problem(farm: dict) -> str | None:
+    cost = renovation_cost(farm)
+    if cost is None:
+        return "a stone house cannot be renovated"
+    if not affordable(farm["supply"], cost):
+        return "it costs " + ", ".join(f"{n} {g}" for g, n in cost.items())
+    return None
+
+
+def growth_problem(farm: dict, needs_room: bool) -> str | None:
+    """At most 5 people; normal growth needs more rooms than people (digest §5.4)."""
+    if farm["family"] >= MAX_FAMILY:
+        return "the family already has 5 members"
+    if needs_room and len(farm["rooms"]) <= farm["family"]:
+        return (f"it has {len(farm['rooms'])} rooms for {farm['family']} people and needs a "
+                "free room")
+    return None
+
+
+# -- animals (digest §5.9) ------------------------------------------------------------------------
+
+def split_animals(farm: dict, total: dict, fences: list | None = None,
+                  stables: list | None = None) -> tuple[dict, dict]:
+    """Split ``total`` animals into those housed and those that do not fit (digest §3.2 phase 3
+    item 6, §5.9). Housed = the first maximal fitting choice (most animals; rearranging is free)."""
+    probe = farm if fences is None and stables is None else {
+        **farm, "fences": farm["fences"] if fences is None else fences,
+        "stables": farm["stables"] if stables is None else stables}
+    home = housing(probe)
+    total = {a: total.get(a, 0) for a in ANIMALS}
+    if can_house(home, total):
+        return total, {a: 0 for a in ANIMALS}
+    best = max_fitting(home, {}, total)[0]
+    housed = {a: best.get(a, 0) for a in ANIMALS}
+    return housed, {a: total[a] - housed[a] for a in ANIMALS}
+
+
+# -- fences and pastures (digest §5.8) ------------------------------------------------------------
+
+def fence_budget(farm: dict) -> int:
+    """How many fences the farm can build now: fences left and wood (digest §5.8 rules 1, 7)."""
+    return min(fences_left(farm), farm["supply"]["wood"] // FENCE_COST_WOOD)
+
+
+def can_build_pasture(farm: dict) -> bool:
+    """Some new pasture (or subdivision) can be closed with the fences and wood at hand."""
+    return fence_rules.can_reach_closable(GRID, [], farm["fences"], blocked_for_fences(farm),
+                                          fences_left(farm), farm["supply"]["wood"])
+
+
+def fence_space_problem(farm: dict, region: list[int], space: int) -> str | None:
+    """May ``space`` be added to the region being drawn? Only if it keeps the region connected and
+    the region can still be closed into a legal pasture with the fences and wood at hand
+    (digest §5.8, D-29)."""
+    blocked = blocked_for_fences(farm)
+    if space in region:
+        return "it is already marked"
+    if space not in fence_rules.extendable_spaces(GRID, region, farm["fences"], blocked):
+        if space in blocked:
+            return "a room or a field stands there"
+        return "it does not extend the marked spaces into one pasture"
+    if not fence_rules.can_reach_closable(GRID, region + [space], farm["fences"], blocked,
+                                          fences_left(farm), farm["supply"]["wood"]):
+        return "no legal pasture containing it can be closed with the fences and wood left"
+    return None
+
+
+def legal_fence_spaces(farm: dict, region: list[int]) -> list[int]:
+    return [s for s in GRID.spaces() if fence_space_problem(farm, region, s) is None]
+
+
+def close_problem(farm: dict, region: list[int]) -> tuple[str, dict] | None:
+    """Why the region cannot be closed into a pasture now: (code, params) or None."""
+    blocked = blocked_for_fences(farm)
+    code = fence_rules.region_problem(GRID, region, farm["fences"], blocked)
+    if code is not None:
+        return code, {}
+    needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
+    if needed > fences_left(farm):
+        return "not_enough_fences", {"needed": needed, "fences_left": fences_left(farm)}
+    if needed * FENCE_COST_WOOD > farm["supply"]["wood"]:
+        return "not_enough_goods", {"cost": f"{needed * FENCE_COST_WOOD} wood",
+                                    "have": f"{farm['supply']['wood']} wood",
+                                    "what": f"{needed} fences"}
+    return None
+
+
+def close_region(farm: dict, region: list[int]) -> dict:
+    """What closing ``region`` builds: new fences, wood, the pastures after, and whether it
+    subdivides an existing pasture (digest §5.8 rules 1, 9)."""
+    new = sorted(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
+    after = sorted(set(farm["fences"]) | set(new))
+    subdivides = bool(set(region) & fenced_spaces(farm))
+    return {"fences": new, "wood": len(new) * FENCE_COST_WOOD, "all_fences": after,
+            "pastures": fence_rules.pastures(GRID, after), "subdivides": subdivides}

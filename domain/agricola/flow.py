@@ -1,0 +1,193 @@
+"""What happens by itself between decisions: set-up, rounds, return home, harvests, the end.
+
+``advance`` runs after every move (and after set-up): it emits the automatic events until some
+seat must decide again or the game is over. Draws come from the game's ``rng`` by label, at the
+moment the game reaches them ("round-card/5" when round 5 starts), so no future draw is ever in
+the state or the events (digest §2.1 item 2, §3.2 phase 1).
+"""
+from __future__ import annotations
+
+from domain.common.housing import can_house, max_fitting, newborns
+
+from .actions import Builder, has_legal_placement, next_turn
+from .improvements import convertible_goods
+from .scoring import final_scores
+from .state import adults, housing
+from .tables import (ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, GREEN_CARDS,
+                     HARVEST_ROUNDS, LAST_ROUND, MAJOR_IMPROVEMENTS, ROUND_CARDS,
+                     STAGE_OF_ROUND, START_FOOD)
+
+
+# -- set-up (digest §2) -------------------------------------------------------------------------
+
+def setup_events(players: list[str], start_player: int, rng) -> list:
+    """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14)."""
+    n = len(players)
+    solo = n == 1
+    food = []
+    for seat in range(n):
+        if solo:
+            food.append(START_FOOD["solo"])
+        else:
+            food.append(START_FOOD["start_player" if seat == start_player else "other"])
+    bank = dict(COMPONENTS)
+    bank["food"] -= sum(food)
+    spaces = list(FAMILY_BOARD) + list(GREEN_CARDS[n])
+    b = Builder({})
+    b.emit("GameSetUp", {
+        "players": list(players), "variant": "family", "solo": solo,
+        "start_player": start_player, "spaces": spaces, "majors": list(MAJOR_IMPROVEMENTS),
+        "food": food, "bank": bank,
+        "feeding": {"adult": FEEDING["solo_adult" if solo else "adult"],
+                    "newborn": FEEDING["newborn"]}})
+    start_round(b, rng, 1)
+    return b.events
+
+
+# -- rounds (digest §3.2) -----------------------------------------------------------------------
+
+def start_round(b: Builder, rng, round_no: int) -> None:
+    """Phase 1: reveal the round card (drawn now), collect food on the round space; phase 2:
+    replenish every accumulating space; phase 3 begins with the start player (digest §3.2)."""
+    state = b.state
+    stage = STAGE_OF_ROUND[round_no]
+    remaining = [c for c in ROUND_CARDS[stage] if c not in state["round_cards"]]
+    card = rng.choice(f"round-card/{round_no}", remaining)
+    b.emit("RoundStarted", {"round": round_no, "stage": stage, "card": card,
+                            "start_player": state["start_player"]})
+    for seat, food in enumerate(b.state["round_food"][round_no]):
+        if food:
+            b.emit("WellFoodCollected", {"round": round_no, "food": food}, seat)
+    goods = {}
+    for space_id in b.state["space_order"]:
+        info = ACTION_SPACES[space_id]
+        amount = info.get("solo_replenish") if b.state["solo"] else None
+        amount = amount or info.get("replenish")
+        if amount:
+            goods[space_id] = dict(amount)
+    b.emit("SpacesReplenished", {"round": round_no, "goods": goods})
+    first = b.state["start_player"]
+    if not has_legal_placement(b.state, first):
+        nxt = next_turn(b, first, include_self_first=True)
+        if nxt is None:
+            b.emit("PeopleReturned", {"round": round_no})
+        else:
+            b.emit("TurnPassed", {"to": nxt})
+
+
+def advance(b: Builder, rng) -> None:
+    """Emit automatic events until a seat must decide or the game is over."""
+    while True:
+        state = b.state
+        phase = state["phase"]
+        if phase == "return":
+            if state["round"] in HARVEST_ROUNDS:
+                start_harvest(b)
+            else:
+                start_round(b, rng, state["round"] + 1)
+            continue
+        if phase == "harvest_feeding":
+            if any(p is not None for p in state["pending"]):
+                return
+            start_breeding(b)
+            continue
+        if phase == "harvest_breeding":
+            if any(p is not None for p in state["pending"]):
+                return
+            if state["round"] >= LAST_ROUND:
+                end_game(b)
+                return
+            start_round(b, rng, state["round"] + 1)
+            continue
+        return
+
+
+# -- harvest (digest §6) ------------------------------------------------------------------------
+
+def start_harvest(b: Builder) -> None:
+    """Field phase (1 grain or vegetable from every sown field), then the feeding phase: seats
+    with a real choice are asked, the others are fed at once (digest §6.1-§6.3, D-27)."""
+    b.emit("HarvestStarted", {"round": b.state["round"]})
+    for seat, farm in enumerate(b.state["farms"]):
+        sown = [f for f in farm["fields"] if f["count"] > 0]
+        if sown:
+            b.emit("FieldsHarvested", {
+                "spaces": [f["space"] for f in sown],
+                "grain": sum(1 for f in sown if f["crop"] == "grain"),
+                "vegetable": sum(1 for f in sown if f["crop"] == "vegetable")}, seat)
+    needs, asked = [], []
+    for seat, farm in enumerate(b.state["farms"]):
+        need = feeding_need(b.state, farm)
+        needs.append(need)
+        if has_feeding_choice(farm, need):
+            asked.append(seat)
+    b.emit("FeedingStarted", {"round": b.state["round"], "needs": needs, "asked": asked})
+    for seat in range(len(b.state["farms"])):
+        if seat not in asked:
+            feed(b, seat, needs[seat])
+
+
+def feeding_need(state: dict, farm: dict) -> int:
+    """2 food per adult (solo 3), 1 per person born this round (digest §6.2, §9.2, T-10)."""
+    return adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
+
+
+def has_feeding_choice(farm: dict, need: int) -> bool:
+    """A seat decides only if it is short of food and could convert something, or owns a
+    workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
+    fresh = {**farm, "workshops_used": []}
+    goods = convertible_goods(fresh, "harvest_feeding")
+    if any(g in ("wood", "clay", "reed") for g in goods):
+        return True
+    return farm["supply"]["food"] < need and bool(goods)
+
+
+def feed(b: Builder, seat: int, need: int) -> None:
+    """Pay held food; a begging card for each food missing (digest §6.2, §6.3, D-27)."""
+    farm = b.state["farms"][seat]
+    food = min(farm["supply"]["food"], need)
+    b.emit("FamilyFed", {"need": need, "food": food, "begging": need - food,
+                         "adults": adults(farm), "newborns": farm["newborns"],
+                         "per_adult": b.state["feeding"]["adult"]}, seat)
+
+
+def start_breeding(b: Builder) -> None:
+    """One newborn per type with 2+ animals, if it fits; a seat chooses only when not every
+    newborn fits and there are several best choices (digest §6.4, D-25, D-26, T-08)."""
+    choices, automatic = [], []
+    for seat, farm in enumerate(b.state["farms"]):
+        animals = {a: farm["animals"][a] for a in ANIMALS}
+        born = newborns(animals)
+        if not born:
+            continue
+        home = housing(farm)
+        trial = {a: animals[a] + born.get(a, 0) for a in ANIMALS}
+        if can_house(home, trial):
+            automatic.append((seat, born, born))
+            continue
+        options = max_fitting(home, animals, born)
+        if len(options) <= 1:
+            automatic.append((seat, born, options[0] if options else {}))
+        else:
+            choices.append({"seat": seat, "newborns": born,
+                            "options": [full_animals(o) for o in options]})
+    b.emit("BreedingStarted", {"round": b.state["round"], "choices": choices})
+    for seat, born, kept in automatic:
+        keep_newborns(b, seat, born, kept)
+
+
+def full_animals(partial: dict) -> dict:
+    return {a: partial.get(a, 0) for a in ANIMALS}
+
+
+def keep_newborns(b: Builder, seat: int, born: dict, kept: dict) -> None:
+    farm = b.state["farms"][seat]
+    kept = full_animals(kept)
+    housed = {a: farm["animals"][a] + kept[a] for a in ANIMALS}
+    b.emit("AnimalsBred", {"newborns": full_animals(born), "kept": kept, "housed": housed}, seat)
+
+
+def end_game(b: Builder) -> None:
+    """After the harvest of round 14: final scores; tied leaders share victory (digest §8.3)."""
+    scores, winners = final_scores(b.state)
+    b.emit("GameEnded", {"scores": scores, "winners": winners})

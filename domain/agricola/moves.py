@@ -1,0 +1,230 @@
+"""Moves: their JSON shape, who is asked, the legal-move lists and the dispatch of ``decide``.
+
+A move is ``{"type": ..., <small fields>}``. ``MOVE_SHAPES`` says which fields each type needs
+and may have; anything else is an :class:`InvalidMove`. ``legal_moves`` builds every candidate
+of the current decision and keeps those whose ``check`` passes: the same predicates serve
+``decide``, so every listed move is accepted and every accepted move is listed.
+"""
+from __future__ import annotations
+
+from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
+
+from . import actions as act
+from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
+from .flow import feed, full_animals, keep_newborns
+from .improvements import bake_options
+from .state import has_unhoused, name
+from .text import goods_text
+from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
+
+#: type -> (required fields with their types, optional fields with their types).
+MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
+    "place": ({"space": str}, {"resource": str, "resource2": str, "option": str}),
+    "build_room": ({"space": int}, {}),
+    "build_stable": ({"space": int}, {}),
+    "plough": ({"space": int}, {}),
+    "sow": ({"space": int, "crop": str}, {}),
+    "bake": ({"improvement": str, "grain": int}, {}),
+    "build_major": ({"major": str}, {"return": str}),
+    "fence_space": ({"space": int}, {}),
+    "close_pasture": ({}, {}),
+    "clear_region": ({}, {}),
+    "done": ({}, {}),
+    "convert": ({"good": str}, {}),
+    "release": ({"animal": str}, {}),
+    "feed": ({}, {}),
+    "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
+}
+
+#: Moves whose "space" is a farmyard space (0-14).
+FARM_SPACE_MOVES = ("build_room", "build_stable", "plough", "sow", "fence_space")
+
+
+def check_shape(move: object) -> None:
+    """Raise :class:`InvalidMove` unless ``move`` is a well-formed move object."""
+    if not isinstance(move, dict):
+        raise InvalidMove(reason="a move must be a JSON object with a 'type'")
+    kind = move.get("type")
+    if not isinstance(kind, str):
+        raise InvalidMove(reason="a move needs a 'type' string")
+    if kind not in MOVE_SHAPES:
+        raise InvalidMove("unknown_move", move_type=kind, title="Agricola")
+    required, optional = MOVE_SHAPES[kind]
+    for key in move:
+        if key != "type" and key not in required and key not in optional:
+            raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
+    for key, typ in list(required.items()) + list(optional.items()):
+        if key not in move:
+            if key in required:
+                raise InvalidMove(reason=f"a '{kind}' move needs the field '{key}'")
+            continue
+        value = move[key]
+        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
+        if typ is str and not isinstance(value, str):
+            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
+    if kind in FARM_SPACE_MOVES and not GRID.on_board(move["space"]):
+        raise InvalidMove(reason=f"'space' must be a farmyard space from 0 to "
+                                 f"{len(GRID.spaces()) - 1} (row * 5 + column)")
+
+
+# -- who is asked ---------------------------------------------------------------------------------
+
+def to_act(state: dict) -> tuple[int, ...]:
+    """The seats the game waits for (digest §3.2 phase 3; §6.2 and §6.4 ask several at once)."""
+    if not state or state.get("phase") in (None, "finished", "setup"):
+        return ()
+    pending = [s for s, p in enumerate(state["pending"]) if p is not None]
+    if state["phase"] == "work":
+        if pending:
+            return tuple(pending)
+        return () if state["turn"] is None else (state["turn"],)
+    if state["phase"] in ("harvest_feeding", "harvest_breeding"):
+        return tuple(pending)
+    return ()
+
+
+def check_turn(state: dict, seat: object) -> None:
+    asked = to_act(state)
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in asked:
+        valid = isinstance(seat, int) and 0 <= seat < len(state.get("players", []))
+        seat_name = name(state, seat) if valid else f"seat {seat}"
+        waiting = " and ".join(name(state, s) for s in asked) or "nobody"
+        raise NotYourTurn(seat_name=seat_name, waiting=waiting)
+
+
+# -- feeding and breeding steps (digest §6.2-§6.4) ------------------------------------------------
+
+def check_feed(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat]
+    if state["phase"] != "harvest_feeding" or pending is None or pending["kind"] != "feed":
+        raise StepNotExpected(what="feed the family", reason="it is not the feeding phase",
+                              seat_name=name(state, seat))
+
+
+def apply_feed(b, seat: int, move: dict) -> None:
+    feed(b, seat, b.state["pending"][seat]["need"])
+
+
+def check_keep_newborns(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat]
+    if state["phase"] != "harvest_breeding" or pending is None or pending["kind"] != "breed":
+        raise StepNotExpected(what="choose newborns", reason="it is not the breeding phase",
+                              seat_name=name(state, seat))
+    choice = {a: move[a] for a in ANIMALS}
+    if choice not in pending["options"]:
+        raise AgricolaViolation("newborns_choice_invalid", choice=_animals_text(choice),
+                                options=" or ".join(_animals_text(o) for o in pending["options"]),
+                                seat_name=name(state, seat))
+
+
+def apply_keep_newborns(b, seat: int, move: dict) -> None:
+    pending = b.state["pending"][seat]
+    keep_newborns(b, seat, pending["newborns"], {a: move[a] for a in ANIMALS})
+
+
+def _animals_text(animals: dict) -> str:
+    return goods_text(animals) if any(animals.values()) else "no newborn"
+
+
+#: type -> (check, apply).
+HANDLERS = {
+    "place": (act.check_place, act.apply_place),
+    "build_room": (act.check_build_room, act.apply_build_room),
+    "build_stable": (act.check_build_stable, act.apply_build_stable),
+    "plough": (act.check_plough, act.apply_plough),
+    "sow": (act.check_sow, act.apply_sow),
+    "bake": (act.check_bake, act.apply_bake),
+    "build_major": (act.check_build_major, act.apply_build_major),
+    "fence_space": (act.check_fence_space, act.apply_fence_space),
+    "close_pasture": (act.check_close_pasture, act.apply_close_pasture),
+    "clear_region": (act.check_clear_region, act.apply_clear_region),
+    "done": (act.check_done, act.apply_done),
+    "convert": (act.check_convert, act.apply_convert),
+    "release": (act.check_release, act.apply_release),
+    "feed": (check_feed, apply_feed),
+    "keep_newborns": (check_keep_newborns, apply_keep_newborns),
+}
+
+
+def check_move(state: dict, seat: int, move: dict) -> None:
+    """Raise unless ``seat`` may make ``move`` now (shape, turn and every rule)."""
+    check_shape(move)
+    check_turn(state, seat)
+    kind = move["type"]
+    farm = state["farms"][seat]
+    if has_unhoused(farm) and kind not in ("release", "convert"):
+        raise AnimalsProblem(animals=goods_text(farm["unhoused"]), seat_name=name(state, seat))
+    HANDLERS[kind][0](state, seat, move)
+
+
+# -- legal moves ----------------------------------------------------------------------------------
+
+def candidates(state: dict, seat: int) -> list[dict]:
+    """A superset of the legal moves of ``seat`` now, all well formed (filtered by check)."""
+    converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS if g != "food"]
+    return _step_candidates(state, seat) + converts
+
+
+def _step_candidates(state: dict, seat: int) -> list[dict]:
+    farm = state["farms"][seat]
+    out: list[dict] = []
+    if has_unhoused(farm):
+        return out + [{"type": "release", "animal": a} for a in ANIMALS]
+    pending = state["pending"][seat]
+    phase = state["phase"]
+    if phase == "harvest_feeding":
+        return out + [{"type": "feed"}]
+    if phase == "harvest_breeding":
+        if pending is None:
+            return out
+        return out + [{"type": "keep_newborns", **full_animals(o)} for o in pending["options"]]
+    if pending is None:
+        for space_id in state["space_order"]:
+            out.extend(act.place_variants(state, space_id))
+        return out
+    kind = pending["kind"]
+    spaces = list(GRID.spaces())
+    if kind in act.STEP_KINDS["build_room"]:
+        out += [{"type": "build_room", "space": s} for s in spaces]
+    if kind in act.STEP_KINDS["build_stable"]:
+        out += [{"type": "build_stable", "space": s} for s in spaces]
+    if kind in act.STEP_KINDS["plough"]:
+        out += [{"type": "plough", "space": s} for s in spaces]
+    if kind in act.STEP_KINDS["sow"]:
+        out += [{"type": "sow", "space": f["space"], "crop": c}
+                for f in farm["fields"] for c in ("grain", "vegetable")]
+    if kind in act.STEP_KINDS["bake"]:
+        out += [{"type": "bake", "improvement": m, "grain": g}
+                for m, g in bake_options(farm, pending.get("baked", []))]
+    if kind in act.STEP_KINDS["build_major"]:
+        for major, info in MAJOR_IMPROVEMENTS.items():
+            out.append({"type": "build_major", "major": major})
+            out += [{"type": "build_major", "major": major, "return": old}
+                    for old in info.get("upgrade_from", ())]
+    if kind == "fences":
+        out += [{"type": "fence_space", "space": s} for s in spaces]
+        out += [{"type": "close_pasture"}, {"type": "clear_region"}]
+    out.append({"type": "done"})
+    return out
+
+
+def legal_moves(state: dict, seat: int) -> list[dict]:
+    """Every move ``seat`` may make now; empty when it is not asked (see the module docstring)."""
+    if seat not in to_act(state):
+        return []
+    out = []
+    for move in candidates(state, seat):
+        try:
+            check_move(state, seat, move)
+        except RuleViolation:
+            continue
+        out.append(move)
+    return out
+
+
+def apply_move(b, seat: int, move: dict) -> None:
+    HANDLERS[move["type"]][1](b, seat, move)
+
+
+__all__ = ["check_move", "apply_move", "legal_moves", "to_act", "check_shape"]

@@ -1,0 +1,82 @@
+"""The score sheet: every category of the score pad, at any moment (digest §8).
+
+``score_farm`` counts what each category counts on one farm and the points the §8 tables give;
+it works at any state, so a score sheet mid-game says what each player would score if the game
+ended now. Animals waiting to be released (not housed) are not counted.
+"""
+from __future__ import annotations
+
+from .improvements import workshop_bonus
+from .state import fenced_spaces, field_spaces, name
+from .tables import (GRID, MAJOR_IMPROVEMENTS, SCORE_PAD, SCORING_PER_UNIT, SCORING_TIERS)
+
+
+def tier_points(count: int, thresholds: tuple[int, ...]) -> int:
+    """-1 below the first threshold, else 1 + the number of further thresholds reached (§8.1)."""
+    if count < thresholds[0]:
+        return -1
+    return sum(1 for t in thresholds if count >= t)
+
+
+def farm_counts(farm: dict) -> dict[str, int]:
+    """What each score-pad category counts on ``farm`` (digest §8.1, §8.2, T-12, T-13)."""
+    fields = field_spaces(farm)
+    fenced = fenced_spaces(farm)
+    used = set(farm["rooms"]) | set(fields) | set(farm["stables"]) | fenced
+    grain = farm["supply"]["grain"] + sum(f["count"] for f in farm["fields"]
+                                          if f["crop"] == "grain")
+    vegetables = farm["supply"]["vegetable"] + sum(f["count"] for f in farm["fields"]
+                                                   if f["crop"] == "vegetable")
+    rooms = len(farm["rooms"])
+    return {
+        "fields": len(fields),
+        "pastures": len(farm["pastures"]),
+        "grain": grain,
+        "vegetables": vegetables,
+        "sheep": farm["animals"]["sheep"],
+        "wild_boar": farm["animals"]["boar"],
+        "cattle": farm["animals"]["cattle"],
+        "unused_spaces": len(GRID.spaces()) - len(used),
+        "fenced_stables": sum(1 for s in farm["stables"] if s in fenced),
+        "clay_hut_rooms": rooms if farm["house"] == "clay" else 0,
+        "stone_house_rooms": rooms if farm["house"] == "stone" else 0,
+        "family_members": farm["family"],
+        "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"]),
+        "begging_cards": farm["begging"],
+        "bonus_points": workshop_bonus(farm),
+    }
+
+
+def score_farm(farm: dict) -> tuple[int, list[dict]]:
+    """(total, categories) in score-pad order (digest §8)."""
+    counts = farm_counts(farm)
+    categories = []
+    for key, label, thresholds in SCORING_TIERS:
+        categories.append({"key": key, "label": label, "count": counts[key],
+                           "points": tier_points(counts[key], thresholds)})
+    for key, label, per_unit in SCORING_PER_UNIT:
+        categories.append({"key": key, "label": label, "count": counts[key],
+                           "points": counts[key] * per_unit})
+    assert [c["key"] for c in categories] == list(SCORE_PAD)
+    return sum(c["points"] for c in categories), categories
+
+
+def final_scores(state: dict) -> tuple[list[int], list[int]]:
+    """Totals per seat and the winners: every seat with the highest total (ties share, §8.3)."""
+    totals = [score_farm(farm)[0] for farm in state["farms"]]
+    best = max(totals)
+    return totals, [s for s, t in enumerate(totals) if t == best]
+
+
+def score_sheet(state: dict) -> dict:
+    """``{"seats": [...], "winners": [...], "final": bool}`` (see the title protocol)."""
+    if not state or "farms" not in state:
+        return {"seats": [], "winners": [], "final": False}
+    seats = []
+    for seat, farm in enumerate(state["farms"]):
+        total, categories = score_farm(farm)
+        seats.append({"seat": seat, "name": name(state, seat), "total": total,
+                      "categories": categories})
+    best = max(s["total"] for s in seats)
+    return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
+            "final": state.get("phase") == "finished"}

@@ -1,0 +1,146 @@
+"""The state of an Agricola game: its JSON-clean shape and small readers over it.
+
+Shape (all keys str, values lists/dicts/ints/strs/bools/None; digest section in brackets)::
+
+    {"title": "agricola", "variant": "family", "players": [names], "solo": bool,
+     "round": 0..14, "stage": 0..6, "phase": "setup"|"work"|"return"|"harvest_field"|
+              "harvest_feeding"|"harvest_breeding"|"finished",
+     "start_player": seat,                       # holder of the start player marker [§3.2]
+     "turn": seat | None,                        # whose placement it is in the work phase
+     "space_order": [space ids],                 # board order, then round cards as revealed
+     "spaces": {id: {"id", "name", "goods": {good: n}, "occupant": seat|None,
+                     "newborn": bool}},          # accumulated goods, who stands there [§3.2]
+     "round_cards": [card ids revealed so far],  # nothing about the future [§2.1 item 2]
+     "round_food": [[food per seat] for round 0..14],   # the Well's food [D-32]
+     "majors": {major id: owner seat | None},    # the major improvement board [§7]
+     "farms": [farm per seat],
+     "pending": [decision per seat | None],      # what each seat is asked [see actions.py]
+     "feeding": {"adult": 2|3, "newborn": 1},    # [§6.2, §9.2]
+     "bank": {good: n},                          # the general supply ledger [§1.1, §1.2]
+     "final": None | {"scores": [...], "winners": [...]}}
+
+A farm::
+
+    {"house": "wood"|"clay"|"stone", "rooms": [spaces], "fields": [{"space", "crop", "count"}],
+     "stables": [spaces], "fences": [edges], "pastures": [[spaces]],
+     "animals": {type: n} (housed, always fits), "unhoused": {type: n} (waiting to be released
+     or cooked [§3.2 phase 3 item 6]), "supply": {good: n}, "family": n, "newborns": n,
+     "home": n (people not yet placed this round), "begging": n, "majors": [ids],
+     "workshops_used": [ids] (this harvest [D-03])}
+"""
+from __future__ import annotations
+
+import json
+
+from domain.common.housing import Housing, farm_housing
+
+from .tables import (ACTION_SPACES, ANIMALS, GOODS, GRID, MAJOR_IMPROVEMENTS, MAX_FENCES,
+                     MAX_STABLES, START_ROOMS)
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a JSON-clean state (faster than ``copy.deepcopy``)."""
+    return json.loads(json.dumps(state))
+
+
+def new_farm(food: int) -> dict:
+    """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
+    return {"house": "wood", "rooms": list(START_ROOMS), "fields": [], "stables": [],
+            "fences": [], "pastures": [],
+            "animals": {a: 0 for a in ANIMALS}, "unhoused": {a: 0 for a in ANIMALS},
+            "supply": {g: (food if g == "food" else 0) for g in GOODS},
+            "family": 2, "newborns": 0, "home": 2, "begging": 0, "majors": [],
+            "workshops_used": []}
+
+
+def new_space(space_id: str) -> dict:
+    return {"id": space_id, "name": ACTION_SPACES[space_id]["name"], "goods": {},
+            "occupant": None, "newborn": False}
+
+
+# -- readers ----------------------------------------------------------------------------------
+
+def n_players(state: dict) -> int:
+    return len(state["players"])
+
+
+def name(state: dict, seat: int | None) -> str:
+    if seat is None or not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
+        return "nobody"
+    return state["players"][seat]
+
+
+def space_name(space_id: str) -> str:
+    info = ACTION_SPACES.get(space_id)
+    return info["name"] if info else str(space_id)
+
+
+def major_name(major_id: str) -> str:
+    info = MAJOR_IMPROVEMENTS.get(major_id)
+    return info["name"] if info else str(major_id)
+
+
+def field_at(farm: dict, space: int) -> dict | None:
+    for field in farm["fields"]:
+        if field["space"] == space:
+            return field
+    return None
+
+
+def field_spaces(farm: dict) -> list[int]:
+    return [f["space"] for f in farm["fields"]]
+
+
+def fenced_spaces(farm: dict) -> set[int]:
+    return {s for p in farm["pastures"] for s in p}
+
+
+def blocked_for_fences(farm: dict) -> list[int]:
+    """Rooms and fields: no pasture may contain them; stables do not block (digest §5.8 rule 6)."""
+    return sorted(set(farm["rooms"]) | set(field_spaces(farm)))
+
+
+def is_empty_space(farm: dict, space: int) -> bool:
+    """No room, field or stable and not inside a pasture (digest §5.1, §5.5, D-18)."""
+    return (space not in farm["rooms"] and field_at(farm, space) is None
+            and space not in farm["stables"] and space not in fenced_spaces(farm))
+
+
+def housing(farm: dict) -> Housing:
+    """Pastures (2 per space, doubled per stable), unfenced stables (1 each) and the house pet
+    (1) (digest §5.9, D-02, D-25)."""
+    return farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
+                        unfenced_stable_capacity=1)
+
+
+def total_animals(farm: dict) -> dict[str, int]:
+    """Housed plus waiting animals, per type."""
+    return {a: farm["animals"][a] + farm["unhoused"][a] for a in ANIMALS}
+
+
+def has_unhoused(farm: dict) -> bool:
+    return any(farm["unhoused"].values())
+
+
+def stables_left(farm: dict) -> int:
+    return MAX_STABLES - len(farm["stables"])
+
+
+def fences_left(farm: dict) -> int:
+    return MAX_FENCES - len(farm["fences"])
+
+
+def adults(farm: dict) -> int:
+    return farm["family"] - farm["newborns"]
+
+
+def cooking_majors(farm: dict) -> list[str]:
+    return [m for m in farm["majors"] if "cook" in MAJOR_IMPROVEMENTS[m]]
+
+
+def baking_majors(farm: dict) -> list[str]:
+    return [m for m in farm["majors"] if "bake" in MAJOR_IMPROVEMENTS[m]]
+
+
+def goods_text_plain(goods: dict) -> str:
+    return ", ".join(f"{n} {g}" for g, n in goods.items() if n) or "nothing"

@@ -1,0 +1,299 @@
+"""Sentences for events and the rules-digest section each event applied (data tables).
+
+``describe`` picks a template from ``TEMPLATES`` (some event types have variants, chosen by
+``VARIANTS``) and fills it from the event's data with ``_params``. ``rule_of`` reads ``RULES``;
+for events about an action space it names that space's own section (``ACTION_SPACES[...]["rule"]``).
+"""
+from __future__ import annotations
+
+from .state import major_name, space_name
+from .tables import ACTION_SPACES, ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+#: Event type (or "Type/variant") -> sentence template.
+TEMPLATES = {
+    "GameSetUp/solo": "{players} sits down to a 1-player Agricola family game and starts "
+                      "with {food_text}.",
+    "GameSetUp/many": "{players} sit down to an Agricola family game for {count} players; "
+                      "{start_name} is the start player.",
+    "RoundStarted": "Round {round} (stage {stage}) begins: the round card {card_name} is "
+                    "revealed, and {start_name} places first.",
+    "WellFoodCollected": "{name} collects {food} food from the Well on the round {round} space.",
+    "SpacesReplenished": "Goods are added to the accumulating spaces: {replenished}.",
+    "PersonPlaced/plain": "{name} places a person on {space}.",
+    "PersonPlaced/option": "{name} places a person on {space} and chooses {option}.",
+    "GoodsTaken": "{name} takes {goods} from {space}.",
+    "GoodsReceived": "{name} receives {goods} from the general supply ({space}).",
+    "GoodsPaid": "{name} pays {goods} to the general supply ({space}).",
+    "StartingPlayerTaken": "{name} takes the start player marker and will place first next "
+                           "round.",
+    "AnimalsTaken/fit": "{name} takes {animals} from {space}; {fit} on the farm.",
+    "AnimalsTaken/overflow": "{name} takes {animals} from {space}; the farm has no room for "
+                             "{extra}, so {name} must release or cook {extra} (any type).",
+    "AnimalsReceived/fit": "{name} receives {animals} ({space}); {fit} on the farm.",
+    "AnimalsReceived/overflow": "{name} receives {animals} ({space}); the farm has no room "
+                                "for {extra}, so {name} must release or cook {extra} (any "
+                                "type).",
+    "AnimalReleased": "{name} releases 1 {animal} to the general supply.",
+    "GoodsConverted/raw": "{name} turns 1 {good} into {food} food.",
+    "GoodsConverted/via": "{name} turns 1 {good} into {food} food with the {via}.",
+    "RoomBuilt": "{name} builds a {material} room on {label} for {cost}.",
+    "StableBuilt": "{name} builds a stable on {label} for {cost}.",
+    "Renovated": "{name} renovates the {from_house} into a {to_house} for {cost}.",
+    "FamilyGrew/room": "{name}'s family grows to {family} people: a newborn joins them on "
+                       "{space}.",
+    "FamilyGrew/urgent": "{name}'s family grows to {family} people even without a free room: "
+                         "a newborn joins them on {space}.",
+    "FieldPloughed": "{name} ploughs a field on {label}.",
+    "FieldSown": "{name} sows {crop} on the field at {label}, which now holds {count}.",
+    "BreadBaked": "{name} bakes {grain} grain into {food} food with the {improvement}.",
+    "MajorBuilt/paid": "{name} builds the {major} for {cost}.{well}",
+    "MajorBuilt/upgrade": "{name} builds the {major} by returning the {returned} to the "
+                          "board.",
+    "FenceSpaceMarked": "{name} marks {label} for a new pasture ({size} marked).",
+    "FenceRegionCleared": "{name} clears the spaces marked for a pasture.",
+    "PastureFenced/new": "{name} builds {fences} and encloses {a} {size}-space "
+                         "pasture.{overflow}",
+    "PastureFenced/subdivide": "{name} builds {fences} and divides a pasture, fencing off "
+                               "{a} {size}-space pasture.{overflow}",
+    "ActionFinished": "{name} finishes {space}.",
+    "TurnPassed": "It is {to_name}'s turn.",
+    "TurnPassed/from": "{name}'s turn ends; it is {to_name}'s turn.",
+    "TurnPassed/again": "{name}'s turn ends; {name} places again (the others have nobody left "
+                        "at home).",
+    "PeopleIdle": "{name} has no action space left to use: {people} stay home this round.",
+    "PeopleReturned": "Everyone returns home at the end of round {round}.",
+    "HarvestStarted": "The harvest after round {round} begins with the field phase.",
+    "FieldsHarvested": "{name} harvests {crops} from the fields.",
+    "FeedingStarted": "Feeding phase: {needs}.",
+    "FamilyFed/fed": "{name} feeds the family{eaters} with {food} food.",
+    "FamilyFed/begging": "{name} must feed the family{eaters}: pays {food} food and takes "
+                         "{begging} for the food missing.",
+    "BreedingStarted/auto": "Breeding phase.",
+    "BreedingStarted/choice": "Breeding phase: {choosers} must choose which newborns to keep.",
+    "AnimalsBred/all": "{name}'s animals breed: {kept} born.",
+    "AnimalsBred/some": "{name}'s animals breed: {kept} born; {lost} ran away for lack of room.",
+    "AnimalsBred/none": "{name}'s animals breed, but {lost} ran away for lack of room.",
+    "GameEnded": "The game is over. {scores}. {winners_text}",
+}
+
+#: Event type -> the digest section it applies (for audits); space events use the space's rule.
+RULES = {
+    "GameSetUp": "§2.1, §2.2, §9.1",
+    "RoundStarted": "§3.2 phase 1, §2.1 item 2",
+    "WellFoodCollected": "§7 (Well), D-32",
+    "SpacesReplenished": "§3.2 phase 2, §3.3",
+    "PersonPlaced": "§3.2 phase 3",
+    "StartingPlayerTaken": "§3.2 phase 3 item 9, D-28",
+    "AnimalReleased": "§5.9, §3.2 phase 3 item 6",
+    "GoodsConverted": "§5.10",
+    "RoomBuilt": "§5.1",
+    "StableBuilt": "§5.3",
+    "Renovated": "§5.2",
+    "FamilyGrew": "§5.4",
+    "FieldPloughed": "§5.5",
+    "FieldSown": "§5.6",
+    "BreadBaked": "§5.7",
+    "MajorBuilt": "§7",
+    "FenceSpaceMarked": "§5.8",
+    "FenceRegionCleared": "§5.8",
+    "PastureFenced": "§5.8",
+    "ActionFinished": "§4.1",
+    "TurnPassed": "§3.2 phase 3",
+    "PeopleIdle": "§3.2 phase 3, §4.1",
+    "PeopleReturned": "§3.2 phase 4",
+    "HarvestStarted": "§6",
+    "FieldsHarvested": "§6.1",
+    "FeedingStarted": "§6.2",
+    "FamilyFed": "§6.2, §6.3, D-27",
+    "BreedingStarted": "§6.4",
+    "AnimalsBred": "§6.4, D-25, D-26",
+    "GameEnded": "§8",
+}
+
+#: Events whose rule is the rule of the action space they name.
+SPACE_RULED = ("GoodsTaken", "GoodsReceived", "GoodsPaid", "AnimalsTaken", "AnimalsReceived")
+
+
+def _variant(kind: str, d: dict, seat=None) -> str:
+    if kind == "GameSetUp":
+        return "GameSetUp/solo" if d.get("solo") else "GameSetUp/many"
+    if kind == "PersonPlaced":
+        return "PersonPlaced/option" if d.get("option") else "PersonPlaced/plain"
+    if kind in ("AnimalsTaken", "AnimalsReceived"):
+        return kind + ("/overflow" if any(d.get("unhoused", {}).values()) else "/fit")
+    if kind == "GoodsConverted":
+        return "GoodsConverted/via" if d.get("via") else "GoodsConverted/raw"
+    if kind == "FamilyGrew":
+        return "FamilyGrew/urgent" if d.get("without_room") else "FamilyGrew/room"
+    if kind == "MajorBuilt":
+        return "MajorBuilt/upgrade" if d.get("returned") else "MajorBuilt/paid"
+    if kind == "PastureFenced":
+        return "PastureFenced/subdivide" if d.get("subdivides") else "PastureFenced/new"
+    if kind == "FamilyFed":
+        return "FamilyFed/begging" if d.get("begging") else "FamilyFed/fed"
+    if kind == "TurnPassed" and isinstance(seat, int):
+        return "TurnPassed/again" if d.get("to") == seat else "TurnPassed/from"
+    if kind == "BreedingStarted":
+        return "BreedingStarted/choice" if d.get("choices") else "BreedingStarted/auto"
+    if kind == "AnimalsBred":
+        kept = sum(d.get("kept", {}).values())
+        lost = sum(d.get("newborns", {}).values()) - kept
+        return "AnimalsBred/" + ("all" if not lost else "some" if kept else "none")
+    return kind
+
+
+def count_text(n: int, good: str) -> str:
+    """"3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns)."""
+    return f"{n} {SINGULAR.get(good, good) if n == 1 else PLURAL.get(good, good)}"
+
+
+def goods_text(goods: dict) -> str:
+    parts = [count_text(n, g) for g, n in goods.items() if n]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def names_text(names: list[str]) -> str:
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _animal_count(n: int) -> str:
+    return f"{n} animal" + ("" if n == 1 else "s")
+
+
+def _who(names: list[str], seat) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return "nobody"
+
+
+def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
+    p: dict = {"name": _who(names, seat)}
+    space = d.get("space")
+    if isinstance(space, str):
+        p["space"] = space_name(space)
+    elif isinstance(space, int):
+        p["label"] = GRID.label(space)
+    if "goods" in d and isinstance(d["goods"], dict) and kind != "SpacesReplenished":
+        p["goods"] = goods_text(d["goods"])
+    if "cost" in d:
+        p["cost"] = goods_text(d["cost"]) if d["cost"] else "nothing"
+    if kind == "GameSetUp":
+        p.update(players=names_text(list(d.get("players", names))),
+                 count=len(d.get("players", names)),
+                 start_name=_who(names, d.get("start_player")),
+                 food_text=count_text(d.get("food", [0])[0], "food"))
+    elif kind == "RoundStarted":
+        p.update(round=d["round"], stage=ROMAN.get(d["stage"], d["stage"]),
+                 card_name=space_name(d["card"]), start_name=_who(names, d["start_player"]))
+    elif kind == "WellFoodCollected":
+        p.update(food=d["food"], round=d["round"])
+    elif kind == "SpacesReplenished":
+        p["replenished"] = "; ".join(f"{space_name(s)} +{goods_text(g)}"
+                                     for s, g in d["goods"].items()) or "none"
+    elif kind == "PersonPlaced":
+        option = d.get("option")
+        p["option"] = {"food": "the food", "room": "to build a room", "growth": "family growth",
+                       "resources": "building resources"}.get(option, PLURAL.get(option, option))
+    elif kind in ("AnimalsTaken", "AnimalsReceived"):
+        p.update(animals=goods_text(d["animals"]), unhoused=goods_text(d["unhoused"]),
+                 extra=_animal_count(sum(d["unhoused"].values())),
+                 fit="it fits" if sum(d["animals"].values()) == 1 else "all fit")
+    elif kind == "AnimalReleased":
+        p["animal"] = SINGULAR.get(d["animal"], d["animal"])
+    elif kind == "GoodsConverted":
+        p.update(good=SINGULAR.get(d["good"], d["good"]), food=d["food"],
+                 via=major_name(d["via"]) if d.get("via") else "")
+    elif kind == "RoomBuilt":
+        p["material"] = {"wood": "wooden", "clay": "clay", "stone": "stone"}[d["material"]]
+    elif kind == "Renovated":
+        p.update(from_house=HOUSE_NAMES[d["from"]], to_house=HOUSE_NAMES[d["to"]])
+    elif kind == "FamilyGrew":
+        p["family"] = d.get("family", "more")
+    elif kind == "FieldSown":
+        p.update(crop=SINGULAR[d["crop"]], count=count_text(d["count"], d["crop"]))
+    elif kind == "BreadBaked":
+        p.update(grain=d["grain"], food=d["food"], improvement=major_name(d["improvement"]))
+    elif kind == "MajorBuilt":
+        rounds = d.get("well_rounds") or []
+        p.update(major=major_name(d["major"]),
+                 returned=major_name(d["returned"]) if d.get("returned") else "",
+                 well=(" 1 food is placed on each of the round spaces "
+                       + ", ".join(str(r) for r in rounds) + ".") if rounds else "")
+    elif kind == "FenceSpaceMarked":
+        n = len(d["region"])
+        p["size"] = f"{n} space" + ("" if n == 1 else "s")
+    elif kind == "PastureFenced":
+        name = p["name"]
+        n = len(d["fences"])
+        size = len(d["region"])
+        lost = sum(d.get("unhoused", {}).values())
+        p.update(fences=f"{n} fence" + ("" if n == 1 else "s"), size=size,
+                 a="an" if size in (8, 11, 18) else "a",
+                 overflow=(f" The farm no longer has room for {_animal_count(lost)}, which "
+                           f"{name} must release or cook." if lost else ""))
+    elif kind == "TurnPassed":
+        p["to_name"] = _who(names, d["to"])
+    elif kind == "PeopleIdle":
+        p["people"] = f"{d['count']} " + ("person" if d["count"] == 1 else "people")
+    elif kind in ("PeopleReturned", "HarvestStarted"):
+        p["round"] = d["round"]
+    elif kind == "FieldsHarvested":
+        p["crops"] = goods_text({"grain": d["grain"], "vegetable": d["vegetable"]})
+    elif kind == "FeedingStarted":
+        p["needs"] = "; ".join(f"{_who(names, s)} needs {n} food" + (
+            " and decides how to pay" if s in d["asked"] else "")
+                               for s, n in enumerate(d["needs"]))
+    elif kind == "FamilyFed":
+        b = d["begging"]
+        eaters = ""
+        if "adults" in d:
+            people = [f"{d['adults']} " + ("adult" if d["adults"] == 1 else "adults")
+                      + f" at {d['per_adult']} food"]
+            if d["newborns"]:
+                people.append(f"{d['newborns']} " + ("newborn" if d["newborns"] == 1
+                                                      else "newborns") + " at 1")
+            eaters = f" ({' and '.join(people)}: {d['need']} food)"
+        p.update(food=d["food"], begging=f"{b} begging card" + ("" if b == 1 else "s"),
+                 eaters=eaters)
+    elif kind == "BreedingStarted":
+        p["choosers"] = names_text([_who(names, c["seat"]) for c in d["choices"]])
+    elif kind == "AnimalsBred":
+        lost = {a: d["newborns"].get(a, 0) - d["kept"].get(a, 0) for a in ANIMALS}
+        p.update(kept=goods_text(d["kept"]), lost=goods_text(lost))
+    elif kind == "GameEnded":
+        p["scores"] = "; ".join(f"{_who(names, s)} {t} points" for s, t in enumerate(d["scores"]))
+        winners = [_who(names, s) for s in d["winners"]]
+        p["winners_text"] = (f"{winners[0]} wins." if len(winners) == 1 else
+                             f"{names_text(winners)} share the victory (digest §8.3).")
+    return p
+
+
+def describe(event, names: list[str]) -> str:
+    """One sentence a player can read, with the players' names and the game's nouns."""
+    kind = event.type
+    template = TEMPLATES.get(_variant(kind, event.data, event.seat))
+    if template is None:
+        return f"{kind}."
+    try:
+        return template.format(**_params(kind, event.data, event.seat, list(names)))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return f"{kind}."
+
+
+def rule_of(event) -> str | None:
+    """The digest section the event applied, e.g. "agricola digest §5.8"."""
+    kind = event.type
+    if kind in SPACE_RULED or (kind == "PersonPlaced" and "space" in event.data):
+        info = ACTION_SPACES.get(event.data.get("space"))
+        if info:
+            base = RULES.get(kind)
+            rule = info["rule"] if base is None else f"{base}; {info['rule']}"
+            return f"agricola digest {rule}"
+    rule = RULES.get(kind)
+    return f"agricola digest {rule}" if rule else None

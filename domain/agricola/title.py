@@ -1,0 +1,112 @@
+"""``Agricola``: the title object the service drives (see ``domain/common/title.py``)."""
+from __future__ import annotations
+
+from domain.common.errors import BadGameConfig, GameOver
+from domain.common.housing import assignment
+from domain.common.title import OptionSpec, Status, Title, VariantInfo
+from domain.common.visibility import redact
+
+from .actions import Builder, conversions_open
+from .evolve import evolve as evolve_event
+from .flow import advance, setup_events
+from .moves import check_move, apply_move, check_shape, legal_moves, to_act
+from .scoring import score_sheet
+from .state import clone, field_at, housing, stables_left, fences_left
+from .tables import GRID
+from .text import describe, rule_of
+
+
+class Agricola(Title):
+    """Agricola (Lookout 2007), the family game for 1 to 5 players (digest §9.1)."""
+
+    name = "agricola"
+    display_name = "Agricola"
+    rules_version = "agricola-2007-r1"
+    variants = (
+        VariantInfo("family", 1, 5,
+                    "The family game of the original 2007 edition: no occupations or minor "
+                    "improvements, the family side of the board and of the green action cards "
+                    "(digest §9.1). With 1 player the solo rules apply (digest §9.2, D-09).",
+                    (OptionSpec("start_player", "int", -1,
+                                "Seat of the start player; -1 draws it with the game's seed "
+                                "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),)),
+    )
+
+    # -- creation -------------------------------------------------------------------------------
+    def setup(self, config, rng):
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            start = rng.below("start-player", n)
+        elif not 0 <= start < n:
+            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
+                                option="start_player",
+                                reason=f"must be -1 or a seat from 0 to {n - 1}")
+        return setup_events(list(config.players), start, rng)
+
+    # -- play -----------------------------------------------------------------------------------
+    def decide(self, state, seat, move, rng):
+        check_shape(move)
+        if state.get("phase") == "finished":
+            raise GameOver()
+        check_move(state, seat, move)
+        b = Builder(state)
+        apply_move(b, seat, move)
+        advance(b, rng)
+        return b.events
+
+    def evolve(self, state, event):
+        return evolve_event(state, event)
+
+    def legal_moves(self, state, seat):
+        if not state or state.get("phase") == "finished":
+            return []
+        return legal_moves(state, seat)
+
+    def status(self, state):
+        if not state:
+            return Status(None, "setup", (), False)
+        phase = state.get("phase", "setup")
+        return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
+
+    def score_sheet(self, state):
+        return score_sheet(state)
+
+    # -- reading --------------------------------------------------------------------------------
+    def view(self, state, viewer):
+        """The whole state (nothing is hidden in the family game) plus what a client needs to
+        draw each farm: where the animals stand, capacity, stables and fences left, and
+        whether the seat may convert goods now (digest §5.9, §5.10)."""
+        out = clone(redact(state, viewer, self.status(state).finished))
+        for seat, farm in enumerate(out.get("farms", [])):
+            home = housing(farm)
+            farm["housing"] = assignment(home, farm["animals"])
+            farm["capacity"] = {"pastures": list(home.pastures), "flexible": home.flexible}
+            farm["stables_left"] = stables_left(farm)
+            farm["fences_left"] = fences_left(farm)
+            farm["may_convert"] = conversions_open(state, seat) is None
+            farm["spaces"] = farm_spaces(farm)
+        return out
+
+    def describe(self, event, names):
+        return describe(event, names)
+
+    def rule_of(self, event):
+        return rule_of(event)
+
+
+def farm_spaces(farm: dict) -> list[dict]:
+    """The 15 farmyard spaces as a client draws them (digest §1.3): what stands on each."""
+    pasture_of = {s: i for i, p in enumerate(farm["pastures"]) for s in p}
+    out = []
+    for space in GRID.spaces():
+        field = field_at(farm, space)
+        out.append({"space": space, "label": GRID.label(space),
+                    "room": farm["house"] if space in farm["rooms"] else None,
+                    "field": ({"crop": field["crop"], "count": field["count"]}
+                              if field is not None else None),
+                    "stable": space in farm["stables"], "pasture": pasture_of.get(space)})
+    return out
+
+
+AGRICOLA = Agricola()
