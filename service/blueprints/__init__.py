@@ -1,0 +1,11 @@
+"""HTTP routes, one module per resource; each route is thin (parse, call ``Games``, present)."""
+from __future__ import annotations
+
+from . import games, health, history, play, titles
+
+BLUEPRINTS = (titles.blp, games.blp, play.blp, history.blp, health.blp)
+
+
+def register_blueprints(api) -> None:
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)

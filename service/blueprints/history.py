@@ -1,0 +1,89 @@
+"""Reading history: state and scores at a version, the event log, audits and exports.
+
+Each answer is what the caller may see: with a seat token, that seat's view; without one, the
+public view (see :mod:`service.views`).
+"""
+from __future__ import annotations
+
+import uuid
+
+from flask.views import MethodView
+
+from .. import views
+from ..auth import seat_token_optional
+from ..context import games
+from ..schemas.requests import AuditQuerySchema, EventsQuerySchema, VersionQuerySchema
+from ..schemas.responses import (AuditSchema, EventListSchema, RecordOutSchema,
+                                 ScoreSheetSchema, StateSchema)
+from .base import OPTIONAL_SEAT_TOKEN, ApiBlueprint
+
+blp = ApiBlueprint("history", __name__, url_prefix="/api/v1/games",
+                   description="A game's past: states, scores, events, audits, records.")
+
+READ_PROBLEMS = (400, 401, 403, 404, 503)
+
+
+@blp.route("/<game:game_id>/state")
+class State(MethodView):
+    @seat_token_optional
+    @blp.query(VersionQuerySchema)
+    @blp.response(200, StateSchema)
+    @blp.problems(*READ_PROBLEMS)
+    @blp.doc(security=OPTIONAL_SEAT_TOKEN)
+    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+        """The state after event N (default: now), as the caller may see it."""
+        return views.state_view(games().game_at(game_id, query.get("version")), viewer)
+
+
+@blp.route("/<game:game_id>/scores")
+class Scores(MethodView):
+    @seat_token_optional
+    @blp.query(VersionQuerySchema)
+    @blp.response(200, ScoreSheetSchema)
+    @blp.problems(*READ_PROBLEMS)
+    @blp.doc(security=OPTIONAL_SEAT_TOKEN)
+    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+        """The score sheet at version N (default: now); ``final`` once the game is over."""
+        return views.score_view(games().game_at(game_id, query.get("version")), viewer)
+
+
+@blp.route("/<game:game_id>/events")
+class Events(MethodView):
+    @seat_token_optional
+    @blp.query(EventsQuerySchema)
+    @blp.response(200, EventListSchema)
+    @blp.problems(*READ_PROBLEMS)
+    @blp.doc(security=OPTIONAL_SEAT_TOKEN)
+    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+        """The event log in order, each event with a readable sentence; undone events stay,
+        marked ``"undone": true``."""
+        app = games()
+        game = app.get_game(game_id)
+        stored = [e for e in app.stored_events(game_id, after=query["after"],
+                                               limit=query["limit"])
+                  if e.originator_version <= game.version]
+        return {"version": game.version,
+                "events": views.event_views(app, game, stored, viewer)}
+
+
+@blp.route("/<game:game_id>/audit")
+class Audit(MethodView):
+    @seat_token_optional
+    @blp.query(AuditQuerySchema)
+    @blp.response(200, AuditSchema)
+    @blp.problems(*READ_PROBLEMS)
+    @blp.doc(security=OPTIONAL_SEAT_TOKEN)
+    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+        """Replay every recorded move through the rules the game was started with."""
+        app = games()
+        report = app.audit(game_id, detail=query["detail"])
+        return views.audit_view(report, app.get_game(game_id), viewer, query["detail"])
+
+
+@blp.route("/<game:game_id>/export")
+class Export(MethodView):
+    @blp.response(200, RecordOutSchema)
+    @blp.problems(404, 503)
+    def get(self, game_id: uuid.UUID):
+        """The full, hash-chained record (hidden parts and unrevealed seeds left out)."""
+        return games().export(game_id)

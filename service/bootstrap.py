@@ -1,0 +1,133 @@
+"""The composition root: every long-lived object of a process is built here, from settings.
+
+The HTTP app, the CLI and the tests all call :func:`bootstrap`; tests pass their own
+:class:`~service.config.Settings` (a temporary SQLite file, a fresh PostgreSQL schema) and get
+the same objects production uses.
+
+The ``Games`` application is built lazily, on first use, by :class:`GamesProvider`: a server
+whose store is down at start-up still starts, answers ``503 store_unavailable`` (with
+``Retry-After``) and recovers by itself when the store comes back.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from eventsourcing.persistence import PersistenceError
+
+from domain.application import Games
+from domain.common.errors import StoreUnavailable
+
+from . import storage
+from .config import Settings
+
+log = logging.getLogger(__name__)
+
+
+def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
+    """A ``Games`` application on the event store ``settings`` select.
+
+    Store trouble while connecting becomes :class:`StoreUnavailable`.
+    """
+    try:
+        return Games(env=settings.persistence_env(create_tables),
+                     cache_size=settings.cache_size)
+    except PersistenceError as err:
+        log.warning("event store %s unavailable: %s", settings.display_database_url, err)
+        raise StoreUnavailable(retry_after=settings.retry_after) from err
+
+
+def init_db(settings: Settings) -> Games:
+    """Create the event store's tables (and the PostgreSQL schema) if missing; idempotent."""
+    if settings.is_postgres:
+        try:
+            storage.ensure_postgres_schema(settings.database_url)
+        except Exception as err:  # psycopg's own errors: connection refused, auth, ...
+            raise StoreUnavailable(retry_after=settings.retry_after) from err
+    return build_games(settings, create_tables=True)
+
+
+class GamesProvider:
+    """Builds the ``Games`` application on first use and keeps it (thread-safe).
+
+    While the store cannot be reached every call raises :class:`StoreUnavailable`; after a
+    failure, calls within ``retry_after`` seconds fail at once instead of each waiting for a
+    connection timeout (so a dead store never piles up waiting requests).
+    """
+
+    def __init__(self, settings: Settings,
+                 factory: Callable[[Settings], Games] = build_games) -> None:
+        self._settings = settings
+        self._factory = factory
+        self._games: Games | None = None
+        self._lock = threading.Lock()
+        self._failed_at: float | None = None
+
+    def __call__(self) -> Games:
+        games = self._games
+        if games is not None:
+            return games
+        with self._lock:
+            if self._games is None:
+                retry_after = self._settings.retry_after
+                if self._failed_at is not None and time.monotonic() - self._failed_at < retry_after:
+                    raise StoreUnavailable(retry_after=retry_after)
+                try:
+                    self._games = self._factory(self._settings)
+                except StoreUnavailable:
+                    self._failed_at = time.monotonic()
+                    raise
+                self._failed_at = None
+            return self._games
+
+    @property
+    def built(self) -> bool:
+        return self._games is not None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._games is not None:
+                self._games.close()
+                self._games = None
+
+
+def redis_client(url: str | None):
+    """A Redis client for the request path: 0.5 s timeouts and no retries (or None)."""
+    if not url:
+        return None
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5,
+                                retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
+                                health_check_interval=0)
+
+
+@dataclass
+class Services:
+    """What a process runs on: settings, the games application and the optional Redis."""
+
+    settings: Settings
+    games: GamesProvider
+    redis: object | None = None
+
+    def close(self) -> None:
+        self.games.close()
+        if self.redis is not None:
+            try:
+                self.redis.close()
+            except Exception:  # closing is best effort
+                log.debug("closing the Redis client failed", exc_info=True)
+
+
+def bootstrap(settings: Settings | None = None, *,
+              games_factory: Callable[[Settings], Games] = build_games) -> Services:
+    """Build the services of one process from ``settings`` (default: the environment)."""
+    settings = settings or Settings.from_env()
+    return Services(settings=settings,
+                    games=GamesProvider(settings, games_factory),
+                    redis=redis_client(settings.redis_url))

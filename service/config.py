@@ -1,0 +1,171 @@
+"""Settings of one Chronicle process, read from the environment once, with defaults.
+
+===============================  ==========================================================
+variable                         meaning (default)
+===============================  ==========================================================
+``CHRONICLE_DATA_DIR``           where local data lives (``./var``)
+``CHRONICLE_DATABASE_URL``       the event store: ``sqlite:///…`` or ``postgresql://…``
+                                 (the SQLite file ``chronicle.db`` in the data directory)
+``PORT``                         the port the server listens on, on 127.0.0.1 (8000)
+``REDIS_URL``                    Redis (``redis://127.0.0.1:6379/0``; empty: not configured)
+``CHRONICLE_SECRET_KEY``         Flask's secret key (random per process, with a warning)
+``CHRONICLE_MAX_BODY_BYTES``     largest request body (65536)
+``CHRONICLE_MAX_IMPORT_BYTES``   largest game record ``POST /games/import`` accepts (8 MiB)
+``CHRONICLE_CACHE_SIZE``         games kept in memory per process (256)
+``CHRONICLE_WEB_CONCURRENCY``    server processes (1 with SQLite, 2 x CPUs with PostgreSQL)
+``CHRONICLE_THREADS``            threads per server process (8)
+``CHRONICLE_TIMEOUT``            seconds before gunicorn restarts a stuck worker (60)
+``CHRONICLE_STORE_LOCK_TIMEOUT`` seconds a write waits for a locked store before 503 (2)
+``CHRONICLE_RETRY_AFTER``        the ``Retry-After`` seconds of a 503 (1)
+===============================  ==========================================================
+
+Server processes never create tables (``create_tables`` is off); ``init-db`` does, once.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+from urllib.parse import urlparse, urlunparse
+
+from . import storage
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8000
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+DEFAULT_MAX_BODY_BYTES = 64 * 1024
+DEFAULT_MAX_IMPORT_BYTES = 8 * 1024 * 1024
+
+
+class ConfigError(ValueError):
+    """An environment variable holds a value Chronicle cannot use."""
+
+
+def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be an integer, not {raw!r}") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def _float(env: Mapping[str, str], name: str, default: float, minimum: float = 0.0) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number, not {raw!r}") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def redact_url(url: str | None) -> str | None:
+    """``url`` with any password replaced by ``***`` (for logs and CLI output)."""
+    if not url:
+        return url
+    parsed = urlparse(url)
+    if parsed.password is None:
+        return url
+    netloc = parsed.netloc.replace(f":{parsed.password}@", ":***@", 1)
+    return urlunparse(parsed._replace(netloc=netloc))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything configurable about one process. Build with :meth:`from_env`."""
+
+    data_dir: str
+    database_url: str
+    port: int = DEFAULT_PORT
+    redis_url: str | None = DEFAULT_REDIS_URL
+    secret_key: str = field(default_factory=lambda: secrets.token_hex(32), repr=False)
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    max_import_bytes: int = DEFAULT_MAX_IMPORT_BYTES
+    cache_size: int = 256
+    web_concurrency: int = 1
+    threads: int = 8
+    timeout: int = 60
+    store_lock_timeout: float = 2.0
+    retry_after: int = 1
+    #: only ``init-db`` (and tests) create tables; servers never do
+    create_tables: bool = False
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
+        """Read the settings from ``environ`` (default: ``os.environ``)."""
+        env = os.environ if environ is None else environ
+        data_dir = os.path.abspath(env.get("CHRONICLE_DATA_DIR") or os.path.join(os.getcwd(),
+                                                                                 "var"))
+        database_url = (env.get("CHRONICLE_DATABASE_URL") or "").strip() or sqlite_url(
+            os.path.join(data_dir, storage.DEFAULT_DB_FILE))
+        scheme = urlparse(database_url).scheme
+        if not (storage.is_postgres(database_url) or scheme == "sqlite"):
+            raise ConfigError("CHRONICLE_DATABASE_URL must start with sqlite:/// or "
+                              f"postgresql://, not {scheme + '://' if scheme else database_url!r}")
+        redis_url = env.get("REDIS_URL", DEFAULT_REDIS_URL).strip() or None
+        if redis_url and urlparse(redis_url).scheme not in ("redis", "rediss", "unix"):
+            raise ConfigError(f"REDIS_URL must be a redis:// URL, not {redact_url(redis_url)!r}")
+        secret_key = env.get("CHRONICLE_SECRET_KEY", "").strip()
+        if not secret_key:
+            log.warning("CHRONICLE_SECRET_KEY is not set: using a random key for this process "
+                        "only (set it in production so every process shares one key)")
+            secret_key = secrets.token_hex(32)
+        default_workers = (2 * (os.cpu_count() or 1)) if storage.is_postgres(database_url) else 1
+        settings = cls(
+            data_dir=data_dir,
+            database_url=database_url,
+            port=_int(env, "PORT", DEFAULT_PORT, minimum=1),
+            redis_url=redis_url,
+            secret_key=secret_key,
+            max_body_bytes=_int(env, "CHRONICLE_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024),
+            max_import_bytes=_int(env, "CHRONICLE_MAX_IMPORT_BYTES", DEFAULT_MAX_IMPORT_BYTES,
+                                  1024),
+            cache_size=_int(env, "CHRONICLE_CACHE_SIZE", 256, minimum=1),
+            web_concurrency=_int(env, "CHRONICLE_WEB_CONCURRENCY", default_workers, minimum=1),
+            threads=_int(env, "CHRONICLE_THREADS", 8, minimum=1),
+            timeout=_int(env, "CHRONICLE_TIMEOUT", 60, minimum=10),
+            store_lock_timeout=_float(env, "CHRONICLE_STORE_LOCK_TIMEOUT", 2.0, minimum=0.1),
+            retry_after=_int(env, "CHRONICLE_RETRY_AFTER", 1, minimum=1),
+        )
+        if settings.port > 65535:
+            raise ConfigError(f"PORT must be at most 65535, not {settings.port}")
+        if (not settings.is_postgres and settings.web_concurrency > 1
+                and env.get("CHRONICLE_WEB_CONCURRENCY")):
+            log.warning("CHRONICLE_WEB_CONCURRENCY=%s with SQLite: the processes will take "
+                        "turns on one file; PostgreSQL is the store for several processes",
+                        settings.web_concurrency)
+        return replace(settings, **overrides) if overrides else settings
+
+    def replace(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+    @property
+    def is_postgres(self) -> bool:
+        return storage.is_postgres(self.database_url)
+
+    def persistence_env(self, create_tables: bool | None = None) -> dict[str, str]:
+        """The ``eventsourcing`` environment of the event store these settings select."""
+        return storage.persistence_env(
+            self.database_url, self.data_dir,
+            create_table=self.create_tables if create_tables is None else create_tables,
+            lock_timeout=self.store_lock_timeout)
+
+    @property
+    def display_database_url(self) -> str:
+        return redact_url(self.database_url) or ""
+
+
+def sqlite_url(path: str) -> str:
+    """The ``sqlite:///`` URL of a file (four slashes before an absolute path)."""
+    return "sqlite:///" + os.path.abspath(path)

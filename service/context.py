@@ -1,0 +1,19 @@
+"""The services of the running app, for views, auth and the CLI (built by :mod:`.bootstrap`)."""
+from __future__ import annotations
+
+from flask import current_app
+
+from domain.application import Games
+
+from .bootstrap import Services
+
+EXTENSION = "chronicle"
+
+
+def services() -> Services:
+    return current_app.extensions[EXTENSION]
+
+
+def games() -> Games:
+    """The ``Games`` application (raises ``StoreUnavailable`` while the store is down)."""
+    return services().games()

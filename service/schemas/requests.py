@@ -1,0 +1,121 @@
+"""Schemas of request bodies, query strings and headers."""
+from __future__ import annotations
+
+import unicodedata
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from .common import HeaderSchema, JSONObject, QuerySchema, RequestSchema, StrictInteger
+
+#: the most seats any title seats (each title checks its own range: ``bad_player_count``)
+MAX_SEATS = 8
+MAX_NAME = 40
+MAX_SEED = 2 ** 256 - 1
+MAX_IDEMPOTENCY_KEY = 200
+
+
+def _printable_name(value: str) -> None:
+    if not value.strip():
+        raise ma.ValidationError("A player name cannot be blank.")
+    if value != value.strip():
+        raise ma.ValidationError("A player name cannot start or end with spaces.")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
+        raise ma.ValidationError("A player name cannot hold control or unassigned characters.")
+
+
+def _distinct(names: list[str]) -> None:
+    seen = set()
+    for name in names:
+        if name in seen:
+            raise ma.ValidationError(f"Two seats cannot share the name {name!r}.")
+        seen.add(name)
+
+
+class CreateGameSchema(RequestSchema):
+    title = fields.String(required=True, validate=validate.Length(1, 40),
+                          metadata={"description": "A title from GET /api/v1/titles.",
+                                    "example": "agricola"})
+    variant = fields.String(validate=validate.Length(1, 40),
+                            metadata={"description": "Default: the title's first variant.",
+                                      "example": "family"})
+    players = fields.List(
+        fields.String(validate=[validate.Length(1, MAX_NAME), _printable_name]),
+        required=True, validate=[validate.Length(1, MAX_SEATS), _distinct],
+        metadata={"description": "Player names in seat order (distinct, 1 to 40 characters).",
+                  "example": ["Ann", "Bob"]})
+    seed = StrictInteger(validate=validate.Range(0, MAX_SEED),
+                         metadata={"description": "Fixes every random draw (tests, analysis); "
+                                                  "the game then says \"seeded\": true."})
+    options = JSONObject(load_default=dict,
+                         metadata={"description": "Per-variant options (GET /api/v1/titles)."})
+
+
+class GameListQuerySchema(QuerySchema):
+    title = fields.String(validate=validate.Length(1, 40))
+    status = fields.String(validate=validate.OneOf(["active", "finished"]))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10 ** 9))
+    page_size = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+
+
+class MoveSchema(RequestSchema):
+    """One move: an object with a string ``type``; the other fields are the title's business."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    type = fields.String(required=True, validate=validate.Length(1, 64),
+                         metadata={"example": "place_worker"})
+
+
+class MoveHeadersSchema(HeaderSchema):
+    if_match = fields.String(data_key="If-Match", validate=validate.Length(1, 100),
+                             metadata={"description": 'The version the move is meant for, '
+                                                      'quoted: "57". 412 if it is stale.'})
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key", validate=validate.Length(1, MAX_IDEMPOTENCY_KEY),
+        metadata={"description": "Repeating a request with the same key and body returns "
+                                 "the first response and records nothing new."})
+
+
+class ConditionalGetHeadersSchema(HeaderSchema):
+    if_none_match = fields.String(data_key="If-None-Match", validate=validate.Length(1, 1000),
+                                  metadata={"description": "304 if the game is still at this "
+                                                           "version (its ETag)."})
+
+
+class VersionQuerySchema(QuerySchema):
+    version = fields.Integer(metadata={"description": "A version of the game (default: now)."})
+
+
+class EventsQuerySchema(QuerySchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0),
+                           metadata={"description": "Only events after this version."})
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class AuditQuerySchema(QuerySchema):
+    detail = fields.Boolean(load_default=False,
+                            metadata={"description": "Add each event's sentence and the rule "
+                                                     "it applied."})
+
+
+class VersionBodySchema(RequestSchema):
+    version = StrictInteger(required=True, metadata={"example": 3})
+
+
+class ForkSchema(VersionBodySchema):
+    """``{"version": N}``: the new game's history is this game's first N events."""
+
+
+class UndoSchema(VersionBodySchema):
+    """``{"version": N}``: take the game back to version N."""
+
+
+class RecordSchema(RequestSchema):
+    """A game record as ``GET .../export`` gives it."""
+
+    format = fields.String(required=True, metadata={"example": "chronicle-game-record/1"})
+    game = JSONObject(allow_none=True)
+    events = fields.List(JSONObject(), required=True)
+    head = fields.String(allow_none=True)

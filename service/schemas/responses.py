@@ -1,0 +1,238 @@
+"""Schemas of response bodies (every response is dumped through one, so the docs are the truth)."""
+from __future__ import annotations
+
+from marshmallow import fields
+
+from .common import JSONObject, KeepExtras, ResponseSchema
+
+
+class ProblemSchema(ResponseSchema):
+    """RFC 9457 problem details, with a stable machine ``code``."""
+
+    type = fields.String(metadata={"example": "about:blank"})
+    title = fields.String(metadata={"example": "Rule violation"})
+    status = fields.Integer(metadata={"example": 422})
+    code = fields.String(metadata={"example": "not_your_turn"})
+    detail = fields.String(metadata={"example": "It is not Bob's turn: the game is waiting "
+                                                "for Ann."})
+    params = JSONObject()
+    errors = fields.Raw(metadata={"description": "Field messages of a request that fails its "
+                                                 "schema (code invalid_request)."})
+    version = fields.Integer(metadata={"description": "The game's current version."})
+    retry_after = fields.Integer(metadata={"description": "Seconds to wait (503)."})
+
+
+# -- titles -------------------------------------------------------------------------------------
+class OptionSchema(ResponseSchema):
+    name = fields.String()
+    type = fields.String()
+    default = fields.Raw(allow_none=True)
+    description = fields.String()
+    choices = fields.List(fields.Raw())
+
+
+class VariantSchema(ResponseSchema):
+    name = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    description = fields.String()
+    options = fields.List(fields.Nested(OptionSchema))
+
+
+class TitleSchema(ResponseSchema):
+    title = fields.String(metadata={"example": "agricola"})
+    name = fields.String(metadata={"example": "Agricola"})
+    rules_version = fields.String()
+    variants = fields.List(fields.Nested(VariantSchema))
+
+
+class TitleListSchema(ResponseSchema):
+    titles = fields.List(fields.Nested(TitleSchema))
+
+
+# -- games --------------------------------------------------------------------------------------
+class PlayerSchema(ResponseSchema):
+    seat = fields.Integer()
+    name = fields.String()
+
+
+class ParentSchema(ResponseSchema):
+    game = fields.String(metadata={"format": "uuid"})
+    version = fields.Integer()
+
+
+class SeedSchema(ResponseSchema):
+    from_ = fields.Integer(data_key="from", attribute="from",
+                           metadata={"description": "The first version this seed draws for."})
+    hash = fields.String(metadata={"description": "SHA-256 of the seed's decimal digits."})
+    origin = fields.String(allow_none=True)
+    seed = fields.Integer(allow_none=True,
+                          metadata={"description": "Null until the game that drew it is over "
+                                                   "(or always shown for a seeded game)."})
+
+
+class UndoRequestSchema(ResponseSchema):
+    request_id = fields.Integer()
+    by = fields.Integer()
+    to_version = fields.Integer()
+    waiting = fields.List(fields.Integer())
+    accepted = fields.List(fields.Integer())
+
+
+class SummarySchema(ResponseSchema):
+    """The public summary of a game (nothing hidden in it)."""
+
+    id = fields.String(metadata={"format": "uuid"})
+    title = fields.String()
+    variant = fields.String()
+    rules_version = fields.String()
+    status = fields.String(metadata={"enum": ["active", "finished"]})
+    version = fields.Integer(metadata={"description": "The number of events; also the ETag."})
+    round = fields.Integer(allow_none=True)
+    phase = fields.String(allow_none=True)
+    to_act = fields.List(fields.Integer())
+    players = fields.List(fields.Nested(PlayerSchema))
+    options = JSONObject()
+    parent = fields.Nested(ParentSchema, allow_none=True)
+    seeded = fields.Boolean()
+    seed_hash = fields.String()
+    seed = fields.Integer(allow_none=True)
+    seeds = fields.List(fields.Nested(SeedSchema))
+    created_at = fields.String(metadata={"format": "date-time"})
+    updated_at = fields.String(metadata={"format": "date-time"})
+    undo_request = fields.Nested(UndoRequestSchema, allow_none=True)
+    imported_from = fields.String(allow_none=True)
+    winners = fields.List(fields.Integer())
+
+
+class SeatTokenSchema(ResponseSchema):
+    seat = fields.Integer()
+    name = fields.String()
+    token = fields.String(metadata={"description": "The seat's secret bearer token; shown "
+                                                   "only in this response."})
+
+
+class CreatedGameSchema(SummarySchema):
+    seats = fields.List(fields.Nested(SeatTokenSchema))
+
+
+class GameListSchema(ResponseSchema):
+    games = fields.List(fields.Nested(SummarySchema))
+    page = fields.Integer()
+    page_size = fields.Integer()
+    total = fields.Integer()
+
+
+# -- playing ------------------------------------------------------------------------------------
+class LegalMovesSchema(ResponseSchema):
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True,
+                          metadata={"description": "Null without a seat token (no moves)."})
+    moves = fields.List(JSONObject())
+
+
+class EventSchema(KeepExtras):
+    version = fields.Integer()
+    type = fields.String()
+    seat = fields.Integer(allow_none=True)
+    recorded_at = fields.String(metadata={"format": "date-time"})
+    data = JSONObject(metadata={"description": "Redacted to what the caller may see."})
+    text = fields.String(metadata={"description": "A sentence a player can read."})
+    undone = fields.Boolean()
+    move = JSONObject(metadata={"description": "The move that caused this event (first event "
+                                               "of a move only)."})
+    rule = fields.String(allow_none=True, metadata={"description": "The rules-digest section."})
+
+
+class MoveResultSchema(ResponseSchema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class UndoAnswerSchema(ResponseSchema):
+    status = fields.String(metadata={"enum": ["applied", "pending", "rejected"]})
+    request_id = fields.Integer(allow_none=True)
+    to_version = fields.Integer()
+    waiting = fields.List(fields.Integer())
+    version = fields.Integer()
+
+
+# -- history ------------------------------------------------------------------------------------
+class StateSchema(ResponseSchema):
+    version = fields.Integer()
+    state = JSONObject(metadata={"description": "The title's state as the caller may see it."})
+
+
+class EventListSchema(ResponseSchema):
+    version = fields.Integer(metadata={"description": "The game's current version."})
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class SeatScoreSchema(KeepExtras):
+    seat = fields.Integer()
+    name = fields.String()
+    total = fields.Integer()
+    categories = fields.List(JSONObject())
+
+
+class ScoreSheetSchema(KeepExtras):
+    version = fields.Integer()
+    final = fields.Boolean()
+    seats = fields.List(fields.Nested(SeatScoreSchema))
+    winners = fields.List(fields.Integer())
+
+
+class MismatchSchema(ResponseSchema):
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    move = fields.Raw(allow_none=True)
+    difference = fields.String()
+    expected = fields.List(JSONObject(), allow_none=True)
+    recorded = fields.List(JSONObject(), allow_none=True)
+
+
+class AuditStepSchema(ResponseSchema):
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    move = fields.Raw(allow_none=True)
+    type = fields.String()
+    text = fields.String()
+    rule = fields.String(allow_none=True)
+
+
+class AuditSchema(ResponseSchema):
+    ok = fields.Boolean()
+    checked = fields.Integer()
+    rules_version = fields.String()
+    mismatches = fields.List(fields.Nested(MismatchSchema))
+    steps = fields.List(fields.Nested(AuditStepSchema),
+                        metadata={"description": "With ?detail=true only."})
+
+
+class RecordEventSchema(ResponseSchema):
+    version = fields.Integer()
+    type = fields.String()
+    seat = fields.Integer(allow_none=True)
+    data = JSONObject()
+    command = JSONObject(allow_none=True)
+    recorded_at = fields.String()
+    prev_hash = fields.String()
+    hash = fields.String()
+    undone = fields.Boolean()
+
+
+class RecordOutSchema(ResponseSchema):
+    format = fields.String()
+    game = fields.Nested(SummarySchema)
+    events = fields.List(fields.Nested(RecordEventSchema))
+    head = fields.String(allow_none=True)
+
+
+# -- service ------------------------------------------------------------------------------------
+class HealthSchema(ResponseSchema):
+    status = fields.String(metadata={"example": "ok"})
+    store = fields.String(metadata={"enum": ["ok", "down"]})
+    redis = fields.String(metadata={"enum": ["ok", "down", "not configured"]})
+    workers = fields.String(metadata={"example": "not configured"})
+    backend = fields.String(metadata={"enum": ["sqlite", "postgresql"]})
+    version = fields.String()

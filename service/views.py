@@ -1,0 +1,72 @@
+"""What a viewer may see: every response body that carries title data is built here.
+
+``viewer`` is a seat number, or None for the public. Title data only ever leaves through the
+title's ``view`` (states), ``Games.event_view`` (events) or the domain's ``redact`` (score
+sheets, audits, legal moves), never raw. Summaries come from ``Games.summary`` (public by
+construction).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from domain.application import Created, Games
+from domain.common.visibility import has_hidden, redact
+from domain.game import Game, GameEvent
+from domain.records import AuditReport
+
+
+def is_finished(game: Game) -> bool:
+    return game.rules.status(game.state).finished
+
+
+def created_game(games: Games, created: Created) -> dict:
+    """A new game's summary plus its seat tokens (shown only in this response)."""
+    game = created.game
+    seats = [{"seat": seat, "name": name, "token": token}
+             for seat, (name, token) in enumerate(zip(game.players, created.tokens))]
+    return {**games.summary(game), "seats": seats}
+
+
+def state_view(game: Game, viewer: int | None) -> dict:
+    """``{"version", "state"}``: the state after ``game.version`` as ``viewer`` may see it."""
+    return {"version": game.version, "state": game.rules.view(game.state, viewer)}
+
+
+def event_views(games: Games, game: Game, events: Iterable[GameEvent],
+                viewer: int | None) -> list[dict]:
+    """Stored events of ``game`` (its current version) as ``viewer`` may see them."""
+    finished = is_finished(game)
+    return [games.event_view(game, event, viewer, finished) for event in events]
+
+
+def score_view(game: Game, viewer: int | None) -> dict:
+    """``{"version", "final", "seats", "winners"}`` at ``game.version``."""
+    finished = is_finished(game)
+    sheet = redact(game.rules.score_sheet(game.state), viewer, finished)
+    return {**sheet, "version": game.version, "final": finished,
+            "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
+
+
+def legal_moves_view(version: int, moves: list[dict], seat: int | None) -> dict:
+    """The moves ``seat`` may make now (none for the public)."""
+    return {"version": version, "seat": seat,
+            "moves": redact(moves, seat) if seat is not None else []}
+
+
+HIDDEN_DIFFERENCE = ("the recorded events differ from what the rules give; the details involve "
+                     "hidden information and are shown once the game is over")
+
+
+def audit_view(report: AuditReport, game: Game, viewer: int | None, detail: bool) -> dict:
+    """An audit report as ``viewer`` may see it.
+
+    Expected and recorded events are redacted like any event data; a mismatch's sentence is
+    replaced while it quotes hidden information (it is built from the raw events).
+    """
+    finished = is_finished(game)
+    out = report.as_dict(detail=detail)
+    if not finished:
+        for mismatch in out["mismatches"]:
+            if has_hidden(mismatch.get("expected")) or has_hidden(mismatch.get("recorded")):
+                mismatch["difference"] = HIDDEN_DIFFERENCE
+    return redact(out, viewer, finished)
