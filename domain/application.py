@@ -35,7 +35,7 @@ from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver
                             StoreUnavailable, UndoError, VersionNotFound)
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
-from .common.visibility import redact
+from .common.visibility import has_hidden, redact
 from .game import META_TYPES, Game, GameEvent, GameSnapshot, fact_dict, fold
 from .transcoder import EventTranscoder
 from .records import (RECORD_FORMAT, AuditReport, audit_log, chain, jsonclean,
@@ -530,6 +530,11 @@ class Games(Application):
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
         events = self.stored_events(game_id, limit=version)
+        if (not source.seeded and not source.rules.status(source.state).finished
+                and any(has_hidden(e.data) for e in events)):
+            # the fork's new tokens would show every seat's private data, and finishing the
+            # fork would reveal the secrets: wait until the game is over
+            raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
         first = events[0]
         data = copy.deepcopy(first.data)
         new_id = uuid.uuid4()
@@ -599,6 +604,8 @@ class Games(Application):
             command = entry["command"]
             if command:
                 command = {k: v for k, v in command.items() if k not in ("key", "hash")}
+                if "move" in command:
+                    command["move"] = redact(command["move"], None, finished)
             entries.append({**entry, "data": data, "command": command})
         chained = chain(entries)
         for e in chained:

@@ -27,9 +27,12 @@ def created_game(games: Games, created: Created) -> dict:
     return {**games.summary(game), "seats": seats}
 
 
-def state_view(game: Game, viewer: int | None) -> dict:
-    """``{"version", "state"}``: the state after ``game.version`` as ``viewer`` may see it."""
-    return {"version": game.version, "state": game.rules.view(game.state, viewer)}
+def state_view(game: Game, viewer: int | None, finished: bool | None = None) -> dict:
+    """``{"version", "state"}``: the state after ``game.version`` as ``viewer`` may see it;
+    ``finished`` tells whether the game is over now (then every past state is public too)."""
+    if finished is None:
+        finished = is_finished(game)
+    return {"version": game.version, "state": game.rules.view(game.state, viewer, finished)}
 
 
 def event_views(games: Games, game: Game, events: Iterable[GameEvent],
@@ -39,11 +42,12 @@ def event_views(games: Games, game: Game, events: Iterable[GameEvent],
     return [games.event_view(game, event, viewer, finished) for event in events]
 
 
-def score_view(game: Game, viewer: int | None) -> dict:
-    """``{"version", "final", "seats", "winners"}`` at ``game.version``."""
-    finished = is_finished(game)
-    sheet = redact(game.rules.score_sheet(game.state), viewer, finished)
-    return {**sheet, "version": game.version, "final": finished,
+def score_view(game: Game, viewer: int | None, finished: bool | None = None) -> dict:
+    """``{"version", "final", "seats", "winners"}`` at ``game.version``; ``final`` once the
+    sheet is the end-of-game one; ``finished`` tells whether the game is over now."""
+    final = is_finished(game)
+    sheet = redact(game.rules.score_sheet(game.state), viewer, final or bool(finished))
+    return {**sheet, "version": game.version, "final": final,
             "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
 
 

@@ -73,11 +73,13 @@ class Agricola(Title):
         return score_sheet(state)
 
     # -- reading --------------------------------------------------------------------------------
-    def view(self, state, viewer):
+    def view(self, state, viewer, finished=None):
         """The whole state (nothing is hidden in the family game) plus what a client needs to
         draw each farm: where the animals stand, capacity, stables and fences left, and
         whether the seat may convert goods now (digest §5.9, §5.10)."""
-        out = clone(redact(state, viewer, self.status(state).finished))
+        if finished is None:
+            finished = self.status(state).finished
+        out = clone(redact(state, viewer, finished))
         for seat, farm in enumerate(out.get("farms", [])):
             home = housing(farm)
             farm["housing"] = assignment(home, farm["animals"])

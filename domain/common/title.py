@@ -168,9 +168,15 @@ class Title(abc.ABC):
         """``{"seats": [{"seat", "name", "total", "categories": [...]}], "winners": [...]}``."""
 
     # -- reading ----------------------------------------------------------------------------
-    def view(self, state: dict, viewer: int | None) -> dict:
-        """The state as ``viewer`` may see it; hidden parts are removed by :func:`redact`."""
-        return redact(state, viewer, self.status(state).finished)
+    def view(self, state: dict, viewer: int | None, finished: bool | None = None) -> dict:
+        """The state as ``viewer`` may see it; hidden parts are removed by :func:`redact`.
+
+        ``finished`` says whether the game is over *now* (a past state of a finished game is
+        public too); by default it is read from ``state`` itself.
+        """
+        if finished is None:
+            finished = self.status(state).finished
+        return redact(state, viewer, finished)
 
     def redact_event(self, event: EventLike, viewer: int | None, finished: bool) -> dict:
         """An event's data as ``viewer`` may see it."""

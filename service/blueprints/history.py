@@ -32,7 +32,9 @@ class State(MethodView):
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
     def get(self, query, game_id: uuid.UUID, viewer: int | None):
         """The state after event N (default: now), as the caller may see it."""
-        return views.state_view(games().game_at(game_id, query.get("version")), viewer)
+        app = games()
+        finished = views.is_finished(app.get_game(game_id))
+        return views.state_view(app.game_at(game_id, query.get("version")), viewer, finished)
 
 
 @blp.route("/<game:game_id>/scores")
@@ -44,7 +46,9 @@ class Scores(MethodView):
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
     def get(self, query, game_id: uuid.UUID, viewer: int | None):
         """The score sheet at version N (default: now); ``final`` once the game is over."""
-        return views.score_view(games().game_at(game_id, query.get("version")), viewer)
+        app = games()
+        finished = views.is_finished(app.get_game(game_id))
+        return views.score_view(app.game_at(game_id, query.get("version")), viewer, finished)
 
 
 @blp.route("/<game:game_id>/events")

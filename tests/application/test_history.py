@@ -93,13 +93,29 @@ def test_fork_copies_history_and_names_its_parent(games):
 
 
 def test_fork_of_an_unseeded_game_draws_afresh(games):
-    created = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 50})
+    """A fork of an active unseeded game draws from a fresh seed after the fork, so a fork
+    never previews the parent's future (Agricola family: nothing hidden, so forks are open)."""
+    created = games.create_game("agricola", "family", ["Ann", "Bob"], {})
     gid = created.game.id
-    version = play_until(games, gid, 6).version  # the end of a move
+    play_until(games, gid, 6)
+    version = games.get_game(gid).version
     fork = games.fork(gid, version)
     assert len(fork.game.seeds) == 2 and fork.game.seeds[1]["from"] == version
     assert fork.game.seeds[1]["seed"] != fork.game.seeds[0]["seed"]
     assert games.audit(fork.game.id).ok
+    summary = games.summary(fork.game)
+    assert all(s["seed"] is None for s in summary["seeds"])
+
+
+def test_active_game_with_hidden_information_cannot_be_forked(games):
+    """The fork's new tokens would show every seat's private data: wait for the end."""
+    created = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 4})
+    gid = created.game.id
+    with pytest.raises(RuleViolation) as err:
+        games.fork(gid, 1)
+    assert err.value.code == "fork_reveals_hidden"
+    play_until(games, gid, 1000, chooser=lambda m: m[-1])
+    assert games.fork(gid, 1).game.version == 1  # finished: everything is public
 
 
 def test_audit_reports_a_recorded_outcome_the_rules_would_change(games):
