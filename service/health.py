@@ -1,6 +1,7 @@
 """``GET /healthz``: is the event store reachable (200) or not (503), and how is Redis?"""
 from __future__ import annotations
 
+import functools
 import logging
 
 from eventsourcing.persistence import PersistenceError
@@ -56,6 +57,7 @@ def health(services: Services) -> tuple[int, dict]:
     return 200, body
 
 
+@functools.lru_cache(maxsize=1)
 def _version() -> str:
     try:
         from importlib.metadata import version
