@@ -1,0 +1,119 @@
+"""Command line: rebuild the read models from scratch (with a progress bar), or show their state.
+
+``chronicle-rebuild`` (:func:`rebuild_main`) and ``chronicle-projections status|rebuild``
+(:func:`main`). Both read ``CHRONICLE_DATABASE_URL`` / ``CHRONICLE_DATA_DIR`` like the server.
+
+A rebuild is safe while the service runs: it empties the read models and sets their position to
+0 in one transaction, then replays the log; other projectors (workers, the projector process)
+that run meanwhile simply help, and the outbox keeps its delivery state (no notice is sent
+twice; notices older than ``CHRONICLE_NOTICE_MAX_AGE`` that appear for the first time are stored
+as ``expired``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import click
+
+from domain.application import Games
+
+from .projector import DEFAULT_NOTICE_MAX_AGE, Projector
+from .queries import ReadModels
+from .store import open_store
+
+
+def persistence_env_from_environ(create_tables: bool = False) -> dict[str, str]:
+    """The event store settings of ``CHRONICLE_DATABASE_URL`` / ``CHRONICLE_DATA_DIR``.
+
+    (``service.storage`` is the one place that parses them; it imports nothing but the
+    standard library, so entry points may use it without pulling in the web layer.)
+    """
+    from service.storage import ensure_postgres_schema, persistence_env
+
+    url = (os.environ.get("CHRONICLE_DATABASE_URL") or "").strip() or None
+    if create_tables and url:
+        ensure_postgres_schema(url)
+    lock = float(os.environ.get("CHRONICLE_STORE_LOCK_TIMEOUT") or 2.0)
+    return persistence_env(url, os.environ.get("CHRONICLE_DATA_DIR") or None,
+                           create_table=create_tables, lock_timeout=lock)
+
+
+def games_from_environ(create_tables: bool = False) -> Games:
+    return Games(env=persistence_env_from_environ(create_tables))
+
+
+def notice_max_age() -> float:
+    return float(os.environ.get("CHRONICLE_NOTICE_MAX_AGE") or DEFAULT_NOTICE_MAX_AGE)
+
+
+def rebuild(games: Games, *, batch_size: int = 2000, show_progress: bool = True,
+            out=None) -> dict:
+    """Rebuild every read model of ``games``'s store; returns figures for the operator."""
+    store = open_store(games)
+    projector = Projector(games, store, batch_size=batch_size, notice_max_age=notice_max_age(),
+                          cache_size=int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096))
+    head = projector.head()
+    t0 = time.perf_counter()
+    if show_progress:
+        out = out or sys.stderr
+        with click.progressbar(length=max(head, 1), label="Rebuilding read models",
+                               show_pos=True, show_eta=True, file=out) as bar:
+            seen = [0]
+
+            def advance(_n: int, position: int) -> None:
+                bar.update(max(0, min(position, head) - seen[0]))
+                seen[0] = min(position, head)
+
+            result = projector.rebuild(progress=advance, batch_size=batch_size)
+    else:
+        result = projector.rebuild(batch_size=batch_size)
+    seconds = time.perf_counter() - t0
+    return {"notifications": result.processed, "position": result.position,
+            "seconds": round(seconds, 3),
+            "per_second": round(result.processed / seconds, 1) if seconds > 0 else None,
+            "conflicts": result.conflicts}
+
+
+@click.group()
+def main() -> None:
+    """Chronicle read models: rebuild them, or show how far they are."""
+
+
+@main.command("rebuild")
+@click.option("--batch-size", default=2000, show_default=True,
+              help="Notifications per transaction.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def rebuild_command(batch_size: int, no_progress: bool) -> None:
+    """Empty the read models and replay the whole event log into them."""
+    games = games_from_environ()
+    try:
+        figures = rebuild(games, batch_size=batch_size, show_progress=not no_progress)
+    finally:
+        games.close()
+    click.echo(f"rebuilt {figures['notifications']} notifications in {figures['seconds']} s "
+               f"({figures['per_second']}/s); position {figures['position']}")
+
+
+@main.command("status")
+def status_command() -> None:
+    """Position, head and lag of the read models, and the outbox by state (JSON)."""
+    games = games_from_environ()
+    try:
+        store = open_store(games)
+        models = ReadModels(store, games.name)
+        head = games.recorder.max_notification_id() or 0
+        position = models.position()
+        outbox = {r["state"]: r["n"] for r in store.query(
+            "SELECT state, COUNT(*) AS n FROM {p}rm_outbox GROUP BY state")}
+        click.echo(json.dumps({"position": position, "head": head, "lag": head - position,
+                               "tables": models.table_counts(), "outbox": outbox}, indent=2))
+    finally:
+        games.close()
+
+
+def rebuild_main(argv: list[str] | None = None) -> None:
+    """``chronicle-rebuild``: the rebuild command on its own."""
+    rebuild_command.main(args=argv, prog_name="chronicle-rebuild")

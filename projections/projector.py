@@ -1,0 +1,409 @@
+"""The projector: follows the event store's notification log and keeps every read model current.
+
+One pass (:meth:`Projector.catch_up`) reads the notifications after the tracked position in
+batches; for each game event it folds the game forward with the title's rules (the per-game
+state is kept in an in-memory LRU; a game not in it is loaded from the store: nearest snapshot
+plus later events), then derives:
+
+* the score-sheet cells the event changed (:mod:`.sheets`) and the current sheet;
+* the lobby row and the per-seat "my games" rows;
+* the notices owed at the end of each move (the events of one command form a batch: the first
+  carries ``command["count"]``): "your turn" to seats newly in ``to_act``, "game over" to every
+  seat when the game ends, and "undo requested" to the seats an ``UndoRequested`` waits for; one
+  outbox row per notice and subscribed channel.
+
+Every batch is written with its new position in one transaction (see
+:meth:`.store.ReadModelStore.commit`); a batch whose start position was overtaken by another
+projector is thrown away with the in-memory state it touched and redone. The rows are pure
+functions of the events, so several projectors (an RQ worker, the PostgreSQL projector, an API
+process catching up in-process while Redis is down) can run at once safely.
+
+Scoring is the costly part of a pass (Agricola's ``score_sheet`` costs more than decoding and
+folding the event). A title may declare ``score_neutral_events``: event types that never change
+its score sheet (a worker placed, a turn passed); the projector then skips ``score_sheet`` for
+them. The sheet-at-every-version tests catch a wrong declaration.
+
+Errors in a title's rules stop the pass (the position does not move past an event that could not
+be applied): a read model never silently skips an event.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from domain.application import GAME_CREATED_TOPIC, Games
+from domain.game import Game, fold
+
+from . import sheets
+from .store import Changes, PositionMoved, ReadModelStore
+from .subscriptions import SUBSCRIPTION_TOPIC, channel_hints
+
+log = logging.getLogger(__name__)
+
+GAME_EVENT_TOPIC = "domain.game:GameEvent"
+GAME_TOPICS = frozenset({GAME_EVENT_TOPIC, GAME_CREATED_TOPIC})
+STATE_NEUTRAL = frozenset({"UndoRequested", "UndoAccepted", "UndoRejected"})
+#: notices about events older than this (seconds) are stored as "expired", never sent
+DEFAULT_NOTICE_MAX_AGE = 24 * 3600.0
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def dumps(value: Any) -> str:
+    return _dumps(value)
+
+
+@dataclass
+class CatchUp:
+    """What one :meth:`Projector.catch_up` did."""
+
+    processed: int = 0
+    position: int = 0
+    batches: int = 0
+    conflicts: int = 0
+    notices: list[str] = field(default_factory=list)
+
+
+class _Entry:
+    """A game as the projector holds it between events."""
+
+    __slots__ = ("game", "rules", "neutral", "sheet", "created_seq", "applied", "position",
+                 "batch_start", "batch_end", "notice_to_act", "notice_finished", "waiting")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules  # a game keeps the rules it was started with
+        self.neutral = STATE_NEUTRAL | frozenset(getattr(self.rules, "score_neutral_events", ()))
+        self.sheet: dict | None = None
+        self.created_seq = 0
+        self.applied = 0
+        self.position = 0
+        self.batch_start = game.version
+        self.batch_end = game.version
+        self.notice_to_act: list[int] = []
+        self.notice_finished = False
+        self.waiting: dict[int, tuple[str, int]] = {}
+
+
+def to_act_of(game: Game, status: Any) -> list[int]:
+    """The seats the game waits for, as the API's summary says it (none while an undo is asked
+    or once the game is over)."""
+    if status.finished or game.pending_undo:
+        return []
+    return sorted(status.to_act)
+
+
+def lobby_summary(game: Game, status: Any, to_act: list[int], sheet: dict) -> dict:
+    """The public game summary the lobby serves: the API's summary, except that a fork's
+    inherited seed segment is shown only once the fork itself is over (the API also shows it
+    when the parent is over, which needs another game; the lobby never reads across games)."""
+    seeds = []
+    for segment in game.seeds:
+        shown = game.seeded or (status.finished and segment.get("origin") == str(game.id))
+        seeds.append({"from": segment["from"], "hash": segment["hash"],
+                      "origin": segment.get("origin"),
+                      "seed": segment["seed"] if shown else None})
+    own = seeds[-1]
+    p = game.pending_undo
+    out = {"id": str(game.id), "title": game.title, "variant": game.variant,
+           "rules_version": game.rules_version,
+           "status": "finished" if status.finished else "active",
+           "version": game.version, "round": status.round, "phase": status.phase,
+           "to_act": list(to_act),
+           "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
+           "options": game.options, "parent": game.parent, "seeded": game.seeded,
+           "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
+           "created_at": game.created_at, "updated_at": game.updated_at,
+           "undo_request": None if not p else {
+               "request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
+               "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}}
+    if game.imported_from:
+        out["imported_from"] = game.imported_from
+    if status.finished:
+        out["winners"] = sheet.get("winners", [])
+    return out
+
+
+def notice_ids(kind: str, game_id: uuid.UUID | str, version: int, seat: int,
+               channel: str) -> tuple[str, str]:
+    """``(notice_id, message_id)``: the outbox key (also an RQ job id: letters, digits, ``-``)
+    and the ``webhook-id`` of the message (the same on every retry and every channel)."""
+    hexid = uuid.UUID(str(game_id)).hex
+    return (f"{kind}-{hexid}-{version}-{seat}-{channel}",
+            f"msg_{hexid}_{version}_{seat}_{kind}")
+
+
+class Projector:
+    """Keeps the read models of ``store`` up to date with the notification log of ``games``.
+
+    Thread-safe (one pass at a time per instance). ``cache_size`` bounds the games kept folded
+    in memory; ``clock`` gives the time notices are stamped with.
+    """
+
+    def __init__(self, games: Games, store: ReadModelStore, *, cache_size: int = 2048,
+                 batch_size: int = 500, notice_max_age: float = DEFAULT_NOTICE_MAX_AGE,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.games = games
+        self.store = store
+        self.app_name = games.name
+        self.batch_size = batch_size
+        self.cache_size = cache_size
+        self.notice_max_age = notice_max_age
+        self.clock = clock
+        self._entries: OrderedDict[uuid.UUID, _Entry] = OrderedDict()
+        self._subs: OrderedDict[str, dict[int, dict[str, tuple[str, int]]]] = OrderedDict()
+        self._lock = threading.RLock()
+        self._mapper = games.mapper
+        self.last_position = 0
+
+    # -- passes ---------------------------------------------------------------------------------
+    def position(self) -> int:
+        return self.store.position(self.app_name)
+
+    def head(self) -> int:
+        """The last notification id in the store (0 when empty)."""
+        return self.games.recorder.max_notification_id() or 0
+
+    def catch_up(self, *, limit: int | None = None, batch_size: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> CatchUp:
+        """Process every notification after the tracked position (at most ``limit``).
+
+        ``progress(n, position)`` is called after each committed batch.
+        """
+        size = batch_size or self.batch_size
+        result = CatchUp()
+        with self._lock:
+            while limit is None or result.processed < limit:
+                start = self.store.position(self.app_name)
+                want = size if limit is None else min(size, limit - result.processed)
+                notes = self.games.recorder.select_notifications(
+                    start=start, limit=want, inclusive_of_start=False)
+                if not notes:
+                    result.position = start
+                    break
+                try:
+                    changes = self.process(notes)
+                    self.store.commit(self.app_name, start, notes[-1].id, changes)
+                except PositionMoved:
+                    log.info("position moved under this projector; redoing from the new one")
+                    self.forget()
+                    result.conflicts += 1
+                    continue
+                except BaseException:
+                    self.forget()
+                    raise
+                result.processed += len(notes)
+                result.batches += 1
+                result.position = notes[-1].id
+                result.notices.extend(n[0] for n in changes.notices if n[11] == "pending")
+                if progress is not None:
+                    progress(len(notes), notes[-1].id)
+            self.last_position = result.position
+        return result
+
+    def forget(self) -> None:
+        """Drop everything held in memory (after a failed or overtaken batch)."""
+        with self._lock:
+            self._entries.clear()
+            self._subs.clear()
+
+    def rebuild(self, *, progress: Callable[[int, int], None] | None = None,
+                batch_size: int = 2000) -> CatchUp:
+        """Empty the read models (the outbox keeps its delivery state) and replay the log."""
+        with self._lock:
+            self.forget()
+            self.store.reset(self.app_name)
+            return self.catch_up(progress=progress, batch_size=batch_size)
+
+    # -- one batch, in memory -------------------------------------------------------------------
+    def process(self, notes: Sequence[Any]) -> Changes:
+        """The rows ``notes`` produce (advances the in-memory games; writes nothing)."""
+        changes = Changes()
+        dirty: dict[uuid.UUID, _Entry] = {}
+        to_event = self._mapper.to_domain_event
+        for note in notes:
+            topic = note.topic
+            if topic in GAME_TOPICS:
+                self._apply(to_event(note), note.id, changes, dirty)
+            elif topic == SUBSCRIPTION_TOPIC:
+                self._subscription(to_event(note), changes)
+        for entry in dirty.values():
+            self._rows(entry, changes)
+        self._trim()
+        return changes
+
+    def _trim(self) -> None:
+        while len(self._entries) > self.cache_size:
+            self._entries.popitem(last=False)
+        while len(self._subs) > self.cache_size:
+            self._subs.popitem(last=False)
+
+    def _state_at(self, game_id: uuid.UUID) -> Callable[[int], dict]:
+        return lambda version: self.games.rebuild(game_id, version, use_snapshots=True).state
+
+    def _entry(self, game_id: uuid.UUID, version: int) -> _Entry | None:
+        """The game at ``version - 1``: from memory, or loaded from the store."""
+        entry = self._entries.get(game_id)
+        if entry is not None and entry.game.version == version - 1:
+            self._entries.move_to_end(game_id)
+            return entry
+        if version <= 1:
+            return None
+        game = self.games.rebuild(game_id, version - 1, use_snapshots=True)
+        entry = _Entry(game)
+        entry.sheet = entry.rules.score_sheet(game.state)
+        row = self.store.game_row(str(game_id))
+        if row is not None and row["version"] == version - 1:
+            entry.created_seq = row["created_seq"]
+            entry.applied = row["applied"]
+            entry.position = row["position"]
+            entry.batch_end = row["batch_end"]
+            entry.notice_to_act = json.loads(row["notice_to_act"])
+            entry.notice_finished = bool(row["notice_finished"])
+            for seat_row in self.store.query(
+                    "SELECT seat, waiting_since, waiting_version FROM {p}rm_seats "
+                    "WHERE game_id = ?", [str(game_id)]):
+                if seat_row["waiting_since"] is not None:
+                    entry.waiting[seat_row["seat"]] = (seat_row["waiting_since"],
+                                                       seat_row["waiting_version"])
+        else:
+            # Only when another projector is ahead (this batch's commit will then fail and be
+            # redone) or the rows were lost: derive what can be derived.
+            status = entry.rules.status(game.state)
+            entry.applied = version - 1
+            entry.batch_end = version - 1
+            entry.notice_to_act = to_act_of(game, status)
+            entry.notice_finished = status.finished
+        self._entries[game_id] = entry
+        return entry
+
+    def _apply(self, event: Any, note_id: int, changes: Changes,
+               dirty: dict[uuid.UUID, _Entry]) -> None:
+        game_id = event.originator_id
+        version = event.originator_version
+        entry = self._entry(game_id, version)
+        if entry is None:
+            game = fold(None, [event], self._state_at(game_id))
+            entry = _Entry(game)
+            entry.created_seq = note_id
+            self._entries[game_id] = entry
+            # a game's subscription events all come after its GameCreated: none yet
+            self._subs[str(game_id)] = {}
+        else:
+            fold(entry.game, [event], self._state_at(game_id))
+        game = entry.game
+        entry.applied += 1
+        entry.position = note_id
+        key = str(game_id)
+        kind = event.type
+        if entry.sheet is None or kind not in entry.neutral:
+            sheet = entry.rules.score_sheet(game.state)
+            stored = sheets.stored
+            for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet, sheet):
+                changes.cells.append((key, version, cell, order, stored(value), d_count,
+                                      d_points))
+            entry.sheet = sheet
+        command = event.command
+        if command is not None:
+            entry.batch_start = version
+            entry.batch_end = version + max(1, int(command.get("count", 1))) - 1
+        if kind == "UndoRequested":
+            for seat in event.data.get("waiting", []):
+                self._notice(entry, "undo", seat, version, note_id, event, changes,
+                             {"by": event.data.get("by"),
+                              "to_version": event.data.get("to_version"),
+                              "request_id": version})
+        if version >= entry.batch_end:
+            self._end_of_move(entry, event, note_id, changes)
+        dirty[game_id] = entry
+
+    def _end_of_move(self, entry: _Entry, event: Any, note_id: int, changes: Changes) -> None:
+        game = entry.game
+        status = entry.rules.status(game.state)
+        to_act = to_act_of(game, status)
+        before = entry.notice_to_act
+        version = game.version
+        for seat in to_act:
+            if seat not in before:
+                entry.waiting[seat] = (event.timestamp.isoformat(), version)
+                self._notice(entry, "turn", seat, version, note_id, event, changes)
+        for seat in list(entry.waiting):
+            if seat not in to_act:
+                del entry.waiting[seat]
+        if status.finished and not entry.notice_finished:
+            for seat in range(len(game.players)):
+                self._notice(entry, "over", seat, version, note_id, event, changes,
+                             {"winners": (entry.sheet or {}).get("winners", [])})
+        entry.notice_to_act = to_act
+        entry.notice_finished = status.finished
+
+    def _notice(self, entry: _Entry, kind: str, seat: int, version: int, note_id: int,
+                event: Any, changes: Changes, data: dict | None = None) -> None:
+        channels = self._subscriptions(str(entry.game.id)).get(seat)
+        if not channels:
+            return
+        now = self.clock()
+        age = now - event.timestamp.timestamp()
+        state = "pending" if age <= self.notice_max_age else "expired"
+        for channel, (hint, _sub_version) in sorted(channels.items()):
+            notice_id, message_id = notice_ids(kind, entry.game.id, version, seat, channel)
+            changes.notices.append((notice_id, message_id, str(entry.game.id), version,
+                                    entry.batch_start, seat, kind, channel, hint, note_id,
+                                    event.timestamp.isoformat(), state, 0, now,
+                                    dumps(data or {})))
+
+    # -- subscriptions --------------------------------------------------------------------------
+    def _subscriptions(self, game_key: str) -> dict[int, dict[str, tuple[str, int]]]:
+        subs = self._subs.get(game_key)
+        if subs is None:
+            subs = {}
+            for row in self.store.subscription_rows(game_key):
+                subs.setdefault(row["seat"], {})[row["channel"]] = (row["hint"],
+                                                                   row["sub_version"])
+            self._subs[game_key] = subs
+        else:
+            self._subs.move_to_end(game_key)
+        return subs
+
+    def _subscription(self, event: Any, changes: Changes) -> None:
+        game_key = str(event.game)
+        subs = self._subscriptions(game_key)
+        seat = int(event.seat)
+        hints = channel_hints({"webhook": event.webhook, "email": event.email,
+                               "chat": event.chat})
+        old = subs.get(seat, {})
+        for channel in old:
+            if channel not in hints:
+                changes.subs_del.add((game_key, seat, channel))
+                changes.subs_set.pop((game_key, seat, channel), None)
+        for channel, hint in hints.items():
+            changes.subs_del.discard((game_key, seat, channel))
+            changes.subs_set[(game_key, seat, channel)] = (game_key, seat, channel, hint,
+                                                           event.originator_version)
+        subs[seat] = {c: (h, event.originator_version) for c, h in hints.items()}
+
+    # -- rows -----------------------------------------------------------------------------------
+    def _rows(self, entry: _Entry, changes: Changes) -> None:
+        game = entry.game
+        key = str(game.id)
+        status = entry.rules.status(game.state)
+        to_act = entry.notice_to_act
+        summary = lobby_summary(game, status, to_act, entry.sheet or {})
+        state = summary["status"]
+        changes.games[key] = (key, entry.created_seq, game.title, game.variant, state,
+                              game.version, dumps(to_act), game.created_at, game.updated_at,
+                              dumps(summary), entry.applied, entry.position, entry.batch_end,
+                              dumps(entry.notice_to_act), int(entry.notice_finished))
+        for seat, name in enumerate(game.players):
+            waiting = entry.waiting.get(seat)
+            changes.seats[(key, seat)] = (key, seat, name, int(seat in to_act),
+                                          waiting[0] if waiting else None,
+                                          waiting[1] if waiting else None, state, game.title,
+                                          game.version, game.updated_at, entry.created_seq)
+        changes.heads[key] = (key, game.version, dumps(entry.sheet))

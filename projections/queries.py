@@ -1,0 +1,229 @@
+"""Reading the read models: what the API serves without replaying games.
+
+:class:`ReadModels` wraps a :class:`~.store.ReadModelStore` with the questions the service asks.
+Every answer says how far the read models have got (``version`` of a game, or the tracked
+position), so a caller that needs read-your-writes can tell "not projected yet" (``None``) from
+"nothing there" and fall back to replaying through ``Games``.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any, Iterable
+
+from . import sheets
+from .store import ReadModelStore
+
+MAX_PAGE_SIZE = 100
+GAME_STATUSES = ("active", "finished")
+
+
+class ReadModels:
+    """Queries on the projected tables."""
+
+    def __init__(self, store: ReadModelStore, application_name: str = "chronicle") -> None:
+        self.store = store
+        self.application_name = application_name
+
+    # -- progress -------------------------------------------------------------------------------
+    def position(self) -> int:
+        """The last notification id the read models include."""
+        return self.store.position(self.application_name)
+
+    def game_version(self, game_id: uuid.UUID | str) -> int | None:
+        """The version of ``game_id`` the read models have reached (None: not seen yet)."""
+        rows = self.store.query("SELECT version FROM {p}rm_games WHERE game_id = ?",
+                                [str(game_id)])
+        return rows[0]["version"] if rows else None
+
+    # -- lobby ----------------------------------------------------------------------------------
+    def list_games(self, *, title: str | None = None, status: str | None = None,
+                   page: int = 1, page_size: int = 20) -> dict:
+        """Game summaries, newest first, filtered, one page:
+        ``{"games": [...], "page", "page_size", "total"}`` (the shape ``service.lobby`` uses)."""
+        page = max(1, int(page))
+        page_size = max(1, min(MAX_PAGE_SIZE, int(page_size)))
+        where, params = [], []
+        if title is not None:
+            where.append("title = ?")
+            params.append(title)
+        if status is not None:
+            where.append("status = ?")
+            params.append(status)
+        clause = (" WHERE " + " AND ".join(where)) if where else ""
+        total = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}rm_games{clause}",
+                                 params)[0]["n"]
+        rows = self.store.query(
+            f"SELECT summary FROM {{p}}rm_games{clause} ORDER BY created_seq DESC "
+            f"LIMIT ? OFFSET ?", params + [page_size, (page - 1) * page_size])
+        return {"games": [json.loads(r["summary"]) for r in rows], "page": page,
+                "page_size": page_size, "total": total}
+
+    def summary(self, game_id: uuid.UUID | str) -> dict | None:
+        rows = self.store.query("SELECT summary FROM {p}rm_games WHERE game_id = ?",
+                                [str(game_id)])
+        return json.loads(rows[0]["summary"]) if rows else None
+
+    # -- my games -------------------------------------------------------------------------------
+    def my_games(self, seats: Iterable[tuple[uuid.UUID | str, int]], *,
+                 status: str | None = None) -> list[dict]:
+        """The games of the given ``(game, seat)`` pairs (a player's seat tokens name them):
+        games waiting for that seat first (longest waiting first), then the rest, most
+        recently changed first. Each item: the summary plus ``seat``, ``my_turn`` and
+        ``waiting_since`` / ``waiting_version``."""
+        wanted: dict[str, set[int]] = {}
+        for game_id, seat in seats:
+            wanted.setdefault(str(game_id), set()).add(int(seat))
+        if not wanted:
+            return []
+        out = []
+        ids = list(wanted)
+        for start in range(0, len(ids), 200):
+            chunk = ids[start:start + 200]
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.store.query(
+                f"SELECT s.game_id, s.seat, s.to_act, s.waiting_since, s.waiting_version, "
+                f"s.status, s.updated_at, g.summary FROM {{p}}rm_seats s "
+                f"JOIN {{p}}rm_games g ON g.game_id = s.game_id "
+                f"WHERE s.game_id IN ({marks})", chunk)
+            for row in rows:
+                if row["seat"] not in wanted[row["game_id"]]:
+                    continue
+                if status is not None and row["status"] != status:
+                    continue
+                item = json.loads(row["summary"])
+                item.update(seat=row["seat"], my_turn=bool(row["to_act"]),
+                            waiting_since=row["waiting_since"],
+                            waiting_version=row["waiting_version"])
+                out.append(item)
+        waiting = sorted((i for i in out if i["my_turn"]),
+                         key=lambda i: (i["waiting_since"] or "", i["id"]))
+        rest = sorted((i for i in out if not i["my_turn"]),
+                      key=lambda i: (i["updated_at"] or ""), reverse=True)
+        return waiting + rest
+
+    def waiting_for(self, name: str, limit: int = 50) -> list[dict]:
+        """Games whose seat played under ``name`` is waited for, longest waiting first
+        (names are not identities: a convenience for dashboards, never for access)."""
+        rows = self.store.query(
+            "SELECT s.game_id, s.seat, s.waiting_since, s.waiting_version, g.summary "
+            "FROM {p}rm_seats s JOIN {p}rm_games g ON g.game_id = s.game_id "
+            "WHERE s.name = ? AND s.to_act = 1 ORDER BY s.waiting_since LIMIT ?",
+            [name, limit])
+        out = []
+        for row in rows:
+            item = json.loads(row["summary"])
+            item.update(seat=row["seat"], my_turn=True, waiting_since=row["waiting_since"],
+                        waiting_version=row["waiting_version"])
+            out.append(item)
+        return out
+
+    # -- score sheets ---------------------------------------------------------------------------
+    def score_sheet(self, game_id: uuid.UUID | str, version: int | None = None
+                    ) -> tuple[int, dict] | None:
+        """``(version, sheet)``: the title's score sheet after event ``version`` (default: the
+        latest projected). None when the read models have not reached ``version`` yet (or do
+        not know the game): replay instead."""
+        key = str(game_id)
+        heads = self.store.query("SELECT version, sheet FROM {p}rm_score_heads "
+                                 "WHERE game_id = ?", [key])
+        if not heads:
+            return None
+        head = heads[0]
+        if version is None or version == head["version"]:
+            return head["version"], json.loads(head["sheet"])
+        if version > head["version"] or version < 1:
+            return None
+        rows = self.store.query(
+            "SELECT cell, ord, value FROM {p}rm_score_cells WHERE game_id = ? AND version <= ? "
+            "ORDER BY version", [key, version])
+        cells = sheets.fold_rows((r["cell"], r["ord"], sheets.loaded(r["value"]))
+                                 for r in rows)
+        return version, sheets.rebuild(cells)
+
+    def score_changes(self, game_id: uuid.UUID | str, version: int) -> list[dict] | None:
+        """What event ``version`` changed on the sheet, per seat and category:
+        ``[{"seat", "key", "label", "count", "points", "d_count", "d_points", "removed"}]``
+        (None when not projected yet)."""
+        known = self.game_version(game_id)
+        if known is None or version > known:
+            return None
+        rows = self.store.query(
+            "SELECT cell, ord, value, d_count, d_points FROM {p}rm_score_cells "
+            "WHERE game_id = ? AND version = ? ORDER BY cell", [str(game_id), version])
+        return sheets.category_changes(
+            (r["cell"], r["ord"], sheets.loaded(r["value"]), r["d_count"], r["d_points"])
+            for r in rows)
+
+    def score_history(self, game_id: uuid.UUID | str, seat: int | None = None,
+                      key: str | None = None) -> list[dict]:
+        """Every category change of a game, oldest first, optionally for one seat/category."""
+        rows = self.store.query(
+            "SELECT version, cell, ord, value, d_count, d_points FROM {p}rm_score_cells "
+            "WHERE game_id = ? AND cell LIKE ? ORDER BY version, cell", [str(game_id), "c:%"])
+        out = []
+        for row in rows:
+            for change in sheets.category_changes([(
+                    row["cell"], row["ord"], sheets.loaded(row["value"]),
+                    row["d_count"], row["d_points"])]):
+                if seat is not None and change["seat"] != seat:
+                    continue
+                if key is not None and change["key"] != key:
+                    continue
+                change["version"] = row["version"]
+                out.append(change)
+        return out
+
+    # -- subscriptions and notices ----------------------------------------------------------------
+    def subscriptions(self, game_id: uuid.UUID | str) -> dict[int, dict[str, str]]:
+        out: dict[int, dict[str, str]] = {}
+        for row in self.store.subscription_rows(str(game_id)):
+            out.setdefault(row["seat"], {})[row["channel"]] = row["hint"]
+        return out
+
+    def notices(self, game_id: uuid.UUID | str | None = None, *, state: str | None = None,
+                limit: int = 100) -> list[dict]:
+        where, params = [], []
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(str(game_id))
+        if state is not None:
+            where.append("state = ?")
+            params.append(state)
+        clause = (" WHERE " + " AND ".join(where)) if where else ""
+        return self.store.query(f"SELECT * FROM {{p}}rm_outbox{clause} "
+                                f"ORDER BY notification_id, notice_id LIMIT ?",
+                                params + [limit])
+
+    def table_counts(self) -> dict[str, Any]:
+        out = {}
+        for table in ("rm_games", "rm_seats", "rm_score_heads", "rm_score_cells",
+                      "rm_subscriptions", "rm_outbox"):
+            out[table] = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}{table}")[0]["n"]
+        return out
+
+
+class ReadSide:
+    """The read models of one ``Games`` application, for the API process.
+
+    :meth:`fresh` gives read-your-writes: when the read models are behind the store (a worker
+    has not got to the last save yet, or Redis is down), it catches them up in this process
+    first (usually a handful of events, a few milliseconds). :attr:`models` reads them as they
+    are.
+    """
+
+    def __init__(self, games: Any, store: ReadModelStore | None = None,
+                 cache_size: int = 512) -> None:
+        from .projector import Projector
+        from .store import open_store
+
+        self.games = games
+        self.store = store or open_store(games)
+        self.models = ReadModels(self.store, games.name)
+        self.projector = Projector(games, self.store, cache_size=cache_size)
+
+    def fresh(self) -> ReadModels:
+        head = self.games.recorder.max_notification_id() or 0
+        if self.models.position() < head:
+            self.projector.catch_up()
+        return self.models

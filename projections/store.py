@@ -1,0 +1,398 @@
+"""Where the read models live: their tables and their tracking, in the event store's database.
+
+:class:`SQLiteReadModels` and :class:`PostgresReadModels` subclass the library's tracking
+recorders (so a :class:`~eventsourcing.projection.ProjectionRunner` can drive them, and
+``max_tracking_id``/``wait`` work as documented) and add the read-model tables. Every batch of
+changes is written by :meth:`ReadModelStore.commit` in ONE transaction that first moves the
+tracked position from the value the batch started at to its last notification id (a
+compare-and-set) and then writes the rows. If another projector moved the position meanwhile the
+set fails, the transaction is rolled back and the batch is redone from the new position: a
+notification at or below the tracked position is never applied twice, and rows can never be
+ahead of or behind their position.
+
+Tables (``rm_`` prefix; in the configured schema on PostgreSQL):
+
+====================  =============================================================================
+``rm_tracking``       the position (last notification id processed) per upstream application
+``rm_games``          the lobby: one row per game (summary, status, to_act) + projector state
+``rm_seats``          "my games": one row per seat of each game (is it waited for, since when)
+``rm_score_heads``    the current score sheet of each game
+``rm_score_cells``    per event, only the score-sheet cells it changed (see :mod:`.sheets`)
+``rm_subscriptions``  who is subscribed, per seat and channel (address hints, no secrets)
+``rm_outbox``         one row per notice owed, with its delivery state (``workers/outbox.py``)
+====================  =============================================================================
+
+A rebuild (:meth:`ReadModelStore.reset`) empties every table but the outbox and sets the position
+to 0; outbox rows are keyed by a deterministic notice id and inserted with "do nothing on
+conflict", so their delivery state survives a rebuild and no notice is sent twice.
+"""
+from __future__ import annotations
+
+import logging
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Sequence
+
+from eventsourcing.persistence import OperationalError, PersistenceError, Tracking
+from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+
+log = logging.getLogger(__name__)
+
+TRACKING_TABLE = "rm_tracking"
+#: the tables a rebuild empties (the outbox is kept: it holds delivery state)
+REBUILT_TABLES = ("rm_games", "rm_seats", "rm_score_heads", "rm_score_cells",
+                  "rm_subscriptions")
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS {p}rm_games (
+        game_id TEXT PRIMARY KEY,
+        created_seq BIGINT NOT NULL,
+        title TEXT NOT NULL,
+        variant TEXT,
+        status TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        to_act TEXT NOT NULL,
+        created_at TEXT,
+        updated_at TEXT,
+        summary TEXT NOT NULL,
+        applied BIGINT NOT NULL,
+        position BIGINT NOT NULL,
+        batch_end BIGINT NOT NULL,
+        notice_to_act TEXT NOT NULL,
+        notice_finished INTEGER NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS rm_games_by_created ON {p}rm_games (created_seq)",
+    "CREATE INDEX IF NOT EXISTS rm_games_by_title ON {p}rm_games (title, created_seq)",
+    "CREATE INDEX IF NOT EXISTS rm_games_by_status ON {p}rm_games (status, created_seq)",
+    """CREATE TABLE IF NOT EXISTS {p}rm_seats (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        name TEXT,
+        to_act INTEGER NOT NULL,
+        waiting_since TEXT,
+        waiting_version BIGINT,
+        status TEXT NOT NULL,
+        title TEXT,
+        version BIGINT NOT NULL,
+        updated_at TEXT,
+        created_seq BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
+    "CREATE INDEX IF NOT EXISTS rm_seats_by_name ON {p}rm_seats (name, to_act)",
+    """CREATE TABLE IF NOT EXISTS {p}rm_score_heads (
+        game_id TEXT PRIMARY KEY,
+        version BIGINT NOT NULL,
+        sheet TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS {p}rm_score_cells (
+        game_id TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        cell TEXT NOT NULL,
+        ord INTEGER NOT NULL,
+        value TEXT,
+        d_count DOUBLE PRECISION,
+        d_points DOUBLE PRECISION,
+        PRIMARY KEY (game_id, version, cell))""",
+    """CREATE TABLE IF NOT EXISTS {p}rm_subscriptions (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        hint TEXT,
+        sub_version BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat, channel))""",
+    """CREATE TABLE IF NOT EXISTS {p}rm_outbox (
+        notice_id TEXT PRIMARY KEY,
+        message_id TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        first_version BIGINT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        hint TEXT,
+        notification_id BIGINT NOT NULL,
+        created_at TEXT,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        next_attempt_at DOUBLE PRECISION NOT NULL,
+        lease_until DOUBLE PRECISION,
+        last_status INTEGER,
+        last_error TEXT,
+        delivered_at DOUBLE PRECISION,
+        data TEXT)""",
+    "CREATE INDEX IF NOT EXISTS rm_outbox_due ON {p}rm_outbox (state, next_attempt_at)",
+    "CREATE INDEX IF NOT EXISTS rm_outbox_by_game ON {p}rm_outbox (game_id, version)",
+]
+
+GAME_COLUMNS = ("game_id", "created_seq", "title", "variant", "status", "version", "to_act",
+                "created_at", "updated_at", "summary", "applied", "position", "batch_end",
+                "notice_to_act", "notice_finished")
+SEAT_COLUMNS = ("game_id", "seat", "name", "to_act", "waiting_since", "waiting_version",
+                "status", "title", "version", "updated_at", "created_seq")
+CELL_COLUMNS = ("game_id", "version", "cell", "ord", "value", "d_count", "d_points")
+OUTBOX_COLUMNS = ("notice_id", "message_id", "game_id", "version", "first_version", "seat",
+                  "kind", "channel", "hint", "notification_id", "created_at", "state",
+                  "attempts", "next_attempt_at", "data")
+
+
+def _upsert(table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+    cols = ", ".join(columns)
+    marks = ", ".join("?" for _ in columns)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+    return (f"INSERT INTO {{p}}{table} ({cols}) VALUES ({marks}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}")
+
+
+UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",))
+UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"))
+UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",))
+UPSERT_CELL = _upsert("rm_score_cells", CELL_COLUMNS, ("game_id", "version", "cell"))
+UPSERT_SUB = _upsert("rm_subscriptions", ("game_id", "seat", "channel", "hint", "sub_version"),
+                     ("game_id", "seat", "channel"))
+DELETE_SUB = "DELETE FROM {p}rm_subscriptions WHERE game_id = ? AND seat = ? AND channel = ?"
+INSERT_NOTICE = (f"INSERT INTO {{p}}rm_outbox ({', '.join(OUTBOX_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' for _ in OUTBOX_COLUMNS)}) "
+                 f"ON CONFLICT (notice_id) DO NOTHING")
+ENSURE_POSITION = (f"INSERT INTO {{p}}{TRACKING_TABLE} (application_name, notification_id) "
+                   f"VALUES (?, 0) ON CONFLICT (application_name) DO NOTHING")
+MOVE_POSITION = (f"UPDATE {{p}}{TRACKING_TABLE} SET notification_id = ? "
+                 f"WHERE application_name = ? AND notification_id = ? RETURNING notification_id")
+SET_POSITION = f"UPDATE {{p}}{TRACKING_TABLE} SET notification_id = ? WHERE application_name = ?"
+GET_POSITION = f"SELECT notification_id FROM {{p}}{TRACKING_TABLE} WHERE application_name = ?"
+
+
+@dataclass
+class Changes:
+    """The rows one batch of notifications produces (written by :meth:`ReadModelStore.commit`)."""
+
+    games: dict[str, tuple] = field(default_factory=dict)
+    seats: dict[tuple[str, int], tuple] = field(default_factory=dict)
+    heads: dict[str, tuple] = field(default_factory=dict)
+    cells: list[tuple] = field(default_factory=list)
+    subs_set: dict[tuple[str, int, str], tuple] = field(default_factory=dict)
+    subs_del: set[tuple[str, int, str]] = field(default_factory=set)
+    notices: list[tuple] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.games or self.seats or self.heads or self.cells or self.subs_set
+                    or self.subs_del or self.notices)
+
+
+class PositionMoved(Exception):
+    """Another projector moved the tracked position while this batch was being computed."""
+
+
+class ReadModelStore:
+    """The read-model operations both databases share (a mixin of the two recorders)."""
+
+    dialect = ""
+    _prefix = ""
+
+    def _init_sql(self) -> None:
+        self._sql_cache: dict[str, str] = {}
+
+    def sql(self, text: str) -> str:
+        """``text`` with ``{p}`` (the schema prefix) and ``?`` placeholders for this database."""
+        cached = self._sql_cache.get(text)
+        if cached is None:
+            cached = text.replace("{p}", self._prefix)
+            if self.dialect == "postgres":
+                cached = cached.replace("?", "%s")
+            self._sql_cache[text] = cached
+        return cached
+
+    # -- transactions (subclasses) --------------------------------------------------------------
+    @contextmanager
+    def writing(self) -> Iterator[Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+        yield
+
+    @contextmanager
+    def reading(self) -> Iterator[Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+        yield
+
+    # -- generic access -------------------------------------------------------------------------
+    def query(self, text: str, params: Sequence[Any] = ()) -> list[dict]:
+        """Rows of one read-only statement, as dicts."""
+        with self.reading() as cur:
+            cur.execute(self.sql(text), list(params))
+            return [dict(row) for row in cur.fetchall()]
+
+    def execute(self, text: str, params: Sequence[Any] = ()) -> list[dict]:
+        """Run one writing statement in its own transaction; rows of its ``RETURNING``."""
+        with self.writing() as cur:
+            cur.execute(self.sql(text), list(params))
+            if "RETURNING" in text:
+                return [dict(row) for row in cur.fetchall()]
+            return []
+
+    def create_read_model_tables(self) -> None:
+        """Create the tracking and read-model tables if missing (idempotent)."""
+        self.create_table()
+
+    # -- position -------------------------------------------------------------------------------
+    def position(self, application_name: str) -> int:
+        return self.max_tracking_id(application_name) or 0
+
+    def commit(self, application_name: str, start: int, end: int, changes: Changes) -> None:
+        """Write ``changes`` and move the position from ``start`` to ``end``, atomically.
+
+        Raises :class:`PositionMoved` (nothing written) if the position is no longer ``start``.
+        """
+        with self.writing() as cur:
+            if start == 0:
+                cur.execute(self.sql(ENSURE_POSITION), [application_name])
+            cur.execute(self.sql(MOVE_POSITION), [end, application_name, start])
+            if not cur.fetchall():
+                raise PositionMoved(f"{application_name}: position is no longer {start}")
+            self._write_changes(cur, changes)
+
+    def _write_changes(self, cur: Any, changes: Changes) -> None:
+        if changes.games:
+            cur.executemany(self.sql(UPSERT_GAME), list(changes.games.values()))
+        if changes.seats:
+            cur.executemany(self.sql(UPSERT_SEAT), list(changes.seats.values()))
+        if changes.heads:
+            cur.executemany(self.sql(UPSERT_HEAD), list(changes.heads.values()))
+        if changes.cells:
+            cur.executemany(self.sql(UPSERT_CELL), changes.cells)
+        if changes.subs_del:
+            cur.executemany(self.sql(DELETE_SUB), [list(k) for k in changes.subs_del])
+        if changes.subs_set:
+            cur.executemany(self.sql(UPSERT_SUB), list(changes.subs_set.values()))
+        if changes.notices:
+            cur.executemany(self.sql(INSERT_NOTICE), changes.notices)
+
+    def reset(self, application_name: str) -> None:
+        """Empty the rebuilt tables and set the position to 0 (one transaction)."""
+        with self.writing() as cur:
+            for table in REBUILT_TABLES:
+                cur.execute(self.sql(f"DELETE FROM {{p}}{table}"), [])
+            cur.execute(self.sql(ENSURE_POSITION), [application_name])
+            cur.execute(self.sql(SET_POSITION), [0, application_name])
+
+    # -- rows the projector reads back ------------------------------------------------------------
+    def game_row(self, game_id: str) -> dict | None:
+        rows = self.query("SELECT * FROM {p}rm_games WHERE game_id = ?", [game_id])
+        return rows[0] if rows else None
+
+    def subscription_rows(self, game_id: str) -> list[dict]:
+        return self.query("SELECT * FROM {p}rm_subscriptions WHERE game_id = ?", [game_id])
+
+
+class SQLiteReadModels(ReadModelStore, SQLiteTrackingRecorder):
+    """Read models in the SQLite file of the event store."""
+
+    dialect = "sqlite"
+
+    def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self._init_sql()
+        self.insert_tracking_statement = (
+            f"INSERT INTO {TRACKING_TABLE} VALUES (:application_name, :notification_id) "
+            f"ON CONFLICT (application_name) DO UPDATE SET notification_id = :notification_id "
+            f"WHERE {TRACKING_TABLE}.notification_id < :notification_id "
+            f"RETURNING notification_id")
+        self.select_max_tracking_id_statement = (
+            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?")
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, "
+                f"notification_id INTEGER, PRIMARY KEY (application_name)) WITHOUT ROWID"
+                ] + [s.replace("{p}", "") for s in SCHEMA]
+
+    def create_table(self) -> None:
+        with self.writing() as cur:
+            for statement in self.create_table_statements:
+                cur.execute(statement, [])
+
+    @contextmanager
+    def writing(self) -> Iterator[Any]:
+        """A write transaction that holds SQLite's write lock from its start (BEGIN IMMEDIATE),
+        so a compare-and-set on the position cannot be overtaken."""
+        try:
+            with self.datastore.get_connection(commit=True) as conn:
+                cur = conn.cursor()
+                cur.execute("BEGIN IMMEDIATE")
+                try:
+                    yield cur
+                except BaseException:
+                    conn.rollback()
+                    raise
+                conn.commit()
+        except sqlite3.OperationalError as err:
+            raise OperationalError(str(err)) from err
+        except sqlite3.DatabaseError as err:
+            raise PersistenceError(str(err)) from err
+
+    @contextmanager
+    def reading(self) -> Iterator[Any]:
+        try:
+            with self.datastore.transaction(commit=False) as cur:
+                yield cur
+        except sqlite3.OperationalError as err:
+            raise OperationalError(str(err)) from err
+
+
+class PostgresReadModels(ReadModelStore, PostgresTrackingRecorder):
+    """Read models in the PostgreSQL schema of the event store."""
+
+    dialect = "postgres"
+
+    def __init__(self, datastore: PostgresDatastore, *, tracking_table_name: str = TRACKING_TABLE,
+                 **kwargs: Any) -> None:
+        if tracking_table_name != TRACKING_TABLE:
+            # The ProjectionRunner's factory names the table after the projection ("rm").
+            log.debug("tracking table %s requested; using %s", tracking_table_name,
+                      TRACKING_TABLE)
+        super().__init__(datastore, tracking_table_name=TRACKING_TABLE, **kwargs)
+        self._init_sql()
+        self._prefix = '"' + self.datastore.schema.replace('"', '""') + '".'
+        from psycopg.sql import SQL
+        for statement in SCHEMA:
+            self.sql_create_statements.append(SQL(statement.replace("{p}", self._prefix)))
+
+    def create_table(self) -> None:
+        import psycopg
+        try:
+            super().create_table()
+        except (psycopg.errors.UniqueViolation, PersistenceError) as err:
+            # Two processes creating the same tables at once: the loser finds them made.
+            if "already exists" not in str(err) and "duplicate key" not in str(err):
+                raise
+            log.debug("read-model tables were created concurrently: %s", err)
+
+    @contextmanager
+    def writing(self) -> Iterator[Any]:
+        with self.datastore.transaction(commit=True) as cur:
+            yield cur
+
+    @contextmanager
+    def reading(self) -> Iterator[Any]:
+        with self.datastore.transaction(commit=False) as cur:
+            yield cur
+
+
+def for_datastore(datastore: Any) -> ReadModelStore:
+    """The read-model store on the same database (and connection pool) as ``datastore``."""
+    if isinstance(datastore, SQLiteDatastore):
+        return SQLiteReadModels(datastore)
+    if isinstance(datastore, PostgresDatastore):
+        return PostgresReadModels(datastore)
+    raise TypeError(f"read models need SQLite or PostgreSQL, not {type(datastore).__name__}")
+
+
+def open_store(games: Any, create: bool = True) -> ReadModelStore:
+    """The read-model store in the database of the ``Games`` application ``games``.
+
+    It shares the application's connection pool. With ``create`` the tables are created if
+    missing (cheap and idempotent; ``init-db`` should do it once too).
+    """
+    store = for_datastore(games.factory.datastore)
+    if create:
+        store.create_read_model_tables()
+    return store
+
+
+__all__ = ["Changes", "PositionMoved", "ReadModelStore", "SQLiteReadModels",
+           "PostgresReadModels", "open_store", "for_datastore", "Tracking"]

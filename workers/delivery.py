@@ -1,0 +1,95 @@
+"""One delivery attempt of one notice: claim it, send it, record what happened.
+
+Retries follow ``settings.retry_schedule`` (Standard Webhooks: immediately, 5 s, 5 min, 30 min,
+2 h, 5 h, 10 h, 10 h): after attempt *k* fails the next is due ``schedule[k]`` seconds later, or
+later if the receiver said so with ``Retry-After`` (429/503); after the last one the notice is
+dead (the dead-letter list, ``chronicle-notices dead`` / ``replay``). ``410 Gone`` kills the
+notice at once and switches that webhook off (an event in the subscription stream).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from projections import subscriptions
+
+from . import messages, notifiers, outbox
+from .notifiers import Outcome
+
+log = logging.getLogger(__name__)
+
+
+def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
+    """Attempt ``notice_id`` if it is due; returns what happened (``skipped``, ``delivered``,
+    ``retry``, ``dead``, ``gone``, ``cancelled``)."""
+    settings = ctx.settings
+    store = ctx.store
+    now = time.time() if now is None else now
+    row = outbox.claim(store, notice_id, now, settings.lease_seconds)
+    if row is None:
+        return "skipped"
+    channel = row["channel"]
+    sub = subscriptions.current(ctx.games, row["game_id"]).get(int(row["seat"]))
+    target = sub.get(channel) if sub else None
+    if not target:
+        outbox.final(store, notice_id, "cancelled", None,
+                     f"the seat no longer has a {channel} subscription")
+        return "cancelled"
+    try:
+        message = messages.build(ctx.games, row, settings.public_url)
+    except Exception as err:  # the store is down, or the title is not installed here
+        log.exception("cannot build notice %s", notice_id)
+        return record(ctx, row, Outcome(False, None, f"cannot build the message: {err}"), None)
+    if channel == "webhook":
+        outcome = notifiers.send_webhook(target["url"], target["secret"], row["message_id"],
+                                         message.payload, timeout=settings.webhook_timeout,
+                                         user_agent=settings.user_agent)
+    elif channel == "chat":
+        outcome = notifiers.send_chat(target["url"], target.get("format", "json"),
+                                      row["message_id"], message.public_text,
+                                      message.public_payload, timeout=settings.webhook_timeout,
+                                      user_agent=settings.user_agent)
+    elif channel == "email":
+        outcome = notifiers.send_email(settings, target, message.subject, message.text,
+                                       row["message_id"])
+    else:
+        outcome = Outcome(False, None, f"unknown channel {channel!r}", permanent=True)
+    return record(ctx, row, outcome, target)
+
+
+def record(ctx: Any, row: dict, outcome: Outcome, target: Any) -> str:
+    """Store the result of an attempt; returns the notice's new condition."""
+    settings = ctx.settings
+    store = ctx.store
+    notice_id = row["notice_id"]
+    now = time.time()
+    if outcome.ok:
+        outbox.delivered(store, notice_id, now, outcome.status)
+        log.info("notice %s delivered (%s)", notice_id, outcome.status)
+        return "delivered"
+    if outcome.gone:
+        outbox.final(store, notice_id, "dead", outcome.status, outcome.error)
+        url = target.get("url") if isinstance(target, dict) else None
+        try:
+            subscriptions.disable_channel(ctx.games, row["game_id"], int(row["seat"]),
+                                          row["channel"], url, reason="gone")
+        except Exception:  # the notice is dead either way; the next one will try again
+            log.exception("could not switch off %s of seat %s", row["channel"], row["seat"])
+        log.warning("notice %s: %s; subscription switched off", notice_id, outcome.error)
+        return "gone"
+    attempts = int(row["attempts"])
+    schedule = settings.retry_schedule
+    if outcome.permanent or attempts >= len(schedule):
+        reason = outcome.error if outcome.permanent else (
+            f"gave up after {attempts} attempts; last: {outcome.error}")
+        outbox.final(store, notice_id, "dead", outcome.status, reason)
+        log.warning("notice %s is dead: %s", notice_id, reason)
+        return "dead"
+    delay = schedule[attempts]
+    if outcome.retry_after is not None:
+        delay = max(delay, outcome.retry_after)
+    outbox.retry(store, notice_id, now + delay, outcome.status, outcome.error)
+    log.info("notice %s: attempt %d failed (%s); next in %.1f s", notice_id, attempts,
+             outcome.error, delay)
+    return "retry"

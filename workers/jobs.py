@@ -1,0 +1,25 @@
+"""The RQ jobs: wake-ups that tell a worker to look at the database, never payloads.
+
+``catch_up()``: project every notification after the tracked position, then enqueue the
+deliveries of the notices that pass created. ``deliver(notice_id)``: one attempt of one outbox
+row if it is due. ``sweep()``: the periodic safety net (``rq cron`` or the worker's own poll
+loop): catch up, and enqueue every due delivery (retries, lost wake-ups, dead workers' leases).
+Each is idempotent: running one twice, or after a crash, changes nothing that was done.
+"""
+from __future__ import annotations
+
+from . import context, delivery
+
+
+def catch_up() -> dict:
+    result = context.get().catch_up()
+    return {"processed": result.processed, "position": result.position,
+            "notices": len(result.notices), "conflicts": result.conflicts}
+
+
+def deliver(notice_id: str) -> str:
+    return delivery.deliver(context.get(), notice_id)
+
+
+def sweep() -> dict:
+    return context.get().sweep()

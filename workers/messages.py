@@ -1,0 +1,113 @@
+"""What a notice says, for its recipient only.
+
+A notice row names a game, a version, a seat and a kind; its message is built from the event
+store when it is sent (the game at that version never changes, so every retry carries the same
+content):
+
+* a **webhook** (the seat's own endpoint) gets the seat's view: the move's events and the state
+  redacted for that seat (``Title.view`` / ``Games.event_view``), as Standard Webhooks JSON
+  ``{"type", "timestamp", "data"}``;
+* an **email** (the seat's own address) gets the same sentences as text;
+* a **chat** hook (Discord, Slack, a channel other people read) gets the public view only: one
+  sentence naming the seat, never anything hidden.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.application import Games
+
+TYPES = {"turn": "game.your_turn", "undo": "game.undo_requested", "over": "game.over"}
+
+
+@dataclass
+class Message:
+    kind: str
+    type: str
+    subject: str
+    text: str
+    public_text: str
+    payload: dict = field(default_factory=dict)
+    public_payload: dict = field(default_factory=dict)
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def build(games: Games, row: dict, public_url: str | None = None) -> Message:
+    """The message of outbox ``row`` (see the module docstring)."""
+    game_id = uuid.UUID(row["game_id"])
+    version = int(row["version"])
+    seat = int(row["seat"])
+    kind = row["kind"]
+    game = games.game_at(game_id, version)
+    rules = game.rules
+    status = rules.status(game.state)
+    finished = status.finished
+    to_act = [] if finished or game.pending_undo else sorted(status.to_act)
+    first = int(row.get("first_version") or version)
+    events = games.stored_events(game_id, after=first - 1, limit=version - first + 1)
+    views = [games.event_view(game, e, seat, finished) for e in events]
+    public_views = [games.event_view(game, e, None, finished) for e in events]
+    players = game.players
+    name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+    display = rules.display_name or rules.name
+    short = game_id.hex[:8]
+    link = f"{public_url}/api/v1/games/{game_id}" if public_url else None
+    extra = row.get("data") or {}
+    if isinstance(extra, str):
+        extra = json.loads(extra)
+    latest = " ".join(v["text"] for v in public_views if v.get("text"))
+    if kind == "turn":
+        subject = f"Your turn in {display} ({short})"
+        text = f"{name}, it is your turn in {display} (game {game_id}, version {version})."
+        public_text = f"It is {name}'s turn in {display} (game {short}, version {version})."
+    elif kind == "undo":
+        by = extra.get("by")
+        by_name = players[by] if isinstance(by, int) and 0 <= by < len(players) else "A player"
+        subject = f"Undo requested in {display} ({short})"
+        text = (f"{by_name} asks to take game {game_id} of {display} back to version "
+                f"{extra.get('to_version')}. {name}, please accept or reject undo request "
+                f"{extra.get('request_id', version)}.")
+        public_text = (f"{by_name} asks to take {display} (game {short}) back to version "
+                       f"{extra.get('to_version')}; waiting for {name}.")
+    else:
+        winners = [players[w] for w in extra.get("winners", []) if 0 <= w < len(players)]
+        subject = f"Game over: {display} ({short})"
+        text = (f"The game of {display} (game {game_id}) is over after {version} events. "
+                f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}.")
+        public_text = (f"{display} (game {short}) is over. "
+                       f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}.")
+    if latest and kind != "over":
+        text += f" Latest: {latest}"
+    if link:
+        text += f"\n{link}"
+        public_text += f" {link}"
+    data: dict[str, Any] = {
+        "notice": row["notice_id"], "kind": kind, "game": str(game_id), "title": game.title,
+        "title_name": display, "variant": game.variant, "version": version, "seat": seat,
+        "player": name, "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
+        "status": "finished" if finished else "active", "round": status.round,
+        "phase": status.phase, "to_act": to_act, "text": text, "events": views,
+        "state": rules.view(game.state, seat)}
+    if kind == "undo":
+        data["undo_request"] = {"by": extra.get("by"), "to_version": extra.get("to_version"),
+                                "request_id": extra.get("request_id", version)}
+    if kind == "over":
+        data["scores"] = rules.score_sheet(game.state)
+    if link:
+        data["links"] = {"game": link, "events": f"{link}/events?after={first - 1}",
+                         "stream": f"{link}/stream"}
+    payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
+    public_payload = {"type": TYPES[kind], "timestamp": row.get("created_at"),
+                      "data": {"game": str(game_id), "title": game.title, "version": version,
+                               "seat": seat, "player": name, "kind": kind,
+                               "to_act": to_act, "text": public_text}}
+    return Message(kind=kind, type=TYPES[kind], subject=subject, text=text,
+                   public_text=public_text, payload=payload, public_payload=public_payload)
