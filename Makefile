@@ -1,11 +1,12 @@
-# Chronicle: `make run` serves the API on the embedded SQLite store; `make test` runs every test.
+# Chronicle: `make run` serves the API (and one worker) on the embedded SQLite store;
+# `make test` runs every test. See README.md.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run test bench init-db worker clean services
+.PHONY: venv run serve worker projector rebuild test bench init-db clean services
 
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,16 +16,33 @@ $(BIN)/.installed: setup.cfg pyproject.toml
 
 venv: $(BIN)/.installed
 
+# start PostgreSQL and Redis where they are installed but not running (never stops anything)
 services:
 	./scripts/ensure-services.sh
 
 init-db: venv
 	mkdir -p $(CHRONICLE_DATA_DIR)
-	$(BIN)/flask --app service.app:create_app init-db
+	$(BIN)/chronicle init-db
 
-run: venv init-db
-	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/ (API docs: http://127.0.0.1:$(PORT)/api/v1/docs)"
-	$(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+# the API on 127.0.0.1:$(PORT) and one RQ worker beside it (Ctrl-C stops both)
+run: venv services init-db
+	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/  (API docs: http://127.0.0.1:$(PORT)/api/v1/docs), with one worker"
+	@$(BIN)/chronicle-worker & WORKER=$$!; \
+	trap 'kill $$WORKER 2>/dev/null; wait $$WORKER 2>/dev/null' EXIT INT TERM; \
+	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+
+# the API alone
+serve: venv init-db
+	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+
+worker: venv init-db
+	$(BIN)/chronicle-worker
+
+projector: venv init-db
+	$(BIN)/chronicle-projector
+
+rebuild: venv
+	$(BIN)/chronicle-rebuild
 
 test: venv services
 	$(BIN)/python -m pytest
@@ -33,4 +51,4 @@ bench: venv services
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .hypothesis bench/reports

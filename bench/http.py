@@ -159,7 +159,7 @@ def fill_store(data_dir: str, games: int, moves_each: int) -> list[tuple[str, li
     """Create ``games`` games directly through the application (fast), each a few moves in."""
     from bench.games import play_random
     from domain.application import Games
-    from service.storage import persistence_env
+    from domain.storage import persistence_env
 
     app = Games(env=persistence_env(None, data_dir, create_table=True))
     made = []

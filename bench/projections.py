@@ -129,7 +129,7 @@ def _pg_url(schema: str) -> str:
 def _pg_reachable() -> str | None:
     try:
         import psycopg
-        from service.storage import persistence_env
+        from domain.storage import persistence_env
         env = persistence_env(PG_URL)
         with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
                              dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
@@ -142,7 +142,7 @@ def _pg_reachable() -> str | None:
 def _drop_schema(url: str) -> None:
     import psycopg
     from psycopg import sql
-    from service.storage import persistence_env
+    from domain.storage import persistence_env
     env = persistence_env(url)
     with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
                          dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
@@ -152,7 +152,7 @@ def _drop_schema(url: str) -> None:
 
 
 def _games(url: str) -> Games:
-    from service.storage import ensure_postgres_schema, persistence_env
+    from domain.storage import ensure_postgres_schema, persistence_env
     ensure_postgres_schema(url)
     return Games(env=persistence_env(url, create_table=True))
 
@@ -344,7 +344,7 @@ def _best_rebuild(games: Games, store, repeat: int = 2) -> tuple[int, float]:
 def rebuild_rate(workdir: str) -> dict:
     """(c): fill a SQLite store with N_GAMES games, then time the floors and a full rebuild."""
     from domain import registry
-    from service.storage import persistence_env
+    from domain.storage import persistence_env
     games = Games(env=persistence_env(None, os.path.join(workdir, "rebuild"),
                                       create_table=True))
     try:

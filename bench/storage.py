@@ -10,7 +10,7 @@ import uuid
 
 from domain.application import Games
 from domain.game import GameEvent
-from service.storage import persistence_env
+from domain.storage import persistence_env
 
 from .floors import fetch_and_decode_seconds, raw_insert_rate
 from .games import finished_game

@@ -28,10 +28,9 @@ from .store import open_store
 def persistence_env_from_environ(create_tables: bool = False) -> dict[str, str]:
     """The event store settings of ``CHRONICLE_DATABASE_URL`` / ``CHRONICLE_DATA_DIR``.
 
-    (``service.storage`` is the one place that parses them; it imports nothing but the
-    standard library, so entry points may use it without pulling in the web layer.)
+    (``domain.storage`` is the one place that parses them.)
     """
-    from service.storage import ensure_postgres_schema, persistence_env
+    from domain.storage import ensure_postgres_schema, persistence_env
 
     url = (os.environ.get("CHRONICLE_DATABASE_URL") or "").strip() or None
     if create_tables and url:

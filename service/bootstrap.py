@@ -21,33 +21,45 @@ from eventsourcing.persistence import PersistenceError
 from domain.application import Games
 from domain.common.errors import StoreUnavailable
 
-from . import storage
+from domain import storage
+from projections.queries import ReadSide
+from projections.store import open_store
+from workers.settings import WorkerSettings
+from workers.wakeup import install as install_wakeups
+
 from .config import Settings
 
 log = logging.getLogger(__name__)
 
 
 def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
-    """A ``Games`` application on the event store ``settings`` select.
+    """A ``Games`` application on the event store ``settings`` select, which wakes the
+    workers after every save (``workers.wakeup``: 0.5 s Redis timeouts, no retries, and an
+    in-process catch-up while Redis is down).
 
     Store trouble while connecting becomes :class:`StoreUnavailable`.
     """
     try:
-        return Games(env=settings.persistence_env(create_tables),
-                     cache_size=settings.cache_size)
+        games = Games(env=settings.persistence_env(create_tables),
+                      cache_size=settings.cache_size)
     except PersistenceError as err:
         log.warning("event store %s unavailable: %s", settings.display_database_url, err)
         raise StoreUnavailable(retry_after=settings.retry_after) from err
+    install_wakeups(games, WorkerSettings.from_env(redis_url=settings.redis_url))
+    return games
 
 
 def init_db(settings: Settings) -> Games:
-    """Create the event store's tables (and the PostgreSQL schema) if missing; idempotent."""
+    """Create the event store's and the read models' tables (and the PostgreSQL schema) if
+    missing; idempotent."""
     if settings.is_postgres:
         try:
             storage.ensure_postgres_schema(settings.database_url)
         except Exception as err:  # psycopg's own errors: connection refused, auth, ...
             raise StoreUnavailable(retry_after=settings.retry_after) from err
-    return build_games(settings, create_tables=True)
+    games = build_games(settings, create_tables=True)
+    open_store(games, create=True)
+    return games
 
 
 class GamesProvider:
@@ -114,6 +126,16 @@ class Services:
     settings: Settings
     games: GamesProvider
     redis: object | None = None
+    _read_side: ReadSide | None = None
+
+    def read_side(self) -> ReadSide:
+        """The read models of this process's ``Games`` (built on first use)."""
+        games = self.games()
+        side = self._read_side
+        if side is None or side.games is not games:
+            side = self._read_side = ReadSide(
+                games, open_store(games, create=self.settings.create_tables))
+        return side
 
     def close(self) -> None:
         self.games.close()

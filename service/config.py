@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 from urllib.parse import urlparse, urlunparse
 
-from . import storage
+from domain import storage
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,8 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.common.errors import StoreUnavailable
 
+from workers.health import outbox_health, read_model_health, redis_health
+
 from .bootstrap import Services
 
 log = logging.getLogger(__name__)
@@ -31,22 +33,15 @@ def check_store(services: Services) -> str:
     return "ok"
 
 
-def check_redis(services: Services) -> str:
-    """``"ok"``, ``"down"`` or ``"not configured"`` (0.5 s at most)."""
-    if services.redis is None:
-        return "not configured"
-    try:
-        services.redis.ping()
-    except Exception as err:  # any failure to answer is "down"
-        log.info("health check: Redis is down: %s", err)
-        return "down"
-    return "ok"
-
-
 def health(services: Services) -> tuple[int, dict]:
-    """The status code and body of ``GET /healthz``."""
-    body = {"status": "ok", "store": "ok", "redis": check_redis(services),
-            "workers": "not configured",
+    """The status code and body of ``GET /healthz``: the store (decides the status), Redis and
+    the workers (RQ's registry of live workers), how far the read models lag behind the store,
+    and the notices by delivery state (``dead`` is the dead-letter list)."""
+    queue = redis_health(services.redis)
+    body = {"status": "ok", "store": "ok", "redis": queue["redis"],
+            "workers": queue["workers"] if queue["workers"] is not None else (
+                "unknown" if queue["redis"] == "down" else "not configured"),
+            "queued": queue["queued"],
             "backend": "postgresql" if services.settings.is_postgres else "sqlite",
             "version": _version()}
     try:
@@ -54,6 +49,13 @@ def health(services: Services) -> tuple[int, dict]:
     except StoreUnavailable:
         body.update(status="unavailable", store="down")
         return 503, body
+    try:
+        side = services.read_side()
+        body["read_models"] = read_model_health(side.store, side.games)
+        body["notices"] = outbox_health(side.store)
+    except Exception as err:  # the read side is optional for health: say so, stay 200
+        log.info("health check: read models unavailable: %s", err)
+        body["read_models"] = {"position": None, "head": None, "lag": None}
     return 200, body
 
 

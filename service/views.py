@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from domain.application import Created, Games
+from domain.common.errors import VersionNotFound
 from domain.common.visibility import has_hidden, redact
 from domain.game import Game, GameEvent
 from domain.records import AuditReport
@@ -49,6 +50,28 @@ def score_view(game: Game, viewer: int | None, finished: bool | None = None) -> 
     sheet = redact(game.rules.score_sheet(game.state), viewer, final or bool(finished))
     return {**sheet, "version": game.version, "final": final,
             "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
+
+
+def score_answer(games: Games, models, game_id, version: int | None,
+                 viewer: int | None) -> dict:
+    """The score sheet at ``version`` from the read models (no replay), falling back to the
+    title's ``score_sheet`` of a replayed state when they have not got there yet."""
+    current = games.get_game(game_id)
+    finished = is_finished(current)
+    if version is None:
+        version = current.version
+    if not 1 <= version <= current.version:
+        raise VersionNotFound(game=str(game_id), version=version, current=current.version)
+    projected = models.score_sheet(game_id, version)
+    if projected is None:
+        answer = score_view(games.game_at(game_id, version), viewer, finished)
+    else:
+        sheet = redact(projected[1], viewer, finished)
+        answer = {**sheet, "version": version, "final": finished and version == current.version,
+                  "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
+    changes = models.score_changes(game_id, version)
+    answer["changes"] = redact(changes, viewer, finished) if changes is not None else None
+    return answer
 
 
 def legal_moves_view(version: int, moves: list[dict], seat: int | None) -> dict:

@@ -69,9 +69,15 @@ def postgres_schema():
 
 
 def _empty_postgres_tables(schema: str) -> None:
+    """Empty every table of the schema: the event store and the read models with their
+    tracking positions (notification ids restart, so a stale position would skip events)."""
     with _connect_postgres() as conn:
-        conn.execute(f'TRUNCATE "{schema}".chronicle_events, "{schema}".chronicle_snapshots '
-                     "RESTART IDENTITY")
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
+            "AND table_type = 'BASE TABLE'", (schema,))]
+        if tables:
+            conn.execute("TRUNCATE " + ", ".join(f'"{schema}"."{t}"' for t in tables)
+                         + " RESTART IDENTITY")
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -10,7 +10,7 @@ from domain import registry
 from domain.application import Created, Games
 
 from .. import views
-from ..context import games
+from ..context import games, services
 from ..etags import etag_header, not_modified
 from ..forking import check_fork
 from ..lobby import list_games
@@ -58,7 +58,7 @@ class GameCollection(MethodView):
     @blp.problems(400, 503)
     def get(self, query):
         """List games, newest first (filters ``title`` and ``status``; paginated)."""
-        return list_games(games(), **query).as_dict()
+        return list_games(services().read_side(), **query)
 
 
 @blp.route("/<game:game_id>")

@@ -11,7 +11,7 @@ from flask.views import MethodView
 
 from .. import views
 from ..auth import seat_token_optional
-from ..context import games
+from ..context import games, services
 from ..schemas.requests import AuditQuerySchema, EventsQuerySchema, VersionQuerySchema
 from ..schemas.responses import (AuditSchema, EventListSchema, RecordOutSchema,
                                  ScoreSheetSchema, StateSchema)
@@ -45,10 +45,11 @@ class Scores(MethodView):
     @blp.problems(*READ_PROBLEMS)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
     def get(self, query, game_id: uuid.UUID, viewer: int | None):
-        """The score sheet at version N (default: now); ``final`` once the game is over."""
-        app = games()
-        finished = views.is_finished(app.get_game(game_id))
-        return views.score_view(app.game_at(game_id, query.get("version")), viewer, finished)
+        """The score sheet at version N (default: now), with what event N changed on it;
+        ``final`` once the game is over. Served from the score-sheet read model (caught up in
+        this process first if the workers are behind), or by replaying if it is unavailable."""
+        return views.score_answer(games(), services().read_side().fresh(), game_id,
+                                  query.get("version"), viewer)
 
 
 @blp.route("/<game:game_id>/events")

@@ -84,12 +84,17 @@ class ConditionalGetHeadersSchema(HeaderSchema):
                                                            "version (its ETag)."})
 
 
+#: No game has more events than this; a larger ``after`` fails its schema (the store's integers
+#: are 64-bit). Versions beyond a game's end are answered 404 by the domain instead.
+MAX_VERSION = 2**31 - 1
+
+
 class VersionQuerySchema(QuerySchema):
     version = fields.Integer(metadata={"description": "A version of the game (default: now)."})
 
 
 class EventsQuerySchema(QuerySchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0),
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION),
                            metadata={"description": "Only events after this version."})
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
 

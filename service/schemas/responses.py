@@ -175,11 +175,27 @@ class SeatScoreSchema(KeepExtras):
     categories = fields.List(JSONObject())
 
 
+class ScoreChangeSchema(ResponseSchema):
+    """What one event changed in one scoring category of one seat."""
+
+    seat = fields.Integer()
+    key = fields.String()
+    label = fields.String(allow_none=True)
+    count = fields.Raw(allow_none=True)
+    points = fields.Raw(allow_none=True)
+    d_count = fields.Raw(allow_none=True)
+    d_points = fields.Raw(allow_none=True)
+    removed = fields.Boolean()
+
+
 class ScoreSheetSchema(KeepExtras):
     version = fields.Integer()
     final = fields.Boolean()
     seats = fields.List(fields.Nested(SeatScoreSchema))
     winners = fields.List(fields.Integer())
+    changes = fields.List(fields.Nested(ScoreChangeSchema), allow_none=True,
+                          metadata={"description": "what event `version` changed on the sheet "
+                                                   "(null until the read model has it)"})
 
 
 class MismatchSchema(ResponseSchema):
@@ -233,6 +249,12 @@ class HealthSchema(ResponseSchema):
     status = fields.String(metadata={"example": "ok"})
     store = fields.String(metadata={"enum": ["ok", "down"]})
     redis = fields.String(metadata={"enum": ["ok", "down", "not configured"]})
-    workers = fields.String(metadata={"example": "not configured"})
+    workers = fields.Raw(metadata={"description": "live RQ workers (a number), or "
+                                                  "'unknown' / 'not configured'"})
+    queued = fields.Integer(allow_none=True)
     backend = fields.String(metadata={"enum": ["sqlite", "postgresql"]})
     version = fields.String()
+    read_models = fields.Dict(metadata={"description": "position, head and lag of the read "
+                                                       "models behind the event store"})
+    notices = fields.Dict(metadata={"description": "notices by delivery state; 'dead' is the "
+                                                   "dead-letter list"})

@@ -9,7 +9,7 @@ import pytest
 
 from domain.application import Games
 from domain.common.errors import RuleViolation
-from service.storage import persistence_env
+from domain.storage import persistence_env
 
 from .support import NAMES, builder_policy
 

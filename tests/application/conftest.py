@@ -11,7 +11,7 @@ import pytest
 
 from domain import registry
 from domain.application import Games
-from service.storage import ensure_postgres_schema, persistence_env
+from domain.storage import ensure_postgres_schema, persistence_env
 from tests.support.toy import TOY
 
 PG_URL = os.environ.get("CHRONICLE_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")

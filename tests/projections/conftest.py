@@ -14,7 +14,7 @@ from domain.application import Games
 from projections.projector import Projector
 from projections.queries import ReadModels
 from projections.store import open_store
-from service.storage import ensure_postgres_schema, persistence_env
+from domain.storage import ensure_postgres_schema, persistence_env
 from tests.support.toy import TOY
 
 from tests.application.conftest import PG_URL, postgres_reachable

@@ -8,7 +8,9 @@
   ``public``; it is created by ``init-db`` when missing).
 
 Server processes run with table creation off; ``init-db`` (``flask init-db`` or
-``chronicle init-db``) creates the tables once.
+``chronicle init-db``) creates the tables once. It lives beside the ``Games`` application so
+that every entry point (the web service, workers, the projector, benchmarks) reads the store
+settings the same way without importing the web layer.
 """
 from __future__ import annotations
 
