@@ -343,7 +343,6 @@ def _best_rebuild(games: Games, store, repeat: int = 2) -> tuple[int, float]:
 
 def rebuild_rate(workdir: str) -> dict:
     """(c): fill a SQLite store with N_GAMES games, then time the floors and a full rebuild."""
-    from domain import registry
     from domain.storage import persistence_env
     games = Games(env=persistence_env(None, os.path.join(workdir, "rebuild"),
                                       create_table=True))
@@ -361,41 +360,9 @@ def rebuild_rate(workdir: str) -> dict:
                "raw_app_replay_events_per_s": app_events / app_s,
                "rebuild_events_per_s": rate, "rebuild_seconds": seconds,
                "ratio": rate / floor, "target": ">= 0.5 (against the faster floor)"}
-        # What-if, clearly not the title as shipped: the event types that changed no sheet in
-        # this data declared as Agricola's ``score_neutral_events`` (the projector's hook).
-        rules = registry.current("agricola")
-        neutral = _observed_neutral_types(games, store)
-        had = getattr(rules, "score_neutral_events", None)
-        try:
-            type(rules).score_neutral_events = frozenset(neutral)
-            _, hinted = _best_rebuild(games, store)
-        finally:
-            if had is None:
-                del type(rules).score_neutral_events
-            else:
-                type(rules).score_neutral_events = had
-        out["what_if_score_neutral_hint"] = {
-            "neutral_types": len(neutral), "rebuild_events_per_s": scan_events / hinted,
-            "ratio": scan_events / hinted / floor,
-            "note": "Agricola declaring score_neutral_events (not shipped by the title yet)"}
         return out
     finally:
         games.close()
-
-
-def _observed_neutral_types(games: Games, store) -> set[str]:
-    """Event types none of whose events changed a score-sheet cell in this store."""
-    changed_versions: dict[str, set[int]] = {}
-    for row in store.query("SELECT DISTINCT game_id, version FROM {p}rm_score_cells"):
-        changed_versions.setdefault(row["game_id"], set()).add(row["version"])
-    seen, changing = set(), set()
-    for game_id in games.game_ids():
-        versions = changed_versions.get(str(game_id), set())
-        for event in games.stored_events(game_id):
-            seen.add(event.type)
-            if event.originator_version in versions:
-                changing.add(event.type)
-    return seen - changing - {"GameCreated"}
 
 
 def run(report: dict) -> None:

@@ -19,9 +19,9 @@ functions of the events, so several projectors (an RQ worker, the PostgreSQL pro
 process catching up in-process while Redis is down) can run at once safely.
 
 Scoring is the costly part of a pass (Agricola's ``score_sheet`` costs more than decoding and
-folding the event). A title may declare ``score_neutral_events``: event types that never change
-its score sheet (a worker placed, a turn passed); the projector then skips ``score_sheet`` for
-them. The sheet-at-every-version tests catch a wrong declaration.
+folding the event), so the projector asks the title's ``rescore(state, previous, event)``, which
+may skip events that cannot change the sheet and recompute only the row of a seat an event
+touches. The sheet-at-every-version tests catch a title that gets this wrong.
 
 Errors in a title's rules stop the pass (the position does not move past an event that could not
 be applied): a read model never silently skips an event.
@@ -79,7 +79,7 @@ class _Entry:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rules = game.rules  # a game keeps the rules it was started with
-        self.neutral = STATE_NEUTRAL | frozenset(getattr(self.rules, "score_neutral_events", ()))
+        self.neutral = STATE_NEUTRAL
         self.sheet: dict | None = None
         self.created_seq = 0
         self.applied = 0
@@ -303,7 +303,7 @@ class Projector:
         key = str(game_id)
         kind = event.type
         if entry.sheet is None or kind not in entry.neutral:
-            sheet = entry.rules.score_sheet(game.state)
+            sheet = entry.rules.rescore(game.state, entry.sheet, event)
             stored = sheets.stored
             for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet, sheet):
                 changes.cells.append((key, version, cell, order, stored(value), d_count,

@@ -68,6 +68,47 @@ def final_scores(state: dict) -> tuple[list[int], list[int]]:
     return totals, [s for s, t in enumerate(totals) if t == best]
 
 
+#: Events that change nothing a score-pad category counts (digest §8 counts fields, pastures,
+#: grain, vegetables, animals, farmyard spaces, stables, rooms, family, improvements, begging
+#: cards and the building resources a workshop bonus counts; these events move people, turns,
+#: phases, accumulated goods on action spaces, food or a pending step only).
+SCORE_NEUTRAL_EVENTS = frozenset({
+    "RoundStarted", "SpacesReplenished", "WellFoodCollected", "PersonPlaced",
+    "StartingPlayerTaken", "TurnPassed", "PeopleIdle", "PeopleReturned", "HarvestStarted",
+    "FeedingStarted", "BreedingStarted", "FenceSpaceMarked", "FenceRegionCleared",
+    "ActionFinished",
+})
+
+#: Events that change only the farm (and so only the score row) of ``event.seat``.
+SCORE_SEAT_EVENTS = frozenset({
+    "GoodsTaken", "GoodsReceived", "GoodsPaid", "AnimalsTaken", "AnimalsReceived",
+    "AnimalReleased", "GoodsConverted", "RoomBuilt", "StableBuilt", "Renovated", "FamilyGrew",
+    "FieldPloughed", "FieldSown", "BreadBaked", "MajorBuilt", "PastureFenced",
+    "FieldsHarvested", "FamilyFed", "AnimalsBred",
+})
+
+
+def rescore(state: dict, previous: dict | None, event) -> dict:
+    """``score_sheet(state)`` computed from the sheet before ``event``: unchanged after a
+    score-neutral event, one row recomputed after an event that touches one farm, in full
+    otherwise (set-up, the end of the game, anything unknown)."""
+    kind = event.type
+    if previous is None or len(previous.get("seats", ())) != len(state.get("farms", ())):
+        return score_sheet(state)
+    if kind in SCORE_NEUTRAL_EVENTS:
+        return previous
+    seat = event.seat
+    if kind in SCORE_SEAT_EVENTS and isinstance(seat, int) and 0 <= seat < len(state["farms"]):
+        seats = list(previous["seats"])
+        total, categories = score_farm(state["farms"][seat])
+        seats[seat] = {"seat": seat, "name": name(state, seat), "total": total,
+                       "categories": categories}
+        best = max(s["total"] for s in seats)
+        return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
+                "final": previous["final"]}
+    return score_sheet(state)
+
+
 def score_sheet(state: dict) -> dict:
     """``{"seats": [...], "winners": [...], "final": bool}`` (see the title protocol)."""
     if not state or "farms" not in state:

@@ -10,7 +10,7 @@ from .actions import Builder, conversions_open
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
 from .moves import check_move, apply_move, check_shape, legal_moves, to_act
-from .scoring import score_sheet
+from .scoring import rescore, score_sheet
 from .state import clone, field_at, housing, stables_left, fences_left
 from .tables import GRID
 from .text import describe, rule_of
@@ -71,6 +71,9 @@ class Agricola(Title):
 
     def score_sheet(self, state):
         return score_sheet(state)
+
+    def rescore(self, state, previous, event):
+        return rescore(state, previous, event)
 
     # -- reading --------------------------------------------------------------------------------
     def view(self, state, viewer, finished=None):

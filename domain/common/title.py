@@ -167,6 +167,13 @@ class Title(abc.ABC):
     def score_sheet(self, state: dict) -> dict:
         """``{"seats": [{"seat", "name", "total", "categories": [...]}], "winners": [...]}``."""
 
+    def rescore(self, state: dict, previous: dict | None, event: EventLike) -> dict:
+        """The score sheet after ``event`` (``state`` already includes it), given the sheet
+        before it. Read models call this after every event; a title that knows which events
+        cannot change the sheet, or change only one seat's row, overrides it to skip work.
+        Must always equal ``score_sheet(state)``."""
+        return self.score_sheet(state)
+
     # -- reading ----------------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None, finished: bool | None = None) -> dict:
         """The state as ``viewer`` may see it; hidden parts are removed by :func:`redact`.
