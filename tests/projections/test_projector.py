@@ -263,28 +263,31 @@ def test_agricola_sheets_match_at_every_version_when_the_title_is_available(
 
 
 class _NeutralToy(type(registry.current("toy"))):
-    """The toy title declaring the events that never change its score sheet."""
+    """The toy title skipping, in ``rescore``, the events that never change its score sheet."""
 
     name = "toy-neutral"
     rules_version = "toy-neutral-1"
-    score_neutral_events = frozenset({"SeatReady", "LapStarted", "BonusDrawn"})
+    NEUTRAL = frozenset({"SeatReady", "LapStarted", "BonusDrawn"})
     calls = 0
 
     def score_sheet(self, state):
         type(self).calls += 1
         return super().score_sheet(state)
 
+    def rescore(self, state, previous, event):
+        if previous is not None and event.type in self.NEUTRAL:
+            return previous
+        return self.score_sheet(state)
 
-def test_a_titles_score_neutral_events_skip_scoring_and_change_nothing(games, read_store,
-                                                                        models):
+
+def test_a_titles_rescore_skips_scoring_and_changes_nothing(games, read_store, models):
     neutral = registry.register(_NeutralToy(), current=True)
     game_id = games.create_game("toy-neutral", "race", ["Ann", "Bob"], {"goal": 9},
                                 seed=2).game.id
     final = play_out(games, game_id, random.Random(2))
     _NeutralToy.calls = 0
     Projector(games, read_store).catch_up()
-    skipped = sum(1 for e in games.stored_events(game_id)
-                  if e.type in neutral.score_neutral_events)
+    skipped = sum(1 for e in games.stored_events(game_id) if e.type in neutral.NEUTRAL)
     assert skipped and _NeutralToy.calls == final - skipped
     for version in range(1, final + 1):
         expected = neutral.score_sheet(games.game_at(game_id, version).state)
