@@ -35,6 +35,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.game import fold
+from domain.storage import drop_postgres_schema, postgres_problem
 from projections import subscriptions
 from projections.projector import Projector
 from projections.store import open_store
@@ -124,31 +125,6 @@ class _Receiver:
 def _pg_url(schema: str) -> str:
     sep = "&" if "?" in PG_URL else "?"
     return f"{PG_URL}{sep}schema={schema}"
-
-
-def _pg_reachable() -> str | None:
-    try:
-        import psycopg
-        from domain.storage import persistence_env
-        env = persistence_env(PG_URL)
-        with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                             dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                             connect_timeout=3):
-            return None
-    except Exception as err:
-        return f"PostgreSQL at {PG_URL} cannot be reached: {err}"
-
-
-def _drop_schema(url: str) -> None:
-    import psycopg
-    from psycopg import sql
-    from domain.storage import persistence_env
-    env = persistence_env(url)
-    with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                         dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                         autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(
-            sql.Identifier(env["POSTGRES_SCHEMA"])))
 
 
 def _games(url: str) -> Games:
@@ -375,7 +351,7 @@ def run(report: dict) -> None:
     except Exception as err:
         redis = None
         report["redis"] = f"skipped: {err}"
-    pg_reason = _pg_reachable()
+    pg_reason = postgres_problem(PG_URL)
     try:
         if redis is not None:
             sqlite_url = "sqlite:///" + os.path.join(workdir, "lag", "chronicle.db")
@@ -388,13 +364,13 @@ def run(report: dict) -> None:
                 try:
                     report["rq_worker_postgres"] = lag_with_worker(workdir, redis, url, "pg")
                 finally:
-                    _drop_schema(url)
+                    drop_postgres_schema(url)
                 schema = f"bench_{uuid.uuid4().hex[:10]}"
                 url = _pg_url(schema)
                 try:
                     report["projector_postgres"] = lag_with_projector(workdir, redis, url)
                 finally:
-                    _drop_schema(url)
+                    drop_postgres_schema(url)
             else:
                 report["postgres"] = f"skipped: {pg_reason}"
         report["rebuild"] = rebuild_rate(workdir)

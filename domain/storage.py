@@ -69,18 +69,43 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
     return env
 
 
+def postgres_connect(database_url: str, **kwargs):
+    """A psycopg connection to the database of ``database_url`` (autocommit)."""
+    import psycopg
+
+    env = persistence_env(database_url)
+    return psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
+                           dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
+                           password=env["POSTGRES_PASSWORD"] or None,
+                           connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
+                           autocommit=True, **kwargs)
+
+
+def postgres_problem(database_url: str) -> str | None:
+    """None if PostgreSQL at ``database_url`` answers, else why not (for tests and benches
+    that must say why they skip)."""
+    try:
+        with postgres_connect(database_url):
+            return None
+    except Exception as err:  # psycopg's own errors, DNS, refused connections
+        return f"PostgreSQL at {database_url} cannot be reached: {err}"
+
+
 def ensure_postgres_schema(database_url: str) -> None:
     """Create the configured schema if it does not exist (PostgreSQL only)."""
     if not is_postgres(database_url):
         return
-    import psycopg
     from psycopg import sql
 
-    env = persistence_env(database_url)
-    schema = env["POSTGRES_SCHEMA"]
-    with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                         dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                         password=env["POSTGRES_PASSWORD"] or None,
-                         connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
-                         autocommit=True) as conn:
+    schema = persistence_env(database_url)["POSTGRES_SCHEMA"]
+    with postgres_connect(database_url) as conn:
         conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+
+
+def drop_postgres_schema(database_url: str) -> None:
+    """Drop the configured schema with everything in it (tests and benches clean up with it)."""
+    from psycopg import sql
+
+    schema = persistence_env(database_url)["POSTGRES_SCHEMA"]
+    with postgres_connect(database_url) as conn:
+        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))

@@ -11,7 +11,7 @@ import pytest
 
 from domain import registry
 from domain.application import Games
-from domain.storage import ensure_postgres_schema, persistence_env
+from domain.storage import ensure_postgres_schema, persistence_env, postgres_problem
 from tests.support.toy import TOY
 
 PG_URL = os.environ.get("CHRONICLE_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -21,15 +21,7 @@ registry.register(TOY, current=True)
 
 def postgres_reachable(url: str = PG_URL) -> str | None:
     """None if PostgreSQL answers, else the reason it cannot be used."""
-    try:
-        import psycopg
-        env = persistence_env(url)
-        with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                             dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                             connect_timeout=3):
-            return None
-    except Exception as err:  # pragma: no cover - only when the server is down
-        return f"PostgreSQL at {url} cannot be reached: {err}"
+    return postgres_problem(url)
 
 
 def store_env(backend: str, tmp_path) -> dict:

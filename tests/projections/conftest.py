@@ -14,24 +14,12 @@ from domain.application import Games
 from projections.projector import Projector
 from projections.queries import ReadModels
 from projections.store import open_store
-from domain.storage import ensure_postgres_schema, persistence_env
+from domain.storage import drop_postgres_schema, ensure_postgres_schema, persistence_env
 from tests.support.toy import TOY
 
 from tests.application.conftest import PG_URL, postgres_reachable
 
 registry.register(TOY, current=True)
-
-
-def drop_schema(url: str) -> None:
-    import psycopg
-    from psycopg import sql
-
-    env = persistence_env(url)
-    with psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                         dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                         autocommit=True, connect_timeout=5) as conn:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(
-            sql.Identifier(env["POSTGRES_SCHEMA"])))
 
 
 class Store:
@@ -64,7 +52,7 @@ class Store:
             except Exception:
                 pass
         if self.backend == "postgres":
-            drop_schema(self.url)
+            drop_postgres_schema(self.url)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
