@@ -1,0 +1,1 @@
+"""The acceptance tests use the service fixtures (``client``, ``services``) of tests/conftest.py."""
