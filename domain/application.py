@@ -7,6 +7,9 @@ of two racing writes win. The command is stored on the first event it produced, 
 re-run it. Snapshots are taken every ``SNAPSHOT_INTERVAL`` events; states at past versions are
 rebuilt from the nearest snapshot with a plain projector function.
 
+The class is assembled from mixins kept in their own modules: ``rewind.py`` (undo, forks),
+``archive.py`` (audit, export, import) and ``presentation.py`` (summaries, readable events).
+
 Seat tokens are not part of a game: their SHA-256 hashes live in a separate stream per game
 (``SeatKeysIssued``), never in the game's events or exports.
 """
@@ -20,7 +23,6 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterator
 
@@ -30,16 +32,16 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from . import registry
 from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver,
-                            IdempotencyKeyReused, InvalidMove, NotYourTurn, RecordError,
-                            RuleViolation, StaleVersion,
-                            StoreUnavailable, UndoError, VersionNotFound)
+                            IdempotencyKeyReused, InvalidMove, NotYourTurn, RuleViolation,
+                            StaleVersion, StoreUnavailable, VersionNotFound)
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
-from .common.visibility import has_hidden, redact
-from .game import META_TYPES, Game, GameEvent, GameSnapshot, fact_dict, fold
+from .archive import Archive
+from .game import Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict, fold
+from .presentation import Presentation
+from .records import jsonclean
+from .rewind import Rewinding
 from .transcoder import EventTranscoder
-from .records import (RECORD_FORMAT, AuditReport, audit_log, chain, jsonclean,
-                      verify_chain)
 
 log = logging.getLogger(__name__)
 
@@ -59,21 +61,6 @@ class SeatKeysIssued(DomainEvent):
 
 
 GAME_CREATED_TOPIC = "domain.application:GameCreated"
-
-
-@dataclass
-class Created:
-    """A new game (created, forked or imported) and its seat tokens, shown only once."""
-
-    game: Game
-    tokens: list[str]
-
-
-@dataclass
-class MoveResult:
-    version: int
-    events: list[GameEvent]
-    replayed: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -100,7 +87,7 @@ def token_game(token: str) -> uuid.UUID | None:
         return None
 
 
-class Games(Application):
+class Games(Rewinding, Archive, Presentation, Application):
     """The game service's application object (one per process)."""
 
     name = "chronicle"
@@ -416,256 +403,6 @@ class Games(Application):
             return "".join(names) or "nobody"
         return ", ".join(names[:-1]) + " and " + names[-1]
 
-    # ------------------------------------------------------------------ undo
-    def request_undo(self, game_id: uuid.UUID, seat: int, to_version: int) -> dict:
-        """Ask to take the game back to ``to_version``; applied at once if nobody else acted."""
-        with self._lock(game_id):
-            game = self._current(game_id)
-            rules = game.rules
-            if rules.status(game.state).finished:
-                raise GameOver()
-            if game.pending_undo:
-                raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
-                                  waiting=self._names(game, game.pending_undo["waiting"]))
-            if not 1 <= to_version < game.version or game.is_undone(to_version):
-                raise UndoError(to_version=to_version,
-                                reason=f"it must be an earlier version of the game as it now "
-                                       f"stands (1 to {game.version - 1}, not undone)")
-            self.check_move_boundary(game_id, to_version)
-            acted = self._seats_acted_since(game, to_version)
-            waiting = sorted(s for s in acted if s != seat)
-            if not waiting:
-                events = self._meta(game, [("UndoApplied", seat,
-                                            {"to_version": to_version, "by": seat,
-                                             "request_id": None})])
-                self._save_meta(game, events)
-                return {"status": "applied", "request_id": None, "to_version": to_version,
-                        "waiting": [], "version": game.version}
-            events = self._meta(game, [("UndoRequested", seat,
-                                        {"to_version": to_version, "by": seat,
-                                         "waiting": waiting})])
-            self._save_meta(game, events)
-            return {"status": "pending", "request_id": events[0].originator_version,
-                    "to_version": to_version, "waiting": waiting, "version": game.version}
-
-    def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
-        with self._lock(game_id):
-            game = self._current(game_id)
-            pending = game.pending_undo
-            if not pending or pending["request_id"] != request_id:
-                raise UndoError("undo_request_not_found", request_id=request_id)
-            if accept:
-                if seat not in pending["waiting"]:
-                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
-                                    request_id=request_id)
-                facts = [("UndoAccepted", seat, {"request_id": request_id, "seat": seat})]
-                if set(pending["waiting"]) == {seat}:
-                    facts.append(("UndoApplied", seat, {"to_version": pending["to_version"],
-                                                        "by": pending["by"],
-                                                        "request_id": request_id}))
-            else:
-                if seat not in pending["waiting"] and seat != pending["by"]:
-                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
-                                    request_id=request_id)
-                facts = [("UndoRejected", seat, {"request_id": request_id, "seat": seat})]
-            events = self._meta(game, facts)
-            self._save_meta(game, events)
-            status = ("applied" if game.pending_undo is None and accept else
-                      "rejected" if not accept else "pending")
-            return {"status": status, "request_id": request_id,
-                    "to_version": pending["to_version"],
-                    "waiting": list(game.pending_undo["waiting"]) if game.pending_undo else [],
-                    "version": game.version}
-
-    def _meta(self, game: Game, facts: list[tuple[str, int, dict]]) -> list[GameEvent]:
-        command = {"seat": facts[0][1], "meta": facts[0][0], "count": len(facts)}
-        return [GameEvent(originator_id=game.id, originator_version=game.version + 1 + i,
-                          timestamp=GameEvent.create_timestamp(), type=kind, seat=seat,
-                          data=data, command=command if i == 0 else None)
-                for i, (kind, seat, data) in enumerate(facts)]
-
-    def _save_meta(self, game: Game, events: list[GameEvent]) -> None:
-        try:
-            self._store(events)
-        except IntegrityError:
-            self._cache_drop(game.id)
-            raise ConcurrentWrite(current=self.get_game(game.id).version) from None
-        self._after_append(game, events)
-
-    def _seats_acted_since(self, game: Game, version: int) -> set[int]:
-        seats = set()
-        for event in self.stored_events(game.id, after=version):
-            if event.command and "move" in event.command and not game.is_undone(
-                    event.originator_version):
-                seats.add(event.command["seat"])
-        return seats
-
-    def check_move_boundary(self, game_id: uuid.UUID, version: int) -> None:
-        """Refuse ``version`` if it falls inside the events of one move.
-
-        The events of one move (a worker placed, then everything that follows automatically)
-        are one decision; a game cut inside them would wait for nobody.
-        """
-        following = self.stored_events(game_id, after=version, limit=1)
-        if following and following[0].command is None:
-            first = version
-            while first > 1:
-                prev = self.stored_events(game_id, after=first - 1, limit=1)[0]
-                if prev.command is not None:
-                    break
-                first -= 1
-            last = version + 1
-            for event in self.stored_events(game_id, after=version + 1):
-                if event.command is not None:
-                    break
-                last = event.originator_version
-            raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
-                            before=first - 1)
-
-    # ------------------------------------------------------------------ forks
-    def fork(self, game_id: uuid.UUID, version: int) -> Created:
-        """A new game whose history is this game's first ``version`` events."""
-        source = self.get_game(game_id)
-        if not 1 <= version <= source.version:
-            raise VersionNotFound(game=str(game_id), version=version, current=source.version)
-        self.check_move_boundary(game_id, version)
-        events = self.stored_events(game_id, limit=version)
-        if (not source.seeded and not source.rules.status(source.state).finished
-                and any(has_hidden(e.data) for e in events)):
-            # the fork's new tokens would show every seat's private data, and finishing the
-            # fork would reveal the secrets: wait until the game is over
-            raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
-        first = events[0]
-        data = copy.deepcopy(first.data)
-        new_id = uuid.uuid4()
-        data["parent"] = {"game": str(game_id), "version": version}
-        if not source.seeded:
-            # fresh draws from here on, so a fork never previews the parent's future
-            seed = new_seed()
-            data["seeds"].append({"from": version, "seed": seed, "hash": seed_hash(seed),
-                                  "origin": str(new_id)})
-        later = [{"type": e.type, "seat": e.seat, "data": e.data,
-                  "command": ({k: v for k, v in e.command.items() if k not in ("key", "hash")}
-                              if e.command else None)}
-                 for e in events[1:]]
-        return self._start(new_id, data, later, [e.timestamp for e in events])
-
-    # ------------------------------------------------------------------ audit and records
-    def log_entries(self, game_id: uuid.UUID) -> list[dict]:
-        return [{"version": e.originator_version, "type": e.type, "seat": e.seat,
-                 "data": e.data, "command": e.command, "recorded_at": e.timestamp.isoformat()}
-                for e in self.stored_events(game_id)]
-
-    def audit(self, game_id: uuid.UUID, current_rules: bool = False,
-              detail: bool = False) -> AuditReport:
-        """Re-run every recorded command under the game's rules (or the current ones)."""
-        game = self.get_game(game_id)
-        rules = registry.current(game.title) if current_rules else game.rules
-        return audit_log(self.log_entries(game_id), rules, detail=detail, names=game.players)
-
-    def revealed_seeds(self, game: Game) -> list[dict]:
-        """Seed segments as the public may see them: a seed is shown once the game that drew
-        it is over (a fork's inherited segment waits for its parent), or if it was given."""
-        finished = game.rules.status(game.state).finished
-        out = []
-        for segment in game.seeds:
-            shown = game.seeded
-            if not shown and finished:
-                origin = segment.get("origin")
-                shown = origin == str(game.id) or self._origin_finished(origin)
-            entry = {"from": segment["from"], "hash": segment["hash"],
-                     "origin": segment.get("origin")}
-            entry["seed"] = segment["seed"] if shown else None
-            out.append(entry)
-        return out
-
-    def _origin_finished(self, origin: str | None) -> bool:
-        if not origin:
-            return False
-        try:
-            other = self.get_game(uuid.UUID(origin))
-        except (DomainError, ValueError):
-            return False
-        return other.rules.status(other.state).finished
-
-    def export(self, game_id: uuid.UUID) -> dict:
-        """The full record, hash-chained; hidden parts and unrevealed seeds are left out."""
-        game = self.get_game(game_id)
-        rules = game.rules
-        finished = rules.status(game.state).finished
-        entries = []
-        for entry in self.log_entries(game_id):
-            data = entry["data"]
-            if entry["type"] == "GameCreated":
-                data = {**data, "seeds": self.revealed_seeds(game),
-                        "setup": redact(data["setup"], None, finished)}
-            elif entry["type"] not in META_TYPES:
-                data = redact(data, None, finished)
-            command = entry["command"]
-            if command:
-                command = {k: v for k, v in command.items() if k not in ("key", "hash")}
-                if "move" in command:
-                    command["move"] = redact(command["move"], None, finished)
-            entries.append({**entry, "data": data, "command": command})
-        chained = chain(entries)
-        for e in chained:
-            e["undone"] = game.is_undone(e["version"])
-        return {"format": RECORD_FORMAT, "game": self.summary(game),
-                "events": chained, "head": chained[-1]["hash"] if chained else None}
-
-    def import_record(self, record: Any) -> Created:
-        """Verify a record's hash chain, audit it under its rules, then store it as a new game."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise RecordError("record_invalid", reason=f"'format' must be '{RECORD_FORMAT}'")
-        entries = record.get("events")
-        if not isinstance(entries, list) or not entries:
-            raise RecordError("record_invalid", reason="'events' must be a non-empty list")
-        head = verify_chain(entries)
-        if record.get("head") not in (None, head):
-            raise RecordError("record_tampered", version=len(entries),
-                              reason="the head hash does not match the last event")
-        created = entries[0]
-        if created.get("type") != "GameCreated" or not isinstance(created.get("data"), dict):
-            raise RecordError("record_invalid", reason="the first event must be GameCreated")
-        data = created["data"]
-        try:
-            rules = registry.get(data["title"], data["rules_version"])
-            seeds = [{"from": int(s["from"]), "seed": s.get("seed"), "hash": s["hash"],
-                      "origin": s.get("origin")} for s in data["seeds"]]
-        except (KeyError, TypeError, ValueError) as err:
-            raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
-        for s in seeds:
-            if s["seed"] is None:
-                raise RecordError("record_incomplete",
-                                  reason="its seed is still private (it was exported while the "
-                                         "game was being played); import it after the game ends")
-            if seed_hash(int(s["seed"])) != s["hash"]:
-                raise RecordError("record_tampered", version=1,
-                                  reason="a seed does not match its published hash")
-        try:
-            report = audit_log(entries, rules)
-        except DomainError:
-            raise
-        except Exception as err:  # a hand-edited record can break the rules' assumptions
-            raise RecordError("record_invalid", reason=f"it cannot be replayed ({err})") from None
-        if not report.ok:
-            first = report.mismatches[0]
-            raise RecordError("record_audit_failed", count=len(report.mismatches),
-                              version=first.version, mismatches=[m.as_dict()
-                                                                 for m in report.mismatches[:5]])
-        new_id = uuid.uuid4()
-        new_data = {**data, "seeds": seeds,
-                    "imported_from": record.get("game", {}).get("id") if isinstance(
-                        record.get("game"), dict) else None}
-        later = [{"type": e["type"], "seat": e.get("seat"), "data": e.get("data") or {},
-                  "command": e.get("command")} for e in entries[1:]]
-        from datetime import datetime
-        try:
-            stamps = [datetime.fromisoformat(e["recorded_at"]) for e in entries]
-        except (KeyError, TypeError, ValueError):
-            stamps = None
-        return self._start(new_id, new_data, later, stamps)
-
     # ------------------------------------------------------------------ listing
     def game_ids(self, newest_first: bool = True) -> Iterator[uuid.UUID]:
         """Every game id in the store, from the notification log (GameCreated events only)."""
@@ -679,85 +416,3 @@ class Games(Application):
             ids.extend(uuid.UUID(str(n.originator_id)) for n in batch)
             start = batch[-1].id + 1
         return iter(reversed(ids) if newest_first else ids)
-
-    # ------------------------------------------------------------------ presentation
-    def summary(self, game: Game) -> dict:
-        """The game summary of the API contract (public: nothing hidden in it)."""
-        rules = game.rules
-        status = rules.status(game.state)
-        seeds = self.revealed_seeds(game)
-        own = seeds[-1]
-        out = {"id": str(game.id), "title": game.title, "variant": game.variant,
-               "rules_version": game.rules_version,
-               "status": "finished" if status.finished else "active",
-               "version": game.version, "round": status.round, "phase": status.phase,
-               "to_act": [] if status.finished or game.pending_undo else list(status.to_act),
-               "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-               "options": game.options, "parent": game.parent, "seeded": game.seeded,
-               "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
-               "created_at": game.created_at, "updated_at": game.updated_at,
-               "undo_request": self._undo_view(game)}
-        if game.imported_from:
-            out["imported_from"] = game.imported_from
-        if status.finished:
-            sheet = rules.score_sheet(game.state)
-            out["winners"] = sheet.get("winners", [])
-        return out
-
-    @staticmethod
-    def _undo_view(game: Game) -> dict | None:
-        p = game.pending_undo
-        if not p:
-            return None
-        return {"request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
-                "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}
-
-    def event_view(self, game: Game, event: GameEvent, viewer: int | None,
-                   finished: bool | None = None) -> dict:
-        """One stored event as ``viewer`` may see it, with its sentence."""
-        rules = game.rules
-        if finished is None:
-            finished = rules.status(game.state).finished
-        if event.type == "GameCreated":
-            data = {k: v for k, v in event.data.items() if k not in ("seeds", "setup")}
-            data["seeds"] = self.revealed_seeds(game)
-            data["setup"] = [{**f, "data": redact(f.get("data"), viewer, finished)}
-                             for f in event.data.get("setup", [])]
-            text = self._created_text(game, event)
-        elif event.type in META_TYPES:
-            data = event.data
-            text = self._meta_text(game, event)
-        else:
-            data = rules.redact_event(event, viewer, finished)
-            text = rules.describe(event, game.players)
-        out = {"version": event.originator_version, "type": event.type, "seat": event.seat,
-               "recorded_at": event.timestamp.isoformat(), "data": data, "text": text,
-               "undone": game.is_undone(event.originator_version)}
-        if event.command and "move" in event.command:
-            out["move"] = redact(event.command["move"], viewer, finished)
-        if event.type not in META_TYPES:
-            out["rule"] = rules.rule_of(event)
-        return out
-
-    def _created_text(self, game: Game, event: GameEvent) -> str:
-        d = event.data
-        rules = registry.get(d["title"], d["rules_version"])
-        names = self._names(game, range(len(d["players"])))
-        text = (f"{names} sit down to a game of {rules.display_name or rules.name} "
-                f"({d['variant']}).")
-        if d.get("parent"):
-            text += f" It is a fork of game {d['parent']['game']} at version {d['parent']['version']}."
-        return text
-
-    def _meta_text(self, game: Game, event: GameEvent) -> str:
-        d, names = event.data, game.players
-        if event.type == "UndoRequested":
-            return (f"{names[d['by']]} asks to take the game back to version {d['to_version']}; "
-                    f"waiting for {self._names(game, d['waiting'])}.")
-        if event.type == "UndoAccepted":
-            return f"{names[d['seat']]} accepts the undo."
-        if event.type == "UndoRejected":
-            return f"{names[d['seat']]} rejects the undo."
-        if event.type == "UndoApplied":
-            return f"The game is taken back to version {d['to_version']} ({names[d['by']]} asked)."
-        return event.type

@@ -15,6 +15,7 @@ Application-level event types (the title never sees them):
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
 from uuid import UUID
@@ -208,3 +209,21 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
 
 def _iso(ts: datetime) -> str:
     return ts.isoformat()
+
+
+@dataclass
+class Created:
+    """A new game (created, forked or imported) and its seat tokens, shown only once."""
+
+    game: Game
+    tokens: list[str]
+
+
+@dataclass
+class MoveResult:
+    """The events one move saved (``replayed``: returned again for a repeated
+    ``Idempotency-Key``, nothing new recorded)."""
+
+    version: int
+    events: list[GameEvent]
+    replayed: bool = False

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from domain.common.housing import can_house, max_fitting, newborns
 
-from .actions import Builder, has_legal_placement, next_turn
+from .builder import Builder
+from .placement import has_legal_placement
+from .steps import next_turn
 from .improvements import convertible_goods
 from .scoring import final_scores
 from .state import adults, housing

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
-from . import actions as act
+from . import placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options
@@ -129,19 +129,19 @@ def _animals_text(animals: dict) -> str:
 
 #: type -> (check, apply).
 HANDLERS = {
-    "place": (act.check_place, act.apply_place),
-    "build_room": (act.check_build_room, act.apply_build_room),
-    "build_stable": (act.check_build_stable, act.apply_build_stable),
-    "plough": (act.check_plough, act.apply_plough),
-    "sow": (act.check_sow, act.apply_sow),
-    "bake": (act.check_bake, act.apply_bake),
-    "build_major": (act.check_build_major, act.apply_build_major),
-    "fence_space": (act.check_fence_space, act.apply_fence_space),
-    "close_pasture": (act.check_close_pasture, act.apply_close_pasture),
-    "clear_region": (act.check_clear_region, act.apply_clear_region),
-    "done": (act.check_done, act.apply_done),
-    "convert": (act.check_convert, act.apply_convert),
-    "release": (act.check_release, act.apply_release),
+    "place": (placement.check_place, steps.place_and_settle),
+    "build_room": (steps.check_build_room, steps.apply_build_room),
+    "build_stable": (steps.check_build_stable, steps.apply_build_stable),
+    "plough": (steps.check_plough, steps.apply_plough),
+    "sow": (steps.check_sow, steps.apply_sow),
+    "bake": (steps.check_bake, steps.apply_bake),
+    "build_major": (steps.check_build_major, steps.apply_build_major),
+    "fence_space": (steps.check_fence_space, steps.apply_fence_space),
+    "close_pasture": (steps.check_close_pasture, steps.apply_close_pasture),
+    "clear_region": (steps.check_clear_region, steps.apply_clear_region),
+    "done": (steps.check_done, steps.apply_done),
+    "convert": (steps.check_convert, steps.apply_convert),
+    "release": (steps.check_release, steps.apply_release),
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
 }
@@ -181,23 +181,23 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
         return out + [{"type": "keep_newborns", **full_animals(o)} for o in pending["options"]]
     if pending is None:
         for space_id in state["space_order"]:
-            out.extend(act.place_variants(state, space_id))
+            out.extend(placement.place_variants(state, space_id))
         return out
     kind = pending["kind"]
     spaces = list(GRID.spaces())
-    if kind in act.STEP_KINDS["build_room"]:
+    if kind in steps.STEP_KINDS["build_room"]:
         out += [{"type": "build_room", "space": s} for s in spaces]
-    if kind in act.STEP_KINDS["build_stable"]:
+    if kind in steps.STEP_KINDS["build_stable"]:
         out += [{"type": "build_stable", "space": s} for s in spaces]
-    if kind in act.STEP_KINDS["plough"]:
+    if kind in steps.STEP_KINDS["plough"]:
         out += [{"type": "plough", "space": s} for s in spaces]
-    if kind in act.STEP_KINDS["sow"]:
+    if kind in steps.STEP_KINDS["sow"]:
         out += [{"type": "sow", "space": f["space"], "crop": c}
                 for f in farm["fields"] for c in ("grain", "vegetable")]
-    if kind in act.STEP_KINDS["bake"]:
+    if kind in steps.STEP_KINDS["bake"]:
         out += [{"type": "bake", "improvement": m, "grain": g}
                 for m, g in bake_options(farm, pending.get("baked", []))]
-    if kind in act.STEP_KINDS["build_major"]:
+    if kind in steps.STEP_KINDS["build_major"]:
         for major, info in MAJOR_IMPROVEMENTS.items():
             out.append({"type": "build_major", "major": major})
             out += [{"type": "build_major", "major": major, "return": old}

@@ -14,7 +14,7 @@ Shape (all keys str, values lists/dicts/ints/strs/bools/None; digest section in 
      "round_food": [[food per seat] for round 0..14],   # the Well's food [D-32]
      "majors": {major id: owner seat | None},    # the major improvement board [§7]
      "farms": [farm per seat],
-     "pending": [decision per seat | None],      # what each seat is asked [see actions.py]
+     "pending": [decision per seat | None],      # what each seat is asked [see steps.py]
      "feeding": {"adult": 2|3, "newborn": 1},    # [§6.2, §9.2]
      "bank": {good: n},                          # the general supply ledger [§1.1, §1.2]
      "final": None | {"scores": [...], "winners": [...]}}

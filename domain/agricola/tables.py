@@ -52,7 +52,7 @@ LAST_ROUND = 14
 
 # -- action spaces ---------------------------------------------------------------------------
 #
-# ``kind`` names the handler (actions.py); ``replenish`` is what phase 2 adds each round (digest
+# ``kind`` names the handler (placement.py, steps.py); ``replenish`` is what phase 2 adds each round (digest
 # §3.3); ``fixed`` is what the space gives from the general supply each time (digest §3.2 phase 2
 # item 4); ``name`` is the space's text for sentences.
 

@@ -6,7 +6,8 @@ from domain.common.housing import assignment
 from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
-from .actions import Builder, conversions_open
+from .builder import Builder
+from .steps import conversions_open
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
 from .moves import check_move, apply_move, check_shape, legal_moves, to_act

@@ -99,7 +99,7 @@ def test_d32_well_food_on_the_next_five_rounds():
 
 
 def test_d32_well_food_is_collected_when_the_round_starts():
-    from domain.agricola.actions import Builder
+    from domain.agricola.builder import Builder
     from domain.agricola.flow import start_round
     from domain.common.rng import Rng
     state, _, _ = setup(2, seed=1, start_player=0)

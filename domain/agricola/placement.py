@@ -1,0 +1,441 @@
+"""The work phase, part 1: placing a person on an action space (digest §3.2 phase 3, §4).
+
+Every move has a ``check_*`` (raises a :class:`RuleViolation`, never changes anything) and an
+``apply_*`` (emits events through a :class:`~.builder.Builder`, which evolves its own copy of
+the state as it goes). ``legal_moves`` lists exactly the candidates whose check passes, so a
+listed move is always accepted and nothing accepted is unlisted. A placement that starts a
+multi-part action leaves a pending decision for its steps (``steps.py``).
+"""
+from __future__ import annotations
+
+from .builder import Builder, goods_text, seat_params
+from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
+from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
+                   growth_problem, legal_field_spaces, renovation_cost, renovation_problem,
+                   split_animals)
+from .improvements import can_bake, can_build_any_major
+from .state import name, space_name, total_animals
+from .tables import (ACTION_SPACES, BUILDING_RESOURCES, HOUSE_NAMES, LIVESTOCK_OPTIONS,
+                     RESOURCES_OR_GROWTH_FROM_ROUND, STABLE_COST, TWO_RESOURCES_MAY_REPEAT)
+
+
+# == placements (digest §3.2 phase 3, §4) ==========================================================
+
+#: Option keys each kind of space accepts in the ``place`` move.
+PLACE_OPTIONS = {
+    "day_laborer": ("resource",),
+    "building_resource": ("resource",),
+    "building_resources": ("resource", "resource2"),
+    "livestock": ("option",),
+    "resources_or_growth": ("option", "resource", "resource2"),
+    "room_or_traveling_players": ("option",),
+}
+
+
+def place_variants(state: dict, space_id: str) -> list[dict]:
+    """Every well-formed ``place`` move for ``space_id`` (legal or not): the candidates."""
+    kind = ACTION_SPACES[space_id]["kind"]
+    base = {"type": "place", "space": space_id}
+    if kind in ("day_laborer", "building_resource"):
+        return [{**base, "resource": r} for r in BUILDING_RESOURCES]
+    if kind == "building_resources":
+        return [{**base, "resource": a, "resource2": b} for a, b in _resource_pairs()]
+    if kind == "livestock":
+        return [{**base, "option": o} for o in LIVESTOCK_OPTIONS]
+    if kind == "resources_or_growth":
+        return ([{**base, "option": "growth"}]
+                + [{**base, "option": "resources", "resource": a, "resource2": b}
+                   for a, b in _resource_pairs()])
+    if kind == "room_or_traveling_players":
+        return [{**base, "option": "food"}, {**base, "option": "room"}]
+    return [base]
+
+
+def _resource_pairs() -> list[tuple[str, str]]:
+    out = []
+    for i, a in enumerate(BUILDING_RESOURCES):
+        for b in BUILDING_RESOURCES[i if TWO_RESOURCES_MAY_REPEAT else i + 1:]:
+            out.append((a, b))
+    return out
+
+
+def check_place(state: dict, seat: int, move: dict) -> None:
+    """Raise unless ``seat`` may place a person on ``move["space"]`` now (digest §3.2, §4.1)."""
+    if state["phase"] != "work" or state["turn"] != seat or state["pending"][seat] is not None:
+        raise StepNotExpected(what="place a person", reason="an action is still in progress",
+                              **seat_params(state, seat))
+    space_id = move["space"]
+    if space_id not in ACTION_SPACES:
+        raise AgricolaViolation("unknown_action_space", space=space_id)
+    if space_id not in state["spaces"]:
+        raise AgricolaViolation("action_space_not_available", space_name=space_name(space_id),
+                                round=state["round"], players=len(state["players"]))
+    space = state["spaces"][space_id]
+    if space["occupant"] is not None:
+        raise ActionSpaceOccupied(space_name=space_name(space_id), space=space_id,
+                                  occupant=space["occupant"],
+                                  occupant_name=name(state, space["occupant"]))
+    if state["farms"][seat]["home"] < 1:
+        raise StepNotExpected(what="place a person", reason="nobody of the family is at home",
+                              **seat_params(state, seat))
+    kind = ACTION_SPACES[space_id]["kind"]
+    allowed = PLACE_OPTIONS.get(kind, ())
+    extra = [k for k in move if k not in ("type", "space") and k not in allowed]
+    if extra:
+        raise AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
+                                reason=f"it takes no '{extra[0]}'", **seat_params(state, seat))
+    PLACE_CHECKS[kind](state, seat, space_id, move)
+
+
+def _cannot(state, seat, space_id, reason):
+    return AgricolaViolation("action_not_possible", space_name=space_name(space_id),
+                             reason=reason, **seat_params(state, seat))
+
+
+def _bad_option(state, seat, space_id, reason):
+    return AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
+                             reason=reason, **seat_params(state, seat))
+
+
+def _check_nonempty(state, seat, space_id, move):
+    if not any(state["spaces"][space_id]["goods"].values()):
+        raise AgricolaViolation("action_space_empty", space_name=space_name(space_id),
+                                **seat_params(state, seat))
+
+
+def _check_nothing(state, seat, space_id, move):
+    return None
+
+
+def _check_resource(state, seat, space_id, move, key="resource"):
+    if move.get(key) not in BUILDING_RESOURCES:
+        raise _bad_option(state, seat, space_id,
+                          f"'{key}' must be one of {', '.join(BUILDING_RESOURCES)}")
+
+
+def _check_resource_pair(state, seat, space_id, move):
+    _check_resource(state, seat, space_id, move, "resource")
+    _check_resource(state, seat, space_id, move, "resource2")
+    if (move["resource"], move["resource2"]) not in _resource_pairs():
+        raise _bad_option(state, seat, space_id,
+                          "name the two building resources in the order wood, clay, reed, "
+                          "stone" + ("" if TWO_RESOURCES_MAY_REPEAT else ", two different ones"))
+
+
+def _check_rooms_stables(state, seat, space_id, move):
+    farm = state["farms"][seat]
+    if not (can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])):
+        raise _cannot(state, seat, space_id, "they can build neither a room nor a stable")
+
+
+def _check_stable_bake(state, seat, space_id, move):
+    farm = state["farms"][seat]
+    if not (can_build_stable(farm, STABLE_COST["stable_bake"]) or can_bake(farm, [])):
+        raise _cannot(state, seat, space_id, "they can neither build a stable nor bake bread")
+
+
+def _check_plough(state, seat, space_id, move):
+    if not legal_field_spaces(state["farms"][seat]):
+        raise _cannot(state, seat, space_id, "no farmyard space can be ploughed")
+
+
+def _check_sow_bake(state, seat, space_id, move):
+    farm = state["farms"][seat]
+    if not (can_sow(farm) or can_bake(farm, [])):
+        raise _cannot(state, seat, space_id, "they can neither sow nor bake bread")
+
+
+def _check_plough_sow(state, seat, space_id, move):
+    farm = state["farms"][seat]
+    if not (legal_field_spaces(farm) or can_sow(farm)):
+        raise _cannot(state, seat, space_id, "they can neither plough nor sow")
+
+
+def _check_major(state, seat, space_id, move):
+    if not can_build_any_major(state, seat):
+        raise _cannot(state, seat, space_id, "they cannot afford any major improvement left")
+
+
+def _check_fences(state, seat, space_id, move):
+    if not can_build_pasture(state["farms"][seat]):
+        raise _cannot(state, seat, space_id,
+                      "no pasture can be enclosed with their fences and wood")
+
+
+def _check_renovation(state, seat, space_id, move):
+    farm = state["farms"][seat]
+    problem = renovation_problem(farm)
+    if problem:
+        raise AgricolaViolation("renovation_not_possible", house=HOUSE_NAMES[farm["house"]],
+                                reason=problem, **seat_params(state, seat))
+
+
+def _check_growth(state, seat, space_id, move):
+    problem = growth_problem(state["farms"][seat], needs_room=True)
+    if problem:
+        raise AgricolaViolation("family_growth_not_possible", reason=problem,
+                                **seat_params(state, seat))
+
+
+def _check_urgent_growth(state, seat, space_id, move):
+    problem = growth_problem(state["farms"][seat], needs_room=False)
+    if problem:
+        raise AgricolaViolation("family_growth_not_possible", reason=problem,
+                                **seat_params(state, seat))
+
+
+def _check_livestock(state, seat, space_id, move):
+    option = move.get("option")
+    if option not in LIVESTOCK_OPTIONS:
+        raise _bad_option(state, seat, space_id, "'option' must be sheep, boar or cattle")
+    pay = LIVESTOCK_OPTIONS[option]["pay"]
+    if not affordable(state["farms"][seat]["supply"], pay):
+        raise NotEnoughGoods(cost=goods_text(pay), what="a cattle",
+                             have=f"{state['farms'][seat]['supply']['food']} food",
+                             **seat_params(state, seat))
+
+
+def _check_resources_or_growth(state, seat, space_id, move):
+    option = move.get("option")
+    if option == "growth":
+        if "resource" in move or "resource2" in move:
+            raise _bad_option(state, seat, space_id, "family growth takes no resources")
+        if state["round"] < RESOURCES_OR_GROWTH_FROM_ROUND:
+            raise _bad_option(state, seat, space_id,
+                              f"family growth is offered only from round "
+                              f"{RESOURCES_OR_GROWTH_FROM_ROUND}")
+        _check_growth(state, seat, space_id, move)
+        return
+    if option != "resources":
+        raise _bad_option(state, seat, space_id, "'option' must be resources or growth")
+    _check_resource_pair(state, seat, space_id, move)
+
+
+def _check_room_or_players(state, seat, space_id, move):
+    option = move.get("option")
+    if option == "food":
+        _check_nonempty(state, seat, space_id, move)
+    elif option == "room":
+        if not can_build_room(state["farms"][seat]):
+            raise _cannot(state, seat, space_id, "they cannot build a room")
+    else:
+        raise _bad_option(state, seat, space_id, "'option' must be food or room")
+
+
+PLACE_CHECKS = {
+    "take": _check_nonempty,
+    "animals": _check_nonempty,
+    "receive": _check_nothing,
+    "starting_player": _check_nothing,
+    "day_laborer": _check_resource,
+    "building_resource": _check_resource,
+    "building_resources": _check_resource_pair,
+    "reed_stone_wood": _check_nothing,
+    "rooms_stables": _check_rooms_stables,
+    "stable_bake": _check_stable_bake,
+    "plough": _check_plough,
+    "sow_bake": _check_sow_bake,
+    "plough_sow": _check_plough_sow,
+    "major": _check_major,
+    "fences": _check_fences,
+    "renovation_major": _check_renovation,
+    "renovation_fences": _check_renovation,
+    "family_growth": _check_growth,
+    "urgent_family_growth": _check_urgent_growth,
+    "livestock": _check_livestock,
+    "resources_or_growth": _check_resources_or_growth,
+    "room_or_traveling_players": _check_room_or_players,
+}
+
+
+def has_legal_placement(state: dict, seat: int) -> bool:
+    """Whether ``seat`` could place a person anywhere now (digest §3.2 phase 3, §4.1)."""
+    probe = state
+    if state["turn"] != seat or state["pending"][seat] is not None:
+        probe = {**state, "turn": seat, "pending": [None] * len(state["players"])}
+    for space_id in state["space_order"]:
+        for move in place_variants(state, space_id):
+            try:
+                check_place(probe, seat, move)
+                return True
+            except AgricolaViolation:
+                continue
+    return False
+
+
+def _pending(kind: str, space_id: str, **extra) -> dict:
+    return {"kind": kind, "space": space_id, "done": [], **extra}
+
+
+def apply_place(b: Builder, seat: int, move: dict) -> None:
+    space_id = move["space"]
+    kind = ACTION_SPACES[space_id]["kind"]
+    PLACE_APPLY[kind](b, seat, space_id, move)
+
+
+def _placed(b, seat, space_id, pending=None, option=None):
+    data = {"space": space_id, "pending": pending}
+    if option is not None:
+        data["option"] = option
+    b.emit("PersonPlaced", data, seat)
+
+
+def _apply_take(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    b.emit("GoodsTaken", {"space": space_id,
+                          "goods": dict(b.state["spaces"][space_id]["goods"])}, seat)
+
+
+def _take_animals(b, seat, space_id, animals, from_space):
+    farm = b.state["farms"][seat]
+    total = total_animals(farm)
+    for a, n in animals.items():
+        total[a] += n
+    housed, unhoused = split_animals(farm, total)
+    b.emit("AnimalsTaken" if from_space else "AnimalsReceived",
+           {"space": space_id, "animals": animals, "housed": housed, "unhoused": unhoused}, seat)
+
+
+def _apply_animals(b, seat, space_id, move):
+    _placed(b, seat, space_id, _pending("animals", space_id))
+    goods = b.state["spaces"][space_id]["goods"]
+    _take_animals(b, seat, space_id, {a: n for a, n in goods.items() if n}, True)
+
+
+def _apply_receive(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    b.emit("GoodsReceived", {"space": space_id, "goods": ACTION_SPACES[space_id]["fixed"]}, seat)
+
+
+def _apply_starting_player(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    b.emit("StartingPlayerTaken", {"space": space_id}, seat)
+    goods = dict(b.state["spaces"][space_id]["goods"])
+    if any(goods.values()):
+        b.emit("GoodsTaken", {"space": space_id, "goods": goods}, seat)
+
+
+def _combine(*parts: dict) -> dict:
+    out: dict = {}
+    for part in parts:
+        for g, n in part.items():
+            out[g] = out.get(g, 0) + n
+    return out
+
+
+def _apply_day_laborer(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    goods = _combine(ACTION_SPACES[space_id]["fixed"], {move["resource"]: 1})
+    b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
+
+
+def _apply_building_resource(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    b.emit("GoodsReceived", {"space": space_id, "goods": {move["resource"]: 1}}, seat)
+
+
+def _apply_building_resources(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    goods = _combine({move["resource"]: 1}, {move["resource2"]: 1})
+    b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
+
+
+def _apply_reed_stone_wood(b, seat, space_id, move):
+    _placed(b, seat, space_id)
+    goods = dict(b.state["spaces"][space_id]["goods"])
+    if any(goods.values()):
+        b.emit("GoodsTaken", {"space": space_id, "goods": goods}, seat)
+    b.emit("GoodsReceived", {"space": space_id, "goods": ACTION_SPACES[space_id]["fixed"]}, seat)
+
+
+def _apply_pending(kind):
+    def apply(b, seat, space_id, move):
+        _placed(b, seat, space_id, _pending(kind, space_id))
+    return apply
+
+
+def _apply_fences(b, seat, space_id, move):
+    _placed(b, seat, space_id, _pending("fences", space_id, mandatory=True, region=[], clears=0))
+
+
+def _renovate(b, seat):
+    farm = b.state["farms"][seat]
+    cost = renovation_cost(farm)
+    target = next(g for g in cost if g != "reed")
+    b.emit("Renovated", {"from": farm["house"], "to": target, "cost": cost}, seat)
+
+
+def _apply_renovation_major(b, seat, space_id, move):
+    _placed(b, seat, space_id, _pending("renovation_major", space_id))
+    _renovate(b, seat)
+
+
+def _apply_renovation_fences(b, seat, space_id, move):
+    _placed(b, seat, space_id, _pending("fences", space_id, mandatory=False, region=[], clears=0))
+    _renovate(b, seat)
+
+
+def _apply_growth(b, seat, space_id, move, without_room=False):
+    _placed(b, seat, space_id)
+    b.emit("FamilyGrew", {"space": space_id, "without_room": without_room,
+                          "family": b.state["farms"][seat]["family"] + 1}, seat)
+
+
+def _apply_urgent_growth(b, seat, space_id, move):
+    _apply_growth(b, seat, space_id, move, without_room=True)
+
+
+def _apply_livestock(b, seat, space_id, move):
+    option = LIVESTOCK_OPTIONS[move["option"]]
+    _placed(b, seat, space_id, _pending("animals", space_id), option=move["option"])
+    if option["pay"]:
+        b.emit("GoodsPaid", {"space": space_id, "goods": option["pay"]}, seat)
+    if option["receive"]:
+        b.emit("GoodsReceived", {"space": space_id, "goods": option["receive"]}, seat)
+    _take_animals(b, seat, space_id, option["animals"], False)
+
+
+def _apply_resources_or_growth(b, seat, space_id, move):
+    if move["option"] == "growth":
+        _placed(b, seat, space_id, option="growth")
+        b.emit("FamilyGrew", {"space": space_id, "without_room": False,
+                              "family": b.state["farms"][seat]["family"] + 1}, seat)
+        return
+    _placed(b, seat, space_id, option="resources")
+    goods = _combine({move["resource"]: 1}, {move["resource2"]: 1})
+    b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
+
+
+def _apply_room_or_players(b, seat, space_id, move):
+    if move["option"] == "food":
+        _placed(b, seat, space_id, option="food")
+        b.emit("GoodsTaken", {"space": space_id,
+                              "goods": dict(b.state["spaces"][space_id]["goods"])}, seat)
+        return
+    _placed(b, seat, space_id, _pending("room", space_id), option="room")
+
+
+PLACE_APPLY = {
+    "take": _apply_take,
+    "animals": _apply_animals,
+    "receive": _apply_receive,
+    "starting_player": _apply_starting_player,
+    "day_laborer": _apply_day_laborer,
+    "building_resource": _apply_building_resource,
+    "building_resources": _apply_building_resources,
+    "reed_stone_wood": _apply_reed_stone_wood,
+    "rooms_stables": _apply_pending("rooms_stables"),
+    "stable_bake": _apply_pending("stable_bake"),
+    "plough": _apply_pending("plough"),
+    "sow_bake": _apply_pending("sow_bake"),
+    "plough_sow": _apply_pending("plough_sow"),
+    "major": _apply_pending("major"),
+    "fences": _apply_fences,
+    "renovation_major": _apply_renovation_major,
+    "renovation_fences": _apply_renovation_fences,
+    "family_growth": _apply_growth,
+    "urgent_family_growth": _apply_urgent_growth,
+    "livestock": _apply_livestock,
+    "resources_or_growth": _apply_resources_or_growth,
+    "room_or_traveling_players": _apply_room_or_players,
+}

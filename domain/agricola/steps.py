@@ -1,0 +1,476 @@
+"""The work phase, part 2: the steps of a multi-part action, the end of a turn, releasing and
+cooking animals, conversions (digest §4.1, §3.2, §5.9, §5.10).
+
+Every move has a ``check_*`` (raises a :class:`RuleViolation`, never changes anything) and an
+``apply_*`` (emits events through a :class:`Builder`, which evolves its own copy of the state as
+it goes). ``legal_moves`` lists exactly the candidates whose check passes, so a listed move is
+always accepted and nothing accepted is unlisted.
+
+Pending decisions (``state["pending"][seat]``), one per action in progress (digest §4.1):
+
+=====================  ==========================================  ============================
+kind                   steps offered                               must do before it may end
+=====================  ==========================================  ============================
+``rooms_stables``      build_room, build_stable (2 wood), done     a room or a stable (and/or)
+``stable_bake``        build_stable (once, 1 wood), bake, done      a stable or a bake (and/or)
+``plough``             plough                                       one field
+``sow_bake``           sow, bake, done                              a sowing or a bake (and/or)
+``plough_sow``         plough (once, first), sow, done             a field or a sowing (and/or)
+``major``              build_major                                  one major improvement
+``renovation_major``   build_major (once), done                     nothing more ("then", D-12)
+``oven_bake``          bake, done                                   nothing (oven bakes once)
+``fences``             fence_space, close_pasture, clear_region,    one pasture (Fences card);
+                       done                                         nothing after a renovation
+``room``               build_room                                   one room (5-player card)
+``animals``            (release / convert while animals overflow)   the animals fit
+=====================  ==========================================  ============================
+
+An action ends by itself as soon as its mandatory part is done and nothing optional is left
+(conversions do not keep it open); otherwise the player ends it with ``done``.
+"""
+from __future__ import annotations
+
+from .builder import Builder, goods_text, seat_params
+from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
+                     PastureNotAllowed, StepNotExpected)
+from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
+                   close_problem, close_region, fence_space_problem, field_space_problem, label,
+                   legal_field_spaces, room_cost, room_space_problem, sow_problem, split_animals,
+                   stable_space_problem)
+from .improvements import (bake_food, bake_problem, best_cooking, can_bake, can_build_any_major,
+                           convertible_goods, major_problem, well_rounds, workshop_for)
+from .state import has_unhoused, major_name, space_name, stables_left, total_animals
+from .tables import (ANIMALS, BUILDING_RESOURCES, FENCE_REGION_CLEARS, MAJOR_IMPROVEMENTS, PLURAL,
+                     SOWING, STABLE_COST)
+from .placement import apply_place, has_legal_placement
+
+
+# == steps of an action in progress ===============================================================
+
+WORK_KINDS = ("rooms_stables", "stable_bake", "plough", "sow_bake", "plough_sow", "major",
+              "renovation_major", "oven_bake", "fences", "room", "animals")
+
+
+def mandatory_done(pending: dict) -> bool:
+    """Whether the part of the action that must be carried out is done (digest §4.1)."""
+    done = pending.get("done", [])
+    kind = pending["kind"]
+    if kind == "rooms_stables":
+        return "room" in done or "stable" in done
+    if kind == "stable_bake":
+        return "stable" in done or "bake" in done
+    if kind == "plough":
+        return "plough" in done
+    if kind == "sow_bake":
+        return "sow" in done or "bake" in done
+    if kind == "plough_sow":
+        return "plough" in done or "sow" in done
+    if kind == "major":
+        return "major" in done
+    if kind == "fences":
+        return not pending.get("mandatory") or "pasture" in done
+    if kind == "room":
+        return "room" in done
+    return True
+
+
+STEP_KINDS = {
+    "build_room": ("rooms_stables", "room"),
+    "build_stable": ("rooms_stables", "stable_bake"),
+    "plough": ("plough", "plough_sow"),
+    "sow": ("sow_bake", "plough_sow"),
+    "bake": ("sow_bake", "stable_bake", "oven_bake"),
+    "build_major": ("major", "renovation_major"),
+    "fence_space": ("fences",),
+    "close_pasture": ("fences",),
+    "clear_region": ("fences",),
+    "done": ("rooms_stables", "stable_bake", "sow_bake", "plough_sow", "renovation_major",
+             "oven_bake", "fences"),
+}
+
+STEP_WHAT = {
+    "build_room": "build a room", "build_stable": "build a stable", "plough": "plough a field",
+    "sow": "sow", "bake": "bake bread", "build_major": "build a major improvement",
+    "fence_space": "mark a space for a pasture", "close_pasture": "close a pasture",
+    "clear_region": "clear the marked spaces", "done": "end the action",
+}
+
+
+def _current_step(state: dict, seat: int, move_type: str) -> dict:
+    """The pending action this step belongs to, or raise ``step_not_expected``."""
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    what = STEP_WHAT[move_type]
+    if pending is None or pending["kind"] not in STEP_KINDS[move_type]:
+        current = (space_name(pending["space"]) if pending and "space" in pending
+                   else "no action")
+        raise StepNotExpected(what=what, reason=f"the action in progress is {current}",
+                              **seat_params(state, seat))
+    if has_unhoused(state["farms"][seat]):
+        raise AnimalsProblem(animals=goods_text(state["farms"][seat]["unhoused"]),
+                             **seat_params(state, seat))
+    return pending
+
+
+def _once(state, seat, pending, part, what):
+    if part in pending.get("done", []):
+        raise StepNotExpected(what=what, reason=f"{space_name(pending['space'])} allows it once",
+                              **seat_params(state, seat))
+
+
+def check_build_room(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "build_room")
+    if pending["kind"] == "room":
+        _once(state, seat, pending, "room", "build a room")
+    farm = state["farms"][seat]
+    cost = room_cost(farm)
+    if not affordable(farm["supply"], cost):
+        raise NotEnoughGoods(cost=goods_text(cost), what="a room",
+                             have=goods_text({g: farm["supply"][g] for g in cost}),
+                             **seat_params(state, seat))
+    problem = room_space_problem(farm, move["space"])
+    if problem:
+        raise IllegalFarmPlacement("room_space_illegal", space_label=label(move["space"]),
+                                   reason=problem, **seat_params(state, seat))
+
+
+def apply_build_room(b: Builder, seat: int, move: dict) -> None:
+    farm = b.state["farms"][seat]
+    b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"],
+                         "cost": room_cost(farm)}, seat)
+    settle(b, seat)
+
+
+def check_build_stable(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "build_stable")
+    if pending["kind"] == "stable_bake":
+        _once(state, seat, pending, "stable", "build a stable")
+    farm = state["farms"][seat]
+    if stables_left(farm) < 1:
+        raise AgricolaViolation("stable_limit_reached", **seat_params(state, seat))
+    cost = STABLE_COST[pending["kind"]]
+    if not affordable(farm["supply"], cost):
+        raise NotEnoughGoods(cost=goods_text(cost), what="a stable",
+                             have=f"{farm['supply']['wood']} wood", **seat_params(state, seat))
+    problem = stable_space_problem(farm, move["space"])
+    if problem:
+        raise IllegalFarmPlacement("stable_space_illegal", space_label=label(move["space"]),
+                                   reason=problem, **seat_params(state, seat))
+
+
+def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
+    kind = b.state["pending"][seat]["kind"]
+    b.emit("StableBuilt", {"space": move["space"], "cost": STABLE_COST[kind]}, seat)
+    settle(b, seat)
+
+
+def check_plough(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "plough")
+    _once(state, seat, pending, "plough", "plough a field")
+    if "sow" in pending.get("done", []):
+        raise StepNotExpected(what="plough a field",
+                              reason="the field must be ploughed before sowing",
+                              **seat_params(state, seat))
+    problem = field_space_problem(state["farms"][seat], move["space"])
+    if problem:
+        raise IllegalFarmPlacement("field_space_illegal", space_label=label(move["space"]),
+                                   reason=problem, **seat_params(state, seat))
+
+
+def apply_plough(b: Builder, seat: int, move: dict) -> None:
+    b.emit("FieldPloughed", {"space": move["space"]}, seat)
+    settle(b, seat)
+
+
+def check_sow(state: dict, seat: int, move: dict) -> None:
+    _current_step(state, seat, "sow")
+    problem = sow_problem(state["farms"][seat], move["space"], move["crop"])
+    if problem:
+        raise AgricolaViolation("field_not_sowable", crop=PLURAL.get(move["crop"], move["crop"]),
+                                space_label=label(move["space"]), reason=problem,
+                                **seat_params(state, seat))
+
+
+def apply_sow(b: Builder, seat: int, move: dict) -> None:
+    b.emit("FieldSown", {"space": move["space"], "crop": move["crop"],
+                         "count": SOWING[move["crop"]]}, seat)
+    settle(b, seat)
+
+
+def check_bake(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "bake")
+    farm = state["farms"][seat]
+    problem = bake_problem(farm, pending.get("baked", []), move["improvement"], move["grain"])
+    if problem:
+        raise AgricolaViolation("bake_not_possible", grain=move["grain"],
+                                improvement_name=major_name(move["improvement"]),
+                                reason=problem, **seat_params(state, seat))
+
+
+def apply_bake(b: Builder, seat: int, move: dict) -> None:
+    b.emit("BreadBaked", {"improvement": move["improvement"], "grain": move["grain"],
+                          "food": bake_food(move["improvement"], move["grain"])}, seat)
+    settle(b, seat)
+
+
+def check_build_major(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "build_major")
+    _once(state, seat, pending, "major", "build a major improvement")
+    problem = major_problem(state, seat, move["major"], move.get("return"))
+    if problem:
+        code, params = problem
+        raise AgricolaViolation(code, **params, **seat_params(state, seat))
+
+
+def apply_build_major(b: Builder, seat: int, move: dict) -> None:
+    major = move["major"]
+    info = MAJOR_IMPROVEMENTS[major]
+    returned = move.get("return")
+    pending = b.state["pending"][seat]
+    data = {"major": major, "cost": {} if returned else dict(info["cost"]),
+            "returned": returned,
+            "well_rounds": well_rounds(b.state["round"], info["well"]) if "well" in info else []}
+    if info.get("bake_on_build"):
+        data["pending"] = {"kind": "oven_bake", "space": pending["space"],
+                           "done": pending.get("done", []) + ["major"], "baked": []}
+    b.emit("MajorBuilt", data, seat)
+    settle(b, seat)
+
+
+def check_fence_space(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "fence_space")
+    problem = fence_space_problem(state["farms"][seat], pending["region"], move["space"])
+    if problem:
+        raise PastureNotAllowed("fence_space_not_allowed", space_label=label(move["space"]),
+                                reason=problem, **seat_params(state, seat))
+
+
+def apply_fence_space(b: Builder, seat: int, move: dict) -> None:
+    region = sorted(b.state["pending"][seat]["region"] + [move["space"]])
+    b.emit("FenceSpaceMarked", {"space": move["space"], "region": region}, seat)
+
+
+def _spaces_text(spaces) -> str:
+    return "; ".join(label(s) for s in spaces) or "none"
+
+
+def check_close_pasture(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "close_pasture")
+    region = pending["region"]
+    problem = close_problem(state["farms"][seat], region)
+    if problem:
+        code, params = problem
+        raise PastureNotAllowed(code, spaces=_spaces_text(region), **params,
+                                **seat_params(state, seat))
+
+
+def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
+    farm = b.state["farms"][seat]
+    region = list(b.state["pending"][seat]["region"])
+    built = close_region(farm, region)
+    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
+    b.emit("PastureFenced", {"region": region, "fences": built["fences"], "wood": built["wood"],
+                             "pastures": built["pastures"], "subdivides": built["subdivides"],
+                             "housed": housed, "unhoused": unhoused}, seat)
+    settle(b, seat)
+
+
+def check_clear_region(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "clear_region")
+    if not pending["region"]:
+        raise StepNotExpected(what="clear the marked spaces", reason="no space is marked",
+                              **seat_params(state, seat))
+    if pending.get("clears", 0) >= FENCE_REGION_CLEARS:
+        raise AgricolaViolation("fence_region_clear_limit", limit=FENCE_REGION_CLEARS,
+                                **seat_params(state, seat))
+
+
+def apply_clear_region(b: Builder, seat: int, move: dict) -> None:
+    b.emit("FenceRegionCleared", {"region": b.state["pending"][seat]["region"]}, seat)
+
+
+def check_done(state: dict, seat: int, move: dict) -> None:
+    pending = _current_step(state, seat, "done")
+    if not mandatory_done(pending):
+        raise AgricolaViolation("action_incomplete", space_name=space_name(pending["space"]),
+                                reason=MANDATORY_TEXT[pending["kind"]], **seat_params(state, seat))
+
+
+MANDATORY_TEXT = {
+    "rooms_stables": "it must build at least one room or stable",
+    "stable_bake": "it must build the stable or bake bread",
+    "sow_bake": "it must sow or bake bread",
+    "plough_sow": "it must plough or sow",
+    "fences": "it must enclose at least one pasture",
+    "renovation_major": "", "oven_bake": "",
+}
+
+
+def apply_done(b: Builder, seat: int, move: dict) -> None:
+    b.emit("ActionFinished", {"space": b.state["pending"][seat]["space"]}, seat)
+    end_action(b, seat)
+
+
+def optional_left(state: dict, seat: int) -> bool:
+    """Whether the action in progress still offers a step besides ``done`` and conversions."""
+    pending = state["pending"][seat]
+    farm = state["farms"][seat]
+    kind = pending["kind"]
+    done = pending.get("done", [])
+    baked = pending.get("baked", [])
+    if kind == "rooms_stables":
+        return can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])
+    if kind == "stable_bake":
+        return (("stable" not in done and can_build_stable(farm, STABLE_COST["stable_bake"]))
+                or can_bake(farm, baked))
+    if kind == "plough":
+        return "plough" not in done
+    if kind == "sow_bake":
+        return can_sow(farm) or can_bake(farm, baked)
+    if kind == "plough_sow":
+        return (("plough" not in done and "sow" not in done and bool(legal_field_spaces(farm)))
+                or can_sow(farm))
+    if kind == "major":
+        return "major" not in done
+    if kind == "renovation_major":
+        return "major" not in done and can_build_any_major(state, seat)
+    if kind == "oven_bake":
+        return can_bake(farm, baked)
+    if kind == "fences":
+        return bool(pending["region"]) or can_build_pasture(farm)
+    if kind == "room":
+        return "room" not in done
+    return False
+
+
+def settle(b: Builder, seat: int) -> None:
+    """End the action of ``seat`` if nothing is left to decide in it (see the module docstring)."""
+    state = b.state
+    if state["phase"] != "work":
+        return
+    if has_unhoused(state["farms"][seat]):
+        return
+    pending = state["pending"][seat]
+    if pending is None or (mandatory_done(pending) and not optional_left(state, seat)):
+        end_action(b, seat)
+
+
+def end_action(b: Builder, seat: int) -> None:
+    """Pass the turn clockwise to the next seat with people at home (digest §3.2 phase 3), or end
+    the work phase when everyone is placed (phase 4 follows in ``flow``)."""
+    nxt = next_turn(b, seat)
+    if nxt is None:
+        b.emit("PeopleReturned", {"round": b.state["round"]})
+    else:
+        b.emit("TurnPassed", {"to": nxt}, seat)
+
+
+def next_turn(b: Builder, seat: int | None, include_self_first: bool = False) -> int | None:
+    """The next seat clockwise after ``seat`` with people at home and a legal placement. A seat
+    whose people can go nowhere keeps them at home for the round (``PeopleIdle``; see
+    docs/rules/agricola.md)."""
+    n = len(b.state["players"])
+    for k in (range(0, n) if include_self_first else range(1, n + 1)):
+        candidate = (seat + k) % n
+        farm = b.state["farms"][candidate]
+        if farm["home"] < 1:
+            continue
+        if has_legal_placement(b.state, candidate):
+            return candidate
+        b.emit("PeopleIdle", {"count": farm["home"]}, candidate)
+    return None
+
+
+# == animals, conversions (digest §3.2 item 6, §5.9, §5.10, §6.2) ================================
+
+def check_release(state: dict, seat: int, move: dict) -> None:
+    farm = state["farms"][seat]
+    if not has_unhoused(farm):
+        raise StepNotExpected(what="release animals", reason="all their animals fit on the farm",
+                              **seat_params(state, seat))
+    animal = move["animal"]
+    if animal not in ANIMALS or total_animals(farm)[animal] < 1:
+        raise AnimalsProblem("no_animal_to_release", animal=PLURAL.get(animal, str(animal)),
+                             **seat_params(state, seat))
+
+
+def apply_release(b: Builder, seat: int, move: dict) -> None:
+    farm = b.state["farms"][seat]
+    total = total_animals(farm)
+    total[move["animal"]] -= 1
+    housed, unhoused = split_animals(farm, total)
+    b.emit("AnimalReleased", {"animal": move["animal"], "housed": housed,
+                              "unhoused": unhoused}, seat)
+    settle(b, seat)
+
+
+def conversions_open(state: dict, seat: int) -> str | None:
+    """Why ``seat`` may not convert now, or None. Conversions are offered whenever the seat is
+    asked to act, except in the middle of an action whose mandatory part is not done yet (so a
+    conversion can never make the action impossible to finish; see docs/rules/agricola.md)."""
+    pending = state["pending"][seat]
+    phase = state["phase"]
+    if phase == "work":
+        if pending is None:
+            if state["turn"] != seat:
+                return "it is not their turn"
+            return None
+        if pending["kind"] in WORK_KINDS and not mandatory_done(pending):
+            return f"{space_name(pending['space'])} must be carried out first"
+        return None
+    if phase in ("harvest_feeding", "harvest_breeding") and pending is not None:
+        return None
+    return "they are not asked to act"
+
+
+def check_convert(state: dict, seat: int, move: dict) -> None:
+    good = move["good"]
+    farm = state["farms"][seat]
+    reason = conversions_open(state, seat)
+    if reason:
+        raise AgricolaViolation("conversion_not_now", good=PLURAL.get(good, str(good)),
+                                reason=reason, **seat_params(state, seat))
+    if good in convertible_goods(farm, state["phase"]):
+        return
+    if good in ANIMALS and state["phase"] == "harvest_breeding":
+        raise AgricolaViolation("conversion_not_now", good=PLURAL[good],
+                                reason="animals may not be cooked during breeding (digest D-26)",
+                                **seat_params(state, seat))
+    if good in ANIMALS and total_animals(farm)[good] > 0:
+        raise AgricolaViolation("no_cooking_improvement", good=PLURAL[good], **seat_params(state, seat))
+    if good in BUILDING_RESOURCES and farm["supply"].get(good, 0) > 0:
+        major = workshop_for(farm, good)
+        if major and state["phase"] == "harvest_feeding":
+            raise AgricolaViolation("workshop_already_used", major_name=major_name(major),
+                                    good=good, **seat_params(state, seat))
+        raise AgricolaViolation("conversion_not_now", good=good,
+                                reason="building resources become food only through a "
+                                       "workshop in the feeding phase of a harvest (digest §7)",
+                                **seat_params(state, seat))
+    raise AgricolaViolation("nothing_to_convert", good=PLURAL.get(good, str(good)),
+                            **seat_params(state, seat))
+
+
+def apply_convert(b: Builder, seat: int, move: dict) -> None:
+    good = move["good"]
+    farm = b.state["farms"][seat]
+    data: dict = {"good": good}
+    if good in BUILDING_RESOURCES:
+        major = workshop_for(farm, good)
+        data.update(food=MAJOR_IMPROVEMENTS[major]["workshop"][1], via=major, workshop=True)
+    else:
+        via, food = best_cooking(farm, good)
+        data.update(food=food, via=via)
+        if good in ANIMALS:
+            total = total_animals(farm)
+            total[good] -= 1
+            housed, unhoused = split_animals(farm, total)
+            data.update(housed=housed, unhoused=unhoused)
+    b.emit("GoodsConverted", data, seat)
+    if b.state["phase"] == "work" and b.state["pending"][seat] is not None:
+        settle(b, seat)
+
+def place_and_settle(b: Builder, seat: int, move: dict) -> None:
+    """A ``place`` move: the placement (``placement.py``), then the end of the action at once
+    when nothing is left to decide in it."""
+    apply_place(b, seat, move)
+    settle(b, seat)

@@ -1,0 +1,156 @@
+"""Taking a game back and branching it: undo with consent, forks, move boundaries.
+
+A mixin of :class:`~domain.application.Games` (it uses the application's locks, cache and
+store). Undo never deletes: ``UndoApplied`` is appended and the state is derived from the
+effective history (``domain/game.py``). Forks copy the first N events into a new stream that
+names its parent; a fork of an unseeded game draws from a fresh seed after N, so it never
+previews the parent's future.
+"""
+from __future__ import annotations
+
+import copy
+import uuid
+
+from eventsourcing.persistence import IntegrityError
+
+from .common.errors import ConcurrentWrite, GameOver, RuleViolation, UndoError, VersionNotFound
+from .common.rng import new_seed, seed_hash
+from .common.visibility import has_hidden
+from .game import Created, Game, GameEvent
+
+
+class Rewinding:
+    """Undo with consent and forks (api.md "Rewinding, branching, auditing")."""
+
+    def request_undo(self, game_id: uuid.UUID, seat: int, to_version: int) -> dict:
+        """Ask to take the game back to ``to_version``; applied at once if nobody else acted."""
+        with self._lock(game_id):
+            game = self._current(game_id)
+            rules = game.rules
+            if rules.status(game.state).finished:
+                raise GameOver()
+            if game.pending_undo:
+                raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
+                                  waiting=self._names(game, game.pending_undo["waiting"]))
+            if not 1 <= to_version < game.version or game.is_undone(to_version):
+                raise UndoError(to_version=to_version,
+                                reason=f"it must be an earlier version of the game as it now "
+                                       f"stands (1 to {game.version - 1}, not undone)")
+            self.check_move_boundary(game_id, to_version)
+            acted = self._seats_acted_since(game, to_version)
+            waiting = sorted(s for s in acted if s != seat)
+            if not waiting:
+                events = self._meta(game, [("UndoApplied", seat,
+                                            {"to_version": to_version, "by": seat,
+                                             "request_id": None})])
+                self._save_meta(game, events)
+                return {"status": "applied", "request_id": None, "to_version": to_version,
+                        "waiting": [], "version": game.version}
+            events = self._meta(game, [("UndoRequested", seat,
+                                        {"to_version": to_version, "by": seat,
+                                         "waiting": waiting})])
+            self._save_meta(game, events)
+            return {"status": "pending", "request_id": events[0].originator_version,
+                    "to_version": to_version, "waiting": waiting, "version": game.version}
+
+    def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
+        with self._lock(game_id):
+            game = self._current(game_id)
+            pending = game.pending_undo
+            if not pending or pending["request_id"] != request_id:
+                raise UndoError("undo_request_not_found", request_id=request_id)
+            if accept:
+                if seat not in pending["waiting"]:
+                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
+                                    request_id=request_id)
+                facts = [("UndoAccepted", seat, {"request_id": request_id, "seat": seat})]
+                if set(pending["waiting"]) == {seat}:
+                    facts.append(("UndoApplied", seat, {"to_version": pending["to_version"],
+                                                        "by": pending["by"],
+                                                        "request_id": request_id}))
+            else:
+                if seat not in pending["waiting"] and seat != pending["by"]:
+                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
+                                    request_id=request_id)
+                facts = [("UndoRejected", seat, {"request_id": request_id, "seat": seat})]
+            events = self._meta(game, facts)
+            self._save_meta(game, events)
+            status = ("applied" if game.pending_undo is None and accept else
+                      "rejected" if not accept else "pending")
+            return {"status": status, "request_id": request_id,
+                    "to_version": pending["to_version"],
+                    "waiting": list(game.pending_undo["waiting"]) if game.pending_undo else [],
+                    "version": game.version}
+
+    def _meta(self, game: Game, facts: list[tuple[str, int, dict]]) -> list[GameEvent]:
+        command = {"seat": facts[0][1], "meta": facts[0][0], "count": len(facts)}
+        return [GameEvent(originator_id=game.id, originator_version=game.version + 1 + i,
+                          timestamp=GameEvent.create_timestamp(), type=kind, seat=seat,
+                          data=data, command=command if i == 0 else None)
+                for i, (kind, seat, data) in enumerate(facts)]
+
+    def _save_meta(self, game: Game, events: list[GameEvent]) -> None:
+        try:
+            self._store(events)
+        except IntegrityError:
+            self._cache_drop(game.id)
+            raise ConcurrentWrite(current=self.get_game(game.id).version) from None
+        self._after_append(game, events)
+
+    def _seats_acted_since(self, game: Game, version: int) -> set[int]:
+        seats = set()
+        for event in self.stored_events(game.id, after=version):
+            if event.command and "move" in event.command and not game.is_undone(
+                    event.originator_version):
+                seats.add(event.command["seat"])
+        return seats
+
+    def check_move_boundary(self, game_id: uuid.UUID, version: int) -> None:
+        """Refuse ``version`` if it falls inside the events of one move.
+
+        The events of one move (a worker placed, then everything that follows automatically)
+        are one decision; a game cut inside them would wait for nobody.
+        """
+        following = self.stored_events(game_id, after=version, limit=1)
+        if following and following[0].command is None:
+            first = version
+            while first > 1:
+                prev = self.stored_events(game_id, after=first - 1, limit=1)[0]
+                if prev.command is not None:
+                    break
+                first -= 1
+            last = version + 1
+            for event in self.stored_events(game_id, after=version + 1):
+                if event.command is not None:
+                    break
+                last = event.originator_version
+            raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
+                            before=first - 1)
+
+    # ------------------------------------------------------------------ forks
+    def fork(self, game_id: uuid.UUID, version: int) -> Created:
+        """A new game whose history is this game's first ``version`` events."""
+        source = self.get_game(game_id)
+        if not 1 <= version <= source.version:
+            raise VersionNotFound(game=str(game_id), version=version, current=source.version)
+        self.check_move_boundary(game_id, version)
+        events = self.stored_events(game_id, limit=version)
+        if (not source.seeded and not source.rules.status(source.state).finished
+                and any(has_hidden(e.data) for e in events)):
+            # the fork's new tokens would show every seat's private data, and finishing the
+            # fork would reveal the secrets: wait until the game is over
+            raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
+        first = events[0]
+        data = copy.deepcopy(first.data)
+        new_id = uuid.uuid4()
+        data["parent"] = {"game": str(game_id), "version": version}
+        if not source.seeded:
+            # fresh draws from here on, so a fork never previews the parent's future
+            seed = new_seed()
+            data["seeds"].append({"from": version, "seed": seed, "hash": seed_hash(seed),
+                                  "origin": str(new_id)})
+        later = [{"type": e.type, "seat": e.seat, "data": e.data,
+                  "command": ({k: v for k, v in e.command.items() if k not in ("key", "hash")}
+                              if e.command else None)}
+                 for e in events[1:]]
+        return self._start(new_id, data, later, [e.timestamp for e in events])
