@@ -67,8 +67,10 @@ class Events(MethodView):
         stored = [e for e in app.stored_events(game_id, after=query["after"],
                                                limit=query["limit"])
                   if e.originator_version <= game.version]
+        last = stored[-1].originator_version if stored else query["after"]
         return {"version": game.version,
-                "events": views.event_views(app, game, stored, viewer)}
+                "events": views.event_views(app, game, stored, viewer),
+                "next_after": last if last < game.version else None}
 
 
 @blp.route("/<game:game_id>/audit")

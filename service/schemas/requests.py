@@ -52,10 +52,30 @@ class CreateGameSchema(RequestSchema):
 
 
 class GameListQuerySchema(QuerySchema):
+    """Filters and pagination: ``page``/``page_size``, or ``limit``/``offset`` (an offset that
+    is not a multiple of the limit starts the page at the game before it); ``per_page`` is
+    accepted for ``page_size``."""
+
     title = fields.String(validate=validate.Length(1, 40))
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10 ** 9))
-    page_size = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    page = fields.Integer(validate=validate.Range(min=1, max=10 ** 9))
+    page_size = fields.Integer(validate=validate.Range(1, 100))
+    per_page = fields.Integer(validate=validate.Range(1, 100),
+                              metadata={"description": "Same as page_size."})
+    limit = fields.Integer(validate=validate.Range(1, 100),
+                           metadata={"description": "Same as page_size."})
+    offset = fields.Integer(validate=validate.Range(min=0, max=10 ** 9),
+                            metadata={"description": "Games to skip (instead of page)."})
+
+    @ma.post_load
+    def pagination(self, data, **kwargs):
+        size = data.pop("page_size", None) or data.pop("per_page", None) or data.pop(
+            "limit", None) or 20
+        data.pop("per_page", None)
+        data.pop("limit", None)
+        offset = data.pop("offset", None)
+        page = data.get("page") or (offset // size + 1 if offset is not None else 1)
+        return {**data, "page": page, "page_size": size}
 
 
 class MoveSchema(RequestSchema):
@@ -84,6 +104,9 @@ class ConditionalGetHeadersSchema(HeaderSchema):
                                                            "version (its ETag)."})
 
 
+#: The most events one ``GET …/events`` answer holds.
+MAX_EVENTS_PAGE = 1000
+
 #: No game has more events than this; a larger ``after`` fails its schema (the store's integers
 #: are 64-bit). Versions beyond a game's end are answered 404 by the domain instead.
 MAX_VERSION = 2**31 - 1
@@ -96,7 +119,15 @@ class VersionQuerySchema(QuerySchema):
 class EventsQuerySchema(QuerySchema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION),
                            metadata={"description": "Only events after this version."})
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1),
+                           metadata={"description": "At most this many events (up to "
+                                                    f"{MAX_EVENTS_PAGE} per answer; follow "
+                                                    "`next_after` for more)."})
+
+    @ma.post_load
+    def clamp(self, data, **kwargs):
+        data["limit"] = min(data["limit"], MAX_EVENTS_PAGE)
+        return data
 
 
 class AuditQuerySchema(QuerySchema):

@@ -166,6 +166,9 @@ class StateSchema(ResponseSchema):
 class EventListSchema(ResponseSchema):
     version = fields.Integer(metadata={"description": "The game's current version."})
     events = fields.List(fields.Nested(EventSchema))
+    next_after = fields.Integer(allow_none=True,
+                                metadata={"description": "Pass as `after` to read on; null when "
+                                                         "this answer reaches the current version."})
 
 
 class SeatScoreSchema(KeepExtras):

@@ -50,7 +50,7 @@ def test_events_in_order_with_sentences_and_paging(client):
     assert client.get(f"{game.url}/events?after=5").get_json()["events"] == []
 
 
-@pytest.mark.parametrize("query", ["after=-1", "limit=0", "limit=1001", "after=x"])
+@pytest.mark.parametrize("query", ["after=-1", "limit=0", "limit=-5", "after=x"])
 def test_events_refuse_unparsable_paging(client, query):
     game = new_game(client)
     assert_problem(client.get(f"{game.url}/events?{query}"), 400, "bad_request")
@@ -95,3 +95,24 @@ def test_a_misspelt_query_parameter_is_400_not_ignored(client):
     game = new_game(client)
     body = assert_problem(client.get(f"{game.url}/state?verison=1"), 400, "bad_request")
     assert "verison" in body["errors"]
+
+
+def test_events_page_through_the_log_with_next_after(client):
+    game = new_game(client, goal=50)
+    play_turns(client, game, 6)
+    first = client.get(f"{game.url}/events?after=0&limit=3").get_json()
+    assert [e["version"] for e in first["events"]] == [1, 2, 3]
+    assert first["next_after"] == 3
+    rest = client.get(f"{game.url}/events?after={first['next_after']}&limit=100000").get_json()
+    assert rest["next_after"] is None
+    assert rest["events"][-1]["version"] == rest["version"]
+
+
+def test_the_game_list_accepts_limit_and_offset(client):
+    ids = [new_game(client, players=[f"P{i}"]).id for i in range(5)]
+    newest = ids[::-1]
+    listing = client.get("/api/v1/games?limit=2&offset=2").get_json()
+    assert [g["id"] for g in listing["games"]] == newest[2:4]
+    assert (listing["page"], listing["page_size"]) == (2, 2)
+    assert [g["id"] for g in client.get("/api/v1/games?per_page=1").get_json()["games"]] \
+        == newest[:1]
