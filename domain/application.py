@@ -110,6 +110,17 @@ class Games(Rewinding, Archive, Presentation, Application):
         #: called with the saved events after every successful save (wake-ups, streams)
         self.after_save: list[Callable[[list[DomainEvent]], None]] = []
 
+    def close(self) -> None:
+        """Stop the after-save hooks that run threads of their own, then close the store."""
+        for hook in self.after_save:
+            stop = getattr(hook, "close", None)
+            if callable(stop):
+                try:
+                    stop()
+                except Exception:  # closing is best effort
+                    log.debug("closing an after-save hook failed", exc_info=True)
+        super().close()
+
     # ------------------------------------------------------------------ infrastructure helpers
     def _lock(self, game_id: uuid.UUID) -> threading.RLock:
         with self._locks_lock:
