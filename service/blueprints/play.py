@@ -35,7 +35,7 @@ class Moves(MethodView):
         return views.legal_moves_view(version, moves, viewer)
 
     @seat_token_required
-    @blp.arguments(MoveSchema, example={"type": "place_worker", "space": "forest"})
+    @blp.arguments(MoveSchema, example={"type": "place", "space": "forest"})
     @blp.headers(MoveHeadersSchema)
     @blp.response(201, MoveResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.problems(400, 401, 403, 404, 409, 412, 413, 422, 503)
