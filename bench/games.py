@@ -4,21 +4,29 @@ from __future__ import annotations
 import random
 import uuid
 
-from domain.application import Games
+from domain.application import Games, MoveResult
+
+
+def random_move(games: Games, game_id: uuid.UUID, rng: random.Random) -> MoveResult | None:
+    """One random legal move by a random seat the game waits for (None once it is over), as
+    a client choosing from the lists would."""
+    game = games.get_game(game_id)
+    status = game.rules.status(game.state)
+    if status.finished:
+        return None
+    seat = rng.choice(list(status.to_act))
+    _, moves = games.legal_moves(game_id, seat)
+    return games.play(game_id, seat, rng.choice(moves))
 
 
 def play_random(games: Games, game_id: uuid.UUID, rng: random.Random,
                 max_version: int | None = None) -> int:
-    """Play random legal moves (as a client choosing from the lists would) until the game ends
-    or reaches ``max_version``; returns the final version."""
-    while True:
-        game = games.get_game(game_id)
-        status = game.rules.status(game.state)
-        if status.finished or (max_version is not None and game.version >= max_version):
-            return game.version
-        seat = rng.choice(list(status.to_act))
-        _, moves = games.legal_moves(game_id, seat)
-        games.play(game_id, seat, rng.choice(moves))
+    """Play random legal moves until the game ends or reaches ``max_version``; returns the
+    final version."""
+    while max_version is None or games.get_game(game_id).version < max_version:
+        if random_move(games, game_id, rng) is None:
+            break
+    return games.get_game(game_id).version
 
 
 def finished_game(games: Games, players: int, seed: int) -> uuid.UUID:

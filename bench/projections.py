@@ -36,6 +36,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.game import fold
 from domain.storage import drop_postgres_schema, postgres_problem
+
+from .games import play_random, random_move
 from projections import subscriptions
 from projections.projector import Projector
 from projections.store import open_store
@@ -152,16 +154,6 @@ def _stop(proc: subprocess.Popen) -> None:
             proc.wait(5)
 
 
-def _move(games: Games, game_id: uuid.UUID, rng: random.Random):
-    game = games.get_game(game_id)
-    status = game.rules.status(game.state)
-    if status.finished:
-        return None
-    seat = rng.choice(list(status.to_act))
-    _, legal = games.legal_moves(game_id, seat)
-    return games.play(game_id, seat, rng.choice(legal))
-
-
 def _new_games(games: Games, n: int, seed: int, hook_url: str | None = None) -> list[uuid.UUID]:
     """``n`` new games; with ``hook_url`` every seat subscribes a webhook there."""
     made = [games.create_game("agricola", "family", ["Ann", "Bob", "Cid"], {},
@@ -194,7 +186,7 @@ def _lag(games: Games, store, moves: int, seed: int, pause: float = 0.02,
     for i in range(moves):
         game_id = ids[i % len(ids)]
         before = time.time()
-        result = _move(games, game_id, rng)
+        result = random_move(games, game_id, rng)
         if result is None:
             ids[i % len(ids)] = _new_games(games, 1, seed + 1000 + i, hook_url)[0]
             continue
@@ -270,9 +262,7 @@ def _fill(games: Games) -> float:
     for i in range(N_GAMES):
         game_id = games.create_game("agricola", "family", ["Ann", "Bob", "Cid"][:2 + i % 2], {},
                                     seed=i).game.id
-        while games.get_game(game_id).version < GAME_EVENTS:
-            if _move(games, game_id, rng) is None:
-                break
+        play_random(games, game_id, rng, max_version=GAME_EVENTS)
     games._cache.clear()
     return time.perf_counter() - t0
 

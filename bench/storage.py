@@ -13,7 +13,7 @@ from domain.game import GameEvent
 from domain.storage import persistence_env
 
 from .floors import fetch_and_decode_seconds, raw_insert_rate
-from .games import finished_game
+from .games import finished_game, random_move
 
 
 def _games(workdir: str) -> Games:
@@ -40,17 +40,10 @@ def single_move_saves(games: Games, workdir: str, n: int = 2000) -> dict:
     # the whole move path for context: load, decide (real rules), save, fold
     rng = random.Random(3)
     play_id = games.create_game("agricola", "family", ["Ann", "Bob", "Cid"], {}, seed=3).game.id
-    t0 = time.perf_counter()
     before = games.get_game(play_id).version
+    t0 = time.perf_counter()
     moves = 0
-    while moves < 300:
-        game = games.get_game(play_id)
-        status = game.rules.status(game.state)
-        if status.finished:
-            break
-        seat = status.to_act[0]
-        _, legal = games.legal_moves(play_id, seat)
-        games.play(play_id, seat, rng.choice(legal))
+    while moves < 300 and random_move(games, play_id, rng) is not None:
         moves += 1
     elapsed = time.perf_counter() - t0
     events = games.get_game(play_id).version - before

@@ -15,7 +15,6 @@ Seat tokens are not part of a game: their SHA-256 hashes live in a separate stre
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import hmac
 import logging
@@ -151,13 +150,7 @@ class Games(Rewinding, Archive, Presentation, Application):
         """
         processing = ProcessingEvent()
         processing.events.extend(events)
-        try:
-            self._record(processing)
-        except IntegrityError:
-            raise
-        except PersistenceError as err:
-            log.warning("event store unavailable: %s", err)
-            raise StoreUnavailable() from err
+        self._guard(self._record, processing)
         for hook in self.after_save:
             try:
                 hook(events)
@@ -165,9 +158,11 @@ class Games(Rewinding, Archive, Presentation, Application):
                 log.exception("after-save hook failed")
 
     def _guard(self, fn, *args, **kwargs):
+        """Call ``fn``; store trouble becomes ``StoreUnavailable`` (a lost race stays an
+        ``IntegrityError`` for the caller to handle)."""
         try:
             return fn(*args, **kwargs)
-        except (IntegrityError,):
+        except IntegrityError:
             raise
         except PersistenceError as err:
             log.warning("event store unavailable: %s", err)
@@ -175,10 +170,12 @@ class Games(Rewinding, Archive, Presentation, Application):
 
     # ------------------------------------------------------------------ loading
     def _projector(self, game_id: uuid.UUID):
-        return partial(fold, state_at=partial(self._state_at, game_id))
+        return partial(fold, state_at=partial(self.state_at, game_id))
 
-    def _state_at(self, game_id: uuid.UUID, version: int) -> dict:
-        return copy.deepcopy(self._load_at(game_id, version).state)
+    def state_at(self, game_id: uuid.UUID, version: int) -> dict:
+        """The title state after event ``version``, freshly rebuilt (the caller owns it); an
+        ``UndoApplied`` event folds in the state of the version it returns to."""
+        return self._load_at(game_id, version).state
 
     def _load_at(self, game_id: uuid.UUID, version: int | None) -> Game:
         try:
@@ -196,7 +193,7 @@ class Games(Rewinding, Archive, Presentation, Application):
         else:
             newer = list(self._guard(self.events.get, game_id, gt=game.version))
             if newer:
-                game = fold(game, newer, partial(self._state_at, game_id))
+                game = fold(game, newer, partial(self.state_at, game_id))
         self._cache_put(game)
         return game
 
@@ -227,7 +224,7 @@ class Games(Rewinding, Archive, Presentation, Application):
         if use_snapshots:
             return self._load_at(game_id, version)
         events = self._guard(self.events.get, game_id, lte=version)
-        game = fold(None, events, partial(self._state_at, game_id))
+        game = fold(None, events, partial(self.state_at, game_id))
         if game is None:
             raise GameNotFound(game=str(game_id))
         return game
@@ -377,11 +374,15 @@ class Games(Rewinding, Archive, Presentation, Application):
     def _check_can_move(self, game: Game, rules: Title, seat: int) -> None:
         if not 0 <= seat < len(game.players):
             raise NotYourTurn(seat_name=f"seat {seat}", waiting="its players")
-        if rules.status(game.state).finished:
+        self._check_open(game)
+
+    def _check_open(self, game: Game) -> None:
+        """Moves and new undo requests need a game that is not over and has no open undo."""
+        if game.rules.status(game.state).finished:
             raise GameOver()
         if game.pending_undo:
             raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
-                              waiting=self._names(game, game.pending_undo["waiting"]))
+                                waiting=self._names(game, game.pending_undo["waiting"]))
 
     def _batch(self, game: Game, facts: list, command: dict | None) -> list[GameEvent]:
         events = []
@@ -396,7 +397,7 @@ class Games(Rewinding, Archive, Presentation, Application):
     def _after_append(self, game: Game, events: list[GameEvent]) -> None:
         """Fold freshly saved events into the cached game and snapshot when due."""
         before = game.version
-        fold(game, events, partial(self._state_at, game.id))
+        fold(game, events, partial(self.state_at, game.id))
         self._cache_put(game)
         self._maybe_snapshot(game, before)
 

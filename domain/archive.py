@@ -14,18 +14,22 @@ from typing import Any
 from . import registry
 from .common.errors import DomainError, RecordError
 from .common.rng import seed_hash
-from .common.visibility import redact
-from .game import META_TYPES, Created
+from .game import Created, GameEvent, public_command
 from .records import RECORD_FORMAT, AuditReport, audit_log, chain, verify_chain
+
+
+def log_entry(event: GameEvent) -> dict:
+    return {"version": event.originator_version, "type": event.type, "seat": event.seat,
+            "data": event.data, "command": event.command,
+            "recorded_at": event.timestamp.isoformat()}
 
 
 class Archive:
     """Audit, export and import (api.md "Rewinding, branching, auditing")."""
 
     def log_entries(self, game_id: uuid.UUID) -> list[dict]:
-        return [{"version": e.originator_version, "type": e.type, "seat": e.seat,
-                 "data": e.data, "command": e.command, "recorded_at": e.timestamp.isoformat()}
-                for e in self.stored_events(game_id)]
+        """The stored log as plain entries (what ``records.audit_log`` re-runs)."""
+        return [log_entry(e) for e in self.stored_events(game_id)]
 
     def audit(self, game_id: uuid.UUID, current_rules: bool = False,
               detail: bool = False) -> AuditReport:
@@ -37,22 +41,10 @@ class Archive:
     def export(self, game_id: uuid.UUID) -> dict:
         """The full record, hash-chained; hidden parts and unrevealed seeds are left out."""
         game = self.get_game(game_id)
-        rules = game.rules
-        finished = rules.status(game.state).finished
-        entries = []
-        for entry in self.log_entries(game_id):
-            data = entry["data"]
-            if entry["type"] == "GameCreated":
-                data = {**data, "seeds": self.revealed_seeds(game),
-                        "setup": redact(data["setup"], None, finished)}
-            elif entry["type"] not in META_TYPES:
-                data = redact(data, None, finished)
-            command = entry["command"]
-            if command:
-                command = {k: v for k, v in command.items() if k not in ("key", "hash")}
-                if "move" in command:
-                    command["move"] = redact(command["move"], None, finished)
-            entries.append({**entry, "data": data, "command": command})
+        finished = game.rules.status(game.state).finished
+        entries = [{**log_entry(e), "data": self.event_data(game, e, None, finished),
+                    "command": public_command(e.command, None, finished)}
+                   for e in self.stored_events(game_id)]
         chained = chain(entries)
         for e in chained:
             e["undone"] = game.is_undone(e["version"])

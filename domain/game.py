@@ -23,11 +23,11 @@ from uuid import UUID
 from eventsourcing.domain import DomainEvent, Snapshot
 
 from .common.events import Event
+from .common.visibility import redact
 from .common.title import Title
 from . import registry
+from .records import META_TYPES, seed_for
 
-META_TYPES = frozenset({"GameCreated", "UndoRequested", "UndoAccepted", "UndoRejected",
-                        "UndoApplied"})
 
 #: How many idempotency keys a game remembers (the oldest are forgotten first).
 IDEMPOTENCY_MEMORY = 256
@@ -109,21 +109,9 @@ class Game:
     def rules(self) -> Title:
         return registry.get(self.title, self.rules_version)
 
-    # -- folding --------------------------------------------------------------------------------
-    def apply(self, event: Any, state_at: Any) -> None:
-        """Apply one stored event. ``state_at(n)`` returns the title state at version n (undo)."""
-        kind = event.type
-        if kind in META_TYPES:
-            self._apply_meta(event, state_at)
-        else:
-            self.state = self.rules.evolve(self.state, event)
-        command = event.command
-        if command and command.get("key"):
-            self._remember_key(command, event.originator_version)
-        self._version = event.originator_version
-        self.updated_at = _iso(event.timestamp)
-
+    # -- folding (see ``fold``) -----------------------------------------------------------------
     def _apply_meta(self, event: Any, state_at: Any) -> None:
+        """An undo event; ``state_at(n)`` returns the title state at version n."""
         kind, d = event.type, event.data
         if kind == "UndoRequested":
             self.pending_undo = {"request_id": event.originator_version, "by": d["by"],
@@ -156,11 +144,7 @@ class Game:
 
     def seed_for(self, version: int) -> int:
         """The seed that draws for a move decided at ``version`` (fork segments, see README)."""
-        seed = self.seeds[0]["seed"]
-        for segment in self.seeds:
-            if segment["from"] <= version:
-                seed = segment["seed"]
-        return seed
+        return seed_for(self.seeds, version)
 
 
 class _Fact:
@@ -174,6 +158,17 @@ class _Fact:
         self.data = fact.get("data", {})
 
 
+def public_command(command: dict | None, viewer: int | None, finished: bool) -> dict | None:
+    """A stored command as it leaves the service (exports, forks): without the idempotency key
+    and request hash, its move redacted for ``viewer``."""
+    if not command:
+        return command
+    out = {k: v for k, v in command.items() if k not in ("key", "hash")}
+    if "move" in out:
+        out["move"] = redact(out["move"], viewer, finished)
+    return out
+
+
 def fact_dict(event: Event) -> dict:
     return {"type": event.type, "seat": event.seat, "data": event.data}
 
@@ -181,8 +176,9 @@ def fact_dict(event: Event) -> dict:
 def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
     """Fold snapshots and stored events into a :class:`Game` (the repository's projector).
 
-    This is the replay hot path: the title's ``evolve`` is looked up once, and plain title events
-    skip the book-keeping that only meta events and commands need.
+    This is the replay hot path: the title's ``evolve`` is looked up once per fold, and the
+    time of the last event is formatted once. ``state_at(n)`` gives the title state at version
+    n, for ``UndoApplied``.
     """
     evolve = game.rules.evolve if game is not None else None
     item = None
@@ -197,10 +193,13 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
             game._version = item.originator_version
             evolve = game.rules.evolve
             continue
-        if kind in META_TYPES or item.command is not None:
-            game.apply(item, state_at)
-            continue
-        game.state = evolve(game.state, item)
+        if kind in META_TYPES:
+            game._apply_meta(item, state_at)
+        else:
+            game.state = evolve(game.state, item)
+        command = item.command
+        if command is not None and command.get("key"):
+            game._remember_key(command, item.originator_version)
         game._version = item.originator_version
     if game is not None and item is not None and not isinstance(item, Snapshot):
         game.updated_at = _iso(item.timestamp)

@@ -1,18 +1,83 @@
 """What the service shows of a stored game: the summary, events with their sentences, and the
 seed segments as far as they are revealed.
 
-A mixin of :class:`~domain.application.Games`. Title data leaves only through the title's
+The pure functions (:func:`game_summary`, :func:`seed_segments`, :func:`to_act_of`) serve both
+the API (through the :class:`Presentation` mixin of :class:`~domain.application.Games`) and the
+lobby read model, so the two can never disagree. Title data leaves only through the title's
 ``view``/``redact_event`` and :func:`~domain.common.visibility.redact`; the summary is public by
 construction.
 """
 from __future__ import annotations
 
 import uuid
+from typing import Any, Callable
 
 from . import registry
 from .common.errors import DomainError
+from .common.title import Status
 from .common.visibility import redact
-from .game import META_TYPES, Game, GameEvent
+from .game import META_TYPES, Game, GameEvent, public_command
+
+#: ``origin_finished(game_id) -> bool``: whether the game that drew a seed segment is over.
+OriginFinished = Callable[[str], bool]
+
+
+def never(_origin: str) -> bool:
+    """An :data:`OriginFinished` that looks at no other game (read models stay functions of
+    one game's events)."""
+    return False
+
+
+def to_act_of(game: Game, status: Status) -> list[int]:
+    """The seats the game waits for, as the summary says it: none once the game is over or
+    while an undo request waits for its answers."""
+    if status.finished or game.pending_undo:
+        return []
+    return sorted(status.to_act)
+
+
+def seed_segments(game: Game, finished: bool, origin_finished: OriginFinished) -> list[dict]:
+    """Seed segments as the public may see them: a given seed is always shown; a drawn one
+    once the game that drew it is over (a fork's inherited segment waits for its parent)."""
+    out = []
+    for segment in game.seeds:
+        origin = segment.get("origin")
+        shown = game.seeded or (finished and (origin == str(game.id)
+                                              or (origin is not None and origin_finished(origin))))
+        out.append({"from": segment["from"], "hash": segment["hash"], "origin": origin,
+                    "seed": segment["seed"] if shown else None})
+    return out
+
+
+def undo_request(game: Game) -> dict | None:
+    p = game.pending_undo
+    if not p:
+        return None
+    return {"request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
+            "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}
+
+
+def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
+                 origin_finished: OriginFinished, to_act: list[int] | None = None) -> dict:
+    """The game summary of the API contract (``winners`` is asked only once the game is over;
+    ``to_act`` overrides the seats waited for, e.g. as of the last complete move)."""
+    seeds = seed_segments(game, status.finished, origin_finished)
+    own = seeds[-1]
+    out = {"id": str(game.id), "title": game.title, "variant": game.variant,
+           "rules_version": game.rules_version,
+           "status": "finished" if status.finished else "active",
+           "version": game.version, "round": status.round, "phase": status.phase,
+           "to_act": to_act_of(game, status) if to_act is None else list(to_act),
+           "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
+           "options": game.options, "parent": game.parent, "seeded": game.seeded,
+           "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
+           "created_at": game.created_at, "updated_at": game.updated_at,
+           "undo_request": undo_request(game)}
+    if game.imported_from:
+        out["imported_from"] = game.imported_from
+    if status.finished:
+        out["winners"] = winners()
+    return out
 
 
 class Presentation:
@@ -21,33 +86,32 @@ class Presentation:
     def summary(self, game: Game) -> dict:
         """The game summary of the API contract (public: nothing hidden in it)."""
         rules = game.rules
-        status = rules.status(game.state)
-        seeds = self.revealed_seeds(game)
-        own = seeds[-1]
-        out = {"id": str(game.id), "title": game.title, "variant": game.variant,
-               "rules_version": game.rules_version,
-               "status": "finished" if status.finished else "active",
-               "version": game.version, "round": status.round, "phase": status.phase,
-               "to_act": [] if status.finished or game.pending_undo else list(status.to_act),
-               "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-               "options": game.options, "parent": game.parent, "seeded": game.seeded,
-               "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
-               "created_at": game.created_at, "updated_at": game.updated_at,
-               "undo_request": self._undo_view(game)}
-        if game.imported_from:
-            out["imported_from"] = game.imported_from
-        if status.finished:
-            sheet = rules.score_sheet(game.state)
-            out["winners"] = sheet.get("winners", [])
-        return out
+        return game_summary(game, rules.status(game.state),
+                            lambda: rules.score_sheet(game.state).get("winners", []),
+                            self._origin_finished)
 
-    @staticmethod
-    def _undo_view(game: Game) -> dict | None:
-        p = game.pending_undo
-        if not p:
-            return None
-        return {"request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
-                "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}
+    def revealed_seeds(self, game: Game) -> list[dict]:
+        return seed_segments(game, game.rules.status(game.state).finished,
+                             self._origin_finished)
+
+    def _origin_finished(self, origin: str) -> bool:
+        try:
+            other = self.get_game(uuid.UUID(origin))
+        except (DomainError, ValueError):
+            return False
+        return other.rules.status(other.state).finished
+
+    def event_data(self, game: Game, event: Any, viewer: int | None, finished: bool) -> dict:
+        """The data of one stored event as ``viewer`` may see it (events, exports)."""
+        if event.type == "GameCreated":
+            data = {k: v for k, v in event.data.items() if k not in ("seeds", "setup")}
+            data["seeds"] = self.revealed_seeds(game)
+            data["setup"] = [{**f, "data": redact(f.get("data"), viewer, finished)}
+                             for f in event.data.get("setup", [])]
+            return data
+        if event.type in META_TYPES:
+            return event.data
+        return game.rules.redact_event(event, viewer, finished)
 
     def event_view(self, game: Game, event: GameEvent, viewer: int | None,
                    finished: bool | None = None) -> dict:
@@ -56,22 +120,18 @@ class Presentation:
         if finished is None:
             finished = rules.status(game.state).finished
         if event.type == "GameCreated":
-            data = {k: v for k, v in event.data.items() if k not in ("seeds", "setup")}
-            data["seeds"] = self.revealed_seeds(game)
-            data["setup"] = [{**f, "data": redact(f.get("data"), viewer, finished)}
-                             for f in event.data.get("setup", [])]
             text = self._created_text(game, event)
         elif event.type in META_TYPES:
-            data = event.data
             text = self._meta_text(game, event)
         else:
-            data = rules.redact_event(event, viewer, finished)
             text = rules.describe(event, game.players)
         out = {"version": event.originator_version, "type": event.type, "seat": event.seat,
-               "recorded_at": event.timestamp.isoformat(), "data": data, "text": text,
+               "recorded_at": event.timestamp.isoformat(),
+               "data": self.event_data(game, event, viewer, finished), "text": text,
                "undone": game.is_undone(event.originator_version)}
-        if event.command and "move" in event.command:
-            out["move"] = redact(event.command["move"], viewer, finished)
+        command = public_command(event.command, viewer, finished)
+        if command and "move" in command:
+            out["move"] = command["move"]
         if event.type not in META_TYPES:
             out["rule"] = rules.rule_of(event)
         return out
@@ -83,7 +143,8 @@ class Presentation:
         text = (f"{names} sit down to a game of {rules.display_name or rules.name} "
                 f"({d['variant']}).")
         if d.get("parent"):
-            text += f" It is a fork of game {d['parent']['game']} at version {d['parent']['version']}."
+            text += (f" It is a fork of game {d['parent']['game']} at version "
+                     f"{d['parent']['version']}.")
         return text
 
     def _meta_text(self, game: Game, event: GameEvent) -> str:
@@ -98,28 +159,3 @@ class Presentation:
         if event.type == "UndoApplied":
             return f"The game is taken back to version {d['to_version']} ({names[d['by']]} asked)."
         return event.type
-
-    def revealed_seeds(self, game: Game) -> list[dict]:
-        """Seed segments as the public may see them: a seed is shown once the game that drew
-        it is over (a fork's inherited segment waits for its parent), or if it was given."""
-        finished = game.rules.status(game.state).finished
-        out = []
-        for segment in game.seeds:
-            shown = game.seeded
-            if not shown and finished:
-                origin = segment.get("origin")
-                shown = origin == str(game.id) or self._origin_finished(origin)
-            entry = {"from": segment["from"], "hash": segment["hash"],
-                     "origin": segment.get("origin")}
-            entry["seed"] = segment["seed"] if shown else None
-            out.append(entry)
-        return out
-
-    def _origin_finished(self, origin: str | None) -> bool:
-        if not origin:
-            return False
-        try:
-            other = self.get_game(uuid.UUID(origin))
-        except (DomainError, ValueError):
-            return False
-        return other.rules.status(other.state).finished

@@ -13,10 +13,10 @@ import uuid
 
 from eventsourcing.persistence import IntegrityError
 
-from .common.errors import ConcurrentWrite, GameOver, RuleViolation, UndoError, VersionNotFound
+from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
 from .common.rng import new_seed, seed_hash
 from .common.visibility import has_hidden
-from .game import Created, Game, GameEvent
+from .game import Created, Game, GameEvent, public_command
 
 
 class Rewinding:
@@ -26,12 +26,7 @@ class Rewinding:
         """Ask to take the game back to ``to_version``; applied at once if nobody else acted."""
         with self._lock(game_id):
             game = self._current(game_id)
-            rules = game.rules
-            if rules.status(game.state).finished:
-                raise GameOver()
-            if game.pending_undo:
-                raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
-                                  waiting=self._names(game, game.pending_undo["waiting"]))
+            self._check_open(game)
             if not 1 <= to_version < game.version or game.is_undone(to_version):
                 raise UndoError(to_version=to_version,
                                 reason=f"it must be an earlier version of the game as it now "
@@ -113,17 +108,12 @@ class Rewinding:
         """
         following = self.stored_events(game_id, after=version, limit=1)
         if following and following[0].command is None:
-            first = version
-            while first > 1:
-                prev = self.stored_events(game_id, after=first - 1, limit=1)[0]
-                if prev.command is not None:
-                    break
-                first -= 1
-            last = version + 1
-            for event in self.stored_events(game_id, after=version + 1):
-                if event.command is not None:
-                    break
-                last = event.originator_version
+            # the move's first event carries its command and the number of events it made
+            start = next(e for e in self._guard(self.events.get, game_id, lte=version,
+                                                desc=True)
+                         if e.command is not None)
+            first = start.originator_version
+            last = first + int(start.command.get("count", 1)) - 1
             raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
                             before=first - 1)
 
@@ -150,7 +140,5 @@ class Rewinding:
             data["seeds"].append({"from": version, "seed": seed, "hash": seed_hash(seed),
                                   "origin": str(new_id)})
         later = [{"type": e.type, "seat": e.seat, "data": e.data,
-                  "command": ({k: v for k, v in e.command.items() if k not in ("key", "hash")}
-                              if e.command else None)}
-                 for e in events[1:]]
+                  "command": public_command(e.command, None, True)} for e in events[1:]]
         return self._start(new_id, data, later, [e.timestamp for e in events])

@@ -69,6 +69,20 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
     return env
 
 
+def persistence_env_from_environ(environ: dict | None = None,
+                                 create_tables: bool = False) -> dict[str, str]:
+    """The store settings of ``CHRONICLE_DATABASE_URL``, ``CHRONICLE_DATA_DIR`` and
+    ``CHRONICLE_STORE_LOCK_TIMEOUT`` (workers, the projector, their CLIs; the web service reads
+    the same variables, validated, through ``service.config.Settings``)."""
+    env = os.environ if environ is None else environ
+    url = (env.get("CHRONICLE_DATABASE_URL") or "").strip() or None
+    if create_tables and url:
+        ensure_postgres_schema(url)
+    lock = float(env.get("CHRONICLE_STORE_LOCK_TIMEOUT") or 2.0)
+    return persistence_env(url, env.get("CHRONICLE_DATA_DIR") or None,
+                           create_table=create_tables, lock_timeout=lock)
+
+
 def postgres_connect(database_url: str, **kwargs):
     """A psycopg connection to the database of ``database_url`` (autocommit)."""
     import psycopg

@@ -19,29 +19,15 @@ import time
 import click
 
 from domain.application import Games
+from domain.storage import persistence_env_from_environ
 
 from .projector import DEFAULT_NOTICE_MAX_AGE, Projector
 from .queries import ReadModels
 from .store import open_store
 
 
-def persistence_env_from_environ(create_tables: bool = False) -> dict[str, str]:
-    """The event store settings of ``CHRONICLE_DATABASE_URL`` / ``CHRONICLE_DATA_DIR``.
-
-    (``domain.storage`` is the one place that parses them.)
-    """
-    from domain.storage import ensure_postgres_schema, persistence_env
-
-    url = (os.environ.get("CHRONICLE_DATABASE_URL") or "").strip() or None
-    if create_tables and url:
-        ensure_postgres_schema(url)
-    lock = float(os.environ.get("CHRONICLE_STORE_LOCK_TIMEOUT") or 2.0)
-    return persistence_env(url, os.environ.get("CHRONICLE_DATA_DIR") or None,
-                           create_table=create_tables, lock_timeout=lock)
-
-
 def games_from_environ(create_tables: bool = False) -> Games:
-    return Games(env=persistence_env_from_environ(create_tables))
+    return Games(env=persistence_env_from_environ(create_tables=create_tables))
 
 
 def notice_max_age() -> float:

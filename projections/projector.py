@@ -29,6 +29,7 @@ be applied): a read model never silently skips an event.
 from __future__ import annotations
 
 import json
+from functools import partial
 import logging
 import threading
 import time
@@ -39,6 +40,7 @@ from typing import Any, Callable, Sequence
 
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.game import Game, fold
+from domain.presentation import game_summary, never, to_act_of
 
 from . import sheets
 from .store import Changes, PositionMoved, ReadModelStore
@@ -73,13 +75,12 @@ class CatchUp:
 class _Entry:
     """A game as the projector holds it between events."""
 
-    __slots__ = ("game", "rules", "neutral", "sheet", "created_seq", "applied", "position",
+    __slots__ = ("game", "rules", "sheet", "created_seq", "applied", "position",
                  "batch_start", "batch_end", "notice_to_act", "notice_finished", "waiting")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rules = game.rules  # a game keeps the rules it was started with
-        self.neutral = STATE_NEUTRAL
         self.sheet: dict | None = None
         self.created_seq = 0
         self.applied = 0
@@ -91,43 +92,12 @@ class _Entry:
         self.waiting: dict[int, tuple[str, int]] = {}
 
 
-def to_act_of(game: Game, status: Any) -> list[int]:
-    """The seats the game waits for, as the API's summary says it (none while an undo is asked
-    or once the game is over)."""
-    if status.finished or game.pending_undo:
-        return []
-    return sorted(status.to_act)
-
-
 def lobby_summary(game: Game, status: Any, to_act: list[int], sheet: dict) -> dict:
-    """The public game summary the lobby serves: the API's summary, except that a fork's
-    inherited seed segment is shown only once the fork itself is over (the API also shows it
-    when the parent is over, which needs another game; the lobby never reads across games)."""
-    seeds = []
-    for segment in game.seeds:
-        shown = game.seeded or (status.finished and segment.get("origin") == str(game.id))
-        seeds.append({"from": segment["from"], "hash": segment["hash"],
-                      "origin": segment.get("origin"),
-                      "seed": segment["seed"] if shown else None})
-    own = seeds[-1]
-    p = game.pending_undo
-    out = {"id": str(game.id), "title": game.title, "variant": game.variant,
-           "rules_version": game.rules_version,
-           "status": "finished" if status.finished else "active",
-           "version": game.version, "round": status.round, "phase": status.phase,
-           "to_act": list(to_act),
-           "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-           "options": game.options, "parent": game.parent, "seeded": game.seeded,
-           "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
-           "created_at": game.created_at, "updated_at": game.updated_at,
-           "undo_request": None if not p else {
-               "request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
-               "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}}
-    if game.imported_from:
-        out["imported_from"] = game.imported_from
-    if status.finished:
-        out["winners"] = sheet.get("winners", [])
-    return out
+    """The public game summary the lobby serves: the API's summary (``game_summary``), with
+    ``to_act`` as of the last complete move and winners from the projected sheet. A fork's
+    inherited seed segment is shown once the fork itself is over (the API also shows it when
+    the parent is over, which needs another game; a read model never reads across games)."""
+    return game_summary(game, status, lambda: sheet.get("winners", []), never, to_act)
 
 
 def notice_ids(kind: str, game_id: uuid.UUID | str, version: int, seat: int,
@@ -244,9 +214,6 @@ class Projector:
         while len(self._subs) > self.cache_size:
             self._subs.popitem(last=False)
 
-    def _state_at(self, game_id: uuid.UUID) -> Callable[[int], dict]:
-        return lambda version: self.games.rebuild(game_id, version, use_snapshots=True).state
-
     def _entry(self, game_id: uuid.UUID, version: int) -> _Entry | None:
         """The game at ``version - 1``: from memory, or loaded from the store."""
         entry = self._entries.get(game_id)
@@ -289,20 +256,20 @@ class Projector:
         version = event.originator_version
         entry = self._entry(game_id, version)
         if entry is None:
-            game = fold(None, [event], self._state_at(game_id))
+            game = fold(None, [event], partial(self.games.state_at, game_id))
             entry = _Entry(game)
             entry.created_seq = note_id
             self._entries[game_id] = entry
             # a game's subscription events all come after its GameCreated: none yet
             self._subs[str(game_id)] = {}
         else:
-            fold(entry.game, [event], self._state_at(game_id))
+            fold(entry.game, [event], partial(self.games.state_at, game_id))
         game = entry.game
         entry.applied += 1
         entry.position = note_id
         key = str(game_id)
         kind = event.type
-        if entry.sheet is None or kind not in entry.neutral:
+        if entry.sheet is None or kind not in STATE_NEUTRAL:
             sheet = entry.rules.rescore(game.state, entry.sheet, event)
             stored = sheets.stored
             for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet, sheet):

@@ -102,22 +102,6 @@ class ReadModels:
                       key=lambda i: (i["updated_at"] or ""), reverse=True)
         return waiting + rest
 
-    def waiting_for(self, name: str, limit: int = 50) -> list[dict]:
-        """Games whose seat played under ``name`` is waited for, longest waiting first
-        (names are not identities: a convenience for dashboards, never for access)."""
-        rows = self.store.query(
-            "SELECT s.game_id, s.seat, s.waiting_since, s.waiting_version, g.summary "
-            "FROM {p}rm_seats s JOIN {p}rm_games g ON g.game_id = s.game_id "
-            "WHERE s.name = ? AND s.to_act = 1 ORDER BY s.waiting_since LIMIT ?",
-            [name, limit])
-        out = []
-        for row in rows:
-            item = json.loads(row["summary"])
-            item.update(seat=row["seat"], my_turn=True, waiting_since=row["waiting_since"],
-                        waiting_version=row["waiting_version"])
-            out.append(item)
-        return out
-
     # -- score sheets ---------------------------------------------------------------------------
     def score_sheet(self, game_id: uuid.UUID | str, version: int | None = None
                     ) -> tuple[int, dict] | None:
@@ -151,9 +135,7 @@ class ReadModels:
         rows = self.store.query(
             "SELECT cell, ord, value, d_count, d_points FROM {p}rm_score_cells "
             "WHERE game_id = ? AND version = ? ORDER BY cell", [str(game_id), version])
-        return sheets.category_changes(
-            (r["cell"], r["ord"], sheets.loaded(r["value"]), r["d_count"], r["d_points"])
-            for r in rows)
+        return _category_changes(rows)
 
     def score_history(self, game_id: uuid.UUID | str, seat: int | None = None,
                       key: str | None = None) -> list[dict]:
@@ -163,15 +145,10 @@ class ReadModels:
             "WHERE game_id = ? AND cell LIKE ? ORDER BY version, cell", [str(game_id), "c:%"])
         out = []
         for row in rows:
-            for change in sheets.category_changes([(
-                    row["cell"], row["ord"], sheets.loaded(row["value"]),
-                    row["d_count"], row["d_points"])]):
-                if seat is not None and change["seat"] != seat:
-                    continue
-                if key is not None and change["key"] != key:
-                    continue
-                change["version"] = row["version"]
-                out.append(change)
+            for change in _category_changes([row]):
+                if (seat is None or change["seat"] == seat) and (key is None
+                                                                or change["key"] == key):
+                    out.append({**change, "version": row["version"]})
         return out
 
     # -- subscriptions and notices ----------------------------------------------------------------
@@ -201,6 +178,13 @@ class ReadModels:
                       "rm_subscriptions", "rm_outbox"):
             out[table] = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}{table}")[0]["n"]
         return out
+
+
+def _category_changes(rows: Iterable[dict]) -> list[dict]:
+    """Readable category changes from stored score-cell rows."""
+    return sheets.category_changes(
+        (r["cell"], r["ord"], sheets.loaded(r["value"]), r["d_count"], r["d_points"])
+        for r in rows)
 
 
 class ReadSide:

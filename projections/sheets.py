@@ -56,9 +56,7 @@ def flatten(sheet: dict) -> dict[str, Cell]:
         cells["n"] = (len(seats), 0)
         for i, seat in enumerate(seats):
             for key, value in seat.items():
-                if key == "categories" and isinstance(value, list) and all(
-                        isinstance(c, dict) and isinstance(c.get("key"), str) for c in value) \
-                        and len({c["key"] for c in value}) == len(value):
+                if key == "categories" and isinstance(value, list) and _valid_categories(value):
                     cells[f"k:{i}"] = (True, 0)
                     for j, cat in enumerate(value):
                         cells[f"c:{i}:{cat['key']}"] = (cat, j)

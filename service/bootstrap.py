@@ -24,6 +24,7 @@ from domain.common.errors import StoreUnavailable
 from domain import storage
 from projections.queries import ReadSide
 from projections.store import open_store
+from workers.queueing import request_redis
 from workers.settings import WorkerSettings
 from workers.wakeup import install as install_wakeups
 
@@ -106,19 +107,6 @@ class GamesProvider:
                 self._games = None
 
 
-def redis_client(url: str | None):
-    """A Redis client for the request path: 0.5 s timeouts and no retries (or None)."""
-    if not url:
-        return None
-    import redis
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
-
-    return redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5,
-                                retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
-                                health_check_interval=0)
-
-
 @dataclass
 class Services:
     """What a process runs on: settings, the games application and the optional Redis."""
@@ -152,4 +140,4 @@ def bootstrap(settings: Settings | None = None, *,
     settings = settings or Settings.from_env()
     return Services(settings=settings,
                     games=GamesProvider(settings, games_factory),
-                    redis=redis_client(settings.redis_url))
+                    redis=request_redis(settings.redis_url) if settings.redis_url else None)

@@ -43,6 +43,8 @@ from flask.views import MethodView
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from marshmallow import fields
 
+from domain.presentation import to_act_of
+
 from .auth import require_seat, viewer_seat
 from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
 from .context import games
@@ -195,9 +197,9 @@ def sse(event: str | None, data: Any, event_id: int | None = None,
 
 def _status(game: Any) -> tuple[dict, bool]:
     status = game.rules.status(game.state)
-    to_act = [] if status.finished or game.pending_undo else sorted(status.to_act)
     return ({"version": game.version, "status": "finished" if status.finished else "active",
-             "round": status.round, "phase": status.phase, "to_act": to_act}, status.finished)
+             "round": status.round, "phase": status.phase,
+             "to_act": to_act_of(game, status)}, status.finished)
 
 
 def follow(app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | None,

@@ -43,19 +43,11 @@ def event_views(games: Games, game: Game, events: Iterable[GameEvent],
     return [games.event_view(game, event, viewer, finished) for event in events]
 
 
-def score_view(game: Game, viewer: int | None, finished: bool | None = None) -> dict:
-    """``{"version", "final", "seats", "winners"}`` at ``game.version``; ``final`` once the
-    sheet is the end-of-game one; ``finished`` tells whether the game is over now."""
-    final = is_finished(game)
-    sheet = redact(game.rules.score_sheet(game.state), viewer, final or bool(finished))
-    return {**sheet, "version": game.version, "final": final,
-            "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
-
-
 def score_answer(games: Games, models, game_id, version: int | None,
                  viewer: int | None) -> dict:
-    """The score sheet at ``version`` from the read models (no replay), falling back to the
-    title's ``score_sheet`` of a replayed state when they have not got there yet."""
+    """``{"version", "final", "seats", "winners", "changes"}``: the score sheet at ``version``
+    from the read models (no replay), or the title's ``score_sheet`` of a replayed state when
+    they have not got there yet; ``final`` once it is the end-of-game sheet."""
     current = games.get_game(game_id)
     finished = is_finished(current)
     if version is None:
@@ -64,14 +56,16 @@ def score_answer(games: Games, models, game_id, version: int | None,
         raise VersionNotFound(game=str(game_id), version=version, current=current.version)
     projected = models.score_sheet(game_id, version)
     if projected is None:
-        answer = score_view(games.game_at(game_id, version), viewer, finished)
+        game = games.game_at(game_id, version)
+        sheet = game.rules.score_sheet(game.state)
     else:
-        sheet = redact(projected[1], viewer, finished)
-        answer = {**sheet, "version": version, "final": finished and version == current.version,
-                  "seats": sheet.get("seats", []), "winners": sheet.get("winners", [])}
+        sheet = projected[1]
+    sheet = redact(sheet, viewer, finished)
     changes = models.score_changes(game_id, version)
-    answer["changes"] = redact(changes, viewer, finished) if changes is not None else None
-    return answer
+    # nothing follows the end of a game, so its last version is the final sheet
+    return {**sheet, "version": version, "final": finished and version == current.version,
+            "seats": sheet.get("seats", []), "winners": sheet.get("winners", []),
+            "changes": redact(changes, viewer, finished) if changes is not None else None}
 
 
 def legal_moves_view(version: int, moves: list[dict], seat: int | None) -> dict:

@@ -151,7 +151,7 @@ def projector_main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    from projections.cli import persistence_env_from_environ
+    from domain.storage import persistence_env_from_environ
     from projections.runner import make_runner, poll_forever
 
     env = persistence_env_from_environ()

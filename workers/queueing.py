@@ -47,7 +47,8 @@ def request_redis(url: str, timeout: float = 0.5):
     from redis.retry import Retry
 
     return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
-                                retry=Retry(NoBackoff(), 0), health_check_interval=0)
+                                retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
+                                health_check_interval=0)
 
 
 def worker_redis(url: str):

@@ -9,7 +9,6 @@ from domain.common.events import Event
 
 from .evolve import evolve
 from .state import clone, name
-from .tables import PLURAL
 
 
 class Builder:
@@ -28,8 +27,3 @@ class Builder:
 def seat_params(state: dict, seat: int) -> dict:
     """The ``seat_name`` every message about ``seat`` uses."""
     return {"seat_name": name(state, seat)}
-
-
-def goods_text(goods: dict) -> str:
-    """"2 wood, 1 reed" (or "nothing") for messages."""
-    return ", ".join(f"{n} {PLURAL.get(g, g)}" for g, n in goods.items() if n) or "nothing"

@@ -29,6 +29,15 @@ def _farm_to_bank(state: dict, seat: int, goods: dict) -> None:
     _add(state["bank"], goods)
 
 
+def _take_from_space(state: dict, space_id: str, goods: dict) -> None:
+    """Remove what a player takes from the goods lying on an action space."""
+    space_goods = state["spaces"][space_id]["goods"]
+    for good, n in goods.items():
+        space_goods[good] = space_goods.get(good, 0) - n
+        if not space_goods[good]:
+            del space_goods[good]
+
+
 def _copy(value):
     """A private copy of event data kept in the state (events must never change afterwards)."""
     return None if value is None else json.loads(json.dumps(value))
@@ -106,11 +115,7 @@ def person_placed(state: dict, d: dict, seat) -> dict:
 
 
 def goods_taken(state: dict, d: dict, seat) -> dict:
-    space_goods = state["spaces"][d["space"]]["goods"]
-    for good, n in d["goods"].items():
-        space_goods[good] = space_goods.get(good, 0) - n
-        if not space_goods[good]:
-            del space_goods[good]
+    _take_from_space(state, d["space"], d["goods"])
     _add(state["farms"][seat]["supply"], d["goods"])
     return state
 
@@ -131,11 +136,7 @@ def starting_player_taken(state: dict, d: dict, seat) -> dict:
 
 
 def animals_taken(state: dict, d: dict, seat) -> dict:
-    space_goods = state["spaces"][d["space"]]["goods"]
-    for animal, n in d["animals"].items():
-        space_goods[animal] = space_goods.get(animal, 0) - n
-        if not space_goods[animal]:
-            del space_goods[animal]
+    _take_from_space(state, d["space"], d["animals"])
     _set_animals(state["farms"][seat], d)
     return state
 

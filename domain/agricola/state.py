@@ -140,7 +140,3 @@ def cooking_majors(farm: dict) -> list[str]:
 
 def baking_majors(farm: dict) -> list[str]:
     return [m for m in farm["majors"] if "bake" in MAJOR_IMPROVEMENTS[m]]
-
-
-def goods_text_plain(goods: dict) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods.items() if n) or "nothing"

@@ -30,7 +30,7 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 """
 from __future__ import annotations
 
-from .builder import Builder, goods_text, seat_params
+from .builder import Builder, seat_params
 from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
                      PastureNotAllowed, StepNotExpected)
 from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
@@ -42,6 +42,7 @@ from .improvements import (bake_food, bake_problem, best_cooking, can_bake, can_
 from .state import has_unhoused, major_name, space_name, stables_left, total_animals
 from .tables import (ANIMALS, BUILDING_RESOURCES, FENCE_REGION_CLEARS, MAJOR_IMPROVEMENTS, PLURAL,
                      SOWING, STABLE_COST)
+from .text import goods_text
 from .placement import apply_place, has_legal_placement
 
 
@@ -51,27 +52,28 @@ WORK_KINDS = ("rooms_stables", "stable_bake", "plough", "sow_bake", "plough_sow"
               "renovation_major", "oven_bake", "fences", "room", "animals")
 
 
+#: The parts of an action of which at least one must be done before it may end (digest §4.1:
+#: "and/or" spaces need one part, "then" spaces their first). Kinds not listed need nothing
+#: more once placed; the Fences card needs a pasture only when its fences are mandatory.
+MANDATORY_PARTS = {
+    "rooms_stables": ("room", "stable"),
+    "stable_bake": ("stable", "bake"),
+    "plough": ("plough",),
+    "sow_bake": ("sow", "bake"),
+    "plough_sow": ("plough", "sow"),
+    "major": ("major",),
+    "fences": ("pasture",),
+    "room": ("room",),
+}
+
+
 def mandatory_done(pending: dict) -> bool:
     """Whether the part of the action that must be carried out is done (digest §4.1)."""
+    parts = MANDATORY_PARTS.get(pending["kind"])
+    if parts is None or (pending["kind"] == "fences" and not pending.get("mandatory")):
+        return True
     done = pending.get("done", [])
-    kind = pending["kind"]
-    if kind == "rooms_stables":
-        return "room" in done or "stable" in done
-    if kind == "stable_bake":
-        return "stable" in done or "bake" in done
-    if kind == "plough":
-        return "plough" in done
-    if kind == "sow_bake":
-        return "sow" in done or "bake" in done
-    if kind == "plough_sow":
-        return "plough" in done or "sow" in done
-    if kind == "major":
-        return "major" in done
-    if kind == "fences":
-        return not pending.get("mandatory") or "pasture" in done
-    if kind == "room":
-        return "room" in done
-    return True
+    return any(part in done for part in parts)
 
 
 STEP_KINDS = {

@@ -109,7 +109,7 @@ def test_complete_games_then_history_forks_audit_and_records(client, players, se
         assert game.state(version)["state"] == state, version
 
     # every version has a state, a score sheet and an event
-    events = client.get(game.url(f"/events?after=0&limit=1000")).get_json()["events"]
+    events = client.get(game.url("/events?after=0&limit=1000")).get_json()["events"]
     assert [e["version"] for e in events][:3] == [1, 2, 3]
     for version in game.rng.sample(range(1, final["version"] + 1), 25):
         assert game.state(version)["version"] == version

@@ -34,6 +34,18 @@ def play_out(games: Games, game_id: uuid.UUID, rng: random.Random | None = None)
     return play(games, game_id, 10_000, rng)
 
 
+def assert_exact(games: Games, store, game_ids) -> None:
+    """Every game's events applied exactly once, and the live read models equal a rebuild."""
+    from projections.projector import Projector
+
+    for game_id in game_ids:
+        row = store.game_row(str(game_id))
+        assert row["applied"] == row["version"] == games.get_game(game_id).version, game_id
+    live = dump(store)
+    Projector(games, store).rebuild()
+    assert dump(store) == live
+
+
 def dump(store, include_outbox_state: bool = False) -> dict:
     """Every read-model table as sorted rows (JSON columns decoded)."""
     out = {}

@@ -16,7 +16,7 @@ from projections import subscriptions
 from projections.projector import Projector
 from projections.store import PositionMoved
 
-from .helpers import dump, new_game, play, play_out, store_event_count
+from .helpers import assert_exact, dump, new_game, play, play_out, store_event_count
 
 
 def test_a_new_game_is_in_the_lobby_with_its_sheet_and_seats(games, projector, models):
@@ -162,12 +162,7 @@ def test_two_projectors_racing_apply_every_event_once(games, read_store):
         t.join()
     Projector(games, read_store).catch_up()
     assert not errors
-    for game_id in ids:
-        row = read_store.game_row(str(game_id))
-        assert row["applied"] == row["version"] == games.get_game(game_id).version
-    live = dump(read_store)
-    Projector(games, read_store).rebuild()
-    assert dump(read_store) == live
+    assert_exact(games, read_store, ids)
 
 
 def test_notices_go_to_subscribed_seats_at_the_end_of_each_move(games, projector, models):

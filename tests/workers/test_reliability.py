@@ -15,7 +15,6 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 from projections import subscriptions
-from projections.projector import Projector
 from projections.queries import ReadModels
 from projections.store import open_store
 from workers import outbox, queueing
@@ -23,7 +22,7 @@ from workers.health import redis_health
 from workers.settings import WorkerSettings
 from workers.wakeup import install
 
-from tests.projections.helpers import dump, new_game, store_event_count
+from tests.projections.helpers import assert_exact, new_game, store_event_count
 from .support import RedisServer, launch, stop, wait_for
 
 
@@ -223,12 +222,7 @@ def test_a_worker_killed_mid_batch_leaves_nothing_half_done(pg_store, redis_serv
                  message="the restarted worker catching up")
     finally:
         stop(worker)
-    for game_id in ids:
-        row = store.game_row(str(game_id))
-        assert row["applied"] == row["version"] == games.get_game(game_id).version
-    live = dump(store)
-    Projector(games, store).rebuild()
-    assert dump(store) == live
+    assert_exact(games, store, ids)
 
 
 def test_four_writers_and_a_projector_skip_no_event(pg_store, redis_server, queue_name,
@@ -256,9 +250,4 @@ def test_four_writers_and_a_projector_skip_no_event(pg_store, redis_server, queu
     applied = sum(r["applied"] for r in store.query("SELECT applied FROM {p}rm_games"))
     assert applied == store_event_count(games)
     assert applied > len(ids) + 4 * 40  # every writer's moves are in
-    for game_id in ids:
-        row = store.game_row(str(game_id))
-        assert row["applied"] == row["version"] == games.get_game(game_id).version
-    live = dump(store)
-    Projector(games, store).rebuild()
-    assert dump(store) == live
+    assert_exact(games, store, ids)
