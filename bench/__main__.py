@@ -1,6 +1,7 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
-Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``
+Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
+``rules``
 (default: all). Figures are measured on this machine in this run; ratios compare against floors
 measured in the same run.
 """
@@ -13,7 +14,8 @@ import platform
 import sys
 import time
 
-SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections"}
+SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections",
+            "rules": "bench.rules"}
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 
 

@@ -9,8 +9,9 @@ steps), ``flow`` (rounds, harvests, the end), ``moves`` (shapes, turns, legal mo
 """
 from domain import registry
 
-from .title import AGRICOLA, Agricola
+from .title import AGRICOLA, AGRICOLA_R1, Agricola
 
 __all__ = ["AGRICOLA", "Agricola"]
 
+registry.register(AGRICOLA_R1, current=False)
 registry.register(AGRICOLA)

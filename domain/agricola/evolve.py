@@ -70,6 +70,7 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         "farms": [new_farm(food) for food in d["food"]],
         "pending": [None] * len(players), "feeding": dict(d["feeding"]),
         "bank": dict(d["bank"]), "final": None,
+        "before_breeding_window": d.get("before_breeding_window", False),
     }
     return state
 

@@ -22,7 +22,8 @@ from .tables import (ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, 
 
 # -- set-up (digest §2) -------------------------------------------------------------------------
 
-def setup_events(players: list[str], start_player: int, rng) -> list:
+def setup_events(players: list[str], start_player: int, rng,
+                 before_breeding_window: bool = True) -> list:
     """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14)."""
     n = len(players)
     solo = n == 1
@@ -39,7 +40,7 @@ def setup_events(players: list[str], start_player: int, rng) -> list:
     b.emit("GameSetUp", {
         "players": list(players), "variant": "family", "solo": solo,
         "start_player": start_player, "spaces": spaces, "majors": list(MAJOR_IMPROVEMENTS),
-        "food": food, "bank": bank,
+        "food": food, "bank": bank, "before_breeding_window": before_breeding_window,
         "feeding": {"adult": FEEDING["solo_adult" if solo else "adult"],
                     "newborn": FEEDING["newborn"]}})
     start_round(b, rng, 1)
@@ -108,7 +109,8 @@ def advance(b: Builder, rng) -> None:
 
 def start_harvest(b: Builder) -> None:
     """Field phase (1 grain or vegetable from every sown field), then the feeding phase: seats
-    with a real choice are asked, the others are fed at once (digest §6.1-§6.3, D-27)."""
+    with a real choice (food to make, a workshop, or a newborn that would not fit) are asked,
+    the others are fed at once (digest §6.1-§6.3, §6.4, D-27)."""
     b.emit("HarvestStarted", {"round": b.state["round"]})
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in farm["fields"] if f["count"] > 0]
@@ -121,7 +123,8 @@ def start_harvest(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         need = feeding_need(b.state, farm)
         needs.append(need)
-        if has_feeding_choice(farm, need):
+        window = b.state["before_breeding_window"] and newborn_at_stake(farm)
+        if window or has_feeding_choice(farm, need):
             asked.append(seat)
     b.emit("FeedingStarted", {"round": b.state["round"], "needs": needs, "asked": asked})
     for seat in range(len(b.state["farms"])):
@@ -142,6 +145,17 @@ def has_feeding_choice(farm: dict, need: int) -> bool:
     if any(g in ("wood", "clay", "reed") for g in goods):
         return True
     return farm["supply"]["food"] < need and bool(goods)
+
+
+def newborn_at_stake(farm: dict) -> bool:
+    """Some newborn of the coming breeding would not fit, so releasing or cooking an animal
+    first can change what the farm keeps: the seat is asked before feeding is settled (digest
+    §5.9, §5.10, §6.4). A farm whose newborns all fit gains nothing by it and is not asked."""
+    animals = {a: farm["animals"][a] for a in ANIMALS}
+    born = newborns(animals)
+    if not born:
+        return False
+    return not can_house(housing(farm), {a: animals[a] + born.get(a, 0) for a in ANIMALS})
 
 
 def feed(b: Builder, seat: int, need: int) -> None:

@@ -13,7 +13,7 @@ from . import placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options
-from .state import has_unhoused, name
+from .state import has_unhoused, name, total_animals
 from .text import goods_text
 from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
 
@@ -162,8 +162,13 @@ def check_move(state: dict, seat: int, move: dict) -> None:
 
 def candidates(state: dict, seat: int) -> list[dict]:
     """A superset of the legal moves of ``seat`` now, all well formed (filtered by check)."""
-    converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS if g != "food"]
-    return _step_candidates(state, seat) + converts
+    farm = state["farms"][seat]
+    held = {**farm["supply"], **total_animals(farm)}
+    converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS
+                if g != "food" and held.get(g, 0) > 0]
+    releases = ([] if has_unhoused(farm)
+                else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
+    return _step_candidates(state, seat) + converts + releases
 
 
 def _step_candidates(state: dict, seat: int) -> list[dict]:

@@ -385,24 +385,42 @@ def next_turn(b: Builder, seat: int | None, include_self_first: bool = False) ->
 # == animals, conversions (digest §3.2 item 6, §5.9, §5.10, §6.2) ================================
 
 def check_release(state: dict, seat: int, move: dict) -> None:
+    """Animals may be released to the general supply at any time (digest §5.9; seed 000 L302,
+    004 L282): whenever the seat is asked to act, as conversions are (``release_open``)."""
     farm = state["farms"][seat]
     if not has_unhoused(farm):
-        raise StepNotExpected(what="release animals", reason="all their animals fit on the farm",
-                              **seat_params(state, seat))
+        reason = release_open(state, seat)
+        if reason:
+            raise StepNotExpected(what="release animals", reason=reason,
+                                  **seat_params(state, seat))
     animal = move["animal"]
     if animal not in ANIMALS or total_animals(farm)[animal] < 1:
         raise AnimalsProblem("no_animal_to_release", animal=PLURAL.get(animal, str(animal)),
                              **seat_params(state, seat))
 
 
+def release_open(state: dict, seat: int) -> str | None:
+    """Why ``seat`` may not release a housed animal now, or None: the same moments as
+    conversions, except the breeding phase, whose choices are fixed when it starts (animals are
+    released before it, in the feeding phase; see docs/rules/agricola.md). Rules revision r1
+    released only animals that did not fit."""
+    if not state["before_breeding_window"]:
+        return "all their animals fit on the farm"
+    if state["phase"] == "harvest_breeding":
+        return "newborns are being placed (release animals before breeding, when feeding)"
+    return conversions_open(state, seat)
+
+
 def apply_release(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
+    overflowing = has_unhoused(farm)
     total = total_animals(farm)
     total[move["animal"]] -= 1
     housed, unhoused = split_animals(farm, total)
     b.emit("AnimalReleased", {"animal": move["animal"], "housed": housed,
                               "unhoused": unhoused}, seat)
-    settle(b, seat)
+    if overflowing or b.state["pending"][seat] is not None:
+        settle(b, seat)
 
 
 def conversions_open(state: dict, seat: int) -> str | None:

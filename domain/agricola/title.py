@@ -22,7 +22,11 @@ class Agricola(Title):
 
     name = "agricola"
     display_name = "Agricola"
-    rules_version = "agricola-2007-r1"
+    rules_version = "agricola-2007-r2"
+    #: r2: releasing animals whenever the seat is asked, and the feeding-phase window before
+    #: breeding for seats with a newborn at stake (digest §5.9, §5.10, §6.4). Recorded in
+    #: ``GameSetUp`` so a game replays under the windows it was played with.
+    before_breeding_window = True
     variants = (
         VariantInfo("family", 1, 5,
                     "The family game of the original 2007 edition: no occupations or minor "
@@ -43,7 +47,7 @@ class Agricola(Title):
             raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
                                 option="start_player",
                                 reason=f"must be -1 or a seat from 0 to {n - 1}")
-        return setup_events(list(config.players), start, rng)
+        return setup_events(list(config.players), start, rng, self.before_breeding_window)
 
     # -- play -----------------------------------------------------------------------------------
     def decide(self, state, seat, move, rng):
@@ -115,4 +119,14 @@ def farm_spaces(farm: dict) -> list[dict]:
     return out
 
 
+class AgricolaR1(Agricola):
+    """The first rules revision: animals released only when they do not fit, and only seats
+    short of food (or with a workshop) asked at feeding. Kept so games started with it replay
+    and audit under the rules they were played with."""
+
+    rules_version = "agricola-2007-r1"
+    before_breeding_window = False
+
+
 AGRICOLA = Agricola()
+AGRICOLA_R1 = AgricolaR1()

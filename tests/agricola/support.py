@@ -48,6 +48,17 @@ def play(state: dict, seat: int, move: dict, rng: Rng | None = None) -> tuple[di
     return fold(events, json.loads(before)), events
 
 
+def pass_feeding(state: dict, events=()) -> tuple[dict, list]:
+    """Seats asked in the feeding phase who want nothing more just feed (digest §6.2): the
+    state at the start of breeding, and all events."""
+    events = list(events)
+    while state["phase"] == "harvest_feeding":
+        seat = next(s for s, p in enumerate(state["pending"]) if p is not None)
+        state, more = play(state, seat, {"type": "feed"})
+        events += more
+    return state, events
+
+
 def types(events) -> list[str]:
     return [e.type for e in events]
 

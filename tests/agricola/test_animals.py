@@ -6,8 +6,8 @@ import pytest
 
 from domain.common.errors import RuleViolation
 
-from .support import (build_farm, give, give_animals, moves_of, play, reveal, setup, turn,
-                      types)
+from .support import (build_farm, give, give_animals, moves_of, pass_feeding, play, reveal,
+                      setup, turn, types)
 
 
 def fresh(n=2, seat=0):
@@ -121,7 +121,9 @@ def _breed(state):
         farm["home"] = 1 if s == 0 else 0
         give(state, s, food=20)
     turn(state, 0)
-    return play(state, 0, {"type": "place", "space": "grain"})
+    state, events = play(state, 0, {"type": "place", "space": "grain"})
+    return pass_feeding(state, events)
+
 
 
 def test_t08_only_one_newborn_per_type_if_there_is_room():

@@ -8,7 +8,8 @@ from domain.common.errors import DomainError, GameOver, InvalidMove, NotYourTurn
 from domain.agricola import AGRICOLA
 from domain.agricola.errors import MESSAGES
 
-from .support import build_farm, give, give_animals, play, reveal, setup, turn
+from .support import (build_farm, give, give_animals, pass_feeding, play, reveal, setup,
+                      turn)
 
 
 def base(n=2):
@@ -49,7 +50,7 @@ def breeding_choice():
     state["farms"][1]["home"] = 0
     give(state, 0, food=10)
     give(state, 1, food=10)
-    state, _ = play(state, 0, {"type": "place", "space": "grain"})
+    state, _ = pass_feeding(*play(state, 0, {"type": "place", "space": "grain"}))
     assert state["phase"] == "harvest_breeding"
     return state
 

@@ -16,7 +16,9 @@ from .support import NAMES, setup
 def test_registered_as_the_agricola_title():
     """The registry serves the title under its name and rules version."""
     assert registry.current("agricola") is AGRICOLA
-    assert registry.get("agricola", "agricola-2007-r1") is AGRICOLA
+    assert registry.get("agricola", "agricola-2007-r2") is AGRICOLA
+    old = registry.get("agricola", "agricola-2007-r1")
+    assert old.before_breeding_window is False and AGRICOLA.before_breeding_window is True
     info = AGRICOLA.info()
     assert info["variants"][0]["name"] == "family"
     assert info["variants"][0]["min_players"] == 1 and info["variants"][0]["max_players"] == 5

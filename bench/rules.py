@@ -1,0 +1,91 @@
+"""Rules speed, title by title: listing legal moves and ``decide`` during random legal play.
+
+For every registered title, variant and player count listed in ``CASES``, a few games are played
+to the end by a seeded random client that only picks listed moves (no store, no HTTP: the pure
+rules). Each call of ``legal_moves`` for a seat the game waits for and each ``decide`` is timed;
+the report gives p50, p99 and max per case, and the same at the busiest point (the 10 % of calls
+with the longest lists). Nothing here names a title's rules: the cases are data.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from domain import registry
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
+
+#: (title, variant, players, games, options); titles not installed are skipped.
+CASES = (
+    ("agricola", "family", 2, 30, {}),
+    ("agricola", "family", 5, 15, {}),
+)
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
+MAX_MOVES = 5000
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
+def play_one(rules, variant: str, n: int, seed: int, options: dict) -> dict:
+    """One random game; per-call timings in milliseconds, with the list sizes."""
+    rng, pick = Rng(seed), random.Random(seed)
+    state: dict = {}
+    for event in rules.setup(GameConfig(variant, NAMES[:n], dict(options)), rng):
+        state = rules.evolve(state, event)
+    listing, sizes, deciding = [], [], []
+    for _ in range(MAX_MOVES):
+        status = rules.status(state)
+        if status.finished or not status.to_act:
+            break
+        seat = pick.choice(status.to_act)
+        t0 = time.perf_counter()
+        moves = rules.legal_moves(state, seat)
+        listing.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(moves))
+        move = pick.choice(moves)
+        t0 = time.perf_counter()
+        events = rules.decide(state, seat, move, rng)
+        deciding.append((time.perf_counter() - t0) * 1000)
+        for event in events:
+            state = rules.evolve(state, event)
+    return {"listing": listing, "sizes": sizes, "deciding": deciding,
+            "finished": rules.status(state).finished}
+
+
+def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict:
+    rules = registry.current(title)
+    listing, sizes, deciding, finished = [], [], [], 0
+    for seed in range(1, games + 1):
+        one = play_one(rules, variant, n, seed, options)
+        listing += one["listing"]
+        sizes += one["sizes"]
+        deciding += one["deciding"]
+        finished += one["finished"]
+    busiest_cut = _pct(sizes, 0.9)
+    busy = [t for t, size in zip(listing, sizes) if size >= busiest_cut]
+    return {"games": games, "finished": finished, "calls": len(listing),
+            "legal_moves_p50_ms": statistics.median(listing),
+            "legal_moves_p99_ms": _pct(listing, 0.99), "legal_moves_max_ms": max(listing),
+            "legal_moves_mean_ms": statistics.fmean(listing),
+            "busiest_list_size": max(sizes), "busiest_p50_ms": statistics.median(busy),
+            "busiest_p99_ms": _pct(busy, 0.99),
+            "decide_p50_ms": statistics.median(deciding), "decide_p99_ms": _pct(deciding, 0.99)}
+
+
+def run(report: dict) -> None:
+    installed = set(registry.names())
+    for title, variant, n, games, options in CASES:
+        if title not in installed:
+            continue
+        report[f"{title}_{variant}_{n}p"] = measure(title, variant, n, games, options)
+
+
+if __name__ == "__main__":
+    out: dict = {}
+    run(out)
+    for key, value in out.items():
+        print(key, {k: round(v, 3) if isinstance(v, float) else v for k, v in value.items()})
