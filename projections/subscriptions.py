@@ -30,7 +30,9 @@ SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
 CHANNELS = ("webhook", "email", "chat")
 CHAT_FORMATS = ("discord", "slack", "json")
 MAX_URL = 2048
-_EMAIL = re.compile(r"^[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}$")
+#: One plain address: no spaces, line breaks or header syntax can pass (``\Z``, not ``$``,
+#: which would let a trailing newline through).
+_EMAIL = re.compile(r"[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}\Z")
 
 
 class SeatNotificationsSet(DomainEvent):
@@ -171,7 +173,7 @@ def build(previous: dict | None, *, webhook_url: str | None = None,
     elif webhook_secret is not None:
         raise InvalidSubscription("webhook_secret", "'webhook_secret' needs 'webhook_url'")
     if email is not None:
-        if not isinstance(email, str) or len(email) > 254 or not _EMAIL.match(email):
+        if not isinstance(email, str) or len(email) > 254 or not _EMAIL.fullmatch(email):
             raise InvalidSubscription("email", "'email' must be an email address")
     chat = None
     if chat_url is not None:

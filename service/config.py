@@ -31,6 +31,7 @@ from typing import Mapping
 from urllib.parse import urlparse, urlunparse
 
 from domain import storage
+from workers.netguard import Allowance, parse_allowance
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,13 @@ def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> i
     if value < minimum:
         raise ConfigError(f"{name} must be at least {minimum}, not {value}")
     return value
+
+
+def _allowance(env: Mapping[str, str]) -> Allowance:
+    try:
+        return parse_allowance(env.get("CHRONICLE_WEBHOOK_ALLOW"))
+    except ValueError as err:
+        raise ConfigError(str(err)) from None
 
 
 def _float(env: Mapping[str, str], name: str, default: float, minimum: float = 0.0) -> float:
@@ -98,6 +106,8 @@ class Settings:
     timeout: int = 60
     store_lock_timeout: float = 2.0
     retry_after: int = 1
+    #: CHRONICLE_WEBHOOK_ALLOW (see workers/netguard.py); checked when a seat subscribes
+    webhook_allow: Allowance = field(default_factory=Allowance)
     #: only ``init-db`` (and tests) create tables; servers never do
     create_tables: bool = False
 
@@ -137,6 +147,7 @@ class Settings:
             timeout=_int(env, "CHRONICLE_TIMEOUT", 60, minimum=10),
             store_lock_timeout=_float(env, "CHRONICLE_STORE_LOCK_TIMEOUT", 2.0, minimum=0.1),
             retry_after=_int(env, "CHRONICLE_RETRY_AFTER", 1, minimum=1),
+            webhook_allow=_allowance(env),
         )
         if settings.port > 65535:
             raise ConfigError(f"PORT must be at most 65535, not {settings.port}")

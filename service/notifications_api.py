@@ -26,7 +26,9 @@ from projections.subscriptions import InvalidSubscription
 
 from .auth import require_seat
 from .blueprints.base import SEAT_TOKEN, ApiBlueprint
-from .context import games
+from workers import netguard
+
+from .context import games, services
 from .problems import Problem, forbidden, invalid_request
 from .schemas.common import RequestSchema, ResponseSchema
 
@@ -83,6 +85,14 @@ def _check_seat(game_id: uuid.UUID, seat: int) -> None:
         raise forbidden(f"This token acts for seat {acting}, not seat {seat}.", seat=acting)
 
 
+def _check_hook(field: str, url: str) -> None:
+    """Refuse a hook URL that is not https or reaches a non-public address (422)."""
+    try:
+        netguard.check_hook(url, services().settings.webhook_allow)
+    except netguard.UnsafeUrl as err:
+        raise Problem(422, err.code, err.message, params={"field": field}) from None
+
+
 def view(game_id: uuid.UUID, seat: int, sub: dict | None, *, show_secret: bool) -> dict:
     sub = sub or {}
     webhook = sub.get("webhook")
@@ -111,6 +121,9 @@ class SeatNotifications(MethodView):
                 chat_url=body.get("chat_url"), chat_format_name=body.get("chat_format"))
         except InvalidSubscription as err:
             raise invalid_request({err.field: [err.message]}) from None
+        for field in ("webhook_url", "chat_url"):
+            if body.get(field):
+                _check_hook(field, body[field])
         stored = subscriptions.save(app, game_id, seat, wanted)
         return view(game_id, seat, stored, show_secret=True)
 

@@ -23,6 +23,8 @@ PG_USER = os.environ.get("PGUSER", "postgres")
 PG_DB = os.environ.get("PGDATABASE", "test")
 REDIS_URL = os.environ.get("CHRONICLE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 TEST_SECRET = "test-secret-key"
+#: The tests' webhook receivers listen on loopback over plain http: allowed explicitly.
+TEST_WEBHOOK_ALLOW = "127.0.0.0/8,::1/128,http"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,7 +36,8 @@ def toy_title():
 
 def sqlite_settings(data_dir, **overrides) -> Settings:
     env = {"CHRONICLE_DATA_DIR": str(data_dir), "CHRONICLE_SECRET_KEY": TEST_SECRET,
-           "REDIS_URL": REDIS_URL, "CHRONICLE_STORE_LOCK_TIMEOUT": "1"}
+           "REDIS_URL": REDIS_URL, "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
+           "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW}
     return Settings.from_env(env, **overrides)
 
 
@@ -95,6 +98,7 @@ def settings(backend, tmp_path, request) -> Settings:
     _empty_postgres_tables(schema)
     return Settings.from_env({"CHRONICLE_DATABASE_URL": postgres_url(schema),
                               "CHRONICLE_SECRET_KEY": TEST_SECRET, "REDIS_URL": REDIS_URL,
+                              "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW,
                               "CHRONICLE_STORE_LOCK_TIMEOUT": "1"})
 
 

@@ -44,12 +44,14 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
     if channel == "webhook":
         outcome = notifiers.send_webhook(target["url"], target["secret"], row["message_id"],
                                          message.payload, timeout=settings.webhook_timeout,
-                                         user_agent=settings.user_agent)
+                                         user_agent=settings.user_agent,
+                                         allowance=settings.webhook_allow)
     elif channel == "chat":
         outcome = notifiers.send_chat(target["url"], target.get("format", "json"),
                                       row["message_id"], message.public_text,
                                       message.public_payload, timeout=settings.webhook_timeout,
-                                      user_agent=settings.user_agent)
+                                      user_agent=settings.user_agent,
+                                      allowance=settings.webhook_allow)
     elif channel == "email":
         outcome = notifiers.send_email(settings, target, message.subject, message.text,
                                        row["message_id"])

@@ -23,6 +23,8 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from urllib.parse import urlparse
 
+from .netguard import Allowance, UnsafeUrl, open_connection
+
 MAX_RETRY_AFTER = 24 * 3600.0
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
@@ -56,18 +58,20 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     return max(0.0, min(seconds, MAX_RETRY_AFTER))
 
 
-def post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> Outcome:
-    """POST ``body`` to ``url`` once (no redirects followed)."""
+def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
+         allowance: Allowance = Allowance()) -> Outcome:
+    """POST ``body`` to ``url`` once (no redirects followed), connecting only to an address
+    :mod:`.netguard` checked just now (an unsafe one fails the attempt, with its reason)."""
     parsed = urlparse(url)
     path = parsed.path or "/"
     if parsed.query:
         path += "?" + parsed.query
     try:
-        if parsed.scheme == "https":
-            conn = http.client.HTTPSConnection(parsed.hostname, parsed.port, timeout=timeout,
-                                               context=ssl.create_default_context())
-        else:
-            conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+        try:
+            conn = open_connection(url, allowance, timeout, ssl.create_default_context())
+        except UnsafeUrl as err:
+            return Outcome(False, None, f"{err.code}: {err.message}",
+                           permanent=err.code != "webhook_host_unknown")
         try:
             conn.request("POST", path, body=body, headers=headers)
             response = conn.getresponse()
@@ -99,10 +103,10 @@ def signed_headers(secret: str, message_id: str, body: str, user_agent: str,
 
 
 def send_webhook(url: str, secret: str, message_id: str, payload: dict, *, timeout: float,
-                 user_agent: str) -> Outcome:
+                 user_agent: str, allowance: Allowance = Allowance()) -> Outcome:
     body = _dumps(payload)
     headers = signed_headers(secret, message_id, body, user_agent)
-    return post(url, body.encode("utf-8"), headers, timeout)
+    return post(url, body.encode("utf-8"), headers, timeout, allowance)
 
 
 def chat_body(fmt: str, text: str, public_payload: dict) -> dict:
@@ -114,16 +118,19 @@ def chat_body(fmt: str, text: str, public_payload: dict) -> dict:
 
 
 def send_chat(url: str, fmt: str, message_id: str, text: str, public_payload: dict, *,
-              timeout: float, user_agent: str) -> Outcome:
+              timeout: float, user_agent: str, allowance: Allowance = Allowance()) -> Outcome:
     body = _dumps(chat_body(fmt, text, public_payload)).encode("utf-8")
     return post(url, body, {"Content-Type": "application/json", "User-Agent": user_agent,
-                            "webhook-id": message_id}, timeout)
+                            "webhook-id": message_id}, timeout, allowance)
 
 
 def send_email(settings, to: str, subject: str, text: str, message_id: str) -> Outcome:
     """Send one plain-text email through the configured SMTP server."""
     if not settings.smtp_host:
         return Outcome(False, None, "SMTP is not configured (set CHRONICLE_SMTP_HOST)",
+                       permanent=True)
+    if any(ch in value for value in (to, subject, message_id) for ch in "\r\n\0"):
+        return Outcome(False, None, "a header would contain a line break: not sent",
                        permanent=True)
     msg = EmailMessage()
     msg["From"] = settings.smtp_from

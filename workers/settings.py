@@ -29,6 +29,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .netguard import Allowance, parse_allowance
+
 #: Standard Webhooks' recommended schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h
 STANDARD_SCHEDULE = (0.0, 5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0)
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -57,6 +59,8 @@ class WorkerSettings:
     poll_interval: float = 1.0
     retry_schedule: tuple[float, ...] = STANDARD_SCHEDULE
     webhook_timeout: float = 10.0
+    #: CHRONICLE_WEBHOOK_ALLOW: networks (and plain http) hooks may reach beyond public https
+    webhook_allow: Allowance = Allowance()
     lease_seconds: float = 120.0
     notice_max_age: float = 86400.0
     projector_batch: int = 500
@@ -82,6 +86,7 @@ class WorkerSettings:
             poll_interval=float(env.get("CHRONICLE_POLL_INTERVAL") or 1.0),
             retry_schedule=parse_schedule(env.get("CHRONICLE_WEBHOOK_RETRY_SCHEDULE")),
             webhook_timeout=float(env.get("CHRONICLE_WEBHOOK_TIMEOUT") or 10.0),
+            webhook_allow=parse_allowance(env.get("CHRONICLE_WEBHOOK_ALLOW")),
             lease_seconds=float(env.get("CHRONICLE_DELIVERY_LEASE") or 120.0),
             notice_max_age=float(env.get("CHRONICLE_NOTICE_MAX_AGE") or 86400.0),
             projector_batch=int(env.get("CHRONICLE_PROJECTOR_BATCH") or 500),

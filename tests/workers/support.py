@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 
+from tests.conftest import TEST_WEBHOOK_ALLOW
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -207,6 +209,7 @@ def process_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = REPO + os.pathsep + env.get("PYTHONPATH", "")
     env.setdefault("CHRONICLE_POLL_INTERVAL", "0.2")
+    env.setdefault("CHRONICLE_WEBHOOK_ALLOW", TEST_WEBHOOK_ALLOW)
     env.update({k: str(v) for k, v in extra.items()})
     return env
 

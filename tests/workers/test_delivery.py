@@ -14,13 +14,17 @@ from standardwebhooks.webhooks import Webhook
 from projections import subscriptions
 from workers import delivery, outbox
 from workers.context import Context
+from workers.netguard import parse_allowance
 from workers.settings import WorkerSettings
+
+from tests.conftest import TEST_WEBHOOK_ALLOW
 
 from tests.projections.helpers import new_game
 
 
 def context(games, **settings):
-    base = dict(redis_url=None, retry_schedule=(0.0, 0.0, 0.0), webhook_timeout=1.0)
+    base = dict(redis_url=None, retry_schedule=(0.0, 0.0, 0.0), webhook_timeout=1.0,
+                webhook_allow=parse_allowance(TEST_WEBHOOK_ALLOW))
     base.update(settings)
     return Context(games, WorkerSettings(**base))
 

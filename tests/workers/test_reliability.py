@@ -19,11 +19,15 @@ from projections.queries import ReadModels
 from projections.store import open_store
 from workers import outbox, queueing
 from workers.health import redis_health
+from workers.netguard import parse_allowance
 from workers.settings import WorkerSettings
 from workers.wakeup import install
 
 from tests.projections.helpers import assert_exact, new_game, store_event_count
+from tests.conftest import TEST_WEBHOOK_ALLOW
 from .support import RedisServer, launch, stop, wait_for
+
+ALLOW = parse_allowance(TEST_WEBHOOK_ALLOW)
 
 
 def worker_env(store, redis_url: str, queue: str, **extra: str) -> dict:
@@ -61,7 +65,8 @@ def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends
         sqlite_store, redis_server, queue_name, receivers, tmp_path):
     games = sqlite_store.games()
     store = open_store(games)
-    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name),
+    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name,
+                                   webhook_allow=ALLOW),
             fallback=False)
     flaky = receivers(lambda n, path: (500, {}) if n <= 2 else (204, {}))
     silent = receivers(lambda n, path: None)
@@ -95,7 +100,8 @@ def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends
 def test_an_email_notice_goes_through_a_worker_to_smtp(sqlite_store, redis_server, queue_name,
                                                        smtp, tmp_path):
     games = sqlite_store.games()
-    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name),
+    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name,
+                                   webhook_allow=ALLOW),
             fallback=False)
     game_id = new_game(games).game.id
     subscriptions.save(games, game_id, 1, subscriptions.build(None, email="bob@example.com"))
@@ -125,7 +131,8 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
     games = store_of.games()
     store = open_store(games)
     models = ReadModels(store)
-    waker = install(games, WorkerSettings(redis_url=redis.url, queue_name=queue_name))
+    waker = install(games, WorkerSettings(redis_url=redis.url, queue_name=queue_name,
+                                          webhook_allow=ALLOW))
     receiver = receivers()
     rng = random.Random(11)
     ids = [new_game(games, players=("Ann", "Bob"), goal=60, seed=i).game.id for i in range(3)]
