@@ -15,7 +15,7 @@ from . import registry
 from .common.errors import DomainError, RecordError
 from .common.rng import seed_hash
 from .game import Created, GameEvent, public_command
-from .records import RECORD_FORMAT, AuditReport, audit_log, chain, verify_chain
+from .records import RECORD_FORMAT, AuditReport, audit_log, chain, record_seed, verify_chain
 
 
 def log_entry(event: GameEvent) -> dict:
@@ -68,7 +68,7 @@ class Archive:
         data = created["data"]
         try:
             rules = registry.get(data["title"], data["rules_version"])
-            seeds = [{"from": int(s["from"]), "seed": s.get("seed"), "hash": s["hash"],
+            seeds = [{"from": int(s["from"]), "seed": record_seed(s), "hash": s["hash"],
                       "origin": s.get("origin")} for s in data["seeds"]]
         except (KeyError, TypeError, ValueError) as err:
             raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
@@ -77,7 +77,7 @@ class Archive:
                 raise RecordError("record_incomplete",
                                   reason="its seed is still private (it was exported while the "
                                          "game was being played); import it after the game ends")
-            if seed_hash(int(s["seed"])) != s["hash"]:
+            if seed_hash(s["seed"]) != s["hash"]:
                 raise RecordError("record_tampered", version=1,
                                   reason="a seed does not match its published hash")
         try:

@@ -38,14 +38,16 @@ def to_act_of(game: Game, status: Status) -> list[int]:
 
 def seed_segments(game: Game, finished: bool, origin_finished: OriginFinished) -> list[dict]:
     """Seed segments as the public may see them: a given seed is always shown; a drawn one
-    once the game that drew it is over (a fork's inherited segment waits for its parent)."""
+    once the game that drew it is over (a fork's inherited segment waits for its parent).
+    Seeds run to 2^256, beyond a JavaScript number, so each is also given as ``seed_str``."""
     out = []
     for segment in game.seeds:
         origin = segment.get("origin")
         shown = game.seeded or (finished and (origin == str(game.id)
                                               or (origin is not None and origin_finished(origin))))
+        seed = segment["seed"] if shown else None
         out.append({"from": segment["from"], "hash": segment["hash"], "origin": origin,
-                    "seed": segment["seed"] if shown else None})
+                    "seed": seed, "seed_str": None if seed is None else str(seed)})
     return out
 
 
@@ -70,7 +72,8 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
            "to_act": to_act_of(game, status) if to_act is None else list(to_act),
            "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
            "options": game.options, "parent": game.parent, "seeded": game.seeded,
-           "seed_hash": own["hash"], "seed": own["seed"], "seeds": seeds,
+           "seed_hash": own["hash"], "seed": own["seed"], "seed_str": own["seed_str"],
+           "seeds": seeds,
            "created_at": game.created_at, "updated_at": game.updated_at,
            "undo_request": undo_request(game)}
     if game.imported_from:

@@ -119,11 +119,23 @@ class _Entry:
         self.version = entry.get("version")
 
 
+def record_seed(segment: dict) -> int | None:
+    """A seed segment's seed as an integer: records may carry it as a number or, for
+    JavaScript's sake, as decimal digits (``seed_str``, which wins when both are there)."""
+    seed = segment.get("seed_str") or segment.get("seed")
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
+            isinstance(seed, str) and not (seed.isascii() and seed.isdigit())):
+        raise ValueError("a seed must be a whole number or its decimal digits")
+    return int(seed)
+
+
 def seed_for(seeds: list[dict], version: int) -> int | None:
     seed = None
     for segment in seeds:
         if segment["from"] <= version:
-            seed = segment.get("seed")
+            seed = record_seed(segment)
     return seed
 
 

@@ -10,7 +10,8 @@ plus later events), then derives:
 * the notices owed at the end of each move (the events of one command form a batch: the first
   carries ``command["count"]``): "your turn" to seats newly in ``to_act``, "game over" to every
   seat when the game ends, and "undo requested" to the seats an ``UndoRequested`` waits for; one
-  outbox row per notice and subscribed channel.
+  outbox row per notice and subscribed channel; a seat that subscribes while the game already
+  waits for it gets that move's "your turn" then, once.
 
 Every batch is written with its new position in one transaction (see
 :meth:`.store.ReadModelStore.commit`); a batch whose start position was overtaken by another
@@ -202,7 +203,7 @@ class Projector:
             if topic in GAME_TOPICS:
                 self._apply(to_event(note), note.id, changes, dirty)
             elif topic == SUBSCRIPTION_TOPIC:
-                self._subscription(to_event(note), changes)
+                self._subscription(to_event(note), note.id, changes)
         for entry in dirty.values():
             self._rows(entry, changes)
         self._trim()
@@ -313,17 +314,22 @@ class Projector:
     def _notice(self, entry: _Entry, kind: str, seat: int, version: int, note_id: int,
                 event: Any, changes: Changes, data: dict | None = None) -> None:
         channels = self._subscriptions(str(entry.game.id)).get(seat)
-        if not channels:
-            return
+        if channels:
+            self._outbox(entry.game.id, kind, seat, version, entry.batch_start, note_id,
+                         event.timestamp, sorted(channels.items()), changes, data)
+
+    def _outbox(self, game_id: Any, kind: str, seat: int, version: int, first: int | None,
+                note_id: int, when: Any, channels: list, changes: Changes,
+                data: dict | None = None) -> None:
+        """One outbox row per channel (``(channel, (hint, sub_version))``); a notice older
+        than ``notice_max_age`` is stored as expired (a rebuild never sends old news)."""
         now = self.clock()
-        age = now - event.timestamp.timestamp()
-        state = "pending" if age <= self.notice_max_age else "expired"
-        for channel, (hint, _sub_version) in sorted(channels.items()):
-            notice_id, message_id = notice_ids(kind, entry.game.id, version, seat, channel)
-            changes.notices.append((notice_id, message_id, str(entry.game.id), version,
-                                    entry.batch_start, seat, kind, channel, hint, note_id,
-                                    event.timestamp.isoformat(), state, 0, now,
-                                    dumps(data or {})))
+        state = "pending" if now - when.timestamp() <= self.notice_max_age else "expired"
+        for channel, (hint, _sub_version) in channels:
+            notice_id, message_id = notice_ids(kind, game_id, version, seat, channel)
+            changes.notices.append((notice_id, message_id, str(game_id), version, first, seat,
+                                    kind, channel, hint, note_id, when.isoformat(), state, 0,
+                                    now, dumps(data or {})))
 
     # -- subscriptions --------------------------------------------------------------------------
     def _subscriptions(self, game_key: str) -> dict[int, dict[str, tuple[str, int]]]:
@@ -338,7 +344,7 @@ class Projector:
             self._subs.move_to_end(game_key)
         return subs
 
-    def _subscription(self, event: Any, changes: Changes) -> None:
+    def _subscription(self, event: Any, note_id: int, changes: Changes) -> None:
         game_key = str(event.game)
         subs = self._subscriptions(game_key)
         seat = int(event.seat)
@@ -354,6 +360,23 @@ class Projector:
             changes.subs_set[(game_key, seat, channel)] = (game_key, seat, channel, hint,
                                                            event.originator_version)
         subs[seat] = {c: (h, event.originator_version) for c, h in hints.items()}
+        waiting = self._waiting_version(event.game, seat)
+        if waiting is not None and hints:
+            # the game already waits for this seat: "your turn" now, once (the notice id is
+            # that of the move's own notice, so subscribing again sends nothing new)
+            self._outbox(event.game, "turn", seat, waiting, waiting, note_id,
+                         event.timestamp, sorted(subs[seat].items()), changes)
+
+    def _waiting_version(self, game_id: Any, seat: int) -> int | None:
+        """The version since which the game has waited for ``seat`` (None: not waiting), as of
+        the notifications processed so far (this batch's, or the stored rows before it)."""
+        entry = self._entries.get(uuid.UUID(str(game_id)))
+        if entry is not None:
+            waiting = entry.waiting.get(seat)
+            return waiting[1] if waiting else None
+        rows = self.store.query("SELECT waiting_version FROM {p}rm_seats "
+                                "WHERE game_id = ? AND seat = ?", [str(game_id), seat])
+        return rows[0]["waiting_version"] if rows else None
 
     # -- rows -----------------------------------------------------------------------------------
     def _rows(self, entry: _Entry, changes: Changes) -> None:

@@ -32,6 +32,20 @@ def _distinct(names: list[str]) -> None:
         seen.add(name)
 
 
+class SeedField(fields.Field):
+    """A seed: a JSON integer, or its decimal digits as a string (seeds run to 2^256 - 1, past
+    what a JavaScript number holds exactly)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and 0 < len(value) <= 78 and value.isascii() \
+                and value.isdigit():
+            return int(value)
+        raise ma.ValidationError("A seed must be a whole number, or its decimal digits as a "
+                                 "string.")
+
+
 class CreateGameSchema(RequestSchema):
     title = fields.String(required=True, validate=validate.Length(1, 40),
                           metadata={"description": "A title from GET /api/v1/titles.",
@@ -44,9 +58,12 @@ class CreateGameSchema(RequestSchema):
         required=True, validate=[validate.Length(1, MAX_SEATS), _distinct],
         metadata={"description": "Player names in seat order (distinct, 1 to 40 characters).",
                   "example": ["Ann", "Bob"]})
-    seed = StrictInteger(validate=validate.Range(0, MAX_SEED),
-                         metadata={"description": "Fixes every random draw (tests, analysis); "
-                                                  "the game then says \"seeded\": true."})
+    seed = SeedField(validate=validate.Range(0, MAX_SEED),
+                     metadata={"description": "Fixes every random draw (tests, analysis); the "
+                                              "game then says \"seeded\": true. An integer, or "
+                                              "its decimal digits as a string.",
+                               "oneOf": [{"type": "integer", "minimum": 0},
+                                         {"type": "string", "pattern": "^[0-9]{1,78}$"}]})
     options = JSONObject(load_default=dict,
                          metadata={"description": "Per-variant options (GET /api/v1/titles)."})
 

@@ -69,6 +69,9 @@ class SeedSchema(ResponseSchema):
     seed = fields.Integer(allow_none=True,
                           metadata={"description": "Null until the game that drew it is over "
                                                    "(or always shown for a seeded game)."})
+    seed_str = fields.String(allow_none=True,
+                             metadata={"description": "The seed in decimal digits (seeds exceed "
+                                                      "2^53, which JavaScript numbers cannot hold)."})
 
 
 class UndoRequestSchema(ResponseSchema):
@@ -97,6 +100,8 @@ class SummarySchema(ResponseSchema):
     seeded = fields.Boolean()
     seed_hash = fields.String()
     seed = fields.Integer(allow_none=True)
+    seed_str = fields.String(allow_none=True,
+                             metadata={"description": "``seed`` in decimal digits."})
     seeds = fields.List(fields.Nested(SeedSchema))
     created_at = fields.String(metadata={"format": "date-time"})
     updated_at = fields.String(metadata={"format": "date-time"})

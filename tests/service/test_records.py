@@ -5,6 +5,8 @@ import copy
 
 import pytest
 
+from domain.records import chain
+
 from .helpers import assert_problem, new_game, play_turns
 
 
@@ -117,3 +119,47 @@ def test_a_large_record_may_exceed_the_move_body_limit(client, app, finished_rec
     padded = copy.deepcopy(record)
     padded["game"]["padding"] = "x" * (app.config["MAX_CONTENT_LENGTH"] + 10)
     assert client.post("/api/v1/games/import", json=padded).status_code == 201
+
+
+def test_seeds_are_also_strings_for_javascript_and_are_accepted_as_strings(client):
+    """Issue 8 item 2: seeds run past 2^53, so every seed also travels as ``seed_str``."""
+    big = 2 ** 200 + 12345
+    game = new_game(client, seed=str(big), goal=2)  # a seed given as decimal digits
+    summary = client.get(game.url).get_json()
+    assert summary["seed"] == big and summary["seed_str"] == str(big)
+    assert [s["seed_str"] for s in summary["seeds"]] == [str(big)]
+    created = client.get(f"{game.url}/events").get_json()["events"][0]
+    assert created["data"]["seeds"][0]["seed_str"] == str(big)
+    same = new_game(client, seed=big, goal=2)
+    assert client.get(same.url).get_json()["seed_hash"] == summary["seed_hash"]
+    for bad in ("-1", "12a", " 12", "1.0", "", True, 1.5, str(2 ** 256)):
+        answer = client.post("/api/v1/games", json={"title": "toy", "players": ["A"],
+                                                      "seed": bad})
+        assert answer.status_code == 422, bad
+        assert "seed" in answer.get_json()["errors"]
+
+
+def test_an_unrevealed_seed_has_no_string_either(client):
+    game = new_game(client, seed=None, goal=100)
+    summary = client.get(game.url).get_json()
+    assert summary["seed"] is None and summary["seed_str"] is None
+
+
+def test_a_record_whose_seed_is_given_as_digits_imports(client, finished_record):
+    """A client that cannot hold the seed as a number keeps ``seed_str`` and re-chains."""
+    _, record = finished_record
+    for segment in record["events"][0]["data"]["seeds"]:
+        segment["seed"] = None  # lost, as a JavaScript number would lose its low digits
+    unchained = [{k: v for k, v in e.items() if k not in ("prev_hash", "hash")}
+                 for e in record["events"]]
+    record["events"] = chain(unchained)
+    record["head"] = record["events"][-1]["hash"]
+    answer = client.post("/api/v1/games/import", json=record)
+    assert answer.status_code == 201, answer.get_json()
+    for segment in record["events"][0]["data"]["seeds"]:
+        segment["seed_str"] = str(int(segment["seed_str"]) + 1)  # a wrong seed
+    record["events"] = chain([{k: v for k, v in e.items() if k not in ("prev_hash", "hash")}
+                              for e in record["events"]])
+    record["head"] = record["events"][-1]["hash"]
+    refused = client.post("/api/v1/games/import", json=record)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "record_tampered"

@@ -236,3 +236,27 @@ def test_operators_list_and_replay_dead_letters(sqlite_store, monkeypatch, capsy
     finally:
         worker_context.get().close()
         worker_context.install(None)
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_seat_that_subscribes_while_waited_for_gets_your_turn_once(games, receivers, cached):
+    """Issue 8 item 3: the move's "your turn" is sent at subscription, and only once."""
+    receiver = receivers()
+    ctx = context(games)
+    game_id = new_game(games).game.id
+    games.play(game_id, 0, {"type": "add", "by": 1})  # now the game waits for Bob (seat 1)
+    ctx.projector.catch_up()
+    if not cached:
+        ctx.projector.forget()  # the projector knows the game only from its stored rows
+    subscribe(games, game_id, 0, webhook_url=receiver.url + "/ann")  # Ann is not waited for
+    assert owed(ctx) == []
+    subscribe(games, game_id, 1, webhook_url=receiver.url + "/bob")
+    [notice_id] = owed(ctx)
+    assert delivery.deliver(ctx, notice_id) == "delivered"
+    [hook] = receiver.ok("/bob")
+    assert json.loads(hook.body)["data"]["version"] == 2
+    subscribe(games, game_id, 1, webhook_url=receiver.url + "/bob2")  # a new URL, same channel
+    assert owed(ctx) == [notice_id]  # no second notice
+    assert receiver.ok("/bob2") == []
+    games.play(game_id, 1, {"type": "add", "by": 1})
+    assert len(owed(ctx)) == 2  # Ann's next turn is a notice of its own
