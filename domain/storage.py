@@ -18,6 +18,8 @@ import os
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_DB_FILE = "chronicle.db"
+#: eventsourcing.postgres with an outage budget (see :mod:`domain.pgstore`)
+POSTGRES_MODULE = "domain.pgstore"
 
 
 def default_data_dir() -> str:
@@ -36,7 +38,7 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
         url = urlparse(database_url)
         query = parse_qs(url.query)
         env.update({
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": POSTGRES_MODULE,
             "POSTGRES_DBNAME": unquote(url.path.lstrip("/")) or "postgres",
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
             "POSTGRES_PORT": str(url.port or 5432),

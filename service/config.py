@@ -15,7 +15,7 @@ variable                         meaning (default)
 ``CHRONICLE_WEB_CONCURRENCY``    server processes (1 with SQLite, 2 x CPUs with PostgreSQL)
 ``CHRONICLE_THREADS``            threads per server process (8)
 ``CHRONICLE_TIMEOUT``            seconds before gunicorn restarts a stuck worker (60)
-``CHRONICLE_STORE_LOCK_TIMEOUT`` seconds a write waits for a locked store before 503 (2)
+``CHRONICLE_STORE_LOCK_TIMEOUT`` seconds a store call may take before 503 (2)
 ``CHRONICLE_RETRY_AFTER``        the ``Retry-After`` seconds of a 503 (1)
 ===============================  ==========================================================
 

@@ -151,12 +151,12 @@ def projector_main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    from domain.storage import persistence_env_from_environ
+    from domain.storage import POSTGRES_MODULE, persistence_env_from_environ
     from projections.runner import make_runner, poll_forever
 
     env = persistence_env_from_environ()
     dispatcher = queueing.Dispatcher(settings.redis_url, settings.queue_name)
-    if env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres" and not args.poll:
+    if env.get("PERSISTENCE_MODULE") == POSTGRES_MODULE and not args.poll:
         while not stop.is_set():
             try:
                 with make_runner(env, on_result=lambda r: dispatcher(r.notices),

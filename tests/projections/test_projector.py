@@ -175,9 +175,11 @@ def test_notices_go_to_subscribed_seats_at_the_end_of_each_move(games, projector
     games.play(game_id, 1, {"type": "add", "by": 1})   # lap ends: both must say ready
     projector.catch_up()
     notices = models.notices(game_id)
-    # Bob was waited for before his move and still is after it: not "newly" to act
+    # Bob was waited for before his move and still is after it: not "newly" to act; Ann
+    # subscribed while the game waited for her, so her turn at version 1 is sent then
     assert {(n["kind"], n["version"], n["seat"], n["channel"]) for n in notices} == {
-        ("turn", 2, 1, "webhook"), ("turn", 2, 1, "email"), ("turn", 4, 0, "webhook")}
+        ("turn", 1, 0, "webhook"), ("turn", 2, 1, "webhook"), ("turn", 2, 1, "email"),
+        ("turn", 4, 0, "webhook")}
     assert all(n["state"] == "pending" for n in notices)
     by_version = {n["version"]: n for n in notices if n["channel"] == "webhook"}
     assert by_version[4]["first_version"] == 3  # the move's batch: CounterAdvanced, BonusDrawn

@@ -66,7 +66,7 @@ def test_create_passes_options_to_the_title(client):
     ({"title": "toy", "players": "Ann"}, "players"),
     ({"title": "toy", "players": [1, 2]}, "players"),
     ({"title": 5, "players": ["Ann"]}, "title"),
-    ({"title": "toy", "players": ["Ann"], "seed": "42"}, "seed"),
+    ({"title": "toy", "players": ["Ann"], "seed": "4 2"}, "seed"),
     ({"title": "toy", "players": ["Ann"], "seed": 4.2}, "seed"),
     ({"title": "toy", "players": ["Ann"], "seed": True}, "seed"),
     ({"title": "toy", "players": ["Ann"], "seed": -1}, "seed"),
