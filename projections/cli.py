@@ -21,7 +21,8 @@ import click
 from domain.application import Games
 from domain.storage import persistence_env_from_environ
 
-from .projector import DEFAULT_NOTICE_MAX_AGE, Projector
+from . import rebuild as parallel
+from .projector import DEFAULT_NOTICE_MAX_AGE
 from .queries import ReadModels
 from .store import open_store
 
@@ -35,31 +36,31 @@ def notice_max_age() -> float:
 
 
 def rebuild(games: Games, *, batch_size: int = 2000, show_progress: bool = True,
-            out=None) -> dict:
-    """Rebuild every read model of ``games``'s store; returns figures for the operator."""
-    store = open_store(games)
-    projector = Projector(games, store, batch_size=batch_size, notice_max_age=notice_max_age(),
-                          cache_size=int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096))
-    head = projector.head()
+            out=None, workers: int | None = None) -> dict:
+    """Rebuild every read model of ``games``'s store, partitioned by game over ``workers``
+    processes (default: one per core; see :mod:`.rebuild`); returns figures for the operator."""
+    options = {"notice_max_age": notice_max_age(),
+               "cache_size": int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096)}
     t0 = time.perf_counter()
     if show_progress:
-        out = out or sys.stderr
+        head = games.recorder.max_notification_id() or 0
         with click.progressbar(length=max(head, 1), label="Rebuilding read models",
-                               show_pos=True, show_eta=True, file=out) as bar:
+                               show_pos=True, show_eta=True, file=out or sys.stderr) as bar:
             seen = [0]
 
-            def advance(_n: int, position: int) -> None:
-                bar.update(max(0, min(position, head) - seen[0]))
-                seen[0] = min(position, head)
+            def advance(done: int, _head: int) -> None:
+                bar.update(max(0, done - seen[0]))
+                seen[0] = max(seen[0], done)
 
-            result = projector.rebuild(progress=advance, batch_size=batch_size)
+            figures = parallel.rebuild(games, workers=workers, batch_size=batch_size,
+                                       progress=advance, **options)
     else:
-        result = projector.rebuild(batch_size=batch_size)
+        figures = parallel.rebuild(games, workers=workers, batch_size=batch_size, **options)
     seconds = time.perf_counter() - t0
-    return {"notifications": result.processed, "position": result.position,
-            "seconds": round(seconds, 3),
-            "per_second": round(result.processed / seconds, 1) if seconds > 0 else None,
-            "conflicts": result.conflicts}
+    notifications = figures["head"] + figures["after_head"]
+    return {"notifications": notifications, "position": figures["position"],
+            "workers": figures["workers"], "seconds": round(seconds, 3),
+            "per_second": round(notifications / seconds, 1) if seconds > 0 else None}
 
 
 @click.group()
@@ -71,15 +72,19 @@ def main() -> None:
 @click.option("--batch-size", default=2000, show_default=True,
               help="Notifications per transaction.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def rebuild_command(batch_size: int, no_progress: bool) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Processes, each rebuilding a share of the games (default: one per core).")
+def rebuild_command(batch_size: int, no_progress: bool, workers: int | None) -> None:
     """Empty the read models and replay the whole event log into them."""
     games = games_from_environ()
     try:
-        figures = rebuild(games, batch_size=batch_size, show_progress=not no_progress)
+        figures = rebuild(games, batch_size=batch_size, show_progress=not no_progress,
+                          workers=workers)
     finally:
         games.close()
     click.echo(f"rebuilt {figures['notifications']} notifications in {figures['seconds']} s "
-               f"({figures['per_second']}/s); position {figures['position']}")
+               f"({figures['per_second']}/s, {figures['workers']} processes); "
+               f"position {figures['position']}")
 
 
 @main.command("status")

@@ -119,8 +119,11 @@ class Projector:
 
     def __init__(self, games: Games, store: ReadModelStore, *, cache_size: int = 2048,
                  batch_size: int = 500, notice_max_age: float = DEFAULT_NOTICE_MAX_AGE,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 partition: tuple[int, int] | None = None) -> None:
         self.games = games
+        #: ``(i, n)``: only the games whose id modulo ``n`` is ``i`` (a parallel rebuild)
+        self.partition = partition
         self.store = store
         self.app_name = games.name
         self.batch_size = batch_size
@@ -198,16 +201,51 @@ class Projector:
         changes = Changes()
         dirty: dict[uuid.UUID, _Entry] = {}
         to_event = self._mapper.to_domain_event
+        mine = self._mine
         for note in notes:
             topic = note.topic
             if topic in GAME_TOPICS:
-                self._apply(to_event(note), note.id, changes, dirty)
+                if mine(note.originator_id):
+                    self._apply(to_event(note), note.id, changes, dirty)
             elif topic == SUBSCRIPTION_TOPIC:
-                self._subscription(to_event(note), note.id, changes)
+                event = to_event(note)
+                if mine(event.game):
+                    self._subscription(event, note.id, changes)
         for entry in dirty.values():
             self._rows(entry, changes)
         self._trim()
         return changes
+
+    def _mine(self, game_id: Any) -> bool:
+        """Is ``game_id`` in this projector's partition (its last hex digit modulo n is i;
+        the same test as :meth:`.store.ReadModelStore.partition_notes`)?"""
+        if self.partition is None:
+            return True
+        number = game_id.int if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id)).int
+        return (number & 15) % self.partition[1] == self.partition[0]
+
+    def replay_to(self, head: int, *, batch_size: int = 2000,
+                  progress: Callable[[int, int], None] | None = None) -> int:
+        """Process the log up to ``head`` without tracking a position (a partition of a
+        parallel rebuild, which sets the position itself); returns the last position read."""
+        position = 0
+        with self._lock:
+            while position < head:
+                if self.partition is None:
+                    notes = self.games.recorder.select_notifications(
+                        start=position, limit=batch_size, stop=head, inclusive_of_start=False)
+                else:
+                    notes = self.store.partition_notes(
+                        self.games.recorder.events_table_name, position, head, batch_size,
+                        self.partition, SUBSCRIPTION_TOPIC)
+                if not notes:
+                    break
+                changes = self.process(notes)
+                self.store.write(changes)
+                position = notes[-1].id
+                if progress is not None:
+                    progress(len(notes), position)
+        return position
 
     def _trim(self) -> None:
         while len(self._entries) > self.cache_size:

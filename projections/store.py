@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
-from eventsourcing.persistence import OperationalError, PersistenceError, Tracking
+from eventsourcing.persistence import Notification, OperationalError, PersistenceError, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
@@ -134,20 +135,25 @@ OUTBOX_COLUMNS = ("notice_id", "message_id", "game_id", "version", "first_versio
                   "attempts", "next_attempt_at", "data")
 
 
-def _upsert(table: str, columns: Sequence[str], key: Sequence[str]) -> str:
+def _upsert(table: str, columns: Sequence[str], key: Sequence[str],
+            newer: str | None = None) -> str:
+    """An upsert; with ``newer`` (a column) a row never goes back to an older value of it, so
+    projectors that overlap (a partitioned rebuild and a live worker) cannot undo each other."""
     cols = ", ".join(columns)
     marks = ", ".join("?" for _ in columns)
     updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
-    return (f"INSERT INTO {{p}}{table} ({cols}) VALUES ({marks}) "
-            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}")
+    guard = f" WHERE t.{newer} <= excluded.{newer}" if newer else ""
+    return (f"INSERT INTO {{p}}{table} AS t ({cols}) VALUES ({marks}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}{guard}")
 
 
-UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",))
-UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"))
-UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",))
+UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",), "version")
+UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"), "version")
+UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",),
+                      "version")
 UPSERT_CELL = _upsert("rm_score_cells", CELL_COLUMNS, ("game_id", "version", "cell"))
 UPSERT_SUB = _upsert("rm_subscriptions", ("game_id", "seat", "channel", "hint", "sub_version"),
-                     ("game_id", "seat", "channel"))
+                     ("game_id", "seat", "channel"), "sub_version")
 DELETE_SUB = "DELETE FROM {p}rm_subscriptions WHERE game_id = ? AND seat = ? AND channel = ?"
 INSERT_NOTICE = (f"INSERT INTO {{p}}rm_outbox ({', '.join(OUTBOX_COLUMNS)}) "
                  f"VALUES ({', '.join('?' for _ in OUTBOX_COLUMNS)}) "
@@ -247,6 +253,12 @@ class ReadModelStore:
                 raise PositionMoved(f"{application_name}: position is no longer {start}")
             self._write_changes(cur, changes)
 
+    def write(self, changes: Changes) -> None:
+        """Write ``changes`` in one transaction without moving any position (the partitions
+        of a parallel rebuild; the rebuild sets the position itself)."""
+        with self.writing() as cur:
+            self._write_changes(cur, changes)
+
     def _write_changes(self, cur: Any, changes: Changes) -> None:
         if changes.games:
             cur.executemany(self.sql(UPSERT_GAME), list(changes.games.values()))
@@ -263,13 +275,35 @@ class ReadModelStore:
         if changes.notices:
             cur.executemany(self.sql(INSERT_NOTICE), changes.notices)
 
-    def reset(self, application_name: str) -> None:
-        """Empty the rebuilt tables and set the position to 0 (one transaction)."""
+    #: SQL for "the last hex digit of originator_id, as an integer, modulo ?" (subclasses)
+    _partition_sql = ""
+    _notification_id = ""
+
+    def partition_notes(self, events_table: str, after: int, stop: int, limit: int,
+                        partition: tuple[int, int], also_topic: str) -> list[Notification]:
+        """The notifications in (``after``, ``stop``] of the games of ``partition`` (``(i, n)``:
+        the game id's last hex digit modulo ``n`` is ``i``) and every one of ``also_topic``,
+        filtered by the database (a partitioned rebuild reads only its share)."""
+        index, count = partition
+        nid = self._notification_id
+        rows = self.query(
+            f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
+            f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
+            f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid} LIMIT ?",
+            [after, stop, also_topic, count, index, limit])
+        return [Notification(id=r["nid"], originator_id=r["originator_id"] if isinstance(
+            r["originator_id"], uuid.UUID) else uuid.UUID(r["originator_id"]),
+            originator_version=r["originator_version"], topic=r["topic"],
+            state=bytes(r["state"])) for r in rows]
+
+    def reset(self, application_name: str, position: int = 0) -> None:
+        """Empty the rebuilt tables and set the position (0: replay everything; a parallel
+        rebuild sets the head it will replay up to), in one transaction."""
         with self.writing() as cur:
             for table in REBUILT_TABLES:
                 cur.execute(self.sql(f"DELETE FROM {{p}}{table}"), [])
             cur.execute(self.sql(ENSURE_POSITION), [application_name])
-            cur.execute(self.sql(SET_POSITION), [0, application_name])
+            cur.execute(self.sql(SET_POSITION), [position, application_name])
 
     # -- rows the projector reads back ------------------------------------------------------------
     def game_row(self, game_id: str) -> dict | None:
@@ -284,6 +318,8 @@ class SQLiteReadModels(ReadModelStore, SQLiteTrackingRecorder):
     """Read models in the SQLite file of the event store."""
 
     dialect = "sqlite"
+    _notification_id = "rowid"
+    _partition_sql = "(instr('0123456789abcdef', substr(originator_id, -1)) - 1) % ?"
 
     def __init__(self, datastore: SQLiteDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
@@ -336,6 +372,9 @@ class SQLiteReadModels(ReadModelStore, SQLiteTrackingRecorder):
 
 class PostgresReadModels(ReadModelStore, PostgresTrackingRecorder):
     """Read models in the PostgreSQL schema of the event store."""
+
+    _notification_id = "notification_id"
+    _partition_sql = "mod(strpos('0123456789abcdef', right(originator_id::text, 1)) - 1, ?)"
 
     dialect = "postgres"
 

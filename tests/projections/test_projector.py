@@ -336,3 +336,50 @@ def test_the_rebuild_command_shows_progress_and_rebuilds(store_of, monkeypatch):
     assert "Rebuilding read models" in result.output and "rebuilt" in result.output
     status = CliRunner().invoke(cli.main, ["status"])
     assert status.exit_code == 0 and '"lag": 0' in status.output
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_a_partitioned_rebuild_equals_the_live_read_models(games, read_store, workers):
+    """Issue 8 item 5: the games split over processes, the rows and position as live."""
+    from projections import rebuild as parallel
+
+    rng = random.Random(11)
+    ids = [new_game(games, players=("Ann", "Bob", "Cid")[:2 + i % 2], seed=i).game.id
+           for i in range(7)]
+    subscriptions.save(games, ids[1], 0, subscriptions.build(None, email="ann@example.com"))
+    for _ in range(4):
+        for game_id in ids:
+            play(games, game_id, 3, rng)
+    play_out(games, ids[4], rng)
+    live_projector = Projector(games, read_store)
+    live_projector.catch_up()
+    live = dump(read_store)
+    seen = []
+    figures = parallel.rebuild(games, workers=workers, batch_size=9,
+                               progress=lambda done, head: seen.append((done, head)))
+    assert dump(read_store) == live
+    head = games.recorder.max_notification_id()
+    assert figures["head"] == head and read_store.position(games.name) == head
+    assert seen[-1] == (head, head) and all(a <= b for (a, _), (b, _) in zip(seen, seen[1:]))
+    assert store_event_count(games) == sum(
+        r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games"))
+
+
+def test_a_failed_partition_leaves_the_read_models_to_be_replayed(games, read_store,
+                                                                   monkeypatch):
+    from projections import rebuild as parallel
+
+    game_id = new_game(games).game.id
+    play(games, game_id, 4)
+    Projector(games, read_store).catch_up()
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("a title's rules failed")
+
+    monkeypatch.setattr(Projector, "replay_to", broken)
+    with pytest.raises(RuntimeError, match="partition 1 failed|rules failed"):
+        parallel.rebuild(games, workers=2)
+    assert read_store.position(games.name) == 0  # the next projector replays everything
+    monkeypatch.undo()
+    Projector(games, read_store).catch_up()
+    assert read_store.game_row(str(game_id))["version"] == games.get_game(game_id).version
