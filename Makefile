@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run serve worker projector rebuild test bench init-db clean services
+.PHONY: venv run serve worker projector rebuild test bench bench-scale init-db clean services
 
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ test: venv services
 
 bench: venv services
 	$(BIN)/python -m bench
+
+# 100,000 games on PostgreSQL: lobby, my games, moves under load, memory, verify --all (slow)
+bench-scale: venv services
+	$(BIN)/python -m bench scale
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis bench/reports

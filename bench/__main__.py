@@ -1,8 +1,8 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
-``rules``
-(default: all). Figures are measured on this machine in this run; ratios compare against floors
+``rules`` (default: these four) and ``scale`` (``make bench-scale``: 100,000 games on
+PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this run; ratios compare against floors
 measured in the same run.
 """
 from __future__ import annotations
@@ -15,7 +15,9 @@ import sys
 import time
 
 SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections",
-            "rules": "bench.rules"}
+            "rules": "bench.rules", "scale": "bench.scale"}
+#: what ``make bench`` runs; ``scale`` (100,000 games on PostgreSQL) is ``make bench-scale``
+DEFAULT = ["storage", "http", "projections", "rules"]
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 
 
@@ -39,7 +41,7 @@ def table(report: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    chosen = argv or list(SECTIONS)
+    chosen = argv or DEFAULT
     report: dict = {"machine": {"python": platform.python_version(),
                                 "platform": platform.platform(), "cpus": os.cpu_count()},
                     "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
@@ -53,11 +55,12 @@ def main(argv: list[str]) -> int:
         report[name] = section
         print(table(section), flush=True)
     os.makedirs(REPORT_DIR, exist_ok=True)
-    with open(os.path.join(REPORT_DIR, "report.json"), "w") as fh:
-        json.dump(report, fh, indent=2)
-    with open(os.path.join(REPORT_DIR, "report.txt"), "w") as fh:
+    stem = "report-scale" if chosen == ["scale"] else "report"
+    with open(os.path.join(REPORT_DIR, f"{stem}.json"), "w") as fh:
+        json.dump(report, fh, indent=2, default=str)
+    with open(os.path.join(REPORT_DIR, f"{stem}.txt"), "w") as fh:
         fh.write(table(report) + "\n")
-    print(f"\nreport written to {REPORT_DIR}/report.json and report.txt")
+    print(f"\nreport written to {REPORT_DIR}/{stem}.json and {stem}.txt")
     return 0
 
 

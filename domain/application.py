@@ -258,6 +258,18 @@ class Games(Rewinding, Archive, Presentation, Application):
     def _start(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
                timestamps: list | None = None) -> Created:
         """Save a new stream: GameCreated, then ``later`` log entries, plus the seat keys."""
+        tokens = self.store_recorded(game_id, created_data, later, timestamps)
+        game = self.rebuild(game_id)
+        self._maybe_snapshot(game, 0)
+        self._cache_put(game)
+        return Created(game, tokens)
+
+    def store_recorded(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
+                       timestamps: list | None = None) -> list[str]:
+        """Store a game from a recorded log in one transaction (GameCreated data, then log
+        entries ``{"type", "seat", "data", "command"}``) with fresh seat tokens, which are
+        returned. The rules are not run: callers store only what was played or audited (an
+        import after its audit; the scale benchmark's copies of recorded games)."""
         n = len(created_data["players"])
         created = GameCreated(originator_id=game_id, originator_version=1,
                               timestamp=(timestamps[0] if timestamps else
@@ -278,10 +290,7 @@ class Games(Rewinding, Archive, Presentation, Application):
                                      timestamp=SeatKeysIssued.create_timestamp(),
                                      hashes=[token_hash(t) for t in tokens]))
         self._store(events)
-        game = self.rebuild(game_id)
-        self._maybe_snapshot(game, 0)
-        self._cache_put(game)
-        return Created(game, tokens)
+        return tokens
 
     # ------------------------------------------------------------------ seats
     def seat_for_token(self, game_id: uuid.UUID, token: str) -> int | None:

@@ -7,12 +7,16 @@ outcome, keep the old ``Title`` instance registered under its old version.
 """
 from __future__ import annotations
 
+import importlib
+import threading
+
 from .common.errors import BadGameConfig, DomainError
 from .common.title import Title
 
 _TITLES: dict[str, dict[str, Title]] = {}
 _CURRENT: dict[str, str] = {}
 _LOADED = False
+_LOADING = threading.RLock()
 
 #: Modules whose import registers the built-in titles.
 BUILTIN_TITLES = ("domain.agricola",)
@@ -26,13 +30,17 @@ def register(title: Title, current: bool = True) -> Title:
 
 
 def _load_builtin() -> None:
+    """Import the built-in titles once. Threads that ask meanwhile wait for the whole import
+    (a half-imported title would be missing its current rules version)."""
     global _LOADED
     if _LOADED:
         return
-    _LOADED = True
-    import importlib
-    for module in BUILTIN_TITLES:
-        importlib.import_module(module)
+    with _LOADING:
+        if _LOADED:
+            return
+        for module in BUILTIN_TITLES:
+            importlib.import_module(module)
+        _LOADED = True
 
 
 def names() -> list[str]:

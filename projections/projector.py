@@ -234,15 +234,18 @@ class Projector:
                 if self.partition is None:
                     notes = self.games.recorder.select_notifications(
                         start=position, limit=batch_size, stop=head, inclusive_of_start=False)
-                else:
+                    if not notes:
+                        break
+                    upto = notes[-1].id
+                else:  # a window of ids holding about batch_size of this partition's events
+                    upto = min(head, position + batch_size * self.partition[1])
                     notes = self.store.partition_notes(
-                        self.games.recorder.events_table_name, position, head, batch_size,
+                        self.games.recorder.events_table_name, position, upto,
                         self.partition, SUBSCRIPTION_TOPIC)
-                if not notes:
-                    break
                 changes = self.process(notes)
-                self.store.write(changes)
-                position = notes[-1].id
+                if changes:
+                    self.store.write(changes)
+                position = upto
                 if progress is not None:
                     progress(len(notes), position)
         return position

@@ -279,18 +279,19 @@ class ReadModelStore:
     _partition_sql = ""
     _notification_id = ""
 
-    def partition_notes(self, events_table: str, after: int, stop: int, limit: int,
+    def partition_notes(self, events_table: str, after: int, upto: int,
                         partition: tuple[int, int], also_topic: str) -> list[Notification]:
-        """The notifications in (``after``, ``stop``] of the games of ``partition`` (``(i, n)``:
+        """The notifications in (``after``, ``upto``] of the games of ``partition`` (``(i, n)``:
         the game id's last hex digit modulo ``n`` is ``i``) and every one of ``also_topic``,
-        filtered by the database (a partitioned rebuild reads only its share)."""
+        filtered by the database (a partitioned rebuild reads only its share). Callers keep
+        the window small: the database reads the whole window through the id index."""
         index, count = partition
         nid = self._notification_id
         rows = self.query(
             f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
             f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
-            f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid} LIMIT ?",
-            [after, stop, also_topic, count, index, limit])
+            f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid}",
+            [after, upto, also_topic, count, index])
         return [Notification(id=r["nid"], originator_id=r["originator_id"] if isinstance(
             r["originator_id"], uuid.UUID) else uuid.UUID(r["originator_id"]),
             originator_version=r["originator_version"], topic=r["topic"],

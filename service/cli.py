@@ -214,8 +214,12 @@ def _echo_report(game_id: uuid.UUID, report, detail: bool) -> None:
 @click.option("--current-rules", is_flag=True,
               help="Use the current rules instead of the ones GAME was started with.")
 @click.option("--detail", is_flag=True, help="Print every event with its rule citation.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="With --all: processes checking games side by side (default: one per core).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
+              help="With --all: stop after SECONDS and say how far the check got.")
 def verify_command(game_id: uuid.UUID | None, all_games: bool, current_rules: bool,
-                   detail: bool) -> None:
+                   detail: bool, workers: int | None, time_limit: float | None) -> None:
     """Re-run every recorded move of GAME through the rules; exit 1 on any mismatch."""
     if all_games == (game_id is not None):
         raise click.UsageError("Name one GAME, or pass --all.")
@@ -226,25 +230,27 @@ def verify_command(game_id: uuid.UUID | None, all_games: bool, current_rules: bo
         if not report.ok:
             sys.exit(MISMATCH)
         return
+    from .verify_all import verify_all
+
     ids = _run(lambda: list(games.game_ids(newest_first=False)))
-    changed, failed = [], []
-    with click.progressbar(ids, label="Replaying games under the current rules",
+    env = _services().settings.persistence_env(create_tables=False)
+    with click.progressbar(length=len(ids), label="Replaying games under the current rules",
                            file=sys.stderr) as bar:
-        for gid in bar:
-            try:
-                report = games.audit(gid, current_rules=True)
-            except DomainError as err:
-                failed.append((gid, err.message))
-                continue
-            if not report.ok:
-                changed.append((gid, report))
-    for gid, report in changed:
-        _echo_report(gid, report, False)
-    for gid, message in failed:
+        outcome = verify_all(env, ids, workers=workers, time_limit=time_limit,
+                             advance=bar.update)
+    for _gid, lines in outcome.changed:
+        for line in lines:
+            click.echo(line)
+    for gid, message in outcome.failed:
         click.echo(f"{gid}: could not be checked: {message}")
-    click.echo(f"{len(ids)} game(s) checked: {len(changed)} would change under the current "
-               f"rules, {len(failed)} could not be checked.")
-    if changed or failed:
+    rate = outcome.checked / outcome.seconds if outcome.seconds else 0.0
+    click.echo(f"{outcome.checked} game(s) checked in {outcome.seconds:.1f} s ({rate:.1f}/s): "
+               f"{len(outcome.changed)} would change under the current rules, "
+               f"{len(outcome.failed)} could not be checked.")
+    if not outcome.complete:
+        click.echo(f"Stopped before the end: {outcome.total - outcome.checked} of "
+                   f"{outcome.total} game(s) not checked.")
+    if outcome.changed or outcome.failed:
         sys.exit(MISMATCH)
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import time
 import subprocess
 import sys
 import uuid
@@ -120,7 +122,8 @@ def test_verify_all_lists_games_the_current_rules_would_change(run, client, rule
     assert result.exit_code == 1, result.output
     assert f"{changed.id}: 1 mismatch(es) under rules toy-2" in result.output
     assert untouched.id not in result.output
-    assert "2 game(s) checked: 1 would change" in result.output
+    assert re.search(r"2 game\(s\) checked in [\d.]+ s \([\d.]+/s\): 1 would change",
+                     result.output)
     # under its own rules the game is fine
     assert run("verify", changed.id).exit_code == 0
     assert run("verify", changed.id, "--current-rules").exit_code == 1
@@ -129,7 +132,36 @@ def test_verify_all_lists_games_the_current_rules_would_change(run, client, rule
 def test_verify_all_passes_when_nothing_changes(run, client):
     play_turns(client, new_game(client), 2)
     result = run("verify", "--all")
-    assert result.exit_code == 0 and "1 game(s) checked: 0 would change" in result.output
+    assert result.exit_code == 0 and re.search(r"1 game\(s\) checked in .*: 0 would change",
+                                               result.output)
+
+
+@pytest.mark.parametrize("workers", ["1", "3"])
+def test_verify_all_splits_the_games_over_processes(run, client, workers):
+    for _ in range(4):
+        play_turns(client, new_game(client), 2)
+    result = run("verify", "--all", "--workers", workers)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^4 game\(s\) checked in .*: 0 would change", result.output, re.M)
+    assert "Stopped before the end" not in result.output
+
+
+def test_verify_all_with_a_time_limit_says_how_far_it_got(run, client, monkeypatch):
+    from service import verify_all
+
+    for _ in range(3):
+        new_game(client)
+    slow = verify_all.Games.audit
+
+    def audit(self, *args, **kwargs):
+        time.sleep(2)
+        return slow(self, *args, **kwargs)
+
+    monkeypatch.setattr(verify_all.Games, "audit", audit)
+    result = run("verify", "--all", "--workers", "1", "--time-limit", "0.5")
+    assert result.exit_code == 0, result.output
+    assert "0 game(s) checked" in result.output
+    assert "Stopped before the end: 3 of 3 game(s) not checked." in result.output
 
 
 def test_export_then_import_through_files(run, client, tmp_path):

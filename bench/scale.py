@@ -1,0 +1,396 @@
+"""``make bench-scale``: the design with a hundred times the store, on PostgreSQL (issue 8).
+
+Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
+
+1. **Templates**: a few complete Agricola family games (2 to 4 seats) played with random
+   legal moves; their event logs are the recorded move lists.
+2. **Fill**: ``BENCH_SCALE_GAMES`` games (default 100,000) stored through the application's own
+   store path (``Games`` saves each game's recorded log with fresh seat tokens, one transaction
+   a game; no HTTP, no rules run): one in four complete, the rest cut at a random move boundary
+   (active, waiting for a seat). One process per core.
+3. **Read models**: ``chronicle-rebuild``'s partitioned rebuild over the whole store.
+4. **Server**: gunicorn with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that schema;
+   p50/p99 of the lobby's first page, a filtered page deep in the list, and "my games" for a
+   player with 20 games; then 16 client threads, each playing its own active games (``GET
+   …/moves`` untimed, ``POST …/moves`` timed) for ``BENCH_SCALE_LOAD_SECONDS``, with
+   ``/healthz`` timed alone and beside the load; moves per second against the raw floor (16
+   connections, one row inserted per transaction); each server process's resident memory after
+   the load.
+5. **verify --all**: ``chronicle verify --all`` over the store (or for
+   ``BENCH_SCALE_VERIFY_SECONDS`` when set), games per second from its progress bar.
+
+PostgreSQL is ``CHRONICLE_BENCH_PG_URL`` (default the local test database), in a fresh schema
+dropped at the end (``BENCH_SCALE_KEEP=1`` keeps it and prints its URL).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+
+import requests
+
+from domain.application import Games
+from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, \
+    postgres_problem
+
+from .games import play_random
+from .http import BIN, ROOT, free_port
+
+N_GAMES = int(os.environ.get("BENCH_SCALE_GAMES") or 100_000)
+LOAD_SECONDS = float(os.environ.get("BENCH_SCALE_LOAD_SECONDS") or 30)
+VERIFY_SECONDS = float(os.environ.get("BENCH_SCALE_VERIFY_SECONDS") or 0)
+PG_BASE = os.environ.get("CHRONICLE_BENCH_PG_URL") or "postgresql://postgres@127.0.0.1:5432/test"
+TEMPLATES = 12
+SERVER_PROCESSES = 4
+CLIENTS = 16
+QUERY_REPEAT = 300
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def _url(schema: str) -> str:
+    return f"{PG_BASE}?schema={schema}&pool_size=4&max_overflow=8&connect_timeout=5"
+
+
+def _pct(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    return {"n": len(ordered), "p50_ms": 1000 * statistics.median(ordered),
+            "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]}
+
+
+# -- 1. templates ----------------------------------------------------------------------------
+def record_templates() -> list[dict]:
+    """Complete random games; each as its GameCreated data, log entries and move starts."""
+    workdir = tempfile.mkdtemp(prefix="chronicle-scale-templates-")
+    games = Games(env=persistence_env(None, workdir, create_table=True))
+    out = []
+    try:
+        for i in range(TEMPLATES):
+            created = games.create_game("agricola", "family", NAMES[:2 + i % 3], {}, seed=900 + i)
+            play_random(games, created.game.id, random.Random(i))
+            events = list(games.stored_events(created.game.id))
+            later = [{"type": e.type, "seat": e.seat, "data": e.data, "command": e.command}
+                     for e in events[1:]]
+            starts = [k for k, entry in enumerate(later) if entry["command"] is not None]
+            out.append({"created": events[0].data, "later": later, "starts": starts[1:]})
+    finally:
+        games.close()
+    return out
+
+
+# -- 2. fill ---------------------------------------------------------------------------------
+def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int,
+               queue) -> None:
+    games = Games(env=persistence_env(url))
+    rng = random.Random(part)
+    kept, events = [], 0
+    try:
+        for i in range(part, N_GAMES, parts):
+            template = templates[i % len(templates)]
+            finished = i % 4 == 0
+            later = template["later"] if finished else \
+                template["later"][:rng.choice(template["starts"])]
+            game_id = uuid.uuid4()
+            data = {**template["created"], "seeds": [
+                {**s, "origin": str(game_id)} for s in template["created"]["seeds"]]}
+            tokens = games.store_recorded(game_id, data, later)
+            events += 1 + len(later)
+            if len(kept) < keep:
+                kept.append((str(game_id), finished, tokens))
+    finally:
+        games.close()
+    queue.put((kept, events))
+
+
+def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
+    parts = os.cpu_count() or 2
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    started = time.perf_counter()
+    procs = [context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue))
+             for p in range(parts)]
+    for proc in procs:
+        proc.start()
+    results = [queue.get() for _ in procs]
+    for proc in procs:
+        proc.join()
+    seconds = time.perf_counter() - started
+    kept = [k for r in results for k in r[0]]
+    events = sum(r[1] for r in results)
+    return ({"games": N_GAMES, "events": events, "seconds": seconds,
+             "games_per_s": N_GAMES / seconds, "events_per_s": events / seconds,
+             "processes": parts}, kept)
+
+
+# -- 3. read models --------------------------------------------------------------------------
+def rebuild(url: str) -> dict:
+    from projections import rebuild as parallel
+
+    games = Games(env=persistence_env(url))
+    try:
+        started = time.perf_counter()
+        figures = parallel.rebuild(games, cache_size=4096)
+        seconds = time.perf_counter() - started
+    finally:
+        games.close()
+    return {"notifications": figures["head"], "workers": figures["workers"],
+            "seconds": seconds, "notifications_per_s": figures["head"] / seconds}
+
+
+# -- 4. the server -----------------------------------------------------------------------------
+class PgServer:
+    """gunicorn with ``SERVER_PROCESSES`` processes on the PostgreSQL schema."""
+
+    def __init__(self, url: str) -> None:
+        self.port = free_port()
+        env = {**os.environ, "CHRONICLE_DATABASE_URL": url, "PORT": str(self.port),
+               "CHRONICLE_WEB_CONCURRENCY": str(SERVER_PROCESSES), "REDIS_URL": "",
+               "CHRONICLE_WAKEUPS": "off", "CHRONICLE_SECRET_KEY": "bench-scale",
+               "PYTHONPATH": ROOT}
+        self.proc = subprocess.Popen([os.path.join(BIN, "gunicorn"), "--config",
+                                      "service/gunicorn_conf.py", "service.app:create_app()"],
+                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if requests.get(self.url + "/healthz", timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError("the server did not start")
+
+    def worker_rss_mb(self) -> list[float]:
+        children = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
+                                  text=True).stdout.split()
+        out = []
+        for pid in children:
+            try:
+                with open(f"/proc/{pid}/status") as fh:
+                    rss = re.search(r"VmRSS:\s+(\d+) kB", fh.read())
+                out.append(int(rss.group(1)) / 1024 if rss else 0.0)
+            except OSError:
+                continue
+        return out
+
+    def close(self) -> None:
+        os.killpg(self.proc.pid, 15)
+        self.proc.wait(timeout=30)
+
+
+def _timed(session: requests.Session, method: str, url: str, **kwargs) -> float:
+    started = time.perf_counter()
+    response = session.request(method, url, timeout=30, **kwargs)
+    elapsed = time.perf_counter() - started
+    if response.status_code >= 400:
+        raise RuntimeError(f"{method} {url}: {response.status_code} {response.text[:200]}")
+    return elapsed
+
+
+def queries(base: str, kept: list) -> dict:
+    api = base + "/api/v1"
+    session = requests.Session()
+    player = [tokens[0] for _gid, _fin, tokens in kept[:20]]
+    pages = N_GAMES // 40
+    cases = {"lobby_first_page": ("GET", api + "/games", {}),
+             "lobby_filtered_page": ("GET", api + "/games",
+                                     {"params": {"status": "active", "title": "agricola",
+                                                 "page": max(1, pages // 2)}}),
+             "my_games_20": ("POST", api + "/my-games", {"json": {"tokens": player}}),
+             "healthz": ("GET", base + "/healthz", {})}
+    out = {}
+    for name, (method, url, kwargs) in cases.items():
+        for _ in range(20):
+            _timed(session, method, url, **kwargs)
+        out[name] = _pct([_timed(session, method, url, **kwargs) for _ in range(QUERY_REPEAT)])
+    return out
+
+
+def _client(base: str, games: list, stop: threading.Event, moves: list, errors: list) -> None:
+    """Play the given games in turn, as a client choosing from the lists would; only the
+    ``POST …/moves`` is timed. A refused request is recorded and that game left."""
+    session = requests.Session()
+    rng = random.Random()
+    for game_id, _finished, tokens in games:
+        url = f"{base}/api/v1/games/{game_id}"
+        while not stop.is_set():
+            summary = session.get(url, timeout=30)
+            if summary.status_code != 200:
+                errors.append(f"GET summary {summary.status_code} {summary.text[:200]}")
+                break
+            body = summary.json()
+            if body["status"] == "finished" or not body["to_act"]:
+                break
+            seat = body["to_act"][0]
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            listed = session.get(url + "/moves", headers=auth, timeout=30)
+            if listed.status_code != 200:
+                errors.append(f"GET moves {listed.status_code} {listed.text[:200]}")
+                break
+            started = time.perf_counter()
+            response = session.post(url + "/moves", json=rng.choice(listed.json()["moves"]),
+                                    headers=auth, timeout=30)
+            elapsed = time.perf_counter() - started
+            if response.status_code != 201:
+                errors.append(f"POST move {response.status_code} {response.text[:200]}")
+                break
+            moves.append(elapsed)
+        if stop.is_set():
+            return
+
+
+def load(base: str, kept: list) -> dict:
+    active = [k for k in kept if not k[1]]
+    share = [active[i::CLIENTS] for i in range(CLIENTS)]
+    stop, moves, errors, health = threading.Event(), [], [], []
+    threads = [threading.Thread(target=_client, args=(base, share[i], stop, moves, errors))
+               for i in range(CLIENTS)]
+
+    def ping() -> None:
+        session = requests.Session()
+        while not stop.is_set():
+            health.append(_timed(session, "GET", base + "/healthz"))
+            time.sleep(0.05)
+
+    pinger = threading.Thread(target=ping)
+    started = time.perf_counter()
+    for thread in threads + [pinger]:
+        thread.start()
+    time.sleep(LOAD_SECONDS)
+    stop.set()
+    for thread in threads + [pinger]:
+        thread.join()
+    seconds = time.perf_counter() - started
+    return {"clients": CLIENTS, "seconds": seconds, "move": _pct(moves),
+            "healthz_beside_load": _pct(health), "moves_per_s": len(moves) / seconds,
+            "requests_per_move": 3, "errors": len(errors),
+            "first_errors": errors[:3]}
+
+
+def raw_floor(url: str, seconds: float = 10.0) -> dict:
+    """16 connections, each inserting one row per transaction, for ``seconds``."""
+    table = f"bench_floor_{uuid.uuid4().hex[:8]}"
+    with postgres_connect(url) as conn:
+        conn.execute(f"CREATE TABLE public.{table} (id BIGSERIAL PRIMARY KEY, body BYTEA)")
+    counts = [0] * CLIENTS
+    stop = threading.Event()
+
+    def insert(i: int) -> None:
+        body = os.urandom(300)
+        with postgres_connect(url) as conn:
+            while not stop.is_set():
+                conn.execute(f"INSERT INTO public.{table} (body) VALUES (%s)", (body,))
+                counts[i] += 1
+
+    threads = [threading.Thread(target=insert, args=(i,)) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    with postgres_connect(url) as conn:
+        conn.execute(f"DROP TABLE public.{table}")
+    return {"connections": CLIENTS, "inserts_per_s": sum(counts) / seconds}
+
+
+# -- 5. verify --all -------------------------------------------------------------------------
+def verify_all(url: str) -> dict:
+    """``chronicle verify --all`` (one process per core) over the whole store, or for
+    ``BENCH_SCALE_VERIFY_SECONDS`` (``--time-limit``); games per second from its summary."""
+    env = {**os.environ, "CHRONICLE_DATABASE_URL": url, "PYTHONPATH": ROOT,
+           "CHRONICLE_SECRET_KEY": "bench-scale"}
+    command = [os.path.join(BIN, "chronicle"), "verify", "--all"]
+    if VERIFY_SECONDS:
+        command += ["--time-limit", str(VERIFY_SECONDS)]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    match = re.search(r"(\d+) game\(s\) checked in ([\d.]+) s \(([\d.]+)/s\)", done.stdout)
+    return {"exit_code": done.returncode, "games": int(match.group(1)) if match else None,
+            "seconds": float(match.group(2)) if match else None,
+            "games_per_s": float(match.group(3)) if match else None,
+            "time_limit": VERIFY_SECONDS or None,
+            "progress_bar": "Replaying games under the current rules" in done.stderr,
+            "summary": done.stdout.strip().splitlines()[-2:]}
+
+
+def run(report: dict) -> None:
+    reason = postgres_problem(PG_BASE)
+    if reason:
+        report["skipped"] = reason
+        return
+    schema = f"bench_scale_{uuid.uuid4().hex[:8]}"
+    url = _url(schema)
+    _ensure(url)
+    try:
+        t0 = time.perf_counter()
+        templates = record_templates()
+        report["templates"] = {"games": len(templates), "seconds": time.perf_counter() - t0,
+                               "events": [1 + len(t["later"]) for t in templates]}
+        print("templates", report["templates"], flush=True)
+        report["fill"], kept = fill(url, templates)
+        print("fill", report["fill"], flush=True)
+        report["rebuild"] = rebuild(url)
+        print("rebuild", report["rebuild"], flush=True)
+        server = PgServer(url)
+        try:
+            report["queries"] = queries(server.url, kept)
+            print("queries", report["queries"], flush=True)
+            report["load"] = load(server.url, kept)
+            report["load"]["server_rss_mb"] = server.worker_rss_mb()
+            print("load", report["load"], flush=True)
+        finally:
+            server.close()
+        report["raw_floor"] = raw_floor(url)
+        report["verify_all"] = verify_all(url)
+        _ratios(report)
+    finally:
+        if os.environ.get("BENCH_SCALE_KEEP"):
+            print(f"kept: {url}")
+        else:
+            drop_postgres_schema(url)
+
+
+def _ensure(url: str) -> None:
+    from domain.storage import ensure_postgres_schema
+    from service.bootstrap import init_db
+    from service.config import Settings
+
+    ensure_postgres_schema(url)
+    init_db(Settings.from_env({"CHRONICLE_DATABASE_URL": url,
+                               "CHRONICLE_SECRET_KEY": "bench-scale", "REDIS_URL": ""})).close()
+
+
+def _ratios(report: dict) -> None:
+    load, queries = report["load"], report["queries"]
+    report["targets"] = {
+        "lobby_first_page_p99_ms": (queries["lobby_first_page"]["p99_ms"], "<= 50"),
+        "lobby_filtered_page_p99_ms": (queries["lobby_filtered_page"]["p99_ms"], "<= 50"),
+        "my_games_20_p99_ms": (queries["my_games_20"]["p99_ms"], "<= 50"),
+        "move_p99_over_healthz_p99_beside_load": (
+            load["move"]["p99_ms"] / load["healthz_beside_load"]["p99_ms"], "<= 10"),
+        "move_p99_over_healthz_p99_alone": (
+            load["move"]["p99_ms"] / queries["healthz"]["p99_ms"], "<= 10 (stricter reading)"),
+        "moves_per_s_over_raw_floor": (
+            load["moves_per_s"] / report["raw_floor"]["inserts_per_s"], ">= 0.3"),
+        "max_server_rss_mb": (max(load["server_rss_mb"] or [0]), "<= 250"),
+        "verify_all_games_per_s": (report["verify_all"].get("games_per_s"), "reported"),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    out: dict = {}
+    run(out)
+    print(json.dumps(out, indent=2, default=str))
+    sys.exit(0)
