@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start the local PostgreSQL and Redis servers if they are not answering (CI and fresh machines).
+# Start the local PostgreSQL and Redis servers if they are not answering, and install Chromium for
+# the browser tests if it is missing (CI and fresh machines).
 # Never stops anything. Safe to run repeatedly.
 set -u
 pg_up() { pg_isready -q -h "${PGHOST:-127.0.0.1}" -p "${PGPORT:-5432}" 2>/dev/null; }
@@ -23,5 +24,15 @@ if ! redis_up; then
   fi
   for _ in $(seq 1 30); do redis_up && break; sleep 0.2; done
   redis_up || echo "WARNING: Redis could not be started; Redis tests will say so and skip"
+fi
+# Chromium for the browser tests (Debian's package; Playwright never downloads a browser here)
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  echo "Chromium is not installed; installing Debian's chromium package for the browser tests"
+  if [ "$(id -u)" = 0 ]; then
+    (apt-get install -y -q chromium >/dev/null 2>&1 || (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1)) || true
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo -n apt-get install -y -q chromium >/dev/null 2>&1 || true
+  fi
+  command -v chromium >/dev/null 2>&1 || echo "WARNING: Chromium could not be installed; browser tests will say so and skip"
 fi
 exit 0

@@ -31,7 +31,7 @@ LARGE_BODY_ENDPOINTS = {"games.Import": "max_import_bytes"}
 
 #: modules that add routes of their own, each with ``register(api, services)``; a module that
 #: is not installed is left out (one that fails to import is an error)
-EXTENSIONS = ("service.notifications_api", "service.stream_api")
+EXTENSIONS = ("service.notifications_api", "service.stream_api", "service.web")
 
 
 def create_app(settings: Settings | None = None, *, services: Services | None = None,
@@ -49,9 +49,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_SWAGGER_UI_URL="/static/web/vendor/swagger-ui-dist-5.35.0/",
         OPENAPI_REDOC_PATH="redoc",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc/bundles/redoc.standalone.js",
+        OPENAPI_REDOC_URL="/static/web/vendor/redoc-2.5.2/redoc.standalone.js",
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
     )
     app.json.sort_keys = False

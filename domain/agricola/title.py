@@ -14,6 +14,7 @@ from .moves import check_move, apply_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
 from .state import clone, field_at, housing, stables_left, fences_left
 from .tables import GRID
+from .labels import move_group, move_label
 from .text import describe, rule_of
 
 
@@ -100,6 +101,12 @@ class Agricola(Title):
 
     def describe(self, event, names):
         return describe(event, names)
+
+    def move_label(self, state, move):
+        return move_label(state, move)
+
+    def move_group(self, state, move):
+        return move_group(state, move)
 
     def rule_of(self, event):
         return rule_of(event)

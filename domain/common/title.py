@@ -197,6 +197,17 @@ class Title(abc.ABC):
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
         return None
 
+    def move_label(self, state: dict, move: dict) -> str:
+        """A legal move in words a player understands (a button's label). Titles override
+        this; the default spells out the move's fields."""
+        details = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
+        text = str(move.get("type", "move")).replace("_", " ").capitalize()
+        return f"{text} ({details})" if details else text
+
+    def move_group(self, state: dict, move: dict) -> str:
+        """The heading a legal move is listed under (e.g. its action space)."""
+        return "Moves"
+
     def info(self) -> dict:
         return {"title": self.name, "name": self.display_name or self.name,
                 "rules_version": self.rules_version,

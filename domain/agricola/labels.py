@@ -1,0 +1,89 @@
+"""Legal moves in game words, for people choosing from the list (the web page's buttons).
+
+``move_label(state, move)`` says what a move does ("Forest (3 Wood)", "Plough row 2, column
+3", "Cook 1 sheep"); ``move_group(state, move)`` names the group it belongs under (the action
+space, the step in progress, "Any time"). Both read the same tables as the rules (digest §3-§6),
+so a label never disagrees with what the move does.
+"""
+from __future__ import annotations
+
+from .farm import label as farm_label
+from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
+from .text import goods_text
+
+
+def _space_name(state: dict, space_id: str) -> str:
+    space = state.get("spaces", {}).get(space_id) or {}
+    goods = space.get("goods") or {}
+    name = ACTION_SPACES.get(space_id, {}).get("name", space_id)
+    return f"{name} ({goods_text(goods)})" if goods else name
+
+
+def _place(state: dict, move: dict) -> str:
+    option, a, b = move.get("option"), move.get("resource"), move.get("resource2")
+    if option == "growth":
+        return "Family growth"
+    if option == "room":
+        return "Build a room"
+    if option == "food":
+        return "Take the food"
+    if option in ("sheep", "boar", "cattle"):
+        return f"Take 1 {option}"
+    if a and b:
+        return f"Take 1 {a} and 1 {b}"
+    if a:
+        return f"Take 1 {a}"
+    return "Place a person here"
+
+
+def _major(move: dict) -> str:
+    name = MAJOR_IMPROVEMENTS.get(move["major"], {}).get("name", move["major"])
+    if move.get("return"):
+        old = MAJOR_IMPROVEMENTS.get(move["return"], {}).get("name", move["return"])
+        return f"Build {name}, returning {old}"
+    return f"Build {name}"
+
+
+def _newborns(move: dict) -> str:
+    kept = {a: move.get(a, 0) for a in ("sheep", "boar", "cattle") if move.get(a)}
+    return f"Keep {goods_text(kept)}" if kept else "Keep no animals"
+
+
+LABELS = {
+    "build_room": lambda s, m: f"Build a room at {farm_label(m['space'])}",
+    "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}",
+    "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
+    "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
+    "bake": lambda s, m: (f"Bake {m['grain']} grain with "
+                          f"{MAJOR_IMPROVEMENTS.get(m['improvement'], {}).get('name', '')}"),
+    "build_major": lambda s, m: _major(m),
+    "fence_space": lambda s, m: f"Fence {farm_label(m['space'])}",
+    "close_pasture": lambda s, m: "Close the pasture",
+    "clear_region": lambda s, m: "Clear the fences being drawn",
+    "done": lambda s, m: "Done: end this action",
+    "convert": lambda s, m: f"Cook or convert 1 {m['good']} to food",
+    "release": lambda s, m: f"Release 1 {m['animal']}",
+    "feed": lambda s, m: "Feed the family",
+    "keep_newborns": lambda s, m: _newborns(m),
+}
+
+
+def move_label(state: dict, move: dict) -> str:
+    """What ``move`` does, in the game's words."""
+    kind = move.get("type")
+    if kind == "place":
+        return _place(state, move)
+    labeller = LABELS.get(kind)
+    return labeller(state, move) if labeller else kind or "?"
+
+
+def move_group(state: dict, move: dict) -> str:
+    """The heading ``move`` is listed under: its action space, or the step in progress."""
+    kind = move.get("type")
+    if kind == "place":
+        return _space_name(state, move["space"])
+    if kind in ("convert", "release"):
+        return "Any time: cook, convert, release"
+    if kind in ("feed", "keep_newborns"):
+        return "Harvest"
+    return "Your action in progress"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Vendor a front-end package from the npm registry: scripts/vendor.sh <package> <version>
+# Copies the files the pages use into service/web/static/vendor/<package>-<version>/ and prints
+# their sha256 (see service/web/static/vendor/VENDORED.md).
+set -euo pipefail
+pkg="$1"; version="$2"
+dest="$(cd "$(dirname "$0")/.." && pwd)/service/web/static/vendor/${pkg}-${version}"
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+(cd "$work" && npm pack --silent "${pkg}@${version}" >/dev/null && tar xzf ./*.tgz)
+mkdir -p "$dest"
+case "$pkg" in
+  htmx.org) files="dist/htmx.min.js LICENSE" ;;
+  swagger-ui-dist) files="swagger-ui-bundle.js swagger-ui-standalone-preset.js swagger-ui.css LICENSE NOTICE favicon-16x16.png favicon-32x32.png" ;;
+  redoc) files="bundles/redoc.standalone.js LICENSE" ;;
+  *) echo "unknown package $pkg: add its files to scripts/vendor.sh" >&2; exit 2 ;;
+esac
+for f in $files; do cp "$work/package/$f" "$dest/"; done
+(cd "$dest" && sha256sum ./*.js ./*.css 2>/dev/null || true)

@@ -1,0 +1,155 @@
+"""The pages: the lobby at ``/``, creating a game, joining by invite, and the game page.
+
+Every page is rendered on the server from the application and the read models (the same calls
+the JSON API makes); htmx swaps the game's ``<main>`` after a move and when the event stream
+says the game moved on (``static/live.js``). Without JavaScript every form still works.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from marshmallow import ValidationError
+
+from domain import registry
+from domain.common.errors import DomainError
+
+from ..context import games, services
+from ..lobby import list_games
+from ..schemas.requests import CreateGameSchema
+from . import security
+from .board import page_context
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/web")
+
+MAX_SEATS = 8
+
+
+@bp.app_context_processor
+def _globals() -> dict:
+    return {"csrf_token": security.csrf_token}
+
+
+def _titles() -> list[dict]:
+    return [t.info() for t in registry.all_current()]
+
+
+def _my_games() -> list[dict]:
+    app, seats = games(), []
+    for token in security.held_seats().values():
+        found = app.locate_token(token)
+        if found is not None:
+            seats.append(found)
+    return services().read_side().fresh().my_games(seats) if seats else []
+
+
+@bp.get("/")
+def home():
+    side = services().read_side()
+    return render_template("home.html", titles=_titles(), mine=_my_games(),
+                           active=list_games(side, status="active", page_size=20)["games"],
+                           finished=list_games(side, status="finished", page_size=10)["games"])
+
+
+def _error_sentence(errors: dict) -> str:
+    parts = []
+    for field, messages in errors.items():
+        text = messages if isinstance(messages, list) else [json.dumps(messages)]
+        parts.append(f"{field}: {' '.join(str(m) for m in text)}")
+    return "; ".join(parts)
+
+
+@bp.post("/games")
+def create():
+    security.check_csrf()
+    names = [n.strip() for n in request.form.getlist("player") if n.strip()][:MAX_SEATS]
+    body = {"title": request.form.get("title", ""), "players": names}
+    if request.form.get("variant"):
+        body["variant"] = request.form["variant"]
+    try:
+        body = CreateGameSchema().load(body)
+        created = games().create_game(body["title"], body.get("variant") or registry.current(
+            body["title"]).variants[0].name, body["players"], body["options"])
+    except ValidationError as err:
+        return _home_with_error(_error_sentence(err.messages))
+    except DomainError as err:
+        return _home_with_error(err.message)
+    game = created.game
+    invites = [{"seat": seat, "name": name,
+                "url": url_for("web.join", invite=security.make_invite(game.id, seat, token),
+                               _external=True)}
+               for seat, (name, token) in enumerate(zip(game.players, created.tokens))]
+    return render_template("created.html", game_id=str(game.id), invites=invites,
+                           title_name=game.rules.display_name or game.rules.name)
+
+
+def _home_with_error(sentence: str):
+    side = services().read_side()
+    page = render_template("home.html", titles=_titles(), mine=_my_games(), error=sentence,
+                           active=list_games(side, status="active", page_size=20)["games"],
+                           finished=list_games(side, status="finished", page_size=10)["games"])
+    return page, 422
+
+
+@bp.get("/join/<invite>")
+def join(invite: str):
+    try:
+        claims = security.read_invite(invite)
+        game_id = uuid.UUID(claims["g"])
+        seat = games().seat_for_token(game_id, claims["t"])
+    except security.InviteError as err:
+        return render_template("message.html", heading="Invite link", text=str(err)), 400
+    except (DomainError, ValueError, KeyError):
+        return render_template("message.html", heading="Invite link",
+                               text="The game of this invite link does not exist."), 404
+    if seat != claims["s"]:
+        return render_template("message.html", heading="Invite link",
+                               text="This invite link no longer opens its seat."), 403
+    security.hold_seat(str(game_id), claims["t"])
+    return redirect(url_for("web.game", game_id=game_id))
+
+
+def _viewer(game_id: uuid.UUID) -> int | None:
+    token = security.held_seats().get(str(game_id))
+    return games().seat_for_token(game_id, token) if token else None
+
+
+def _render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200):
+    version = request.args.get("version", type=int)
+    try:
+        context = page_context(games(), game_id, _viewer(game_id), version)
+    except DomainError as err:
+        if err.code in ("game_not_found", "version_not_found"):
+            abort(404, description=err.message)
+        raise
+    template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
+    return render_template(template, error=error, **context), status
+
+
+@bp.get("/games/<game:game_id>")
+def game(game_id: uuid.UUID):
+    return _render_game(game_id)
+
+
+@bp.post("/games/<game:game_id>/moves")
+def play(game_id: uuid.UUID):
+    security.check_csrf()
+    seat = _viewer(game_id)
+    if seat is None:
+        return _render_game(game_id, "Only a player of this game can move: open your invite "
+                                     "link first.", 403)
+    try:
+        move = json.loads(request.form.get("move", ""))
+        if not isinstance(move, dict):
+            raise ValueError
+    except ValueError:
+        return _render_game(game_id, "That move could not be read.", 400)
+    try:
+        games().play(game_id, seat, move)
+    except DomainError as err:
+        return _render_game(game_id, err.message, 422)
+    if request.headers.get("HX-Request"):
+        return _render_game(game_id)
+    return redirect(url_for("web.game", game_id=game_id), code=303)

@@ -1,0 +1,71 @@
+"""Fixtures for the web pages: the app on a real threaded HTTP server, and Chromium.
+
+Chromium is Debian's package (``/usr/bin/chromium``), installed by ``scripts/ensure-services.sh``
+(``make test`` runs it); Playwright drives it and never downloads a browser. A test that needs
+it skips, saying why, only when no Chromium can be found.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from service.app import create_app
+from service.bootstrap import bootstrap, init_db
+from tests.conftest import sqlite_settings
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHRONICLE_CHROMIUM"), "/usr/bin/chromium",
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+class LiveServer:
+    """The app served by werkzeug's threaded server (streams need threads, as with gthread)."""
+
+    def __init__(self, app) -> None:
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+@pytest.fixture
+def web_app(tmp_path):
+    settings = sqlite_settings(tmp_path, redis_url=None)
+    init_db(settings).close()
+    services = bootstrap(settings)
+    app = create_app(services=services)
+    yield app
+    services.close()
+
+
+@pytest.fixture
+def live_server(web_app):
+    server = LiveServer(web_app)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no Chromium found (install Debian's chromium package; "
+                    "scripts/ensure-services.sh does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, headless=True,
+                                             args=["--no-sandbox"])
+        yield browser
+        browser.close()
