@@ -8,7 +8,8 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
    store path (``Games`` saves each game's recorded log with fresh seat tokens, one transaction
    a game; no HTTP, no rules run): one in four complete, the rest cut at a random move boundary
    (active, waiting for a seat). One process per core.
-3. **Read models**: ``chronicle-rebuild``'s partitioned rebuild over the whole store.
+3. **Read models**: ``chronicle-rebuild``'s partitioned rebuild over the whole store, then
+   ``VACUUM (ANALYZE)`` as autovacuum would do after a bulk load.
 4. **Server**: gunicorn with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that schema;
    p50/p99 of the lobby's first page, a filtered page deep in the list, and "my games" for a
    player with 20 games; then 16 client threads, each playing its own active games (``GET
@@ -143,6 +144,19 @@ def rebuild(url: str) -> dict:
         games.close()
     return {"notifications": figures["head"], "workers": figures["workers"],
             "seconds": seconds, "notifications_per_s": figures["head"] / seconds}
+
+
+def vacuum(url: str, schema: str) -> float:
+    """``VACUUM (ANALYZE)`` every table, as autovacuum would after a bulk load: fresh
+    statistics, and a visibility map that lets counts and pages be read from indexes alone."""
+    started = time.perf_counter()
+    with postgres_connect(url) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+            (schema,))]
+        for table in tables:
+            conn.execute(f'VACUUM (ANALYZE) "{schema}"."{table}"')
+    return time.perf_counter() - started
 
 
 # -- 4. the server -----------------------------------------------------------------------------
@@ -341,6 +355,7 @@ def run(report: dict) -> None:
         print("fill", report["fill"], flush=True)
         report["rebuild"] = rebuild(url)
         print("rebuild", report["rebuild"], flush=True)
+        report["vacuum_analyze_seconds"] = vacuum(url, schema)
         server = PgServer(url)
         try:
             report["queries"] = queries(server.url, kept)

@@ -12,7 +12,8 @@ persistence module (``PERSISTENCE_MODULE=domain.pgstore``) with three changes:
 * the pool waits for a connection no longer than the budget, and libpq connects with
   ``connect_timeout`` and TCP keepalives / ``tcp_user_timeout`` (a silent peer is given up);
 * every session runs with ``statement_timeout`` (``POSTGRES_STATEMENT_TIMEOUT`` seconds, the
-  store timeout by default), so a statement stuck behind a lock or a stalled server ends.
+  store timeout by default), so a statement stuck behind a lock or a stalled server ends, and
+  with ``jit=off`` (compiling a plan cost more than running any of these short queries).
 
 A write is one transaction (the events of a move and their notifications), so an attempt that
 fails leaves nothing behind and the move is stored whole or not at all.
@@ -76,6 +77,10 @@ class Factory(_pg.PostgresFactory):
         kwargs = {"connect_timeout": max(1, int(connect)), "keepalives": 1,
                   "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
                   "tcp_user_timeout": int(max(store.budget, connect) * 1000)}
+        # JIT compiling a plan costs 10-40 ms, more than any of our queries runs: a lookup by
+        # key whose row estimate is high (a generic plan) was paying it on every call
+        options = ["-c jit=off"]
         if statement > 0:
-            kwargs["options"] = f"-c statement_timeout={int(statement * 1000)}"
+            options.append(f"-c statement_timeout={int(statement * 1000)}")
+        kwargs["options"] = " ".join(options)
         store.pool.kwargs.update(kwargs)

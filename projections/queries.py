@@ -15,6 +15,9 @@ from . import sheets
 from .store import ReadModelStore
 
 MAX_PAGE_SIZE = 100
+#: the lobby counts matching games up to this many; beyond, ``total`` says this and
+#: ``total_exact`` is false (an exact count would read every match on every page)
+TOTAL_CAP = 10_000
 GAME_STATUSES = ("active", "finished")
 
 
@@ -40,7 +43,8 @@ class ReadModels:
     def list_games(self, *, title: str | None = None, status: str | None = None,
                    page: int = 1, page_size: int = 20) -> dict:
         """Game summaries, newest first, filtered, one page:
-        ``{"games": [...], "page", "page_size", "total"}`` (the shape ``service.lobby`` uses)."""
+        ``{"games": [...], "page", "page_size", "total", "total_exact"}`` (the shape
+        ``service.lobby`` uses; ``total`` stops at :data:`TOTAL_CAP`)."""
         page = max(1, int(page))
         page_size = max(1, min(MAX_PAGE_SIZE, int(page_size)))
         where, params = [], []
@@ -51,13 +55,18 @@ class ReadModels:
             where.append("status = ?")
             params.append(status)
         clause = (" WHERE " + " AND ".join(where)) if where else ""
-        total = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}rm_games{clause}",
-                                 params)[0]["n"]
+        # the count and the page's ids come from an index alone (see store.SCHEMA); only the
+        # page's own summaries are read from the table
+        total = self.store.query(f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM {{p}}rm_games"
+                                 f"{clause} LIMIT ?) counted", params + [TOTAL_CAP + 1])[0]["n"]
         rows = self.store.query(
-            f"SELECT summary FROM {{p}}rm_games{clause} ORDER BY created_seq DESC "
-            f"LIMIT ? OFFSET ?", params + [page_size, (page - 1) * page_size])
+            f"SELECT g.summary FROM {{p}}rm_games g JOIN (SELECT game_id, created_seq "
+            f"FROM {{p}}rm_games{clause} ORDER BY created_seq DESC LIMIT ? OFFSET ?) page "
+            f"ON page.game_id = g.game_id ORDER BY page.created_seq DESC",
+            params + [page_size, (page - 1) * page_size])
         return {"games": [json.loads(r["summary"]) for r in rows], "page": page,
-                "page_size": page_size, "total": total}
+                "page_size": page_size, "total": min(total, TOTAL_CAP),
+                "total_exact": total <= TOTAL_CAP}
 
     def summary(self, game_id: uuid.UUID | str) -> dict | None:
         rows = self.store.query("SELECT summary FROM {p}rm_games WHERE game_id = ?",
@@ -81,17 +90,20 @@ class ReadModels:
         for start in range(0, len(ids), 200):
             chunk = ids[start:start + 200]
             marks = ", ".join("?" for _ in chunk)
+            # two lookups by key rather than a join: with a join the planner misjudged how
+            # many seats the ids match and hashed the whole games table
+            summaries = {r["game_id"]: r["summary"] for r in self.store.query(
+                f"SELECT game_id, summary FROM {{p}}rm_games WHERE game_id IN ({marks})",
+                chunk)}
             rows = self.store.query(
-                f"SELECT s.game_id, s.seat, s.to_act, s.waiting_since, s.waiting_version, "
-                f"s.status, s.updated_at, g.summary FROM {{p}}rm_seats s "
-                f"JOIN {{p}}rm_games g ON g.game_id = s.game_id "
-                f"WHERE s.game_id IN ({marks})", chunk)
+                f"SELECT game_id, seat, to_act, waiting_since, waiting_version, status, "
+                f"updated_at FROM {{p}}rm_seats WHERE game_id IN ({marks})", chunk)
             for row in rows:
-                if row["seat"] not in wanted[row["game_id"]]:
+                if row["seat"] not in wanted[row["game_id"]] or row["game_id"] not in summaries:
                     continue
                 if status is not None and row["status"] != status:
                     continue
-                item = json.loads(row["summary"])
+                item = json.loads(summaries[row["game_id"]])
                 item.update(seat=row["seat"], my_turn=bool(row["to_act"]),
                             waiting_since=row["waiting_since"],
                             waiting_version=row["waiting_version"])

@@ -63,9 +63,18 @@ SCHEMA = [
         batch_end BIGINT NOT NULL,
         notice_to_act TEXT NOT NULL,
         notice_finished INTEGER NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS rm_games_by_created ON {p}rm_games (created_seq)",
-    "CREATE INDEX IF NOT EXISTS rm_games_by_title ON {p}rm_games (title, created_seq)",
-    "CREATE INDEX IF NOT EXISTS rm_games_by_status ON {p}rm_games (status, created_seq)",
+    # the lobby's pages: each filter has an index ending in (created_seq, game_id), so a page
+    # and its count are read from the index alone; the summaries of the page only are fetched
+    "DROP INDEX IF EXISTS {p}rm_games_by_created",
+    "DROP INDEX IF EXISTS {p}rm_games_by_title",
+    "DROP INDEX IF EXISTS {p}rm_games_by_status",
+    "CREATE INDEX IF NOT EXISTS rm_games_lobby ON {p}rm_games (created_seq, game_id)",
+    "CREATE INDEX IF NOT EXISTS rm_games_lobby_title ON {p}rm_games "
+    "(title, created_seq, game_id)",
+    "CREATE INDEX IF NOT EXISTS rm_games_lobby_status ON {p}rm_games "
+    "(status, created_seq, game_id)",
+    "CREATE INDEX IF NOT EXISTS rm_games_lobby_both ON {p}rm_games "
+    "(title, status, created_seq, game_id)",
     """CREATE TABLE IF NOT EXISTS {p}rm_seats (
         game_id TEXT NOT NULL,
         seat INTEGER NOT NULL,

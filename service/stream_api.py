@@ -151,7 +151,12 @@ class StreamHub:
             log.debug("ignored stream message %r", data)
 
     def stop(self) -> None:
+        """Stop listening, and end every open stream at its next wake-up (shutdown)."""
         self._stopped.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
 
     # -- slots ----------------------------------------------------------------------------------
     def acquire(self) -> bool:
@@ -223,7 +228,7 @@ def follow(app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | No
         if finished and sent >= game.version:
             yield sse("finished", head, sent)
             return
-    while time.monotonic() - started < stream_hub.max_seconds:
+    while time.monotonic() - started < stream_hub.max_seconds and not stream_hub.stopped:
         game = app.get_game(game_id)
         if game.version > sent:
             events = app.stored_events(game_id, after=sent, limit=500)

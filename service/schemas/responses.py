@@ -125,7 +125,10 @@ class GameListSchema(ResponseSchema):
     games = fields.List(fields.Nested(SummarySchema))
     page = fields.Integer()
     page_size = fields.Integer()
-    total = fields.Integer()
+    total = fields.Integer(metadata={"description": "How many games match, counted up to "
+                                                    "10,000 (see total_exact)."})
+    total_exact = fields.Boolean(metadata={"description": "False when more than 10,000 games "
+                                                          "match and total stops there."})
 
 
 # -- playing ------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from flask import request
 
+from . import branches, records  # noqa: F401 (their routes join the blueprint)
 from .pages import bp
 from .security import secure_headers
 

@@ -31,6 +31,20 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
     return [{"group": name, "moves": items} for name, items in groups.items()]
 
 
+def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
+    """The legal moves that act on one numbered space of the player's own board (a farmyard
+    space to plough, build on or fence), by space: drawn as controls on the board itself."""
+    rules, state = game.rules, game.state
+    out: dict[int, list[dict]] = {}
+    for move in moves:
+        space = move.get("space")
+        if isinstance(space, int) and not isinstance(space, bool):
+            out.setdefault(space, []).append(
+                {"label": rules.move_label(state, move),
+                 "json": json.dumps(move, separators=(",", ":"), sort_keys=True)})
+    return out
+
+
 def timeline(app: Games, current: Any, viewer: int | None, finished: bool) -> list[dict]:
     """Every event's sentence as ``viewer`` may see it, with undone events marked."""
     events = app.stored_events(current.id)
@@ -48,9 +62,11 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
     status = rules.status(shown.state)
     summary = app.summary(current)
     moves: list[dict] = []
+    on_board: dict[int, list[dict]] = {}
     if viewer is not None and shown is current:
         _, legal = app.legal_moves(game_id, viewer)
         moves = grouped_moves(current, legal)
+        on_board = space_moves(current, legal)
     to_act = summary["to_act"] if shown is current else sorted(status.to_act)
     return {
         "game_id": str(game_id), "summary": summary, "viewer": viewer,
@@ -60,6 +76,7 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
         "past": shown is not current, "status": status, "finished": finished,
         "to_act_names": _names(current.players, to_act), "my_turn": viewer in to_act,
         "board": rules.view(shown.state, viewer, finished), "moves": moves,
+        "on_board": on_board,
         "sheet": rules.score_sheet(shown.state),
         "events": timeline(app, current, viewer, finished),
     }

@@ -76,13 +76,19 @@ def create():
         return _home_with_error(_error_sentence(err.messages))
     except DomainError as err:
         return _home_with_error(err.message)
+    return invite_page(created)
+
+
+def invite_page(created, parent: dict | None = None):
+    """The seats' invite links of a new game or fork, shown once."""
     game = created.game
     invites = [{"seat": seat, "name": name,
                 "url": url_for("web.join", invite=security.make_invite(game.id, seat, token),
                                _external=True)}
                for seat, (name, token) in enumerate(zip(game.players, created.tokens))]
     return render_template("created.html", game_id=str(game.id), invites=invites,
-                           title_name=game.rules.display_name or game.rules.name)
+                           title_name=game.rules.display_name or game.rules.name,
+                           parent=parent)
 
 
 def _home_with_error(sentence: str):
@@ -111,15 +117,16 @@ def join(invite: str):
     return redirect(url_for("web.game", game_id=game_id))
 
 
-def _viewer(game_id: uuid.UUID) -> int | None:
+def viewer(game_id: uuid.UUID) -> int | None:
+    """The seat this browser holds in the game (None: a spectator)."""
     token = security.held_seats().get(str(game_id))
     return games().seat_for_token(game_id, token) if token else None
 
 
-def _render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200):
+def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200):
     version = request.args.get("version", type=int)
     try:
-        context = page_context(games(), game_id, _viewer(game_id), version)
+        context = page_context(games(), game_id, viewer(game_id), version)
     except DomainError as err:
         if err.code in ("game_not_found", "version_not_found"):
             abort(404, description=err.message)
@@ -130,26 +137,26 @@ def _render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200
 
 @bp.get("/games/<game:game_id>")
 def game(game_id: uuid.UUID):
-    return _render_game(game_id)
+    return render_game(game_id)
 
 
 @bp.post("/games/<game:game_id>/moves")
 def play(game_id: uuid.UUID):
     security.check_csrf()
-    seat = _viewer(game_id)
+    seat = viewer(game_id)
     if seat is None:
-        return _render_game(game_id, "Only a player of this game can move: open your invite "
+        return render_game(game_id, "Only a player of this game can move: open your invite "
                                      "link first.", 403)
     try:
         move = json.loads(request.form.get("move", ""))
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:
-        return _render_game(game_id, "That move could not be read.", 400)
+        return render_game(game_id, "That move could not be read.", 400)
     try:
         games().play(game_id, seat, move)
     except DomainError as err:
-        return _render_game(game_id, err.message, 422)
+        return render_game(game_id, err.message, 422)
     if request.headers.get("HX-Request"):
-        return _render_game(game_id)
+        return render_game(game_id)
     return redirect(url_for("web.game", game_id=game_id), code=303)

@@ -49,6 +49,21 @@ def test_the_lobby_filters_and_pages_newest_first(games, projector, models):
     assert finished["games"][0]["to_act"] == [] and "winners" in finished["games"][0]
     assert models.list_games(title="nope")["total"] == 0
     assert models.list_games(status="active")["total"] == 4
+    assert page["total_exact"] is True
+
+
+def test_the_lobby_counts_up_to_a_cap(games, projector, models, monkeypatch):
+    from projections import queries
+
+    for i in range(5):
+        new_game(games, seed=i)
+    projector.catch_up()
+    monkeypatch.setattr(queries, "TOTAL_CAP", 3)
+    page = models.list_games(page=2, page_size=2)
+    assert (page["total"], page["total_exact"]) == (3, False)
+    assert len(page["games"]) == 2  # pages go on past the count
+    monkeypatch.setattr(queries, "TOTAL_CAP", 5)
+    assert models.list_games()["total_exact"] is True
 
 
 def test_the_sheet_at_every_version_is_the_titles_sheet_of_that_state(games, projector,

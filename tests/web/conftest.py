@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 
 import pytest
 from werkzeug.serving import make_server
@@ -35,8 +36,22 @@ class LiveServer:
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
-    def close(self) -> None:
+    def close(self, app) -> None:
+        """Stop the server, and end its open event streams before the store is closed (a
+        stream thread reading a closed store would crash the process)."""
+        from service.stream_api import EXTENSION as STREAMS
+
+        hub = app.extensions.get(STREAMS)
+        if hub is not None:
+            hub.stop()
         self.server.shutdown()
+        deadline = time.monotonic() + 5
+        while hub is not None and hub.open_streams and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for thread in threading.enumerate():  # requests still being answered
+            if "process_request_thread" in thread.name:
+                thread.join(max(0.0, deadline - time.monotonic()))
+        self.server.server_close()
 
 
 @pytest.fixture
@@ -53,7 +68,7 @@ def web_app(tmp_path):
 def live_server(web_app):
     server = LiveServer(web_app)
     yield server
-    server.close()
+    server.close(web_app)
 
 
 @pytest.fixture(scope="session")

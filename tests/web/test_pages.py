@@ -90,3 +90,74 @@ def test_the_api_documentation_works_offline(web):
         page = web.get(path).get_data(True)
         assert "cdn." not in page and "/static/web/vendor/" in page
     assert web.get("/static/web/vendor/redoc-2.5.2/redoc.standalone.js").status_code == 200
+
+
+def _play_some(web, game_id, links, moves=4):
+    """Both seats held by one browser in turn: join the seat to act, press its first button."""
+    for _ in range(moves):
+        for link in links:
+            web.get(link)
+            page = web.get(f"/games/{game_id}").get_data(True)
+            if "It is your turn." in page:
+                move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
+                answer = web.post(f"/games/{game_id}/moves",
+                                  data={"csrf_token": _csrf(web), "move": move})
+                assert answer.status_code == 303, answer.get_data(True)
+                break
+
+
+def test_fork_from_a_past_version_then_compare(web):
+    game_id, links = _create(web)
+    _play_some(web, game_id, links)
+    past = web.get(f"/games/{game_id}?version=1").get_data(True)
+    assert "(a past version)" in past and 'class="move"' not in past
+    forked = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 1})
+    assert forked.status_code == 200 and "invite the players" in forked.get_data(True)
+    fork_id = re.search(r'href="/games/([0-9a-f-]{36})"', forked.get_data(True)).group(1)
+    assert fork_id != game_id
+    compared = web.get(f"/compare?g={fork_id}").get_data(True)
+    assert "Branched from" in compared and compared.count('class="sheet"') == 2
+    inside = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 3})
+    assert inside.status_code in (200, 422)  # a version inside a move is refused with a sentence
+
+
+def test_undo_with_consent_from_the_page(web_app):
+    first, second = web_app.test_client(), web_app.test_client()
+    game_id, links = _create(first)
+    first.get(links[0])
+    second.get(links[1])
+    for _ in range(4):  # alternate until both seats have moved
+        for client in (first, second):
+            page = client.get(f"/games/{game_id}").get_data(True)
+            if "It is your turn." in page:
+                move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
+                client.post(f"/games/{game_id}/moves",
+                            data={"csrf_token": _csrf(client), "move": move})
+    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first), "version": 1})
+    body = html.unescape(asked.get_data(True))
+    assert asked.status_code == 200 and "asks to take the game back to version 1" in body
+    page = second.get(f"/games/{game_id}").get_data(True)
+    request_id = re.search(r'name="request_id" value="(\d+)"', page).group(1)
+    accepted = second.post(f"/games/{game_id}/undo/answer",
+                           data={"csrf_token": _csrf(second), "request_id": request_id,
+                                 "answer": "accept"})
+    assert accepted.status_code == 200
+    assert "Undo requested" not in accepted.get_data(True)
+    assert "<s>" in accepted.get_data(True)  # the undone events are struck through
+
+
+def test_audit_page_and_notification_settings(web):
+    game_id, links = _create(web)
+    _play_some(web, game_id, links, moves=2)
+    audit = web.get(f"/games/{game_id}/audit").get_data(True)
+    assert "each produced exactly the recorded events" in audit
+    assert "Seed hash" in audit and "revealed when the game is over" in audit
+    assert f"/api/v1/games/{game_id}/export" in audit
+    web.get(links[0])
+    settings = f"/games/{game_id}/notifications"
+    inside = web.post(settings, data={"csrf_token": _csrf(web),
+                                      "webhook_url": "https://169.254.169.254/x"})
+    assert inside.status_code == 422 and "public" in inside.get_data(True)
+    saved = web.post(settings, data={"csrf_token": _csrf(web), "email": "ann@example.com"})
+    assert saved.status_code == 200 and "Saved." in saved.get_data(True)
+    assert 'value="ann@example.com"' in web.get(settings).get_data(True)

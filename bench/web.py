@@ -1,0 +1,127 @@
+"""Issue 11 benchmarks: the game page rendered on the server, and live updates in a browser.
+
+(a) **Render**: the game page of a 5-player Agricola family game at about version 500, as its
+    seated player sees it (board, legal moves, score sheet, the whole timeline), rendered by
+    the app (Flask's test client: server time only, no network), p50/p95 over 100 renders.
+    Target p50 <= 30 ms.
+(b) **Live update**: two players in two Chromium contexts (Playwright, Debian's chromium); from
+    the click on a move button in one to the other page showing the new version (the event
+    stream, then the page's refresh), p50/p95 over 20 moves. Target p95 <= 1 s.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+
+from .games import play_random
+
+
+def _percentiles(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    return {"n": len(ordered), "p50_ms": 1000 * statistics.median(ordered),
+            "p95_ms": 1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
+
+
+def _app(workdir: str):
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from service.config import Settings
+
+    settings = Settings.from_env({"CHRONICLE_DATA_DIR": workdir, "REDIS_URL": "",
+                                  "CHRONICLE_SECRET_KEY": "bench-web"})
+    init_db(settings).close()
+    services = bootstrap(settings)
+    return create_app(services=services), services
+
+
+def render_time(repeat: int = 100) -> dict:
+    app, services = _app(tempfile.mkdtemp(prefix="chronicle-bench-web-"))
+    try:
+        from service.web import security
+
+        games = services.games()
+        created = games.create_game("agricola", "family", ["Ann", "Bob", "Cid", "Dee", "Eve"],
+                                    {}, seed=11)
+        game_id = created.game.id
+        version = play_random(games, game_id, random.Random(4), max_version=500)
+        client = app.test_client()
+        with app.test_request_context():
+            invite = security.make_invite(game_id, 0, created.tokens[0])
+        client.get(f"/join/{invite}")
+        url = f"/games/{game_id}"
+        for _ in range(5):
+            assert client.get(url).status_code == 200
+        samples = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            answer = client.get(url)
+            samples.append(time.perf_counter() - started)
+            assert answer.status_code == 200
+        return {"players": 5, "version": version, **_percentiles(samples),
+                "target": "p50 <= 30 ms"}
+    finally:
+        services.close()
+
+
+def live_update(moves: int = 20) -> dict:
+    from tests.web.conftest import LiveServer, chromium_path
+
+    path = chromium_path()
+    if path is None:
+        return {"skipped": "no Chromium installed"}
+    from playwright.sync_api import sync_playwright
+
+    app, services = _app(tempfile.mkdtemp(prefix="chronicle-bench-live-"))
+    server = LiveServer(app)
+    samples: list[float] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+            pages = [browser.new_context().new_page() for _ in range(2)]
+            pages[0].goto(server.url + "/")
+            pages[0].fill("#player0", "Ann")
+            pages[0].fill("#player1", "Bob")
+            pages[0].click("text=Create the game")
+            links = [pages[0].get_attribute(f"#invite{i}", "value") for i in range(2)]
+            for page, link in zip(pages, links):
+                page.goto(link)
+            while len(samples) < moves:
+                mover = next((i for i, p in enumerate(pages)
+                              if p.locator("text=It is your turn.").count()), None)
+                if mover is None:
+                    time.sleep(0.05)
+                    continue
+                other = pages[1 - mover]
+                before = int(other.get_attribute("#main", "data-version"))
+                started = time.perf_counter()
+                pages[mover].locator("button.move").first.click()
+                while int(other.get_attribute("#main", "data-version") or 0) <= before:
+                    other.wait_for_timeout(5)
+                    if time.perf_counter() - started > 10:
+                        raise RuntimeError("the other page never updated")
+                samples.append(time.perf_counter() - started)
+                deadline = time.perf_counter() + 5  # let the mover's own page settle
+                while (int(pages[mover].get_attribute("#main", "data-version") or 0) <= before
+                       and time.perf_counter() < deadline):
+                    pages[mover].wait_for_timeout(5)
+            browser.close()
+    finally:
+        server.close(app)
+        services.close()
+    return {**_percentiles(samples), "target": "p95 <= 1000 ms",
+            "measured": "click in one context to the new version shown in the other"}
+
+
+def run(report: dict) -> None:
+    report["render"] = render_time()
+    report["live_update"] = live_update()
+
+
+if __name__ == "__main__":
+    import json
+
+    out: dict = {}
+    run(out)
+    print(json.dumps(out, indent=2))

@@ -1,0 +1,105 @@
+"""Rewinding and branching from the game page: forks ("what if"), undo with consent, and
+branches' score sheets side by side. Each action is one application call, as in the API."""
+from __future__ import annotations
+
+import uuid
+
+from flask import abort, render_template, request
+
+from domain.common.errors import DomainError
+
+from ..context import games
+from . import security
+from .pages import bp, invite_page, render_game, viewer
+
+MAX_COMPARED = 6
+
+
+def _version_field() -> int | None:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return None
+
+
+@bp.post("/games/<game:game_id>/forks")
+def fork(game_id: uuid.UUID):
+    """A new game whose history is this one's up to the chosen move boundary."""
+    security.check_csrf()
+    version = _version_field()
+    if version is None:
+        return render_game(game_id, "Choose the version to branch from.", 400)
+    try:
+        created = games().fork(game_id, version)
+    except DomainError as err:
+        return render_game(game_id, err.message, 422)
+    return invite_page(created, parent={"game": str(game_id), "version": version})
+
+
+@bp.post("/games/<game:game_id>/undo")
+def ask_undo(game_id: uuid.UUID):
+    security.check_csrf()
+    seat, version = viewer(game_id), _version_field()
+    if seat is None:
+        return render_game(game_id, "Only a player of this game can ask for an undo.", 403)
+    if version is None:
+        return render_game(game_id, "Choose the version to go back to.", 400)
+    try:
+        games().request_undo(game_id, seat, version)
+    except DomainError as err:
+        return render_game(game_id, err.message, 422)
+    return render_game(game_id)
+
+
+@bp.post("/games/<game:game_id>/undo/answer")
+def answer_undo(game_id: uuid.UUID):
+    security.check_csrf()
+    seat = viewer(game_id)
+    if seat is None:
+        return render_game(game_id, "Only a player of this game can answer an undo request.",
+                           403)
+    try:
+        request_id = int(request.form.get("request_id", ""))
+        games().answer_undo(game_id, seat, request_id, request.form.get("answer") == "accept")
+    except ValueError:
+        return render_game(game_id, "That undo request could not be read.", 400)
+    except DomainError as err:
+        return render_game(game_id, err.message, 422)
+    return render_game(game_id)
+
+
+def _lineage(app, game_id: uuid.UUID) -> list[dict]:
+    """The game and its ancestors (a fork's parent, that one's parent, …), newest first."""
+    out, seen = [], set()
+    current: uuid.UUID | None = game_id
+    while current is not None and current not in seen and len(out) < 20:
+        seen.add(current)
+        game = app.get_game(current)
+        out.append({"id": str(current), "parent": game.parent})
+        parent = (game.parent or {}).get("game")
+        current = uuid.UUID(parent) if parent else None
+    return out
+
+
+@bp.get("/compare")
+def compare():
+    """Score sheets of several branches side by side (``?g=<id>&g=<id>``; with one id, the
+    game beside its parent)."""
+    app = games()
+    try:
+        ids = [uuid.UUID(g) for g in request.args.getlist("g")][:MAX_COMPARED]
+    except ValueError:
+        abort(404, description="One of the games to compare is not a game id.")
+    if len(ids) == 1:
+        parent = (app.get_game(ids[0]).parent or {}).get("game")
+        ids += [uuid.UUID(parent)] if parent else []
+    branches = []
+    try:
+        for game_id in ids:
+            game = app.get_game(game_id)
+            branches.append({"id": str(game_id), "summary": app.summary(game),
+                             "sheet": game.rules.score_sheet(game.state),
+                             "lineage": _lineage(app, game_id)})
+    except DomainError as err:
+        abort(404, description=err.message)
+    return render_template("compare.html", branches=branches)
