@@ -150,9 +150,14 @@ class Waker:
         """Wait until the thread has handled every save so far (tests, shutdown)."""
         return self._idle.wait(timeout)
 
-    def close(self) -> None:
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop the thread and wait for a wake-up in progress to finish (the store is closed
+        next: a catch-up still writing to a closed SQLite connection crashes the process)."""
         self._closed = True
         self._wake.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
 
     def status(self) -> dict:
         return {"redis": "ok" if self.redis_ok() and not self.last_error else "down",
