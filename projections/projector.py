@@ -122,7 +122,8 @@ class Projector:
                  clock: Callable[[], float] = time.time,
                  partition: tuple[int, int] | None = None) -> None:
         self.games = games
-        #: ``(i, n)``: only the games whose id modulo ``n`` is ``i`` (a parallel rebuild)
+        #: ``(i, n)``: only the games whose id ends in a hex digit that is ``i`` modulo ``n``
+        #: (a partition of a parallel rebuild, see :mod:`.rebuild`)
         self.partition = partition
         self.store = store
         self.app_name = games.name
@@ -302,6 +303,10 @@ class Projector:
             entry = _Entry(game)
             entry.created_seq = note_id
             self._entries[game_id] = entry
+            parent = game.parent or {}
+            if parent.get("game"):
+                changes.forks.append((str(game_id), str(parent["game"]),
+                                      int(parent.get("version") or 0), note_id))
             # a game's subscription events all come after its GameCreated: none yet
             self._subs[str(game_id)] = {}
         else:

@@ -73,6 +73,29 @@ class ReadModels:
                                 [str(game_id)])
         return json.loads(rows[0]["summary"]) if rows else None
 
+    # -- forks ----------------------------------------------------------------------------------
+    def forks_of(self, game_id: uuid.UUID | str) -> list[dict]:
+        """The games branched from ``game_id``, oldest first: ``{"id", "version"}`` (the
+        version of ``game_id`` they start from)."""
+        return [{"id": r["game_id"], "version": r["parent_version"]}
+                for r in self.store.query("SELECT game_id, parent_version FROM {p}rm_forks "
+                                          "WHERE parent_id = ? ORDER BY created_seq",
+                                          [str(game_id)])]
+
+    def fork_tree(self, root: uuid.UUID | str, limit: int = 200) -> dict:
+        """``{"id", "version", "forks": [...]}``: ``root`` and every game branched from it,
+        breadth first, at most ``limit`` games."""
+        tree = {"id": str(root), "version": None, "forks": []}
+        queue, seen = [tree], 1
+        while queue and seen < limit:
+            node = queue.pop(0)
+            for child in self.forks_of(node["id"])[:limit - seen]:
+                item = {**child, "forks": []}
+                node["forks"].append(item)
+                queue.append(item)
+                seen += 1
+        return tree
+
     # -- my games -------------------------------------------------------------------------------
     def my_games(self, seats: Iterable[tuple[uuid.UUID | str, int]], *,
                  status: str | None = None) -> list[dict]:

@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 TRACKING_TABLE = "rm_tracking"
 #: the tables a rebuild empties (the outbox is kept: it holds delivery state)
 REBUILT_TABLES = ("rm_games", "rm_seats", "rm_score_heads", "rm_score_cells",
-                  "rm_subscriptions")
+                  "rm_subscriptions", "rm_forks")
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS {p}rm_games (
@@ -109,6 +109,13 @@ SCHEMA = [
         hint TEXT,
         sub_version BIGINT NOT NULL,
         PRIMARY KEY (game_id, seat, channel))""",
+    # the tree of forks: each fork with the game and version it branched from
+    """CREATE TABLE IF NOT EXISTS {p}rm_forks (
+        game_id TEXT PRIMARY KEY,
+        parent_id TEXT NOT NULL,
+        parent_version BIGINT NOT NULL,
+        created_seq BIGINT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS rm_forks_by_parent ON {p}rm_forks (parent_id, created_seq)",
     """CREATE TABLE IF NOT EXISTS {p}rm_outbox (
         notice_id TEXT PRIMARY KEY,
         message_id TEXT NOT NULL,
@@ -160,6 +167,8 @@ UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",), "version")
 UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"), "version")
 UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",),
                       "version")
+INSERT_FORK = ("INSERT INTO {p}rm_forks (game_id, parent_id, parent_version, created_seq) "
+               "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING")
 UPSERT_CELL = _upsert("rm_score_cells", CELL_COLUMNS, ("game_id", "version", "cell"))
 UPSERT_SUB = _upsert("rm_subscriptions", ("game_id", "seat", "channel", "hint", "sub_version"),
                      ("game_id", "seat", "channel"), "sub_version")
@@ -186,10 +195,11 @@ class Changes:
     subs_set: dict[tuple[str, int, str], tuple] = field(default_factory=dict)
     subs_del: set[tuple[str, int, str]] = field(default_factory=set)
     notices: list[tuple] = field(default_factory=list)
+    forks: list[tuple] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.games or self.seats or self.heads or self.cells or self.subs_set
-                    or self.subs_del or self.notices)
+                    or self.subs_del or self.notices or self.forks)
 
 
 class PositionMoved(Exception):
@@ -283,6 +293,8 @@ class ReadModelStore:
             cur.executemany(self.sql(UPSERT_SUB), list(changes.subs_set.values()))
         if changes.notices:
             cur.executemany(self.sql(INSERT_NOTICE), changes.notices)
+        if changes.forks:
+            cur.executemany(self.sql(INSERT_FORK), changes.forks)
 
     #: SQL for "the last hex digit of originator_id, as an integer, modulo ?" (subclasses)
     _partition_sql = ""

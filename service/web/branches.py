@@ -8,7 +8,7 @@ from flask import abort, render_template, request
 
 from domain.common.errors import DomainError
 
-from ..context import games
+from ..context import games, services
 from . import security
 from .pages import bp, invite_page, render_game, viewer
 
@@ -103,3 +103,16 @@ def compare():
     except DomainError as err:
         abort(404, description=err.message)
     return render_template("compare.html", branches=branches)
+
+
+@bp.get("/games/<game:game_id>/branches")
+def branches(game_id: uuid.UUID):
+    """The tree of branches this game belongs to, from its original game down, with boxes to
+    compare any of them side by side."""
+    app = games()
+    try:
+        lineage = _lineage(app, game_id)
+    except DomainError as err:
+        abort(404, description=err.message)
+    tree = services().read_side().fresh().fork_tree(lineage[-1]["id"])
+    return render_template("branches.html", game_id=str(game_id), tree=tree)

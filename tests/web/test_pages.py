@@ -117,6 +117,9 @@ def test_fork_from_a_past_version_then_compare(web):
     assert fork_id != game_id
     compared = web.get(f"/compare?g={fork_id}").get_data(True)
     assert "Branched from" in compared and compared.count('class="sheet"') == 2
+    tree = web.get(f"/games/{fork_id}/branches").get_data(True)
+    assert f'value="{game_id}"' in tree and f'value="{fork_id}" checked' in tree
+    assert "(from version 1)" in tree
     inside = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 3})
     assert inside.status_code in (200, 422)  # a version inside a move is refused with a sentence
 
