@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from . import registry
-from .common.errors import DomainError, RecordError
+from .common.errors import DomainError, GameNotFound, RecordError
 from .common.rng import seed_hash
 from .game import Created, GameEvent, public_command
 from .records import RECORD_FORMAT, AuditReport, audit_log, chain, record_seed, verify_chain
@@ -33,10 +33,18 @@ class Archive:
 
     def audit(self, game_id: uuid.UUID, current_rules: bool = False,
               detail: bool = False) -> AuditReport:
-        """Re-run every recorded command under the game's rules (or the current ones)."""
-        game = self.get_game(game_id)
-        rules = registry.current(game.title) if current_rules else game.rules
-        return audit_log(self.log_entries(game_id), rules, detail=detail, names=game.players)
+        """Re-run every recorded command under the game's rules (or the current ones).
+
+        Reads the log once: the title, rules version and players come from its first event
+        (not from loading the game, which would replay every event a second time)."""
+        entries = self.log_entries(game_id)
+        if not entries or entries[0]["type"] != "GameCreated":
+            raise GameNotFound(game=str(game_id))
+        created = entries[0]["data"]
+        title = created["title"]
+        rules = (registry.current(title) if current_rules
+                 else registry.get(title, created["rules_version"]))
+        return audit_log(entries, rules, detail=detail, names=list(created["players"]))
 
     def export(self, game_id: uuid.UUID) -> dict:
         """The full record, hash-chained; hidden parts and unrevealed seeds are left out."""
