@@ -167,6 +167,16 @@ UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",), "version")
 UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"), "version")
 UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",),
                       "version")
+#: secondary indexes of the rebuilt tables: a full rebuild drops them first and builds them
+#: again at the end, which is cheaper than keeping them up to date row by row
+REBUILD_INDEXES = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")
+                   and any(f"{{p}}{table} " in statement for table in REBUILT_TABLES)]
+
+
+def _index_name(statement: str) -> str:
+    return statement.split("IF NOT EXISTS ", 1)[1].split(" ", 1)[0]
+
+
 INSERT_FORK = ("INSERT INTO {p}rm_forks (game_id, parent_id, parent_version, created_seq) "
                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING")
 UPSERT_CELL = _upsert("rm_score_cells", CELL_COLUMNS, ("game_id", "version", "cell"))
@@ -317,6 +327,18 @@ class ReadModelStore:
             r["originator_id"], uuid.UUID) else uuid.UUID(r["originator_id"]),
             originator_version=r["originator_version"], topic=r["topic"],
             state=bytes(r["state"])) for r in rows]
+
+    def drop_rebuild_indexes(self) -> None:
+        """Drop the rebuilt tables' secondary indexes (a full rebuild, see REBUILD_INDEXES)."""
+        with self.writing() as cur:
+            for statement in REBUILD_INDEXES:
+                cur.execute(self.sql(f"DROP INDEX IF EXISTS {{p}}{_index_name(statement)}"), [])
+
+    def create_rebuild_indexes(self) -> None:
+        """Build the rebuilt tables' secondary indexes again (idempotent)."""
+        with self.writing() as cur:
+            for statement in REBUILD_INDEXES:
+                cur.execute(self.sql(statement), [])
 
     def reset(self, application_name: str, position: int = 0) -> None:
         """Empty the rebuilt tables and set the position (0: replay everything; a parallel

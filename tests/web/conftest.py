@@ -6,6 +6,7 @@ it skips, saying why, only when no Chromium can be found.
 """
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -31,6 +32,7 @@ class LiveServer:
     """The app served by werkzeug's threaded server (streams need threads, as with gthread)."""
 
     def __init__(self, app) -> None:
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
