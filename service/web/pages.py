@@ -11,12 +11,14 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
 
 from domain import registry
 from domain.common.errors import DomainError
 
 from ..context import games, services
 from ..lobby import list_games
+from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
 from .board import page_context
@@ -30,6 +32,15 @@ MAX_SEATS = 8
 @bp.app_context_processor
 def _globals() -> dict:
     return {"csrf_token": security.csrf_token}
+
+
+@bp.errorhandler(HTTPException)
+@bp.errorhandler(DomainError)
+def _error_page(error):
+    """Errors on a page get a page (the status and sentence the API would give)."""
+    problem = to_problem(error)
+    page = render_template("message.html", heading=problem.title, text=problem.detail)
+    return page, problem.status, problem.headers
 
 
 def _titles() -> list[dict]:

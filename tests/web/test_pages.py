@@ -164,3 +164,11 @@ def test_audit_page_and_notification_settings(web):
     saved = web.post(settings, data={"csrf_token": _csrf(web), "email": "ann@example.com"})
     assert saved.status_code == 200 and "Saved." in saved.get_data(True)
     assert 'value="ann@example.com"' in web.get(settings).get_data(True)
+
+
+def test_errors_on_pages_are_pages_with_the_api_sentence(web):
+    missing = web.get("/games/6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
+    assert missing.status_code == 404 and missing.mimetype == "text/html"
+    assert 'role="alert"' in missing.get_data(True)
+    api = web.get("/api/v1/games/6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
+    assert api.status_code == 404 and api.mimetype == "application/problem+json"
