@@ -20,6 +20,7 @@ import hmac
 import logging
 import secrets
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from functools import partial
@@ -46,6 +47,9 @@ log = logging.getLogger(__name__)
 
 SNAPSHOT_INTERVAL = 64
 SEAT_KEYS_NAMESPACE = uuid.UUID("6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
+#: how long a process trusts the seat-token hashes it has read (a replaced token stops
+#: working in every process within this many seconds)
+SEAT_KEYS_TTL = 5.0
 MAX_MOVE_ATTEMPTS = 4
 
 
@@ -105,7 +109,7 @@ class Games(Rewinding, Archive, Presentation, Application):
         self._cache_lock = threading.Lock()
         self._locks: dict[uuid.UUID, threading.RLock] = {}
         self._locks_lock = threading.Lock()
-        self._keys_cache: OrderedDict[uuid.UUID, list[str]] = OrderedDict()
+        self._keys_cache: OrderedDict[uuid.UUID, tuple[float, list[str]]] = OrderedDict()
         #: called with the saved events after every successful save (wake-ups, streams)
         self.after_save: list[Callable[[list[DomainEvent]], None]] = []
 
@@ -285,8 +289,7 @@ class Games(Rewinding, Archive, Presentation, Application):
                                     data=entry.get("data") or {},
                                     command=entry.get("command")))
         tokens = [new_token(game_id) for _ in range(n)]
-        keys_id = uuid.uuid5(SEAT_KEYS_NAMESPACE, str(game_id))
-        events.append(SeatKeysIssued(originator_id=keys_id, originator_version=1,
+        events.append(SeatKeysIssued(originator_id=self._keys_id(game_id), originator_version=1,
                                      timestamp=SeatKeysIssued.create_timestamp(),
                                      hashes=[token_hash(t) for t in tokens]))
         self._store(events)
@@ -314,17 +317,45 @@ class Games(Rewinding, Archive, Presentation, Application):
         return None if seat is None else (game_id, seat)
 
     def _seat_hashes(self, game_id: uuid.UUID) -> list[str]:
+        """The seats' token hashes (the latest ``SeatKeysIssued``), cached for
+        ``SEAT_KEYS_TTL`` seconds so that a token replaced in another process stops working
+        here within that time."""
+        now = time.monotonic()
         with self._cache_lock:
-            hashes = self._keys_cache.get(game_id)
-        if hashes is None:
-            keys_id = uuid.uuid5(SEAT_KEYS_NAMESPACE, str(game_id))
-            found = list(self._guard(self.events.get, keys_id))
-            hashes = list(found[-1].hashes) if found else []
-            with self._cache_lock:
-                self._keys_cache[game_id] = hashes
-                while len(self._keys_cache) > 4 * self._cache_size:
-                    self._keys_cache.popitem(last=False)
+            cached = self._keys_cache.get(game_id)
+        if cached is not None and now - cached[0] < SEAT_KEYS_TTL:
+            return cached[1]
+        found = list(self._guard(self.events.get, self._keys_id(game_id)))
+        hashes = list(found[-1].hashes) if found else []
+        with self._cache_lock:
+            self._keys_cache[game_id] = (now, hashes)
+            while len(self._keys_cache) > 4 * self._cache_size:
+                self._keys_cache.popitem(last=False)
         return hashes
+
+    @staticmethod
+    def _keys_id(game_id: uuid.UUID) -> uuid.UUID:
+        return uuid.uuid5(SEAT_KEYS_NAMESPACE, str(game_id))
+
+    def replace_seat_token(self, game_id: uuid.UUID, seat: int) -> str:
+        """A new token for ``seat``, returned once; the old one, and every invite link that
+        carries it, stops working (here at once, in other processes within
+        ``SEAT_KEYS_TTL`` seconds)."""
+        with self._lock(game_id):
+            players = self.get_game(game_id).players
+            if not 0 <= seat < len(players):
+                raise GameNotFound(game=str(game_id))
+            found = list(self._guard(self.events.get, self._keys_id(game_id)))
+            hashes = list(found[-1].hashes)
+            token = new_token(game_id)
+            hashes[seat] = token_hash(token)
+            self._store([SeatKeysIssued(originator_id=self._keys_id(game_id),
+                                        originator_version=found[-1].originator_version + 1,
+                                        timestamp=SeatKeysIssued.create_timestamp(),
+                                        hashes=hashes)])
+            with self._cache_lock:
+                self._keys_cache.pop(game_id, None)
+            return token
 
     # ------------------------------------------------------------------ playing
     def legal_moves(self, game_id: uuid.UUID, seat: int) -> tuple[int, list[dict]]:

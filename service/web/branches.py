@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, render_template, request
+from flask import abort, render_template, request, url_for
 
 from domain.common.errors import DomainError
 
@@ -116,3 +116,20 @@ def branches(game_id: uuid.UUID):
         abort(404, description=err.message)
     tree = services().read_side().fresh().fork_tree(lineage[-1]["id"])
     return render_template("branches.html", game_id=str(game_id), tree=tree)
+
+
+@bp.post("/games/<game:game_id>/invite")
+def new_invite(game_id: uuid.UUID):
+    """Replace this seat's token: the old invite link stops working, a new one is shown once
+    (a link sent to the wrong person, or a move to another device)."""
+    security.check_csrf()
+    seat = viewer(game_id)
+    if seat is None:
+        return render_game(game_id, "Only a player of this game can renew their invite.", 403)
+    token = games().replace_seat_token(game_id, seat)
+    security.hold_seat(str(game_id), token)
+    link = url_for("web.join", invite=security.make_invite(game_id, seat, token), _external=True)
+    return render_template("message.html", heading="Your new invite link",
+                           text="Your old invite link no longer works. Open this one on "
+                                "another device to play from there (shown only now):",
+                           link=link, back=url_for("web.game", game_id=game_id))

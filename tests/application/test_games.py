@@ -234,3 +234,22 @@ def test_two_application_objects_on_one_store_see_each_others_moves(backend, tmp
     finally:
         second.close()
         first.close()
+
+
+def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
+    """The web's "new invite link": the old token is refused here at once, and by another
+    process (another ``Games`` on the same store) once its cached hashes expire."""
+    from domain import application
+
+    created = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 5}, seed=1)
+    game_id, old = created.game.id, created.tokens[1]
+    elsewhere = type(games)(env=dict(games.env))
+    assert elsewhere.seat_for_token(game_id, old) == 1
+    new = games.replace_seat_token(game_id, 1)
+    assert games.seat_for_token(game_id, old) is None
+    assert games.seat_for_token(game_id, new) == 1
+    assert games.seat_for_token(game_id, created.tokens[0]) == 0  # other seats keep theirs
+    monkeypatch.setattr(application, "SEAT_KEYS_TTL", 0.0)
+    assert elsewhere.seat_for_token(game_id, old) is None
+    assert elsewhere.seat_for_token(game_id, new) == 1
+    elsewhere.close()

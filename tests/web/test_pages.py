@@ -172,3 +172,17 @@ def test_errors_on_pages_are_pages_with_the_api_sentence(web):
     assert 'role="alert"' in missing.get_data(True)
     api = web.get("/api/v1/games/6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
     assert api.status_code == 404 and api.mimetype == "application/problem+json"
+
+
+def test_a_player_can_replace_their_invite_link(web_app):
+    first, other = web_app.test_client(), web_app.test_client()
+    game_id, links = _create(first)
+    first.get(links[0])
+    renewed = first.post(f"/games/{game_id}/invite", data={"csrf_token": _csrf(first)})
+    assert renewed.status_code == 200
+    new_link = html.unescape(re.search(r'value="http://localhost(/join/[^"]+)"',
+                                       renewed.get_data(True)).group(1))
+    assert other.get(links[0]).status_code == 403  # the old link opens nothing any more
+    assert "You play Ann." in first.get(f"/games/{game_id}").get_data(True)  # still seated
+    assert other.get(new_link).status_code == 302
+    assert "You play Ann." in other.get(f"/games/{game_id}").get_data(True)
