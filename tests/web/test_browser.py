@@ -93,3 +93,52 @@ def test_the_lobby_lists_the_game_and_my_games(browser, live_server):
         assert page.locator("section[aria-labelledby='open-h'] li").count() == 1
     finally:
         context.close()
+
+
+def _play(pages, moves: int) -> None:
+    for _ in range(moves):
+        mover = _whose_turn(pages)
+        version = int(pages[mover].get_attribute("#main", "data-version"))
+        pages[mover].locator("button.move").first.click()
+        _wait_past(pages[1 - mover], version)
+
+
+def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_server):
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        ann, bob = (c.new_page() for c in contexts)
+        links = _create_game(ann, live_server.url)
+        ann.goto(links[0])
+        bob.goto(links[1])
+        ann.wait_for_selector("text=You play Ann.")
+        _play([ann, bob], 4)
+        # undo with consent: Ann asks from an early version, Bob accepts on his own page
+        ann.click("ol.events li[value='1'] a")
+        ann.wait_for_selector("text=(a past version)")
+        ann.click("text=Ask to take the game back to version 1")
+        ann.wait_for_selector("text=Undo requested")
+        bob.wait_for_selector("text=Accept the undo", timeout=LIVE_TIMEOUT_MS)  # live
+        bob.click("text=Accept the undo")
+        bob.wait_for_selector("ol.events s")  # undone events struck through
+        assert bob.locator("text=Undo requested").count() == 0
+        # what if: a branch from version 1, then the tree and the comparison
+        bob.click("ol.events li[value='1'] a")
+        bob.click("text=What if…? Start a branch from version 1")
+        bob.wait_for_selector("text=invite the players")
+        bob.click("text=Watch the game")
+        bob.click("text=Branches")
+        bob.wait_for_selector("text=(the original game)")
+        for box in bob.locator("input[name='g']").all():
+            box.check()
+        bob.click("text=Compare the ticked games")
+        bob.wait_for_selector("text=Branches side by side")
+        assert bob.locator("table.sheet").count() == 2
+        # the audit
+        game_id = ann.get_attribute("#main", "data-game")
+        ann.goto(f"{live_server.url}/games/{game_id}")
+        ann.click("text=Audit and records")
+        ann.wait_for_selector("text=each produced exactly the recorded events")
+        assert ann.locator("ol.rulings li").count() > 3
+    finally:
+        for context in contexts:
+            context.close()
