@@ -186,3 +186,28 @@ def test_a_player_can_replace_their_invite_link(web_app):
     assert "You play Ann." in first.get(f"/games/{game_id}").get_data(True)  # still seated
     assert other.get(new_link).status_code == 302
     assert "You play Ann." in other.get(f"/games/{game_id}").get_data(True)
+
+
+def test_a_whole_game_is_played_from_the_pages_alone(web_app):
+    """Three browsers choose only among the buttons their page shows, to the end."""
+    import random
+
+    clients = [web_app.test_client() for _ in range(3)]
+    game_id, links = _create(clients[0], ("Ann", "Bob", "Cid"))
+    for client, link in zip(clients, links):
+        assert client.get(link).status_code == 302
+    rng, moves = random.Random(3), 0
+    while True:
+        pages = [client.get(f"/games/{game_id}").get_data(True) for client in clients]
+        if "The game is over." in pages[0]:
+            break
+        movers = [(c, p) for c, p in zip(clients, pages) if 'name="move"' in p]
+        assert movers, "nobody is offered a move, yet the game is not over"
+        client, page = movers[0]
+        choices = [html.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', page)]
+        answer = client.post(f"/games/{game_id}/moves",
+                             data={"csrf_token": _csrf(client), "move": rng.choice(choices)})
+        assert answer.status_code == 303, answer.get_data(True)
+        moves += 1
+        assert moves < 2000
+    assert "Winner" in pages[0] and 'class="total"' in pages[0]
