@@ -36,16 +36,30 @@ class Housing:
 
     pastures: tuple[int, ...]   # capacity of each pasture; one animal type per pasture
     flexible: int = 0           # 1 animal of any type each: unfenced stables + the house pet
+    #: places that hold only one type, as ``((type, capacity), ...)`` (Caverna's mines hold a
+    #: donkey, a forest stable a wild boar, caverna digest §8.1)
+    reserved: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pastures", tuple(self.pastures))
-        for value in self.pastures + (self.flexible,):
+        object.__setattr__(self, "reserved", tuple(sorted(
+            (k, c) for k, c in dict(self.reserved).items() if c)))
+        for value in self.pastures + (self.flexible,) + tuple(c for _, c in self.reserved):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"capacities must be non-negative ints, not {value!r}")
 
     def total(self) -> int:
         """Every animal the farm could hold if types did not matter (agricola digest §5.9)."""
-        return sum(self.pastures) + self.flexible
+        return sum(self.pastures) + self.flexible + sum(c for _, c in self.reserved)
+
+    def beyond_reserved(self, animals: Mapping[str, int]) -> dict[str, int]:
+        """The animals left once the places reserved for one type are filled (filling them
+        first is never worse: nothing else can use them)."""
+        left = dict(animals)
+        for kind, cap in self.reserved:
+            if left.get(kind):
+                left[kind] = max(0, left[kind] - cap)
+        return left
 
 
 def farm_housing(grid: Grid, fences: Iterable[str], stables: Iterable[int], pets: int = 1,
@@ -103,10 +117,14 @@ def _overflow(pastures: Iterable[int], needs: Iterable[int]) -> int:
                          tuple(sorted(n for n in needs if n)))
 
 
-def can_house(housing: Housing, animals: Mapping[str, int]) -> bool:
+def can_house(housing: Housing | Iterable[Housing], animals: Mapping[str, int]) -> bool:
     """True if the animals fit: each pasture gets at most one type, the flexible slots take the
-    rest (agricola digest §5.9, §6.4). Exact (tries type assignments; cached)."""
-    return _overflow(housing.pastures, _counts(animals).values()) <= housing.flexible
+    rest (agricola digest §5.9, §6.4). Exact (tries type assignments; cached). Given several
+    housings (a farm whose dogs may stand in different places), true if any of them fits."""
+    if not isinstance(housing, Housing):
+        return any(can_house(h, animals) for h in housing)
+    need = housing.beyond_reserved(_counts(animals)) if housing.reserved else _counts(animals)
+    return _overflow(housing.pastures, need.values()) <= housing.flexible
 
 
 def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] | None:
@@ -140,7 +158,7 @@ def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] |
     return {"pastures": rows, "flexible": {k: need[k] for k in sorted(need) if need[k]}}
 
 
-def max_fitting(housing: Housing, animals: Mapping[str, int],
+def max_fitting(housing: Housing | Iterable[Housing], animals: Mapping[str, int],
                 extra: Mapping[str, int]) -> list[dict[str, int]]:
     """The maximal sub-multisets of ``extra`` (newborns {"sheep": 1, "boar": 1}, or animals just
     taken {"sheep": 3}) that can be added to ``animals`` and still be housed (agricola digest §5.9
@@ -148,6 +166,8 @@ def max_fitting(housing: Housing, animals: Mapping[str, int],
     Maximal = not dominated: no other fitting choice adds at least as many of every type and more
     of one. ``[{}]`` if nothing more fits; ``[]`` if ``animals`` alone do not fit. Sorted by most
     animals added, then by (type, count) pairs."""
+    if not isinstance(housing, Housing):
+        housing = tuple(housing)
     base = _counts(animals)
     more = _counts(extra)
     if not can_house(housing, base):

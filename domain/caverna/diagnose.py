@@ -1,0 +1,92 @@
+"""Why a move of an action in progress is refused, in the game's nouns (the moves themselves
+are checked by membership in ``parts.part_moves``; this only finds the sentence)."""
+from __future__ import annotations
+
+from . import board
+from .builder import seat_params
+from .errors import CavernaViolation
+from .furnishings import FURNISHINGS, tile_name
+from .state import is_mountain
+from .tables import GRID, INNER, LOOT
+
+_INNER = frozenset(INNER)
+
+
+def _where(move: dict) -> str:
+    spaces = [move[k] for k in ("at", "at2") if k in move]
+    return " and ".join(board.label(s) for s in spaces) or "the home board"
+
+
+def _spot_reason(state: dict, seat: int, move: dict) -> str:
+    home = state["homes"][seat]
+    spaces = [move[k] for k in ("at", "at2") if k in move]
+    for s in spaces:
+        if s not in _INNER and s in GRID.spaces() and not \
+                "office_room" in home["furn"].values():
+            return f"{board.label(s)} is off the home board (only the Office room allows an " \
+                   "overhang, pack §1.3)"
+        if home["board"][s] is not None and move["type"] in ("twin", "ruby_tile", "loot"):
+            return f"{board.label(s)} already holds a {home['board'][s].replace('_', ' ')}"
+    if len(spaces) == 2 and spaces[1] not in board.neighbours(spaces[0]):
+        return "the two halves must lie on orthogonally adjacent spaces of the same side"
+    side = move.get("side", "")
+    if side:
+        mountain = side != "meadow_field"
+        if any(is_mountain(s) != mountain for s in spaces):
+            return f"a {side.replace('_', '/')} tile goes on the " + \
+                   ("mountain" if mountain else "forest") + " (digest §5.1)"
+        if mountain:
+            return "the tile must be next to your cave (digest §5.2)"
+        if not board.has_outdoor(home):
+            return "the first outdoor tile must cover the space at the cave entrance, F3-R4 " \
+                   "(digest §5.3)"
+        return "the tile must touch a meadow, field or pasture, and a field cannot lie under " \
+               "a stable (digest §5.3)"
+    return "that space does not allow it now (digest §5, §8)"
+
+
+def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> CavernaViolation:
+    """The violation for a move that no open part lists."""
+    params = seat_params(state, seat)
+    kind = move["type"]
+    from .parts import MOVE_PARTS, _WHAT
+    wanted = set(MOVE_PARTS.get(kind, ()))
+    if not wanted.intersection(open_parts):
+        return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
+                                reason="this action space does not offer it, or it was "
+                                       "already done or passed in this action (digest §3.3)",
+                                **params)
+    if kind == "furnish" or (kind == "loot" and move.get("item") in ("furnish", "dwelling")):
+        tile = move.get("tile", "dwelling")
+        if tile not in FURNISHINGS or tile not in state["tiles"]:
+            return CavernaViolation("caverna_furnishing_unavailable", tile_name=tile_name(tile),
+                                    reason="another player has it, or it is not in this game")
+        if move["at"] not in board.furnish_spots(state["homes"][seat], tile):
+            return CavernaViolation("caverna_spot_illegal", what=f"the {tile_name(tile)}",
+                                    where=_where(move), reason="furnishing tiles go on an "
+                                    "empty cavern (digest §6.2)", **params)
+        return CavernaViolation("caverna_not_enough", cost="its cost", have="less",
+                                what=f"the {tile_name(tile)}", **params)
+    if kind == "grow":
+        from .building import growth_problem
+        return CavernaViolation("caverna_growth_impossible",
+                                reason=growth_problem(state["homes"][seat]) or "not now",
+                                **params)
+    if kind == "forge":
+        return CavernaViolation("caverna_forge_impossible", strength=move["strength"],
+                                reason="only an unarmed dwarf forges, paying 1 to 8 ore", **params)
+    if kind == "loot" and move["item"] not in LOOT:
+        return CavernaViolation("caverna_loot_invalid", item=move["item"],
+                                reason="there is no such loot item", **params)
+    if kind == "loot" and "at" not in move and "animals" not in move:
+        return CavernaViolation("caverna_loot_invalid", item=move["item"], reason=(
+            "the dwarf's weapon is too weak for it, it was already taken on this "
+            "expedition, or the expedition's items are used up"), **params)
+    if kind == "buy":
+        return CavernaViolation("caverna_market_invalid", good=move["good"], reason=(
+            "each good once per visit, for gold the seat has (digest §4.1)"), **params)
+    if kind in ("trade", "take_dog", "sow") and "at" not in move:
+        return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
+                                reason="it is used up or cannot be paid", **params)
+    return CavernaViolation("caverna_spot_illegal", what=_WHAT.get(kind, kind).split(" ", 1)[-1],
+                            where=_where(move), reason=_spot_reason(state, seat, move), **params)

@@ -1,0 +1,99 @@
+"""``Caverna``: the title object the service drives (see ``domain/common/title.py``)."""
+from __future__ import annotations
+
+from domain.common.errors import BadGameConfig, GameOver
+from domain.common.title import OptionSpec, Status, Title, VariantInfo
+from domain.common.visibility import redact
+
+from .board import label
+from .builder import Builder
+from .flow import advance, setup_events
+from .labels import move_group, move_label
+from .moves import apply_move, check_move, check_shape, legal_moves, to_act
+from .scoring import score_sheet
+from .state import animals_fit, clone, room
+from .text import describe, rule_of
+
+_START = OptionSpec("start_player", "int", -1, "Seat of the starting player; -1 draws it with "
+                    "the game's seed (digest §2.1).", choices=(-1, 0, 1, 2, 3, 4, 5, 6))
+
+
+class Caverna(Title):
+    """Caverna: The Cave Farmers, 1 to 7 players (digest ``shared/rules/caverna.md``, data
+    pack ``shared/data/caverna.md``)."""
+
+    name = "caverna"
+    display_name = "Caverna"
+    rules_version = "caverna-r1"
+    variants = (
+        VariantInfo("standard", 1, 7, "The full game with all 48 furnishing tiles, 1 to 7 "
+                    "players; with 1 player the solo rules apply (digest §11.1).", (_START,)),
+        VariantInfo("introductory", 1, 7, "The introductory game: only the 27 furnishing tiles "
+                    "of the introductory supply boards (digest §2.5; pack §1.1).", (_START,)),
+    )
+
+    def setup(self, config, rng):
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            start = rng.below("start-player", n)
+        elif not 0 <= start < n:
+            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
+                                option="start_player",
+                                reason=f"must be -1 or a seat from 0 to {n - 1}")
+        return setup_events(list(config.players), config.variant, start, rng)
+
+    def decide(self, state, seat, move, rng):
+        check_shape(move)
+        if state.get("phase") == "finished":
+            raise GameOver()
+        check_move(state, seat, move)
+        b = Builder(state)
+        apply_move(b, seat, move)
+        advance(b, rng)
+        return b.events
+
+    def evolve(self, state, event):
+        from .evolve import evolve
+        return evolve(state, event)
+
+    def legal_moves(self, state, seat):
+        if not state or state.get("phase") == "finished":
+            return []
+        return legal_moves(state, seat)
+
+    def status(self, state):
+        if not state:
+            return Status(None, "setup", (), False)
+        phase = state.get("phase", "setup")
+        return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
+
+    def score_sheet(self, state):
+        return score_sheet(state)
+
+    def view(self, state, viewer, finished=None):
+        """The whole state (nothing is hidden in Caverna) plus each home's labels, room and
+        whether its animals fit."""
+        if finished is None:
+            finished = self.status(state).finished
+        out = clone(redact(state, viewer, finished))
+        for home in out.get("homes", []):
+            home["labels"] = {str(s): label(s) for s, k in enumerate(home["board"]) if k}
+            home["room"] = room(home)
+            home["animals_fit"] = animals_fit(home)
+        return out
+
+    def describe(self, event, names):
+        return describe(event, names)
+
+    def rule_of(self, event):
+        return rule_of(event)
+
+    def move_label(self, state, move):
+        return move_label(state, move)
+
+    def move_group(self, state, move):
+        return move_group(state, move)
+
+
+CAVERNA = Caverna()
