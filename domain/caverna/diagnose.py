@@ -51,6 +51,9 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     kind = move["type"]
     from .parts import MOVE_PARTS, _WHAT
     wanted = set(MOVE_PARTS.get(kind, ()))
+    if kind == "twin":
+        wanted = {"meadow_field": {"forest_twin"}, "cavern_tunnel": {"cave_twin",
+                  "cave_twin_any"}}.get(move["side"], {"cave_twin_any"})
     if not wanted.intersection(open_parts):
         return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
                                 reason="this action space does not offer it, or it was "
@@ -61,7 +64,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
         if tile not in FURNISHINGS or tile not in state["tiles"]:
             return CavernaViolation("caverna_furnishing_unavailable", tile_name=tile_name(tile),
                                     reason="another player has it, or it is not in this game")
-        if move["at"] not in board.furnish_spots(state["homes"][seat], tile):
+        if move.get("at") not in board.furnish_spots(state["homes"][seat], tile):
             return CavernaViolation("caverna_spot_illegal", what=f"the {tile_name(tile)}",
                                     where=_where(move), reason="furnishing tiles go on an "
                                     "empty cavern (digest §6.2)", **params)
@@ -88,5 +91,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     if kind in ("trade", "take_dog", "sow") and "at" not in move:
         return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
                                 reason="it is used up or cannot be paid", **params)
-    return CavernaViolation("caverna_spot_illegal", what=_WHAT.get(kind, kind).split(" ", 1)[-1],
+    what = f"a {move['side'].replace('_', '/')} tile" if kind == "twin" else \
+        _WHAT.get(kind, kind).split(" ", 1)[-1]
+    return CavernaViolation("caverna_spot_illegal", what=what,
                             where=_where(move), reason=_spot_reason(state, seat, move), **params)

@@ -162,6 +162,10 @@ def check_move(state: dict, seat: int, move: dict) -> None:
         parts.check_part_move(state, seat, move)
         return
     if move not in step_moves(state, seat):
+        if kind == "keep_newborns" and pending is not None and pending["kind"] == "breed":
+            raise CavernaViolation("caverna_newborns_invalid", choice=_animals(move), options=(
+                " or ".join(_animals(o) for o in pending["options"])),
+                **seat_params(state, seat))
         raise CavernaViolation("caverna_step_not_expected", what=_STEP_WHAT.get(kind, kind),
                                reason=_step_reason(state, seat, move),
                                **seat_params(state, seat))
@@ -171,6 +175,11 @@ _STEP_WHAT = {"feed": "feed the family", "keep_newborns": "choose the newborn an
               "skip": "choose which harvest step to skip", "keep_goods":
               "keep the goods on an action space", "done": "finish", "twin": "place a tile",
               "furnish": "furnish a cavern", "sow": "sow"}
+
+
+def _animals(counts: dict) -> str:
+    text = goods_text({a: counts.get(a, 0) for a in FARM_ANIMALS})
+    return "no newborn" if text == "nothing" else text
 
 
 def _step_reason(state: dict, seat: int, move: dict) -> str:

@@ -150,7 +150,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         raise CavernaViolation("caverna_dwarf_order", expected=(
             f"a weapon of strength {expected}" if expected else "no weapon"), **params)
     if move not in place_moves(state, seat):
-        raise CavernaViolation(*_why_not(state, seat, move), **params)
+        code, why = _why_not(state, seat, move)
+        raise CavernaViolation(code, **why, **params)
 
 
 def _why_not(state: dict, seat: int, move: dict) -> tuple:

@@ -7,7 +7,7 @@ from math import ceil
 from . import board
 from .furnishings import BONUS_TILES, DWELLINGS, ENTRY, FURNISHINGS
 from .state import armed, crop_total, dwarf_count, owns, tiles_owned, unused_spaces
-from .tables import BEGGING_POINTS, FARM_ANIMALS, TILE_POINTS
+from .tables import BEGGING_POINTS, FARM_ANIMALS, LARGE_PASTURE_POINTS, TILE_POINTS
 
 WRITING_CAP = 7
 
@@ -53,7 +53,8 @@ def seat_categories(home: dict) -> list[dict]:
         lines[key] = value + used
         left -= used
     furnishing = sum(FURNISHINGS[t]["vp"] for t in tiles_owned(home) if t != ENTRY)
-    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"])
+    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"]) + \
+        LARGE_PASTURE_POINTS * len(home["large"])
     cats = [
         ("animals", "Farm animals and dogs", sum(animals.values())),
         ("missing_animals", "Missing farm animal types", lines["missing"]),

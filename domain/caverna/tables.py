@@ -97,7 +97,8 @@ BONUS_SPACES = {space_at("F3-R1"): {"boar": 1}, space_at("F1-R3"): {"boar": 1},
 OUTDOOR = ("meadow", "field", "small_pasture", "large_pasture")
 CAVE = ("cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine")
 #: Printed points of pastures and mines (digest §10.1 item 8).
-TILE_POINTS = {"small_pasture": 2, "large_pasture": 4, "ore_mine": 3, "ruby_mine": 4}
+TILE_POINTS = {"small_pasture": 2, "ore_mine": 3, "ruby_mine": 4}
+LARGE_PASTURE_POINTS = 4
 
 #: Twin tiles: the two halves in the order a move names them (digest §5.1).
 TWINS = {"meadow_field": ("meadow", "field"), "cavern_tunnel": ("cavern", "tunnel"),

@@ -226,4 +226,3 @@ def policy_game(n: int, seed: int, policy=builder_policy, check: bool = False,
     return state, moves, events, setup_events
 
 
-__all__ = ["FARM_ANIMALS"]
