@@ -64,40 +64,87 @@ def describe(event, names: list[str]) -> str:
         return f"{who} takes {d['markers']} begging marker(s)."
     if kind == "GameEnded":
         best = " and ".join(names[s] for s in d["winners"])
-        return f"The game ends; {best} win(s) with {max(d['scores'])} points."
+        verb = "wins" if len(d["winners"]) == 1 else "share the win"
+        return f"The game ends; {best} {verb} with {max(d['scores'])} points."
     return _simple(kind, who, d)
 
 
 def _simple(kind: str, who: str, d: dict) -> str:
-    simple = {
-        "SpacesReplenished": "New goods are put on the accumulating spaces.",
-        "SpaceCleared": f"The goods on {space_name(d.get('space', ''))} go back to the supply.",
-        "GoodsTaken": f"{who} takes {goods_text(d.get('gain', {}))}.",
-        "GoodsGained": f"{who} receives {goods_text(d.get('gain', {}))}.",
-        "GoodsPaid": f"{who} pays {goods_text(d.get('pay', {}))}.",
-        "StableBuilt": f"{who} builds a stable on {label(d.get('space', 0))}.",
-        "WeaponsChanged": f"{who}'s weapons change to " +
-                          ", ".join(str(w) for w in d.get("weapons", {}).values()) + ".",
-        "CropsHarvested": f"{who} harvests {len(d.get('spaces', []))} field(s).",
-        "HomeReturned": "The dwarfs return home.",
-        "AnimalsBorn": f"{who}'s animals breed: {goods_text(d.get('born', {}))}.",
-        "Converted": f"{who} turns {goods_text(d.get('pay', {}))} into "
-                     f"{goods_text(d.get('gain', {}))}.",
-        "RubySpent": f"{who} spends {goods_text(d.get('pay', {}))} on {d.get('buy')}.",
-        "TileUsed": f"{who} uses the {tile_name(d.get('tile', ''))}: "
-                    f"{goods_text(d.get('pay', {}))} for {goods_text(d.get('gain', {}))}.",
-        "AnimalReleased": f"{who} lets {goods_text(d.get('pay', {}))} go.",
-        "OreTraded": f"{who} trades 2 ore for 2 gold and 1 food.",
-        "MarketBought": f"{who} buys {d.get('good')} at the Weekly market.",
-        "GoodsKept": f"{who} pays a ruby to keep the goods on {space_name(d.get('space', ''))}.",
-        "HarvestSkipChosen": f"{who} skips the {d.get('skip')} phase of this harvest.",
-        "DeliveriesScheduled": f"{who} will receive 1 {d.get('good')} at the start of rounds "
-                               f"{', '.join(d.get('rounds', []))}.",
-        "ExtensionBothUsed": f"{who} uses the Guest room on Extension (once per game).",
-        "Asked": f"{who} is asked to decide.",
-        "PhaseChanged": f"The game moves to the {d.get('phase', '').replace('_', ' ')} phase.",
-    }
-    return simple.get(kind, f"{kind}.")
+    line = _SIMPLE.get(kind)
+    return line(who, d) if line else f"{kind}."
+
+
+_FOR = {"furnish": lambda d: f" for the {tile_name(d['tile'])}", "stable": lambda d: " for a "
+        "stable", "pasture": lambda d: " for fences", "forge": lambda d: " to forge a weapon"}
+
+
+def _extra(d: dict) -> str:
+    more = {g: n - d["born"].get(g, 0) for g, n in d["gain"].items()
+            if n - d["born"].get(g, 0)}
+    return f", receiving {goods_text(more)}" if more else ""
+
+
+_ASKED = {"feed": "feed the family", "breed": "choose which newborn animals to keep",
+          "harvest_choice": "choose whether to skip the field or the breeding phase",
+          "solo_clear": "choose which full action spaces to keep for a ruby",
+          "final": "use their tiles' trades before scoring", "action": "carry out the action"}
+_REASON = {"delivery": " from a supplier tile", "miner": " from the Miner", "loot": " as loot",
+           "space": " from the action space", "tiles": " from their tiles"}
+
+
+def _asked(who: str, d: dict) -> str:
+    pending = d.get("pending")
+    if not pending:
+        return f"{who} has nothing more to decide for now."
+    return f"{who} is asked to {_ASKED.get(pending['kind'], 'decide')}."
+
+
+def _weapons(who: str, d: dict) -> str:
+    new = ", ".join(str(w) for w in d.get("weapons", {}).values())
+    if d.get("reason") == "peaceful_cave":
+        return f"{who} gives up a weapon at the Peaceful cave{_with(d)}."
+    return f"{who} forges a weapon of strength {new}."
+
+
+_SIMPLE = {
+    "SpacesReplenished": lambda who, d: "New goods are put on the accumulating spaces.",
+    "SpaceCleared": lambda who, d: f"The goods on {space_name(d['space'])} go back to the "
+                                   "general supply (solo: 6 or more goods).",
+    "GoodsTaken": lambda who, d: f"{who} takes {goods_text(d['gain'])} from "
+                                 f"{space_name(d['from_space'])}.",
+    "GoodsGained": lambda who, d: f"{who} receives {goods_text(d['gain'])}"
+                                  f"{_REASON.get(d.get('reason'), '')}.",
+    "GoodsPaid": lambda who, d: f"{who} pays {goods_text(d['pay'])}"
+                                f"{_FOR.get(d.get('reason'), lambda d: '')(d)}.",
+    "StableBuilt": lambda who, d: f"{who} builds a stable on {label(d['space'])}.",
+    "WeaponsChanged": _weapons,
+    "CropsHarvested": lambda who, d: f"{who} harvests 1 crop from each of "
+                                     f"{len(d['spaces'])} sown field(s).",
+    "HomeReturned": lambda who, d: "The dwarfs return home to their dwellings.",
+    "AnimalsBorn": lambda who, d: f"{who}'s animals breed: {goods_text(d['born'])} born"
+                                  + _extra(d) + ".",
+    "Converted": lambda who, d: f"{who} turns {goods_text(d['pay'])} into "
+                                f"{goods_text(d['gain'])}.",
+    "RubySpent": lambda who, d: f"{who} spends {goods_text(d['pay'])} on "
+                                + (f"a single {d['buy']} tile" if 'gain' not in d
+                                   else goods_text(d['gain'])) + ".",
+    "TileUsed": lambda who, d: f"{who} uses the {tile_name(d['tile'])}: "
+                               f"{goods_text(d['pay'])} for {goods_text(d['gain'])}.",
+    "AnimalReleased": lambda who, d: f"{who} lets {goods_text(d['pay'])} go.",
+    "OreTraded": lambda who, d: f"{who} trades 2 ore for 2 gold and 1 food.",
+    "MarketBought": lambda who, d: f"{who} buys {goods_text(d['gain'])} at the Weekly "
+                                   f"market for {goods_text(d['pay'])}.",
+    "GoodsKept": lambda who, d: f"{who} pays a ruby to keep the goods on "
+                                f"{space_name(d['space'])}.",
+    "HarvestSkipChosen": lambda who, d: f"{who} skips the {d['skip']} phase of this harvest.",
+    "DeliveriesScheduled": lambda who, d: f"{who} will receive 1 {d['good']} at the start of "
+                                          f"rounds {', '.join(d['rounds']) or 'none left'}.",
+    "ExtensionBothUsed": lambda who, d: f"{who} uses the Guest room on Extension (once per "
+                                        "game).",
+    "Asked": _asked,
+    "PhaseChanged": lambda who, d: "The game moves to the "
+                                   f"{d['phase'].replace('_', ' ')} phase.",
+}
 
 
 #: event type -> digest section.

@@ -30,9 +30,10 @@ API = "/api/v1"
 class Client:
     """Everything below goes through HTTP and the documented fields only."""
 
-    def __init__(self, http, players: list[str], seed: int) -> None:
+    def __init__(self, http, players: list[str], seed: int, title: str = "agricola",
+                 variant: str = "family") -> None:
         self.http = http
-        response = http.post(f"{API}/games", json={"title": "agricola", "variant": "family",
+        response = http.post(f"{API}/games", json={"title": title, "variant": variant,
                                                    "players": players, "seed": seed})
         assert response.status_code == 201, response.get_json()
         body = response.get_json()
