@@ -11,7 +11,8 @@ from .builder import gain, pay, with_extras
 from .costs import furnish_cost, payments
 from .furnishings import DWELLINGS, FURNISHINGS
 from .state import animals_fit, dwarf_count, farm_animals, housings, owns, room
-from .tables import BONUS_SPACES, FARM_ANIMALS, INNER, MAX_DWARFS, SOW_YIELD
+from .tables import (BONUS_SPACES, FARM_ANIMALS, INNER, LAST_ROUND, MAX_DWARFS, SKIPPED_ROUND,
+                     SOW_YIELD)
 
 _INNER = frozenset(INNER)
 OFFICE_GOLD = 2
@@ -70,9 +71,11 @@ def furnish(b, seat: int, tile: str, at: int, paid: dict, **data) -> None:
                                **data}, seat)
     if "supplies" in info:
         good, rounds = info["supplies"]
-        now = b.state["round"]
+        small = len(b.state["players"]) <= 2
+        later = [r for r in range(b.state["round"] + 1, LAST_ROUND + 1)
+                 if not (small and r == SKIPPED_ROUND)]
         b.emit("DeliveriesScheduled", {"good": good, "rounds": [
-            str(r) for r in range(now + 1, now + 1 + rounds)]}, seat)
+            str(r) for r in later[:rounds]]}, seat)
 
 
 def build_stable(b, seat: int, at: int, cost: dict, **data) -> None:

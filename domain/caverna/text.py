@@ -157,7 +157,9 @@ RULES = {"GameSetUp": "§2", "RoundStarted": "§3.1, §2.7", "SpacesReplenished"
          "CropsHarvested": "§9.1", "FamilyFed": "§9.1", "Begged": "§9.1",
          "AnimalsBorn": "§8.4", "Converted": "§8.5", "RubySpent": "§7.6",
          "TileUsed": "§6.4", "AnimalReleased": "§3.3", "HomeReturned": "§3.4",
-         "HarvestSkipChosen": "§9.2", "GameEnded": "§10", "GoodsPaid": "§6.2, §8.2"}
+         "HarvestSkipChosen": "§9.2", "GameEnded": "§10", "GoodsPaid": "§6.2, §8.2",
+         "DeliveriesScheduled": "§6.1; data pack §1.3 (suppliers)",
+         "ExtensionBothUsed": "§4.1; data pack §1.3 (Guest room)"}
 
 
 def rule_of(event) -> str | None:
