@@ -29,9 +29,11 @@ def play_random(games: Games, game_id: uuid.UUID, rng: random.Random,
     return games.get_game(game_id).version
 
 
-def finished_game(games: Games, players: int, seed: int) -> uuid.UUID:
-    """A complete Agricola family game of ``players`` seats, played at random."""
-    names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:players]
-    created = games.create_game("agricola", "family", names, {}, seed=seed)
+def finished_game(games: Games, players: int, seed: int, title: str = "agricola",
+                  variant: str = "family") -> uuid.UUID:
+    """A complete game of ``players`` seats (an Agricola family game unless told otherwise),
+    played at random."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]
+    created = games.create_game(title, variant, names, {}, seed=seed)
     play_random(games, created.game.id, random.Random(seed))
     return created.game.id

@@ -20,6 +20,9 @@ from domain.common.title import GameConfig
 CASES = (
     ("agricola", "family", 2, 30, {}),
     ("agricola", "family", 5, 15, {}),
+    ("caverna", "standard", 1, 15, {}),
+    ("caverna", "standard", 4, 8, {}),
+    ("caverna", "standard", 7, 8, {}),
 )
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 MAX_MOVES = 5000

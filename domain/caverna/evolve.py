@@ -21,25 +21,28 @@ def _add(counts: dict, goods: dict, sign: int = 1) -> None:
         counts[good] = counts.get(good, 0) + sign * n
 
 
-def _holdings(home: dict, good: str) -> dict:
-    return home["animals"] if good in home["animals"] else home["supply"]
+_ANIMALS = frozenset(LEDGER[-5:])
 
 
 def _move_goods(state: dict, seat: int, data: dict) -> None:
     home = state["homes"][seat]
-    source = state["spaces"][data["from_space"]]["goods"] if "from_space" in data else \
-        state["bank"]
-    for good, n in data.get("gain", {}).items():
-        holder = _holdings(home, good)
-        holder[good] = holder.get(good, 0) + n
-        source[good] = source.get(good, 0) - n
-    if "from_space" in data:
-        state["spaces"][data["from_space"]]["goods"] = {
-            g: n for g, n in source.items() if n}
-    for good, n in data.get("pay", {}).items():
-        holder = _holdings(home, good)
-        holder[good] = holder.get(good, 0) - n
-        state["bank"][good] = state["bank"].get(good, 0) + n
+    supply, animals, bank = home["supply"], home["animals"], state["bank"]
+    gain = data.get("gain")
+    if gain:
+        space = data.get("from_space")
+        source = state["spaces"][space]["goods"] if space else bank
+        for good, n in gain.items():
+            holder = animals if good in _ANIMALS else supply
+            holder[good] = holder.get(good, 0) + n
+            source[good] = source.get(good, 0) - n
+        if space:
+            state["spaces"][space]["goods"] = {g: n for g, n in source.items() if n}
+    pay = data.get("pay")
+    if pay:
+        for good, n in pay.items():
+            holder = animals if good in _ANIMALS else supply
+            holder[good] = holder.get(good, 0) - n
+            bank[good] = bank.get(good, 0) + n
 
 
 def _setup(state: dict, d: dict) -> dict:
@@ -208,12 +211,13 @@ def evolve(state: dict, event) -> dict:
     if event.type == "GameSetUp":
         return _setup(state, d)
     seat = event.seat
-    if seat is not None and ("gain" in d or "pay" in d):
-        _move_goods(state, seat, d)
-    if seat is not None and state["pending"][seat]:
-        _part(state, seat, d)
-        if d.get("space_gain"):
-            state["pending"][seat]["gained"] = True
+    if seat is not None:
+        if "gain" in d or "pay" in d:
+            _move_goods(state, seat, d)
+        if ("part" in d or "space_gain" in d) and state["pending"][seat]:
+            _part(state, seat, d)
+            if "space_gain" in d:
+                state["pending"][seat]["gained"] = True
     handler = HANDLERS.get(event.type)
     if handler is not None:
         handler(state, seat, d)

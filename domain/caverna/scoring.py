@@ -96,3 +96,31 @@ def final_scores(state: dict) -> tuple[list[int], list[int]]:
     """Totals and winners; ties share the win (digest §10)."""
     sheet = score_sheet(state)
     return [s["total"] for s in sheet["seats"]], sheet["winners"]
+
+
+#: Events that change nothing the score pad counts (turns, phases, questions, goods on action
+#: spaces, where dwarfs stand, which loot is being chosen).
+SCORE_NEUTRAL_EVENTS = frozenset({
+    "Asked", "PhaseChanged", "SpacesReplenished", "SpaceCleared", "RoundStarted",
+    "HomeReturned", "LootTaken", "HarvestSkipChosen", "ExtensionBothUsed",
+    "DeliveriesScheduled"})
+
+
+def rescore(state: dict, previous: dict | None, event) -> dict:
+    """``score_sheet(state)`` from the sheet before ``event``: unchanged after a neutral event,
+    one row recomputed after an event of one seat (every other event touches only that seat's
+    home), in full otherwise."""
+    if previous is None or len(previous.get("seats", ())) != len(state.get("homes", ())):
+        return score_sheet(state)
+    if event.type in SCORE_NEUTRAL_EVENTS:
+        return previous
+    seat = event.seat
+    if event.type == "GameEnded" or not isinstance(seat, int):
+        return score_sheet(state)
+    seats = list(previous["seats"])
+    cats = seat_categories(state["homes"][seat])
+    seats[seat] = {"seat": seat, "name": state["players"][seat],
+                   "total": sum(c["points"] for c in cats), "categories": cats}
+    best = max(s["total"] for s in seats)
+    return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
+            "final": previous["final"]}

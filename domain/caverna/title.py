@@ -7,10 +7,11 @@ from domain.common.visibility import redact
 
 from .board import label
 from .builder import Builder
+from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
 from .labels import move_group, move_label
 from .moves import apply_move, check_move, check_shape, legal_moves, to_act
-from .scoring import score_sheet
+from .scoring import rescore, score_sheet
 from .state import animals_fit, clone, room
 from .text import describe, rule_of
 
@@ -54,8 +55,7 @@ class Caverna(Title):
         return b.events
 
     def evolve(self, state, event):
-        from .evolve import evolve
-        return evolve(state, event)
+        return evolve_event(state, event)
 
     def legal_moves(self, state, seat):
         if not state or state.get("phase") == "finished":
@@ -70,6 +70,9 @@ class Caverna(Title):
 
     def score_sheet(self, state):
         return score_sheet(state)
+
+    def rescore(self, state, previous, event):
+        return rescore(state, previous, event)
 
     def view(self, state, viewer, finished=None):
         """The whole state (nothing is hidden in Caverna) plus each home's labels, room and
