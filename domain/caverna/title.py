@@ -6,6 +6,9 @@ from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
 from .board import label
+from .furnishings import tile_name
+from .parts import card_id
+from .spaces import space_name
 from .builder import Builder
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
@@ -80,10 +83,12 @@ class Caverna(Title):
         if finished is None:
             finished = self.status(state).finished
         out = clone(redact(state, viewer, finished))
+        out["space_names"] = {sid: space_name(card_id(state, sid)) for sid in
+                              out.get("order", [])}
         for home in out.get("homes", []):
-            home["labels"] = {str(s): label(s) for s, k in enumerate(home["board"]) if k}
             home["room"] = room(home)
             home["animals_fit"] = animals_fit(home)
+            home["rows"] = home_rows(home)
         return out
 
     def describe(self, event, names):
@@ -97,6 +102,23 @@ class Caverna(Title):
 
     def move_group(self, state, move):
         return move_group(state, move)
+
+
+def home_rows(home: dict) -> list[list[dict]]:
+    """The printed home board (rows 1-4, forest then mountain) as a client draws it."""
+    rows = []
+    for r in range(1, 5):
+        row = []
+        for c in range(1, 7):
+            s = r * 8 + c
+            tile = home["furn"].get(str(s))
+            crop = home["crops"].get(str(s))
+            row.append({"space": s, "label": label(s), "kind": home["board"][s],
+                        "furnishing": tile_name(tile) if tile else None,
+                        "stable": s in home["stables"],
+                        "crop": f"{crop[1]} {crop[0]}" if crop else None})
+        rows.append(row)
+    return rows
 
 
 CAVERNA = Caverna()

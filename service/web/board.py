@@ -45,6 +45,24 @@ def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
     return out
 
 
+def sheet_rows(sheet: dict) -> list[dict]:
+    """The score sheet as table rows: every category any seat has, in first-seen order (titles
+    whose pad has a line per owned tile give seats different categories); "" where a seat has
+    none."""
+    labels: dict[str, str] = {}
+    for seat in sheet.get("seats", []):
+        for cat in seat["categories"]:
+            labels.setdefault(cat.get("key", cat["label"]), cat["label"])
+    rows = []
+    for key, label in labels.items():
+        cells = []
+        for seat in sheet["seats"]:
+            found = [c["points"] for c in seat["categories"] if c.get("key", c["label"]) == key]
+            cells.append(found[0] if found else "")
+        rows.append({"label": label, "cells": cells})
+    return rows
+
+
 def timeline(app: Games, current: Any, viewer: int | None, finished: bool) -> list[dict]:
     """Every event's sentence as ``viewer`` may see it, with undone events marked."""
     events = app.stored_events(current.id)
@@ -77,6 +95,7 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
         "to_act_names": _names(current.players, to_act), "my_turn": viewer in to_act,
         "board": rules.view(shown.state, viewer, finished), "moves": moves,
         "on_board": on_board,
-        "sheet": rules.score_sheet(shown.state),
+        "sheet": (sheet := rules.score_sheet(shown.state)),
+        "sheet_rows": sheet_rows(sheet),
         "events": timeline(app, current, viewer, finished),
     }

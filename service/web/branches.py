@@ -10,6 +10,7 @@ from domain.common.errors import DomainError
 
 from ..context import games, services
 from . import security
+from .board import sheet_rows
 from .pages import bp, invite_page, render_game, viewer
 
 MAX_COMPARED = 6
@@ -98,7 +99,8 @@ def compare():
         for game_id in ids:
             game = app.get_game(game_id)
             branches.append({"id": str(game_id), "summary": app.summary(game),
-                             "sheet": game.rules.score_sheet(game.state),
+                             "sheet": (sheet := game.rules.score_sheet(game.state)),
+                             "sheet_rows": sheet_rows(sheet),
                              "lineage": _lineage(app, game_id)})
     except DomainError as err:
         abort(404, description=err.message)

@@ -18,9 +18,10 @@ def _csrf(client) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
-def _create(client, names=("Ann", "Bob")) -> tuple[str, list[str]]:
-    answer = client.post("/games", data={"csrf_token": _csrf(client), "title": "agricola",
-                                         "variant": "family", "player": list(names)})
+def _create(client, names=("Ann", "Bob"), title="agricola",
+            variant="family") -> tuple[str, list[str]]:
+    answer = client.post("/games", data={"csrf_token": _csrf(client), "title": title,
+                                         "variant": variant, "player": list(names)})
     assert answer.status_code == 200, answer.get_data(True)
     page = answer.get_data(True)
     links = [html.unescape(u) for u in re.findall(r'href="http://localhost(/join/[^"]+)"',
@@ -210,4 +211,31 @@ def test_a_whole_game_is_played_from_the_pages_alone(web_app):
         assert answer.status_code == 303, answer.get_data(True)
         moves += 1
         assert moves < 2000
+    assert "Winner" in pages[0] and 'class="total"' in pages[0]
+
+
+def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
+    """Two browsers play Caverna to the end from the buttons alone; the home boards are drawn."""
+    import random
+
+    clients = [web_app.test_client() for _ in range(2)]
+    assert "Caverna" in clients[0].get("/").get_data(True)
+    game_id, links = _create(clients[0], ("Ann", "Bob"), "caverna", "standard")
+    for client, link in zip(clients, links):
+        assert client.get(link).status_code == 302
+    rng, moves = random.Random(5), 0
+    while True:
+        pages = [client.get(f"/games/{game_id}").get_data(True) for client in clients]
+        if "The game is over." in pages[0]:
+            break
+        assert "Home board of Ann" in pages[0] and "Entry-level dwelling" in pages[0]
+        movers = [(c, p) for c, p in zip(clients, pages) if 'name="move"' in p]
+        assert movers, "nobody is offered a move, yet the game is not over"
+        client, page = movers[0]
+        choices = [html.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', page)]
+        answer = client.post(f"/games/{game_id}/moves",
+                             data={"csrf_token": _csrf(client), "move": rng.choice(choices)})
+        assert answer.status_code == 303, answer.get_data(True)
+        moves += 1
+        assert moves < 3000
     assert "Winner" in pages[0] and 'class="total"' in pages[0]
