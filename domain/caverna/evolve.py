@@ -192,6 +192,8 @@ HANDLERS = {
     "Begged": lambda st, seat, d: st["homes"][seat].__setitem__(
         "begging", st["homes"][seat]["begging"] + d["markers"]),
     "HomeReturned": _returned,
+    "DwarfsRested": lambda st, seat, d: [st["homes"][seat]["dwarfs"][i].update(at="home")
+                                         for i in d["dwarfs"]],
     "Asked": lambda st, seat, d: st["pending"].__setitem__(seat, d["pending"]),
     "PhaseChanged": lambda st, seat, d: st.update(phase=d["phase"], turn=d.get("turn")),
     "HarvestSkipChosen": lambda st, seat, d: st["homes"][seat].__setitem__("skip", d["skip"]),

@@ -42,6 +42,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "keep_newborns": ({a: _INT for a in FARM_ANIMALS}, {}),
     "skip": ({"phase": _STR}, {}),
     "keep_goods": ({"space": _STR}, {}),
+    "pass": ({}, {}),
 }
 ANYTIME = ("convert", "ruby", "ruby_tile", "use", "peace", "release")
 PART_MOVES = tuple(parts.MOVE_PARTS) + ("done",)
@@ -108,7 +109,9 @@ def step_moves(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat]
     home = state["homes"][seat]
     if pending is None:
-        return placement.place_moves(state, seat) if state["phase"] == "work" else []
+        if state["phase"] != "work":
+            return []
+        return placement.place_moves(state, seat) or [{"type": "pass"}]
     kind = pending["kind"]
     if kind == "action":
         return parts.moves(state, seat)
@@ -171,7 +174,7 @@ def check_move(state: dict, seat: int, move: dict) -> None:
                                **seat_params(state, seat))
 
 
-_STEP_WHAT = {"feed": "feed the family", "keep_newborns": "choose the newborn animals",
+_STEP_WHAT = {"pass": "leave the remaining dwarfs at home", "feed": "feed the family", "keep_newborns": "choose the newborn animals",
               "skip": "choose which harvest step to skip", "keep_goods":
               "keep the goods on an action space", "done": "finish", "twin": "place a tile",
               "furnish": "furnish a cavern", "sow": "sow"}
@@ -199,6 +202,8 @@ def apply_move(b, seat: int, move: dict) -> None:
         anytime.apply(b, seat, move)
     elif kind == "place":
         placement.apply_place(b, seat, move)
+    elif kind == "pass":
+        placement.rest(b, seat)
     elif b.state["pending"][seat]["kind"] == "action":
         parts.apply_part_move(b, seat, move)
     else:

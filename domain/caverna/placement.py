@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import building
 from .builder import gain, has, seat_params, with_extras
 from .errors import CavernaViolation
-from .parts import end_action, part_possible
+from .parts import end_action, next_turn, part_possible
 from .spaces import SPACES, space_name, spec
 from .state import name, next_dwarf, owns, waiting_dwarfs
 from .words import goods_text
@@ -214,3 +214,11 @@ def _sum(a: dict, b: dict) -> dict:
     for g, n in b.items():
         out[g] = out.get(g, 0) + n
     return out
+
+
+def rest(b, seat: int) -> None:
+    """No action space has anything the seat's next dwarf could do: its remaining dwarfs stay
+    in the cave this round (decision C-18)."""
+    home = b.home(seat)
+    b.emit("DwarfsRested", {"dwarfs": waiting_dwarfs(home)}, seat)
+    b.emit("PhaseChanged", {"phase": "work", "turn": next_turn(b.state, seat)})

@@ -102,7 +102,7 @@ def final_scores(state: dict) -> tuple[list[int], list[int]]:
 #: spaces, where dwarfs stand, which loot is being chosen).
 SCORE_NEUTRAL_EVENTS = frozenset({
     "Asked", "PhaseChanged", "SpacesReplenished", "SpaceCleared", "RoundStarted",
-    "HomeReturned", "LootTaken", "HarvestSkipChosen", "ExtensionBothUsed",
+    "HomeReturned", "DwarfsRested", "LootTaken", "HarvestSkipChosen", "ExtensionBothUsed",
     "DeliveriesScheduled"})
 
 

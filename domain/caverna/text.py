@@ -142,6 +142,8 @@ _SIMPLE = {
     "ExtensionBothUsed": lambda who, d: f"{who} uses the Guest room on Extension (once per "
                                         "game).",
     "Asked": _asked,
+    "DwarfsRested": lambda who, d: f"{who}'s {len(d['dwarfs'])} remaining dwarf(s) stay home: "
+                                   "no action space has anything they could do.",
     "PhaseChanged": lambda who, d: "The game moves to the "
                                    f"{d['phase'].replace('_', ' ')} phase.",
 }
@@ -159,6 +161,7 @@ RULES = {"GameSetUp": "§2", "RoundStarted": "§3.1, §2.7", "SpacesReplenished"
          "TileUsed": "§6.4", "AnimalReleased": "§3.3", "HomeReturned": "§3.4",
          "HarvestSkipChosen": "§9.2", "GameEnded": "§10", "GoodsPaid": "§6.2, §8.2",
          "DeliveriesScheduled": "§6.1; data pack §1.3 (suppliers)",
+         "DwarfsRested": "§3.3; decision C-18",
          "ExtensionBothUsed": "§4.1; data pack §1.3 (Guest room)"}
 
 
