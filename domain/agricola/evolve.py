@@ -56,6 +56,89 @@ def _note(state: dict, seat: int, part: str) -> None:
         pending.setdefault("done", []).append(part)
 
 
+# -- cards (full game; digest §10.1) ----------------------------------------------------------------
+
+def _signed(state: dict, seat: int, goods: dict) -> None:
+    """Goods from the general supply to the seat (negative counts go back)."""
+    farm = state["farms"][seat]
+    for good, n in goods.items():
+        holder = farm["animals"] if good in farm["animals"] else farm["supply"]
+        holder[good] += n
+        state["bank"][good] -= n
+
+
+def cards_dealt(state: dict, d: dict, seat) -> dict:
+    for key, hand in d.get("_private", {}).items():
+        state["hands"]["_private"][key] = {"occupations": list(hand["occupations"]),
+                                           "minors": list(hand["minors"])}
+    return state
+
+
+def _from_hand(state: dict, seat: int, kind: str, card: str) -> None:
+    held = state["hands"]["_private"].get(str(seat), {}).get(kind, [])
+    if card in held:
+        held.remove(card)
+
+
+def occupation_played(state: dict, d: dict, seat) -> dict:
+    _from_hand(state, seat, "occupations", d["card"])
+    farm = state["farms"][seat]
+    farm["occupations"].append(d["card"])
+    farm["cards"].append(d["card"])
+    _signed(state, seat, {g: -n for g, n in d["cost"].items()})
+    _note(state, seat, "occupation")
+    return state
+
+
+def minor_played(state: dict, d: dict, seat) -> dict:
+    _from_hand(state, seat, "minors", d["card"])
+    farm = state["farms"][seat]
+    _signed(state, seat, {g: -n for g, n in d["cost"].items()})
+    if d["kept"]:
+        farm["minors"].append(d["card"])
+        farm["cards"].append(d["card"])
+    elif d.get("to") is not None:
+        state["hands"]["_private"].setdefault(str(d["to"]), {"occupations": [], "minors": []})[
+            "minors"].append(d["card"])
+    _note(state, seat, "minor")
+    return state
+
+
+def card_goods(state: dict, d: dict, seat) -> dict:
+    _signed(state, seat, d["goods"])
+    return state
+
+
+def card_converted(state: dict, d: dict, seat) -> dict:
+    _signed(state, seat, {g: -n for g, n in d["pay"].items()})
+    _signed(state, seat, d["gain"])
+    return state
+
+
+def card_scheduled(state: dict, d: dict, seat) -> dict:
+    farm = state["farms"][seat]
+    for r, goods in d["rounds"].items():
+        slot = farm["schedule"].setdefault(r, {})
+        _add(slot, goods)
+        _add(state["bank"], goods, -1)
+    if d.get("done"):
+        farm["card_state"][d["card"]] = True
+    return state
+
+
+def schedule_collected(state: dict, d: dict, seat) -> dict:
+    farm = state["farms"][seat]
+    goods = farm["schedule"].pop(str(d["round"]), {})
+    _add(farm["supply"], goods)
+    return state
+
+
+CARD_EVENTS = {"CardsDealt": cards_dealt, "OccupationPlayed": occupation_played,
+               "MinorPlayed": minor_played, "CardGoods": card_goods,
+               "CardConverted": card_converted, "CardScheduled": card_scheduled,
+               "ScheduleCollected": schedule_collected}
+
+
 # -- set-up and rounds ----------------------------------------------------------------------------
 
 def game_set_up(state: dict, d: dict, seat) -> dict:
@@ -72,6 +155,11 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         "bank": dict(d["bank"]), "final": None,
         "before_breeding_window": d.get("before_breeding_window", False),
     }
+    if d["variant"] == "full":
+        state["cards"] = dict(d["cards"])
+        state["hands"] = {"_private": {}}
+        for farm in state["farms"]:
+            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={})
     return state
 
 
@@ -379,6 +467,7 @@ EVOLVERS: dict[str, Callable[[dict, dict, int | None], dict]] = {
     "StartingPlayerTaken": starting_player_taken,
     "AnimalsTaken": animals_taken,
     "AnimalsReceived": animals_received,
+    **CARD_EVENTS,
     "AnimalReleased": animal_released,
     "GoodsConverted": goods_converted,
     "RoomBuilt": room_built,

@@ -26,9 +26,16 @@ def affordable(supply: dict, cost: dict) -> bool:
 
 # -- rooms (digest §5.1) ----------------------------------------------------------------------
 
+#: Cards that change costs (filled by ``cards.hooks``): kind -> [hook(farm, cost) -> cost].
+COST_HOOKS: dict[str, list] = {"room": [], "renovation": []}
+
+
 def room_cost(farm: dict) -> dict:
-    """5 of the house material + 2 reed per room (digest §5.1)."""
-    return {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
+    """5 of the house material + 2 reed per room (digest §5.1), as the seat's cards change it."""
+    cost = {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
+    for hook in COST_HOOKS["room"]:
+        cost = hook(farm, cost)
+    return cost
 
 
 def room_space_problem(farm: dict, space: int) -> str | None:
@@ -113,8 +120,11 @@ def renovation_cost(farm: dict) -> dict | None:
     target = RENOVATION.get(farm["house"])
     if target is None:
         return None
-    return {target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
+    cost = {target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
             "reed": RENOVATION_COST["reed"]}
+    for hook in COST_HOOKS["renovation"]:
+        cost = hook(farm, cost)
+    return cost
 
 
 def renovation_problem(farm: dict) -> str | None:

@@ -15,7 +15,7 @@ from .steps import next_turn
 from .improvements import convertible_goods
 from .scoring import final_scores
 from .state import adults, housing
-from .tables import (ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, GREEN_CARDS,
+from .tables import (FULL_BOARD, FULL_GREEN_CARDS, FULL_ROUND_CARDS, ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, GREEN_CARDS,
                      HARVEST_ROUNDS, LAST_ROUND, MAJOR_IMPROVEMENTS, ROUND_CARDS,
                      STAGE_OF_ROUND, START_FOOD)
 
@@ -23,7 +23,8 @@ from .tables import (ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, 
 # -- set-up (digest §2) -------------------------------------------------------------------------
 
 def setup_events(players: list[str], start_player: int, rng,
-                 before_breeding_window: bool = True) -> list:
+                 before_breeding_window: bool = True, variant: str = "family",
+                 cards: dict | None = None) -> list:
     """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14)."""
     n = len(players)
     solo = n == 1
@@ -35,32 +36,46 @@ def setup_events(players: list[str], start_player: int, rng,
             food.append(START_FOOD["start_player" if seat == start_player else "other"])
     bank = dict(COMPONENTS)
     bank["food"] -= sum(food)
-    spaces = list(FAMILY_BOARD) + list(GREEN_CARDS[n])
+    full = variant == "full"
+    spaces = list(FULL_BOARD if full else FAMILY_BOARD) + list(
+        (FULL_GREEN_CARDS if full else GREEN_CARDS)[n])
     b = Builder({})
     b.emit("GameSetUp", {
-        "players": list(players), "variant": "family", "solo": solo,
+        "players": list(players), "variant": variant, "solo": solo,
         "start_player": start_player, "spaces": spaces, "majors": list(MAJOR_IMPROVEMENTS),
         "food": food, "bank": bank, "before_breeding_window": before_breeding_window,
         "feeding": {"adult": FEEDING["solo_adult" if solo else "adult"],
-                    "newborn": FEEDING["newborn"]}})
+                    "newborn": FEEDING["newborn"]}, **({"cards": cards} if full else {})})
+    if full:
+        from .cards.deal import deal
+        deal(b, rng, cards)
     start_round(b, rng, 1)
     return b.events
 
 
 # -- rounds (digest §3.2) -----------------------------------------------------------------------
 
+#: A full-game round card's family-side id, so both variants draw from the same stage lists.
+FAMILY_CARD = {full: family for family, full in FULL_ROUND_CARDS.items()}
+
+
 def start_round(b: Builder, rng, round_no: int) -> None:
     """Phase 1: reveal the round card (drawn now), collect food on the round space; phase 2:
     replenish every accumulating space; phase 3 begins with the start player (digest §3.2)."""
     state = b.state
     stage = STAGE_OF_ROUND[round_no]
-    remaining = [c for c in ROUND_CARDS[stage] if c not in state["round_cards"]]
+    shown = [FAMILY_CARD.get(c, c) for c in state["round_cards"]]
+    remaining = [c for c in ROUND_CARDS[stage] if c not in shown]
     card = rng.choice(f"round-card/{round_no}", remaining)
+    if state["variant"] == "full":
+        card = FULL_ROUND_CARDS.get(card, card)
     b.emit("RoundStarted", {"round": round_no, "stage": stage, "card": card,
                             "start_player": state["start_player"]})
     for seat, food in enumerate(b.state["round_food"][round_no]):
         if food:
             b.emit("WellFoodCollected", {"round": round_no, "food": food}, seat)
+    for hook in ROUND_HOOKS:
+        hook(b, round_no)
     goods = {}
     for space_id in b.state["space_order"]:
         info = ACTION_SPACES[space_id]
@@ -119,6 +134,8 @@ def start_harvest(b: Builder) -> None:
                 "spaces": [f["space"] for f in sown],
                 "grain": sum(1 for f in sown if f["crop"] == "grain"),
                 "vegetable": sum(1 for f in sown if f["crop"] == "vegetable")}, seat)
+    for hook in FIELD_HOOKS:
+        hook(b)
     needs, asked = [], []
     for seat, farm in enumerate(b.state["farms"]):
         need = feeding_need(b.state, farm)
@@ -137,11 +154,18 @@ def feeding_need(state: dict, farm: dict) -> int:
     return adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
 
 
+#: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).
+CARD_CONVERSIONS = lambda farm: []  # noqa: E731
+#: Card windows at round start and in the field phase (filled by ``cards.hooks``).
+ROUND_HOOKS: list = []
+FIELD_HOOKS: list = []
+
+
 def has_feeding_choice(farm: dict, need: int) -> bool:
     """A seat decides only if it is short of food and could convert something, or owns a
     workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
     fresh = {**farm, "workshops_used": []}
-    goods = convertible_goods(fresh, "harvest_feeding")
+    goods = convertible_goods(fresh, "harvest_feeding") + CARD_CONVERSIONS(farm)
     if any(g in ("wood", "clay", "reed") for g in goods):
         return True
     return farm["supply"]["food"] < need and bool(goods)

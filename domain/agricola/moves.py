@@ -34,6 +34,10 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "release": ({"animal": str}, {}),
     "feed": ({}, {}),
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
+    # the full game (digest §10.1; ``cards.play``)
+    "play_occupation": ({"card": str}, {}),
+    "play_minor": ({"card": str}, {"pay": int, "choice": int}),
+    "card_convert": ({"card": str}, {"option": int}),
 }
 
 #: Moves whose "space" is a farmyard space (0-14).
@@ -145,6 +149,9 @@ HANDLERS = {
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
 }
+#: Card moves of the full game and their candidates (filled by ``cards``).
+CARD_STEP_CANDIDATES: list = []
+CARD_ANYTIME_CANDIDATES: list = []
 
 
 def check_move(state: dict, seat: int, move: dict) -> None:
@@ -168,7 +175,8 @@ def candidates(state: dict, seat: int) -> list[dict]:
                 if g != "food" and held.get(g, 0) > 0]
     releases = ([] if has_unhoused(farm)
                 else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
-    return _step_candidates(state, seat) + converts + releases
+    cards = [m for hook in CARD_ANYTIME_CANDIDATES for m in hook(state, seat)]
+    return _step_candidates(state, seat) + converts + cards + releases
 
 
 def _step_candidates(state: dict, seat: int) -> list[dict]:
@@ -210,6 +218,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if kind == "fences":
         out += [{"type": "fence_space", "space": s} for s in spaces]
         out += [{"type": "close_pasture"}, {"type": "clear_region"}]
+    for hook in CARD_STEP_CANDIDATES:
+        out += hook(state, seat, kind)
     out.append({"type": "done"})
     return out
 

@@ -49,7 +49,13 @@ def place_variants(state: dict, space_id: str) -> list[dict]:
                    for a, b in _resource_pairs()])
     if kind == "room_or_traveling_players":
         return [{**base, "option": "food"}, {**base, "option": "room"}]
+    if kind in PLACE_VARIANTS:
+        return [{**base, "option": o} for o in PLACE_VARIANTS[kind]]
     return [base]
+
+
+#: Options of the full game's spaces (filled by ``cards.hooks``).
+PLACE_VARIANTS: dict[str, tuple[str, ...]] = {}
 
 
 def _resource_pairs() -> list[tuple[str, str]]:

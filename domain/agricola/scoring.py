@@ -18,6 +18,12 @@ def tier_points(count: int, thresholds: tuple[int, ...]) -> int:
     return sum(1 for t in thresholds if count >= t)
 
 
+#: Printed points of the seat's minor improvements (set by ``cards``; 0 in the family game).
+CARD_POINTS = lambda farm: 0  # noqa: E731
+#: End-game bonus points of cards: (state, seat) -> points (set by ``cards``).
+CARD_BONUS = lambda state, seat: 0  # noqa: E731
+
+
 def farm_counts(farm: dict) -> dict[str, int]:
     """What each score-pad category counts on ``farm`` (digest §8.1, §8.2, T-12, T-13)."""
     fields = field_spaces(farm)
@@ -41,15 +47,18 @@ def farm_counts(farm: dict) -> dict[str, int]:
         "clay_hut_rooms": rooms if farm["house"] == "clay" else 0,
         "stone_house_rooms": rooms if farm["house"] == "stone" else 0,
         "family_members": farm["family"],
-        "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"]),
+        "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"]) +
+        CARD_POINTS(farm),
         "begging_cards": farm["begging"],
         "bonus_points": workshop_bonus(farm),
     }
 
 
-def score_farm(farm: dict) -> tuple[int, list[dict]]:
-    """(total, categories) in score-pad order (digest §8)."""
+def score_farm(farm: dict, card_bonus: int = 0) -> tuple[int, list[dict]]:
+    """(total, categories) in score-pad order (digest §8); ``card_bonus`` adds the bonus points
+    of played cards (digest §10.1) to the bonus category."""
     counts = farm_counts(farm)
+    counts["bonus_points"] += card_bonus
     categories = []
     for key, label, thresholds in SCORING_TIERS:
         categories.append({"key": key, "label": label, "count": counts[key],
@@ -63,7 +72,8 @@ def score_farm(farm: dict) -> tuple[int, list[dict]]:
 
 def final_scores(state: dict) -> tuple[list[int], list[int]]:
     """Totals per seat and the winners: every seat with the highest total (ties share, §8.3)."""
-    totals = [score_farm(farm)[0] for farm in state["farms"]]
+    totals = [score_farm(farm, CARD_BONUS(state, seat))[0]
+              for seat, farm in enumerate(state["farms"])]
     best = max(totals)
     return totals, [s for s, t in enumerate(totals) if t == best]
 
@@ -100,7 +110,7 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
     seat = event.seat
     if kind in SCORE_SEAT_EVENTS and isinstance(seat, int) and 0 <= seat < len(state["farms"]):
         seats = list(previous["seats"])
-        total, categories = score_farm(state["farms"][seat])
+        total, categories = score_farm(state["farms"][seat], CARD_BONUS(state, seat))
         seats[seat] = {"seat": seat, "name": name(state, seat), "total": total,
                        "categories": categories}
         best = max(s["total"] for s in seats)
@@ -115,7 +125,7 @@ def score_sheet(state: dict) -> dict:
         return {"seats": [], "winners": [], "final": False}
     seats = []
     for seat, farm in enumerate(state["farms"]):
-        total, categories = score_farm(farm)
+        total, categories = score_farm(farm, CARD_BONUS(state, seat))
         seats.append({"seat": seat, "name": name(state, seat), "total": total,
                       "categories": categories})
     best = max(s["total"] for s in seats)

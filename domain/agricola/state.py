@@ -109,8 +109,15 @@ def is_empty_space(farm: dict, space: int) -> bool:
 def housing(farm: dict) -> Housing:
     """Pastures (2 per space, doubled per stable), unfenced stables (1 each) and the house pet
     (1) (digest §5.9, D-02, D-25)."""
-    return farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
+    home = farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
                         unfenced_stable_capacity=1)
+    for hook in HOUSING_HOOKS:
+        home = hook(farm, home)
+    return home
+
+
+#: Cards that change where animals live (filled by ``cards.hooks``).
+HOUSING_HOOKS: list = []
 
 
 def total_animals(farm: dict) -> dict[str, int]:

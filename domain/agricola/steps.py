@@ -341,7 +341,15 @@ def optional_left(state: dict, seat: int) -> bool:
         return bool(pending["region"]) or can_build_pasture(farm)
     if kind == "room":
         return "room" not in done
+    if kind in OPTIONAL_LEFT:
+        return OPTIONAL_LEFT[kind](state, seat)
     return False
+
+
+#: Pending kinds of the full game and whether a step is left (filled by ``cards.hooks``).
+OPTIONAL_LEFT: dict = {}
+#: Card windows after a person is placed (filled by ``cards.hooks``).
+AFTER_PLACE: list = []
 
 
 def settle(b: Builder, seat: int) -> None:
@@ -492,5 +500,9 @@ def apply_convert(b: Builder, seat: int, move: dict) -> None:
 def place_and_settle(b: Builder, seat: int, move: dict) -> None:
     """A ``place`` move: the placement (``placement.py``), then the end of the action at once
     when nothing is left to decide in it."""
+    farm = b.state["farms"][seat]
+    before = {**farm["supply"], **total_animals(farm)}
     apply_place(b, seat, move)
+    for hook in AFTER_PLACE:
+        hook(b, seat, move, before)
     settle(b, seat)

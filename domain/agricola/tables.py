@@ -134,7 +134,42 @@ ACTION_SPACES: dict[str, dict] = {
                              "kind": "urgent_family_growth", "rule": "§4.5, §5.4"},
     "renovation_fences": {"name": "Renovation, then Fences", "kind": "renovation_fences",
                           "rule": "§4.5, §5.2, §5.8"},
+    # The full game: the normal side of the left board and of the green cards, and the round
+    # cards' minor-improvement parts (digest §4.2, §4.4, §4.5, §10.1):
+    "starting_player_minor": {"name": "Starting Player and/or 1 Minor Improvement",
+                              "kind": "starting_player_minor", "rule": "§4.2 P2, §10.1"},
+    "lessons": {"name": "1 Occupation", "kind": "lessons", "rule": "§4.2 P5, §10.1, T-11"},
+    "day_laborer_full": {"name": "Day Laborer", "kind": "receive", "fixed": {"food": 2},
+                         "rule": "§4.2 P6"},
+    "lessons_3": {"name": "1 Occupation (3 players)", "kind": "lessons",
+                  "rule": "§4.4, §10.1, T-11"},
+    "lessons_4": {"name": "1 Occupation (4 players)", "kind": "lessons",
+                  "rule": "§4.4, §10.1, T-11"},
+    "occupation_or_growth": {"name": "1 Occupation or (from round 5) Family Growth",
+                             "kind": "occupation_or_growth", "rule": "§4.4, §10.1, T-11"},
+    "major_minor": {"name": "1 Major or Minor Improvement", "kind": "major_minor",
+                    "rule": "§4.5, §7, §10.1"},
+    "family_growth_minor": {"name": "Family Growth, then 1 Minor Improvement",
+                            "kind": "family_growth_minor", "rule": "§4.5, §5.4, §10.1"},
+    "renovation_improvement_full": {"name": "Renovation, then 1 Major or Minor Improvement",
+                                    "kind": "renovation_major_minor",
+                                    "rule": "§4.5, §5.2, §10.1"},
 }
+
+#: The printed spaces of the normal side of the left board (digest §4.2).
+FULL_BOARD = ("rooms_stables", "starting_player_minor", "grain", "plough", "lessons",
+              "day_laborer_full", "forest", "clay_pit", "reed_bank", "fishing")
+#: Green cards, normal sides (digest §4.4): the occupation cards replace their family sides.
+FULL_GREEN_CARDS = {
+    1: (), 2: (),
+    3: ("building_resource", "lessons_3", "wood_2", "clay_1"),
+    4: ("lessons_4", "reed_stone_food", "wood_2", "wood_1", "clay_2", "traveling_players"),
+    5: ("livestock", "occupation_or_growth", "room_or_traveling_players", "reed_stone_wood",
+        "wood_4", "clay_3"),
+}
+#: Round cards whose normal side offers a minor improvement too (digest §4.5).
+FULL_ROUND_CARDS = {"major_improvement": "major_minor", "family_growth": "family_growth_minor",
+                    "renovation_improvement": "renovation_improvement_full"}
 
 #: The printed spaces of the left board's family side, in board order (digest §4.2, §4.3, §9.1).
 FAMILY_BOARD = ("rooms_stables", "starting_player", "grain", "plough", "stable_bake",

@@ -277,6 +277,9 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
 def describe(event, names: list[str]) -> str:
     """One sentence a player can read, with the players' names and the game's nouns."""
     kind = event.type
+    full_setup = kind == "GameSetUp" and event.data.get("variant") == "full"
+    if full_setup or (kind in CARD_SENTENCES and kind != "GameSetUp"):
+        return CARD_SENTENCES[kind](event.data, event.seat, list(names))
     template = TEMPLATES.get(_variant(kind, event.data, event.seat))
     if template is None:
         return f"{kind}."
@@ -286,9 +289,16 @@ def describe(event, names: list[str]) -> str:
         return f"{kind}."
 
 
+#: Sentences and rules of the full game's card events (filled by ``cards.text``).
+CARD_SENTENCES: dict = {}
+CARD_RULES: dict = {}
+
+
 def rule_of(event) -> str | None:
     """The digest section the event applied, e.g. "agricola digest §5.8"."""
     kind = event.type
+    if kind in CARD_RULES:
+        return CARD_RULES[kind](event.data)
     if kind in SPACE_RULED or (kind == "PersonPlaced" and "space" in event.data):
         info = ACTION_SPACES.get(event.data.get("space"))
         if info:

@@ -36,6 +36,21 @@ class Agricola(Title):
                     (OptionSpec("start_player", "int", -1,
                                 "Seat of the start player; -1 draws it with the game's seed "
                                 "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),)),
+        VariantInfo("full", 1, 5,
+                    "The full game (digest §2, §4.2, §10): 7 occupations and 7 minor "
+                    "improvements in every hand, hidden from the other players. IN PROGRESS "
+                    "(issue 10): only E-deck cards whose effects are implemented are dealt "
+                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 3 "
+                    "players; the normal deal only.",
+                    (OptionSpec("start_player", "int", -1,
+                                "Seat of the start player; -1 draws it with the game's seed "
+                                "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),
+                     OptionSpec("decks", "str", "E", "Which decks are shuffled together "
+                                "(digest §2.1 item 5); only E is implemented so far.",
+                                choices=("E",)),
+                     OptionSpec("dealing", "str", "normal", "How hands are dealt (digest "
+                                "§10.4); only the normal deal is implemented so far.",
+                                choices=("normal",)))),
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -48,6 +63,13 @@ class Agricola(Title):
             raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
                                 option="start_player",
                                 reason=f"must be -1 or a seat from 0 to {n - 1}")
+        if config.variant == "full":
+            from .cards.deal import check_pool
+            decks = tuple(config.options.get("decks", "E"))
+            check_pool(decks, n)
+            return setup_events(list(config.players), start, rng, self.before_breeding_window,
+                                "full", {"decks": list(decks),
+                                         "dealing": config.options.get("dealing", "normal")})
         return setup_events(list(config.players), start, rng, self.before_breeding_window)
 
     # -- play -----------------------------------------------------------------------------------

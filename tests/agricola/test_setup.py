@@ -118,8 +118,11 @@ def test_t11_d08_no_occupations_or_minors_in_the_family_game():
     """T-11 does not apply (§9.1, D-08): the family side has no occupation space (it has "Build
     1 Stable and/or Bake Bread" instead), the green cards show their family sides, and "Major
     or Minor Improvement" builds majors only."""
-    from domain.agricola.tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
-    kinds = {info["kind"] for info in ACTION_SPACES.values()}
-    assert not any("occupation" in k or "minor" in k for k in kinds)
+    from domain.agricola.tables import (ACTION_SPACES, GREEN_CARDS, MAJOR_IMPROVEMENTS,
+                                        ROUND_CARDS)
+    family = set(FAMILY_BOARD) | {s for cards in GREEN_CARDS.values() for s in cards} | \
+        {s for cards in ROUND_CARDS.values() for s in cards}
+    kinds = {ACTION_SPACES[s]["kind"] for s in family}
+    assert not any("occupation" in k or "minor" in k or "lessons" in k for k in kinds)
     assert "stable_bake" in FAMILY_BOARD
     assert len(MAJOR_IMPROVEMENTS) == 10

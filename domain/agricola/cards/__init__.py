@@ -1,0 +1,53 @@
+"""Occupations and minor improvements: the card engine of the full game (issue 10).
+
+``catalogue`` holds every card of the E, I and K decks as data; ``engine`` the timing windows
+and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's implemented effects;
+``deal`` the hands; ``play`` the moves that play cards; ``hooks`` joins all this to the family
+game's modules. Importing the package installs it.
+"""
+from .. import flow, moves, scoring
+from . import e_minors, e_occupations, engine, hooks, play  # noqa: F401  (registers effects)
+from . import text as card_text
+
+
+def _card_points(farm: dict) -> int:
+    from .catalogue import CARDS
+    return sum(CARDS[c]["vp"] for c in farm.get("minors", []))
+
+
+def _conversions(farm: dict) -> list[str]:
+    out = []
+    for card_id in farm.get("cards", []):
+        for pay, _ in engine.effect(card_id).get("converts", []):
+            if all(farm["supply"].get(g, farm["animals"].get(g, 0)) >= n for g, n in pay.items()):
+                out += list(pay)
+    return out
+
+
+def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
+    if kind == "occupation":
+        return [{"type": "play_occupation", "card": c}
+                for c in play.hand(state, seat)["occupations"]]
+    if kind in play.MINOR_KINDS:
+        return play.minor_moves(state, seat)
+    return []
+
+
+def _install() -> None:
+    hooks.install()
+    card_text.install()
+    moves.HANDLERS.update({
+        "play_occupation": (play.check_play_occupation, play.apply_play_occupation),
+        "play_minor": (play.check_play_minor, play.apply_play_minor),
+        "card_convert": (play.check_card_convert, play.apply_card_convert)})
+    moves.CARD_STEP_CANDIDATES.append(_step_candidates)
+    moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
+    flow.ROUND_HOOKS.append(hooks.round_start)
+    flow.FIELD_HOOKS.append(hooks.field_phase)
+    flow.CARD_CONVERSIONS = _conversions
+    scoring.CARD_POINTS = _card_points
+    scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \
+        if state["farms"][seat].get("cards") else 0
+
+
+_install()

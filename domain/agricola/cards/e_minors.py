@@ -1,0 +1,76 @@
+"""Minor improvements of the E deck whose effects are implemented (catalogue numbers 11-62,
+338; summaries in ``data/minor-improvements.csv``). A card not registered here is not dealt.
+Each entry cites the catalogue number; seed lines are in the catalogue's ``seed000_line``."""
+from __future__ import annotations
+
+from .engine import card, every, remaining
+
+
+def _fenced(farm: dict) -> int:
+    return sum(len(p) for p in farm["pastures"])
+
+
+def _rooms_if(house: str, per_room: int = 1):
+    return lambda state, seat: per_room * len(state["farms"][seat]["rooms"]) \
+        if state["farms"][seat]["house"] == house else 0
+
+
+def _others_lacking_occupations(state: dict, seat: int) -> str | None:
+    others = [f for s, f in enumerate(state["farms"]) if s != seat]
+    if any(len(f.get("occupations", [])) < 2 for f in others):
+        return None
+    return "every other player already has 2 or more occupations"
+
+
+# E12 Fishing Rod: Fishing +1 food, +2 from round 8 on.
+card("E12", space={"fishing": lambda state: {"food": 2 if state["round"] >= 8 else 1}})
+# E16 Building Material (passing): 1 wood or 1 clay.
+card("E16", choices=[{"wood": 1}, {"clay": 1}])
+# E17 Windmill: any time, 1 grain -> 2 food (not baking).
+card("E17", converts=[({"grain": 1}, {"food": 2})])
+# E21 Half-timbered House: +1 bonus point per room of a stone house.
+card("E21", bonus=_rooms_if("stone"))
+# E23 Manger: pastures covering 6/7/8/9+ spaces -> 1/2/3/4 bonus points.
+card("E23", bonus=lambda state, seat: max(0, min(4, _fenced(state["farms"][seat]) - 5)))
+# E24 Animal Pen: 2 food on every remaining round space.
+card("E24", schedule=every({"food": 2}, lambda now: remaining(now, range(1, 15))))
+# E28 Clogs: +1 bonus point with a clay hut, +2 with a stone house.
+card("E28", bonus=lambda state, seat: {"clay": 1, "stone": 2}.get(
+    state["farms"][seat]["house"], 0))
+# E30 Canoe: Fishing +1 food and +1 reed.
+card("E30", space={"fishing": {"food": 1, "reed": 1}})
+# E31 Carp Pond: 1 food on each remaining odd-numbered round space.
+card("E31", schedule=every({"food": 1}, lambda now: remaining(now, range(1, 15, 2))))
+# E35 Corn Scoop: 'Take 1 Grain' +1 grain.
+card("E35", space={"grain": {"grain": 1}})
+# E39 Market Stall (passing): 1 vegetable.
+card("E39", goods={"vegetable": 1})
+# E42 Helpful Neighbors (passing): 1 stone or 1 reed.
+card("E42", choices=[{"stone": 1}, {"reed": 1}])
+# E43 Fruit Tree: 1 food on each remaining round space of rounds 8-14.
+card("E43", schedule=every({"food": 1}, lambda now: remaining(now, range(8, 15))))
+# E44 Outhouse: no effect; only while another player has fewer than 2 occupations.
+card("E44", play_if=_others_lacking_occupations)
+# E45 Private Forest: 1 wood on each remaining even-numbered round space.
+card("E45", schedule=every({"wood": 1}, lambda now: remaining(now, range(2, 15, 2))))
+# E46 Sack Cart: 1 grain on each remaining space of rounds 5, 8, 11, 14.
+card("E46", schedule=every({"grain": 1}, lambda now: remaining(now, (5, 8, 11, 14))))
+# E48 Reed Pond: 1 reed on each of the next 3 round spaces.
+card("E48", schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))))
+# E51 Spindle: field phase, 3-4 sheep -> 1 food, 5+ -> 2.
+card("E51", field=lambda farm: 2 if farm["animals"]["sheep"] >= 5 else
+     1 if farm["animals"]["sheep"] >= 3 else 0)
+# E53 Butter Churn: field phase, 1 food per 3 sheep and per 2 cattle.
+card("E53", field=lambda farm: farm["animals"]["sheep"] // 3 + farm["animals"]["cattle"] // 2)
+# E54 Quarry: Day Laborer +3 stone.
+card("E54", space={"day_laborer_full": {"stone": 3}})
+# E56 Stone Tongs: the '1 Stone' round cards +1 stone.
+card("E56", space={"stone_stage_2": {"stone": 1}, "stone_stage_4": {"stone": 1}})
+# E57 Dovecote: 1 food on each remaining round space of rounds 10-14.
+card("E57", schedule=every({"food": 1}, lambda now: remaining(now, range(10, 15))))
+# E58 Animal Yard: holds 2 animals of any types.
+card("E58", housing={"flexible": 2})
+# E59 Drinking Trough: every pasture holds 2 more animals.
+card("E59", housing={"per_pasture": 2})
+# E60 Cattle Market (passing): pay 1 sheep (the cost), take 1 cattle.
+card("E60", animals={"cattle": 1})

@@ -1,0 +1,100 @@
+"""The card engine: which card does what, and when (issue 10; digest §10.1, §10.2).
+
+A card's effect is data in :data:`EFFECTS` (card id -> effect dict), filled by the deck modules
+(``e_minors``, ``e_occupations``). The windows the engine opens, and the effect keys they read:
+
+* ``on_play``: goods at once (``goods``), a choice of goods (``choices``: the move's
+  ``choice`` picks one), goods on future round spaces (``schedule(round) -> {round: goods}``,
+  collected at the start of those rounds; nothing for the current or earlier rounds, digest
+  §10.2 item 1), or animals (``animals``);
+* ``space``: goods when the owner's person uses a named action space (``{space id: goods}`` or
+  a function of the state); ``taken``: a function of what the person's action gave
+  (``took(gained) -> goods``), for "whenever you take wood" cards (digest §10.2 item 2);
+* ``round``: a function run for the owner at the start of each round;
+* ``field``: food in the owner's field phase;
+* ``bonus``: end-game points (a function of the state and seat);
+* ``play_if``: why the card cannot be played now (None when it can);
+* ``housing``: a change to the owner's animal places.
+
+When several cards fire in one window they resolve in the order the seat played them; none of
+the implemented cards depends on another's result in the same window. Cards not in
+:data:`EFFECTS` are not dealt (see :func:`supported`).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .catalogue import CARDS
+
+EFFECTS: dict[str, dict] = {}
+
+
+def card(card_id: str, **effect) -> None:
+    """Register the effect of ``card_id`` (a catalogue id such as ``"E12"``)."""
+    if card_id not in CARDS:
+        raise KeyError(f"no card {card_id} in the catalogue")
+    EFFECTS[card_id] = effect
+
+
+def supported(card_id: str) -> bool:
+    return card_id in EFFECTS
+
+
+def effect(card_id: str) -> dict:
+    return EFFECTS.get(card_id, {})
+
+
+def played(farm: dict) -> list[str]:
+    """The seat's occupations and minors in the order it played them."""
+    return list(farm.get("cards", []))
+
+
+def remaining(now: int, rounds) -> list[int]:
+    """Round spaces still to come (digest §10.2 item 1)."""
+    return [r for r in rounds if r > now]
+
+
+def every(goods: dict, rounds_of: Callable[[int], list[int]]):
+    """A ``schedule``: ``goods`` on each round that ``rounds_of(now)`` lists."""
+    def schedule(now: int) -> dict[int, dict]:
+        return {r: dict(goods) for r in rounds_of(now)}
+    return schedule
+
+
+def space_goods(state: dict, seat: int, space_id: str) -> dict:
+    """Goods the seat's cards add when its person uses ``space_id``."""
+    out: dict[str, int] = {}
+    for cid in played(state["farms"][seat]):
+        extra = effect(cid).get("space", {}).get(space_id)
+        if callable(extra):
+            extra = extra(state)
+        for good, n in (extra or {}).items():
+            out[good] = out.get(good, 0) + n
+    return out
+
+
+def taken_goods_at(state: dict, seat: int, gained: dict, space_id: str) -> dict:
+    """Goods the seat's "whenever you take …" cards add to what an action on ``space_id``
+    gave (negative counts are paid, e.g. the Stone Carrier's food)."""
+    out: dict[str, int] = {}
+    farm = state["farms"][seat]
+    for cid in played(farm):
+        took = effect(cid).get("taken")
+        for good, n in (took(gained, space_id, farm) if took else {}).items():
+            out[good] = out.get(good, 0) + n
+    return out
+
+
+def field_food(farm: dict) -> int:
+    return sum(effect(cid)["field"](farm) for cid in played(farm) if "field" in effect(cid))
+
+
+def bonus_points(state: dict, seat: int) -> int:
+    farm = state["farms"][seat]
+    return sum(effect(cid)["bonus"](state, seat) for cid in played(farm)
+               if "bonus" in effect(cid))
+
+
+def play_problem(state: dict, seat: int, card_id: str) -> str | None:
+    check = effect(card_id).get("play_if")
+    return check(state, seat) if check else None

@@ -1,0 +1,212 @@
+"""Where the card engine joins the game's flow (issue 10): the full game's action spaces and
+steps, and the windows the family game's modules open for cards (``placement``, ``steps``,
+``farm``, ``state`` and ``flow`` each keep a small registry that this module fills once, at
+import; in the family game no farm holds a card, so every hook does nothing).
+"""
+from __future__ import annotations
+
+from domain.common.housing import Housing
+
+from .. import farm as farm_rules
+from .. import placement, state as state_mod, steps
+from ..builder import seat_params
+from ..errors import AgricolaViolation
+from ..farm import can_build_room, growth_problem, split_animals
+from ..improvements import can_bake, can_build_any_major
+from ..state import total_animals
+from . import engine, play
+
+
+# -- animals, schedules, the Maid ----------------------------------------------------------------
+
+def receive_animals(b, seat: int, card_id: str, animals: dict) -> None:
+    farm = b.state["farms"][seat]
+    total = total_animals(farm)
+    for a, n in animals.items():
+        total[a] += n
+    housed, unhoused = split_animals(farm, total)
+    b.emit("AnimalsReceived", {"space": None, "card": card_id, "animals": animals,
+                               "housed": housed, "unhoused": unhoused}, seat)
+
+
+def maid(b, seat: int) -> None:
+    """E190 Maid: from when the seat lives in a clay hut or stone house, 1 food on each
+    remaining round space (the round being played included when it starts)."""
+    farm = b.state["farms"][seat]
+    if "E190" not in farm.get("cards", []) or farm.get("card_state", {}).get("E190"):
+        return
+    if farm["house"] == "wood":
+        return
+    b.emit("CardScheduled", {"card": "E190", "rounds": {
+        str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)}, "done": True}, seat)
+
+
+def round_start(b, round_no: int) -> None:
+    """Phase 1: the Maid's check, then every seat collects what cards put on this round."""
+    for seat, farm in enumerate(b.state["farms"]):
+        if "E190" in farm.get("cards", []) and not farm.get("card_state", {}).get("E190") \
+                and farm["house"] != "wood":
+            b.emit("CardScheduled", {"card": "E190", "rounds": {
+                str(r): {"food": 1} for r in range(round_no, 15)}, "done": True}, seat)
+        goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no))
+        if goods:
+            b.emit("ScheduleCollected", {"round": round_no, "goods": goods}, seat)
+
+
+def field_phase(b) -> None:
+    for seat, farm in enumerate(b.state["farms"]):
+        food = engine.field_food(farm)
+        if food:
+            b.emit("CardGoods", {"card": None, "goods": {"food": food}, "window": "field"},
+                   seat)
+
+
+# -- after a person is placed: space and "whenever you take" cards --------------------------------
+
+def after_place(b, seat: int, move: dict, before: dict) -> None:
+    state = b.state
+    farm = state["farms"][seat]
+    if not farm.get("cards"):
+        return
+    now = {**farm["supply"], **total_animals(farm)}
+    gained = {g: now[g] - before.get(g, 0) for g in now if now[g] > before.get(g, 0)}
+    extra = engine.space_goods(state, seat, move["space"])
+    for good, n in engine.taken_goods_at(state, seat, gained, move["space"]).items():
+        extra[good] = extra.get(good, 0) + n
+    if any(extra.values()):
+        b.emit("CardGoods", {"card": None, "goods": {g: n for g, n in extra.items() if n},
+                             "window": "space", "space": move["space"]}, seat)
+
+
+# -- costs and housing ---------------------------------------------------------------------------
+
+def room_cost(farm: dict, cost: dict) -> dict:
+    for card_id in farm.get("cards", []):
+        material = engine.effect(card_id).get("room_material")
+        if material is not None:
+            cost = dict(cost, **{farm["house"]: min(cost[farm["house"]], material)})
+    return cost
+
+
+def renovation_cost(farm: dict, cost: dict) -> dict:
+    for card_id in farm.get("cards", []):
+        less = engine.effect(card_id).get("renovation_less")
+        if less:
+            target = next(g for g in cost if g != "reed")
+            cost = dict(cost, **{target: max(0, cost[target] - less)})
+    return cost
+
+
+def housing(farm: dict, home: Housing) -> Housing:
+    pastures, flexible = list(home.pastures), home.flexible
+    for card_id in farm.get("cards", []):
+        extra = engine.effect(card_id).get("housing", {})
+        flexible += extra.get("flexible", 0)
+        pastures = [p + extra.get("per_pasture", 0) for p in pastures]
+        if extra.get("stablemaster") and flexible > 1:
+            flexible -= 1
+            pastures.append(extra["stablemaster"])
+    return Housing(tuple(pastures), flexible, home.reserved)
+
+
+# -- the full game's action spaces (digest §4.2, §4.4, §4.5) -----------------------------------
+
+def _check_lessons(state, seat, space_id, move):
+    if not play.playable_occupations(state, seat, space_id):
+        raise AgricolaViolation("action_not_possible", space_name=state["spaces"][space_id][
+            "name"], reason="no occupation in hand can be played and paid for",
+            **seat_params(state, seat))
+
+
+def _check_occupation_or_growth(state, seat, space_id, move):
+    if move.get("option") == "occupation":
+        _check_lessons(state, seat, space_id, move)
+    elif move.get("option") == "growth" and state["round"] >= 5:
+        problem = growth_problem(state["farms"][seat], needs_room=True)
+        if problem:
+            raise AgricolaViolation("family_growth_not_possible", reason=problem,
+                                    **seat_params(state, seat))
+    else:
+        raise AgricolaViolation("action_option_invalid", space_name=state["spaces"][space_id][
+            "name"], reason="'option' must be occupation or (from round 5) growth",
+            **seat_params(state, seat))
+
+
+def _check_major_minor(state, seat, space_id, move):
+    if not (can_build_any_major(state, seat) or play.minor_moves(state, seat)):
+        raise AgricolaViolation("action_not_possible", space_name=state["spaces"][space_id][
+            "name"], reason="they can neither build a major improvement nor play a minor "
+            "one", **seat_params(state, seat))
+
+
+def _pending_apply(kind, renovate=False, grow=False, start=False):
+    def apply(b, seat, space_id, move):
+        option = move.get("option")
+        if option == "growth":
+            b.emit("PersonPlaced", {"space": space_id, "pending": None, "option": option},
+                   seat)
+            b.emit("FamilyGrew", {"space": space_id, "without_room": False,
+                                  "family": b.state["farms"][seat]["family"] + 1}, seat)
+            return
+        data = {"space": space_id, "pending": {"kind": kind, "space": space_id, "done": []}}
+        if option:
+            data["option"] = option
+        b.emit("PersonPlaced", data, seat)
+        if start:
+            b.emit("StartingPlayerTaken", {"space": space_id}, seat)
+        if renovate:
+            placement._renovate(b, seat)
+        if grow:
+            b.emit("FamilyGrew", {"space": space_id, "without_room": False,
+                                  "family": b.state["farms"][seat]["family"] + 1}, seat)
+    return apply
+
+
+def _optional(kind):
+    def left(state, seat):
+        pending = state["pending"][seat]
+        if {"minor", "major"} & set(pending.get("done", [])):
+            return False
+        if kind == "renovation_major_minor" and can_build_any_major(state, seat):
+            return True
+        return bool(play.minor_moves(state, seat))
+    return left
+
+
+def install() -> None:
+    """Fill the registries of the family game's modules (called once, at import)."""
+    placement.PLACE_CHECKS.update({
+        "lessons": _check_lessons, "starting_player_minor": placement._check_nothing,
+        "occupation_or_growth": _check_occupation_or_growth,
+        "major_minor": _check_major_minor,
+        "family_growth_minor": placement._check_growth,
+        "renovation_major_minor": placement._check_renovation})
+    placement.PLACE_APPLY.update({
+        "lessons": _pending_apply("occupation"),
+        "starting_player_minor": _pending_apply("minor", start=True),
+        "occupation_or_growth": _pending_apply("occupation"),
+        "major_minor": _pending_apply("major_minor"),
+        "family_growth_minor": _pending_apply("minor", grow=True),
+        "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True)})
+    placement.PLACE_OPTIONS["occupation_or_growth"] = ("option",)
+    placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
+    steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
+    steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
+    steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"),
+                                  "occupation": ("occupation",)})
+    steps.MANDATORY_TEXT.update({"major_minor": "it must build a major or play a minor "
+                                                "improvement",
+                                 "occupation": "it must play an occupation",
+                                 "minor": "", "renovation_major_minor": ""})
+    steps.OPTIONAL_LEFT.update({"minor": _optional("minor"),
+                                "major_minor": _optional("major_minor"),
+                                "renovation_major_minor": _optional("renovation_major_minor"),
+                                "occupation": lambda state, seat: "occupation" not in
+                                state["pending"][seat].get("done", [])})
+    steps.AFTER_PLACE.append(after_place)
+    farm_rules.COST_HOOKS["room"].append(room_cost)
+    farm_rules.COST_HOOKS["renovation"].append(renovation_cost)
+    state_mod.HOUSING_HOOKS.append(housing)
+
+
+__all__ = ["install", "can_build_room", "can_bake"]

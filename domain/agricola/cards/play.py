@@ -1,0 +1,239 @@
+"""Playing occupations and minor improvements in the full game (digest §10.1, T-11).
+
+Moves: ``{"type": "play_occupation", "card": "E176"}``; ``{"type": "play_minor", "card":
+"E16", "pay": 0, "choice": 1}`` (``pay`` picks one of the card's alternative prices, ``choice``
+one of its alternative gains; each only where the card has several); ``{"type":
+"card_convert", "card": "E17", "option": 0}`` for cards that turn goods into other goods at
+any time. Hands are private (``state["hands"]["_private"]``); played cards are public.
+"""
+from __future__ import annotations
+
+from domain.common.errors import register_messages
+
+from ..builder import seat_params
+from ..errors import AgricolaViolation, StepNotExpected
+from ..farm import affordable
+from ..state import name
+from ..text import goods_text
+from . import engine
+from .catalogue import CARDS, occupation_cost
+
+register_messages({
+    "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
+    "card_prerequisite_unmet": "{seat_name} cannot play {card_name}: {reason}.",
+    "card_cost_unaffordable": "{seat_name} cannot pay {cost} for {card_name}: they have "
+                              "{have}.",
+    "card_not_now": "{seat_name} cannot {what} {card_name} now: {reason}.",
+})
+
+#: Which occupation price each occupation space charges (digest §10.1, T-11).
+OCCUPATION_PRICE = {"lessons": "lessons", "lessons_3": "lessons_3", "lessons_4": "lessons_4",
+                    "occupation_or_growth": "lessons_4"}
+#: Pending kinds that offer a minor improvement.
+MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
+
+
+def hand(state: dict, seat: int) -> dict:
+    return state["hands"]["_private"].get(str(seat), {"occupations": [], "minors": []})
+
+
+def card_name(card_id) -> str:
+    return CARDS[card_id]["name"] if card_id in CARDS else str(card_id)
+
+
+def _fail(code, state, seat, card_id, **params):
+    return AgricolaViolation(code, card_name=card_name(card_id), **params,
+                             **seat_params(state, seat))
+
+
+# -- occupations --------------------------------------------------------------------------------
+
+def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dict:
+    """Food for this occupation on this space, with the card's extra cost (digest §10.1)."""
+    farm = state["farms"][seat]
+    food = occupation_cost(OCCUPATION_PRICE[space_id], len(farm.get("occupations", [])))
+    price = {"food": food} if food else {}
+    for good, n in CARDS[card_id]["extra_cost"].items():
+        price[good] = price.get(good, 0) + n
+    return price
+
+
+def _patron(farm: dict) -> int:
+    return 2 * sum(1 for c in farm.get("occupations", []) if engine.effect(c).get("patron"))
+
+
+def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
+    if card_id not in hand(state, seat)["occupations"]:
+        return "card_not_in_hand", {}
+    problem = engine.play_problem(state, seat, card_id)
+    if problem:
+        return "card_prerequisite_unmet", {"reason": problem}
+    farm = state["farms"][seat]
+    price = occupation_price(state, seat, space_id, card_id)
+    supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm))
+    if not affordable(supply, price):
+        return "card_cost_unaffordable", {"cost": goods_text(price),
+                                          "have": f"{farm['supply']['food']} food"}
+    return None
+
+
+def playable_occupations(state: dict, seat: int, space_id: str) -> list[str]:
+    return [c for c in hand(state, seat)["occupations"]
+            if occupation_problem(state, seat, space_id, c) is None]
+
+
+def check_play_occupation(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    if pending is None or pending["kind"] != "occupation":
+        raise _fail("card_not_now", state, seat, move["card"], what="play",
+                    reason="only an occupation action lets a player play an occupation")
+    problem = occupation_problem(state, seat, pending["space"], move["card"])
+    if problem:
+        raise _fail(problem[0], state, seat, move["card"], **problem[1])
+
+
+def apply_play_occupation(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    state = b.state
+    card_id, space_id = move["card"], state["pending"][seat]["space"]
+    patron = _patron(state["farms"][seat])
+    if patron:
+        b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
+    price = occupation_price(state, seat, space_id, card_id)
+    b.emit("OccupationPlayed", {"card": card_id, "cost": price, "space": space_id}, seat)
+    on_play(b, seat, card_id, move)
+    settle(b, seat)
+
+
+# -- minor improvements -------------------------------------------------------------------------
+
+def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
+    """Why the seat lacks the card's prerequisite (catalogue §1 "Prerequisite")."""
+    req = CARDS[card_id]["requires"]
+    farm = state["farms"][seat]
+    occupations = len(farm.get("occupations", []))
+    improvements = len(farm.get("minors", [])) + len(farm["majors"])
+    if occupations < req.get("occupations", 0):
+        return f"it needs {req['occupations']} occupation(s) played"
+    if improvements < req.get("improvements", 0):
+        return f"it needs {req['improvements']} improvement(s) built"
+    for animal, n in req.get("animals", {}).items():
+        if farm["animals"][animal] < n:
+            return f"it needs {n} {animal}"
+    if req.get("no_occupation") and occupations:
+        return "it may be played only before any occupation"
+    if any(k in req for k in ("return", "own", "discard_improvements", "fields",
+                              "animals_any")):
+        return "its prerequisite is not supported yet"
+    return engine.play_problem(state, seat, card_id)
+
+
+def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
+    supply = state["farms"][seat]["supply"]
+    animals = state["farms"][seat]["animals"]
+    return [i for i, cost in enumerate(CARDS[card_id]["costs"])
+            if affordable({**supply, **animals}, cost)]
+
+
+def minor_moves(state: dict, seat: int) -> list[dict]:
+    out = []
+    for card_id in hand(state, seat)["minors"]:
+        if prerequisite_problem(state, seat, card_id):
+            continue
+        info = CARDS[card_id]
+        choices = engine.effect(card_id).get("choices") or [None]
+        for pay in minor_payments(state, seat, card_id):
+            for c in range(len(choices)):
+                move = {"type": "play_minor", "card": card_id}
+                if len(info["costs"]) > 1:
+                    move["pay"] = pay
+                if len(choices) > 1:
+                    move["choice"] = c
+                out.append(move)
+    return out
+
+
+def check_play_minor(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    card_id = move["card"]
+    if pending is None or pending["kind"] not in MINOR_KINDS or \
+            {"minor", "major"} & set(pending.get("done", [])):
+        raise _fail("card_not_now", state, seat, card_id, what="play",
+                    reason="the action in progress offers no minor improvement")
+    if card_id not in hand(state, seat)["minors"]:
+        raise _fail("card_not_in_hand", state, seat, card_id)
+    problem = prerequisite_problem(state, seat, card_id)
+    if problem:
+        raise _fail("card_prerequisite_unmet", state, seat, card_id, reason=problem)
+    if move not in minor_moves(state, seat):
+        costs = " or ".join(goods_text(c) for c in CARDS[card_id]["costs"])
+        raise _fail("card_cost_unaffordable", state, seat, card_id, cost=costs,
+                    have=goods_text(state["farms"][seat]["supply"]))
+
+
+def apply_play_minor(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    card_id = move["card"]
+    info = CARDS[card_id]
+    n = len(b.state["players"])
+    passes_to = None if not info["passing"] or n == 1 else (seat + 1) % n
+    b.emit("MinorPlayed", {"card": card_id, "cost": info["costs"][move.get("pay", 0)],
+                           "kept": not info["passing"], "to": passes_to}, seat)
+    on_play(b, seat, card_id, move)
+    settle(b, seat)
+
+
+# -- card effects at play (digest §10.1; engine windows) -----------------------------------------
+
+def on_play(b, seat: int, card_id: str, move: dict) -> None:
+    from .hooks import receive_animals
+    eff = engine.effect(card_id)
+    goods = dict(eff.get("goods", {}))
+    if eff.get("choices"):
+        goods.update(eff["choices"][move.get("choice", 0)])
+    if goods:
+        b.emit("CardGoods", {"card": card_id, "goods": goods}, seat)
+    if eff.get("schedule"):
+        rounds = eff["schedule"](b.state["round"])
+        if rounds:
+            b.emit("CardScheduled", {"card": card_id, "rounds": {
+                str(r): g for r, g in rounds.items()}}, seat)
+    if eff.get("animals"):
+        receive_animals(b, seat, card_id, eff["animals"])
+    if eff.get("maid"):
+        from .hooks import maid
+        maid(b, seat)
+
+
+# -- conversions on cards -----------------------------------------------------------------------
+
+def convert_moves(state: dict, seat: int) -> list[dict]:
+    farm = state["farms"][seat]
+    held = {**farm["supply"], **farm["animals"]}
+    out = []
+    for card_id in farm.get("cards", []):
+        eff = engine.effect(card_id)
+        if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
+            continue
+        for i, (pay, _) in enumerate(eff["converts"]):
+            if affordable(held, pay):
+                out.append({"type": "card_convert", "card": card_id, "option": i})
+    return out
+
+
+def check_card_convert(state: dict, seat: int, move: dict) -> None:
+    from ..steps import conversions_open
+    reason = conversions_open(state, seat)
+    if reason:
+        raise _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
+    if move not in convert_moves(state, seat):
+        raise _fail("card_not_now", state, seat, move["card"], what="use",
+                    reason="it is not theirs, or they lack what it converts")
+
+
+def apply_card_convert(b, seat: int, move: dict) -> None:
+    pay, gain = engine.effect(move["card"])["converts"][move.get("option", 0)]
+    b.emit("CardConverted", {"card": move["card"], "pay": pay, "gain": gain}, seat)
+
+
+__all__ = ["name", "StepNotExpected"]
