@@ -1,0 +1,113 @@
+"""Hidden hands of the Agricola full game (issue 10): the planted items are the cards in each
+seat's hand. After random play, every response each viewer can get (summary, lists, moves,
+events, export, audit, the state and scores at every version, the answers to its own moves)
+is searched for the cards in other seats' hands, by id and by name."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import uuid
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from domain.agricola.cards.catalogue import CARDS
+from service.context import EXTENSION
+
+from .helpers import GameHandle
+from .test_hidden_information import _auth
+
+
+def _everything_a_viewer_can_get(client, game, viewer):
+    """As in test_hidden_information, with the state and scores at every 7th version and the
+    last (every version would take minutes per example)."""
+    headers = _auth(game, viewer)
+    version = client.get(game.url).get_json()["version"]
+    yield "summary", client.get(game.url, headers=headers).get_json()
+    yield "list", client.get("/api/v1/games", headers=headers).get_json()
+    yield "moves", client.get(f"{game.url}/moves", headers=headers).get_json()
+    yield "events", client.get(f"{game.url}/events?limit=1000", headers=headers).get_json()
+    yield "export", client.get(f"{game.url}/export", headers=headers).get_json()
+    yield "audit", client.get(f"{game.url}/audit?detail=true", headers=headers).get_json()
+    for n in sorted(set(range(1, version + 1, 7)) | {version}):
+        yield f"state@{n}", client.get(f"{game.url}/state?version={n}",
+                                       headers=headers).get_json()
+        yield f"scores@{n}", client.get(f"{game.url}/scores?version={n}",
+                                        headers=headers).get_json()
+
+
+def _create(client, players: int, seed: int | None) -> GameHandle:
+    body = {"title": "agricola", "variant": "full", "players": ["Ann", "Bob", "Cid"][:players]}
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()
+    return GameHandle(data["id"], [s["token"] for s in data["seats"]], data)
+
+
+def _hands(app, game_id: str) -> dict[int, set[str]]:
+    """Straight from the server's state (never from a response)."""
+    game = app.extensions[EXTENSION].games().get_game(uuid.UUID(game_id))
+    hands = game.state["hands"]["_private"]
+    return {int(s): set(h["occupations"]) | set(h["minors"]) for s, h in hands.items()}
+
+
+def _public_cards(client, game) -> set[str]:
+    events = client.get(f"{game.url}/events?limit=1000").get_json()["events"]
+    return {e["data"]["card"] for e in events if "card" in e.get("data", {})}
+
+
+def assert_no_hand_of_others(body, viewer, hands, public, where):
+    text = json.dumps(body)
+    for seat, cards in hands.items():
+        if seat == viewer:
+            continue
+        for card in cards - public:
+            assert f'"{card}"' not in text, (where, viewer, seat, card)
+            name = re.escape(CARDS[card]["name"])
+            assert not re.search(rf"\b{name}\b", text), (where, viewer, seat, card)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(players=st.integers(2, 3), moves=st.integers(5, 60), seed=st.integers(0, 10 ** 6))
+def test_no_response_shows_another_seats_hand(sqlite_app, players, moves, seed):
+    client = sqlite_app.test_client()
+    game = _create(client, players, None)
+    pick = random.Random(seed)
+    answers = []
+    for _ in range(moves):
+        summary = client.get(game.url).get_json()
+        if not summary["to_act"]:
+            break
+        seat = pick.choice(summary["to_act"])
+        listed = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
+        response = client.post(f"{game.url}/moves", json=pick.choice(listed),
+                               headers=game.auth(seat))
+        assert response.status_code == 201, response.get_json()
+        answers.append((seat, response.get_json()))
+    hands = _hands(sqlite_app, game.id)
+    public = _public_cards(client, game)
+    for seat, body in answers:
+        assert_no_hand_of_others(body, seat, hands, public, "answer")
+    for viewer in (None,) + tuple(range(players)):
+        for where, body in _everything_a_viewer_can_get(client, game, viewer):
+            assert_no_hand_of_others(body, viewer, hands, public, where)
+
+
+def test_a_seat_sees_its_own_hand_and_the_search_would_notice(sqlite_app):
+    client = sqlite_app.test_client()
+    game = _create(client, 2, None)
+    hands = _hands(sqlite_app, game.id)
+    own = client.get(f"{game.url}/state", headers=game.auth(0)).get_json()["state"]
+    mine = own["hands"]["_private"]["0"]
+    assert set(mine["occupations"]) | set(mine["minors"]) == hands[0]
+    assert "1" not in own["hands"]["_private"]
+    assert_no_hand_of_others(own, 0, hands, set(), "own state")
+    with pytest.raises(AssertionError):
+        assert_no_hand_of_others(own, 1, hands, set(), "someone else's view")
+    public = client.get(f"{game.url}/state").get_json()["state"]
+    assert public["hands"] == {}
