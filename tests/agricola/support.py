@@ -113,6 +113,9 @@ def ledger_totals(state: dict) -> dict[str, int]:
     for per_round in state["round_food"]:
         totals["food"] += sum(per_round)
     for farm in state["farms"]:
+        for goods in farm.get("schedule", {}).values():      # cards' round spaces (full game)
+            for g, n in goods.items():
+                totals[g] += n
         for g, n in farm["supply"].items():
             totals[g] += n
         for field in farm["fields"]:

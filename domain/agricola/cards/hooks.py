@@ -98,12 +98,14 @@ def renovation_cost(farm: dict, cost: dict) -> dict:
 
 
 def housing(farm: dict, home: Housing) -> Housing:
+    fenced = {s for p in farm["pastures"] for s in p}
+    unfenced_stables = sum(1 for s in farm["stables"] if s not in fenced)
     pastures, flexible = list(home.pastures), home.flexible
     for card_id in farm.get("cards", []):
         extra = engine.effect(card_id).get("housing", {})
         flexible += extra.get("flexible", 0)
         pastures = [p + extra.get("per_pasture", 0) for p in pastures]
-        if extra.get("stablemaster") and flexible > 1:
+        if extra.get("stablemaster") and unfenced_stables:
             flexible -= 1
             pastures.append(extra["stablemaster"])
     return Housing(tuple(pastures), flexible, home.reserved)

@@ -1,0 +1,385 @@
+"""The Agricola full game (issue 10, in progress): hands, occupation costs (T-11), playing
+cards, and every implemented E-deck card, each test naming the card's catalogue number."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domain.common.errors import BadGameConfig, RuleViolation
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
+from domain.agricola import AGRICOLA
+from domain.agricola.cards import engine
+from domain.agricola.cards.catalogue import CARDS
+from domain.agricola.scoring import score_sheet
+
+from .support import check_invariants, fold, give, give_animals, reveal, turn
+
+NAMES = ("Ann", "Bob", "Cid")
+
+
+def full(n=2, seed=1, start_player=0):
+    rng = Rng(seed)
+    events = AGRICOLA.setup(GameConfig("full", NAMES[:n], {"start_player": start_player,
+                                                           "decks": "E"}), rng)
+    return fold(events), rng, events
+
+
+def play(state, seat, move, rng=None):
+    before = json.dumps(state, sort_keys=True)
+    events = AGRICOLA.decide(state, seat, move, rng or Rng(1))
+    assert json.dumps(state, sort_keys=True) == before
+    return fold(events, json.loads(before)), events
+
+
+def hand(state, seat):
+    return state["hands"]["_private"][str(seat)]
+
+
+def holding(state, seat, *cards):
+    """Give ``seat`` the cards in play (occupations and minors), as if played earlier."""
+    farm = state["farms"][seat]
+    for card in cards:
+        kind = "occupations" if CARDS[card]["kind"] == "occupation" else "minors"
+        farm[kind].append(card)
+        farm["cards"].append(card)
+    return state
+
+
+def in_hand(state, seat, card):
+    kind = "occupations" if CARDS[card]["kind"] == "occupation" else "minors"
+    for h in state["hands"]["_private"].values():
+        for key in ("occupations", "minors"):
+            if card in h[key]:
+                h[key].remove(card)
+    hand(state, seat)[kind].append(card)
+    return state
+
+
+# -- set-up and hands ---------------------------------------------------------------------------
+
+def test_each_seat_is_dealt_seven_and_seven_and_sees_only_its_own():
+    state, _, events = full(3, 4)
+    dealt = [h for h in state["hands"]["_private"].values()]
+    assert all(len(h["occupations"]) == 7 and len(h["minors"]) == 7 for h in dealt)
+    every = [c for h in dealt for c in h["occupations"] + h["minors"]]
+    assert len(every) == len(set(every)) == 42
+    assert all(engine.supported(c) and CARDS[c]["deck"] == "E" for c in every)
+    assert all(CARDS[c]["players"] <= 3 for h in dealt for c in h["occupations"])
+    assert AGRICOLA.view(state, None)["hands"] == {}
+    assert set(AGRICOLA.view(state, 1)["hands"]["_private"]) == {"1"}
+    dealt_event = next(e for e in events if e.type == "CardsDealt")
+    assert set(AGRICOLA.redact_event(dealt_event, 2, False)["_private"]) == {"2"}
+
+
+def test_the_full_board_and_green_cards():
+    state, _, _ = full(3)
+    assert "lessons" in state["spaces"] and "day_laborer_full" in state["spaces"]
+    assert "lessons_3" in state["spaces"] and "stable_bake" not in state["spaces"]
+
+
+def test_decks_too_small_for_the_player_count_are_refused_with_a_sentence():
+    with pytest.raises(BadGameConfig) as err:
+        AGRICOLA.setup(GameConfig("full", ("A", "B", "C", "D"), {"decks": "E"}), Rng(1))
+    assert "implemented" in err.value.message
+
+
+# -- occupations: T-11 --------------------------------------------------------------------------
+
+def _lessons(state, seat, card, space="lessons"):
+    turn(state, seat)
+    in_hand(state, seat, card)
+    state, _ = play(state, seat, {"type": "place", "space": space})
+    return play(state, seat, {"type": "play_occupation", "card": card})
+
+
+def test_t11_the_printed_space_costs_0_then_1():
+    state, _, _ = full(2)
+    give(state, 0, food=5)
+    food = state["farms"][0]["supply"]["food"]
+    state, _ = _lessons(state, 0, "E176")
+    assert state["farms"][0]["supply"]["food"] == food
+    state, _ = _lessons(state, 0, "E187")
+    assert state["farms"][0]["supply"]["food"] == food - 1
+    assert state["farms"][0]["occupations"] == ["E176", "E187"]
+
+
+def test_t11_the_three_player_card_costs_2_and_the_chief_2_more():
+    state, _, _ = full(3)
+    give(state, 0, food=6)
+    food = state["farms"][0]["supply"]["food"]
+    state, _ = _lessons(state, 0, "E172", "lessons_3")
+    assert state["farms"][0]["supply"]["food"] == food - 2 - 2
+
+
+def test_a_card_not_in_hand_is_refused_naming_it():
+    state, _, _ = full(2)
+    turn(state, 0)
+    in_hand(state, 1, "E188")
+    state, _ = play(state, 0, {"type": "place", "space": "lessons"})
+    with pytest.raises(RuleViolation) as err:
+        play(state, 0, {"type": "play_occupation", "card": "E188"})
+    assert err.value.message == "You cannot play Clay Mixer: it is not in Ann's hand."
+
+
+# -- minor improvements ---------------------------------------------------------------------------
+
+def _minor(state, seat, card, **extra):
+    turn(state, seat)
+    in_hand(state, seat, card)
+    reveal(state, "major_minor")
+    state, _ = play(state, seat, {"type": "place", "space": "major_minor"})
+    return play(state, seat, {"type": "play_minor", "card": card, **extra})
+
+
+def test_prerequisites_and_costs_are_checked():
+    state, _, _ = full(2)
+    turn(state, 0)
+    in_hand(state, 0, "E24")              # Animal Pen: 4 occupations, 2 wood
+    give(state, 0, wood=2)
+    in_hand(state, 0, "E12")
+    reveal(state, "major_minor")
+    placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+    with pytest.raises(RuleViolation) as err:
+        play(placed, 0, {"type": "play_minor", "card": "E24"})
+    assert err.value.code == "card_prerequisite_unmet" and "Animal Pen" in err.value.message
+
+
+def test_e16_building_material_passes_to_the_left():
+    state, _, _ = full(2)
+    after, _ = _minor(state, 0, "E16", choice=1)
+    assert after["farms"][0]["supply"]["clay"] == 1
+    assert "E16" in hand(after, 1)["minors"] and "E16" not in after["farms"][0]["minors"]
+
+
+@pytest.mark.parametrize("card,cost,goods", [("E39", {"grain": 1}, {"vegetable": 1}),
+                                             ("E42", {"wood": 1}, {"stone": 1})])
+def test_on_play_goods(card, cost, goods):
+    state, _, _ = full(2)
+    give(state, 0, **cost)
+    extra = {"pay": 0, "choice": 0} if card == "E42" else {}
+    after, _ = _minor(state, 0, card, **extra)
+    for good, n in goods.items():
+        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
+
+
+def test_e60_cattle_market_swaps_a_sheep_for_a_cattle():
+    state, _, _ = full(2)
+    give_animals(state, 0, sheep=1)
+    after, _ = _minor(state, 0, "E60")
+    assert after["farms"][0]["animals"]["cattle"] + after["farms"][0]["unhoused"]["cattle"] == 1
+    assert after["farms"][0]["animals"]["sheep"] == 0
+
+
+@pytest.mark.parametrize("card,goods,rounds", [
+    ("E24", "food", list(range(2, 15))), ("E31", "food", [3, 5, 7, 9, 11, 13]),
+    ("E43", "food", list(range(8, 15))), ("E45", "wood", [2, 4, 6, 8, 10, 12, 14]),
+    ("E46", "grain", [5, 8, 11, 14]), ("E48", "reed", [2, 3, 4]),
+    ("E57", "food", [10, 11, 12, 13, 14]), ("E187", "clay", list(range(6, 15))),
+    ("E205", "reed", [2, 3, 4, 5])])
+def test_cards_that_fill_future_round_spaces(card, goods, rounds):
+    state, _, _ = full(2)
+    effect = engine.effect(card)
+    assert sorted(effect["schedule"](1)) == rounds     # from round 1: nothing for round 1
+
+
+def test_schedules_are_collected_at_round_start():
+    state, _, _ = full(2)
+    holding(state, 0, "E45")
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.play import on_play
+    b = Builder(state)
+    on_play(b, 0, "E45", {})
+    from domain.agricola.flow import start_round
+    start_round(b, Rng(1), 2)
+    assert b.state["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + 1
+    check_invariants(b.state)
+
+
+@pytest.mark.parametrize("card,space,extra", [
+    ("E12", "fishing", {"food": 1}), ("E30", "fishing", {"food": 1, "reed": 1}),
+    ("E35", "grain", {"grain": 1}), ("E54", "day_laborer_full", {"stone": 3}),
+    ("E56", "stone_stage_2", {"stone": 1}), ("E147", "vegetable", {"grain": 1}),
+    ("E166", "day_laborer_full", {"vegetable": 1}), ("E168", "grain", {"vegetable": 1}),
+    ("E176", "forest", {"wood": 1}), ("E152", "forest", {"food": 1}),
+    ("E188", "clay_pit", {"clay": 2}), ("E210", "stone_stage_2", {"stone": 1}),
+    ("E167", "traveling_players", {"grain": 1})])
+def test_cards_that_add_to_an_action_space(card, space, extra):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    turn(state, 0)
+    reveal(state, space)
+    if not any(state["spaces"][space]["goods"].values()) and space not in (
+            "grain", "day_laborer_full", "vegetable"):
+        state["spaces"][space]["goods"] = {"stone" if "stone" in space else
+                                           "food" if space in ("fishing", "traveling_players")
+                                           else
+                                           "clay" if space == "clay_pit" else "wood": 1}
+        state["bank"][next(iter(state["spaces"][space]["goods"]))] -= 1
+    before = dict(state["farms"][0]["supply"])
+    taken = {g: n for g, n in state["spaces"][space]["goods"].items()}
+    after, events = play(state, 0, {"type": "place", "space": space})
+    fixed = {"grain": {"grain": 1}, "day_laborer_full": {"food": 2},
+             "vegetable": {"vegetable": 1}}.get(space, taken)
+    for good, n in extra.items():
+        assert after["farms"][0]["supply"][good] == before[good] + fixed.get(good, 0) + n, \
+            (card, good)
+
+
+def test_e212_dancer_makes_traveling_players_worth_4_food():
+    from domain.agricola.cards.e_occupations import _dancer
+    assert engine.effect("E212")["taken"] is _dancer
+    assert _dancer({"food": 1}, "traveling_players", {}) == {"food": 3}
+    assert _dancer({"food": 5}, "traveling_players", {}) == {"food": 0}
+
+
+@pytest.mark.parametrize("card,pay,gain", [("E17", {"grain": 1}, {"food": 2}),
+                                           ("E158", {"wood": 1}, {"food": 1}),
+                                           ("E209", {"stone": 1}, {"food": 2}),
+                                           ("E185", {"clay": 2}, {"stone": 1}),
+                                           ("E171", {"wood": 3}, {"clay": 1})])
+def test_cards_that_convert_goods_any_time(card, pay, gain):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    turn(state, 0)
+    give(state, 0, **{g: n + 1 for g, n in pay.items()})
+    move = {"type": "card_convert", "card": card, "option": 0}
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, _ = play(state, 0, move)
+    for good, n in gain.items():
+        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
+
+
+def test_e162_meat_seller_needs_an_oven():
+    state, _, _ = full(2)
+    holding(state, 0, "E162")
+    turn(state, 0)
+    give_animals(state, 0, sheep=1)
+    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_convert"]
+    state["farms"][0]["majors"].append("clay_oven")
+    assert {"type": "card_convert", "card": "E162", "option": 0} in \
+        AGRICOLA.legal_moves(state, 0)
+
+
+def _points(state, seat=0):
+    return {c["key"]: c["points"] for c in score_sheet(state)["seats"][seat]["categories"]}
+
+
+@pytest.mark.parametrize("card,farm,bonus", [
+    ("E21", {"house": "stone"}, 2), ("E28", {"house": "clay"}, 1), ("E28", {"house": "stone"}, 2),
+    ("E172", {"house": "stone"}, 2), ("E177", {}, 2), ("E153", {"begging": 3}, 6)])
+def test_cards_with_bonus_points(card, farm, bonus):
+    state, _, _ = full(2)
+    state["farms"][0].update(farm)
+    before = _points(state)["bonus_points"]
+    holding(state, 0, card)
+    assert _points(state)["bonus_points"] == before + bonus
+
+
+def test_e174_tutor_counts_later_occupations():
+    state, _, _ = full(2)
+    holding(state, 0, "E176", "E174", "E187", "E188")
+    assert _points(state)["bonus_points"] == 2
+
+
+def test_e165_yeoman_farmer_and_e189_lord_of_the_manor():
+    state, _, _ = full(2)
+    negatives = sum(1 for k, p in _points(state).items() if p < 0 and k in (
+        "fields", "pastures", "grain", "vegetables", "sheep", "wild_boar", "cattle"))
+    holding(state, 0, "E165")
+    assert _points(state)["bonus_points"] == negatives
+    state, _, _ = full(2)
+    state["farms"][0]["supply"]["grain"] = 8
+    holding(state, 0, "E189")
+    assert _points(state)["bonus_points"] == 1
+
+
+def test_e23_manger_counts_pasture_spaces():
+    from domain.agricola.cards.e_minors import _fenced
+    state, _, _ = full(2)
+    state["farms"][0]["pastures"] = [[1, 2, 3], [6, 7, 8, 9]]
+    holding(state, 0, "E23")
+    assert _fenced(state["farms"][0]) == 7 and _points(state)["bonus_points"] == 2
+
+
+def test_housing_cards_e58_e59_e208():
+    from domain.agricola.state import housing
+    state, _, _ = full(2)
+    farm = state["farms"][0]
+    base = housing(farm)
+    holding(state, 0, "E58")
+    assert housing(farm).flexible == base.flexible + 2
+    farm["stables"] = [4]
+    holding(state, 0, "E208")
+    assert 3 in housing(farm).pastures
+    farm["fences"] = ["h0,4", "h1,4", "v0,4", "v0,5"]
+    farm["pastures"] = [[4]]
+    fenced = housing(farm).pastures
+    assert 3 not in fenced                     # the Stablemaster needs an unfenced stable
+    holding(state, 0, "E59")                                  # Drinking Trough
+    assert sorted(housing(farm).pastures) == sorted(p + 2 for p in fenced)
+
+
+def test_field_phase_cards_e51_e53():
+    farm = {"animals": {"sheep": 5, "boar": 0, "cattle": 4}}
+    assert engine.effect("E51")["field"](farm) == 2
+    assert engine.effect("E53")["field"](farm) == 1 + 2
+
+
+def test_cost_cards_e218_carpenter_and_e199_renovator():
+    from domain.agricola.farm import renovation_cost, room_cost
+    state, _, _ = full(2)
+    farm = state["farms"][0]
+    holding(state, 0, "E218", "E199")
+    assert room_cost(farm) == {"wood": 3, "reed": 2}
+    assert renovation_cost(farm) == {"clay": 0, "reed": 1}
+
+
+def test_e44_outhouse_only_while_someone_has_fewer_than_2_occupations():
+    state, _, _ = full(2)
+    assert engine.play_problem(state, 0, "E44") is None
+    holding(state, 1, "E176", "E187")
+    assert engine.play_problem(state, 0, "E44")
+
+
+def test_e192_patron_and_e190_maid():
+    state, _, _ = full(2)
+    holding(state, 0, "E192")
+    state["farms"][0]["supply"]["food"] = 0
+    state, events = _lessons(state, 0, "E176")
+    assert state["farms"][0]["occupations"][-1] == "E176"          # paid with the Patron's food
+    state, _, _ = full(2)
+    state["farms"][0]["house"] = "clay"
+    state, _ = _lessons(state, 0, "E190")
+    assert sorted(int(r) for r in state["farms"][0]["schedule"]) == list(range(2, 15))
+
+
+def test_every_implemented_card_has_a_test_here():
+    import pathlib
+    text = pathlib.Path(__file__).read_text()
+    untested = [c for c in engine.EFFECTS if f'"{c}"' not in text]
+    assert not untested, untested
+
+
+# -- whole games --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (2, 7)])
+def test_random_full_games_keep_the_invariants(n, seed):
+    state, rng, _ = full(n, seed)
+    pick = random.Random(seed)
+    while not AGRICOLA.status(state).finished:
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        legal = AGRICOLA.legal_moves(state, seat)
+        assert legal
+        move = pick.choice(legal)
+        for event in AGRICOLA.decide(state, seat, move, rng):
+            state = AGRICOLA.evolve(state, event)
+            check_invariants(state)
+            cards = [c for f in state["farms"] for c in f["cards"]] + [
+                c for h in state["hands"]["_private"].values()
+                for c in h["occupations"] + h["minors"]]
+            assert len(cards) == len(set(cards)), "a card in two places"
+    sheet = AGRICOLA.score_sheet(state)
+    assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
