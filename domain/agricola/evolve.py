@@ -112,6 +112,21 @@ def card_goods(state: dict, d: dict, seat) -> dict:
 def card_converted(state: dict, d: dict, seat) -> dict:
     _signed(state, seat, {g: -n for g, n in d["pay"].items()})
     _signed(state, seat, d["gain"])
+    if d.get("once"):
+        state["farms"][seat]["card_state"][d["card"]] = state["round"]
+    return state
+
+
+def field_topped(state: dict, d: dict, seat) -> dict:
+    for field in state["farms"][seat]["fields"]:
+        if field["space"] == d["space"]:
+            field["count"] += d["count"]
+            state["bank"][field["crop"]] -= d["count"]
+    return state
+
+
+def card_step(state: dict, d: dict, seat) -> dict:
+    state["pending"][seat] = d["pending"]
     return state
 
 
@@ -129,14 +144,17 @@ def card_scheduled(state: dict, d: dict, seat) -> dict:
 def schedule_collected(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     goods = farm["schedule"].pop(str(d["round"]), {})
-    _add(farm["supply"], goods)
+    _add(farm["supply"], {g: n for g, n in goods.items() if g not in farm["animals"]})
+    if "housed" in d:
+        _set_animals(farm, d)
     return state
 
 
 CARD_EVENTS = {"CardsDealt": cards_dealt, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
-               "ScheduleCollected": schedule_collected}
+               "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
+               "CardStep": card_step}
 
 
 # -- set-up and rounds ----------------------------------------------------------------------------

@@ -151,7 +151,14 @@ def start_harvest(b: Builder) -> None:
 
 def feeding_need(state: dict, farm: dict) -> int:
     """2 food per adult (solo 3), 1 per person born this round (digest §6.2, §9.2, T-10)."""
-    return adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
+    need = adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
+    for hook in FEEDING_HOOKS:
+        need = hook(state, farm, need)
+    return need
+
+
+#: Cards that change what the family eats (filled by ``cards``).
+FEEDING_HOOKS: list = []
 
 
 #: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).

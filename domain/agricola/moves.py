@@ -238,8 +238,15 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
+#: Card windows that read the events a move caused (filled by ``cards``).
+AFTER_MOVE: list = []
+
+
 def apply_move(b, seat: int, move: dict) -> None:
+    first = len(b.events)
     HANDLERS[move["type"]][1](b, seat, move)
+    for hook in AFTER_MOVE:
+        hook(b, seat, b.events[first:])
 
 
 __all__ = ["check_move", "apply_move", "legal_moves", "to_act", "check_shape"]

@@ -223,7 +223,7 @@ RENOVATION = {"wood": "clay", "clay": "stone"}
 #: Renovation: 1 of the new material per room + 1 reed, whole house (digest §5.2).
 RENOVATION_COST = {"per_room": 1, "reed": 1}
 #: Stables: 2 wood (digest §5.3); 1 wood on the family board's "Build 1 Stable" (digest §4.3 NOTE).
-STABLE_COST = {"rooms_stables": {"wood": 2}, "stable_bake": {"wood": 1}}
+STABLE_COST = {"rooms_stables": {"wood": 2}, "stable_bake": {"wood": 1}, "card_stable": {}}
 #: Fences: 1 wood each (digest §5.8 rule 1).
 FENCE_COST_WOOD = 1
 #: Sowing: 1 from the supply, the general supply adds 2 grain / 1 vegetable (digest §5.6).

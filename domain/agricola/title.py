@@ -40,7 +40,7 @@ class Agricola(Title):
                     "The full game (digest §2, §4.2, §10): 7 occupations and 7 minor "
                     "improvements in every hand, hidden from the other players. IN PROGRESS "
                     "(issue 10): only E-deck cards whose effects are implemented are dealt "
-                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 3 "
+                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 4 "
                     "players; the normal deal only.",
                     (OptionSpec("start_player", "int", -1,
                                 "Seat of the start player; -1 draws it with the game's seed "

@@ -82,7 +82,7 @@ def test_the_full_board_and_green_cards():
 
 def test_decks_too_small_for_the_player_count_are_refused_with_a_sentence():
     with pytest.raises(BadGameConfig) as err:
-        AGRICOLA.setup(GameConfig("full", ("A", "B", "C", "D"), {"decks": "E"}), Rng(1))
+        AGRICOLA.setup(GameConfig("full", ("A", "B", "C", "D", "E"), {"decks": "E"}), Rng(1))
     assert "implemented" in err.value.message
 
 
@@ -365,7 +365,7 @@ def test_every_implemented_card_has_a_test_here():
 
 # -- whole games --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (2, 7)])
+@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (4, 4), (2, 7)])
 def test_random_full_games_keep_the_invariants(n, seed):
     state, rng, _ = full(n, seed)
     pick = random.Random(seed)
@@ -383,3 +383,97 @@ def test_random_full_games_keep_the_invariants(n, seed):
             assert len(cards) == len(set(cards)), "a card in two places"
     sheet = AGRICOLA.score_sheet(state)
     assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
+
+
+# -- cards with steps, reactions, feeding and harvest conversions ---------------------------------
+
+def test_e11_field_ploughs_at_once_and_e52_stable_builds_for_free():
+    state, _, _ = full(2)
+    give(state, 0, food=1)
+    after, _ = _minor(state, 0, "E11")
+    assert after["pending"][0]["kind"] == "plough"
+    space = next(m["space"] for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "plough")
+    after, _ = play(after, 0, {"type": "plough", "space": space})
+    assert [f["space"] for f in after["farms"][0]["fields"]] == [space]
+    give(state, 0, wood=1)
+    after, _ = _minor(state, 0, "E52")
+    stable = next(m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "build_stable")
+    wood = after["farms"][0]["supply"]["wood"]
+    after, _ = play(after, 0, stable)
+    assert after["farms"][0]["stables"] == [stable["space"]]
+    assert after["farms"][0]["supply"]["wood"] == wood
+
+
+def test_e13_axe_makes_wooden_rooms_cheaper():
+    from domain.agricola.farm import room_cost
+    state, _, _ = full(2)
+    holding(state, 0, "E13")
+    assert room_cost(state["farms"][0]) == {"wood": 2, "reed": 2}
+
+
+def test_e32_potato_dibber_and_e41_millstone_and_e25_spices():
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.hooks import after_move
+    from domain.common.events import Event
+    state, _, _ = full(2)
+    state["farms"][0]["fields"] = [{"space": 4, "crop": "vegetable", "count": 2}]
+    state["bank"]["vegetable"] -= 2
+    holding(state, 0, "E32", "E41", "E25")
+    b = Builder(state)
+    after_move(b, 0, [Event("FieldSown", {"space": 4, "crop": "vegetable", "count": 2}, 0),
+                      Event("BreadBaked", {"grain": 1}, 0),
+                      Event("GoodsConverted", {"good": "vegetable", "via": "fireplace_2"}, 0)])
+    assert b.state["farms"][0]["fields"][0]["count"] == 3
+    assert b.state["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 3
+
+
+def test_e181_cook_feeds_only_two_at_full_price():
+    from domain.agricola.flow import feeding_need
+    state, _, _ = full(2)
+    farm = state["farms"][0]
+    farm["family"] = 4
+    before = feeding_need(state, farm)
+    holding(state, 0, "E181")
+    assert before == 8 and feeding_need(state, farm) == 6
+
+
+@pytest.mark.parametrize("card,pay,food", [("E154", "grain", 3), ("E183", "reed", 3),
+                                           ("E214", "clay", 2)])
+def test_harvest_conversions_once_per_harvest(card, pay, food):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    give(state, 0, **{pay: 2})
+    move = {"type": "card_convert", "card": card, "option": 0}
+    turn(state, 0)
+    assert move not in AGRICOLA.legal_moves(state, 0)           # only at the feeding
+    state["phase"] = "harvest_feeding"
+    state["pending"] = [{"kind": "feed", "need": 4}, None]
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, _ = play(state, 0, move)
+    assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + food
+    assert move not in AGRICOLA.legal_moves(after, 0)
+
+
+def test_e170_estate_manager():
+    state, _, _ = full(3)
+    holding(state, 0, "E170")
+    give_animals(state, 0, sheep=2)
+    assert _points(state)["bonus_points"] == 2
+    give_animals(state, 1, sheep=3)
+    assert _points(state)["bonus_points"] == 0
+
+
+def test_e201_cattle_whisperer_and_e204_master_shepherd_schedules():
+    assert sorted(engine.effect("E201")["schedule"](3)) == [8, 12]
+    assert sorted(engine.effect("E201")["schedule"](6)) == [11]
+    assert sorted(engine.effect("E204")["schedule"](5)) == [6, 7, 8]
+
+
+def test_e206_swineherd_adds_a_boar_that_must_be_housed():
+    state, _, _ = full(4)
+    holding(state, 0, "E206")
+    turn(state, 0)
+    reveal(state, "boar", boar=1)
+    after, _ = play(state, 0, {"type": "place", "space": "boar"})
+    farm = after["farms"][0]
+    assert farm["animals"]["boar"] + farm["unhoused"]["boar"] == 2

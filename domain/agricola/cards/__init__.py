@@ -43,6 +43,8 @@ def _install() -> None:
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
     flow.ROUND_HOOKS.append(hooks.round_start)
+    flow.FEEDING_HOOKS.append(hooks.feeding)
+    moves.AFTER_MOVE.append(hooks.after_move)
     flow.FIELD_HOOKS.append(hooks.field_phase)
     flow.CARD_CONVERSIONS = _conversions
     scoring.CARD_POINTS = _card_points

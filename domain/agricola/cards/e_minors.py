@@ -74,3 +74,48 @@ card("E58", housing={"flexible": 2})
 card("E59", housing={"per_pasture": 2})
 # E60 Cattle Market (passing): pay 1 sheep (the cost), take 1 cattle.
 card("E60", animals={"cattle": 1})
+
+
+def _field_space(state: dict, seat: int) -> str | None:
+    from ..farm import legal_field_spaces
+    return None if legal_field_spaces(state["farms"][seat]) else "no space can be ploughed"
+
+
+def _stable_space(state: dict, seat: int) -> str | None:
+    from ..farm import legal_stable_spaces
+    from ..state import stables_left
+    farm = state["farms"][seat]
+    if stables_left(farm) < 1 or not legal_stable_spaces(farm):
+        return "no stable can be built"
+    return None
+
+
+def _potato_dibber(b, seat, event, card_id):
+    if event.type == "FieldSown" and event.data["crop"] == "vegetable":
+        b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
+
+
+def _millstone(b, seat, event, card_id):
+    if event.type == "BreadBaked" and event.data.get("grain", 0) >= 1:
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
+
+
+def _spices(b, seat, event, card_id):
+    via = str(event.data.get("via"))
+    if event.type == "GoodsConverted" and event.data.get("good") == "vegetable" and \
+            via.startswith(("fireplace", "cooking_hearth")):
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
+
+
+# E11 Field (passing): plough 1 field at once.
+card("E11", step="plough", play_if=_field_space)
+# E13 Axe: a wooden-hut room costs 2 wood + 2 reed.
+card("E13", room_material_wood=2)
+# E25 Spices: cooking a vegetable with a Fireplace or Cooking Hearth gives 1 food more.
+card("E25", after=_spices)
+# E32 Potato Dibber: each newly sown vegetable field gets 1 more vegetable.
+card("E32", after=_potato_dibber)
+# E41 Millstone: whenever you bake at least 1 grain, +2 food.
+card("E41", after=_millstone)
+# E52 Stable (passing): build 1 stable at no cost.
+card("E52", step="card_stable", play_if=_stable_space)

@@ -127,3 +127,38 @@ card("E208", housing={"stablemaster": 3})
 # E210 Stone Carrier (1+): taking stone with a person +1 stone; 1 food for it if other building
 # resources came with it.
 card("E210", taken=_stone_carrier)
+
+
+def _cook(state: dict, farm: dict, need: int) -> int:
+    """Only 2 people eat 2 food; the others 1 (newborns already eat 1)."""
+    adults = farm["family"] - farm["newborns"]
+    per = state["feeding"]["adult"]
+    return need - max(0, adults - 2) * (per - 1)
+
+
+def _estate_manager(state: dict, seat: int) -> int:
+    n = len(state["players"])
+    mine = state["farms"][seat]["animals"]
+    for s, farm in enumerate(state["farms"]):
+        if s != seat and any(farm["animals"][a] > mine[a] for a in mine):
+            return 0
+    return {3: 2, 4: 3, 5: 4}.get(n, 0)
+
+
+# E154 Master Brewer (1+): feeding phase, once per harvest, 1 grain -> 3 food.
+card("E154", converts=[({"grain": 1}, {"food": 3})], harvest=True)
+# E170 Estate Manager (3+): no opponent with more animals of any type -> 2/3/4 bonus points
+# with 3/4/5 players.
+card("E170", bonus=_estate_manager)
+# E181 Cook (4+): at feeding only 2 people eat 2 food; the others 1.
+card("E181", feeding=_cook)
+# E183 Basketmaker (4+): each harvest, up to 1 reed -> 3 food.
+card("E183", converts=[({"reed": 1}, {"food": 3})], harvest=True)
+# E201 Cattle Whisperer (4+): 1 cattle on the round spaces current+5 and current+9.
+card("E201", schedule=lambda now: {r: {"cattle": 1} for r in (now + 5, now + 9) if r <= 14})
+# E204 Master Shepherd (4+): 1 sheep on each of the next 3 round spaces.
+card("E204", schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))))
+# E206 Swineherd (4+): '1 Wild Boar' +1 boar.
+card("E206", space={"boar": {"boar": 1}})
+# E214 Potter (3+): each harvest, up to 1 clay -> 2 food.
+card("E214", converts=[({"clay": 1}, {"food": 2})], harvest=True)

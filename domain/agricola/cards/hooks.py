@@ -50,7 +50,36 @@ def round_start(b, round_no: int) -> None:
                 str(r): {"food": 1} for r in range(round_no, 15)}, "done": True}, seat)
         goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no))
         if goods:
-            b.emit("ScheduleCollected", {"round": round_no, "goods": goods}, seat)
+            data = {"round": round_no, "goods": goods}
+            animals = {a: n for a, n in goods.items() if a in farm["animals"]}
+            if animals:
+                total = total_animals(farm)
+                for a, n in animals.items():
+                    total[a] += n
+                data["housed"], data["unhoused"] = split_animals(farm, total)
+            b.emit("ScheduleCollected", data, seat)
+
+
+def after_move(b, seat: int, events) -> None:
+    """Cards that react to what a move did: sowing (E32), baking (E41), cooking (E25)."""
+    cards = b.state["farms"][seat].get("cards", [])
+    if not cards:
+        return
+    for event in events:
+        if event.seat != seat:
+            continue
+        for card_id in cards:
+            react = engine.effect(card_id).get("after")
+            if react:
+                react(b, seat, event, card_id)
+
+
+def feeding(state: dict, farm: dict, need: int) -> int:
+    for card_id in farm.get("cards", []):
+        eat = engine.effect(card_id).get("feeding")
+        if eat:
+            need = eat(state, farm, need)
+    return need
 
 
 def field_phase(b) -> None:
@@ -73,16 +102,24 @@ def after_place(b, seat: int, move: dict, before: dict) -> None:
     extra = engine.space_goods(state, seat, move["space"])
     for good, n in engine.taken_goods_at(state, seat, gained, move["space"]).items():
         extra[good] = extra.get(good, 0) + n
-    if any(extra.values()):
-        b.emit("CardGoods", {"card": None, "goods": {g: n for g, n in extra.items() if n},
-                             "window": "space", "space": move["space"]}, seat)
+    animals = {a: n for a, n in extra.items() if a in farm["animals"] and n}
+    goods = {g: n for g, n in extra.items() if n and g not in animals}
+    if goods:
+        b.emit("CardGoods", {"card": None, "goods": goods, "window": "space",
+                             "space": move["space"]}, seat)
+    if animals:
+        receive_animals(b, seat, None, animals)
 
 
 # -- costs and housing ---------------------------------------------------------------------------
 
 def room_cost(farm: dict, cost: dict) -> dict:
+    """Base-cost cards (digest §10.2 item 6): the cheapest base the seat's cards give."""
     for card_id in farm.get("cards", []):
-        material = engine.effect(card_id).get("room_material")
+        eff = engine.effect(card_id)
+        material = eff.get("room_material")
+        if farm["house"] == "wood" and eff.get("room_material_wood") is not None:
+            material = min(material or 99, eff["room_material_wood"])
         if material is not None:
             cost = dict(cost, **{farm["house"]: min(cost[farm["house"]], material)})
     return cost
@@ -193,17 +230,21 @@ def install() -> None:
     placement.PLACE_OPTIONS["occupation_or_growth"] = ("option",)
     placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
     steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
+    steps.STEP_KINDS["build_stable"] += ("card_stable",)
     steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
-    steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"),
+    steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"), "card_stable": ("stable",),
                                   "occupation": ("occupation",)})
     steps.MANDATORY_TEXT.update({"major_minor": "it must build a major or play a minor "
                                                 "improvement",
                                  "occupation": "it must play an occupation",
+                                 "card_stable": "it must build the stable",
                                  "minor": "", "renovation_major_minor": ""})
     steps.OPTIONAL_LEFT.update({"minor": _optional("minor"),
                                 "major_minor": _optional("major_minor"),
                                 "renovation_major_minor": _optional("renovation_major_minor"),
                                 "occupation": lambda state, seat: "occupation" not in
+                                state["pending"][seat].get("done", []),
+                                "card_stable": lambda state, seat: "stable" not in
                                 state["pending"][seat].get("done", [])})
     steps.AFTER_PLACE.append(after_place)
     farm_rules.COST_HOOKS["room"].append(room_cost)

@@ -203,6 +203,11 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     if eff.get("maid"):
         from .hooks import maid
         maid(b, seat)
+    if eff.get("step"):
+        pending = b.state["pending"][seat]
+        b.emit("CardStep", {"card": card_id, "pending": {
+            "kind": eff["step"], "space": pending["space"] if pending else None,
+            "done": []}}, seat)
 
 
 # -- conversions on cards -----------------------------------------------------------------------
@@ -214,6 +219,9 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id)
         if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
+            continue
+        if eff.get("harvest") and (state["phase"] != "harvest_feeding" or
+                                   farm["card_state"].get(card_id) == state["round"]):
             continue
         for i, (pay, _) in enumerate(eff["converts"]):
             if affordable(held, pay):
@@ -232,8 +240,12 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
-    pay, gain = engine.effect(move["card"])["converts"][move.get("option", 0)]
-    b.emit("CardConverted", {"card": move["card"], "pay": pay, "gain": gain}, seat)
+    eff = engine.effect(move["card"])
+    pay, gain = eff["converts"][move.get("option", 0)]
+    data = {"card": move["card"], "pay": pay, "gain": gain}
+    if eff.get("harvest"):
+        data["once"] = True
+    b.emit("CardConverted", data, seat)
 
 
 __all__ = ["name", "StepNotExpected"]
