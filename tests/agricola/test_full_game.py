@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from domain.common.errors import BadGameConfig, RuleViolation
 from domain.common.rng import Rng
@@ -477,3 +478,91 @@ def test_e206_swineherd_adds_a_boar_that_must_be_housed():
     after, _ = play(state, 0, {"type": "place", "space": "boar"})
     farm = after["farms"][0]
     assert farm["animals"]["boar"] + farm["unhoused"]["boar"] == 2
+
+
+# -- listed moves are exactly the accepted moves; random JSON --------------------------------------
+
+def _universe(state: dict) -> list[dict]:
+    from .test_properties import move_universe
+    out = move_universe(state)
+    ids = sorted(engine.EFFECTS)[:40] + ["E999", "I70"]
+    out += [{"type": "play_occupation", "card": c} for c in ids]
+    out += [{"type": "play_minor", "card": c} for c in ids]
+    out += [{"type": "play_minor", "card": c, "pay": 1, "choice": 1} for c in ("E16", "E42")]
+    out += [{"type": "card_convert", "card": c, "option": o} for c in ("E17", "E171", "E154")
+            for o in (0, 3)]
+    out += [{"type": "place", "space": s} for s in ("lessons", "lessons_3", "major_minor",
+                                                      "starting_player_minor")]
+    out += [{"type": "place", "space": "occupation_or_growth", "option": o}
+            for o in ("occupation", "growth")]
+    return out
+
+
+@pytest.mark.parametrize("n,seed", [(2, 5), (3, 6), (4, 2)])
+def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
+    from domain.common.errors import DomainError
+    state, rng, _ = full(n, seed)
+    pick = random.Random(seed)
+    checked = 0
+    for step in range(400):
+        status = AGRICOLA.status(state)
+        if status.finished:
+            break
+        if step % 17 == 0:
+            for asked in status.to_act:
+                legal = AGRICOLA.legal_moves(state, asked)
+                for candidate in _universe(state) + legal:
+                    try:
+                        AGRICOLA.decide(state, asked, candidate, rng)
+                    except DomainError:
+                        assert candidate not in legal, candidate
+                        continue
+                    assert candidate in legal, candidate
+                    checked += 1
+        seat = pick.choice(status.to_act)
+        legal = AGRICOLA.legal_moves(state, seat)
+        cards = [m for m in legal if m["type"].startswith(("play_", "card_"))]
+        move = pick.choice(cards if cards and pick.random() < 0.7 else legal)
+        state = fold(AGRICOLA.decide(state, seat, move, rng), state)
+    assert checked > 50
+
+
+def _full_positions() -> list[dict]:
+    state, rng, _ = full(3, 8)
+    out = [json.loads(json.dumps(state))]
+    pick = random.Random(8)
+    for _ in range(300):
+        if AGRICOLA.status(state).finished:
+            break
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        state = fold(AGRICOLA.decide(state, seat, pick.choice(AGRICOLA.legal_moves(state, seat)),
+                                     rng), state)
+        pending = [p for p in state["pending"] if p]
+        if pending and pending[0]["kind"] in ("occupation", "minor", "major_minor") and \
+                len(out) < 4:
+            out.append(json.loads(json.dumps(state)))
+    return out
+
+
+FULL_POSITIONS = _full_positions()
+card_moves = st.builds(lambda t, fields: {"type": t, **fields},
+                       st.sampled_from(["play_occupation", "play_minor", "card_convert",
+                                        "place"]),
+                       st.dictionaries(st.sampled_from(["card", "pay", "choice", "option",
+                                                        "space"]),
+                                       st.none() | st.integers(-3, 300) | st.text(max_size=5)
+                                       | st.sampled_from(sorted(CARDS)[:30] + ["lessons"]),
+                                       max_size=3))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(move=card_moves, seat=st.integers(-1, 3), when=st.integers(0, 3))
+def test_random_json_gives_only_domain_errors_in_the_full_game(move, seat, when):
+    from domain.common.errors import DomainError
+    state = FULL_POSITIONS[when % len(FULL_POSITIONS)]
+    before = json.dumps(state, sort_keys=True)
+    try:
+        AGRICOLA.decide(state, seat, move, Rng(3))
+    except DomainError:
+        pass
+    assert json.dumps(state, sort_keys=True) == before
