@@ -71,6 +71,9 @@ def cards_dealt(state: dict, d: dict, seat) -> dict:
     for key, hand in d.get("_private", {}).items():
         state["hands"]["_private"][key] = {"occupations": list(hand["occupations"]),
                                            "minors": list(hand["minors"])}
+        if "packets" in hand:
+            state["hands"]["_private"][key]["packets"] = {
+                k: list(v) for k, v in hand["packets"].items()}
     return state
 
 
@@ -150,7 +153,61 @@ def schedule_collected(state: dict, d: dict, seat) -> dict:
     return state
 
 
-CARD_EVENTS = {"CardsDealt": cards_dealt, "OccupationPlayed": occupation_played,
+def _private_of(d: dict) -> list[tuple[str, dict]]:
+    return list(d.get("_private", {}).items())
+
+
+def card_discarded(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        hand = state["hands"]["_private"][key]
+        for kind in ("occupations", "minors"):
+            if info["card"] in hand[kind]:
+                hand[kind].remove(info["card"])
+        hand.setdefault("discarded", []).append(info["card"])
+    return state
+
+
+def hand_returned(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        hand = state["hands"]["_private"][key]
+        hand[d["deck"]] = []
+        hand.setdefault("discarded", []).extend(info["cards"])
+    return state
+
+
+def cards_drawn(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        state["hands"]["_private"][key][d["deck"]] = list(info["cards"])
+    return state
+
+
+def draft_picked(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        hand = state["hands"]["_private"][key]
+        hand["packets"][d["deck"]].remove(info["card"])
+        hand[d["deck"]].append(info["card"])
+    return state
+
+
+def packets_passed(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        state["hands"]["_private"][key]["packets"][d["deck"]] = list(info["packet"])
+    return state
+
+
+def deal_started(state: dict, d: dict, seat) -> dict:
+    state["phase"] = "deal"
+    return state
+
+
+def deal_asked(state: dict, d: dict, seat) -> dict:
+    state["pending"][seat] = d["pending"]
+    return state
+
+
+CARD_EVENTS = {"DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
+               "HandReturned": hand_returned, "CardsDrawn": cards_drawn,
+               "DraftPicked": draft_picked, "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,

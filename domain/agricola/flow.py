@@ -49,7 +49,8 @@ def setup_events(players: list[str], start_player: int, rng,
     if full:
         from .cards.deal import deal
         deal(b, rng, cards)
-    start_round(b, rng, 1)
+    if b.state["phase"] != "deal":
+        start_round(b, rng, 1)
     return b.events
 
 
@@ -109,6 +110,11 @@ def advance(b: Builder, rng) -> None:
                 return
             start_breeding(b)
             continue
+        if phase == "deal":
+            if DEAL_STEP(b, rng):
+                return
+            start_round(b, rng, 1)
+            continue
         if phase == "harvest_breeding":
             if any(p is not None for p in state["pending"]):
                 return
@@ -163,6 +169,8 @@ FEEDING_HOOKS: list = []
 
 #: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).
 CARD_CONVERSIONS = lambda farm: []  # noqa: E731
+#: The dealing variants' automatic step (set by ``cards``): True while seats still choose.
+DEAL_STEP = lambda b, rng: False  # noqa: E731
 #: Card windows at round start and in the field phase (filled by ``cards.hooks``).
 ROUND_HOOKS: list = []
 FIELD_HOOKS: list = []

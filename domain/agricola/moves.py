@@ -83,7 +83,7 @@ def to_act(state: dict) -> tuple[int, ...]:
         if pending:
             return tuple(pending)
         return () if state["turn"] is None else (state["turn"],)
-    if state["phase"] in ("harvest_feeding", "harvest_breeding"):
+    if state["phase"] in ("harvest_feeding", "harvest_breeding", "deal"):
         return tuple(pending)
     return ()
 

@@ -41,7 +41,7 @@ class Agricola(Title):
                     "improvements in every hand, hidden from the other players. IN PROGRESS "
                     "(issue 10): only E-deck cards whose effects are implemented are dealt "
                     "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 4 "
-                    "players; the normal deal only.",
+                    "players (1 to 3 with the 10-3 deal).",
                     (OptionSpec("start_player", "int", -1,
                                 "Seat of the start player; -1 draws it with the game's seed "
                                 "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),
@@ -49,8 +49,10 @@ class Agricola(Title):
                                 "(digest §2.1 item 5); only E is implemented so far.",
                                 choices=("E",)),
                      OptionSpec("dealing", "str", "normal", "How hands are dealt (digest "
-                                "§10.4); only the normal deal is implemented so far.",
-                                choices=("normal",)))),
+                                "§10.4): normal, 10-3 (10 of each, discard 3), redeal "
+                                "(give a hand back for 1 card fewer), draft (keep 1, pass "
+                                "the rest left).", choices=("normal", "10-3", "redeal",
+                                                            "draft")))),
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -66,7 +68,7 @@ class Agricola(Title):
         if config.variant == "full":
             from .cards.deal import check_pool
             decks = tuple(config.options.get("decks", "E"))
-            check_pool(decks, n)
+            check_pool(decks, n, config.options.get("dealing", "normal"))
             return setup_events(list(config.players), start, rng, self.before_breeding_window,
                                 "full", {"decks": list(decks),
                                          "dealing": config.options.get("dealing", "normal")})

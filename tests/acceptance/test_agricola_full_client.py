@@ -10,9 +10,18 @@ from .test_api_client import API, Client
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
-@pytest.mark.parametrize("n,seed", [(1, 51), (2, 52), (3, 53), (4, 54)])
-def test_complete_full_games_through_the_api(client, n, seed):
-    game = Client(client, NAMES[:n], seed, title="agricola", variant="full")
+@pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"),
+                                            (3, 53, "draft"), (4, 54, "redeal")])
+def test_complete_full_games_through_the_api(client, n, seed, dealing):
+    response = client.post(f"{API}/games", json={"title": "agricola", "variant": "full",
+                                                 "players": NAMES[:n], "seed": seed,
+                                                 "options": {"dealing": dealing}})
+    assert response.status_code == 201, response.get_json()
+    game = Client.__new__(Client)
+    body = response.get_json()
+    game.http, game.id = client, body["id"]
+    game.tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    game.rng, game.ends = __import__("random").Random(seed), [body["version"]]
     hands = {}
     for seat in range(n):
         state = game.state(seat=seat)["state"]

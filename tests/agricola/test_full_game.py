@@ -566,3 +566,69 @@ def test_random_json_gives_only_domain_errors_in_the_full_game(move, seat, when)
     except DomainError:
         pass
     assert json.dumps(state, sort_keys=True) == before
+
+
+# -- dealing variants (digest §10.4) --------------------------------------------------------------
+
+def _deal(dealing, n, seed=5):
+    rng = Rng(seed)
+    events = AGRICOLA.setup(GameConfig("full", NAMES[:n] + ("Dee",) * (n > 3),
+                                       {"dealing": dealing}), rng)
+    return fold(events), rng, events
+
+
+def _finish_deal(state, rng, pick):
+    while state["phase"] == "deal":
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        legal = AGRICOLA.legal_moves(state, seat)
+        state = fold(AGRICOLA.decide(state, seat, pick.choice(legal), rng), state)
+    return state
+
+
+def test_ten_three_deals_ten_and_asks_for_three_discards_of_each():
+    state, rng, _ = _deal("10-3", 1)
+    hand0 = hand(state, 0)
+    assert len(hand0["occupations"]) == 10 and state["phase"] == "deal"
+    moves = AGRICOLA.legal_moves(state, 0)
+    assert {m["type"] for m in moves} == {"discard"} and len(moves) == 20
+    state = _finish_deal(state, rng, random.Random(1))
+    hand0 = hand(state, 0)
+    assert (len(hand0["occupations"]), len(hand0["minors"]), len(hand0["discarded"])) == (7, 7, 6)
+    assert state["round"] == 1 and state["phase"] == "work"
+
+
+def test_redeal_gives_one_card_fewer_each_time():
+    state, rng, _ = _deal("redeal", 2)
+    before = list(hand(state, 0)["minors"])
+    state = fold(AGRICOLA.decide(state, 0, {"type": "redeal", "deck": "minors"}, rng), state)
+    after = hand(state, 0)["minors"]
+    assert len(after) == 6 and not set(after) & set(before)
+    assert {"type": "keep"} in AGRICOLA.legal_moves(state, 0)
+    state = fold(AGRICOLA.decide(state, 0, {"type": "keep"}, rng), state)
+    state = fold(AGRICOLA.decide(state, 1, {"type": "keep"}, rng), state)
+    assert state["phase"] == "work"
+
+
+def test_the_draft_keeps_one_and_passes_the_rest_left():
+    state, rng, _ = _deal("draft", 3)
+    packets = [hand(state, s)["packets"]["occupations"] for s in range(3)]
+    picks = {s: packets[s][0] for s in range(3)}
+    for seat in range(3):
+        state = fold(AGRICOLA.decide(state, seat, {"type": "draft_pick", "card": picks[seat]},
+                                     rng), state)
+    assert hand(state, 1)["packets"]["occupations"] == [c for c in packets[0] if c != picks[0]]
+    assert hand(state, 0)["occupations"] == [picks[0]]
+    state = _finish_deal(state, rng, random.Random(2))
+    every = [c for s in range(3) for c in hand(state, s)["occupations"] + hand(state, s)["minors"]]
+    assert len(every) == len(set(every)) == 42
+
+
+def test_deal_choices_are_private():
+    state, rng, events = _deal("draft", 2)
+    picked = AGRICOLA.decide(state, 0, {"type": "draft_pick",
+                                        "card": hand(state, 0)["packets"]["occupations"][0]},
+                             rng)
+    for event in events + picked:
+        seen = AGRICOLA.redact_event(event, 1, False)
+        assert "0" not in seen.get("_private", {}), event.type
+    assert "packets" not in json.dumps(AGRICOLA.view(state, None))

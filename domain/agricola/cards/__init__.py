@@ -6,7 +6,7 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring
-from . import e_minors, e_occupations, engine, hooks, play  # noqa: F401  (registers effects)
+from . import deal, e_minors, e_occupations, engine, hooks, play  # noqa: F401
 from . import text as card_text
 
 
@@ -25,6 +25,8 @@ def _conversions(farm: dict) -> list[str]:
 
 
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
+    if state["phase"] == "deal":
+        return deal.deal_moves(state, seat)
     if kind == "occupation":
         return [{"type": "play_occupation", "card": c}
                 for c in play.hand(state, seat)["occupations"]]
@@ -39,7 +41,12 @@ def _install() -> None:
     moves.HANDLERS.update({
         "play_occupation": (play.check_play_occupation, play.apply_play_occupation),
         "play_minor": (play.check_play_minor, play.apply_play_minor),
-        "card_convert": (play.check_card_convert, play.apply_card_convert)})
+        "card_convert": (play.check_card_convert, play.apply_card_convert),
+        **{kind: (deal.check_deal_move, deal.apply_deal_move)
+           for kind in ("discard", "redeal", "keep", "draft_pick")}})
+    moves.MOVE_SHAPES.update({"discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
+                              "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
+    flow.DEAL_STEP = deal.step
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
     flow.ROUND_HOOKS.append(hooks.round_start)

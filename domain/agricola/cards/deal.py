@@ -1,10 +1,20 @@
 """Dealing the hands of the full game (digest §2.1 items 4-6, §10.4).
 
 Each seat gets 7 occupations and 7 minor improvements from the chosen decks, occupations
-filtered by their player-count symbol. The deal is drawn from the game's seed by label
-("deal/occupations", "deal/minors") when the game is set up and recorded in ``CardsDealt``
-under ``_private``, so every seat sees only its own hand (``domain/common/visibility``).
-Only cards whose effects the engine implements are dealt (``engine.supported``).
+filtered by their player-count symbol. Every draw comes from the game's seed by label, at the
+moment it happens ("deal/occupations", "redeal/1/minors/2", ...), and is recorded under
+``_private``, so a seat sees only its own cards (``domain/common/visibility``). Only cards whose
+effects the engine implements are dealt (``engine.supported``).
+
+Dealing variants (option ``dealing``), played as a "deal" phase before round 1 in which every
+seat chooses at once:
+
+* ``normal``: 7 and 7;
+* ``10-3``: 10 and 10, then each seat discards 3 of each kind, one card per move;
+* ``redeal``: a seat may give back all its occupations (or minors) for 1 card fewer, again
+  and again, then ``keep``;
+* ``draft``: 7 occupations in a packet; everyone keeps 1 and passes the rest to the left until
+  everyone has 7; then the same with minors.
 """
 from __future__ import annotations
 
@@ -14,6 +24,10 @@ from . import engine
 from .catalogue import deck_cards
 
 HAND = 7
+TEN = 10
+KINDS = ("occupations", "minors")
+_KIND = {"occupations": "occupation", "minors": "minor"}
+DEALINGS = ("normal", "10-3", "redeal", "draft")
 
 
 def pool(decks, kind: str, players: int) -> list[str]:
@@ -21,25 +35,158 @@ def pool(decks, kind: str, players: int) -> list[str]:
     return [c for c in deck_cards(decks, kind, players) if engine.supported(c)]
 
 
-def check_pool(decks, players: int) -> None:
+def needed(dealing: str, players: int) -> int:
+    return (TEN if dealing == "10-3" else HAND) * players
+
+
+def check_pool(decks, players: int, dealing: str = "normal") -> None:
     """Refuse, with a sentence, a game whose decks cannot fill every hand."""
     for kind, word in (("occupation", "occupations"), ("minor", "minor improvements")):
-        have = len(pool(decks, kind, players))
-        if have < HAND * players:
+        have, need = len(pool(decks, kind, players)), needed(dealing, players)
+        if have < need:
             raise BadGameConfig("bad_option", title="Agricola", variant="full", option="decks",
                                 reason=f"the {'+'.join(decks)} deck has {have} {word} "
                                        f"implemented for {players} player(s) so far; "
-                                       f"{HAND * players} are needed (issue 10 is in progress)")
+                                       f"{need} are needed (issue 10 is in progress)")
+
+
+def _sorted(cards) -> list[str]:
+    return sorted(cards, key=lambda c: (c[0], int(c[1:])))
 
 
 def deal(b, rng, cards: dict) -> None:
-    """Shuffle the pools with the seed and give each seat 7 of each kind."""
+    """Shuffle the pools with the seed and deal by the chosen variant."""
     n = len(b.state["players"])
-    decks = cards["decks"]
+    dealing = cards.get("dealing", "normal")
+    size = TEN if dealing == "10-3" else HAND
     hands = {str(s): {"occupations": [], "minors": []} for s in range(n)}
-    for kind, key in (("occupation", "occupations"), ("minor", "minors")):
-        shuffled = rng.shuffle(f"deal/{key}", pool(decks, kind, n))
+    for key in KINDS:
+        shuffled = rng.shuffle(f"deal/{key}", pool(cards["decks"], _KIND[key], n))
         for seat in range(n):
-            hands[str(seat)][key] = sorted(shuffled[seat * HAND:(seat + 1) * HAND],
-                                           key=lambda c: int(c[1:]))
+            part = _sorted(shuffled[seat * size:(seat + 1) * size])
+            if dealing == "draft":
+                hands[str(seat)].setdefault("packets", {})[key] = part
+            else:
+                hands[str(seat)][key] = part
     b.emit("CardsDealt", {"_private": hands})
+    if dealing == "normal":
+        return
+    b.emit("DealStarted", {"dealing": dealing})
+    for seat in range(n):
+        b.emit("DealAsked", {"pending": _question(dealing)}, seat)
+
+
+def _question(dealing: str) -> dict:
+    if dealing == "10-3":
+        return {"kind": "discard"}
+    if dealing == "redeal":
+        return {"kind": "redeal", "next": {"occupations": HAND - 1, "minors": HAND - 1}}
+    return {"kind": "draft", "deck": "occupations"}
+
+
+def hand_of(state: dict, seat: int) -> dict:
+    return state["hands"]["_private"][str(seat)]
+
+
+def unseen(state: dict) -> list[str]:
+    """Cards of the game's pools in no hand, packet, discard pile or farm."""
+    n = len(state["players"])
+    used = set()
+    for h in state["hands"]["_private"].values():
+        used.update(h["occupations"], h["minors"], h.get("discarded", []))
+        for packet in h.get("packets", {}).values():
+            used.update(packet)
+    for farm in state["farms"]:
+        used.update(farm.get("cards", []))
+    decks = state["cards"]["decks"]
+    return [c for key in KINDS for c in pool(decks, _KIND[key], n) if c not in used]
+
+
+# -- moves of the deal phase ---------------------------------------------------------------------
+
+def deal_moves(state: dict, seat: int) -> list[dict]:
+    pending = state["pending"][seat]
+    if state["phase"] != "deal" or pending is None:
+        return []
+    hand = hand_of(state, seat)
+    if pending["kind"] == "discard":
+        return [{"type": "discard", "card": c} for key in KINDS if len(hand[key]) > HAND
+                for c in hand[key]]
+    if pending["kind"] == "redeal":
+        left = unseen(state)
+        return [{"type": "redeal", "deck": key} for key in KINDS
+                if 0 < pending["next"][key] <= sum(1 for c in left if _kind_of(c) == _KIND[key])
+                ] + [{"type": "keep"}]
+    packet = hand.get("packets", {}).get(pending["deck"], [])
+    return [{"type": "draft_pick", "card": c} for c in packet]
+
+
+def check_deal_move(state: dict, seat: int, move: dict) -> None:
+    from ..builder import seat_params
+    from ..errors import StepNotExpected
+    if move not in deal_moves(state, seat):
+        raise StepNotExpected(what=move["type"].replace("_", " "), reason=(
+            "the deal offers no such choice now (digest §10.4)"), **seat_params(state, seat))
+
+
+def apply_deal_move(b, seat: int, move: dict) -> None:
+    pending = b.state["pending"][seat]
+    kind = move["type"]
+    if kind == "discard":
+        b.emit("CardDiscarded", {"_private": {str(seat): {"card": move["card"]}}}, seat)
+        hand = hand_of(b.state, seat)
+        if all(len(hand[k]) <= HAND for k in KINDS):
+            b.emit("DealAsked", {"pending": None}, seat)
+    elif kind == "keep":
+        b.emit("DealAsked", {"pending": None}, seat)
+    elif kind == "redeal":
+        key = move["deck"]
+        b.emit("HandReturned", {"deck": key, "_private": {str(seat): {
+            "cards": list(hand_of(b.state, seat)[key])}}}, seat)
+        b.emit("DealAsked", {"pending": dict(pending, draw=key)}, seat)
+    else:
+        b.emit("DraftPicked", {"deck": pending["deck"],
+                               "_private": {str(seat): {"card": move["card"]}}}, seat)
+        b.emit("DealAsked", {"pending": None}, seat)
+
+
+def _draw(b, rng, seat: int, pending: dict) -> None:
+    """A redeal draws 1 card fewer than last time from the cards nobody holds."""
+    key = pending["draw"]
+    count = pending["next"][key]
+    options = [c for c in unseen(b.state) if _kind_of(c) == _KIND[key]]
+    drawn = _sorted(rng.shuffle(f"redeal/{seat}/{key}/{HAND - count}", options)[:count])
+    b.emit("CardsDrawn", {"deck": key, "_private": {str(seat): {"cards": drawn}}}, seat)
+    nxt = dict(pending["next"], **{key: count - 1})
+    b.emit("DealAsked", {"pending": {"kind": "redeal", "next": nxt}}, seat)
+
+
+def _kind_of(card_id: str) -> str:
+    from .catalogue import CARDS
+    return CARDS[card_id]["kind"]
+
+
+def step(b, rng) -> bool:
+    """The deal phase's automatic part (it has the seed's draws): redeal draws, passing the
+    draft packets on. True while some seat is still asked."""
+    state = b.state
+    for seat, pending in enumerate(state["pending"]):
+        if pending and pending.get("draw"):
+            _draw(b, rng, seat, pending)
+    if any(p is not None for p in b.state["pending"]):
+        return True
+    if b.state["cards"].get("dealing") != "draft":
+        return False
+    n = len(b.state["players"])
+    hands = b.state["hands"]["_private"]
+    for key in KINDS:
+        packets = [hands[str(s)].get("packets", {}).get(key, []) for s in range(n)]
+        if not any(packets):
+            continue
+        if any(hands[str(s)][key] for s in range(n)):
+            passed = {str((s + 1) % n): {"packet": packets[s]} for s in range(n)}
+            b.emit("PacketsPassed", {"deck": key, "_private": passed})
+        for seat in range(n):
+            b.emit("DealAsked", {"pending": {"kind": "draft", "deck": key}}, seat)
+        return True
+    return False
