@@ -14,7 +14,7 @@ import uuid
 from eventsourcing.persistence import IntegrityError
 
 from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
-from .common.rng import new_seed, seed_hash
+from .common.rng import Rng, new_seed, seed_hash
 from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
 
@@ -118,15 +118,19 @@ class Rewinding:
                             before=first - 1)
 
     # ------------------------------------------------------------------ forks
-    def fork(self, game_id: uuid.UUID, version: int) -> Created:
-        """A new game whose history is this game's first ``version`` events."""
+    def fork(self, game_id: uuid.UUID, version: int, seat: int | None = None) -> Created:
+        """A new game whose history is this game's first ``version`` events. A seat's fork of
+        a game that still hides something is "what if, from my seat" (:meth:`seat_fork`)."""
         source = self.get_game(game_id)
         if not 1 <= version <= source.version:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
         events = self.stored_events(game_id, limit=version)
-        if (not source.seeded and not source.rules.status(source.state).finished
-                and any(has_hidden(e.data) for e in events)):
+        hidden = (not source.seeded and not source.rules.status(source.state).finished
+                  and any(has_hidden(e.data) for e in events))
+        if hidden and seat is not None:
+            return self.seat_fork(source, events, version, seat)
+        if hidden:
             # the fork's new tokens would show every seat's private data, and finishing the
             # fork would reveal the secrets: wait until the game is over
             raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
@@ -142,3 +146,22 @@ class Rewinding:
         later = [{"type": e.type, "seat": e.seat, "data": e.data,
                   "command": public_command(e.command, None, True)} for e in events[1:]]
         return self._start(new_id, data, later, [e.timestamp for e in events])
+
+    def seat_fork(self, source, events, version: int, seat: int) -> Created:
+        """"What if, from my seat": a new game that starts from the state at ``version`` as
+        ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
+        ``fork_view``). Its history is that one starting position; its summary says so."""
+        state = self.game_at(source.id, version).state
+        seed = new_seed()
+        view = source.rules.fork_view(state, seat, Rng(seed))
+        if view is None:
+            raise RuleViolation("fork_reveals_hidden", game=str(source.id), version=version)
+        new_id = uuid.uuid4()
+        data = copy.deepcopy(events[0].data)
+        data["parent"] = {"game": str(source.id), "version": version, "seat": seat,
+                          "redealt": True}
+        data["seeded"] = False
+        data["seeds"] = [{"from": 0, "seed": seed, "hash": seed_hash(seed),
+                          "origin": str(new_id)}]
+        data["setup"] = [{"type": "StateRestored", "seat": None, "data": {"state": view}}]
+        return self._start(new_id, data, [])

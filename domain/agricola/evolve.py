@@ -205,7 +205,11 @@ def deal_asked(state: dict, d: dict, seat) -> dict:
     return state
 
 
-CARD_EVENTS = {"DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
+def state_restored(state: dict, d: dict, seat) -> dict:
+    return json.loads(json.dumps(d["state"]))
+
+
+CARD_EVENTS = {"StateRestored": state_restored, "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
                "HandReturned": hand_returned, "CardsDrawn": cards_drawn,
                "DraftPicked": draft_picked, "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,

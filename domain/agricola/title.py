@@ -123,6 +123,14 @@ class Agricola(Title):
             farm["spaces"] = farm_spaces(farm)
         return out
 
+    def fork_view(self, state, seat, rng):
+        """A full game seen from ``seat``: the other hands are dealt anew from every card it
+        cannot see (issue 10 item 6); the family game hides nothing, so plain forks serve."""
+        if state.get("variant") != "full":
+            return None
+        from .cards.fork import redeal_for
+        return redeal_for(state, seat, rng)
+
     def describe(self, event, names):
         return describe(event, names)
 

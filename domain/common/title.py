@@ -197,6 +197,13 @@ class Title(abc.ABC):
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
         return None
 
+    def fork_view(self, state: dict, seat: int, rng: Rng) -> dict | None:
+        """For "what if, from my seat": ``state`` as ``seat`` knows it, with everything hidden
+        from it (other hands, draw piles) drawn anew from what it cannot see, using ``rng``;
+        None when the title cannot do this. A game set up from it starts with the single event
+        ``StateRestored`` carrying that state."""
+        return None
+
     def move_label(self, state: dict, move: dict) -> str:
         """A legal move in words a player understands (a button's label). Titles override
         this; the default spells out the move's fields."""

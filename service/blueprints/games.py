@@ -10,6 +10,7 @@ from domain import registry
 from domain.application import Created, Games
 
 from .. import views
+from ..auth import seat_token_optional
 from ..context import games, services
 from ..etags import etag_header, not_modified
 from ..lobby import list_games
@@ -78,13 +79,18 @@ class Game(MethodView):
 
 @blp.route("/<game:game_id>/forks")
 class Forks(MethodView):
+    @seat_token_optional
     @blp.arguments(ForkSchema)
     @blp.response(201, CreatedGameSchema, headers=CREATED_DOC)
-    @blp.problems(400, 404, 413, 422, 503)
-    def post(self, body, game_id: uuid.UUID):
-        """Start a new game whose history is this game's first N events (new seat tokens)."""
+    @blp.problems(400, 401, 403, 404, 413, 422, 503)
+    def post(self, body, game_id: uuid.UUID, viewer: int | None):
+        """Start a new game whose history is this game's first N events (new seat tokens).
+
+        While the game still hides something (hands, an unseeded draw order) only a seat may
+        fork it: with its token the fork is "what if, from my seat", starting from the game as
+        that seat sees it with everything hidden from it drawn anew (``parent.redealt``)."""
         app = games()
-        return created_response(app, app.fork(game_id, body["version"]))
+        return created_response(app, app.fork(game_id, body["version"], viewer))
 
 
 @blp.route("/import")

@@ -59,6 +59,11 @@ class PlayerSchema(ResponseSchema):
 class ParentSchema(ResponseSchema):
     game = fields.String(metadata={"format": "uuid"})
     version = fields.Integer()
+    seat = fields.Integer(metadata={"description": "For \"what if, from my seat\": the seat "
+                                                   "that forked (see redealt)."})
+    redealt = fields.Boolean(metadata={"description": "True when the fork starts from the "
+                                                      "parent as that seat saw it, with "
+                                                      "everything hidden from it drawn anew."})
 
 
 class SeedSchema(ResponseSchema):

@@ -632,3 +632,16 @@ def test_deal_choices_are_private():
         seen = AGRICOLA.redact_event(event, 1, False)
         assert "0" not in seen.get("_private", {}), event.type
     assert "packets" not in json.dumps(AGRICOLA.view(state, None))
+
+
+def test_fork_view_redeals_what_the_seat_cannot_see():
+    state, rng, _ = full(3, 9)
+    view = AGRICOLA.fork_view(state, 1, Rng(77))
+    assert hand(view, 1) == hand(state, 1)
+    for seat in (0, 2):
+        assert len(hand(view, seat)["occupations"]) == 7 and len(hand(view, seat)["minors"]) == 7
+    every = [c for h in view["hands"]["_private"].values() for c in h["occupations"] + h["minors"]]
+    assert len(every) == len(set(every))
+    assert hand(view, 0) != hand(state, 0) or hand(view, 2) != hand(state, 2)
+    family, _, _ = (fold(AGRICOLA.setup(GameConfig("family", ("A", "B"), {}), Rng(1))), 0, 0)
+    assert AGRICOLA.fork_view(family, 0, Rng(1)) is None

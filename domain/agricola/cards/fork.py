@@ -1,0 +1,38 @@
+""""What if, from my seat" (issue 10 item 6): a full game as one seat knows it, with the other
+seats' hands dealt anew from the cards that seat cannot see. The round cards and every later
+draw come from the fork's fresh seed anyway (they are drawn when play reaches them)."""
+from __future__ import annotations
+
+import json
+
+from .deal import KINDS, _KIND, _kind_of, _sorted, unseen
+
+
+def redeal_for(state: dict, seat: int, rng) -> dict:
+    """A copy of ``state`` in which every hand but ``seat``'s (cards, draft packets, discards)
+    is replaced by cards drawn, in the same numbers, from all the cards ``seat`` cannot see."""
+    out = json.loads(json.dumps(state))
+    hands = out["hands"]["_private"]
+    others = [key for key in hands if key != str(seat)]
+    hidden = list(unseen(out))
+    for key in others:
+        hand = hands[key]
+        hidden += hand["occupations"] + hand["minors"] + hand.get("discarded", [])
+        for packet in hand.get("packets", {}).values():
+            hidden += packet
+    hidden = rng.shuffle("fork-redeal", _sorted(set(hidden)))
+    for key in others:
+        hand = hands[key]
+        for kind in KINDS:
+            hand[kind] = _take(hidden, _KIND[kind], len(hand[kind]))
+            if kind in hand.get("packets", {}):
+                hand["packets"][kind] = _take(hidden, _KIND[kind], len(hand["packets"][kind]))
+        hand.pop("discarded", None)
+    return out
+
+
+def _take(cards: list[str], kind: str, count: int) -> list[str]:
+    chosen = [c for c in cards if _kind_of(c) == kind][:count]
+    for c in chosen:
+        cards.remove(c)
+    return _sorted(chosen)
