@@ -121,10 +121,10 @@ def _once(state, seat, pending, part, what):
 
 def check_build_room(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "build_room")
-    if pending["kind"] == "room":
+    if pending["kind"] in ("room", "card_room"):
         _once(state, seat, pending, "room", "build a room")
     farm = state["farms"][seat]
-    cost = room_cost(farm)
+    cost = {} if pending["kind"] == "card_room" else room_cost(farm)
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(cost=goods_text(cost), what="a room",
                              have=goods_text({g: farm["supply"][g] for g in cost}),
@@ -137,8 +137,9 @@ def check_build_room(state: dict, seat: int, move: dict) -> None:
 
 def apply_build_room(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
+    free = b.state["pending"][seat]["kind"] == "card_room"
     b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"],
-                         "cost": room_cost(farm)}, seat)
+                         "cost": {} if free else room_cost(farm)}, seat)
     settle(b, seat)
 
 

@@ -40,8 +40,8 @@ class Agricola(Title):
                     "The full game (digest §2, §4.2, §10): 7 occupations and 7 minor "
                     "improvements in every hand, hidden from the other players. IN PROGRESS "
                     "(issue 10): only E-deck cards whose effects are implemented are dealt "
-                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 4 "
-                    "players (1 to 3 with the 10-3 deal).",
+                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 5 "
+                    "players (1 with the 10-3 deal).",
                     (OptionSpec("start_player", "int", -1,
                                 "Seat of the start player; -1 draws it with the game's seed "
                                 "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),

@@ -7,10 +7,10 @@ import pytest
 
 from .test_api_client import API, Client
 
-NAMES = ["Ann", "Bob", "Cid", "Dee"]
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
-@pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"),
+@pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"), (5, 55, "normal"),
                                             (3, 53, "draft"), (4, 54, "redeal")])
 def test_complete_full_games_through_the_api(client, n, seed, dealing):
     response = client.post(f"{API}/games", json={"title": "agricola", "variant": "full",

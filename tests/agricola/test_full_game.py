@@ -18,7 +18,7 @@ from domain.agricola.scoring import score_sheet
 
 from .support import check_invariants, fold, give, give_animals, reveal, turn
 
-NAMES = ("Ann", "Bob", "Cid")
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
 
 def full(n=2, seed=1, start_player=0):
@@ -83,7 +83,8 @@ def test_the_full_board_and_green_cards():
 
 def test_decks_too_small_for_the_player_count_are_refused_with_a_sentence():
     with pytest.raises(BadGameConfig) as err:
-        AGRICOLA.setup(GameConfig("full", ("A", "B", "C", "D", "E"), {"decks": "E"}), Rng(1))
+        AGRICOLA.setup(GameConfig("full", ("A", "B"), {"decks": "E", "dealing": "10-3"}),
+                       Rng(1))
     assert "implemented" in err.value.message
 
 
@@ -366,7 +367,7 @@ def test_every_implemented_card_has_a_test_here():
 
 # -- whole games --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (4, 4), (2, 7)])
+@pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (2, 7)])
 def test_random_full_games_keep_the_invariants(n, seed):
     state, rng, _ = full(n, seed)
     pick = random.Random(seed)
@@ -572,7 +573,7 @@ def test_random_json_gives_only_domain_errors_in_the_full_game(move, seat, when)
 
 def _deal(dealing, n, seed=5):
     rng = Rng(seed)
-    events = AGRICOLA.setup(GameConfig("full", NAMES[:n] + ("Dee",) * (n > 3),
+    events = AGRICOLA.setup(GameConfig("full", NAMES[:n],
                                        {"dealing": dealing}), rng)
     return fold(events), rng, events
 
@@ -645,3 +646,44 @@ def test_fork_view_redeals_what_the_seat_cannot_see():
     assert hand(view, 0) != hand(state, 0) or hand(view, 2) != hand(state, 2)
     family, _, _ = (fold(AGRICOLA.setup(GameConfig("family", ("A", "B"), {}), Rng(1))), 0, 0)
     assert AGRICOLA.fork_view(family, 0, Rng(1)) is None
+
+
+def test_e55_stone_house_extension_and_e40_mini_pasture_and_e50_builders_trowel():
+    state, _, _ = full(2)
+    state["farms"][0]["house"] = "stone"
+    give(state, 0, reed=1, stone=3)
+    after, _ = _minor(state, 0, "E55")
+    room = next(m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "build_room")
+    after, _ = play(after, 0, room)
+    assert len(after["farms"][0]["rooms"]) == 3 and after["farms"][0]["supply"]["stone"] == 0
+    state, _, _ = full(2)
+    assert engine.play_problem(state, 0, "E40")                   # needs a pasture to adjoin
+    from domain.common.fences import enclosing_edges
+    from domain.agricola.tables import GRID
+    state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
+    state["farms"][0]["pastures"] = [[4]]
+    give(state, 0, food=2)
+    after, _ = _minor(state, 0, "E40")
+    space = next(m["space"] for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "card_pasture")
+    wood = after["farms"][0]["supply"]["wood"]
+    after, _ = play(after, 0, {"type": "card_pasture", "space": space})
+    assert len(after["farms"][0]["pastures"]) == 2 and after["farms"][0]["supply"]["wood"] == wood
+    state, _, _ = full(2)
+    holding(state, 0, "E50")
+    turn(state, 0)
+    give(state, 0, clay=2, reed=1)
+    after, _ = play(state, 0, {"type": "card_renovate", "card": "E50"})
+    assert after["farms"][0]["house"] == "clay"
+
+
+def test_e49_writing_desk_allows_a_second_occupation_for_2_food():
+    state, _, _ = full(2)
+    holding(state, 0, "E49")
+    give(state, 0, food=3)
+    in_hand(state, 0, "E187")
+    state, _ = _lessons(state, 0, "E176")
+    assert state["pending"][0]["kind"] == "occupation_more"
+    food = state["farms"][0]["supply"]["food"]
+    state, _ = play(state, 0, {"type": "play_occupation", "card": "E187"})
+    assert state["farms"][0]["supply"]["food"] == food - 2
+    assert state["farms"][0]["occupations"][-2:] == ["E176", "E187"]

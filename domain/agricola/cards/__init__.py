@@ -27,9 +27,12 @@ def _conversions(farm: dict) -> list[str]:
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     if state["phase"] == "deal":
         return deal.deal_moves(state, seat)
-    if kind == "occupation":
+    if kind in ("occupation", "occupation_more"):
         return [{"type": "play_occupation", "card": c}
                 for c in play.hand(state, seat)["occupations"]]
+    if kind == "card_pasture":
+        return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
+            state["farms"][seat])]
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat)
     return []
@@ -42,13 +45,18 @@ def _install() -> None:
         "play_occupation": (play.check_play_occupation, play.apply_play_occupation),
         "play_minor": (play.check_play_minor, play.apply_play_minor),
         "card_convert": (play.check_card_convert, play.apply_card_convert),
+        "card_renovate": (play.check_card_renovate, play.apply_card_renovate),
+        "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")}})
-    moves.MOVE_SHAPES.update({"discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
+    moves.MOVE_SHAPES.update({"card_renovate": ({"card": str}, {}),
+                              "card_pasture": ({"space": int}, {}),
+                              "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
     flow.DEAL_STEP = deal.step
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(play.renovate_moves)
     flow.ROUND_HOOKS.append(hooks.round_start)
     flow.FEEDING_HOOKS.append(hooks.feeding)
     moves.AFTER_MOVE.append(hooks.after_move)

@@ -119,3 +119,32 @@ card("E32", after=_potato_dibber)
 card("E41", after=_millstone)
 # E52 Stable (passing): build 1 stable at no cost.
 card("E52", step="card_stable", play_if=_stable_space)
+
+
+def _stone_house_room(state: dict, seat: int) -> str | None:
+    from ..farm import legal_room_spaces
+    farm = state["farms"][seat]
+    if farm["house"] != "stone":
+        return "it extends a stone house only"
+    return None if legal_room_spaces(farm) else "no space next to the house is free"
+
+
+def _mini_pasture(state: dict, seat: int) -> str | None:
+    from .hooks import mini_pasture_spaces
+    return None if mini_pasture_spaces(state["farms"][seat]) else \
+        "no single space next to a pasture can be fenced"
+
+
+def _wooden_hut(state: dict, seat: int) -> str | None:
+    return None
+
+
+# E40 Mini Pasture (passing): fence 1 space as a pasture without wood; it must adjoin an
+# existing pasture (seed ruling, catalogue).
+card("E40", step="card_pasture", play_if=_mini_pasture)
+# E49 Writing Desk: on an occupation space, a 2nd occupation for 2 food (see play.py).
+card("E49", second_occupation=2)
+# E50 Builder's Trowel: renovate a wooden hut to clay at any time, paying as usual.
+card("E50", renovate_any_time=True, play_if=_wooden_hut)
+# E55 Stone House Extension (passing): 1 room for the stone house at no further cost.
+card("E55", step="card_room", play_if=_stone_house_room)

@@ -111,6 +111,45 @@ def after_place(b, seat: int, move: dict, before: dict) -> None:
         receive_animals(b, seat, None, animals)
 
 
+# -- Mini Pasture (E40) ----------------------------------------------------------------------------
+
+def mini_pasture_spaces(farm: dict) -> list[int]:
+    """Single unfenced spaces next to a pasture that can be closed with the fences left."""
+    from domain.common import fences as fence_rules
+    from ..state import blocked_for_fences, fenced_spaces, fences_left
+    from ..tables import GRID
+    fenced = fenced_spaces(farm)
+    blocked = blocked_for_fences(farm)
+    out = []
+    for s in GRID.spaces():
+        if s in fenced or s in blocked or not any(n in fenced for n in GRID.neighbours(s)):
+            continue
+        if fence_rules.region_problem(GRID, [s], farm["fences"], blocked) is not None:
+            continue
+        if len(fence_rules.new_fences_needed(GRID, [s], farm["fences"])) <= fences_left(farm):
+            out.append(s)
+    return out
+
+
+def check_card_pasture(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    if pending is None or pending["kind"] != "card_pasture" or \
+            move["space"] not in mini_pasture_spaces(state["farms"][seat]):
+        raise AgricolaViolation("fence_space_not_allowed", space_label=str(move["space"]),
+                                reason="Mini Pasture fences one free space next to a pasture",
+                                **seat_params(state, seat))
+
+
+def apply_card_pasture(b, seat: int, move: dict) -> None:
+    farm = b.state["farms"][seat]
+    built = farm_rules.close_region(farm, [move["space"]])
+    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
+    b.emit("PastureFenced", {"region": [move["space"]], "fences": built["fences"], "wood": 0,
+                             "pastures": built["pastures"], "subdivides": False,
+                             "housed": housed, "unhoused": unhoused, "card": "E40"}, seat)
+    steps.settle(b, seat)
+
+
 # -- costs and housing ---------------------------------------------------------------------------
 
 def room_cost(farm: dict, cost: dict) -> dict:
@@ -231,13 +270,18 @@ def install() -> None:
     placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
     steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
     steps.STEP_KINDS["build_stable"] += ("card_stable",)
+    steps.STEP_KINDS["build_room"] += ("card_room",)
     steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
     steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"), "card_stable": ("stable",),
+                                  "card_room": ("room",), "card_pasture": ("pasture",),
                                   "occupation": ("occupation",)})
     steps.MANDATORY_TEXT.update({"major_minor": "it must build a major or play a minor "
                                                 "improvement",
                                  "occupation": "it must play an occupation",
                                  "card_stable": "it must build the stable",
+                                 "card_room": "it must build the room",
+                                 "card_pasture": "it must fence the pasture",
+                                 "occupation_more": "",
                                  "minor": "", "renovation_major_minor": ""})
     steps.OPTIONAL_LEFT.update({"minor": _optional("minor"),
                                 "major_minor": _optional("major_minor"),
@@ -245,7 +289,16 @@ def install() -> None:
                                 "occupation": lambda state, seat: "occupation" not in
                                 state["pending"][seat].get("done", []),
                                 "card_stable": lambda state, seat: "stable" not in
-                                state["pending"][seat].get("done", [])})
+                                state["pending"][seat].get("done", []),
+                                "card_room": lambda state, seat: "room" not in
+                                state["pending"][seat].get("done", []),
+                                "card_pasture": lambda state, seat: "pasture" not in
+                                state["pending"][seat].get("done", []),
+                                "occupation_more": lambda state, seat: "occupation" not in
+                                state["pending"][seat].get("done", []) and bool(
+                                    play.playable_occupations(
+                                        state, seat, state["pending"][seat]["space"]))})
+    steps.STEP_KINDS["done"] += ("occupation_more",)
     steps.AFTER_PLACE.append(after_place)
     farm_rules.COST_HOOKS["room"].append(room_cost)
     farm_rules.COST_HOOKS["renovation"].append(renovation_cost)

@@ -51,7 +51,10 @@ def _fail(code, state, seat, card_id, **params):
 def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dict:
     """Food for this occupation on this space, with the card's extra cost (digest §10.1)."""
     farm = state["farms"][seat]
+    pending = state["pending"][seat]
     food = occupation_cost(OCCUPATION_PRICE[space_id], len(farm.get("occupations", [])))
+    if pending and pending.get("price") is not None:
+        food = pending["price"]
     price = {"food": food} if food else {}
     for good, n in CARDS[card_id]["extra_cost"].items():
         price[good] = price.get(good, 0) + n
@@ -84,7 +87,7 @@ def playable_occupations(state: dict, seat: int, space_id: str) -> list[str]:
 
 def check_play_occupation(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    if pending is None or pending["kind"] != "occupation":
+    if pending is None or pending["kind"] not in ("occupation", "occupation_more"):
         raise _fail("card_not_now", state, seat, move["card"], what="play",
                     reason="only an occupation action lets a player play an occupation")
     problem = occupation_problem(state, seat, pending["space"], move["card"])
@@ -100,8 +103,16 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
     if patron:
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
     price = occupation_price(state, seat, space_id, card_id)
+    first = state["pending"][seat]["kind"] == "occupation"
     b.emit("OccupationPlayed", {"card": card_id, "cost": price, "space": space_id}, seat)
     on_play(b, seat, card_id, move)
+    desk = [c for c in b.state["farms"][seat]["cards"]
+            if engine.effect(c).get("second_occupation")]
+    if first and desk and b.state["pending"][seat] and \
+            b.state["pending"][seat]["kind"] == "occupation":
+        price = engine.effect(desk[0])["second_occupation"]
+        b.emit("CardStep", {"card": desk[0], "pending": {
+            "kind": "occupation_more", "space": space_id, "done": [], "price": price}}, seat)
     settle(b, seat)
 
 
@@ -227,6 +238,30 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
             if affordable(held, pay):
                 out.append({"type": "card_convert", "card": card_id, "option": i})
     return out
+
+
+def renovate_moves(state: dict, seat: int) -> list[dict]:
+    """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual."""
+    from ..farm import renovation_problem
+    from ..steps import conversions_open
+    farm = state["farms"][seat]
+    if farm["house"] != "wood" or conversions_open(state, seat):
+        return []
+    if renovation_problem(farm):
+        return []
+    return [{"type": "card_renovate", "card": c} for c in farm.get("cards", [])
+            if engine.effect(c).get("renovate_any_time")]
+
+
+def check_card_renovate(state: dict, seat: int, move: dict) -> None:
+    if move not in renovate_moves(state, seat):
+        raise _fail("card_not_now", state, seat, move["card"], what="use",
+                    reason="only a wooden hut, when they may act and can pay the renovation")
+
+
+def apply_card_renovate(b, seat: int, move: dict) -> None:
+    from ..placement import _renovate
+    _renovate(b, seat)
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
