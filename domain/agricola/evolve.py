@@ -209,7 +209,39 @@ def state_restored(state: dict, d: dict, seat) -> dict:
     return json.loads(json.dumps(d["state"]))
 
 
-CARD_EVENTS = {"StateRestored": state_restored, "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
+def cards_marked(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        marked = state["hands"]["_private"][key].setdefault("marked", [])
+        if info["marked"]:
+            marked.append(info["card"])
+        elif info["card"] in marked:
+            marked.remove(info["card"])
+    return state
+
+
+def exchange_asked(state: dict, d: dict, seat) -> dict:
+    state["hands"]["_private"][str(seat)]["draw"] = d["deck"]
+    return state
+
+
+def cards_exchanged(state: dict, d: dict, seat) -> dict:
+    for key, info in _private_of(d):
+        hand = state["hands"]["_private"][key]
+        for card in info["returned"]:
+            for kind in ("occupations", "minors"):
+                if card in hand[kind]:
+                    hand[kind].remove(card)
+        hand.setdefault("discarded", []).extend(info["returned"])
+        hand[d["deck"]].append(info["drawn"])
+        hand["marked"] = []
+        hand.pop("draw", None)
+    card_state = state["farms"][seat]["card_state"]
+    card_state["exchanges"] = card_state.get("exchanges", 0) + 1
+    return state
+
+
+CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
+               "ExchangeAsked": exchange_asked, "CardsExchanged": cards_exchanged, "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
                "HandReturned": hand_returned, "CardsDrawn": cards_drawn,
                "DraftPicked": draft_picked, "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,

@@ -96,6 +96,8 @@ def start_round(b: Builder, rng, round_no: int) -> None:
 
 def advance(b: Builder, rng) -> None:
     """Emit automatic events until a seat must decide or the game is over."""
+    for hook in DRAW_HOOKS:
+        hook(b, rng)
     while True:
         state = b.state
         phase = state["phase"]
@@ -169,6 +171,8 @@ FEEDING_HOOKS: list = []
 
 #: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).
 CARD_CONVERSIONS = lambda farm: []  # noqa: E731
+#: Card draws a move asked for (the 3-for-1 exchange), made with the seed (filled by ``cards``).
+DRAW_HOOKS: list = []
 #: The dealing variants' automatic step (set by ``cards``): True while seats still choose.
 DEAL_STEP = lambda b, rng: False  # noqa: E731
 #: Card windows at round start and in the field phase (filled by ``cards.hooks``).

@@ -52,7 +52,10 @@ class Agricola(Title):
                                 "§10.4): normal, 10-3 (10 of each, discard 3), redeal "
                                 "(give a hand back for 1 card fewer), draft (keep 1, pass "
                                 "the rest left).", choices=("normal", "10-3", "redeal",
-                                                            "draft")))),
+                                                            "draft")),
+                     OptionSpec("exchange", "bool", False, "The 3-for-1 exchange: whenever "
+                                "asked, a seat may set aside 3 hand cards and draw 1 "
+                                "(digest §10.4).")))
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -71,7 +74,8 @@ class Agricola(Title):
             check_pool(decks, n, config.options.get("dealing", "normal"))
             return setup_events(list(config.players), start, rng, self.before_breeding_window,
                                 "full", {"decks": list(decks),
-                                         "dealing": config.options.get("dealing", "normal")})
+                                         "dealing": config.options.get("dealing", "normal"),
+                                         "exchange": bool(config.options.get("exchange"))})
         return setup_events(list(config.players), start, rng, self.before_breeding_window)
 
     # -- play -----------------------------------------------------------------------------------

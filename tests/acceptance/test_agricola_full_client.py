@@ -15,7 +15,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 def test_complete_full_games_through_the_api(client, n, seed, dealing):
     response = client.post(f"{API}/games", json={"title": "agricola", "variant": "full",
                                                  "players": NAMES[:n], "seed": seed,
-                                                 "options": {"dealing": dealing}})
+                                                 "options": {"dealing": dealing,
+                                                             "exchange": n == 3}})
     assert response.status_code == 201, response.get_json()
     game = Client.__new__(Client)
     body = response.get_json()

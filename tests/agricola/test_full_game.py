@@ -687,3 +687,27 @@ def test_e49_writing_desk_allows_a_second_occupation_for_2_food():
     state, _ = play(state, 0, {"type": "play_occupation", "card": "E187"})
     assert state["farms"][0]["supply"]["food"] == food - 2
     assert state["farms"][0]["occupations"][-2:] == ["E176", "E187"]
+
+
+def test_the_three_for_one_exchange():
+    rng = Rng(3)
+    state = fold(AGRICOLA.setup(GameConfig("full", NAMES[:2], {"exchange": True,
+                                                               "start_player": 0}), rng))
+    held = hand(state, 0)["occupations"][:2] + hand(state, 0)["minors"][:1]
+    for card in held:
+        state = fold(AGRICOLA.decide(state, 0, {"type": "exchange_mark", "card": card}, rng),
+                     state)
+    assert not [m for m in AGRICOLA.legal_moves(state, 0)
+                if m.get("card") == held[0] and m["type"] == "play_occupation"]
+    draws = [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "exchange_draw"]
+    assert draws == [{"type": "exchange_draw", "deck": "occupations"},
+                     {"type": "exchange_draw", "deck": "minors"}]
+    events = AGRICOLA.decide(state, 0, draws[1], rng)
+    state = fold(events, state)
+    mine = hand(state, 0)
+    assert len(mine["occupations"]) == 5 and len(mine["minors"]) == 7
+    assert set(held) <= set(mine["discarded"]) and not mine.get("marked")
+    for event in events:
+        assert "0" not in AGRICOLA.redact_event(event, 1, False).get("_private", {})
+    plain, _, _ = full(2)
+    assert not [m for m in AGRICOLA.legal_moves(plain, 0) if m["type"].startswith("exchange")]

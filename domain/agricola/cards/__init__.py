@@ -6,7 +6,7 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring
-from . import deal, e_minors, e_occupations, engine, hooks, play  # noqa: F401
+from . import deal, e_minors, e_occupations, engine, exchange, hooks, play  # noqa: F401
 from . import text as card_text
 
 
@@ -48,8 +48,13 @@ def _install() -> None:
         "card_renovate": (play.check_card_renovate, play.apply_card_renovate),
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
-           for kind in ("discard", "redeal", "keep", "draft_pick")}})
-    moves.MOVE_SHAPES.update({"card_renovate": ({"card": str}, {}),
+           for kind in ("discard", "redeal", "keep", "draft_pick")},
+        **{kind: (exchange.check, exchange.apply)
+           for kind in ("exchange_mark", "exchange_unmark", "exchange_draw")}})
+    moves.MOVE_SHAPES.update({"exchange_mark": ({"card": str}, {}),
+                              "exchange_unmark": ({"card": str}, {}),
+                              "exchange_draw": ({"deck": str}, {}),
+                              "card_renovate": ({"card": str}, {}),
                               "card_pasture": ({"space": int}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
@@ -57,6 +62,8 @@ def _install() -> None:
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(play.renovate_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(exchange.exchange_moves)
+    flow.DRAW_HOOKS.append(exchange.draw)
     flow.ROUND_HOOKS.append(hooks.round_start)
     flow.FEEDING_HOOKS.append(hooks.feeding)
     moves.AFTER_MOVE.append(hooks.after_move)

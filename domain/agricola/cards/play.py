@@ -34,7 +34,12 @@ MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
 def hand(state: dict, seat: int) -> dict:
-    return state["hands"]["_private"].get(str(seat), {"occupations": [], "minors": []})
+    """The seat's hand; cards set aside for a 3-for-1 exchange are not playable."""
+    held = state["hands"]["_private"].get(str(seat), {"occupations": [], "minors": []})
+    marked = held.get("marked")
+    if not marked:
+        return held
+    return {k: [c for c in held[k] if c not in marked] for k in ("occupations", "minors")}
 
 
 def card_name(card_id) -> str:
