@@ -711,3 +711,18 @@ def test_the_three_for_one_exchange():
         assert "0" not in AGRICOLA.redact_event(event, 1, False).get("_private", {})
     plain, _, _ = full(2)
     assert not [m for m in AGRICOLA.legal_moves(plain, 0) if m["type"].startswith("exchange")]
+
+
+def test_no_release_or_conversion_can_strand_a_card_action():
+    """A seat that placed a person to play Cattle Market (cost 1 sheep) may not release that
+    sheep before playing it (found by the hidden-hands property: the seat was left with no
+    legal move)."""
+    state, _, _ = full(2)
+    turn(state, 0)
+    in_hand(state, 0, "E60")
+    give_animals(state, 0, sheep=1)
+    reveal(state, "major_minor")
+    state, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+    legal = AGRICOLA.legal_moves(state, 0)
+    assert {"type": "release", "animal": "sheep"} not in legal
+    assert {"type": "play_minor", "card": "E60"} in legal

@@ -50,9 +50,8 @@ def _install() -> None:
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
-           for kind in ("exchange_mark", "exchange_unmark", "exchange_draw")}})
+           for kind in ("exchange_mark", "exchange_draw")}})
     moves.MOVE_SHAPES.update({"exchange_mark": ({"card": str}, {}),
-                              "exchange_unmark": ({"card": str}, {}),
                               "exchange_draw": ({"deck": str}, {}),
                               "card_renovate": ({"card": str}, {}),
                               "card_pasture": ({"space": int}, {}),

@@ -1,7 +1,8 @@
 """The 3-for-1 exchange (digest §10.4), option ``exchange`` of the full game: whenever a seat
 is asked it may set aside any 3 cards of its hand and draw the top card of the occupation or
 the minor-improvement deck. Moves: ``{"type": "exchange_mark", "card": ...}`` (one card at a
-time, ``exchange_unmark`` to take one back), then ``{"type": "exchange_draw", "deck":
+time; a mark is final, so every exchange ends and a game always does), then
+``{"type": "exchange_draw", "deck":
 "occupations" | "minors"}``; the draw is made from the seed after the move ("exchange/0/1"),
 from the cards nobody holds. Marks and draws are private to the seat."""
 from __future__ import annotations
@@ -25,9 +26,9 @@ def exchange_moves(state: dict, seat: int) -> list[dict]:
         return []
     hand = _hand(state, seat)
     marked = hand.get("marked", [])
-    if hand.get("draw"):
+    if hand.get("draw") or (not marked and sum(len(hand[k]) for k in KINDS) < COUNT):
         return []
-    out = [{"type": "exchange_unmark", "card": c} for c in marked]
+    out = []
     if len(marked) < COUNT:
         out += [{"type": "exchange_mark", "card": c} for k in KINDS for c in hand[k]
                 if c not in marked]
@@ -51,8 +52,7 @@ def apply(b, seat: int, move: dict) -> None:
     if kind == "exchange_draw":
         b.emit("ExchangeAsked", {"deck": move["deck"]}, seat)
         return
-    b.emit("CardsMarked", {"_private": {str(seat): {"card": move["card"],
-                                                    "marked": kind == "exchange_mark"}}},
+    b.emit("CardsMarked", {"_private": {str(seat): {"card": move["card"], "marked": True}}},
            seat)
 
 

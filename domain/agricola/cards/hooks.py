@@ -269,6 +269,9 @@ def install() -> None:
     placement.PLACE_OPTIONS["occupation_or_growth"] = ("option",)
     placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
     steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
+    # no conversion or release mid-action may make the action's mandatory part impossible
+    steps.WORK_KINDS += ("major_minor", "occupation", "occupation_more", "minor",
+                         "renovation_major_minor", "card_stable", "card_room", "card_pasture")
     steps.STEP_KINDS["build_stable"] += ("card_stable",)
     steps.STEP_KINDS["build_room"] += ("card_room",)
     steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
