@@ -99,6 +99,8 @@ def run(report: dict) -> None:
         game_id = finished_game(games, 4, seed=2024)
         report["b_full_replay_4p"] = full_replay(games, workdir, game_id)
         report["c_state_at_past_version"] = past_versions(games, game_id)
+        full = finished_game(games, 5, seed=2026, title="agricola", variant="full")
+        report["b_full_replay_agricola_full_5p"] = full_replay(games, workdir, full)
         if "caverna" in registry.names():
             cav = finished_game(games, 7, seed=2025, title="caverna", variant="standard")
             report["b_full_replay_caverna_7p"] = full_replay(games, workdir, cav)
