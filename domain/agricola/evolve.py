@@ -117,6 +117,14 @@ def card_converted(state: dict, d: dict, seat) -> dict:
     _signed(state, seat, d["gain"])
     if d.get("once"):
         state["farms"][seat]["card_state"][d["card"]] = state["round"]
+    if d.get("counter"):
+        card_state = state["farms"][seat]["card_state"]
+        card_state[d["card"]] = card_state.get(d["card"], 0) + 1
+    return state
+
+
+def card_state_set(state: dict, d: dict, seat) -> dict:
+    state["farms"][seat]["card_state"][d["card"]] = d["value"]
     return state
 
 
@@ -247,7 +255,7 @@ CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
-               "CardStep": card_step}
+               "CardStep": card_step, "CardStateSet": card_state_set}
 
 
 # -- set-up and rounds ----------------------------------------------------------------------------

@@ -726,3 +726,103 @@ def test_no_release_or_conversion_can_strand_a_card_action():
     legal = AGRICOLA.legal_moves(state, 0)
     assert {"type": "release", "animal": "sheep"} not in legal
     assert {"type": "play_minor", "card": "E60"} in legal
+
+
+# -- occupations that react to other players, count twice, or keep a stack ------------------------
+
+def _react(state, seat, *events):
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.hooks import after_move
+    from domain.common.events import Event
+    b = Builder(state)
+    after_move(b, seat, [Event(t, d, s) for t, d, s in events])
+    return b.state
+
+
+def test_e148_academic_counts_twice_for_prerequisites_and_the_tutor():
+    from domain.agricola.cards.play import prerequisite_problem
+    state, _, _ = full(2)
+    holding(state, 0, "E148")
+    assert prerequisite_problem(state, 0, "E30") is None          # Canoe: 2 occupations
+    holding(state, 1, "E174", "E148")
+    assert _points(state, 1)["bonus_points"] == 2        # the Academic after the Tutor
+
+
+def test_e155_bread_seller_and_e182_charcoal_burner_react_to_any_player():
+    state, _, _ = full(2)
+    holding(state, 1, "E155", "E182")
+    food = state["farms"][1]["supply"]["food"]
+    after = _react(state, 0, ("BreadBaked", {"grain": 2}, 0),
+                   ("MajorBuilt", {"major": "clay_oven"}, 0))
+    assert after["farms"][1]["supply"]["food"] == food + 2 + 1
+    assert after["farms"][1]["supply"]["wood"] == state["farms"][1]["supply"]["wood"] + 1
+
+
+def test_e157_thatcher_saves_reed():
+    from domain.agricola.farm import renovation_cost, room_cost
+    from domain.agricola.cards.play import minor_cost
+    state, _, _ = full(2)
+    holding(state, 0, "E157")
+    farm = state["farms"][0]
+    assert room_cost(farm) == {"wood": 5, "reed": 1}
+    assert renovation_cost(farm)["reed"] == 0
+    assert minor_cost(farm, "E21", 0) == {"wood": 1, "clay": 1, "stone": 2}
+
+
+def test_e160_farmer_and_e213_stockman_bring_animals():
+    state, _, _ = full(2)
+    holding(state, 0, "E213")
+    state["farms"][0]["stables"] = [1, 2]
+    after = _react(state, 0, ("StableBuilt", {"space": 2}, 0))
+    farm = after["farms"][0]
+    assert farm["animals"]["cattle"] + farm["unhoused"]["cattle"] == 1
+    state, _, _ = full(2)
+    holding(state, 0, "E160")
+    state["pending"][0] = {"kind": "fences", "space": "fences", "done": ["pasture"]}
+    after = _react(state, 0, ("PastureFenced", {"region": [4]}, 0))
+    farm = after["farms"][0]
+    assert farm["animals"]["boar"] + farm["unhoused"]["boar"] == 1
+    after["pending"][0]["done"] = ["pasture"]
+    after = _react(after, 0, ("PastureFenced", {"region": [5]}, 0))
+    farm = after["farms"][0]
+    assert farm["animals"]["cattle"] + farm["unhoused"]["cattle"] == 1
+
+
+def test_e184_grocer_sells_its_stack_top_down():
+    state, _, _ = full(2)
+    holding(state, 0, "E184")
+    turn(state, 0)
+    move = {"type": "card_convert", "card": "E184", "option": 0}
+    state, _ = play(state, 0, move)
+    assert state["farms"][0]["supply"]["reed"] == 1
+    state, _ = play(state, 0, move)
+    assert state["farms"][0]["supply"]["grain"] == 1
+
+
+def test_e193_pastor_rewards_the_last_two_room_home():
+    state, _, _ = full(2)
+    holding(state, 0, "E193")
+    state["farms"][1]["rooms"].append(4)
+    after = _react(state, 1, ("RoomBuilt", {"space": 4}, 1))
+    assert after["farms"][0]["supply"]["wood"] == 3 and after["farms"][0]["supply"]["stone"] == 1
+    again = _react(after, 1, ("RoomBuilt", {"space": 4}, 1))
+    assert again["farms"][0]["supply"]["wood"] == 3                  # once
+
+
+def test_e197_braggart_and_e217_reeve_and_e341_guildmaster():
+    state, _, _ = full(2)
+    holding(state, 0, "E197", "E12", "E13", "E17", "E21", "E23")
+    assert _points(state)["bonus_points"] == 1          # 5 improvements
+    from domain.agricola.cards.e_occupations import _reeve_wood
+    assert [_reeve_wood(r) for r in (1, 5, 6, 8, 9, 11, 12, 13, 14)] == [4, 4, 3, 3, 2, 2, 1, 1, 0]
+    state, _, _ = full(2)
+    holding(state, 1, "E217")
+    holding(state, 0, "E176", "E187")
+    assert _points(state, 0)["bonus_points"] == 3 and _points(state, 1)["bonus_points"] == 0
+    state, _, _ = full(2)
+    holding(state, 0, "E341")
+    after = _react(state, 0, ("MajorBuilt", {"major": "pottery"}, 0))
+    assert after["farms"][0]["supply"]["clay"] == 4
+    from domain.agricola.cards.e_occupations import _guildmaster_now
+    state["farms"][0]["majors"].append("joinery")
+    assert _guildmaster_now(state["farms"][0]) == {"wood": 2}

@@ -16,7 +16,8 @@ def _stone_rooms(state: dict, seat: int) -> int:
 def _later_occupations(card_id: str):
     def bonus(state: dict, seat: int) -> int:
         occupations = state["farms"][seat].get("occupations", [])
-        return len(occupations) - occupations.index(card_id) - 1
+        later = occupations[occupations.index(card_id) + 1:]
+        return sum(2 if c == "E148" else 1 for c in later)
     return bonus
 
 
@@ -162,3 +163,121 @@ card("E204", schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(no
 card("E206", space={"boar": {"boar": 1}})
 # E214 Potter (3+): each harvest, up to 1 clay -> 2 food.
 card("E214", converts=[({"clay": 1}, {"food": 2})], harvest=True)
+
+
+def _braggart(state: dict, seat: int) -> int:
+    farm = state["farms"][seat]
+    count = len(farm["majors"]) + len(farm.get("minors", []))
+    return {5: 1, 6: 3, 7: 5, 8: 7}.get(count, 9 if count >= 9 else 0)
+
+
+def _stockman(b, seat, event, card_id):
+    if event.type != "StableBuilt":
+        return
+    animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
+    if animal:
+        from .hooks import receive_animals
+        receive_animals(b, seat, card_id, {animal: 1})
+
+
+def _farmer(b, seat, event, card_id):
+    if event.type != "PastureFenced" or event.data.get("card"):
+        return
+    pending = b.state["pending"][seat]
+    if pending and pending.get("done", []).count("pasture") != 1:
+        return                                   # once per fence-building action
+    used = b.state["farms"][seat]["card_state"].get(card_id)
+    from .hooks import receive_animals
+    b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
+    receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
+
+
+def _bread_seller(b, seat, event, card_id):
+    if event.type == "BreadBaked" and event.data.get("grain"):
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": event.data["grain"]}}, seat)
+
+
+def _charcoal_burner(b, seat, event, card_id):
+    from ..tables import MAJOR_IMPROVEMENTS
+    if event.type == "MajorBuilt" and "bake" in MAJOR_IMPROVEMENTS[event.data["major"]]:
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1, "wood": 1}}, seat)
+
+
+GUILD = {"joinery": ("wood", 4), "pottery": ("clay", 4), "basketmakers_workshop": ("reed", 3),
+         "E214": ("clay", 4), "E183": ("reed", 3)}
+
+
+def _guildmaster(b, seat, event, card_id):
+    key = event.data.get("major") if event.type == "MajorBuilt" else \
+        event.data.get("card") if event.type == "OccupationPlayed" else None
+    if key in GUILD and key != card_id:
+        good, n = GUILD[key]
+        b.emit("CardGoods", {"card": card_id, "goods": {good: n}}, seat)
+
+
+def _guildmaster_now(farm: dict) -> dict:
+    out = {}
+    for key, (good, _) in GUILD.items():
+        if key in farm["majors"] or key in farm.get("occupations", []):
+            out[good] = out.get(good, 0) + 2
+    return out
+
+
+def _reeve_wood(now: int) -> int:
+    return 4 if now <= 5 else 3 if now <= 8 else 2 if now <= 11 else 1 if now <= 13 else 0
+
+
+def _reeve_bonus(state: dict, seat: int) -> int:
+    counts = [len(f.get("occupations", [])) + sum(1 for c in f.get("occupations", [])
+                                                   if c == "E148")
+              for f in state["farms"]]
+    return 3 if counts[seat] == max(counts) else 0
+
+
+def _pastor(b, seat, event, card_id):
+    state = b.state
+    if state["farms"][seat]["card_state"].get(card_id):
+        return
+    rooms = [len(f["rooms"]) for f in state["farms"]]
+    if len(rooms) > 1 and rooms[seat] == 2 and all(r > 2 for s, r in enumerate(rooms)
+                                                  if s != seat):
+        b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
+        b.emit("CardGoods", {"card": card_id, "goods": {"wood": 3, "clay": 2, "reed": 1,
+                                                         "stone": 1}}, seat)
+
+
+GROCER_STACK = ("reed", "grain", "stone", "vegetable", "wood", "clay", "reed", "vegetable")
+
+
+def _grocer(farm: dict) -> list[tuple[dict, dict]]:
+    taken = farm["card_state"].get("E184", 0)
+    if taken >= len(GROCER_STACK):
+        return []
+    return [({"food": 1}, {GROCER_STACK[taken]: 1})]
+
+
+# E148 Academic (3+): counts as 2 occupations for prerequisites and Reeve/Tutor scoring.
+card("E148", counts_as=2)
+# E155 Bread Seller (3+): whenever any player bakes, +1 food per grain baked.
+card("E155", after_any=_bread_seller)
+# E157 Thatcher (3+): 1 reed less per room, per renovation and for Half-timbered House (E21).
+card("E157", reed_less=1)
+# E160 Farmer (4+): the next fence-building gives 1 wild boar, every later one 1 cattle.
+card("E160", after=_farmer)
+# E182 Charcoal Burner (3+): whenever anyone builds a baking improvement, +1 food, +1 wood.
+card("E182", after_any=_charcoal_burner)
+# E184 Grocer (1+): a stack of goods on the card, the top one for 1 food at any time (the
+# stack's order from the top: reed, grain, stone, vegetable, wood, clay, reed, vegetable).
+card("E184", converts_dynamic=_grocer)
+# E193 Pastor (4+): the last player with only 2 rooms gets 3 wood, 2 clay, 1 reed, 1 stone.
+card("E193", after_any=_pastor, round_check=True)
+# E197 Braggart (3+): 5/6/7/8/9+ improvements -> 1/3/5/7/9 bonus points.
+card("E197", bonus=_braggart)
+# E213 Stockman (4+): your 2nd stable brings 1 cattle, the 3rd 1 boar, the 4th 1 sheep.
+card("E213", after=_stockman)
+# E217 Reeve (3+): wood by round on play; every player with the most occupations +3.
+card("E217", goods_by_round=lambda now: {"wood": _reeve_wood(now)},
+     global_bonus=_reeve_bonus)
+# E341 Guildmaster (3+): +4 wood / 4 clay / 3 reed when the seat gets the Joinery, Pottery
+# or Potter, Basketmaker's Workshop or Basketmaker; +2 of each it already has.
+card("E341", after=_guildmaster, on_play_goods=_guildmaster_now)

@@ -44,6 +44,11 @@ def effect(card_id: str) -> dict:
     return EFFECTS.get(card_id, {})
 
 
+def occupation_count(farm: dict) -> int:
+    """Occupations played, the Academic (E148) counting as 2 (catalogue E148)."""
+    return sum(effect(c).get("counts_as", 1) for c in farm.get("occupations", []))
+
+
 def played(farm: dict) -> list[str]:
     """The seat's occupations and minors in the order it played them."""
     return list(farm.get("cards", []))
@@ -90,9 +95,14 @@ def field_food(farm: dict) -> int:
 
 
 def bonus_points(state: dict, seat: int) -> int:
+    """The seat's own cards' bonus points, and cards of any seat that score for every player
+    (the Reeve, E217)."""
     farm = state["farms"][seat]
-    return sum(effect(cid)["bonus"](state, seat) for cid in played(farm)
-               if "bonus" in effect(cid))
+    own = sum(effect(cid)["bonus"](state, seat) for cid in played(farm)
+              if "bonus" in effect(cid))
+    everyone = sum(effect(cid)["global_bonus"](state, seat) for f in state["farms"]
+                   for cid in played(f) if "global_bonus" in effect(cid))
+    return own + everyone
 
 
 def play_problem(state: dict, seat: int, card_id: str) -> str | None:

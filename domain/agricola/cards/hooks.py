@@ -62,16 +62,14 @@ def round_start(b, round_no: int) -> None:
 
 def after_move(b, seat: int, events) -> None:
     """Cards that react to what a move did: sowing (E32), baking (E41), cooking (E25)."""
-    cards = b.state["farms"][seat].get("cards", [])
-    if not cards:
-        return
     for event in events:
-        if event.seat != seat:
-            continue
-        for card_id in cards:
-            react = engine.effect(card_id).get("after")
-            if react:
-                react(b, seat, event, card_id)
+        for owner, farm in enumerate(b.state["farms"]):
+            for card_id in farm.get("cards", []):
+                eff = engine.effect(card_id)
+                if eff.get("after") and event.seat == seat == owner:
+                    eff["after"](b, owner, event, card_id)
+                if eff.get("after_any"):
+                    eff["after_any"](b, owner, event, card_id)
 
 
 def feeding(state: dict, farm: dict, need: int) -> int:
@@ -161,6 +159,13 @@ def room_cost(farm: dict, cost: dict) -> dict:
             material = min(material or 99, eff["room_material_wood"])
         if material is not None:
             cost = dict(cost, **{farm["house"]: min(cost[farm["house"]], material)})
+    return _reed_less(farm, cost)
+
+
+def _reed_less(farm: dict, cost: dict) -> dict:
+    less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
+    if less and cost.get("reed"):
+        cost = dict(cost, reed=max(0, cost["reed"] - less))
     return cost
 
 
@@ -170,7 +175,7 @@ def renovation_cost(farm: dict, cost: dict) -> dict:
         if less:
             target = next(g for g in cost if g != "reed")
             cost = dict(cost, **{target: max(0, cost[target] - less)})
-    return cost
+    return _reed_less(farm, cost)
 
 
 def housing(farm: dict, home: Housing) -> Housing:

@@ -127,7 +127,7 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     """Why the seat lacks the card's prerequisite (catalogue §1 "Prerequisite")."""
     req = CARDS[card_id]["requires"]
     farm = state["farms"][seat]
-    occupations = len(farm.get("occupations", []))
+    occupations = engine.occupation_count(farm)
     improvements = len(farm.get("minors", [])) + len(farm["majors"])
     if occupations < req.get("occupations", 0):
         return f"it needs {req['occupations']} occupation(s) played"
@@ -144,11 +144,23 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     return engine.play_problem(state, seat, card_id)
 
 
+#: Minors whose reed the Thatcher (E157) reduces (catalogue E157; E21 is the E deck's one).
+THATCHED = ("E21",)
+
+
+def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
+    cost = dict(CARDS[card_id]["costs"][pay])
+    if card_id in THATCHED and cost.get("reed"):
+        less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
+        cost["reed"] = max(0, cost["reed"] - less)
+    return {g: n for g, n in cost.items() if n}
+
+
 def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
-    supply = state["farms"][seat]["supply"]
-    animals = state["farms"][seat]["animals"]
-    return [i for i, cost in enumerate(CARDS[card_id]["costs"])
-            if affordable({**supply, **animals}, cost)]
+    farm = state["farms"][seat]
+    held = {**farm["supply"], **farm["animals"]}
+    return [i for i in range(len(CARDS[card_id]["costs"]))
+            if affordable(held, minor_cost(farm, card_id, i))]
 
 
 def minor_moves(state: dict, seat: int) -> list[dict]:
@@ -193,7 +205,8 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     info = CARDS[card_id]
     n = len(b.state["players"])
     passes_to = None if not info["passing"] or n == 1 else (seat + 1) % n
-    b.emit("MinorPlayed", {"card": card_id, "cost": info["costs"][move.get("pay", 0)],
+    cost = minor_cost(b.state["farms"][seat], card_id, move.get("pay", 0))
+    b.emit("MinorPlayed", {"card": card_id, "cost": cost,
                            "kept": not info["passing"], "to": passes_to}, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)
@@ -205,6 +218,13 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     from .hooks import receive_animals
     eff = engine.effect(card_id)
     goods = dict(eff.get("goods", {}))
+    farm = b.state["farms"][seat]
+    for key, make in (("goods_by_round", lambda f: f(b.state["round"])),
+                      ("on_play_goods", lambda f: f(farm))):
+        if eff.get(key):
+            for good, n in make(eff[key]).items():
+                goods[good] = goods.get(good, 0) + n
+    goods = {g: n for g, n in goods.items() if n}
     if eff.get("choices"):
         goods.update(eff["choices"][move.get("choice", 0)])
     if goods:
@@ -219,6 +239,8 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     if eff.get("maid"):
         from .hooks import maid
         maid(b, seat)
+    if eff.get("round_check") and eff.get("after_any"):
+        eff["after_any"](b, seat, None, card_id)
     if eff.get("step"):
         pending = b.state["pending"][seat]
         b.emit("CardStep", {"card": card_id, "pending": {
@@ -234,6 +256,11 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id)
+        if eff.get("converts_dynamic"):
+            for i, (pay, _) in enumerate(eff["converts_dynamic"](farm)):
+                if affordable(held, pay):
+                    out.append({"type": "card_convert", "card": card_id, "option": i})
+            continue
         if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
             continue
         if eff.get("harvest") and (state["phase"] != "harvest_feeding" or
@@ -281,6 +308,11 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
     eff = engine.effect(move["card"])
+    if eff.get("converts_dynamic"):
+        pay, gain = eff["converts_dynamic"](b.state["farms"][seat])[move.get("option", 0)]
+        b.emit("CardConverted", {"card": move["card"], "pay": pay, "gain": gain,
+                                 "counter": True}, seat)
+        return
     pay, gain = eff["converts"][move.get("option", 0)]
     data = {"card": move["card"], "pay": pay, "gain": gain}
     if eff.get("harvest"):
