@@ -109,6 +109,8 @@ def minor_played(state: dict, d: dict, seat) -> dict:
 
 def card_goods(state: dict, d: dict, seat) -> dict:
     _signed(state, seat, d["goods"])
+    if d.get("part"):
+        _note(state, seat, d["part"])
     return state
 
 
@@ -137,7 +139,7 @@ def field_topped(state: dict, d: dict, seat) -> dict:
 
 
 def card_step(state: dict, d: dict, seat) -> dict:
-    state["pending"][seat] = d["pending"]
+    state["pending"][seat] = _copy(d["pending"])
     return state
 
 
@@ -209,7 +211,7 @@ def deal_started(state: dict, d: dict, seat) -> dict:
 
 
 def deal_asked(state: dict, d: dict, seat) -> dict:
-    state["pending"][seat] = d["pending"]
+    state["pending"][seat] = _copy(d["pending"])
     return state
 
 

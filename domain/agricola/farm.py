@@ -27,7 +27,14 @@ def affordable(supply: dict, cost: dict) -> bool:
 # -- rooms (digest §5.1) ----------------------------------------------------------------------
 
 #: Cards that change costs (filled by ``cards.hooks``): kind -> [hook(farm, cost) -> cost].
-COST_HOOKS: dict[str, list] = {"room": [], "renovation": []}
+COST_HOOKS: dict[str, list] = {"room": [], "renovation": [], "major": []}
+
+
+def major_cost(farm: dict, cost: dict) -> dict:
+    """A major improvement's printed cost, as the seat's cards change it (Stonecutter)."""
+    for hook in COST_HOOKS["major"]:
+        cost = hook(farm, cost)
+    return cost
 
 
 def room_cost(farm: dict) -> dict:

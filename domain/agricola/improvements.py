@@ -2,7 +2,7 @@
 """
 from __future__ import annotations
 
-from .farm import affordable
+from .farm import affordable, major_cost
 from .state import major_name, name
 from .tables import (ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD)
 
@@ -19,8 +19,9 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
         return []
     farm = state["farms"][seat]
     out = []
-    if affordable(farm["supply"], info["cost"]):
-        out.append({"cost": dict(info["cost"]), "returned": None})
+    cost = major_cost(farm, dict(info["cost"]))
+    if affordable(farm["supply"], cost):
+        out.append({"cost": cost, "returned": None})
     for old in info.get("upgrade_from", ()):
         if old in farm["majors"]:
             out.append({"cost": {}, "returned": old})

@@ -54,6 +54,8 @@ def place_variants(state: dict, space_id: str) -> list[dict]:
     return [base]
 
 
+#: Cards that let a person use a space another player occupies (filled by ``cards.hooks``).
+OCCUPIED_OK: list = []
 #: Options of the full game's spaces (filled by ``cards.hooks``).
 PLACE_VARIANTS: dict[str, tuple[str, ...]] = {}
 
@@ -78,7 +80,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation("action_space_not_available", space_name=space_name(space_id),
                                 round=state["round"], players=len(state["players"]))
     space = state["spaces"][space_id]
-    if space["occupant"] is not None:
+    if space["occupant"] is not None and not (space["occupant"] != seat and any(
+            allow(state, seat, space_id) for allow in OCCUPIED_OK)):
         raise ActionSpaceOccupied(space_name=space_name(space_id), space=space_id,
                                   occupant=space["occupant"],
                                   occupant_name=name(state, space["occupant"]))

@@ -33,7 +33,8 @@ from __future__ import annotations
 from .builder import Builder, seat_params
 from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
                      PastureNotAllowed, StepNotExpected)
-from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
+from .farm import (affordable, major_cost,
+                   can_build_pasture, can_build_room, can_build_stable, can_sow,
                    close_problem, close_region, fence_space_problem, field_space_problem, label,
                    legal_field_spaces, room_cost, room_space_problem, sow_problem, split_animals,
                    stable_space_problem)
@@ -229,7 +230,8 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
     info = MAJOR_IMPROVEMENTS[major]
     returned = move.get("return")
     pending = b.state["pending"][seat]
-    data = {"major": major, "cost": {} if returned else dict(info["cost"]),
+    data = {"major": major,
+            "cost": {} if returned else major_cost(b.state["farms"][seat], dict(info["cost"])),
             "returned": returned,
             "well_rounds": well_rounds(b.state["round"], info["well"]) if "well" in info else []}
     if info.get("bake_on_build"):

@@ -55,7 +55,10 @@ class Agricola(Title):
                                                             "draft")),
                      OptionSpec("exchange", "bool", False, "The 3-for-1 exchange: whenever "
                                 "asked, a seat may set aside 3 hand cards and draw 1 "
-                                "(digest §10.4).")))
+                                "(digest §10.4)."),
+                     OptionSpec("card_set", "int", 1, "Which implemented cards are dealt "
+                                "(grows as issue 10 goes on; a game keeps its set).",
+                                choices=(1,))))
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -71,11 +74,13 @@ class Agricola(Title):
         if config.variant == "full":
             from .cards.deal import check_pool
             decks = tuple(config.options.get("decks", "E"))
-            check_pool(decks, n, config.options.get("dealing", "normal"))
+            card_set = config.options.get("card_set", 1)
+            check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
             return setup_events(list(config.players), start, rng, self.before_breeding_window,
                                 "full", {"decks": list(decks),
                                          "dealing": config.options.get("dealing", "normal"),
-                                         "exchange": bool(config.options.get("exchange"))})
+                                         "exchange": bool(config.options.get("exchange")),
+                                         "card_set": card_set})
         return setup_events(list(config.players), start, rng, self.before_breeding_window)
 
     # -- play -----------------------------------------------------------------------------------

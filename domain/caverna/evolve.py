@@ -11,6 +11,8 @@ holdings + every action space + every sown field is the same (an invariant the t
 """
 from __future__ import annotations
 
+import json
+
 from .furnishings import FURNISHINGS
 from .state import new_home
 from .tables import LEDGER
@@ -194,7 +196,8 @@ HANDLERS = {
     "HomeReturned": _returned,
     "DwarfsRested": lambda st, seat, d: [st["homes"][seat]["dwarfs"][i].update(at="home")
                                          for i in d["dwarfs"]],
-    "Asked": lambda st, seat, d: st["pending"].__setitem__(seat, d["pending"]),
+    "Asked": lambda st, seat, d: st["pending"].__setitem__(
+        seat, json.loads(json.dumps(d["pending"])) if d["pending"] else None),
     "PhaseChanged": lambda st, seat, d: st.update(phase=d["phase"], turn=d.get("turn")),
     "HarvestSkipChosen": lambda st, seat, d: st["homes"][seat].__setitem__("skip", d["skip"]),
     "DeliveriesScheduled": lambda st, seat, d: [

@@ -20,34 +20,33 @@ FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 
 HAND_CHECKED = {
     "full_2p_seed61.json": [
-        # Ann: stone house of 2 rooms (+4), 3 people (+9); 2 empty fields (+1); pastures 8+9
-        # and 14 (+2); 1 sheep (+1), 4 wild boar (+2), no grain, vegetables or cattle (-3);
-        # used 2 rooms + 2 fields + 3 pasture spaces = 7, unused 8 (-8); Millstone (E41, 0 VP)
-        # and Meat Seller (E162); 23 begging cards (-69). Total -61.
-        -61,
-        # Bob: clay hut of 2 rooms (+2), 2 people (+6); 8 fields (+4); no pasture, grain,
-        # vegetables or animals (-6); 2 rooms + 8 fields + 4 stables = 14 used, unused 1 (-1);
-        # 10 begging cards (-30) of which the Mendicant (E153) cancels 2 (+6). Total -19.
-        -19],
+        # Ann: wooden hut of 3 rooms, 2 people (+6); 1 field (-1); 5 one-space pastures (+4);
+        # no grain, vegetables or animals (-5); used 3 rooms + 1 field + 5 pastures + 4
+        # unfenced stables = 13, unused 2 (-2); Stone Tongs (E56, 0 VP); 13 begging (-39).
+        # Total -37.
+        -37,
+        # Bob: wooden hut, 4 people (+12); 6 fields (+4); no pasture (-1); 5 sheep (+2); no
+        # grain, vegetables, boar or cattle (-4); used 2 + 6 + 4 stables = 12, unused 3 (-3);
+        # 16 begging (-48), the Mendicant (E153) cancels 2 of them (+6). Total -32.
+        -32],
     "full_4p_seed62.json": [
-        # Ann: clay hut 2 rooms (+2), 2 people (+6); 2 fields (+1); 3 pastures (+3), 7 sheep
-        # (+3), 5 boar (+3), no grain/vegetable/cattle (-3); 1 fenced stable (+1); used 2 + 2 +
-        # 3 + 3 unfenced stables = 10, unused 5 (-5); 18 begging (-54); the Reeve (E217): Ann
-        # has the most occupations (2) (+3). Total -40.
-        -40,
-        # Bob: wooden hut, 3 people (+9); 4 fields (+3); 1 pasture (+1); 4 sheep (+2); no
-        # grain/vegetable/boar/cattle (-4); used 2 + 4 + 1 + 4 stables = 11, unused 4 (-4);
-        # 15 begging (-45). Total -38.
+        # Ann: wooden hut, 2 people (+6); 4 fields (+3); 3 pastures (+3); 1 sheep (+1); no
+        # grain, vegetables, boar or cattle (-4); used 2 + 4 + 3 = 9, unused 6 (-6); 11
+        # begging (-33); Tutor (E174) then Master Brewer: 1 occupation after it (+1). Total -29.
+        -29,
+        # Bob: wooden hut of 3 rooms, 3 people (+9); 2 fields (+1); 1 pasture (+1); 1 sheep
+        # (+1), 1 boar (+1); no grain, vegetables or cattle (-3); used 3 + 2 + 1 = 6, unused 9
+        # (-9); Manger (E23: 1 pasture space, 0); 13 begging (-39). Total -38.
         -38,
-        # Cid: clay hut of 3 rooms (+3), 2 people (+6); 3 fields (+2); no pasture (-1); 1 sheep
-        # (+1); no grain/vegetable/boar/cattle (-4); used 3 + 3 + 4 stables = 10, unused 5
-        # (-5); the Well (4 VP) and Corn Scoop (E35, 0 VP) (+4); 3 begging (-9). Total -3.
-        -3,
-        # Dee: clay hut 2 rooms (+2), 2 people (+6); 5 fields (+4); 2 pastures (+2); 6 grain
-        # (1 held, 1+2+2 on fields) (+3); no vegetable/sheep/boar/cattle (-4); used 2 + 5 + 2 =
-        # 9, unused 6 (-6); Butter Churn (E53, 0 VP), Wooden Hut Builder (E177: no wooden hut,
-        # 0). Total 7.
-        7],
+        # Cid: wooden hut of 3 rooms, 4 people (+12); 5 fields (+4); no pasture (-1); 2 grain
+        # on a field (+1); 1 sheep (+1); no vegetables, boar or cattle (-3); used 3 + 5 + 4
+        # stables = 12, unused 3 (-3); the Joinery (2 VP, no wood for its bonus) and Fishing
+        # Rod (E12, 0) (+2); 11 begging (-33). Total -20.
+        -20,
+        # Dee: wooden hut, 2 people (+6); 2 fields (+1); 3 pastures (3+4+7+8, 9, 14) (+3); no
+        # grain, vegetables or animals (-5); used 2 + 2 + 6 + 1 unfenced stable = 11, unused
+        # 4 (-4); 6 begging (-18). Total -17.
+        -17],
 }
 
 

@@ -512,12 +512,15 @@ def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
         if step % 17 == 0:
             for asked in status.to_act:
                 legal = AGRICOLA.legal_moves(state, asked)
+                before = json.dumps(state, sort_keys=True)
                 for candidate in _universe(state) + legal:
                     try:
                         AGRICOLA.decide(state, asked, candidate, rng)
                     except DomainError:
                         assert candidate not in legal, candidate
                         continue
+                    finally:
+                        assert json.dumps(state, sort_keys=True) == before, candidate
                     assert candidate in legal, candidate
                     checked += 1
         seat = pick.choice(status.to_act)
@@ -826,3 +829,46 @@ def test_e197_braggart_and_e217_reeve_and_e341_guildmaster():
     from domain.agricola.cards.e_occupations import _guildmaster_now
     state["farms"][0]["majors"].append("joinery")
     assert _guildmaster_now(state["farms"][0]) == {"wood": 2}
+
+
+def test_new_cards_e22_e159_e163_e186_e202_e211():
+    state, _, _ = full(2)
+    holding(state, 0, "E22")                                      # Raft
+    turn(state, 0)
+    after, _ = play(state, 0, {"type": "place", "space": "fishing"})
+    assert [m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "card_choice"] == [
+        {"type": "card_choice", "option": 0}, {"type": "card_choice", "option": 1}]
+    done, events = play(after, 0, {"type": "card_choice", "option": 1})
+    assert done["farms"][0]["supply"]["reed"] == after["farms"][0]["supply"]["reed"] + 1
+    state, _, _ = full(4)                                          # Field Warden
+    holding(state, 1, "E163")
+    state["spaces"]["plough"]["occupant"] = 0
+    turn(state, 1)
+    state["spaces"]["plough"]["occupant"] = 0
+    assert {"type": "place", "space": "plough"} in AGRICOLA.legal_moves(state, 1)
+    holding(state, 1, "E159")                                      # Head of the Family
+    state["spaces"]["rooms_stables"]["occupant"] = 0
+    give(state, 1, wood=2)
+    assert {"type": "place", "space": "rooms_stables"} in AGRICOLA.legal_moves(state, 1)
+    state, _, _ = full(2)                                          # Clay Seller
+    holding(state, 0, "E186")
+    turn(state, 0)
+    give(state, 0, clay=4)
+    after, _ = play(state, 0, {"type": "card_convert", "card": "E186", "option": 4})
+    assert after["farms"][0]["animals"]["cattle"] + after["farms"][0]["unhoused"]["cattle"] == 1
+    state, _, _ = full(2)                                          # Seasonal Worker
+    holding(state, 0, "E202")
+    turn(state, 0)
+    after, _ = play(state, 0, {"type": "place", "space": "day_laborer_full"})
+    assert after["farms"][0]["supply"]["grain"] == 1
+    state["round"] = 6
+    after, _ = play(state, 0, {"type": "place", "space": "day_laborer_full"})
+    after, _ = play(after, 0, {"type": "card_choice", "option": 1})
+    assert after["farms"][0]["supply"]["vegetable"] == 1 and after["farms"][0]["supply"][
+        "grain"] == 0
+    from domain.agricola.farm import major_cost, room_cost          # Stonecutter
+    state, _, _ = full(2)
+    holding(state, 0, "E211")
+    state["farms"][0]["house"] = "stone"
+    assert room_cost(state["farms"][0]) == {"stone": 4, "reed": 2}
+    assert major_cost(state["farms"][0], {"clay": 1, "stone": 3}) == {"clay": 1, "stone": 2}

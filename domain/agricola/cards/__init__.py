@@ -30,6 +30,8 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     if kind in ("occupation", "occupation_more"):
         return [{"type": "play_occupation", "card": c}
                 for c in play.hand(state, seat)["occupations"]]
+    if kind == "card_choice":
+        return play.choice_moves(state, seat)
     if kind == "card_pasture":
         return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
             state["farms"][seat])]
@@ -46,12 +48,14 @@ def _install() -> None:
         "play_minor": (play.check_play_minor, play.apply_play_minor),
         "card_convert": (play.check_card_convert, play.apply_card_convert),
         "card_renovate": (play.check_card_renovate, play.apply_card_renovate),
+        "card_choice": (play.check_card_choice, play.apply_card_choice),
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
            for kind in ("exchange_mark", "exchange_draw")}})
-    moves.MOVE_SHAPES.update({"exchange_mark": ({"card": str}, {}),
+    moves.MOVE_SHAPES.update({"card_choice": ({"option": int}, {}),
+                              "exchange_mark": ({"card": str}, {}),
                               "exchange_draw": ({"deck": str}, {}),
                               "card_renovate": ({"card": str}, {}),
                               "card_pasture": ({"space": int}, {}),

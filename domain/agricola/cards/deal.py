@@ -21,6 +21,7 @@ from __future__ import annotations
 from domain.common.errors import BadGameConfig
 
 from . import engine
+from .card_sets import CARD_SETS, LATEST
 from .catalogue import deck_cards
 
 HAND = 7
@@ -30,19 +31,21 @@ _KIND = {"occupations": "occupation", "minors": "minor"}
 DEALINGS = ("normal", "10-3", "redeal", "draft")
 
 
-def pool(decks, kind: str, players: int) -> list[str]:
-    """The cards of ``kind`` that can be dealt for ``players`` from ``decks``."""
-    return [c for c in deck_cards(decks, kind, players) if engine.supported(c)]
+def pool(decks, kind: str, players: int, card_set: int = LATEST) -> list[str]:
+    """The cards of ``kind`` that can be dealt for ``players`` from ``decks`` in the game's
+    card set (K-09)."""
+    allowed = CARD_SETS[card_set]
+    return [c for c in deck_cards(decks, kind, players) if c in allowed and engine.supported(c)]
 
 
 def needed(dealing: str, players: int) -> int:
     return (TEN if dealing == "10-3" else HAND) * players
 
 
-def check_pool(decks, players: int, dealing: str = "normal") -> None:
+def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LATEST) -> None:
     """Refuse, with a sentence, a game whose decks cannot fill every hand."""
     for kind, word in (("occupation", "occupations"), ("minor", "minor improvements")):
-        have, need = len(pool(decks, kind, players)), needed(dealing, players)
+        have, need = len(pool(decks, kind, players, card_set)), needed(dealing, players)
         if have < need:
             raise BadGameConfig("bad_option", title="Agricola", variant="full", option="decks",
                                 reason=f"the {'+'.join(decks)} deck has {have} {word} "
@@ -61,7 +64,8 @@ def deal(b, rng, cards: dict) -> None:
     size = TEN if dealing == "10-3" else HAND
     hands = {str(s): {"occupations": [], "minors": []} for s in range(n)}
     for key in KINDS:
-        shuffled = rng.shuffle(f"deal/{key}", pool(cards["decks"], _KIND[key], n))
+        shuffled = rng.shuffle(f"deal/{key}", pool(cards["decks"], _KIND[key], n,
+                                                   cards.get("card_set", 1)))
         for seat in range(n):
             part = _sorted(shuffled[seat * size:(seat + 1) * size])
             if dealing == "draft":
@@ -99,7 +103,8 @@ def unseen(state: dict) -> list[str]:
     for farm in state["farms"]:
         used.update(farm.get("cards", []))
     decks = state["cards"]["decks"]
-    return [c for key in KINDS for c in pool(decks, _KIND[key], n) if c not in used]
+    card_set = state["cards"].get("card_set", 1)
+    return [c for key in KINDS for c in pool(decks, _KIND[key], n, card_set) if c not in used]
 
 
 # -- moves of the deal phase ---------------------------------------------------------------------

@@ -148,3 +148,6 @@ card("E49", second_occupation=2)
 card("E50", renovate_any_time=True, play_if=_wooden_hut)
 # E55 Stone House Extension (passing): 1 room for the stone house at no further cost.
 card("E55", step="card_room", play_if=_stone_house_room)
+
+# E22 Raft: Fishing +1 food or +1 reed (the seat chooses after the placement).
+card("E22", choice_at={"fishing": (1, [{"food": 1}, {"reed": 1}])})

@@ -281,3 +281,29 @@ card("E217", goods_by_round=lambda now: {"wood": _reeve_wood(now)},
 # E341 Guildmaster (3+): +4 wood / 4 clay / 3 reed when the seat gets the Joinery, Pottery
 # or Potter, Basketmaker's Workshop or Basketmaker; +2 of each it already has.
 card("E341", after=_guildmaster, on_play_goods=_guildmaster_now)
+
+
+def _stone_less(farm: dict, cost: dict) -> dict:
+    return dict(cost, stone=cost["stone"] - 1) if cost.get("stone") else cost
+
+
+FIELD_WARDEN = ("vegetable", "plough", "plough_sow")
+HEAD_OF_FAMILY = ("rooms_stables", "room_or_traveling_players", "family_growth",
+                  "family_growth_minor", "urgent_family_growth")
+
+# E159 Head of the Family (4+): room-building and family-growth spaces even when occupied.
+card("E159", occupied_ok=HEAD_OF_FAMILY)
+# E163 Field Warden (4+): 'Take 1 Vegetable' and the ploughing spaces even when occupied.
+card("E163", occupied_ok=FIELD_WARDEN)
+# E186 Clay Seller (4+): any time 2 clay -> 1 sheep or 1 reed; 3 clay -> 1 boar or 1 stone;
+# 4 clay -> 1 cattle.
+card("E186", converts=[({"clay": 2}, {"sheep": 1}), ({"clay": 2}, {"reed": 1}),
+                       ({"clay": 3}, {"boar": 1}), ({"clay": 3}, {"stone": 1}),
+                       ({"clay": 4}, {"cattle": 1})])
+# E202 Seasonal Worker (1+): Day Laborer +1 grain; from round 6 +1 vegetable instead if the
+# seat likes (a choice asked after the placement).
+card("E202", space={"day_laborer_full": lambda state: {} if state["round"] >= 6 else
+                    {"grain": 1}},
+     choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])})
+# E211 Stonecutter (3+): improvements, rooms and renovations cost 1 stone less.
+card("E211", stone_less=_stone_less)

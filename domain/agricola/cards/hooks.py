@@ -150,6 +150,33 @@ def apply_card_pasture(b, seat: int, move: dict) -> None:
 
 # -- costs and housing ---------------------------------------------------------------------------
 
+def occupied_ok(state: dict, seat: int, space_id: str) -> bool:
+    return any(space_id in engine.effect(c).get("occupied_ok", ())
+               for c in state["farms"][seat].get("cards", []))
+
+
+def stone_less(farm: dict, cost: dict) -> dict:
+    for card_id in farm.get("cards", []):
+        less = engine.effect(card_id).get("stone_less")
+        if less:
+            cost = less(farm, cost)
+    return cost
+
+
+def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
+    """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202): the
+    seat is asked right after its placement (``card_choice``)."""
+    farm = b.state["farms"][seat]
+    for card_id in farm.get("cards", []):
+        start, options = engine.effect(card_id).get("choice_at", {}).get(
+            move["space"], (None, None))
+        if options and b.state["round"] >= start:
+            b.emit("CardStep", {"card": card_id, "pending": {
+                "kind": "card_choice", "space": move["space"], "done": [], "card": card_id,
+                "options": options}}, seat)
+            return
+
+
 def room_cost(farm: dict, cost: dict) -> dict:
     """Base-cost cards (digest §10.2 item 6): the cheapest base the seat's cards give."""
     for card_id in farm.get("cards", []):
@@ -159,7 +186,7 @@ def room_cost(farm: dict, cost: dict) -> dict:
             material = min(material or 99, eff["room_material_wood"])
         if material is not None:
             cost = dict(cost, **{farm["house"]: min(cost[farm["house"]], material)})
-    return _reed_less(farm, cost)
+    return stone_less(farm, _reed_less(farm, cost))
 
 
 def _reed_less(farm: dict, cost: dict) -> dict:
@@ -175,7 +202,7 @@ def renovation_cost(farm: dict, cost: dict) -> dict:
         if less:
             target = next(g for g in cost if g != "reed")
             cost = dict(cost, **{target: max(0, cost[target] - less)})
-    return _reed_less(farm, cost)
+    return stone_less(farm, _reed_less(farm, cost))
 
 
 def housing(farm: dict, home: Housing) -> Housing:
@@ -308,6 +335,14 @@ def install() -> None:
                                         state, seat, state["pending"][seat]["space"]))})
     steps.STEP_KINDS["done"] += ("occupation_more",)
     steps.AFTER_PLACE.append(after_place)
+    steps.AFTER_PLACE.append(choice_after_place)
+    placement.OCCUPIED_OK.append(occupied_ok)
+    farm_rules.COST_HOOKS["major"].append(stone_less)
+    steps.MANDATORY_PARTS["card_choice"] = ("choice",)
+    steps.MANDATORY_TEXT["card_choice"] = "it must choose the card's goods"
+    steps.OPTIONAL_LEFT["card_choice"] = lambda state, seat: "choice" not in \
+        state["pending"][seat].get("done", [])
+    steps.WORK_KINDS += ("card_choice",)
     farm_rules.COST_HOOKS["room"].append(room_cost)
     farm_rules.COST_HOOKS["renovation"].append(renovation_cost)
     state_mod.HOUSING_HOOKS.append(housing)

@@ -153,7 +153,8 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     if card_id in THATCHED and cost.get("reed"):
         less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
         cost["reed"] = max(0, cost["reed"] - less)
-    return {g: n for g, n in cost.items() if n}
+    from .hooks import stone_less
+    return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
 def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
@@ -314,10 +315,36 @@ def apply_card_convert(b, seat: int, move: dict) -> None:
                                  "counter": True}, seat)
         return
     pay, gain = eff["converts"][move.get("option", 0)]
-    data = {"card": move["card"], "pay": pay, "gain": gain}
+    animals = {a: n for a, n in gain.items() if a in b.state["farms"][seat]["animals"]}
+    data = {"card": move["card"], "pay": pay,
+            "gain": {g: n for g, n in gain.items() if g not in animals}}
     if eff.get("harvest"):
         data["once"] = True
     b.emit("CardConverted", data, seat)
+    if animals:
+        from .hooks import receive_animals
+        receive_animals(b, seat, move["card"], animals)
+
+
+def choice_moves(state: dict, seat: int) -> list[dict]:
+    pending = state["pending"][seat]
+    if state["phase"] != "work" or not pending or pending["kind"] != "card_choice":
+        return []
+    return [{"type": "card_choice", "option": i} for i in range(len(pending["options"]))]
+
+
+def check_card_choice(state: dict, seat: int, move: dict) -> None:
+    if move not in choice_moves(state, seat):
+        raise _fail("card_not_now", state, seat, None, what="choose goods from",
+                    reason="no card asks for a choice now")
+
+
+def apply_card_choice(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    pending = b.state["pending"][seat]
+    b.emit("CardGoods", {"card": pending["card"], "goods": pending["options"][move["option"]],
+                         "part": "choice"}, seat)
+    settle(b, seat)
 
 
 __all__ = ["name", "StepNotExpected"]

@@ -1,0 +1,20 @@
+"""Which cards a full game deals, by card-set version (issue 10, K-09).
+
+While the deck's effects are being implemented, the cards that can be dealt grow. A game
+records the card set it was created with (option ``card_set``), so that its set-up and every
+later draw replay and audit the same way after more cards are implemented. Add a new version
+whenever cards join; never change an old one.
+"""
+from __future__ import annotations
+
+#: Card set 1: the E-deck cards implemented on 2026-11-24 (see docs/rules/agricola-cards.md).
+CARD_SETS: dict[int, frozenset[str]] = {
+    1: frozenset("""
+        E11 E12 E13 E16 E17 E21 E22 E23 E24 E25 E28 E30 E31 E32 E35 E39 E40 E41 E42 E43 E44
+        E45 E46 E48 E49 E50 E51 E52 E53 E54 E55 E56 E57 E58 E59 E60
+        E147 E148 E152 E153 E154 E155 E157 E158 E159 E160 E162 E163 E165 E166 E167 E168 E170
+        E171 E172 E174 E176 E177 E181 E182 E183 E184 E185 E186 E187 E188 E189 E190 E192 E193
+        E197 E199 E201 E202 E204 E205 E206 E208 E209 E210 E211 E212 E213 E214 E217 E218 E341
+    """.split()),
+}
+LATEST = max(CARD_SETS)
