@@ -93,10 +93,25 @@ def occupation_played(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def _give_back(state: dict, seat: int, improvement: str) -> None:
+    """A returned or discarded improvement: a major goes back to the board, a card leaves the
+    farm (catalogue E14, E38; digest §7 D-33)."""
+    farm = state["farms"][seat]
+    if improvement in farm["majors"]:
+        state["majors"][improvement] = None
+        farm["majors"].remove(improvement)
+        return
+    for key in ("minors", "cards"):
+        if improvement in farm.get(key, []):
+            farm[key].remove(improvement)
+
+
 def minor_played(state: dict, d: dict, seat) -> dict:
     _from_hand(state, seat, "minors", d["card"])
     farm = state["farms"][seat]
     _signed(state, seat, {g: -n for g, n in d["cost"].items()})
+    for improvement in d.get("returned", []):
+        _give_back(state, seat, improvement)
     if d["kept"]:
         farm["minors"].append(d["card"])
         farm["cards"].append(d["card"])
@@ -410,6 +425,10 @@ def family_grew(state: dict, d: dict, seat) -> dict:
 
 def field_ploughed(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["fields"].append({"space": d["space"], "crop": None, "count": 0})
+    if d.get("card"):
+        _farm_to_bank(state, seat, {"food": d.get("food", 0)})
+        state["pending"][seat].setdefault("card_ploughs", []).append(d["card"])
+        return state
     _note(state, seat, "plough")
     return state
 
@@ -445,10 +464,8 @@ def major_built(state: dict, d: dict, seat) -> dict:
     state["majors"][d["major"]] = seat
     farm["majors"].append(d["major"])
     _farm_to_bank(state, seat, d["cost"])
-    returned = d.get("returned")
-    if returned:
-        state["majors"][returned] = None
-        farm["majors"].remove(returned)
+    if d.get("returned"):
+        _give_back(state, seat, d["returned"])
     for r in d.get("well_rounds", []):
         state["round_food"][r][seat] += 1
         state["bank"]["food"] -= 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .farm import affordable, major_cost
-from .state import major_name, name
+from .state import improvement_info, improvements_owned, major_name, name
 from .tables import (ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD)
 
 
@@ -22,10 +22,26 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     cost = major_cost(farm, dict(info["cost"]))
     if affordable(farm["supply"], cost):
         out.append({"cost": cost, "returned": None})
-    for old in info.get("upgrade_from", ()):
-        if old in farm["majors"]:
-            out.append({"cost": {}, "returned": old})
+    for old in upgrade_sources(farm, info):
+        out.append({"cost": {}, "returned": old})
     return out
+
+
+def is_a(improvement_id, kind: str) -> bool:
+    """Whether an improvement is a ``"fireplace"`` or an ``"oven"``: the majors by name, a card
+    by its ``counts_as`` (E20 Simple Fireplace, seed 000 L706; E27 Wood-fired Oven, L616)."""
+    if improvement_id in MAJOR_IMPROVEMENTS:
+        return kind in improvement_id
+    return improvement_info(improvement_id).get("counts_as") == kind
+
+
+def upgrade_sources(farm: dict, info: dict) -> list[str]:
+    """The owned improvements that may be returned instead of paying for ``info`` (a Cooking
+    Hearth takes back a Fireplace, or a card that counts as one; digest §7, D-33)."""
+    if not info.get("upgrade_from"):
+        return []
+    return [o for o in improvements_owned(farm) if o in info["upgrade_from"] or
+            (o not in MAJOR_IMPROVEMENTS and is_a(o, "fireplace"))]
 
 
 def major_problem(state: dict, seat: int, major: object, returned: object) -> tuple | None:
@@ -45,11 +61,11 @@ def major_problem(state: dict, seat: int, major: object, returned: object) -> tu
                                          "have": _goods(farm["supply"], info["cost"]),
                                          "what": f"the {major_name(major)}"})
         return None
-    if returned not in info.get("upgrade_from", ()):
+    if returned not in info.get("upgrade_from", ()) and not is_a(returned, "fireplace"):
         return ("major_payment_invalid", {"major_name": major_name(major),
                                           "reason": "only a Cooking Hearth may be paid by "
                                                     "returning a Fireplace"})
-    if returned not in farm["majors"]:
+    if returned not in upgrade_sources(farm, info):
         return ("major_payment_invalid", {"major_name": major_name(major),
                                           "reason": f"they do not own the {major_name(returned)}"})
     return None
@@ -67,14 +83,14 @@ def well_rounds(current_round: int, count: int) -> list[int]:
 # -- baking (digest §5.7, D-16, D-30) ----------------------------------------------------------
 
 def bake_limit(major: str, grain: int) -> int:
-    rate, limit = MAJOR_IMPROVEMENTS[major]["bake"]
+    rate, limit = improvement_info(major)["bake"]
     return grain if limit is None else min(limit, grain)
 
 
 def bake_problem(farm: dict, baked: list, improvement: object, grain: object) -> str | None:
     """Each baking improvement once per Bake action, within its grain limit, grain from the
     supply (digest §5.7, D-16, D-30)."""
-    if improvement not in farm["majors"] or "bake" not in MAJOR_IMPROVEMENTS.get(improvement, {}):
+    if improvement not in improvements_owned(farm) or "bake" not in improvement_info(improvement):
         return "they own no such baking improvement"
     if improvement in baked:
         return "it was already used in this Bake action"
@@ -83,14 +99,14 @@ def bake_problem(farm: dict, baked: list, improvement: object, grain: object) ->
     if grain > farm["supply"]["grain"]:
         return f"they have only {farm['supply']['grain']} grain"
     if grain > bake_limit(improvement, grain):
-        return f"it bakes at most {MAJOR_IMPROVEMENTS[improvement]['bake'][1]} grain at a time"
+        return f"it bakes at most {improvement_info(improvement)['bake'][1]} grain at a time"
     return None
 
 
 def bake_options(farm: dict, baked: list) -> list[tuple[str, int]]:
     out = []
-    for major in sorted(farm["majors"]):
-        if "bake" not in MAJOR_IMPROVEMENTS[major] or major in baked:
+    for major in improvements_owned(farm):
+        if "bake" not in improvement_info(major) or major in baked:
             continue
         for grain in range(1, bake_limit(major, farm["supply"]["grain"]) + 1):
             out.append((major, grain))
@@ -102,7 +118,7 @@ def can_bake(farm: dict, baked: list) -> bool:
 
 
 def bake_food(major: str, grain: int) -> int:
-    return MAJOR_IMPROVEMENTS[major]["bake"][0] * grain
+    return improvement_info(major)["bake"][0] * grain
 
 
 # -- converting to food at any time (digest §5.10, §7, D-03, D-05) --------------------------------
@@ -111,8 +127,8 @@ def best_cooking(farm: dict, good: str) -> tuple[str | None, int]:
     """(improvement used or None, food) for one ``good`` at its best rate: grain raw 1; a
     vegetable raw 1 or cooked; an animal only cooked (digest §5.10, D-05). Food 0 = impossible."""
     best: tuple[str | None, int] = (None, RAW_FOOD.get(good, 0))
-    for major in sorted(farm["majors"]):
-        rate = MAJOR_IMPROVEMENTS[major].get("cook", {}).get(good, 0)
+    for major in improvements_owned(farm):
+        rate = improvement_info(major).get("cook", {}).get(good, 0)
         if rate > best[1]:
             best = (major, rate)
     return best

@@ -12,7 +12,7 @@ from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from . import placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .flow import feed, full_animals, keep_newborns
-from .improvements import bake_options
+from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
 from .text import goods_text
 from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
@@ -36,7 +36,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
     # the full game (digest §10.1; ``cards.play``)
     "play_occupation": ({"card": str}, {}),
-    "play_minor": ({"card": str}, {"pay": int, "choice": int}),
+    "play_minor": ({"card": str}, {"pay": int, "choice": int, "return": list}),
     "card_convert": ({"card": str}, {"option": int}),
 }
 
@@ -67,6 +67,9 @@ def check_shape(move: object) -> None:
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
         if typ is str and not isinstance(value, str):
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
+        if typ is list and (not isinstance(value, list) or len(value) > 10 or
+                            not all(isinstance(v, str) for v in value)):
+            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a list of strings")
     if kind in FARM_SPACE_MOVES and not GRID.on_board(move["space"]):
         raise InvalidMove(reason=f"'space' must be a farmyard space from 0 to "
                                  f"{len(GRID.spaces()) - 1} (row * 5 + column)")
@@ -214,7 +217,7 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
         for major, info in MAJOR_IMPROVEMENTS.items():
             out.append({"type": "build_major", "major": major})
             out += [{"type": "build_major", "major": major, "return": old}
-                    for old in info.get("upgrade_from", ())]
+                    for old in upgrade_sources(farm, info)]
     if kind == "fences":
         out += [{"type": "fence_space", "space": s} for s in spaces]
         out += [{"type": "close_pasture"}, {"type": "clear_region"}]

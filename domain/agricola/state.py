@@ -75,8 +75,25 @@ def space_name(space_id: str) -> str:
     return info["name"] if info else str(space_id)
 
 
+#: Minor improvements that cook, bake or count as a fireplace or oven, keyed by card id, with
+#: the same keys as :data:`MAJOR_IMPROVEMENTS` plus ``name`` (filled by the card engine,
+#: ``cards/e_minors.py``; empty in the family game).
+CARD_IMPROVEMENTS: dict[str, dict] = {}
+
+
+def improvement_info(improvement_id) -> dict:
+    """The table row of a major improvement or of an improvement card (empty if neither)."""
+    return MAJOR_IMPROVEMENTS.get(improvement_id) or CARD_IMPROVEMENTS.get(improvement_id, {})
+
+
+def improvements_owned(farm: dict) -> list[str]:
+    """The seat's majors, then its kept improvement cards that cook or bake (sorted)."""
+    cards = [c for c in farm.get("minors", []) if c in CARD_IMPROVEMENTS]
+    return sorted(farm["majors"]) + sorted(cards)
+
+
 def major_name(major_id: str) -> str:
-    info = MAJOR_IMPROVEMENTS.get(major_id)
+    info = improvement_info(major_id)
     return info["name"] if info else str(major_id)
 
 
@@ -140,10 +157,3 @@ def fences_left(farm: dict) -> int:
 def adults(farm: dict) -> int:
     return farm["family"] - farm["newborns"]
 
-
-def cooking_majors(farm: dict) -> list[str]:
-    return [m for m in farm["majors"] if "cook" in MAJOR_IMPROVEMENTS[m]]
-
-
-def baking_majors(farm: dict) -> list[str]:
-    return [m for m in farm["majors"] if "bake" in MAJOR_IMPROVEMENTS[m]]

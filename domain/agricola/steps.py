@@ -305,6 +305,7 @@ MANDATORY_TEXT = {
     "stable_bake": "it must build the stable or bake bread",
     "sow_bake": "it must sow or bake bread",
     "plough_sow": "it must plough or sow",
+    "plough": "it must plough the field",
     "fences": "it must enclose at least one pasture",
     "renovation_major": "", "oven_bake": "",
 }
@@ -322,6 +323,8 @@ def optional_left(state: dict, seat: int) -> bool:
     kind = pending["kind"]
     done = pending.get("done", [])
     baked = pending.get("baked", [])
+    if any(extra(state, seat) for extra in EXTRA_STEPS):
+        return True
     if kind == "rooms_stables":
         return can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])
     if kind == "stable_bake":
@@ -351,6 +354,8 @@ def optional_left(state: dict, seat: int) -> bool:
 
 #: Pending kinds of the full game and whether a step is left (filled by ``cards.hooks``).
 OPTIONAL_LEFT: dict = {}
+#: Card steps that keep any action open while they may be taken (filled by ``cards``).
+EXTRA_STEPS: list = []
 #: Card windows after a person is placed (filled by ``cards.hooks``).
 AFTER_PLACE: list = []
 

@@ -278,15 +278,17 @@ def describe(event, names: list[str]) -> str:
     """One sentence a player can read, with the players' names and the game's nouns."""
     kind = event.type
     full_setup = kind == "GameSetUp" and event.data.get("variant") == "full"
-    if full_setup or (kind in CARD_SENTENCES and kind != "GameSetUp"):
+    if full_setup or (kind in CARD_SENTENCES and kind not in ("GameSetUp", "_card")):
         return CARD_SENTENCES[kind](event.data, event.seat, list(names))
     template = TEMPLATES.get(_variant(kind, event.data, event.seat))
     if template is None:
         return f"{kind}."
     try:
-        return template.format(**_params(kind, event.data, event.seat, list(names)))
+        text = template.format(**_params(kind, event.data, event.seat, list(names)))
     except (KeyError, IndexError, TypeError, ValueError):
         return f"{kind}."
+    note = CARD_SENTENCES.get("_card")
+    return note(text, event.data) if note and event.data.get("card") else text
 
 
 #: Sentences and rules of the full game's card events (filled by ``cards.text``).
@@ -299,6 +301,9 @@ def rule_of(event) -> str | None:
     kind = event.type
     if kind in CARD_RULES:
         return CARD_RULES[kind](event.data)
+    card_rule = CARD_RULES["_card"](event.data) if "_card" in CARD_RULES else None
+    if card_rule:
+        return card_rule
     if kind in SPACE_RULED or (kind == "PersonPlaced" and "space" in event.data):
         info = ACTION_SPACES.get(event.data.get("space"))
         if info:

@@ -7,6 +7,7 @@ from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
+from .cards.card_sets import CARD_SETS, LATEST
 from .steps import conversions_open
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
@@ -56,9 +57,9 @@ class Agricola(Title):
                      OptionSpec("exchange", "bool", False, "The 3-for-1 exchange: whenever "
                                 "asked, a seat may set aside 3 hand cards and draw 1 "
                                 "(digest §10.4)."),
-                     OptionSpec("card_set", "int", 1, "Which implemented cards are dealt "
-                                "(grows as issue 10 goes on; a game keeps its set).",
-                                choices=(1,))))
+                     OptionSpec("card_set", "int", LATEST, "Which implemented cards are "
+                                "dealt (grows as issue 10 goes on; a game keeps its set).",
+                                choices=tuple(CARD_SETS))))
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -74,7 +75,7 @@ class Agricola(Title):
         if config.variant == "full":
             from .cards.deal import check_pool
             decks = tuple(config.options.get("decks", "E"))
-            card_set = config.options.get("card_set", 1)
+            card_set = config.options.get("card_set", LATEST)
             check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
             return setup_events(list(config.players), start, rng, self.before_breeding_window,
                                 "full", {"decks": list(decks),

@@ -5,8 +5,8 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 ``deal`` the hands; ``play`` the moves that play cards; ``hooks`` joins all this to the family
 game's modules. Importing the package installs it.
 """
-from .. import flow, moves, scoring
-from . import deal, e_minors, e_occupations, engine, exchange, hooks, play  # noqa: F401
+from .. import flow, moves, scoring, steps
+from . import deal, e_minors, e_occupations, engine, exchange, hooks, play, plows  # noqa: F401
 from . import text as card_text
 
 
@@ -37,7 +37,7 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
             state["farms"][seat])]
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat)
-    return []
+    return plows.plough_moves(state, seat)
 
 
 def _install() -> None:
@@ -50,6 +50,7 @@ def _install() -> None:
         "card_renovate": (play.check_card_renovate, play.apply_card_renovate),
         "card_choice": (play.check_card_choice, play.apply_card_choice),
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
+        "card_plough": (plows.check, plows.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
@@ -59,8 +60,12 @@ def _install() -> None:
                               "exchange_draw": ({"deck": str}, {}),
                               "card_renovate": ({"card": str}, {}),
                               "card_pasture": ({"space": int}, {}),
+                              "card_plough": ({"card": str, "space": int}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
+    moves.FARM_SPACE_MOVES += ("card_plough",)
+    steps.EXTRA_STEPS.append(plows.any_open)
+    steps.STEP_KINDS["done"] += ("plough",)
     flow.DEAL_STEP = deal.step
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)

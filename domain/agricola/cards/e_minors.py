@@ -101,9 +101,10 @@ def _millstone(b, seat, event, card_id):
 
 
 def _spices(b, seat, event, card_id):
+    from ..improvements import is_a
     via = str(event.data.get("via"))
     if event.type == "GoodsConverted" and event.data.get("good") == "vegetable" and \
-            via.startswith(("fireplace", "cooking_hearth")):
+            (is_a(via, "fireplace") or via.startswith("cooking_hearth")):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
@@ -151,3 +152,25 @@ card("E55", step="card_room", play_if=_stone_house_room)
 
 # E22 Raft: Fishing +1 food or +1 reed (the seat chooses after the placement).
 card("E22", choice_at={"fishing": (1, [{"food": 1}, {"reed": 1}])})
+
+
+# -- improvements that cook or bake (digest §7; ``state.CARD_IMPROVEMENTS``) ---------------------
+
+# E14 Baker's Oven: paid by returning an oven; bakes up to 2 grain for 5 food each, and once
+# at once when built.
+card("E14", improvement={"bake": (5, 2), "bake_on_build": True})
+# E20 Simple Fireplace: cooks vegetable 2, sheep 1, boar 2, cattle 3; bakes grain for 2;
+# counts as a fireplace, so a Cooking Hearth may be paid by returning it (seed 000 L706).
+card("E20", improvement={"cook": {"vegetable": 2, "sheep": 1, "boar": 2, "cattle": 3},
+                         "bake": (2, None), "counts_as": "fireplace"})
+# E27 Wood-fired Oven: bakes any grain for 3 food each, once at once when built; counts as an
+# oven (seed 000 L616).
+card("E27", improvement={"bake": (3, None), "bake_on_build": True, "counts_as": "oven"})
+# E38 Madonna Statue: no effect; paid by discarding 2 built improvements (see play.py).
+card("E38")
+
+# E61 Riding Plow: twice per game, 'Plough 1 field' (and/or sow) ploughs up to 2 more fields
+# (seed 000 L618; see plows.py).
+card("E61", plow=2)
+# E62 Turnwrest Plow: the same, once per game (seed 000 L666).
+card("E62", plow=1)

@@ -114,7 +114,9 @@ def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
 
 
 def _own_oven(farm: dict) -> bool:
-    return any("oven" in m for m in farm["majors"])
+    from ..improvements import is_a
+    from ..state import improvements_owned
+    return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
 # E162 Meat Seller (1+): with an oven, animals -> food any time: sheep 2, boar 3, cattle 4.
@@ -198,8 +200,10 @@ def _bread_seller(b, seat, event, card_id):
 
 
 def _charcoal_burner(b, seat, event, card_id):
-    from ..tables import MAJOR_IMPROVEMENTS
-    if event.type == "MajorBuilt" and "bake" in MAJOR_IMPROVEMENTS[event.data["major"]]:
+    from ..state import improvement_info
+    built = event.data.get("major") if event.type == "MajorBuilt" else \
+        event.data.get("card") if event.type == "MinorPlayed" else None
+    if built and "bake" in improvement_info(built):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1, "wood": 1}}, seat)
 
 
@@ -307,3 +311,7 @@ card("E202", space={"day_laborer_full": lambda state: {} if state["round"] >= 6 
      choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])})
 # E211 Stonecutter (3+): improvements, rooms and renovations cost 1 stone less.
 card("E211", stone_less=_stone_less)
+
+# E195 Plow Maker (1+): on a ploughing action, 1 more field for 1 food, with or without a plow
+# (seed 000 L832; see plows.py).
+card("E195")

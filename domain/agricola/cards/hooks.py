@@ -285,6 +285,10 @@ def _optional(kind):
 
 def install() -> None:
     """Fill the registries of the family game's modules (called once, at import)."""
+    from .catalogue import CARDS
+    state_mod.CARD_IMPROVEMENTS.update({
+        cid: {"name": CARDS[cid]["name"], **eff["improvement"]}
+        for cid, eff in engine.EFFECTS.items() if eff.get("improvement")})
     placement.PLACE_CHECKS.update({
         "lessons": _check_lessons, "starting_player_minor": placement._check_nothing,
         "occupation_or_growth": _check_occupation_or_growth,

@@ -138,10 +138,29 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
             return f"it needs {n} {animal}"
     if req.get("no_occupation") and occupations:
         return "it may be played only before any occupation"
-    if any(k in req for k in ("return", "own", "discard_improvements", "fields",
-                              "animals_any")):
+    if any(k in req for k in ("own", "fields", "animals_any")):
         return "its prerequisite is not supported yet"
+    if not return_options(state, seat, card_id):
+        return "it needs an oven to return" if req.get("return") else \
+            f"it needs {req['discard_improvements']} built improvements to discard"
     return engine.play_problem(state, seat, card_id)
+
+
+def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
+    """What the seat may give back to play ``card_id``: one oven for E14 Baker's Oven ("return
+    an oven"), any 2 built improvements for E38 Madonna Statue (catalogue notes: they are the
+    payment; majors go back to the board). ``[[]]`` when the card asks for nothing."""
+    from itertools import combinations
+    from ..improvements import is_a
+    from ..state import improvements_owned
+    req = CARDS[card_id]["requires"]
+    farm = state["farms"][seat]
+    if req.get("return") == "oven":
+        return [[o] for o in improvements_owned(farm) if is_a(o, "oven")]
+    if req.get("discard_improvements"):
+        built = sorted(farm["majors"] + farm.get("minors", []))
+        return [list(c) for c in combinations(built, req["discard_improvements"])]
+    return [[]]
 
 
 #: Minors whose reed the Thatcher (E157) reduces (catalogue E157; E21 is the E deck's one).
@@ -173,12 +192,15 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
         choices = engine.effect(card_id).get("choices") or [None]
         for pay in minor_payments(state, seat, card_id):
             for c in range(len(choices)):
-                move = {"type": "play_minor", "card": card_id}
-                if len(info["costs"]) > 1:
-                    move["pay"] = pay
-                if len(choices) > 1:
-                    move["choice"] = c
-                out.append(move)
+                for back in return_options(state, seat, card_id):
+                    move = {"type": "play_minor", "card": card_id}
+                    if len(info["costs"]) > 1:
+                        move["pay"] = pay
+                    if len(choices) > 1:
+                        move["choice"] = c
+                    if back:
+                        move["return"] = back
+                    out.append(move)
     return out
 
 
@@ -194,6 +216,14 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
     problem = prerequisite_problem(state, seat, card_id)
     if problem:
         raise _fail("card_prerequisite_unmet", state, seat, card_id, reason=problem)
+    back = sorted(move.get("return", []))
+    if back not in return_options(state, seat, card_id):
+        from ..state import major_name
+        what = " and ".join(major_name(i) for i in back) or "nothing"
+        raise _fail("card_prerequisite_unmet", state, seat, card_id,
+                    reason=f"it cannot be paid by giving back {what}")
+    if "return" in move:
+        move = dict(move, **{"return": back})
     if move not in minor_moves(state, seat):
         costs = " or ".join(goods_text(c) for c in CARDS[card_id]["costs"])
         raise _fail("card_cost_unaffordable", state, seat, card_id, cost=costs,
@@ -207,8 +237,10 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     n = len(b.state["players"])
     passes_to = None if not info["passing"] or n == 1 else (seat + 1) % n
     cost = minor_cost(b.state["farms"][seat], card_id, move.get("pay", 0))
-    b.emit("MinorPlayed", {"card": card_id, "cost": cost,
-                           "kept": not info["passing"], "to": passes_to}, seat)
+    data = {"card": card_id, "cost": cost, "kept": not info["passing"], "to": passes_to}
+    if move.get("return"):
+        data["returned"] = sorted(move["return"])
+    b.emit("MinorPlayed", data, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)
 
@@ -242,6 +274,11 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
         maid(b, seat)
     if eff.get("round_check") and eff.get("after_any"):
         eff["after_any"](b, seat, None, card_id)
+    if eff.get("improvement", {}).get("bake_on_build"):
+        pending = b.state["pending"][seat]
+        b.emit("CardStep", {"card": card_id, "pending": {
+            "kind": "oven_bake", "space": pending["space"] if pending else None,
+            "done": ["minor"], "baked": []}}, seat)
     if eff.get("step"):
         pending = b.state["pending"][seat]
         b.emit("CardStep", {"card": card_id, "pending": {

@@ -71,6 +71,16 @@ def _rule(d: dict) -> str:
                                       if card in CARDS else "")
 
 
+def _card_note(text: str, d: dict) -> str:
+    """A family-game event that a card caused or changed (e.g. a field ploughed with a plow)."""
+    if d.get("card") not in CARDS:
+        return text
+    paid = f", paying {d['food']} food" if d.get("food") else ""
+    return f"{text[:-1]} with {_card(d['card'])}{paid}."
+
+
 def install() -> None:
     base.CARD_SENTENCES.update(SENTENCES)
+    base.CARD_SENTENCES["_card"] = _card_note
     base.CARD_RULES.update({k: _rule for k in SENTENCES if k != "GameSetUp"})
+    base.CARD_RULES["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None
