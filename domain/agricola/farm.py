@@ -116,8 +116,11 @@ def sow_problem(farm: dict, space: int, crop: str) -> str | None:
 
 
 def can_sow(farm: dict) -> bool:
+    """A farmyard field or a card field (full game, ``cards/fields.py``) can be sown now."""
     return any(sow_problem(farm, f["space"], crop) is None
-               for f in farm["fields"] for crop in SOWING)
+               for f in farm["fields"] for crop in SOWING) or \
+        any(not f["count"] and farm["supply"][c] > 0
+            for f in farm.get("card_fields", []) for c in f["allowed"])
 
 
 # -- renovation and family growth (digest §5.2, §5.4) ----------------------------------------------

@@ -171,6 +171,8 @@ FEEDING_HOOKS: list = []
 
 #: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).
 CARD_CONVERSIONS = lambda farm: []  # noqa: E731
+#: Cards that give a seat a choice in the feeding phase even when it has food enough.
+FEEDING_CHOICES: list = []
 #: Card draws a move asked for (the 3-for-1 exchange), made with the seed (filled by ``cards``).
 DRAW_HOOKS: list = []
 #: The dealing variants' automatic step (set by ``cards``): True while seats still choose.
@@ -185,7 +187,8 @@ def has_feeding_choice(farm: dict, need: int) -> bool:
     workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
     fresh = {**farm, "workshops_used": []}
     goods = convertible_goods(fresh, "harvest_feeding") + CARD_CONVERSIONS(farm)
-    if any(g in ("wood", "clay", "reed") for g in goods):
+    if any(g in ("wood", "clay", "reed") for g in goods) or \
+            any(choice(farm) for choice in FEEDING_CHOICES):
         return True
     return farm["supply"]["food"] < need and bool(goods)
 

@@ -29,9 +29,9 @@ def farm_counts(farm: dict) -> dict[str, int]:
     fields = field_spaces(farm)
     fenced = fenced_spaces(farm)
     used = set(farm["rooms"]) | set(fields) | set(farm["stables"]) | fenced
-    grain = farm["supply"]["grain"] + sum(f["count"] for f in farm["fields"]
-                                          if f["crop"] == "grain")
-    vegetables = farm["supply"]["vegetable"] + sum(f["count"] for f in farm["fields"]
+    sown = farm["fields"] + farm.get("card_fields", [])      # card fields: full game, E18
+    grain = farm["supply"]["grain"] + sum(f["count"] for f in sown if f["crop"] == "grain")
+    vegetables = farm["supply"]["vegetable"] + sum(f["count"] for f in sown
                                                    if f["crop"] == "vegetable")
     rooms = len(farm["rooms"])
     return {

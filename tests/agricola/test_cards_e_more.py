@@ -168,3 +168,107 @@ def test_e195_plow_maker_one_more_field_for_one_food_with_a_plow_too():
     assert not [m for m in AGRICOLA.legal_moves(paid, 0) if m.get("card") == "E195"]
     more, _ = play(paid, 0, {"type": "card_plough", "card": "E62", "space": 4})
     assert len(more["farms"][0]["fields"]) == 3
+
+
+# -- card fields (catalogue E18, E47) -------------------------------------------------------------
+
+def _sown_card_field(card, occupations):
+    state, _, _ = full(2)
+    holding(state, 0, *occupations)
+    placed = _minor_action(state, 0, card, vegetable=1)
+    after, _ = play(placed, 0, {"type": "play_minor", "card": card})
+    assert after["farms"][0]["card_fields"] == [
+        {"card": card, "crop": None, "count": 0, "allowed": ["vegetable"]}]
+    turn(after, 0)
+    reveal(after, "sow_bake")
+    sowing, _ = play(after, 0, {"type": "place", "space": "sow_bake"})
+    move = {"type": "card_sow", "card": card, "crop": "vegetable"}
+    assert move in AGRICOLA.legal_moves(sowing, 0)
+    assert {"type": "card_sow", "card": card, "crop": "grain"} not in \
+        AGRICOLA.legal_moves(sowing, 0)
+    sown, events = play(sowing, 0, move)
+    assert "sows vegetable on" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
+    return sown
+
+
+def test_e18_bean_field_is_sown_and_harvested_but_is_no_field():
+    """E18 (seed 000 L588): a vegetable card field; its crops are the seat's, not a field."""
+    sown = _sown_card_field("E18", ("E147", "E152"))
+    assert sown["farms"][0]["card_fields"][0]["count"] == 2
+    vegetables = next(c for c in score_sheet(sown)["seats"][0]["categories"]
+                      if c["key"] == "vegetables")
+    assert _line(sown, 0, "fields") == -1 and vegetables["count"] == 2
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.fields import harvest
+    b = Builder(sown)
+    harvest(b)
+    assert b.events[0].type == "CardFieldsHarvested"
+    assert b.state["farms"][0]["supply"]["vegetable"] == 1
+    assert b.state["farms"][0]["card_fields"][0]["count"] == 1
+    assert "harvests 1 vegetable from Bean Field (E18)" in AGRICOLA.describe(
+        b.events[0], ["Ann", "Bob"])
+
+
+def test_e32_potato_dibber_tops_a_card_field_too():
+    """E32 on E18: cards that act on sowing act on card fields (seed 000 L588)."""
+    state, _, _ = full(2)
+    holding(state, 0, "E147", "E152", "E32")
+    placed = _minor_action(state, 0, "E18", vegetable=1)
+    after, _ = play(placed, 0, {"type": "play_minor", "card": "E18"})
+    turn(after, 0)
+    reveal(after, "sow_bake")
+    sowing, _ = play(after, 0, {"type": "place", "space": "sow_bake"})
+    sown, events = play(sowing, 0, {"type": "card_sow", "card": "E18", "crop": "vegetable"})
+    assert sown["farms"][0]["card_fields"][0]["count"] == 3
+    topped = next(e for e in events if e.type == "FieldTopped")
+    assert topped.data["field_card"] == "E18"
+    assert "adds 1 to Bean Field (E18)" in AGRICOLA.describe(topped, ["Ann", "Bob"])
+
+
+def test_e47_lettuce_patch_turns_its_harvest_into_4_food_in_that_feeding():
+    """E47 (seed 000 L718): a vegetable harvested from it may become 4 food at once."""
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.fields import harvest
+    from domain.agricola.flow import has_feeding_choice
+    sown = _sown_card_field("E47", ("E147", "E152", "E176"))
+    b = Builder(sown)
+    harvest(b)
+    state = b.state
+    assert state["farms"][0]["harvest_fresh"] == ["E47"]
+    assert has_feeding_choice(state["farms"][0], 0)
+    state["phase"] = "harvest_feeding"
+    state["pending"][0] = {"kind": "feed"}
+    move = {"type": "card_convert", "card": "E47", "option": 0}
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, _ = play(state, 0, move)
+    assert after["farms"][0]["harvest_fresh"] == []
+    assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 4
+    assert move not in AGRICOLA.legal_moves(after, 0)
+
+
+# -- every event has a sentence and a rule ------------------------------------------------------
+
+@pytest.mark.parametrize("n,seed,options", [
+    (2, 11, {"dealing": "redeal", "exchange": True}), (3, 12, {"dealing": "draft"}),
+    (1, 13, {"dealing": "10-3"}), (4, 14, {})])
+def test_every_event_of_a_full_game_has_a_sentence_and_a_rule(n, seed, options):
+    import random
+    from domain.common.rng import Rng
+    from domain.common.title import GameConfig
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:n]
+    rng = Rng(seed)
+    events = AGRICOLA.setup(GameConfig("full", names, {"decks": "E", **options}), rng)
+    state = {}
+    for e in events:
+        state = AGRICOLA.evolve(state, e)
+    pick = random.Random(seed)
+    while not AGRICOLA.status(state).finished:
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        new = AGRICOLA.decide(state, seat, pick.choice(AGRICOLA.legal_moves(state, seat)), rng)
+        for e in new:
+            state = AGRICOLA.evolve(state, e)
+        events += new
+    for event in events:
+        for text in (AGRICOLA.describe(event, names),):
+            assert text != f"{event.type}." and "{" not in text, (event.type, text)
+        assert AGRICOLA.rule_of(event), event.type

@@ -6,7 +6,8 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
-from . import deal, e_minors, e_occupations, engine, exchange, hooks, play, plows  # noqa: F401
+from . import (deal, e_minors, e_occupations, engine, exchange, fields, hooks, play,  # noqa: F401
+               plows)
 from . import text as card_text
 
 
@@ -37,7 +38,7 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
             state["farms"][seat])]
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat)
-    return plows.plough_moves(state, seat)
+    return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind)
 
 
 def _install() -> None:
@@ -51,6 +52,7 @@ def _install() -> None:
         "card_choice": (play.check_card_choice, play.apply_card_choice),
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
         "card_plough": (plows.check, plows.apply),
+        "card_sow": (fields.check, fields.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
@@ -61,6 +63,7 @@ def _install() -> None:
                               "card_renovate": ({"card": str}, {}),
                               "card_pasture": ({"space": int}, {}),
                               "card_plough": ({"card": str, "space": int}, {}),
+                              "card_sow": ({"card": str, "crop": str}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
     moves.FARM_SPACE_MOVES += ("card_plough",)
@@ -75,7 +78,9 @@ def _install() -> None:
     flow.ROUND_HOOKS.append(hooks.round_start)
     flow.FEEDING_HOOKS.append(hooks.feeding)
     moves.AFTER_MOVE.append(hooks.after_move)
+    flow.FIELD_HOOKS.append(fields.harvest)
     flow.FIELD_HOOKS.append(hooks.field_phase)
+    flow.FEEDING_CHOICES.append(fields.feeding_choice)
     flow.CARD_CONVERSIONS = _conversions
     scoring.CARD_POINTS = _card_points
     scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \

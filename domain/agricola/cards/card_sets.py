@@ -19,5 +19,5 @@ CARD_SETS: dict[int, frozenset[str]] = {
 }
 #: Card set 2 (2026-11-25): set 1 and the improvements that cook, bake or are paid by giving
 #: improvements back.
-CARD_SETS[2] = CARD_SETS[1] | frozenset("E14 E20 E27 E38 E61 E62 E195".split())
+CARD_SETS[2] = CARD_SETS[1] | frozenset("E14 E18 E20 E27 E38 E47 E61 E62 E195".split())
 LATEST = max(CARD_SETS)

@@ -4,6 +4,7 @@ Each entry cites the catalogue number; seed lines are in the catalogue's ``seed0
 from __future__ import annotations
 
 from .engine import card, every, remaining
+from .fields import lettuce
 
 
 def _fenced(farm: dict) -> int:
@@ -93,6 +94,9 @@ def _stable_space(state: dict, seat: int) -> str | None:
 def _potato_dibber(b, seat, event, card_id):
     if event.type == "FieldSown" and event.data["crop"] == "vegetable":
         b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
+    if event.type == "CardFieldSown" and event.data["crop"] == "vegetable":   # seed 000 L588
+        b.emit("FieldTopped", {"card": card_id, "space": None, "count": 1,
+                               "field_card": event.data["card"]}, seat)
 
 
 def _millstone(b, seat, event, card_id):
@@ -174,3 +178,9 @@ card("E38")
 card("E61", plow=2)
 # E62 Turnwrest Plow: the same, once per game (seed 000 L666).
 card("E62", plow=1)
+
+# E18 Bean Field: a card field for vegetables only (seed 000 L588; see fields.py).
+card("E18", card_field=["vegetable"])
+# E47 Lettuce Patch: a card field for vegetables; a vegetable harvested from it may become 4
+# food at once (seed 000 L718; see fields.py).
+card("E47", card_field=["vegetable"], converts_dynamic=lettuce, harvest=True, fresh=True)

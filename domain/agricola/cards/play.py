@@ -240,6 +240,8 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     data = {"card": card_id, "cost": cost, "kept": not info["passing"], "to": passes_to}
     if move.get("return"):
         data["returned"] = sorted(move["return"])
+    if engine.effect(card_id).get("card_field"):
+        data["card_field"] = list(engine.effect(card_id)["card_field"])
     b.emit("MinorPlayed", data, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)
@@ -294,6 +296,9 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id)
+        if eff.get("converts_dynamic") and eff.get("harvest") and \
+                state["phase"] != "harvest_feeding":
+            continue
         if eff.get("converts_dynamic"):
             for i, (pay, _) in enumerate(eff["converts_dynamic"](farm)):
                 if affordable(held, pay):
@@ -348,8 +353,8 @@ def apply_card_convert(b, seat: int, move: dict) -> None:
     eff = engine.effect(move["card"])
     if eff.get("converts_dynamic"):
         pay, gain = eff["converts_dynamic"](b.state["farms"][seat])[move.get("option", 0)]
-        b.emit("CardConverted", {"card": move["card"], "pay": pay, "gain": gain,
-                                 "counter": True}, seat)
+        done = {"fresh_used": True} if eff.get("fresh") else {"counter": True}
+        b.emit("CardConverted", {"card": move["card"], "pay": pay, "gain": gain, **done}, seat)
         return
     pay, gain = eff["converts"][move.get("option", 0)]
     animals = {a: n for a, n in gain.items() if a in b.state["farms"][seat]["animals"]}

@@ -25,9 +25,13 @@ def _dealt(d, seat, names):
     mine = d.get("_private", {})
     if len(mine) == 1:
         (key, hand), = mine.items()
-        return (f"{_who(names, int(key))} is dealt 7 occupations and 7 minor improvements: "
-                + ", ".join(_card(c) for c in hand["occupations"] + hand["minors"]) + ".")
-    return "Every player is dealt 7 occupations and 7 minor improvements (hidden)."
+        if "packets" in hand:
+            return (f"{_who(names, int(key))} is dealt the packets " +
+                    _cards(hand["packets"]["occupations"] + hand["packets"]["minors"]) + ".")
+        return (f"{_who(names, int(key))} is dealt {len(hand['occupations'])} occupations and "
+                f"{len(hand['minors'])} minor improvements: "
+                + _cards(hand["occupations"] + hand["minors"]) + ".")
+    return "Every player is dealt their occupations and minor improvements (hidden)."
 
 
 def _minor(d, seat, names):
@@ -39,7 +43,86 @@ def _minor(d, seat, names):
     return text + "."
 
 
+def _mine(d: dict):
+    """(seat, data) of the one private part the viewer may see, or (None, None)."""
+    private = d.get("_private", {})
+    if len(private) == 1:
+        (key, part), = private.items()
+        return int(key), part
+    return None, None
+
+
+def _private(seen, hidden):
+    """A sentence from the viewer's own private part, or the public one."""
+    def sentence(d, seat, names):
+        who, part = _mine(d)
+        return seen(_who(names, who), part, d) if part is not None else \
+            hidden(_who(names, seat), d)
+    return sentence
+
+
+def _cards(ids) -> str:
+    return ", ".join(_card(c) for c in ids) or "no cards"
+
+
+DEAL = {"10-3": "each player keeps 7 of 10 occupations and 7 of 10 minor improvements",
+        "redeal": "each player may give back a hand for 1 card fewer",
+        "draft": "the hands are drafted: keep 1 card, pass the rest to the left",
+        "normal": "7 occupations and 7 minor improvements each"}
+PENDING = {"discard": "to discard cards down to 7 and 7", "redeal": "whether to redeal",
+           "draft": "to keep a card of the packet"}
+
+
+def _asked(d, seat, names):
+    pending = d.get("pending")
+    if pending is None:
+        return f"{_who(names, seat)} is ready for round 1."
+    return f"{_who(names, seat)} is asked {PENDING.get(pending.get('kind'), 'to choose')}."
+
+
+def _step(d, seat, names):
+    kind = str(d["pending"].get("kind", "")).replace("_", " ")
+    return f"{_card(d.get('card'))} gives {_who(names, seat)} a further step: {kind}."
+
+
+def _topped(d, seat, names):
+    where = _card(d["field_card"]) if d.get("field_card") else "the new field"
+    return f"{_card(d.get('card'))} adds {d['count']} to {where} of {_who(names, seat)}."
+
+
 SENTENCES = {
+    "DealStarted": lambda d, seat, names: (
+        f"The cards are dealt by the {d['dealing']} variant: "
+        f"{DEAL.get(d['dealing'], d['dealing'])}."),
+    "DealAsked": _asked,
+    "CardDiscarded": _private(lambda who, p, d: f"{who} discards {_card(p['card'])}.",
+                              lambda who, d: f"{who} discards a card (hidden)."),
+    "HandReturned": _private(lambda who, p, d: f"{who} gives back {_cards(p['cards'])}.",
+                             lambda who, d: f"{who} gives back their {d['deck']} (hidden)."),
+    "CardsDrawn": _private(lambda who, p, d: f"{who} draws {_cards(p['cards'])}.",
+                           lambda who, d: f"{who} draws new {d['deck']} (hidden)."),
+    "DraftPicked": _private(lambda who, p, d: f"{who} keeps {_card(p['card'])}.",
+                            lambda who, d: f"{who} keeps a card of the packet (hidden)."),
+    "PacketsPassed": lambda d, seat, names: (
+        f"Every player passes the rest of their {d['deck']} packet to the left."),
+    "ExchangeAsked": lambda d, seat, names: (
+        f"{_who(names, seat)} sets aside 3 cards to draw 1 of the {d['deck']} "
+        "(3-for-1 exchange)."),
+    "CardsMarked": _private(lambda who, p, d: f"{who} sets {_card(p['card'])} aside for an "
+                            "exchange.", lambda who, d: f"{who} sets a card aside (hidden)."),
+    "CardsExchanged": _private(
+        lambda who, p, d: f"{who} exchanges {_cards(p['returned'])} for {_card(p['drawn'])}.",
+        lambda who, d: f"{who} exchanges 3 cards for 1 of the {d['deck']} (hidden)."),
+    "StateRestored": lambda d, seat, names: (
+        "The game starts from a position of another game, as one seat saw it; what that seat "
+        "could not see was dealt anew."),
+    "CardStep": _step,
+    "FieldTopped": _topped,
+    "CardFieldSown": lambda d, seat, names: (
+        f"{_who(names, seat)} sows {d['crop']} on {_card(d['card'])}, which now holds "
+        f"{d['count']}."),
+    "CardFieldsHarvested": lambda d, seat, names: (
+        f"{_who(names, seat)} harvests {goods_text(d['goods'])} from {_cards(d['cards'])}."),
     "GameSetUp": _setup,
     "CardsDealt": _dealt,
     "OccupationPlayed": lambda d, seat, names: (
@@ -79,8 +162,14 @@ def _card_note(text: str, d: dict) -> str:
     return f"{text[:-1]} with {_card(d['card'])}{paid}."
 
 
+DEALING_EVENTS = ("DealStarted", "DealAsked", "CardDiscarded", "HandReturned", "CardsDrawn",
+                  "DraftPicked", "PacketsPassed", "ExchangeAsked", "CardsMarked",
+                  "CardsExchanged")
+
+
 def install() -> None:
     base.CARD_SENTENCES.update(SENTENCES)
     base.CARD_SENTENCES["_card"] = _card_note
     base.CARD_RULES.update({k: _rule for k in SENTENCES if k != "GameSetUp"})
+    base.CARD_RULES.update({k: lambda d: "agricola digest §10.4" for k in DEALING_EVENTS})
     base.CARD_RULES["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None

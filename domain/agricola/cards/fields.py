@@ -1,0 +1,80 @@
+"""Card fields: minor improvements sown and harvested like fields (issue 10; catalogue E18 Bean
+Field, E47 Lettuce Patch; seed 000 L588, L718).
+
+A card field is ``{"card": id, "crop": None|crop, "count": n, "allowed": [crops]}`` in the
+farm's ``card_fields``. It is sown on any sowing step with ``{"type": "card_sow", "card":
+"E18", "crop": "vegetable"}``, harvested in the field phase after the farmyard's fields, and
+its crops count as the seat's in scoring; it is not a field (no farmyard space, no field
+points). Cards that act on sowing (E32 Potato Dibber) act on it too (seed 000 L588).
+
+A vegetable harvested from E47 may be turned into 4 food "at once": in the feeding phase of
+the same harvest, which nothing else precedes (``harvest_fresh``, cleared at breeding).
+"""
+from __future__ import annotations
+
+from ..builder import seat_params
+from ..errors import StepNotExpected
+from ..tables import SOWING
+
+
+def card_fields(farm: dict) -> list[dict]:
+    return farm.get("card_fields", [])
+
+
+def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
+    from ..steps import STEP_KINDS
+    if state["phase"] != "work" or kind not in STEP_KINDS["sow"]:
+        return []
+    farm = state["farms"][seat]
+    return [{"type": "card_sow", "card": f["card"], "crop": crop}
+            for f in card_fields(farm) if not f["count"]
+            for crop in f["allowed"] if farm["supply"][crop] > 0]
+
+
+def can_sow_card_field(farm: dict) -> bool:
+    return any(not f["count"] and farm["supply"][c] > 0
+               for f in card_fields(farm) for c in f["allowed"])
+
+
+def check(state: dict, seat: int, move: dict) -> None:
+    from ..steps import _current_step
+    from .play import card_name
+    pending = _current_step(state, seat, "sow")
+    if move not in sow_moves(state, seat, pending["kind"]):
+        raise StepNotExpected(what=f"sow {move['crop']} on {card_name(move['card'])}",
+                              reason="it must be their empty card field that takes that crop, "
+                                     "with the crop in their supply",
+                              **seat_params(state, seat))
+
+
+def apply(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    b.emit("CardFieldSown", {"card": move["card"], "crop": move["crop"],
+                             "count": SOWING[move["crop"]]}, seat)
+    settle(b, seat)
+
+
+def harvest(b) -> None:
+    """Field phase: 1 crop from each sown card field (after the farmyard's fields)."""
+    for seat, farm in enumerate(b.state["farms"]):
+        sown = [f for f in card_fields(farm) if f["count"]]
+        if not sown:
+            continue
+        goods: dict[str, int] = {}
+        for f in sown:
+            goods[f["crop"]] = goods.get(f["crop"], 0) + 1
+        fresh = [f["card"] for f in sown if f["card"] == "E47" and f["crop"] == "vegetable"]
+        b.emit("CardFieldsHarvested", {"cards": [f["card"] for f in sown], "goods": goods,
+                                       "fresh": fresh}, seat)
+
+
+def lettuce(farm: dict) -> list[tuple[dict, dict]]:
+    """E47 Lettuce Patch: the vegetable just harvested from it may become 4 food."""
+    if "E47" in farm.get("harvest_fresh", []) and farm["supply"]["vegetable"] >= 1:
+        return [({"vegetable": 1}, {"food": 4})]
+    return []
+
+
+def feeding_choice(farm: dict) -> bool:
+    """Whether a card field's produce gives the seat a choice in the feeding phase."""
+    return bool(lettuce(farm))
