@@ -216,7 +216,7 @@ def major_built(state: dict, d: dict, seat) -> dict:
     if "pending" in d:
         state["pending"][seat] = _copy(d["pending"])
     else:
-        _note(state, seat, "major")
+        _note(state, seat, d.get("part", "major"))
     return state
 
 

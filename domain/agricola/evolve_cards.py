@@ -76,6 +76,10 @@ def minor_played(state: dict, d: dict, seat) -> dict:
 
 def card_goods(state: dict, d: dict, seat) -> dict:
     _signed(state, seat, d["goods"])
+    if d.get("onto"):                 # goods left on an action space (Basket E34, ...)
+        left = {g: -n for g, n in d["goods"].items() if n < 0}
+        _add(state["bank"], left, -1)
+        _add(state["spaces"][d["onto"]]["goods"], left)
     if d.get("part"):
         _note(state, seat, d["part"])
     return state

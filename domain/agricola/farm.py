@@ -28,6 +28,10 @@ def affordable(supply: dict, cost: dict) -> bool:
 
 #: Cards that change costs (filled by ``cards.hooks``): kind -> [hook(farm, cost) -> cost].
 COST_HOOKS: dict[str, list] = {"room": [], "renovation": [], "major": []}
+#: Cards that offer other ways to pay: ``(farm, costs) -> more costs`` for a room, and
+#: ``(farm, [(target, cost)]) -> more (target, cost)`` for a renovation (full game; e.g. Clay
+#: Roof E36, Clay Supports E37, Conservator E200). The printed way is always choice 0.
+ALTERNATIVES: dict[str, list] = {"room": [], "renovation": []}
 
 
 def major_cost(farm: dict, cost: dict) -> dict:
@@ -37,9 +41,11 @@ def major_cost(farm: dict, cost: dict) -> dict:
     return cost
 
 
-def room_cost(farm: dict) -> dict:
-    """5 of the house material + 2 reed per room (digest §5.1), as the seat's cards change it."""
-    cost = {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
+def room_cost(farm: dict, base: dict | None = None) -> dict:
+    """5 of the house material + 2 reed per room (digest §5.1), or a card's new ``base``, as
+    the seat's cards change it."""
+    cost = dict(base) if base else {farm["house"]: ROOM_COST["material"],
+                                    "reed": ROOM_COST["reed"]}
     for hook in COST_HOOKS["room"]:
         cost = hook(farm, cost)
     return cost
@@ -58,8 +64,17 @@ def legal_room_spaces(farm: dict) -> list[int]:
     return [s for s in GRID.spaces() if room_space_problem(farm, s) is None]
 
 
+def room_costs(farm: dict) -> list[dict]:
+    """Every way the seat may pay for a room: :func:`room_cost` first, then its cards'."""
+    costs = [room_cost(farm)]
+    for hook in ALTERNATIVES["room"]:
+        costs += [c for c in hook(farm, costs) if c not in costs]
+    return costs
+
+
 def can_build_room(farm: dict) -> bool:
-    return affordable(farm["supply"], room_cost(farm)) and bool(legal_room_spaces(farm))
+    return any(affordable(farm["supply"], c) for c in room_costs(farm)) and \
+        bool(legal_room_spaces(farm))
 
 
 # -- stables (digest §5.3) ------------------------------------------------------------------------
@@ -137,10 +152,26 @@ def renovation_cost(farm: dict) -> dict | None:
     return cost
 
 
-def renovation_problem(farm: dict) -> str | None:
+def renovations(farm: dict) -> list[tuple[str, dict]]:
+    """Every (new material, cost) the seat may renovate to and pay with: the next material
+    at :func:`renovation_cost` first (digest §5.2), then what its cards allow."""
     cost = renovation_cost(farm)
     if cost is None:
+        return []
+    out = [(RENOVATION[farm["house"]], cost)]
+    for hook in ALTERNATIVES["renovation"]:
+        out += [r for r in hook(farm, out) if r not in out]
+    return out
+
+
+def renovation_problem(farm: dict, pay: object = 0) -> str | None:
+    """Why the seat cannot renovate the way ``pay`` picks (0: the printed way)."""
+    options = renovations(farm)
+    if not options:
         return "a stone house cannot be renovated"
+    if isinstance(pay, bool) or not isinstance(pay, int) or not 0 <= pay < len(options):
+        return f"'pay' must be a number from 0 to {len(options) - 1}"
+    cost = options[pay][1]
     if not affordable(farm["supply"], cost):
         return "it costs " + ", ".join(f"{n} {g}" for g, n in cost.items())
     return None

@@ -11,16 +11,18 @@ from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
+from .farm import renovations, room_costs
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
 from .text import goods_text
-from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
+from .tables import ACTION_SPACES, ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
 
 #: type -> (required fields with their types, optional fields with their types).
 MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
-    "place": ({"space": str}, {"resource": str, "resource2": str, "option": str}),
-    "build_room": ({"space": int}, {}),
+    "place": ({"space": str}, {"resource": str, "resource2": str, "option": str,
+                               "pay": int}),
+    "build_room": ({"space": int}, {"pay": int}),
     "build_stable": ({"space": int}, {}),
     "plough": ({"space": int}, {}),
     "sow": ({"space": int, "crop": str}, {}),
@@ -198,11 +200,16 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if pending is None:
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
+            if ACTION_SPACES[space_id]["kind"] in placement.RENOVATING:
+                out += [{"type": "place", "space": space_id, "pay": i}
+                        for i in range(1, len(renovations(farm)))]
         return out
     kind = pending["kind"]
     spaces = list(GRID.spaces())
     if kind in steps.STEP_KINDS["build_room"]:
         out += [{"type": "build_room", "space": s} for s in spaces]
+        out += [{"type": "build_room", "space": s, "pay": i} for s in spaces
+                for i in range(1, len(room_costs(farm)))]
     if kind in steps.STEP_KINDS["build_stable"]:
         out += [{"type": "build_stable", "space": s} for s in spaces]
     if kind in steps.STEP_KINDS["plough"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .builder import Builder, seat_params
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
 from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
-                   growth_problem, legal_field_spaces, renovation_cost, renovation_problem,
+                   growth_problem, legal_field_spaces, renovation_problem, renovations,
                    split_animals)
 from .improvements import can_bake, can_build_any_major
 from .state import name, space_name, total_animals
@@ -30,7 +30,11 @@ PLACE_OPTIONS = {
     "livestock": ("option",),
     "resources_or_growth": ("option", "resource", "resource2"),
     "room_or_traveling_players": ("option",),
+    "renovation_major": ("pay",),
+    "renovation_fences": ("pay",),
 }
+#: Space kinds that renovate at once; ``pay`` picks one of ``farm.renovations`` (0: printed).
+RENOVATING = ["renovation_major", "renovation_fences"]
 
 
 def place_variants(state: dict, space_id: str) -> list[dict]:
@@ -174,7 +178,7 @@ def _check_fences(state, seat, space_id, move):
 
 def _check_renovation(state, seat, space_id, move):
     farm = state["farms"][seat]
-    problem = renovation_problem(farm)
+    problem = renovation_problem(farm, move.get("pay", 0))
     if problem:
         raise AgricolaViolation("renovation_not_possible", house=HOUSE_NAMES[farm["house"]],
                                 reason=problem, **seat_params(state, seat))
@@ -368,21 +372,20 @@ def _apply_fences(b, seat, space_id, move):
     _placed(b, seat, space_id, _pending("fences", space_id, mandatory=True, region=[], clears=0))
 
 
-def _renovate(b, seat):
+def _renovate(b, seat, pay: int = 0):
     farm = b.state["farms"][seat]
-    cost = renovation_cost(farm)
-    target = next(g for g in cost if g != "reed")
+    target, cost = renovations(farm)[pay]
     b.emit("Renovated", {"from": farm["house"], "to": target, "cost": cost}, seat)
 
 
 def _apply_renovation_major(b, seat, space_id, move):
     _placed(b, seat, space_id, _pending("renovation_major", space_id))
-    _renovate(b, seat)
+    _renovate(b, seat, move.get("pay", 0))
 
 
 def _apply_renovation_fences(b, seat, space_id, move):
     _placed(b, seat, space_id, _pending("fences", space_id, mandatory=False, region=[], clears=0))
-    _renovate(b, seat)
+    _renovate(b, seat, move.get("pay", 0))
 
 
 def _apply_growth(b, seat, space_id, move, without_room=False):

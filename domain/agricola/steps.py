@@ -36,7 +36,7 @@ from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, No
 from .farm import (affordable, major_cost,
                    can_build_pasture, can_build_room, can_build_stable, can_sow,
                    close_problem, close_region, fence_space_problem, field_space_problem, label,
-                   legal_field_spaces, room_cost, room_space_problem, sow_problem, split_animals,
+                   legal_field_spaces, room_costs, room_space_problem, sow_problem, split_animals,
                    stable_space_problem)
 from .improvements import (bake_food, bake_problem, best_cooking, can_bake, can_build_any_major,
                            convertible_goods, major_problem, well_rounds, workshop_for)
@@ -125,7 +125,13 @@ def check_build_room(state: dict, seat: int, move: dict) -> None:
     if pending["kind"] in ("room", "card_room"):
         _once(state, seat, pending, "room", "build a room")
     farm = state["farms"][seat]
-    cost = {} if pending["kind"] == "card_room" else room_cost(farm)
+    costs = room_costs(farm)
+    pay = move.get("pay", 0)
+    if not 0 <= pay < len(costs):
+        raise StepNotExpected(what="pay for a room that way",
+                              reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+                              **seat_params(state, seat))
+    cost = {} if pending["kind"] == "card_room" else costs[pay]
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(cost=goods_text(cost), what="a room",
                              have=goods_text({g: farm["supply"][g] for g in cost}),
@@ -140,7 +146,7 @@ def apply_build_room(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     free = b.state["pending"][seat]["kind"] == "card_room"
     b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"],
-                         "cost": {} if free else room_cost(farm)}, seat)
+                         "cost": {} if free else room_costs(farm)[move.get("pay", 0)]}, seat)
     settle(b, seat)
 
 

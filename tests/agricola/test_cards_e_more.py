@@ -272,3 +272,213 @@ def test_every_event_of_a_full_game_has_a_sentence_and_a_rule(n, seed, options):
         for text in (AGRICOLA.describe(event, names),):
             assert text != f"{event.type}." and "{" not in text, (event.type, text)
         assert AGRICOLA.rule_of(event), event.type
+
+
+# -- leaving goods on the space (catalogue E34, E196, E169) ---------------------------------------
+
+def test_e34_basket_and_e196_mushroom_collector_leave_wood_for_food_one_after_the_other():
+    """E34: leave 2 wood for 3 food; E196: leave 1 wood for 2 food; both may be used."""
+    state, _, _ = full(2)
+    holding(state, 0, "E34", "E196")
+    turn(state, 0)
+    reveal(state, "forest", wood=3)
+    placed, events = play(state, 0, {"type": "place", "space": "forest"})
+    assert placed["pending"][0]["card"] == "E34"
+    assert AGRICOLA.legal_moves(placed, 0) == [{"type": "card_choice", "option": 0},
+                                               {"type": "card_choice", "option": 1}]
+    basket, events = play(placed, 0, {"type": "card_choice", "option": 1})
+    assert basket["spaces"]["forest"]["goods"]["wood"] == 2
+    assert basket["farms"][0]["supply"]["wood"] == placed["farms"][0]["supply"]["wood"] - 2
+    assert basket["farms"][0]["supply"]["food"] == placed["farms"][0]["supply"]["food"] + 3
+    assert "leaving 2 wood on Forest" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
+    assert basket["pending"][0]["card"] == "E196"
+    mushroom, events = play(basket, 0, {"type": "card_choice", "option": 0})
+    assert mushroom["pending"][0] is None
+    assert mushroom["farms"][0]["supply"]["wood"] == basket["farms"][0]["supply"]["wood"]
+    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
+        "Ann takes nothing more from Mushroom Collector (E196)."
+
+
+def test_e196_needs_wood_taken_from_an_accumulating_space():
+    state, _, _ = full(2)
+    holding(state, 0, "E196")
+    turn(state, 0)
+    reveal(state, "day_laborer_full")
+    placed, _ = play(state, 0, {"type": "place", "space": "day_laborer_full"})
+    assert placed["pending"][0] is None
+
+
+def test_e169_storyteller_leaves_1_food_for_a_vegetable():
+    """E169: Traveling Players, leave 1 food there, take 1 vegetable."""
+    state, _, _ = full(4)
+    holding(state, 0, "E169")
+    turn(state, 0)
+    reveal(state, "traveling_players", food=2)
+    placed, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
+    told, _ = play(placed, 0, {"type": "card_choice", "option": 1})
+    assert told["farms"][0]["supply"]["vegetable"] == 1
+    assert told["spaces"]["traveling_players"]["goods"]["food"] == 1
+
+
+# -- free rooms and stables (catalogue E151, E191, E207) ------------------------------------------
+
+def test_e151_master_builder_gives_a_free_room_once_with_5_rooms():
+    """E151 (seed 000 L868): once the home has 5 rooms, 1 more room for free, once."""
+    from .support import build_farm
+    state, _, _ = full(2)
+    holding(state, 0, "E151")
+    turn(state, 0)
+    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "free_room"]
+    build_farm(state, 0, rooms=[0, 5, 10, 1, 6])
+    moves = [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "free_room"]
+    assert {"type": "free_room", "card": "E151", "space": 2} in moves
+    wood = state["farms"][0]["supply"]["wood"]
+    after, events = play(state, 0, {"type": "free_room", "card": "E151", "space": 2})
+    assert len(after["farms"][0]["rooms"]) == 6 and after["farms"][0]["supply"]["wood"] == wood
+    assert after["turn"] == 0 and after["pending"][0] is None        # still to place
+    assert "with Master Builder (E151)" in AGRICOLA.describe(events[-1], ["Ann", "Bob"])
+    assert not [m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "free_room"]
+
+
+def test_e191_mason_needs_a_stone_house_of_4_rooms():
+    """E191 (seed 000 L808)."""
+    from .support import build_farm
+    state, _, _ = full(2)
+    holding(state, 0, "E191")
+    turn(state, 0)
+    build_farm(state, 0, rooms=[0, 5, 10, 1])
+    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "free_room"]
+    state["farms"][0]["house"] = "stone"
+    after, _ = play(state, 0, {"type": "free_room", "card": "E191", "space": 2})
+    assert len(after["farms"][0]["rooms"]) == 5
+
+
+def test_e207_stablehand_builds_a_free_stable_after_fencing_once_a_round():
+    """E207 (seed 000 L824): one free stable in a fence-building action, once per round."""
+    state, _, _ = full(2)
+    holding(state, 0, "E207")
+    turn(state, 0)
+    give(state, 0, wood=8)
+    reveal(state, "fences")
+    fencing, _ = play(state, 0, {"type": "place", "space": "fences"})
+    assert not [m for m in AGRICOLA.legal_moves(fencing, 0) if m["type"] == "free_stable"]
+    fencing, _ = play(fencing, 0, {"type": "fence_space", "space": 4})
+    closed, _ = play(fencing, 0, {"type": "close_pasture"})
+    moves = [m for m in AGRICOLA.legal_moves(closed, 0) if m["type"] == "free_stable"]
+    assert {"type": "free_stable", "card": "E207", "space": 4} in moves
+    wood = closed["farms"][0]["supply"]["wood"]
+    stabled, _ = play(closed, 0, {"type": "free_stable", "card": "E207", "space": 4})
+    assert stabled["farms"][0]["stables"] == [4]
+    assert stabled["farms"][0]["supply"]["wood"] == wood
+    assert not [m for m in AGRICOLA.legal_moves(stabled, 0) if m["type"] == "free_stable"]
+
+
+# -- other ways to pay (catalogue E36, E37, E200) -------------------------------------------------
+
+def _rooms_action(state, seat, **goods):
+    turn(state, seat)
+    give(state, seat, **goods)
+    placed, _ = play(state, seat, {"type": "place", "space": "rooms_stables"})
+    return placed
+
+
+def test_e37_clay_supports_and_e36_clay_roof_pay_for_a_room():
+    """E37 (seed 000 L690): a clay-hut room for 2 clay, 1 wood, 1 reed; E36 (L754): 1 or 2
+    reed paid with clay."""
+    from domain.agricola.farm import room_costs
+    state, _, _ = full(2)
+    holding(state, 0, "E37")
+    state["farms"][0]["house"] = "clay"
+    assert room_costs(state["farms"][0]) == [{"clay": 5, "reed": 2},
+                                             {"clay": 2, "wood": 1, "reed": 1}]
+    placed = _rooms_action(state, 0, clay=2, wood=1, reed=1)
+    move = {"type": "build_room", "space": 0, "pay": 1}
+    assert move in AGRICOLA.legal_moves(placed, 0)
+    assert {"type": "build_room", "space": 0} not in AGRICOLA.legal_moves(placed, 0)
+    built, events = play(placed, 0, move)
+    assert built["farms"][0]["supply"]["clay"] == placed["farms"][0]["supply"]["clay"] - 2
+    assert events[0].data["cost"] == {"clay": 2, "wood": 1, "reed": 1}
+    holding(state, 0, "E36")
+    assert room_costs(state["farms"][0])[2:] == [
+        {"clay": 6, "reed": 1}, {"clay": 7}, {"clay": 3, "wood": 1}]
+    with pytest.raises(RuleViolation):
+        play(placed, 0, {"type": "build_room", "space": 0, "pay": 9})
+
+
+def test_e36_clay_roof_and_e200_conservator_renovate():
+    """E200 (seed 000 L906): a wooden hut straight to stone, 1 stone per room and 1 reed;
+    E36: the reed paid with clay."""
+    from domain.agricola.farm import renovations
+    state, _, _ = full(2)
+    holding(state, 0, "E200", "E36", "E211")
+    assert renovations(state["farms"][0]) == [
+        ("clay", {"clay": 2, "reed": 1}), ("stone", {"stone": 2, "reed": 1}),
+        ("clay", {"clay": 3}), ("stone", {"stone": 2, "clay": 1})]
+    turn(state, 0)
+    give(state, 0, stone=2, clay=1)
+    reveal(state, "renovation_improvement_full")
+    move = {"type": "place", "space": "renovation_improvement_full", "pay": 3}
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, events = play(state, 0, move)
+    assert after["farms"][0]["house"] == "stone"
+    assert next(e for e in events if e.type == "Renovated").data["cost"] == {"stone": 2,
+                                                                            "clay": 1}
+
+
+# -- feeding-phase trades (catalogue E338, E26) ---------------------------------------------------
+
+def _feeding(state, seat):
+    state["phase"] = "harvest_feeding"
+    state["pending"][seat] = {"kind": "feed"}
+    return state
+
+
+def test_e338_feed_pellets_trades_a_vegetable_for_a_kept_animal_once_a_harvest():
+    from domain.agricola.flow import has_feeding_choice
+    state, _, _ = full(2)
+    holding(state, 0, "E338")
+    give(state, 0, vegetable=2, food=10)
+    give_animals(state, 0, sheep=1)
+    assert has_feeding_choice(state["farms"][0], 0)
+    _feeding(state, 0)
+    moves = [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_convert"]
+    assert moves == [{"type": "card_convert", "card": "E338", "option": 0}]   # sheep only
+    after, _ = play(state, 0, moves[0])
+    assert after["farms"][0]["animals"]["sheep"] + after["farms"][0]["unhoused"]["sheep"] == 2
+    assert not [m for m in AGRICOLA.legal_moves(after, 0) if m.get("card") == "E338"]
+
+
+def test_e26_plane_adds_to_the_joinery():
+    state, _, _ = full(2)
+    holding(state, 0, "E26")
+    _feeding(state, 0)
+    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m.get("card") == "E26"]
+    state["farms"][0]["workshops_used"] = ["joinery"]
+    give(state, 0, wood=1)
+    assert [m for m in AGRICOLA.legal_moves(state, 0) if m.get("card") == "E26"] == [
+        {"type": "card_convert", "card": "E26", "option": 0},
+        {"type": "card_convert", "card": "E26", "option": 1}]
+    after, _ = play(state, 0, {"type": "card_convert", "card": "E26", "option": 1})
+    assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 2
+    assert not [m for m in AGRICOLA.legal_moves(after, 0) if m.get("card") == "E26"]
+
+
+def test_e33_ceramics_needs_an_oven_and_makes_the_pottery_a_free_minor():
+    state, _, _ = full(2)
+    placed = _minor_action(state, 0, "E33", clay=2)
+    with pytest.raises(RuleViolation) as err:
+        play(placed, 0, {"type": "play_minor", "card": "E33"})
+    assert "it needs an oven" in err.value.message
+    _owned_major(placed, 0, "stone_oven")
+    after, _ = play(placed, 0, {"type": "play_minor", "card": "E33"})
+    assert after["farms"][0]["supply"]["food"] == placed["farms"][0]["supply"]["food"] + 2
+    turn(after, 0)
+    reveal(after, "starting_player_minor")
+    minor, _ = play(after, 0, {"type": "place", "space": "starting_player_minor"})
+    move = {"type": "card_major", "card": "E33", "major": "pottery"}
+    assert move in AGRICOLA.legal_moves(minor, 0)
+    built, events = play(minor, 0, move)
+    assert built["majors"]["pottery"] == 0 and "pottery" in built["farms"][0]["majors"]
+    assert built["farms"][0]["supply"]["clay"] == minor["farms"][0]["supply"]["clay"]
+    assert "with Ceramics (E33)" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
+    assert built["pending"][0] is None

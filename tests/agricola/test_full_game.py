@@ -83,7 +83,8 @@ def test_the_full_board_and_green_cards():
 
 def test_decks_too_small_for_the_player_count_are_refused_with_a_sentence():
     with pytest.raises(BadGameConfig) as err:
-        AGRICOLA.setup(GameConfig("full", ("A", "B"), {"decks": "E", "dealing": "10-3"}),
+        AGRICOLA.setup(GameConfig("full", ("A", "B"), {"decks": "E", "dealing": "10-3",
+                                                       "card_set": 1}),
                        Rng(1))
     assert "implemented" in err.value.message
 

@@ -7,7 +7,7 @@ game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
 from . import (deal, e_minors, e_occupations, engine, exchange, fields, hooks, play,  # noqa: F401
-               plows)
+               free_builds, payments, plows)
 from . import text as card_text
 
 
@@ -25,6 +25,22 @@ def _conversions(farm: dict) -> list[str]:
     return out
 
 
+def _feeding_trades(farm: dict) -> bool:
+    """A card trade of the feeding phase (Feed Pellets E338) that is worth asking about even
+    when the seat has food enough."""
+    held = {**farm["supply"], **farm["animals"]}
+    for card_id in farm.get("cards", []):
+        eff = engine.effect(card_id)
+        if not eff.get("feeding_trade") or (eff.get("converts_if") and
+                                            not eff["converts_if"](farm)):
+            continue
+        if any(all(held.get(g, 0) >= n for g, n in pay.items()) and
+               (not eff.get("option_if") or eff["option_if"](farm, gain))
+               for pay, gain in eff["converts"]):
+            return True
+    return False
+
+
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     if state["phase"] == "deal":
         return deal.deal_moves(state, seat)
@@ -38,7 +54,8 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
             state["farms"][seat])]
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat)
-    return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind)
+    return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind) + \
+        free_builds.stable_moves(state, seat)
 
 
 def _install() -> None:
@@ -53,6 +70,9 @@ def _install() -> None:
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
         "card_plough": (plows.check, plows.apply),
         "card_sow": (fields.check, fields.apply),
+        "card_major": (play.check_card_major, play.apply_card_major),
+        "free_room": (free_builds.check, free_builds.apply),
+        "free_stable": (free_builds.check, free_builds.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
@@ -60,19 +80,26 @@ def _install() -> None:
     moves.MOVE_SHAPES.update({"card_choice": ({"option": int}, {}),
                               "exchange_mark": ({"card": str}, {}),
                               "exchange_draw": ({"deck": str}, {}),
-                              "card_renovate": ({"card": str}, {}),
+                              "card_renovate": ({"card": str}, {"pay": int}),
                               "card_pasture": ({"space": int}, {}),
                               "card_plough": ({"card": str, "space": int}, {}),
                               "card_sow": ({"card": str, "crop": str}, {}),
+                              "card_major": ({"card": str, "major": str}, {}),
+                              "free_room": ({"card": str, "space": int}, {}),
+                              "free_stable": ({"card": str, "space": int}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
-    moves.FARM_SPACE_MOVES += ("card_plough",)
-    steps.EXTRA_STEPS.append(plows.any_open)
+    moves.FARM_SPACE_MOVES += ("card_plough", "free_room", "free_stable")
+    steps.EXTRA_STEPS += [plows.any_open, free_builds.any_stable_open]
     steps.STEP_KINDS["done"] += ("plough",)
+    from .. import farm
+    farm.ALTERNATIVES["room"].append(payments.room_alternatives)
+    farm.ALTERNATIVES["renovation"].append(payments.renovation_alternatives)
     flow.DEAL_STEP = deal.step
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(play.renovate_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(free_builds.room_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(exchange.exchange_moves)
     flow.DRAW_HOOKS.append(exchange.draw)
     flow.ROUND_HOOKS.append(hooks.round_start)
@@ -80,7 +107,7 @@ def _install() -> None:
     moves.AFTER_MOVE.append(hooks.after_move)
     flow.FIELD_HOOKS.append(fields.harvest)
     flow.FIELD_HOOKS.append(hooks.field_phase)
-    flow.FEEDING_CHOICES.append(fields.feeding_choice)
+    flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades]
     flow.CARD_CONVERSIONS = _conversions
     scoring.CARD_POINTS = _card_points
     scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \

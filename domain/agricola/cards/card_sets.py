@@ -17,7 +17,10 @@ CARD_SETS: dict[int, frozenset[str]] = {
         E197 E199 E201 E202 E204 E205 E206 E208 E209 E210 E211 E212 E213 E214 E217 E218 E341
     """.split()),
 }
-#: Card set 2 (2026-11-25): set 1 and the improvements that cook, bake or are paid by giving
-#: improvements back.
-CARD_SETS[2] = CARD_SETS[1] | frozenset("E14 E18 E20 E27 E38 E47 E61 E62 E195".split())
+#: Card set 2 (2026-11-25): set 1 and 21 more (cooking and baking improvements, plows, card
+#: fields, other ways to pay, free rooms and stables, goods left on a space, feeding trades).
+CARD_SETS[2] = CARD_SETS[1] | frozenset("""
+    E14 E18 E20 E26 E27 E33 E34 E36 E37 E38 E47 E61 E62 E338
+    E151 E169 E191 E195 E196 E200 E207
+""".split())
 LATEST = max(CARD_SETS)

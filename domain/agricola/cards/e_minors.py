@@ -184,3 +184,33 @@ card("E18", card_field=["vegetable"])
 # E47 Lettuce Patch: a card field for vegetables; a vegetable harvested from it may become 4
 # food at once (seed 000 L718; see fields.py).
 card("E47", card_field=["vegetable"], converts_dynamic=lettuce, harvest=True, fresh=True)
+
+# E34 Basket: taking wood from an accumulating space, leave 2 of it there for 3 food
+# (see leaving.py).
+card("E34", leave={"good": "wood", "count": 2, "gain": {"food": 3}})
+# E36 Clay Roof: a room or a renovation may be paid with 1 or 2 clay instead of as much reed
+# (seed 000 L754; see payments.py).
+card("E36")
+# E37 Clay Supports: a clay-hut room may cost 2 clay, 1 wood, 1 reed (seed 000 L690).
+card("E37")
+
+
+def _keeps(farm: dict, gain: dict) -> bool:
+    return all(farm["animals"][a] + farm["unhoused"][a] > 0 for a in gain)
+
+
+def _joinery_used(farm: dict) -> bool:
+    return "joinery" in farm["workshops_used"]
+
+
+# E338 Feed Pellets: in the feeding phase, once per harvest, 1 vegetable for 1 animal of a
+# type the seat already keeps.
+card("E338", converts=[({"vegetable": 1}, {a: 1}) for a in ("sheep", "boar", "cattle")],
+     option_if=_keeps, harvest=True, feeding_trade=True)
+# E26 Plane: when the Joinery has turned wood into food in this harvest, +1 food, or a 2nd
+# wood for exactly 2 food (the E deck's only such workshop is the Joinery).
+card("E26", converts=[({}, {"food": 1}), ({"wood": 1}, {"food": 2})],
+     converts_if=_joinery_used, harvest=True, feeding_trade=True)
+# E33 Ceramics: needs an oven; +2 food; the Pottery is then a minor improvement for the seat
+# and costs nothing (see play.majors_as_minors).
+card("E33", goods={"food": 2}, major_as_minor="pottery")

@@ -315,3 +315,21 @@ card("E211", stone_less=_stone_less)
 # E195 Plow Maker (1+): on a ploughing action, 1 more field for 1 food, with or without a plow
 # (seed 000 L832; see plows.py).
 card("E195")
+# E196 Mushroom Collector (1+): taking wood from an accumulating space, leave 1 of it there
+# for 2 food (see leaving.py).
+card("E196", leave={"good": "wood", "count": 1, "gain": {"food": 2}})
+# E169 Storyteller (4+): on Traveling Players, leave 1 food there for 1 vegetable.
+card("E169", leave={"good": "food", "count": 1, "gain": {"vegetable": 1},
+                    "only": ("traveling_players", "room_or_traveling_players")})
+# E151 Master Builder (1+): once per game, with 5 rooms, 1 room for free (seed 000 L868; see
+# free_builds.py).
+card("E151", free_room=(None, 5))
+# E191 Mason (1+): once per game, with a stone house of 4 rooms, 1 room for free (seed 000
+# L808).
+card("E191", free_room=("stone", 4))
+# E207 Stablehand (1+): a fence-building action that closes a pasture gives 1 free stable, at
+# most once per round (seed 000 L824).
+card("E207", stable_after_fences=True)
+# E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
+# (seed 000 L906; see payments.py).
+card("E200")

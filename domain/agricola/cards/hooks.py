@@ -164,17 +164,32 @@ def stone_less(farm: dict, cost: dict) -> dict:
 
 
 def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
-    """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202): the
-    seat is asked right after its placement (``card_choice``)."""
+    """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202) or let
+    the seat leave goods on it for others (Basket E34, Mushroom Collector E196, Storyteller
+    E169): the seat is asked right after its placement (``card_choice``), one card at a time
+    in the order it played them."""
+    from .leaving import leave_options
     farm = b.state["farms"][seat]
+    queue = []
     for card_id in farm.get("cards", []):
-        start, options = engine.effect(card_id).get("choice_at", {}).get(
-            move["space"], (None, None))
+        eff = engine.effect(card_id)
+        start, options = eff.get("choice_at", {}).get(move["space"], (None, None))
         if options and b.state["round"] >= start:
-            b.emit("CardStep", {"card": card_id, "pending": {
-                "kind": "card_choice", "space": move["space"], "done": [], "card": card_id,
-                "options": options}}, seat)
-            return
+            queue.append({"card": card_id, "options": options})
+        options = leave_options(b, seat, move["space"], eff.get("leave"))
+        if options:
+            queue.append({"card": card_id, "options": options, "onto": move["space"]})
+    if queue:
+        ask_choice(b, seat, move["space"], queue)
+
+
+def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
+    first = queue[0]
+    pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
+               "options": first["options"], "queue": queue[1:]}
+    if first.get("onto"):
+        pending["onto"] = first["onto"]
+    b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)
 
 
 def room_cost(farm: dict, cost: dict) -> dict:
@@ -265,7 +280,7 @@ def _pending_apply(kind, renovate=False, grow=False, start=False):
         if start:
             b.emit("StartingPlayerTaken", {"space": space_id}, seat)
         if renovate:
-            placement._renovate(b, seat)
+            placement._renovate(b, seat, move.get("pay", 0))
         if grow:
             b.emit("FamilyGrew", {"space": space_id, "without_room": False,
                                   "family": b.state["farms"][seat]["family"] + 1}, seat)
@@ -303,6 +318,8 @@ def install() -> None:
         "family_growth_minor": _pending_apply("minor", grow=True),
         "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True)})
     placement.PLACE_OPTIONS["occupation_or_growth"] = ("option",)
+    placement.PLACE_OPTIONS["renovation_major_minor"] = ("pay",)
+    placement.RENOVATING.append("renovation_major_minor")
     placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
     steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
     # no conversion or release mid-action may make the action's mandatory part impossible

@@ -138,7 +138,13 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
             return f"it needs {n} {animal}"
     if req.get("no_occupation") and occupations:
         return "it may be played only before any occupation"
-    if any(k in req for k in ("own", "fields", "animals_any")):
+    if req.get("own"):
+        from ..improvements import is_a
+        from ..state import improvements_owned
+        if not any(is_a(i, req["own"]) for i in improvements_owned(farm)):
+            return f"it needs an {req['own']}" if req["own"][0] in "aeiou" else \
+                f"it needs a {req['own']}"
+    if any(k in req for k in ("fields", "animals_any")):
         return "its prerequisite is not supported yet"
     if not return_options(state, seat, card_id):
         return "it needs an oven to return" if req.get("return") else \
@@ -184,7 +190,7 @@ def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
 
 
 def minor_moves(state: dict, seat: int) -> list[dict]:
-    out = []
+    out = majors_as_minors(state, seat)
     for card_id in hand(state, seat)["minors"]:
         if prerequisite_problem(state, seat, card_id):
             continue
@@ -202,6 +208,31 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
                         move["return"] = back
                     out.append(move)
     return out
+
+
+def majors_as_minors(state: dict, seat: int) -> list[dict]:
+    """E33 Ceramics: the seat may take the Pottery as its minor improvement, for nothing."""
+    farm = state["farms"][seat]
+    return [{"type": "card_major", "card": c, "major": engine.effect(c)["major_as_minor"]}
+            for c in farm.get("cards", []) if engine.effect(c).get("major_as_minor") and
+            state["majors"].get(engine.effect(c)["major_as_minor"], "gone") is None]
+
+
+def check_card_major(state: dict, seat: int, move: dict) -> None:
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    if pending is None or pending["kind"] not in MINOR_KINDS or \
+            {"minor", "major"} & set(pending.get("done", [])) or \
+            move not in majors_as_minors(state, seat):
+        raise _fail("card_not_now", state, seat, move["card"], what="use",
+                    reason="it works as the minor improvement of an action that offers one, "
+                           "while the major improvement is still on the board")
+
+
+def apply_card_major(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    b.emit("MajorBuilt", {"major": move["major"], "cost": {}, "returned": None,
+                          "well_rounds": [], "card": move["card"], "part": "minor"}, seat)
+    settle(b, seat)
 
 
 def check_play_minor(state: dict, seat: int, move: dict) -> None:
@@ -309,23 +340,26 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
         if eff.get("harvest") and (state["phase"] != "harvest_feeding" or
                                    farm["card_state"].get(card_id) == state["round"]):
             continue
-        for i, (pay, _) in enumerate(eff["converts"]):
-            if affordable(held, pay):
+        for i, (pay, gain) in enumerate(eff["converts"]):
+            if affordable(held, pay) and (not eff.get("option_if") or
+                                          eff["option_if"](farm, gain)):
                 out.append({"type": "card_convert", "card": card_id, "option": i})
     return out
 
 
 def renovate_moves(state: dict, seat: int) -> list[dict]:
-    """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual."""
-    from ..farm import renovation_problem
+    """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual
+    (``pay`` picks another way to pay that the seat's cards offer, e.g. Clay Roof E36)."""
+    from ..farm import renovation_problem, renovations
     from ..steps import conversions_open
     farm = state["farms"][seat]
     if farm["house"] != "wood" or conversions_open(state, seat):
         return []
-    if renovation_problem(farm):
-        return []
-    return [{"type": "card_renovate", "card": c} for c in farm.get("cards", [])
-            if engine.effect(c).get("renovate_any_time")]
+    pays = [i for i, (target, _) in enumerate(renovations(farm))
+            if target == "clay" and not renovation_problem(farm, i)]
+    return [{"type": "card_renovate", "card": c, **({"pay": i} if i else {})}
+            for c in farm.get("cards", []) if engine.effect(c).get("renovate_any_time")
+            for i in pays]
 
 
 def check_card_renovate(state: dict, seat: int, move: dict) -> None:
@@ -336,7 +370,7 @@ def check_card_renovate(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_renovate(b, seat: int, move: dict) -> None:
     from ..placement import _renovate
-    _renovate(b, seat)
+    _renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
@@ -383,9 +417,16 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_choice(b, seat: int, move: dict) -> None:
     from ..steps import settle
+    from .hooks import ask_choice
     pending = b.state["pending"][seat]
-    b.emit("CardGoods", {"card": pending["card"], "goods": pending["options"][move["option"]],
-                         "part": "choice"}, seat)
+    data = {"card": pending["card"], "goods": pending["options"][move["option"]],
+            "part": "choice"}
+    if pending.get("onto"):
+        data["onto"] = pending["onto"]
+    b.emit("CardGoods", data, seat)
+    if pending.get("queue"):
+        ask_choice(b, seat, pending["space"], pending["queue"])
+        return
     settle(b, seat)
 
 

@@ -90,6 +90,18 @@ def _topped(d, seat, names):
     return f"{_card(d.get('card'))} adds {d['count']} to {where} of {_who(names, seat)}."
 
 
+def _card_goods(d, seat, names):
+    who, card = _who(names, seat), _card(d.get("card"))
+    gained = {g: n for g, n in d["goods"].items() if n > 0}
+    paid = {g: -n for g, n in d["goods"].items() if n < 0}
+    if not gained and not paid:
+        return f"{who} takes nothing more from {card}."
+    text = f"{who} receives {goods_text(gained)} from {card}"
+    if paid and d.get("onto"):
+        return text + f", leaving {goods_text(paid)} on {base.space_name(d['onto'])}."
+    return text + (f", paying {goods_text(paid)}" if paid else "") + "."
+
+
 SENTENCES = {
     "DealStarted": lambda d, seat, names: (
         f"The cards are dealt by the {d['dealing']} variant: "
@@ -129,11 +141,7 @@ SENTENCES = {
         f"{_who(names, seat)} plays the occupation {_card(d['card'])} for "
         f"{goods_text(d['cost']) if d['cost'] else 'nothing'}."),
     "MinorPlayed": _minor,
-    "CardGoods": lambda d, seat, names: (
-        f"{_who(names, seat)} receives {goods_text({g: n for g, n in d['goods'].items() if n > 0})}"
-        f" from {_card(d.get('card'))}"
-        + (f", paying {goods_text({g: -n for g, n in d['goods'].items() if n < 0})}"
-           if any(n < 0 for n in d["goods"].values()) else "") + "."),
+    "CardGoods": _card_goods,
     "CardConverted": lambda d, seat, names: (
         f"{_who(names, seat)} uses {_card(d['card'])}: {goods_text(d['pay'])} for "
         f"{goods_text(d['gain'])}."),

@@ -1,0 +1,80 @@
+"""Cards that build a room or a stable for free (issue 10; catalogue E151 Master Builder, E191
+Mason, E207 Stablehand; seed 000 L868, L808, L824).
+
+* ``{"type": "free_room", "card": "E151", "space": 7}``: once per game, a free room once the
+  house has 5 rooms (E151) or the stone house 4 (E191). "At any time after" is taken as: when
+  the seat is asked to place a person (its turn, no action in progress), so that the room never
+  cuts into another action (decision K-10).
+* ``{"type": "free_stable", "card": "E207", "space": 3}``: in a fence-building action that has
+  closed a pasture, one free stable, at most once per round (seed 000 L824).
+"""
+from __future__ import annotations
+
+from ..builder import seat_params
+from ..errors import StepNotExpected
+from ..farm import legal_room_spaces, legal_stable_spaces
+from ..state import stables_left
+from . import engine
+
+
+def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
+    farm = state["farms"][seat]
+    need = engine.effect(card_id).get("free_room")
+    if not need or card_id not in farm.get("cards", []) or farm["card_state"].get(card_id):
+        return False
+    if state["phase"] != "work" or state["pending"][seat] is not None or \
+            state.get("turn") != seat or farm["home"] < 1:
+        return False
+    house, rooms = need
+    return (house is None or farm["house"] == house) and len(farm["rooms"]) >= rooms
+
+
+def room_moves(state: dict, seat: int) -> list[dict]:
+    farm = state["farms"][seat]
+    cards = [c for c in farm.get("cards", []) if _room_card_open(state, seat, c)]
+    return [{"type": "free_room", "card": c, "space": s}
+            for c in cards for s in legal_room_spaces(farm)]
+
+
+def _stable_open(state: dict, seat: int, card_id: str) -> bool:
+    farm = state["farms"][seat]
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    return bool(engine.effect(card_id).get("stable_after_fences") and pending and
+                pending["kind"] == "fences" and "pasture" in pending.get("done", []) and
+                farm["card_state"].get(card_id) != state["round"] and stables_left(farm) > 0)
+
+
+def stable_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
+    farm = state["farms"][seat]
+    cards = [c for c in farm.get("cards", []) if _stable_open(state, seat, c)]
+    return [{"type": "free_stable", "card": c, "space": s}
+            for c in cards for s in legal_stable_spaces(farm)]
+
+
+def any_stable_open(state: dict, seat: int) -> bool:
+    return bool(stable_moves(state, seat))
+
+
+def check(state: dict, seat: int, move: dict) -> None:
+    from .play import card_name
+    listed = room_moves(state, seat) if move["type"] == "free_room" else \
+        stable_moves(state, seat)
+    if move not in listed:
+        what = "room" if move["type"] == "free_room" else "stable"
+        raise StepNotExpected(what=f"build a free {what} with {card_name(move['card'])}",
+                              reason="the card is not theirs, is used up or its condition is "
+                                     f"not met, or the {what} cannot go on that space",
+                              **seat_params(state, seat))
+
+
+def apply(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    card_id, farm = move["card"], b.state["farms"][seat]
+    if move["type"] == "free_room":
+        b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
+        b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"], "cost": {},
+                             "card": card_id}, seat)
+        return
+    b.emit("CardStateSet", {"card": card_id, "value": b.state["round"]}, seat)
+    b.emit("StableBuilt", {"space": move["space"], "cost": {}, "card": card_id}, seat)
+    settle(b, seat)

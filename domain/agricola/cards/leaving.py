@@ -1,0 +1,37 @@
+"""Cards that let a seat leave goods it just took on the action space, for something else
+(issue 10; catalogue E34 Basket, E196 Mushroom Collector, E169 Storyteller).
+
+An effect ``leave={"spaces": kind, "good": g, "count": n, "gain": goods}`` offers, right after
+the placement, a ``card_choice`` between taking nothing more (option 0) and leaving ``n`` of
+the ``g`` taken from the space there for ``gain`` (option 1). The goods left stay on the space
+for the next player who uses it.
+"""
+from __future__ import annotations
+
+from ..tables import ACTION_SPACES
+
+
+def accumulating(space_id: str, good: str) -> bool:
+    """A space that gets ``good`` every round (digest §3.3)."""
+    return good in ACTION_SPACES.get(space_id, {}).get("replenish", {})
+
+
+def taken_from(b, seat: int, space_id: str) -> dict:
+    """What the placement just took from the space (its ``GoodsTaken``)."""
+    for event in reversed(b.events):
+        if event.type == "GoodsTaken" and event.seat == seat and \
+                event.data.get("space") == space_id:
+            return event.data.get("goods", {})
+        if event.type == "PersonPlaced":
+            return {}
+    return {}
+
+
+def leave_options(b, seat: int, space_id: str, leave: dict | None) -> list[dict]:
+    if not leave or not accumulating(space_id, leave["good"]):
+        return []
+    if space_id not in leave.get("only", (space_id,)):
+        return []
+    if taken_from(b, seat, space_id).get(leave["good"], 0) < leave["count"]:
+        return []
+    return [{}, {leave["good"]: -leave["count"], **leave["gain"]}]

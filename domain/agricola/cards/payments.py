@@ -1,0 +1,44 @@
+"""Cards that offer another way to pay for a room or a renovation (issue 10; catalogue E36
+Clay Roof, E37 Clay Supports, E200 Conservator; seed 000 L754, L690, L906).
+
+The printed way stays choice 0; the others are listed as ``"pay": i`` on ``build_room``, on the
+placement on a renovation space and on ``card_renovate`` (``farm.ALTERNATIVES``).
+"""
+from __future__ import annotations
+
+from ..farm import room_cost
+
+#: E37 Clay Supports: a clay-hut room may cost 2 clay, 1 wood and 1 reed (a new base cost).
+CLAY_SUPPORTS = {"clay": 2, "wood": 1, "reed": 1}
+#: E36 Clay Roof: up to this much reed may be paid with as much clay.
+CLAY_ROOF_REED = 2
+
+
+def _clay_for_reed(cost: dict, most: int) -> list[dict]:
+    out = []
+    for k in range(1, min(most, cost.get("reed", 0)) + 1):
+        swapped = dict(cost, reed=cost["reed"] - k, clay=cost.get("clay", 0) + k)
+        out.append({g: n for g, n in swapped.items() if n})
+    return out
+
+
+def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
+    cards = farm.get("cards", [])
+    out = list(costs)
+    if "E37" in cards and farm["house"] == "clay":
+        out.append(room_cost(farm, CLAY_SUPPORTS))
+    if "E36" in cards:
+        out += [c for cost in list(out) for c in _clay_for_reed(cost, CLAY_ROOF_REED)]
+    return out[len(costs):]
+
+
+def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list[tuple]:
+    cards = farm.get("cards", [])
+    out = list(options)
+    if "E200" in cards and farm["house"] == "wood":
+        # straight to stone at the usual price, without other cards' discounts (L906)
+        out.append(("stone", {"stone": len(farm["rooms"]), "reed": 1}))
+    if "E36" in cards:
+        out += [(target, c) for target, cost in list(out)
+                for c in _clay_for_reed(cost, CLAY_ROOF_REED)]
+    return out[len(options):]
