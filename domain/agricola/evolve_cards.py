@@ -98,6 +98,14 @@ def card_converted(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def card_holds(state: dict, d: dict, seat) -> dict:
+    """Goods taken from the general supply onto a card (Brush Maker E156)."""
+    held = state["farms"][seat].setdefault("held", {}).setdefault(d["card"], {})
+    _add(held, d["goods"])
+    _add(state["bank"], d["goods"], -1)
+    return state
+
+
 def card_state_set(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["card_state"][d["card"]] = d["value"]
     return state
@@ -261,5 +269,5 @@ CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
-               "CardStep": card_step, "CardStateSet": card_state_set,
+               "CardStep": card_step, "CardStateSet": card_state_set, "CardHolds": card_holds,
                "CardFieldSown": card_field_sown, "CardFieldsHarvested": card_fields_harvested}

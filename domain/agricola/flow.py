@@ -180,6 +180,16 @@ DEAL_STEP = lambda b, rng: False  # noqa: E731
 #: Card windows at round start and in the field phase (filled by ``cards.hooks``).
 ROUND_HOOKS: list = []
 FIELD_HOOKS: list = []
+#: Cards that change how many newborns a farm gets (filled by ``cards.hooks``; Shepherd E203).
+NEWBORN_HOOKS: list = []
+
+
+def farm_newborns(farm: dict) -> dict[str, int]:
+    """The newborns the farm's animals bring (digest §6.4), as its cards change them."""
+    born = newborns({a: farm["animals"][a] for a in ANIMALS})
+    for hook in NEWBORN_HOOKS:
+        born = hook(farm, born)
+    return born
 
 
 def has_feeding_choice(farm: dict, need: int) -> bool:
@@ -198,7 +208,7 @@ def newborn_at_stake(farm: dict) -> bool:
     first can change what the farm keeps: the seat is asked before feeding is settled (digest
     §5.9, §5.10, §6.4). A farm whose newborns all fit gains nothing by it and is not asked."""
     animals = {a: farm["animals"][a] for a in ANIMALS}
-    born = newborns(animals)
+    born = farm_newborns(farm)
     if not born:
         return False
     return not can_house(housing(farm), {a: animals[a] + born.get(a, 0) for a in ANIMALS})
@@ -219,7 +229,7 @@ def start_breeding(b: Builder) -> None:
     choices, automatic = [], []
     for seat, farm in enumerate(b.state["farms"]):
         animals = {a: farm["animals"][a] for a in ANIMALS}
-        born = newborns(animals)
+        born = farm_newborns(farm)
         if not born:
             continue
         home = housing(farm)

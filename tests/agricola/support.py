@@ -118,6 +118,9 @@ def ledger_totals(state: dict) -> dict[str, int]:
                 totals[g] += n
         for g, n in farm["supply"].items():
             totals[g] += n
+        for goods in farm.get("held", {}).values():           # goods kept on cards
+            for g, n in goods.items():
+                totals[g] += n
         for field in farm["fields"]:
             if field["crop"]:
                 totals[field["crop"]] += field["count"]

@@ -6,8 +6,8 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
-from . import (deal, e_minors, e_occupations, engine, exchange, fields, hooks, play,  # noqa: F401
-               free_builds, payments, plows)
+from . import (animals, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
+               hooks, play, free_builds, payments, plows)
 from . import text as card_text
 
 
@@ -109,6 +109,9 @@ def _install() -> None:
     flow.FIELD_HOOKS.append(hooks.field_phase)
     flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades]
     flow.CARD_CONVERSIONS = _conversions
+    flow.NEWBORN_HOOKS.append(animals.newborns)
+    from .. import state as state_mod
+    state_mod.HOUSING_HOOKS.append(animals.mixed)
     scoring.CARD_POINTS = _card_points
     scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \
         if state["farms"][seat].get("cards") else 0

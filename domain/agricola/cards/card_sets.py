@@ -23,4 +23,8 @@ CARD_SETS[2] = CARD_SETS[1] | frozenset("""
     E14 E18 E20 E26 E27 E33 E34 E36 E37 E38 E47 E61 E62 E338
     E151 E169 E191 E195 E196 E200 E207
 """.split())
+#: Card set 3 (2026-11-25): set 2 and the cards implemented after it.
+CARD_SETS[3] = CARD_SETS[2] | frozenset("""
+    E156 E173 E203 E215 E216
+""".split())
 LATEST = max(CARD_SETS)

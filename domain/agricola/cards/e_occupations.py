@@ -333,3 +333,7 @@ card("E207", stable_after_fences=True)
 # E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
 # (seed 000 L906; see payments.py).
 card("E200")
+# E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut. (Playing
+# it free when another player plays the Chief is not implemented yet: docs/rules/agricola-cards.md.)
+card("E173", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
+    state["farms"][seat]["house"], 0))

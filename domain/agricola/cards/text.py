@@ -148,6 +148,8 @@ SENTENCES = {
     "CardScheduled": lambda d, seat, names: (
         f"{_card(d['card'])} puts goods for {_who(names, seat)} on the round spaces of rounds "
         f"{', '.join(sorted(d['rounds'], key=int))}."),
+    "CardHolds": lambda d, seat, names: (
+        f"{_who(names, seat)} puts {goods_text(d['goods'])} on {_card(d['card'])}."),
     "CardStateSet": lambda d, seat, names: (
         f"{_card(d['card'])} of {_who(names, seat)} is used."),
     "ScheduleCollected": lambda d, seat, names: (
