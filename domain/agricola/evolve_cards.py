@@ -107,7 +107,7 @@ def card_holds(state: dict, d: dict, seat) -> dict:
 
 
 def card_state_set(state: dict, d: dict, seat) -> dict:
-    state["farms"][seat]["card_state"][d["card"]] = d["value"]
+    state["farms"][seat]["card_state"][d.get("key", d["card"])] = d["value"]
     return state
 
 

@@ -179,6 +179,8 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p["space"] = space_name(space)
     elif isinstance(space, int):
         p["label"] = GRID.label(space)
+    elif d.get("card"):
+        p["space"] = "from a card"
     if "goods" in d and isinstance(d["goods"], dict) and kind != "SpacesReplenished":
         p["goods"] = goods_text(d["goods"])
     if "cost" in d:

@@ -117,3 +117,100 @@ def test_e173_chiefs_daughter_scores_the_house():
     assert _bonus_with("E173", state) == 1
     state, _, _ = full(2)
     assert _bonus_with("E173", state) == 0
+
+
+# -- baking and cooking (catalogue E19, E149, E150) -----------------------------------------------
+
+def _owns(state, seat, *majors):
+    for major in majors:
+        state["majors"][major] = seat
+        state["farms"][seat]["majors"].append(major)
+
+
+def test_e19_gypsys_crock_one_food_per_two_goods_cooked_at_once():
+    """E19 (seed 000 L752): 4 goods cooked at once -> 2 food more; baking counts."""
+    state, _, _ = full(2)
+    holding(state, 0, "E19")
+    _owns(state, 0, "fireplace_2")
+    give(state, 0, vegetable=3, grain=1)
+    turn(state, 0)
+    food = state["farms"][0]["supply"]["food"]
+    after = state
+    for _ in range(3):
+        after, events = play(after, 0, {"type": "convert", "good": "vegetable"})
+    # 3 vegetables at 2 food each, and 1 more for the first pair
+    assert after["farms"][0]["supply"]["food"] == food + 6 + 1
+    assert "has cooked 3 goods at once with Gypsy's Crock (E19)" in AGRICOLA.describe(
+        events[-1], NAMES)
+    reveal(after, "sow_bake")
+    placed, _ = play(after, 0, {"type": "place", "space": "sow_bake"})
+    baked, _ = play(placed, 0, {"type": "bake", "improvement": "fireplace_2", "grain": 1})
+    # a new moment: the person placed; the grain baked is 1 good, no pair yet
+    assert baked["farms"][0]["supply"]["food"] == food + 7 + 2
+
+
+def test_e150_baker_bakes_in_the_feeding_phase_once():
+    state, _, _ = full(2)
+    holding(state, 0, "E150")
+    _owns(state, 0, "clay_oven")
+    give(state, 0, grain=2)
+    state["phase"] = "harvest_feeding"
+    state["pending"][0] = {"kind": "feed"}
+    move = {"type": "card_bake", "card": "E150", "improvement": "clay_oven", "grain": 1}
+    assert move in AGRICOLA.legal_moves(state, 0)
+    baked, events = play(state, 0, move)
+    assert baked["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 5
+    assert "with Baker (E150)" in AGRICOLA.describe(events[-1], NAMES)
+    assert not [m for m in AGRICOLA.legal_moves(baked, 0) if m["type"] == "card_bake"]
+    state["phase"] = "work"
+    state["pending"][0] = None
+    turn(state, 0)
+    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_bake"]
+
+
+def test_e150_baker_may_bake_when_played():
+    from .test_full_game import _lessons
+    state, _, _ = full(2)
+    _owns(state, 0, "clay_oven")
+    give(state, 0, grain=1)
+    after, _ = _lessons(state, 0, "E150")
+    assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in \
+        AGRICOLA.legal_moves(after, 0)
+
+
+def test_e149_master_baker_one_food_per_own_bake_action_and_a_bake_after_others():
+    """E149 (seed 000 L862): +1 food per own bake action, not for the card's own bake."""
+    state, _, _ = full(2)
+    holding(state, 0, "E149")
+    _owns(state, 0, "clay_oven")
+    _owns(state, 1, "fireplace_2")
+    give(state, 0, grain=3)
+    give(state, 1, grain=1)
+    turn(state, 1)
+    reveal(state, "sow_bake")
+    placed, _ = play(state, 1, {"type": "place", "space": "sow_bake"})
+    baked, _ = play(placed, 1, {"type": "bake", "improvement": "fireplace_2", "grain": 1})
+    assert baked["farms"][0]["card_state"]["E149"] == "offered"
+    turn(baked, 0)
+    move = {"type": "card_bake", "card": "E149", "improvement": "clay_oven", "grain": 1}
+    assert move in AGRICOLA.legal_moves(baked, 0)
+    food = baked["farms"][0]["supply"]["food"]
+    mine, _ = play(baked, 0, move)
+    assert mine["farms"][0]["supply"]["food"] == food + 5          # no extra food (L862)
+    assert move not in AGRICOLA.legal_moves(mine, 0)
+    reveal(mine, "sow_bake")
+    placed, _ = play(mine, 0, {"type": "place", "space": "sow_bake"})
+    own, _ = play(placed, 0, {"type": "bake", "improvement": "clay_oven", "grain": 1})
+    assert own["farms"][0]["supply"]["food"] == food + 5 + 5 + 1
+
+
+def test_e149_offer_lapses_when_the_holder_places_a_person():
+    state, _, _ = full(2)
+    holding(state, 0, "E149")
+    _owns(state, 0, "clay_oven")
+    state["farms"][0]["card_state"]["E149"] = "offered"
+    turn(state, 0)
+    reveal(state, "day_laborer_full")
+    placed, events = play(state, 0, {"type": "place", "space": "day_laborer_full"})
+    assert placed["farms"][0]["card_state"]["E149"] is None
+    assert any("without taking the bake" in AGRICOLA.describe(e, NAMES) for e in events)

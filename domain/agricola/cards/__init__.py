@@ -6,7 +6,7 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
-from . import (animals, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
+from . import (animals, baking, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
                hooks, play, free_builds, payments, plows)
 from . import text as card_text
 
@@ -72,6 +72,7 @@ def _install() -> None:
         "card_sow": (fields.check, fields.apply),
         "card_major": (play.check_card_major, play.apply_card_major),
         "free_room": (free_builds.check, free_builds.apply),
+        "card_bake": (baking.check, baking.apply),
         "free_stable": (free_builds.check, free_builds.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
@@ -86,6 +87,8 @@ def _install() -> None:
                               "card_sow": ({"card": str, "crop": str}, {}),
                               "card_major": ({"card": str, "major": str}, {}),
                               "free_room": ({"card": str, "space": int}, {}),
+                              "card_bake": ({"card": str, "improvement": str, "grain": int},
+                                            {}),
                               "free_stable": ({"card": str, "space": int}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
@@ -100,6 +103,7 @@ def _install() -> None:
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(play.renovate_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(free_builds.room_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(baking.bake_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(exchange.exchange_moves)
     flow.DRAW_HOOKS.append(exchange.draw)
     flow.ROUND_HOOKS.append(hooks.round_start)
@@ -107,7 +111,7 @@ def _install() -> None:
     moves.AFTER_MOVE.append(hooks.after_move)
     flow.FIELD_HOOKS.append(fields.harvest)
     flow.FIELD_HOOKS.append(hooks.field_phase)
-    flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades]
+    flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades, baking.feeding_choice]
     flow.CARD_CONVERSIONS = _conversions
     flow.NEWBORN_HOOKS.append(animals.newborns)
     from .. import state as state_mod

@@ -90,6 +90,19 @@ def _topped(d, seat, names):
     return f"{_card(d.get('card'))} adds {d['count']} to {where} of {_who(names, seat)}."
 
 
+def _state_set(d, seat, names):
+    who, card = _who(names, seat), _card(d["card"])
+    if "cooked" in d:
+        return f"{who} has cooked {d['cooked']} goods at once with {card}."
+    if d.get("lapsed"):
+        return f"{who} places a person without taking the bake {card} offered."
+    if d["value"] == "offered":
+        return f"{card} lets {who} bake before placing their next person."
+    if d.get("key"):
+        return f"{card} counts this bake action of {who}."
+    return f"{card} of {who} is used."
+
+
 def _card_goods(d, seat, names):
     who, card = _who(names, seat), _card(d.get("card"))
     gained = {g: n for g, n in d["goods"].items() if n > 0}
@@ -150,8 +163,7 @@ SENTENCES = {
         f"{', '.join(sorted(d['rounds'], key=int))}."),
     "CardHolds": lambda d, seat, names: (
         f"{_who(names, seat)} puts {goods_text(d['goods'])} on {_card(d['card'])}."),
-    "CardStateSet": lambda d, seat, names: (
-        f"{_card(d['card'])} of {_who(names, seat)} is used."),
+    "CardStateSet": _state_set,
     "ScheduleCollected": lambda d, seat, names: (
         f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} "
         "space."),
