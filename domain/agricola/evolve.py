@@ -171,7 +171,8 @@ def field_ploughed(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["fields"].append({"space": d["space"], "crop": None, "count": 0})
     if d.get("card"):
         _farm_to_bank(state, seat, {"food": d.get("food", 0)})
-        state["pending"][seat].setdefault("card_ploughs", []).append(d["card"])
+        if state["pending"][seat] is not None:
+            state["pending"][seat].setdefault("card_ploughs", []).append(d["card"])
         return state
     _note(state, seat, "plough")
     return state

@@ -192,7 +192,16 @@ def apply_plough(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_sow(state: dict, seat: int, move: dict) -> None:
-    _current_step(state, seat, "sow")
+    pending = _current_step(state, seat, "sow")
+    if pending.get("crops") and move["crop"] not in pending["crops"]:
+        raise AgricolaViolation("field_not_sowable", crop=PLURAL.get(move["crop"], move["crop"]),
+                                space_label=label(move["space"]),
+                                reason="this sowing takes only " + " or ".join(
+                                    PLURAL[c] for c in pending["crops"]),
+                                **seat_params(state, seat))
+    if pending["kind"] == "sow_one" and "sow" in pending.get("done", []):
+        raise StepNotExpected(what="sow", reason="this card sows one field only",
+                              **seat_params(state, seat))
     problem = sow_problem(state["farms"][seat], move["space"], move["crop"])
     if problem:
         raise AgricolaViolation("field_not_sowable", crop=PLURAL.get(move["crop"], move["crop"]),

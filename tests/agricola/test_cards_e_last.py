@@ -213,4 +213,89 @@ def test_e149_offer_lapses_when_the_holder_places_a_person():
     reveal(state, "day_laborer_full")
     placed, events = play(state, 0, {"type": "place", "space": "day_laborer_full"})
     assert placed["farms"][0]["card_state"]["E149"] is None
-    assert any("without taking the bake" in AGRICOLA.describe(e, NAMES) for e in events)
+    assert any("without using what" in AGRICOLA.describe(e, NAMES) for e in events)
+
+
+# -- round start and on play (catalogue E178, E180, E194) ------------------------------------------
+
+def _start_round(state, round_no):
+    from domain.agricola.cards.hooks import round_start
+    state["round"] = round_no
+    b = Builder(state)
+    round_start(b, round_no)
+    return b.state, b.events
+
+
+def test_e178_hut_builder_owes_a_free_room_from_round_11():
+    """E178 (seed 000 L948): rounds 1-4 only; a free room at the start of round 11."""
+    state, _, _ = full(2)
+    holding(state, 0, "E178")
+    later, _ = _start_round(state, 10)
+    turn(later, 0)
+    assert not [m for m in AGRICOLA.legal_moves(later, 0) if m["type"] == "free_room"]
+    owed, _ = _start_round(later, 11)
+    turn(owed, 0)
+    move = {"type": "free_room", "card": "E178", "space": 0}
+    assert move in AGRICOLA.legal_moves(owed, 0)
+    built, _ = play(owed, 0, move)
+    assert 0 in built["farms"][0]["rooms"] and built["farms"][0]["supply"] == \
+        owed["farms"][0]["supply"]
+    assert not [m for m in AGRICOLA.legal_moves(built, 0) if m["type"] == "free_room"]
+    state, _, _ = full(2)
+    holding(state, 0, "E178")
+    state["farms"][0]["house"] = "stone"
+    stone, _ = _start_round(state, 11)
+    turn(stone, 0)
+    assert not [m for m in AGRICOLA.legal_moves(stone, 0) if m["type"] == "free_room"]
+
+
+def test_e178_hut_builder_is_played_in_rounds_1_to_4_only():
+    from domain.agricola.cards.engine import play_problem
+    state, _, _ = full(2)
+    state["round"] = 4
+    assert play_problem(state, 0, "E178") is None
+    state["round"] = 5
+    assert "rounds 1 to 4" in play_problem(state, 0, "E178")
+
+
+def test_e194_plow_driver_ploughs_for_1_food_before_the_first_placement():
+    """E194 (seed 000 L872): with a stone house, 1 food -> 1 field at each round's start; no
+    plow adds to it."""
+    state, _, _ = full(2)
+    holding(state, 0, "E194", "E62")
+    state["farms"][0]["house"] = "stone"
+    give(state, 0, food=1)
+    started, _ = _start_round(state, 3)
+    turn(started, 0)
+    move = {"type": "card_plough", "card": "E194", "space": 3}
+    assert move in AGRICOLA.legal_moves(started, 0)
+    food = started["farms"][0]["supply"]["food"]
+    ploughed, events = play(started, 0, move)
+    assert [f["space"] for f in ploughed["farms"][0]["fields"]] == [3]
+    assert ploughed["farms"][0]["supply"]["food"] == food - 1
+    assert "with Plow Driver (E194), paying 1 food" in AGRICOLA.describe(events[-1], NAMES)
+    assert not [m for m in AGRICOLA.legal_moves(ploughed, 0) if m["type"] == "card_plough"]
+    # the offer lapses with the seat's placement
+    reveal(started, "day_laborer_full")
+    placed, _ = play(started, 0, {"type": "place", "space": "day_laborer_full"})
+    assert placed["farms"][0]["card_state"]["E194"] is None
+    # no offer in a wooden hut
+    state["farms"][0]["house"] = "wood"
+    wooden, _ = _start_round(state, 3)
+    turn(wooden, 0)
+    assert not [m for m in AGRICOLA.legal_moves(wooden, 0) if m["type"] == "card_plough"]
+
+
+def test_e180_hobby_farmer_gives_a_vegetable_to_sow_at_once():
+    from .test_full_game import _lessons
+    state, _, _ = full(2)
+    build_farm(state, 0, fields={3: (None, 0), 4: (None, 0)})
+    give(state, 0, grain=1)
+    after, _ = _lessons(state, 0, "E180")
+    assert after["farms"][0]["supply"]["vegetable"] == 1
+    moves = AGRICOLA.legal_moves(after, 0)
+    assert {"type": "sow", "space": 3, "crop": "vegetable"} in moves
+    assert {"type": "sow", "space": 3, "crop": "grain"} not in moves
+    sown, _ = play(after, 0, {"type": "sow", "space": 3, "crop": "vegetable"})
+    assert sown["pending"][0] is None                   # one field only: the action is over
+    assert sown["farms"][0]["fields"][0]["count"] == 2

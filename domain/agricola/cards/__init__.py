@@ -7,7 +7,7 @@ game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
 from . import (animals, baking, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
-               hooks, play, free_builds, payments, plows)
+               hooks, play, free_builds, payments, plows, round_start)
 from . import text as card_text
 
 
@@ -58,6 +58,14 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
         free_builds.stable_moves(state, seat)
 
 
+def _by_card(plow, driver):
+    """``card_plough`` on a ploughing action (plows) or at a round's start (Plow Driver)."""
+    def handle(state_or_builder, seat, move):
+        chosen = driver if move.get("card") == round_start.PLOW_DRIVER else plow
+        return chosen(state_or_builder, seat, move)
+    return handle
+
+
 def _install() -> None:
     hooks.install()
     card_text.install()
@@ -68,7 +76,8 @@ def _install() -> None:
         "card_renovate": (play.check_card_renovate, play.apply_card_renovate),
         "card_choice": (play.check_card_choice, play.apply_card_choice),
         "card_pasture": (hooks.check_card_pasture, hooks.apply_card_pasture),
-        "card_plough": (plows.check, plows.apply),
+        "card_plough": (_by_card(plows.check, round_start.check),
+                        _by_card(plows.apply, round_start.apply)),
         "card_sow": (fields.check, fields.apply),
         "card_major": (play.check_card_major, play.apply_card_major),
         "free_room": (free_builds.check, free_builds.apply),
@@ -104,6 +113,7 @@ def _install() -> None:
     moves.CARD_ANYTIME_CANDIDATES.append(play.renovate_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(free_builds.room_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(baking.bake_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(round_start.plough_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(exchange.exchange_moves)
     flow.DRAW_HOOKS.append(exchange.draw)
     flow.ROUND_HOOKS.append(hooks.round_start)

@@ -337,3 +337,5 @@ card("E200")
 # it free when another player plays the Chief is not implemented yet: docs/rules/agricola-cards.md.)
 card("E173", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
     state["farms"][seat]["house"], 0))
+# E180 Hobby Farmer (4+): +1 vegetable on play, which may be sown at once on an empty field.
+card("E180", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})

@@ -23,8 +23,8 @@ def card_fields(farm: dict) -> list[dict]:
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
     from ..steps import STEP_KINDS
-    if state["phase"] != "work" or kind not in STEP_KINDS["sow"]:
-        return []
+    if state["phase"] != "work" or kind not in STEP_KINDS["sow"] or kind == "sow_one":
+        return []                           # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
     return [{"type": "card_sow", "card": f["card"], "crop": crop}
             for f in card_fields(farm) if not f["count"]

@@ -5,6 +5,8 @@ Mason, E207 Stablehand; seed 000 L868, L808, L824).
   house has 5 rooms (E151) or the stone house 4 (E191). "At any time after" is taken as: when
   the seat is asked to place a person (its turn, no action in progress), so that the room never
   cuts into another action (decision K-10).
+* the Hut Builder (E178) owes a free room from the start of round 11 unless the house is then
+  of stone; it is built the same way.
 * ``{"type": "free_stable", "card": "E207", "space": 3}``: in a fence-building action that has
   closed a pasture, one free stable, at most once per round (seed 000 L824).
 """
@@ -16,15 +18,21 @@ from ..farm import legal_room_spaces, legal_stable_spaces
 from ..state import stables_left
 from . import engine
 
+#: ``free_room=GRANTED``: the room is owed once ``card_state`` says so (Hut Builder E178).
+GRANTED = "granted"
+
 
 def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     need = engine.effect(card_id).get("free_room")
-    if not need or card_id not in farm.get("cards", []) or farm["card_state"].get(card_id):
+    used = farm["card_state"].get(card_id) not in (None, GRANTED)
+    if not need or card_id not in farm.get("cards", []) or used:
         return False
     if state["phase"] != "work" or state["pending"][seat] is not None or \
             state.get("turn") != seat or farm["home"] < 1:
         return False
+    if need == GRANTED:
+        return farm["card_state"].get(card_id) == GRANTED
     house, rooms = need
     return (house is None or farm["house"] == house) and len(farm["rooms"]) >= rooms
 

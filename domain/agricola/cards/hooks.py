@@ -48,6 +48,10 @@ def round_start(b, round_no: int) -> None:
                 and farm["house"] != "wood":
             b.emit("CardScheduled", {"card": "E190", "rounds": {
                 str(r): {"food": 1} for r in range(round_no, 15)}, "done": True}, seat)
+        for card_id in list(farm.get("cards", [])):
+            starts = engine.effect(card_id).get("round_start")
+            if starts:
+                starts(b, seat, round_no, card_id)
         goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no))
         if goods:
             data = {"round": round_no, "goods": goods}
@@ -298,6 +302,14 @@ def _optional(kind):
     return left
 
 
+def _sow_one_left(state: dict, seat: int) -> bool:
+    from ..farm import sow_problem
+    pending, farm = state["pending"][seat], state["farms"][seat]
+    return "sow" not in pending.get("done", []) and any(
+        sow_problem(farm, f["space"], c) is None
+        for f in farm["fields"] for c in pending.get("crops", ("grain", "vegetable")))
+
+
 def install() -> None:
     """Fill the registries of the family game's modules (called once, at import)."""
     from .catalogue import CARDS
@@ -328,6 +340,12 @@ def install() -> None:
     steps.STEP_KINDS["build_stable"] += ("card_stable",)
     steps.STEP_KINDS["build_room"] += ("card_room",)
     steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
+    # a card's own sowing of one field (Hobby Farmer E180)
+    steps.STEP_KINDS["sow"] += ("sow_one",)
+    steps.STEP_KINDS["done"] += ("sow_one",)
+    steps.WORK_KINDS += ("sow_one",)
+    steps.MANDATORY_TEXT["sow_one"] = ""
+    steps.OPTIONAL_LEFT["sow_one"] = lambda state, seat: _sow_one_left(state, seat)
     steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"), "card_stable": ("stable",),
                                   "card_room": ("room",), "card_pasture": ("pasture",),
                                   "occupation": ("occupation",)})

@@ -316,7 +316,7 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
         pending = b.state["pending"][seat]
         b.emit("CardStep", {"card": card_id, "pending": {
             "kind": eff["step"], "space": pending["space"] if pending else None,
-            "done": []}}, seat)
+            "done": [], **eff.get("step_data", {})}}, seat)
 
 
 # -- conversions on cards -----------------------------------------------------------------------

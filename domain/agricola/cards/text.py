@@ -95,7 +95,7 @@ def _state_set(d, seat, names):
     if "cooked" in d:
         return f"{who} has cooked {d['cooked']} goods at once with {card}."
     if d.get("lapsed"):
-        return f"{who} places a person without taking the bake {card} offered."
+        return f"{who} places a person without using what {card} offered."
     if d["value"] == "offered":
         return f"{card} lets {who} bake before placing their next person."
     if d.get("key"):

@@ -1,0 +1,81 @@
+"""E-deck occupations that act at the start of a round (catalogue E178 Hut Builder, E194 Plow
+Driver; seed 000 L948, L872).
+
+* Hut Builder: played in rounds 1 to 4 only; at the start of round 11 the seat is owed a free
+  room unless it lives in a stone house then; it builds it as a ``free_room`` move
+  (``free_builds``).
+* Plow Driver: at the start of each round, with a stone house, the seat may pay 1 food to
+  plough 1 field: ``{"type": "card_plough", "card": "E194", "space": 7}``. The engine asks a
+  seat only on its turn, so the field is ploughed before the seat places its first person of
+  the round (decision K-11); the offer lapses with that placement. It is a ploughing of its
+  own: no plow or other card adds fields to it (seed 000 L872).
+"""
+from __future__ import annotations
+
+from ..builder import seat_params
+from ..errors import IllegalFarmPlacement, StepNotExpected
+from ..farm import field_space_problem, label, legal_field_spaces
+from .engine import card
+from .free_builds import GRANTED
+
+PLOW_DRIVER = "E194"
+
+
+def _hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
+    if round_no == 11 and b.state["farms"][seat]["house"] != "stone":
+        b.emit("CardStateSet", {"card": card_id, "value": GRANTED}, seat)
+
+
+def _early(state: dict, seat: int) -> str | None:
+    return None if state["round"] <= 4 else "it may be played in rounds 1 to 4 only"
+
+
+def _plow_driver(b, seat: int, round_no: int, card_id: str) -> None:
+    if b.state["farms"][seat]["house"] == "stone":
+        b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
+
+
+def _plow_driver_lapses(b, owner, event, card_id) -> None:
+    farm = b.state["farms"][owner]
+    if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
+            farm["card_state"].get(card_id) == b.state["round"]:
+        b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
+
+
+def _driver_open(state: dict, seat: int) -> bool:
+    farm = state["farms"][seat]
+    return (PLOW_DRIVER in farm.get("cards", ()) and state["phase"] == "work"
+            and farm["card_state"].get(PLOW_DRIVER) == state["round"]
+            and state.get("turn") == seat and state["pending"][seat] is None
+            and farm["supply"]["food"] >= 1 and farm["house"] == "stone")
+
+
+def plough_moves(state: dict, seat: int) -> list[dict]:
+    if not _driver_open(state, seat):
+        return []
+    return [{"type": "card_plough", "card": PLOW_DRIVER, "space": s}
+            for s in legal_field_spaces(state["farms"][seat])]
+
+
+def check(state: dict, seat: int, move: dict) -> None:
+    if not _driver_open(state, seat):
+        raise StepNotExpected(what="plough with Plow Driver",
+                              reason="it ploughs once per round, before the seat's first "
+                                     "placement of the round, for 1 food, with a stone house",
+                              **seat_params(state, seat))
+    problem = field_space_problem(state["farms"][seat], move["space"])
+    if problem:
+        raise IllegalFarmPlacement("field_space_illegal", space_label=label(move["space"]),
+                                   reason=problem, **seat_params(state, seat))
+
+
+def apply(b, seat: int, move: dict) -> None:
+    b.emit("CardStateSet", {"card": PLOW_DRIVER, "value": None}, seat)
+    b.emit("FieldPloughed", {"space": move["space"], "card": PLOW_DRIVER, "food": 1}, seat)
+
+
+# E178 Hut Builder (4+): rounds 1-4 only; a free room at the start of round 11 unless the house
+# is of stone.
+card("E178", play_if=_early, round_start=_hut_builder, free_room=GRANTED)
+# E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
+card("E194", round_start=_plow_driver, after_any=_plow_driver_lapses)
