@@ -299,3 +299,58 @@ def test_e180_hobby_farmer_gives_a_vegetable_to_sow_at_once():
     sown, _ = play(after, 0, {"type": "sow", "space": 3, "crop": "vegetable"})
     assert sown["pending"][0] is None                   # one field only: the action is over
     assert sown["farms"][0]["fields"][0]["count"] == 2
+
+
+# -- actions changed (catalogue E161, E179) --------------------------------------------------------
+
+def test_e161_fisherman_doubles_the_fishing_food_and_pays_the_fishing_cards():
+    """E161 (seed 000 L910): the owners of the fishing cards are paid 1 food each."""
+    state, _, _ = full(3)
+    holding(state, 0, "E161")
+    holding(state, 1, "E12")
+    holding(state, 2, "E30")
+    turn(state, 0)
+    reveal(state, "fishing", food=3)
+    placed, _ = play(state, 0, {"type": "place", "space": "fishing"})
+    taken = placed["farms"][0]["supply"]["food"] - state["farms"][0]["supply"]["food"]
+    assert taken >= 3 and placed["pending"][0]["options"] == [{}, {"food": taken - 2}]
+    food = [f["supply"]["food"] for f in placed["farms"]]
+    fished, events = play(placed, 0, {"type": "card_choice", "option": 1})
+    assert [f["supply"]["food"] for f in fished["farms"]] == [food[0] + taken - 2, food[1] + 1,
+                                                             food[2] + 1]
+    assert "Bob receives 1 food from Ann (Fisherman (E161))" in AGRICOLA.describe(
+        events[1], ["Ann", "Bob", "Cid"])
+    check_invariants(fished)
+    plain, _ = play(placed, 0, {"type": "card_choice", "option": 0})
+    assert plain["farms"][1]["supply"]["food"] == food[1]
+
+
+def test_e179_merchant_uses_the_improvement_action_twice_for_1_food():
+    """E179 (seed 000 L836): 2 majors, 2 minors or 1 of each for 1 food."""
+    state, _, _ = full(2)
+    holding(state, 0, "E179")
+    give(state, 0, clay=5, food=1)
+    turn(state, 0)
+    reveal(state, "major_minor")
+    placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+    again = {"type": "card_again", "card": "E179"}
+    assert again not in AGRICOLA.legal_moves(placed, 0)        # nothing built yet
+    built, _ = play(placed, 0, {"type": "build_major", "major": "fireplace_2"})
+    assert again in AGRICOLA.legal_moves(built, 0) and {"type": "done"} in \
+        AGRICOLA.legal_moves(built, 0)
+    paid, _ = play(built, 0, again)
+    assert paid["farms"][0]["supply"]["food"] == built["farms"][0]["supply"]["food"] - 1
+    assert again not in AGRICOLA.legal_moves(paid, 0)          # once per action
+    second, _ = play(paid, 0, {"type": "build_major", "major": "fireplace_3"})
+    assert {"fireplace_2", "fireplace_3"} <= set(second["farms"][0]["majors"])
+    assert second["pending"][0] is None
+    # no second use when nothing more could be built
+    poor = json_copy(built)
+    poor["farms"][0]["supply"]["clay"] = 0
+    poor["hands"]["_private"]["0"]["minors"] = []
+    assert again not in AGRICOLA.legal_moves(poor, 0)
+
+
+def json_copy(value):
+    import json
+    return json.loads(json.dumps(value))

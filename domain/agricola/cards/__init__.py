@@ -6,7 +6,7 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
-from . import (animals, baking, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
+from . import (actions, animals, baking, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
                hooks, play, free_builds, payments, plows, round_start)
 from . import text as card_text
 
@@ -53,7 +53,7 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
         return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
             state["farms"][seat])]
     if kind in play.MINOR_KINDS:
-        return play.minor_moves(state, seat)
+        return play.minor_moves(state, seat) + actions.again_moves(state, seat)
     return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind) + \
         free_builds.stable_moves(state, seat)
 
@@ -82,6 +82,7 @@ def _install() -> None:
         "card_major": (play.check_card_major, play.apply_card_major),
         "free_room": (free_builds.check, free_builds.apply),
         "card_bake": (baking.check, baking.apply),
+        "card_again": (actions.check_again, actions.apply_again),
         "free_stable": (free_builds.check, free_builds.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
@@ -96,13 +97,14 @@ def _install() -> None:
                               "card_sow": ({"card": str, "crop": str}, {}),
                               "card_major": ({"card": str, "major": str}, {}),
                               "free_room": ({"card": str, "space": int}, {}),
+                              "card_again": ({"card": str}, {}),
                               "card_bake": ({"card": str, "improvement": str, "grain": int},
                                             {}),
                               "free_stable": ({"card": str, "space": int}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
     moves.FARM_SPACE_MOVES += ("card_plough", "free_room", "free_stable")
-    steps.EXTRA_STEPS += [plows.any_open, free_builds.any_stable_open]
+    steps.EXTRA_STEPS += [plows.any_open, free_builds.any_stable_open, actions.any_again_open]
     steps.STEP_KINDS["done"] += ("plough",)
     from .. import farm
     farm.ALTERNATIVES["room"].append(payments.room_alternatives)

@@ -183,6 +183,11 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
         options = leave_options(b, seat, move["space"], eff.get("leave"))
         if options:
             queue.append({"card": card_id, "options": options, "onto": move["space"]})
+        if eff.get("fisher"):
+            from .actions import fisher_choice
+            entry = fisher_choice(b, seat, move["space"])
+            if entry:
+                queue.append(entry)
     if queue:
         ask_choice(b, seat, move["space"], queue)
 
@@ -191,8 +196,9 @@ def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
     first = queue[0]
     pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
                "options": first["options"], "queue": queue[1:]}
-    if first.get("onto"):
-        pending["onto"] = first["onto"]
+    for key in ("onto", "pays"):
+        if first.get(key):
+            pending[key] = first[key]
     b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)
 
 
@@ -339,7 +345,7 @@ def install() -> None:
                          "renovation_major_minor", "card_stable", "card_room", "card_pasture")
     steps.STEP_KINDS["build_stable"] += ("card_stable",)
     steps.STEP_KINDS["build_room"] += ("card_room",)
-    steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor")
+    steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor", "major_minor")
     # a card's own sowing of one field (Hobby Farmer E180)
     steps.STEP_KINDS["sow"] += ("sow_one",)
     steps.STEP_KINDS["done"] += ("sow_one",)

@@ -424,6 +424,9 @@ def apply_card_choice(b, seat: int, move: dict) -> None:
     if pending.get("onto"):
         data["onto"] = pending["onto"]
     b.emit("CardGoods", data, seat)
+    for payee in pending.get("pays", []) if move["option"] else ():   # Fisherman E161
+        b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat},
+               payee)
     if pending.get("queue"):
         ask_choice(b, seat, pending["space"], pending["queue"])
         return

@@ -109,6 +109,8 @@ def _card_goods(d, seat, names):
     paid = {g: -n for g, n in d["goods"].items() if n < 0}
     if not gained and not paid:
         return f"{who} takes nothing more from {card}."
+    if d.get("from") is not None:
+        return f"{who} receives {goods_text(gained)} from {_who(names, d['from'])} ({card})."
     text = f"{who} receives {goods_text(gained)} from {card}"
     if paid and d.get("onto"):
         return text + f", leaving {goods_text(paid)} on {base.space_name(d['onto'])}."
