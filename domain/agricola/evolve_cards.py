@@ -106,6 +106,12 @@ def card_holds(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def people_held_back(state: dict, d: dict, seat) -> dict:
+    """A card keeps people of ``seat`` at home this round (Ratcatcher E198)."""
+    state["farms"][seat]["home"] -= d["count"]
+    return state
+
+
 def card_state_set(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["card_state"][d.get("key", d["card"])] = d["value"]
     return state
@@ -270,4 +276,5 @@ CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
                "CardStep": card_step, "CardStateSet": card_state_set, "CardHolds": card_holds,
+               "PeopleHeldBack": people_held_back,
                "CardFieldSown": card_field_sown, "CardFieldsHarvested": card_fields_harvested}

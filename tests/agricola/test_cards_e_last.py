@@ -354,3 +354,23 @@ def test_e179_merchant_uses_the_improvement_action_twice_for_1_food():
 def json_copy(value):
     import json
     return json.loads(json.dumps(value))
+
+
+def test_e198_ratcatcher_keeps_an_offspring_home_in_rounds_10_and_12():
+    """E198: by round 9; in rounds 10 and 12 every other player places 1 offspring fewer."""
+    from domain.agricola.cards.engine import play_problem
+    state, _, _ = full(3)
+    holding(state, 0, "E198")
+    state["round"] = 9
+    assert play_problem(state, 1, "E198") is None
+    state["round"] = 10
+    assert "round 9" in play_problem(state, 1, "E198")
+    for farm in state["farms"]:
+        farm["family"] = farm["home"] = 3
+    state["farms"][2]["family"] = state["farms"][2]["home"] = 2
+    later, events = _start_round(state, 10)
+    assert [f["home"] for f in later["farms"]] == [3, 2, 2]
+    assert "Ratcatcher (E198) of Ann keeps 1 of Bob's offspring at home this round." in \
+        AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"])
+    eleven, events = _start_round(state, 11)
+    assert not events

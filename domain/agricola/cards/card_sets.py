@@ -25,6 +25,6 @@ CARD_SETS[2] = CARD_SETS[1] | frozenset("""
 """.split())
 #: Card set 3 (2026-11-25): set 2 and the cards implemented after it.
 CARD_SETS[3] = CARD_SETS[2] | frozenset("""
-    E156 E173 E203 E215 E216 E19 E149 E150 E178 E180 E194 E161 E179
+    E156 E173 E203 E215 E216 E19 E149 E150 E178 E180 E194 E161 E179 E198
 """.split())
 LATEST = max(CARD_SETS)

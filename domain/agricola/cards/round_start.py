@@ -1,5 +1,5 @@
 """E-deck occupations that act at the start of a round (catalogue E178 Hut Builder, E194 Plow
-Driver; seed 000 L948, L872).
+Driver, E198 Ratcatcher; seed 000 L948, L872).
 
 * Hut Builder: played in rounds 1 to 4 only; at the start of round 11 the seat is owed a free
   room unless it lives in a stone house then; it builds it as a ``free_room`` move
@@ -9,6 +9,8 @@ Driver; seed 000 L948, L872).
   seat only on its turn, so the field is ploughed before the seat places its first person of
   the round (decision K-11); the offer lapses with that placement. It is a ploughing of its
   own: no plow or other card adds fields to it (seed 000 L872).
+* Ratcatcher: played by the end of round 9; in rounds 10 and 12 every other player with an
+  offspring (a 3rd, 4th or 5th family member) keeps one of them at home for the round.
 """
 from __future__ import annotations
 
@@ -74,8 +76,23 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("FieldPloughed", {"space": move["space"], "card": PLOW_DRIVER, "food": 1}, seat)
 
 
+def _by_round_9(state: dict, seat: int) -> str | None:
+    return None if state["round"] <= 9 else "it may be played by the end of round 9 only"
+
+
+def _ratcatcher(b, seat: int, round_no: int, card_id: str) -> None:
+    if round_no not in (10, 12):
+        return
+    for other, farm in enumerate(b.state["farms"]):
+        if other != seat and farm["family"] >= 3 and farm["home"] >= 1:
+            b.emit("PeopleHeldBack", {"count": 1, "card": card_id, "by": seat}, other)
+
+
 # E178 Hut Builder (4+): rounds 1-4 only; a free room at the start of round 11 unless the house
 # is of stone.
 card("E178", play_if=_early, round_start=_hut_builder, free_room=GRANTED)
 # E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
 card("E194", round_start=_plow_driver, after_any=_plow_driver_lapses)
+# E198 Ratcatcher (3+): by round 9; in rounds 10 and 12 each other player places 1 offspring
+# fewer.
+card("E198", play_if=_by_round_9, round_start=_ratcatcher)

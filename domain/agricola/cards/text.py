@@ -166,6 +166,9 @@ SENTENCES = {
     "CardHolds": lambda d, seat, names: (
         f"{_who(names, seat)} puts {goods_text(d['goods'])} on {_card(d['card'])}."),
     "CardStateSet": _state_set,
+    "PeopleHeldBack": lambda d, seat, names: (
+        f"{_card(d['card'])} of {_who(names, d['by'])} keeps {d['count']} of "
+        f"{_who(names, seat)}'s offspring at home this round."),
     "ScheduleCollected": lambda d, seat, names: (
         f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} "
         "space."),
