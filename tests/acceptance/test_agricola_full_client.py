@@ -11,7 +11,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
 @pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"), (5, 55, "normal"),
-                                            (3, 53, "draft"), (4, 54, "redeal")])
+                                            (3, 53, "draft"), (4, 54, "redeal"),
+                                            (2, 56, "10-3"), (5, 57, "10-3")])
 def test_complete_full_games_through_the_api(client, n, seed, dealing):
     response = client.post(f"{API}/games", json={"title": "agricola", "variant": "full",
                                                  "players": NAMES[:n], "seed": seed,

@@ -374,3 +374,18 @@ def test_e198_ratcatcher_keeps_an_offspring_home_in_rounds_10_and_12():
         AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"])
     eleven, events = _start_round(state, 11)
     assert not events
+
+
+def test_every_listed_card_move_has_a_label_in_game_words():
+    """The web page's buttons: no card move is shown by its type name."""
+    from domain.agricola.labels import move_label
+    from .test_full_properties import play_full_game
+    state, _ = play_full_game(2, 7, "normal", True)
+    from domain.agricola.cards.labels import LABELS
+    from domain.agricola.moves import HANDLERS
+    assert set(HANDLERS) - {"place"} <= set(__import__(
+        "domain.agricola.labels", fromlist=["LABELS"]).LABELS)
+    for kind in LABELS:
+        assert move_label(state, {"type": kind, "card": "E12", "space": 3, "crop": "grain",
+                                  "grain": 1, "improvement": "clay_oven", "major": "pottery",
+                                  "deck": "occupations", "option": 0}) != kind

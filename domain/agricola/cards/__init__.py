@@ -67,6 +67,9 @@ def _by_card(plow, driver):
 
 
 def _install() -> None:
+    from .. import labels
+    from .labels import LABELS
+    labels.LABELS.update(LABELS)
     hooks.install()
     card_text.install()
     moves.HANDLERS.update({

@@ -1,0 +1,50 @@
+"""Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
+from __future__ import annotations
+
+from ..farm import label as farm_label
+from ..state import improvement_info
+from ..text import goods_text
+from .catalogue import CARDS
+
+
+def _card(move: dict) -> str:
+    card = move.get("card")
+    return f"{CARDS[card]['name']} ({card})" if card in CARDS else str(card)
+
+
+def _choice(state: dict, move: dict) -> str:
+    asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_choice"]
+    options = asking[0].get("options", []) if asking else []
+    i = move.get("option", 0)
+    goods = options[i] if 0 <= i < len(options) else {}
+    return f"Choose {goods_text(goods)}" if goods else "Choose nothing more"
+
+
+def _improvement(key) -> str:
+    return improvement_info(key).get("name", str(key)) if key else ""
+
+
+LABELS = {
+    "play_occupation": lambda s, m: f"Play the occupation {_card(m)}",
+    "play_minor": lambda s, m: f"Play the minor improvement {_card(m)}" + (
+        f" (price {m['pay'] + 1})" if m.get("pay") else ""),
+    "card_convert": lambda s, m: f"Use {_card(m)}" + (
+        f" (option {m['option'] + 1})" if m.get("option") else ""),
+    "card_renovate": lambda s, m: f"Renovate with {_card(m)}",
+    "card_choice": _choice,
+    "card_pasture": lambda s, m: f"Fence {farm_label(m['space'])} with {_card(m)}",
+    "card_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
+    "card_sow": lambda s, m: f"Sow {m['crop']} on {_card(m)}",
+    "card_major": lambda s, m: f"Build {_improvement(m.get('major'))} with {_card(m)}",
+    "card_bake": lambda s, m: (f"Bake {m['grain']} grain with "
+                               f"{_improvement(m.get('improvement'))} ({_card(m)})"),
+    "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
+    "free_room": lambda s, m: f"Build a free room at {farm_label(m['space'])} ({_card(m)})",
+    "free_stable": lambda s, m: f"Build a free stable at {farm_label(m['space'])} ({_card(m)})",
+    "discard": lambda s, m: f"Discard {_card(m)}",
+    "redeal": lambda s, m: f"Redeal the {m.get('deck')} hand",
+    "keep": lambda s, m: "Keep this hand",
+    "draft_pick": lambda s, m: f"Keep {_card(m)} from the packet",
+    "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
+    "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
+}
