@@ -72,9 +72,14 @@ def check(state: dict, seat: int, move: dict) -> None:
                                      "action, once per action (a plow up to 2 more fields, "
                                      "and only one plow per ploughing)",
                               **seat_params(state, seat))
-    problem = field_space_problem(state["farms"][seat], move["space"])
+    check_field_space(state, seat, move["space"])
+
+
+def check_field_space(state: dict, seat: int, space: int) -> None:
+    """Raise unless a field may be ploughed on ``space`` (digest §5.5)."""
+    problem = field_space_problem(state["farms"][seat], space)
     if problem:
-        raise IllegalFarmPlacement("field_space_illegal", space_label=label(move["space"]),
+        raise IllegalFarmPlacement("field_space_illegal", space_label=label(space),
                                    reason=problem, **seat_params(state, seat))
 
 

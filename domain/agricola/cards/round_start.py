@@ -15,10 +15,11 @@ Driver, E198 Ratcatcher; seed 000 L948, L872).
 from __future__ import annotations
 
 from ..builder import seat_params
-from ..errors import IllegalFarmPlacement, StepNotExpected
-from ..farm import field_space_problem, label, legal_field_spaces
+from ..errors import StepNotExpected
+from ..farm import legal_field_spaces
 from .engine import card
 from .free_builds import GRANTED
+from .plows import check_field_space
 
 PLOW_DRIVER = "E194"
 
@@ -65,10 +66,7 @@ def check(state: dict, seat: int, move: dict) -> None:
                               reason="it ploughs once per round, before the seat's first "
                                      "placement of the round, for 1 food, with a stone house",
                               **seat_params(state, seat))
-    problem = field_space_problem(state["farms"][seat], move["space"])
-    if problem:
-        raise IllegalFarmPlacement("field_space_illegal", space_label=label(move["space"]),
-                                   reason=problem, **seat_params(state, seat))
+    check_field_space(state, seat, move["space"])
 
 
 def apply(b, seat: int, move: dict) -> None:
