@@ -121,8 +121,8 @@ def ledger_totals(state: dict) -> dict[str, int]:
         for goods in farm.get("held", {}).values():           # goods kept on cards
             for g, n in goods.items():
                 totals[g] += n
-        for field in farm["fields"]:
-            if field["crop"]:
+        for field in farm["fields"] + farm.get("card_fields", []):   # card fields: full game
+            if field.get("crop"):
                 totals[field["crop"]] += field["count"]
         for a in ANIMALS:
             totals[a] += farm["animals"][a] + farm["unhoused"][a]
