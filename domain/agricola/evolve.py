@@ -11,8 +11,6 @@ from typing import Callable
 
 from .state import new_farm, new_space
 from .tables import ANIMALS, LAST_ROUND
-
-
 from .evolve_base import (_add, _bank_to_farm, _copy, _farm_to_bank, _note, _set_animals,
                           _take_from_space)
 from .evolve_cards import CARD_EVENTS, _give_back

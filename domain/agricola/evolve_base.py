@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+
 def _add(target: dict, goods: dict, sign: int = 1) -> None:
     for good, n in goods.items():
         target[good] = target.get(good, 0) + sign * n

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from .evolve_base import _add, _copy, _farm_to_bank, _note, _set_animals
+from .evolve_base import _add, _copy, _note, _set_animals
+
 
 def _signed(state: dict, seat: int, goods: dict) -> None:
     """Goods from the general supply to the seat (negative counts go back)."""
@@ -64,12 +65,12 @@ def minor_played(state: dict, d: dict, seat) -> dict:
     if d["kept"]:
         farm["minors"].append(d["card"])
         farm["cards"].append(d["card"])
-    if d.get("card_field"):
-        farm.setdefault("card_fields", []).append(
-            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])})
     elif d.get("to") is not None:
         state["hands"]["_private"].setdefault(str(d["to"]), {"occupations": [], "minors": []})[
             "minors"].append(d["card"])
+    if d.get("card_field"):
+        farm.setdefault("card_fields", []).append(
+            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])})
     _note(state, seat, "minor")
     return state
 
@@ -269,9 +270,11 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
 
 
 CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
-               "ExchangeAsked": exchange_asked, "CardsExchanged": cards_exchanged, "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt, "CardDiscarded": card_discarded,
-               "HandReturned": hand_returned, "CardsDrawn": cards_drawn,
-               "DraftPicked": draft_picked, "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
+               "ExchangeAsked": exchange_asked, "CardsExchanged": cards_exchanged,
+               "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt,
+               "CardDiscarded": card_discarded, "HandReturned": hand_returned,
+               "CardsDrawn": cards_drawn, "DraftPicked": draft_picked,
+               "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,

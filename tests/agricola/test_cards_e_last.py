@@ -19,6 +19,11 @@ def _points(state, seat=0):
     return {c["key"]: c["points"] for c in score_sheet(state)["seats"][seat]["categories"]}
 
 
+def _of_type(state, kind, seat=0):
+    """The listed moves of one type."""
+    return [m for m in AGRICOLA.legal_moves(state, seat) if m["type"] == kind]
+
+
 def _bonus_with(card, state, seat=0):
     before = _points(state, seat)["bonus_points"]
     holding(state, seat, card)
@@ -161,11 +166,11 @@ def test_e150_baker_bakes_in_the_feeding_phase_once():
     baked, events = play(state, 0, move)
     assert baked["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 5
     assert "with Baker (E150)" in AGRICOLA.describe(events[-1], NAMES)
-    assert not [m for m in AGRICOLA.legal_moves(baked, 0) if m["type"] == "card_bake"]
+    assert not _of_type(baked, "card_bake")
     state["phase"] = "work"
     state["pending"][0] = None
     turn(state, 0)
-    assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_bake"]
+    assert not _of_type(state, "card_bake")
 
 
 def test_e150_baker_may_bake_when_played():
@@ -232,7 +237,7 @@ def test_e178_hut_builder_owes_a_free_room_from_round_11():
     holding(state, 0, "E178")
     later, _ = _start_round(state, 10)
     turn(later, 0)
-    assert not [m for m in AGRICOLA.legal_moves(later, 0) if m["type"] == "free_room"]
+    assert not _of_type(later, "free_room")
     owed, _ = _start_round(later, 11)
     turn(owed, 0)
     move = {"type": "free_room", "card": "E178", "space": 0}
@@ -240,13 +245,13 @@ def test_e178_hut_builder_owes_a_free_room_from_round_11():
     built, _ = play(owed, 0, move)
     assert 0 in built["farms"][0]["rooms"] and built["farms"][0]["supply"] == \
         owed["farms"][0]["supply"]
-    assert not [m for m in AGRICOLA.legal_moves(built, 0) if m["type"] == "free_room"]
+    assert not _of_type(built, "free_room")
     state, _, _ = full(2)
     holding(state, 0, "E178")
     state["farms"][0]["house"] = "stone"
     stone, _ = _start_round(state, 11)
     turn(stone, 0)
-    assert not [m for m in AGRICOLA.legal_moves(stone, 0) if m["type"] == "free_room"]
+    assert not _of_type(stone, "free_room")
 
 
 def test_e178_hut_builder_is_played_in_rounds_1_to_4_only():
@@ -274,7 +279,7 @@ def test_e194_plow_driver_ploughs_for_1_food_before_the_first_placement():
     assert [f["space"] for f in ploughed["farms"][0]["fields"]] == [3]
     assert ploughed["farms"][0]["supply"]["food"] == food - 1
     assert "with Plow Driver (E194), paying 1 food" in AGRICOLA.describe(events[-1], NAMES)
-    assert not [m for m in AGRICOLA.legal_moves(ploughed, 0) if m["type"] == "card_plough"]
+    assert not _of_type(ploughed, "card_plough")
     # the offer lapses with the seat's placement
     reveal(started, "day_laborer_full")
     placed, _ = play(started, 0, {"type": "place", "space": "day_laborer_full"})
@@ -283,7 +288,7 @@ def test_e194_plow_driver_ploughs_for_1_food_before_the_first_placement():
     state["farms"][0]["house"] = "wood"
     wooden, _ = _start_round(state, 3)
     turn(wooden, 0)
-    assert not [m for m in AGRICOLA.legal_moves(wooden, 0) if m["type"] == "card_plough"]
+    assert not _of_type(wooden, "card_plough")
 
 
 def test_e180_hobby_farmer_gives_a_vegetable_to_sow_at_once():
@@ -378,14 +383,12 @@ def test_e198_ratcatcher_keeps_an_offspring_home_in_rounds_10_and_12():
 
 def test_every_listed_card_move_has_a_label_in_game_words():
     """The web page's buttons: no card move is shown by its type name."""
-    from domain.agricola.labels import move_label
-    from .test_full_properties import play_full_game
-    state, _ = play_full_game(2, 7, "normal", True)
+    from domain.agricola import labels
     from domain.agricola.cards.labels import LABELS
     from domain.agricola.moves import HANDLERS
-    assert set(HANDLERS) - {"place"} <= set(__import__(
-        "domain.agricola.labels", fromlist=["LABELS"]).LABELS)
+    assert set(HANDLERS) - {"place"} <= set(labels.LABELS)
+    state, _, _ = full(2)
     for kind in LABELS:
-        assert move_label(state, {"type": kind, "card": "E12", "space": 3, "crop": "grain",
+        assert labels.move_label(state, {"type": kind, "card": "E12", "space": 3, "crop": "grain",
                                   "grain": 1, "improvement": "clay_oven", "major": "pottery",
                                   "deck": "occupations", "option": 0}) != kind

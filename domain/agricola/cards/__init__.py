@@ -6,8 +6,9 @@ and the effect registry; ``e_minors`` and ``e_occupations`` the E deck's impleme
 game's modules. Importing the package installs it.
 """
 from .. import flow, moves, scoring, steps
-from . import (actions, animals, baking, deal, e_minors, e_occupations, engine, exchange, fields,  # noqa: F401
-               hooks, play, free_builds, payments, plows, round_start)
+from . import (actions, animals, baking, deal, e_minors, e_occupations,  # noqa: F401
+               engine, exchange, fields, free_builds, hooks, payments, play, plows,
+               round_start)
 from . import text as card_text
 
 
@@ -28,17 +29,8 @@ def _conversions(farm: dict) -> list[str]:
 def _feeding_trades(farm: dict) -> bool:
     """A card trade of the feeding phase (Feed Pellets E338) that is worth asking about even
     when the seat has food enough."""
-    held = {**farm["supply"], **farm["animals"]}
-    for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id)
-        if not eff.get("feeding_trade") or (eff.get("converts_if") and
-                                            not eff["converts_if"](farm)):
-            continue
-        if any(all(held.get(g, 0) >= n for g, n in pay.items()) and
-               (not eff.get("option_if") or eff["option_if"](farm, gain))
-               for pay, gain in eff["converts"]):
-            return True
-    return False
+    return any(engine.effect(c).get("feeding_trade") and
+               play.trade_options(farm, engine.effect(c)) for c in farm.get("cards", []))
 
 
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
@@ -129,8 +121,6 @@ def _install() -> None:
     flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades, baking.feeding_choice]
     flow.CARD_CONVERSIONS = _conversions
     flow.NEWBORN_HOOKS.append(animals.newborns)
-    from .. import state as state_mod
-    state_mod.HOUSING_HOOKS.append(animals.mixed)
     scoring.CARD_POINTS = _card_points
     scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \
         if state["farms"][seat].get("cards") else 0

@@ -13,19 +13,16 @@ L910, L836).
 """
 from __future__ import annotations
 
-from copy import deepcopy
-
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
 from .leaving import taken_from
 
 FISHING_CARDS = ("E12", "E22", "E30")
-MERCHANT = "E179"
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def fisher_choice(b, seat: int, space_id: str) -> dict | None:
+def fisher_choice(b, seat: int, space_id: str, card_id: str) -> dict | None:
     """The Fisherman's choice after a placement on Fishing (a ``card_choice`` queue entry)."""
     if space_id != "fishing":
         return None
@@ -34,34 +31,40 @@ def fisher_choice(b, seat: int, space_id: str) -> dict | None:
               if s != seat and any(c in f.get("cards", ()) for c in FISHING_CARDS)]
     if not food or b.state["farms"][seat]["supply"]["food"] + food < len(payees):
         return None
-    return {"card": "E161", "options": [{}, {"food": food - len(payees)}], "pays": payees}
+    return {"card": card_id, "options": [{}, {"food": food - len(payees)}], "pays": payees}
 
 
-def _again_open(state: dict, seat: int) -> bool:
+def _again_card(state: dict, seat: int) -> str | None:
+    """The seat's card that may repeat the improvement action now (effect ``again``), if any."""
     from ..steps import OPTIONAL_LEFT
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    if not pending or pending["kind"] not in IMPROVEMENT_KINDS or pending.get("again") or \
-            MERCHANT not in farm.get("cards", ()) or farm["supply"]["food"] < 1 or \
+    card_id = next((c for c in farm.get("cards", []) if engine.effect(c).get("again")), None)
+    if card_id is None or not pending or pending["kind"] not in IMPROVEMENT_KINDS or \
+            pending.get("again") or farm["supply"]["food"] < 1 or \
             not {"major", "minor"} & set(pending.get("done", [])):
-        return False
-    trial = deepcopy(state)
-    trial["farms"][seat]["supply"]["food"] -= 1
-    trial["pending"][seat] = dict(pending, done=[])
-    return OPTIONAL_LEFT[pending["kind"]](trial, seat)
+        return None
+    # the action after paying: the same state but for 1 food less and nothing done yet
+    poorer = dict(farm, supply=dict(farm["supply"], food=farm["supply"]["food"] - 1))
+    trial = dict(state, farms=[poorer if s == seat else f
+                               for s, f in enumerate(state["farms"])],
+                 pending=[dict(pending, done=[]) if s == seat else p
+                          for s, p in enumerate(state["pending"])])
+    return card_id if OPTIONAL_LEFT[pending["kind"]](trial, seat) else None
 
 
 def again_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
-    return [{"type": "card_again", "card": MERCHANT}] if _again_open(state, seat) else []
+    card_id = _again_card(state, seat)
+    return [{"type": "card_again", "card": card_id}] if card_id else []
 
 
 def any_again_open(state: dict, seat: int) -> bool:
-    return _again_open(state, seat)
+    return _again_card(state, seat) is not None
 
 
 def check_again(state: dict, seat: int, move: dict) -> None:
     from .play import card_name
-    if move["card"] != MERCHANT or not _again_open(state, seat):
+    if move["card"] != _again_card(state, seat):
         raise StepNotExpected(what=f"use the action again with {card_name(move['card'])}",
                               reason="only the Merchant does it, once per improvement action, "
                                      "after its improvement and for 1 food, when a second "
@@ -71,11 +74,12 @@ def check_again(state: dict, seat: int, move: dict) -> None:
 
 def apply_again(b, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
-    b.emit("CardGoods", {"card": MERCHANT, "goods": {"food": -1}}, seat)
-    b.emit("CardStep", {"card": MERCHANT, "pending": dict(pending, done=[], again=True)}, seat)
+    b.emit("CardGoods", {"card": move["card"], "goods": {"food": -1}}, seat)
+    b.emit("CardStep", {"card": move["card"], "pending": dict(pending, done=[], again=True)},
+           seat)
 
 
 # E161 Fisherman (3+): Fishing: may take the food twice, then pays the fishing cards' owners.
-engine.card("E161", fisher=True)
+engine.card("E161", choice_after=fisher_choice)
 # E179 Merchant (1+): 1 food to use an improvement action a second time.
-engine.card("E179", merchant=True)
+engine.card("E179", again=True)

@@ -7,8 +7,9 @@ Goods a card keeps are taken out of the general supply and stay on the card
 """
 from __future__ import annotations
 
-from domain.common.housing import ANIMALS, Housing
+from domain.common.housing import ANIMALS
 
+from . import engine
 from .engine import card
 
 # -- goods kept on a card ------------------------------------------------------------------------
@@ -33,19 +34,18 @@ def _brush_maker_points(state: dict, seat: int) -> int:
 # -- breeding and housing ------------------------------------------------------------------------
 
 def newborns(farm: dict, born: dict[str, int]) -> dict[str, int]:
-    """E203 Shepherd: with 4 or more sheep at breeding, 2 lambs instead of 1 (room needed:
-    the newborns that do not fit run away as usual, digest §6.4)."""
-    if "E203" in farm.get("cards", ()) and farm["animals"]["sheep"] >= 4:
-        return dict(born, sheep=2)
+    """Breeding as the farm's cards change it (effect ``newborns``); newborns that do not fit
+    run away as usual (digest §6.4)."""
+    for card_id in farm.get("cards", []):
+        change = engine.effect(card_id).get("newborns")
+        if change:
+            born = change(farm, born)
     return born
 
 
-def mixed(farm: dict, home: Housing) -> Housing:
-    """E216 Animal Keeper: pastures may hold animals of different types, so each pasture's
-    places are places for any animal."""
-    if "E216" not in farm.get("cards", ()):
-        return home
-    return Housing((), home.flexible + sum(home.pastures), home.reserved)
+def _shepherd(farm: dict, born: dict[str, int]) -> dict[str, int]:
+    """E203: with 4 or more sheep at breeding, 2 lambs instead of 1."""
+    return dict(born, sheep=2) if farm["animals"]["sheep"] >= 4 else born
 
 
 # -- borrowed animals ----------------------------------------------------------------------------
@@ -75,10 +75,10 @@ def _tenant_farmer(state: dict, seat: int) -> int:
 
 # E156 Brush Maker (3+): cooked wild boar go on this card; 2/3/4+ there -> 1/2/3 bonus points.
 card("E156", after=_brush_maker, bonus=_brush_maker_points)
-# E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs (see ``newborns``).
-card("E203", newborn=True)
+# E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs.
+card("E203", newborns=_shepherd)
 # E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
 # lose 1 point each (see ``_tenant_farmer``).
 card("E215", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=_tenant_farmer)
-# E216 Animal Keeper (4+): pastures may hold mixed animal types (see ``mixed``).
+# E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
 card("E216", housing={"mixed": True})

@@ -19,6 +19,7 @@ from ..improvements import bake_food, bake_options, is_a
 from . import engine
 
 OFFERED = "offered"
+FEEDING = "feeding"
 
 
 def moment(state: dict) -> str:
@@ -82,27 +83,29 @@ def _master_baker_any(b, owner, event, card_id):
 
 
 def _open(state: dict, seat: int, card_id: str) -> bool:
+    """Whether ``card_id`` allows a bake now: in each feeding phase once (``card_bake=
+    FEEDING``) or on its offer, before the seat's next placement (``card_bake=OFFERED``)."""
     farm = state["farms"][seat]
-    if card_id not in farm.get("cards", ()):
-        return False
+    when = engine.effect(card_id).get("card_bake")
     pending = state["pending"][seat]
-    if card_id == "E150":
+    if when == FEEDING:
         return state["phase"] == "harvest_feeding" and bool(pending) and \
             pending["kind"] == "feed" and farm["card_state"].get(card_id) != state["round"]
-    return farm["card_state"].get(card_id) == OFFERED and state["phase"] == "work" and \
-        state.get("turn") == seat and pending is None
+    return when == OFFERED and farm["card_state"].get(card_id) == OFFERED and \
+        state["phase"] == "work" and state.get("turn") == seat and pending is None
 
 
 def bake_moves(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
     return [{"type": "card_bake", "card": c, "improvement": imp, "grain": g}
-            for c in ("E150", "E149") if _open(state, seat, c)
+            for c in farm.get("cards", []) if _open(state, seat, c)
             for imp, g in bake_options(farm, [])]
 
 
 def feeding_choice(farm: dict) -> bool:
-    """The Baker's harvest bake is worth asking about."""
-    return "E150" in farm.get("cards", ()) and bool(bake_options(farm, []))
+    """A feeding-phase bake (the Baker's) is worth asking about."""
+    return any(engine.effect(c).get("card_bake") == FEEDING for c in farm.get("cards", [])) \
+        and bool(bake_options(farm, []))
 
 
 def check(state: dict, seat: int, move: dict) -> None:
@@ -116,8 +119,9 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 def apply(b, seat: int, move: dict) -> None:
     card_id = move["card"]
-    b.emit("CardStateSet", {"card": card_id, "value": b.state["round"]
-                            if card_id == "E150" else None}, seat)
+    feeding = engine.effect(card_id)["card_bake"] == FEEDING
+    b.emit("CardStateSet", {"card": card_id, "value": b.state["round"] if feeding else None},
+           seat)
     b.emit("BreadBaked", {"improvement": move["improvement"], "grain": move["grain"],
                           "food": bake_food(move["improvement"], move["grain"]),
                           "card": card_id}, seat)
@@ -126,6 +130,6 @@ def apply(b, seat: int, move: dict) -> None:
 # E19 Gypsy's Crock: +1 food per 2 goods cooked at once with a Fireplace or Cooking Hearth.
 engine.card("E19", after=_crock)
 # E149 Master Baker (4+): own bake actions +1 food; may bake when another player bakes.
-engine.card("E149", after=_master_baker_own, after_any=_master_baker_any)
+engine.card("E149", after=_master_baker_own, after_any=_master_baker_any, card_bake=OFFERED)
 # E150 Baker (1+): may bake on play and in each harvest's feeding phase.
-engine.card("E150", step="oven_bake")
+engine.card("E150", step="oven_bake", card_bake=FEEDING)

@@ -14,7 +14,16 @@ A card's effect is data in :data:`EFFECTS` (card id -> effect dict), filled by t
 * ``field``: food in the owner's field phase;
 * ``bonus``: end-game points (a function of the state and seat);
 * ``play_if``: why the card cannot be played now (None when it can);
-* ``housing``: a change to the owner's animal places.
+* ``housing``: a change to the owner's animal places (``mixed``: pastures hold any type);
+* ``newborns``: a change to the owner's breeding (``animals.py``);
+* ``round_start``: a function run for the owner at the start of each round (``round_start.py``);
+* ``choice_after``: a ``card_choice`` built from what the owner's placement took
+  (``actions.py``); ``again``: the owner may repeat an improvement action (``actions.py``);
+* ``card_bake``: when the card allows a bake outside a Bake action (``baking.py``).
+
+Card families with moves of their own have their own module (``plows``, ``fields``,
+``payments``, ``free_builds``, ``leaving``, ``animals``, ``baking``, ``round_start``,
+``actions``); the rest are rows in ``e_minors`` and ``e_occupations``.
 
 When several cards fire in one window they resolve in the order the seat played them; none of
 the implemented cards depends on another's result in the same window. Cards not in

@@ -31,11 +31,6 @@ def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
             for crop in f["allowed"] if farm["supply"][crop] > 0]
 
 
-def can_sow_card_field(farm: dict) -> bool:
-    return any(not f["count"] and farm["supply"][c] > 0
-               for f in card_fields(farm) for c in f["allowed"])
-
-
 def check(state: dict, seat: int, move: dict) -> None:
     from ..steps import _current_step
     from .play import card_name

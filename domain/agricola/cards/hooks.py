@@ -168,10 +168,11 @@ def stone_less(farm: dict, cost: dict) -> dict:
 
 
 def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
-    """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202) or let
-    the seat leave goods on it for others (Basket E34, Mushroom Collector E196, Storyteller
-    E169): the seat is asked right after its placement (``card_choice``), one card at a time
-    in the order it played them."""
+    """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202), let the
+    seat leave goods on it for others (Basket E34, Mushroom Collector E196, Storyteller E169)
+    or build their own choice from what it took (``choice_after``, Fisherman E161): the seat
+    is asked right after its placement (``card_choice``), one card at a time in the order it
+    played them."""
     from .leaving import leave_options
     farm = b.state["farms"][seat]
     queue = []
@@ -183,11 +184,10 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
         options = leave_options(b, seat, move["space"], eff.get("leave"))
         if options:
             queue.append({"card": card_id, "options": options, "onto": move["space"]})
-        if eff.get("fisher"):
-            from .actions import fisher_choice
-            entry = fisher_choice(b, seat, move["space"])
-            if entry:
-                queue.append(entry)
+        entry = eff["choice_after"](b, seat, move["space"], card_id) \
+            if eff.get("choice_after") else None
+        if entry:
+            queue.append(entry)
     if queue:
         ask_choice(b, seat, move["space"], queue)
 
@@ -241,6 +241,9 @@ def housing(farm: dict, home: Housing) -> Housing:
         if extra.get("stablemaster") and unfenced_stables:
             flexible -= 1
             pastures.append(extra["stablemaster"])
+    if any(engine.effect(c).get("housing", {}).get("mixed") for c in farm.get("cards", [])):
+        # Animal Keeper E216: pastures may mix types, so their places hold any animal
+        return Housing((), flexible + sum(pastures), home.reserved)
     return Housing(tuple(pastures), flexible, home.reserved)
 
 
@@ -351,7 +354,7 @@ def install() -> None:
     steps.STEP_KINDS["done"] += ("sow_one",)
     steps.WORK_KINDS += ("sow_one",)
     steps.MANDATORY_TEXT["sow_one"] = ""
-    steps.OPTIONAL_LEFT["sow_one"] = lambda state, seat: _sow_one_left(state, seat)
+    steps.OPTIONAL_LEFT["sow_one"] = _sow_one_left
     steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"), "card_stable": ("stable",),
                                   "card_room": ("room",), "card_pasture": ("pasture",),
                                   "occupation": ("occupation",)})

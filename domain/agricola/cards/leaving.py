@@ -1,7 +1,8 @@
 """Cards that let a seat leave goods it just took on the action space, for something else
 (issue 10; catalogue E34 Basket, E196 Mushroom Collector, E169 Storyteller).
 
-An effect ``leave={"spaces": kind, "good": g, "count": n, "gain": goods}`` offers, right after
+An effect ``leave={"good": g, "count": n, "gain": goods}`` (``"only": spaces`` to limit it)
+offers, right after
 the placement, a ``card_choice`` between taking nothing more (option 0) and leaving ``n`` of
 the ``g`` taken from the space there for ``gain`` (option 1). The goods left stay on the space
 for the next player who uses it.

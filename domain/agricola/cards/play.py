@@ -321,6 +321,17 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
 
 # -- conversions on cards -----------------------------------------------------------------------
 
+def trade_options(farm: dict, eff: dict) -> list[int]:
+    """The options of a card's fixed trades (``converts``) the seat can make with what it holds,
+    as far as the card's own conditions allow (``converts_if``, ``option_if``)."""
+    if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
+        return []
+    held = {**farm["supply"], **farm["animals"]}
+    return [i for i, (pay, gain) in enumerate(eff["converts"])
+            if affordable(held, pay) and (not eff.get("option_if") or
+                                          eff["option_if"](farm, gain))]
+
+
 def convert_moves(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
     held = {**farm["supply"], **farm["animals"]}
@@ -335,15 +346,11 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
                 if affordable(held, pay):
                     out.append({"type": "card_convert", "card": card_id, "option": i})
             continue
-        if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
-            continue
         if eff.get("harvest") and (state["phase"] != "harvest_feeding" or
                                    farm["card_state"].get(card_id) == state["round"]):
             continue
-        for i, (pay, gain) in enumerate(eff["converts"]):
-            if affordable(held, pay) and (not eff.get("option_if") or
-                                          eff["option_if"](farm, gain)):
-                out.append({"type": "card_convert", "card": card_id, "option": i})
+        out += [{"type": "card_convert", "card": card_id, "option": i}
+                for i in trade_options(farm, eff)]
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import text as base
 from ..text import goods_text
 from .catalogue import CARDS
+from .baking import OFFERED
 
 
 def _who(names: list[str], seat) -> str:
@@ -96,7 +97,7 @@ def _state_set(d, seat, names):
         return f"{who} has cooked {d['cooked']} goods at once with {card}."
     if d.get("lapsed"):
         return f"{who} places a person without using what {card} offered."
-    if d["value"] == "offered":
+    if d["value"] == OFFERED:
         return f"{card} lets {who} bake before placing their next person."
     if d.get("key"):
         return f"{card} counts this bake action of {who}."
