@@ -240,6 +240,8 @@ def pasture_fenced(state: dict, d: dict, seat) -> dict:
     pending = state["pending"][seat]
     if pending is not None:
         pending["region"] = []
+        if d.get("free_fences"):
+            pending["free_fences"] = pending.get("free_fences", 0) + d["free_fences"]
     _note(state, seat, "pasture")
     return state
 

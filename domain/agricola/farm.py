@@ -11,8 +11,8 @@ from domain.common.housing import can_house, max_fitting
 
 from .state import (blocked_for_fences, fenced_spaces, fences_left, field_at, field_spaces,
                     housing, is_empty_space, stables_left)
-from .tables import (ANIMALS, FENCE_COST_WOOD, GRID, MAX_FAMILY, RENOVATION, RENOVATION_COST,
-                     ROOM_COST, SOWING)
+from .tables import (ANIMALS, FENCE_COST_WOOD, GRID, MAJOR_IMPROVEMENTS, MAX_FAMILY,
+                     RENOVATION, RENOVATION_COST, ROOM_COST, SOWING)
 
 
 def label(space: int) -> str:
@@ -28,10 +28,12 @@ def affordable(supply: dict, cost: dict) -> bool:
 
 #: Cards that change costs (filled by ``cards.hooks``): kind -> [hook(farm, cost) -> cost].
 COST_HOOKS: dict[str, list] = {"room": [], "renovation": [], "major": []}
-#: Cards that offer other ways to pay: ``(farm, costs) -> more costs`` for a room, and
-#: ``(farm, [(target, cost)]) -> more (target, cost)`` for a renovation (full game; e.g. Clay
-#: Roof E36, Clay Supports E37, Conservator E200). The printed way is always choice 0.
-ALTERNATIVES: dict[str, list] = {"room": [], "renovation": []}
+#: Cards that offer other ways to pay: ``(farm, costs) -> more costs`` for a room,
+#: ``(farm, [(target, cost)]) -> more (target, cost)`` for a renovation and
+#: ``(farm, improvement id, costs) -> more costs`` for an improvement (full game; e.g. Clay
+#: Roof E36, Clay Supports E37, Conservator E200, Baking Tray E15). The printed way is always
+#: choice 0.
+ALTERNATIVES: dict[str, list] = {"room": [], "renovation": [], "improvement": []}
 
 
 def major_cost(farm: dict, cost: dict) -> dict:
@@ -39,6 +41,21 @@ def major_cost(farm: dict, cost: dict) -> dict:
     for hook in COST_HOOKS["major"]:
         cost = hook(farm, cost)
     return cost
+
+
+def improvement_costs(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+    """``costs`` (the printed ways to pay for an improvement, as the seat's cards change
+    them), then the other ways its cards offer."""
+    costs = list(costs)
+    for hook in ALTERNATIVES["improvement"]:
+        costs += [c for c in hook(farm, improvement, costs) if c not in costs]
+    return costs
+
+
+def major_costs(farm: dict, major: str) -> list[dict]:
+    """Every way the seat may pay for ``major``: :func:`major_cost` first (digest §7)."""
+    return improvement_costs(farm, major, [major_cost(farm, dict(MAJOR_IMPROVEMENTS[major]
+                                                                  ["cost"]))])
 
 
 def room_cost(farm: dict, base: dict | None = None) -> dict:
@@ -207,18 +224,49 @@ def split_animals(farm: dict, total: dict, fences: list | None = None,
 
 # -- fences and pastures (digest §5.8) ------------------------------------------------------------
 
+#: Cards that let fences go up without wood (filled by ``cards.hooks``; Hedge Keeper E175):
+#: ``hook(farm, pending) -> (free fences left, whether one fence must be paid for first)``;
+#: ``pending`` is None before the action is taken.
+FENCE_CREDIT: list = []
+NO_CREDIT = (0, False)
+
+
+def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
+    """The free fences the seat's cards give in this fence-building action."""
+    for hook in FENCE_CREDIT:
+        credit = hook(farm, pending)
+        if credit[0]:
+            return credit
+    return NO_CREDIT
+
+
+def fence_capacity(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> int:
+    """How many new fences the wood at hand pays for, free fences included (digest §5.8 rule 7)."""
+    wood = farm["supply"]["wood"] // FENCE_COST_WOOD
+    free, paid_first = credit
+    return wood + free if free and (wood or not paid_first) else wood
+
+
+def fence_wood(needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
+    """Wood for ``needed`` new fences, the free ones not paid for."""
+    free, paid_first = credit
+    unpaid = max(0, min(free, needed - 1 if paid_first else needed))
+    return (needed - unpaid) * FENCE_COST_WOOD
+
+
 def fence_budget(farm: dict) -> int:
     """How many fences the farm can build now: fences left and wood (digest §5.8 rules 1, 7)."""
-    return min(fences_left(farm), farm["supply"]["wood"] // FENCE_COST_WOOD)
+    return min(fences_left(farm), fence_capacity(farm))
 
 
-def can_build_pasture(farm: dict) -> bool:
+def can_build_pasture(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> bool:
     """Some new pasture (or subdivision) can be closed with the fences and wood at hand."""
     return fence_rules.can_reach_closable(GRID, [], farm["fences"], blocked_for_fences(farm),
-                                          fences_left(farm), farm["supply"]["wood"])
+                                          fences_left(farm), fence_capacity(farm, credit))
 
 
-def fence_space_problem(farm: dict, region: list[int], space: int) -> str | None:
+def fence_space_problem(farm: dict, region: list[int], space: int,
+                        credit: tuple[int, bool] = NO_CREDIT) -> str | None:
     """May ``space`` be added to the region being drawn? Only if it keeps the region connected and
     the region can still be closed into a legal pasture with the fences and wood at hand
     (digest §5.8, D-29)."""
@@ -230,7 +278,7 @@ def fence_space_problem(farm: dict, region: list[int], space: int) -> str | None
             return "a room or a field stands there"
         return "it does not extend the marked spaces into one pasture"
     if not fence_rules.can_reach_closable(GRID, region + [space], farm["fences"], blocked,
-                                          fences_left(farm), farm["supply"]["wood"]):
+                                          fences_left(farm), fence_capacity(farm, credit)):
         return "no legal pasture containing it can be closed with the fences and wood left"
     return None
 
@@ -239,7 +287,8 @@ def legal_fence_spaces(farm: dict, region: list[int]) -> list[int]:
     return [s for s in GRID.spaces() if fence_space_problem(farm, region, s) is None]
 
 
-def close_problem(farm: dict, region: list[int]) -> tuple[str, dict] | None:
+def close_problem(farm: dict, region: list[int],
+                  credit: tuple[int, bool] = NO_CREDIT) -> tuple[str, dict] | None:
     """Why the region cannot be closed into a pasture now: (code, params) or None."""
     blocked = blocked_for_fences(farm)
     code = fence_rules.region_problem(GRID, region, farm["fences"], blocked)
@@ -248,18 +297,18 @@ def close_problem(farm: dict, region: list[int]) -> tuple[str, dict] | None:
     needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     if needed > fences_left(farm):
         return "not_enough_fences", {"needed": needed, "fences_left": fences_left(farm)}
-    if needed * FENCE_COST_WOOD > farm["supply"]["wood"]:
-        return "not_enough_goods", {"cost": f"{needed * FENCE_COST_WOOD} wood",
+    if fence_wood(needed, credit) > farm["supply"]["wood"]:
+        return "not_enough_goods", {"cost": f"{fence_wood(needed, credit)} wood",
                                     "have": f"{farm['supply']['wood']} wood",
                                     "what": f"{needed} fences"}
     return None
 
 
-def close_region(farm: dict, region: list[int]) -> dict:
+def close_region(farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT) -> dict:
     """What closing ``region`` builds: new fences, wood, the pastures after, and whether it
     subdivides an existing pasture (digest §5.8 rules 1, 9)."""
     new = sorted(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     after = sorted(set(farm["fences"]) | set(new))
     subdivides = bool(set(region) & fenced_spaces(farm))
-    return {"fences": new, "wood": len(new) * FENCE_COST_WOOD, "all_fences": after,
+    return {"fences": new, "wood": fence_wood(len(new), credit), "all_fences": after,
             "pastures": fence_rules.pastures(GRID, after), "subdivides": subdivides}

@@ -2,7 +2,7 @@
 """
 from __future__ import annotations
 
-from .farm import affordable, major_cost
+from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
 from .tables import (ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD)
 
@@ -10,7 +10,8 @@ from .tables import (ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS
 # -- building majors (digest §7, D-33) ----------------------------------------------------------
 
 def major_payments(state: dict, seat: int, major: str) -> list[dict]:
-    """The ways ``seat`` may pay for ``major`` now: ``{"cost": goods, "returned": id|None}``.
+    """The ways ``seat`` may pay for ``major`` now: ``{"cost": goods, "returned": id|None,
+    "pay": i}`` (``i`` indexes :func:`farm.major_costs`).
 
     A Cooking Hearth costs its clay, or returning an owned Fireplace instead (digest §7,
     D-33, T-17)."""
@@ -18,10 +19,9 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     if state["majors"].get(major) is not None:
         return []
     farm = state["farms"][seat]
-    out = []
-    cost = major_cost(farm, dict(info["cost"]))
-    if affordable(farm["supply"], cost):
-        out.append({"cost": cost, "returned": None})
+    out = [{"cost": cost, "returned": None, "pay": i}
+           for i, cost in enumerate(major_costs(farm, major))
+           if affordable(farm["supply"], cost)]
     for old in upgrade_sources(farm, info):
         out.append({"cost": {}, "returned": old})
     return out
@@ -44,8 +44,10 @@ def upgrade_sources(farm: dict, info: dict) -> list[str]:
             (o not in MAJOR_IMPROVEMENTS and is_a(o, "fireplace"))]
 
 
-def major_problem(state: dict, seat: int, major: object, returned: object) -> tuple | None:
-    """Why ``seat`` cannot build ``major`` (returning ``returned``, or paying if None)."""
+def major_problem(state: dict, seat: int, major: object, returned: object,
+                  pay: int = 0) -> tuple | None:
+    """Why ``seat`` cannot build ``major`` (returning ``returned``, or paying the way ``pay``
+    of :func:`farm.major_costs` if None)."""
     farm = state["farms"][seat]
     if major not in MAJOR_IMPROVEMENTS:
         return ("major_payment_invalid", {"major_name": str(major),
@@ -56,9 +58,13 @@ def major_problem(state: dict, seat: int, major: object, returned: object) -> tu
                                         "owner_name": name(state, owner)})
     info = MAJOR_IMPROVEMENTS[major]
     if returned is None:
-        if not affordable(farm["supply"], info["cost"]):
-            return ("not_enough_goods", {"cost": _goods(info["cost"]),
-                                         "have": _goods(farm["supply"], info["cost"]),
+        costs = major_costs(farm, major)
+        if not 0 <= pay < len(costs):
+            return ("major_payment_invalid", {"major_name": major_name(major),
+                                              "reason": f"there is no way to pay number {pay}"})
+        if not affordable(farm["supply"], costs[pay]):
+            return ("not_enough_goods", {"cost": _goods(costs[pay]),
+                                         "have": _goods(farm["supply"], costs[pay]),
                                          "what": f"the {major_name(major)}"})
         return None
     if returned not in info.get("upgrade_from", ()) and not is_a(returned, "fireplace"):

@@ -7,7 +7,7 @@ so a label never disagrees with what the move does.
 """
 from __future__ import annotations
 
-from .farm import label as farm_label
+from .farm import label as farm_label, major_costs, room_costs
 from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
 from .text import goods_text
 
@@ -36,11 +36,22 @@ def _place(state: dict, move: dict) -> str:
     return "Place a person here"
 
 
-def _major(move: dict) -> str:
+def priced(state: dict, move: dict, costs_of) -> str:
+    """" for <goods>" when the move picks one of several ways to pay (``pay``), else ""."""
+    if "pay" not in move or state.get("turn") is None:
+        return ""
+    costs = costs_of(state["farms"][state["turn"]])
+    pay = move["pay"]
+    return f" for {goods_text(costs[pay]) or 'nothing'}" if 0 <= pay < len(costs) else ""
+
+
+def _major(state: dict, move: dict) -> str:
     name = MAJOR_IMPROVEMENTS.get(move["major"], {}).get("name", move["major"])
     if move.get("return"):
         old = MAJOR_IMPROVEMENTS.get(move["return"], {}).get("name", move["return"])
         return f"Build {name}, returning {old}"
+    if move["major"] in MAJOR_IMPROVEMENTS:
+        return f"Build {name}" + priced(state, move, lambda f: major_costs(f, move["major"]))
     return f"Build {name}"
 
 
@@ -50,13 +61,14 @@ def _newborns(move: dict) -> str:
 
 
 LABELS = {
-    "build_room": lambda s, m: f"Build a room at {farm_label(m['space'])}",
+    "build_room": lambda s, m: f"Build a room at {farm_label(m['space'])}" + priced(
+        s, m, room_costs),
     "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}",
     "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
     "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
     "bake": lambda s, m: (f"Bake {m['grain']} grain with "
                           f"{MAJOR_IMPROVEMENTS.get(m['improvement'], {}).get('name', '')}"),
-    "build_major": lambda s, m: _major(m),
+    "build_major": _major,
     "fence_space": lambda s, m: f"Fence {farm_label(m['space'])}",
     "close_pasture": lambda s, m: "Close the pasture",
     "clear_region": lambda s, m: "Clear the fences being drawn",

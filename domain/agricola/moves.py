@@ -11,7 +11,7 @@ from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
-from .farm import renovations, room_costs
+from .farm import major_costs, renovations, room_costs
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
@@ -27,7 +27,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "plough": ({"space": int}, {}),
     "sow": ({"space": int, "crop": str}, {}),
     "bake": ({"improvement": str, "grain": int}, {}),
-    "build_major": ({"major": str}, {"return": str}),
+    "build_major": ({"major": str}, {"return": str, "pay": int}),
     "fence_space": ({"space": int}, {}),
     "close_pasture": ({}, {}),
     "clear_region": ({}, {}),
@@ -223,6 +223,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if kind in steps.STEP_KINDS["build_major"]:
         for major, info in MAJOR_IMPROVEMENTS.items():
             out.append({"type": "build_major", "major": major})
+            out += [{"type": "build_major", "major": major, "pay": i}
+                    for i in range(1, len(major_costs(farm, major)))]
             out += [{"type": "build_major", "major": major, "return": old}
                     for old in upgrade_sources(farm, info)]
     if kind == "fences":

@@ -11,8 +11,8 @@ from __future__ import annotations
 from .builder import Builder, seat_params
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
 from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
-                   growth_problem, legal_field_spaces, renovation_problem, renovations,
-                   split_animals)
+                   fence_credit, growth_problem, legal_field_spaces, renovation_problem,
+                   renovations, split_animals)
 from .improvements import can_bake, can_build_any_major
 from .state import name, space_name, total_animals
 from .tables import (ACTION_SPACES, BUILDING_RESOURCES, HOUSE_NAMES, LIVESTOCK_OPTIONS,
@@ -171,7 +171,8 @@ def _check_major(state, seat, space_id, move):
 
 
 def _check_fences(state, seat, space_id, move):
-    if not can_build_pasture(state["farms"][seat]):
+    farm = state["farms"][seat]
+    if not can_build_pasture(farm, fence_credit(farm, None)):
         raise _cannot(state, seat, space_id,
                       "no pasture can be enclosed with their fences and wood")
 

@@ -123,18 +123,25 @@ def is_empty_space(farm: dict, space: int) -> bool:
             and space not in farm["stables"] and space not in fenced_spaces(farm))
 
 
-def housing(farm: dict) -> Housing:
+def housing(farm: dict) -> Housing | tuple[Housing, ...]:
     """Pastures (2 per space, doubled per stable), unfenced stables (1 each) and the house pet
     (1) (digest §5.9, D-02, D-25)."""
     home = farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
                         unfenced_stable_capacity=1)
     for hook in HOUSING_HOOKS:
         home = hook(farm, home)
+    for hook in HOUSING_CHOICES:
+        choices = hook(farm, home)
+        if choices:
+            return tuple(choices)
     return home
 
 
 #: Cards that change where animals live (filled by ``cards.hooks``).
 HOUSING_HOOKS: list = []
+#: Cards whose places hold more of one type (Shepherd's Pipe E29): ``hook(farm, home)`` gives
+#: the housings the farm may choose between, or None; ``housing`` then returns them all.
+HOUSING_CHOICES: list = []
 
 
 def total_animals(farm: dict) -> dict[str, int]:

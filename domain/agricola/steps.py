@@ -33,16 +33,16 @@ from __future__ import annotations
 from .builder import Builder, seat_params
 from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
                      PastureNotAllowed, StepNotExpected)
-from .farm import (affordable, major_cost,
+from .farm import (affordable, major_costs,
                    can_build_pasture, can_build_room, can_build_stable, can_sow,
-                   close_problem, close_region, fence_space_problem, field_space_problem, label,
-                   legal_field_spaces, room_costs, room_space_problem, sow_problem, split_animals,
-                   stable_space_problem)
+                   close_problem, close_region, fence_credit, fence_space_problem,
+                   field_space_problem, label, legal_field_spaces, room_costs,
+                   room_space_problem, sow_problem, split_animals, stable_space_problem)
 from .improvements import (bake_food, bake_problem, best_cooking, can_bake, can_build_any_major,
                            convertible_goods, major_problem, well_rounds, workshop_for)
 from .state import has_unhoused, major_name, space_name, stables_left, total_animals
-from .tables import (ANIMALS, BUILDING_RESOURCES, FENCE_REGION_CLEARS, MAJOR_IMPROVEMENTS, PLURAL,
-                     SOWING, STABLE_COST)
+from .tables import (ANIMALS, BUILDING_RESOURCES, FENCE_COST_WOOD, FENCE_REGION_CLEARS,
+                     MAJOR_IMPROVEMENTS, PLURAL, SOWING, STABLE_COST)
 from .text import goods_text
 from .placement import apply_place, has_legal_placement
 
@@ -234,7 +234,11 @@ def apply_bake(b: Builder, seat: int, move: dict) -> None:
 def check_build_major(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "build_major")
     _once(state, seat, pending, "major", "build a major improvement")
-    problem = major_problem(state, seat, move["major"], move.get("return"))
+    if "return" in move and "pay" in move:
+        raise AgricolaViolation("major_payment_invalid", major_name=major_name(move["major"]),
+                                reason="it is paid either by returning an improvement or "
+                                       "with goods, not both", **seat_params(state, seat))
+    problem = major_problem(state, seat, move["major"], move.get("return"), move.get("pay", 0))
     if problem:
         code, params = problem
         raise AgricolaViolation(code, **params, **seat_params(state, seat))
@@ -246,7 +250,8 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
     returned = move.get("return")
     pending = b.state["pending"][seat]
     data = {"major": major,
-            "cost": {} if returned else major_cost(b.state["farms"][seat], dict(info["cost"])),
+            "cost": {} if returned else major_costs(b.state["farms"][seat],
+                                                    major)[move.get("pay", 0)],
             "returned": returned,
             "well_rounds": well_rounds(b.state["round"], info["well"]) if "well" in info else []}
     if info.get("bake_on_build"):
@@ -258,7 +263,9 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
 
 def check_fence_space(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "fence_space")
-    problem = fence_space_problem(state["farms"][seat], pending["region"], move["space"])
+    farm = state["farms"][seat]
+    problem = fence_space_problem(farm, pending["region"], move["space"],
+                                  fence_credit(farm, pending))
     if problem:
         raise PastureNotAllowed("fence_space_not_allowed", space_label=label(move["space"]),
                                 reason=problem, **seat_params(state, seat))
@@ -276,7 +283,8 @@ def _spaces_text(spaces) -> str:
 def check_close_pasture(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "close_pasture")
     region = pending["region"]
-    problem = close_problem(state["farms"][seat], region)
+    farm = state["farms"][seat]
+    problem = close_problem(farm, region, fence_credit(farm, pending))
     if problem:
         code, params = problem
         raise PastureNotAllowed(code, spaces=_spaces_text(region), **params,
@@ -285,12 +293,17 @@ def check_close_pasture(state: dict, seat: int, move: dict) -> None:
 
 def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
-    region = list(b.state["pending"][seat]["region"])
-    built = close_region(farm, region)
+    pending = b.state["pending"][seat]
+    region = list(pending["region"])
+    built = close_region(farm, region, fence_credit(farm, pending))
     housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    b.emit("PastureFenced", {"region": region, "fences": built["fences"], "wood": built["wood"],
-                             "pastures": built["pastures"], "subdivides": built["subdivides"],
-                             "housed": housed, "unhoused": unhoused}, seat)
+    data = {"region": region, "fences": built["fences"], "wood": built["wood"],
+            "pastures": built["pastures"], "subdivides": built["subdivides"],
+            "housed": housed, "unhoused": unhoused}
+    free = len(built["fences"]) * FENCE_COST_WOOD - built["wood"]
+    if free:
+        data["free_fences"] = free
+    b.emit("PastureFenced", data, seat)
     settle(b, seat)
 
 
@@ -359,7 +372,7 @@ def optional_left(state: dict, seat: int) -> bool:
     if kind == "oven_bake":
         return can_bake(farm, baked)
     if kind == "fences":
-        return bool(pending["region"]) or can_build_pasture(farm)
+        return bool(pending["region"]) or can_build_pasture(farm, fence_credit(farm, pending))
     if kind == "room":
         return "room" not in done
     if kind in OPTIONAL_LEFT:

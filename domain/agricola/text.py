@@ -235,7 +235,10 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         n = len(d["fences"])
         size = len(d["region"])
         lost = sum(d.get("unhoused", {}).values())
-        p.update(fences=f"{n} fence" + ("" if n == 1 else "s"), size=size,
+        free = d.get("free_fences", 0)
+        p.update(fences=f"{n} fence" + ("" if n == 1 else "s")
+                 + (f" ({free} of them without wood, by the Hedge Keeper E175)" if free else ""),
+                 size=size,
                  a="an" if size in (8, 11, 18) else "a",
                  overflow=(f" The farm no longer has room for {_animal_count(lost)}, which "
                            f"{name} must release or cook." if lost else ""))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
-from domain.common.housing import assignment
+from domain.common.housing import assignment, housing_for
 from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
@@ -124,9 +124,11 @@ class Agricola(Title):
             finished = self.status(state).finished
         out = clone(redact(state, viewer, finished))
         for seat, farm in enumerate(out.get("farms", [])):
-            home = housing(farm)
+            home = housing_for(housing(farm), farm["animals"])
             farm["housing"] = assignment(home, farm["animals"])
             farm["capacity"] = {"pastures": list(home.pastures), "flexible": home.flexible}
+            if home.reserved:
+                farm["capacity"]["reserved"] = dict(home.reserved)
             farm["stables_left"] = stables_left(farm)
             farm["fences_left"] = fences_left(farm)
             farm["may_convert"] = conversions_open(state, seat) is None

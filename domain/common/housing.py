@@ -130,11 +130,17 @@ def can_house(housing: Housing | Iterable[Housing], animals: Mapping[str, int]) 
 def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] | None:
     """One concrete placement for display, or None if impossible (agricola digest §5.9):
     ``{"pastures": [{"capacity": c, "animal": type|None, "count": n}, ...],
-    "flexible": {type: n}}``.
+    "flexible": {type: n}}``, plus ``"reserved": {type: n}`` when the housing has places for
+    one type only (filled first).
     Pastures are listed in ``housing.pastures`` order; ``flexible`` lists only non-zero counts, by
     type name. Deterministic: each pasture in turn takes the type with the most animals still
     unplaced that keeps the rest housable."""
     need = _counts(animals)
+    reserved = {}
+    for kind, cap in housing.reserved:
+        reserved[kind] = min(cap, need.get(kind, 0))
+        if kind in need:
+            need[kind] -= reserved[kind]
     if _overflow(housing.pastures, need.values()) > housing.flexible:
         return None
     rows = []
@@ -155,7 +161,19 @@ def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] |
         count = min(cap, need[chosen])
         need[chosen] -= count
         rows.append({"capacity": cap, "animal": chosen, "count": count})
-    return {"pastures": rows, "flexible": {k: need[k] for k in sorted(need) if need[k]}}
+    out = {"pastures": rows, "flexible": {k: need[k] for k in sorted(need) if need[k]}}
+    if housing.reserved:
+        out["reserved"] = {k: n for k, n in sorted(reserved.items()) if n}
+    return out
+
+
+def housing_for(housing: Housing | Iterable[Housing], animals: Mapping[str, int]) -> Housing:
+    """Of several possible housings (a card's choices), the first in which the animals fit, else
+    the first: the one to show (agricola digest §5.9)."""
+    if isinstance(housing, Housing):
+        return housing
+    housing = tuple(housing)
+    return next((h for h in housing if can_house(h, animals)), housing[0])
 
 
 def max_fitting(housing: Housing | Iterable[Housing], animals: Mapping[str, int],

@@ -90,7 +90,7 @@ def _install() -> None:
                               "card_pasture": ({"space": int}, {}),
                               "card_plough": ({"card": str, "space": int}, {}),
                               "card_sow": ({"card": str, "crop": str}, {}),
-                              "card_major": ({"card": str, "major": str}, {}),
+                              "card_major": ({"card": str, "major": str}, {"pay": int}),
                               "free_room": ({"card": str, "space": int}, {}),
                               "card_again": ({"card": str}, {}),
                               "card_bake": ({"card": str, "improvement": str, "grain": int},
@@ -104,6 +104,8 @@ def _install() -> None:
     from .. import farm
     farm.ALTERNATIVES["room"].append(payments.room_alternatives)
     farm.ALTERNATIVES["renovation"].append(payments.renovation_alternatives)
+    farm.ALTERNATIVES["improvement"].append(payments.improvement_alternatives)
+    farm.FENCE_CREDIT.append(free_builds.fence_credit)
     flow.DEAL_STEP = deal.step
     moves.CARD_STEP_CANDIDATES.append(_step_candidates)
     moves.CARD_ANYTIME_CANDIDATES.append(play.convert_moves)
@@ -121,6 +123,8 @@ def _install() -> None:
     flow.FEEDING_CHOICES += [fields.feeding_choice, _feeding_trades, baking.feeding_choice]
     flow.CARD_CONVERSIONS = _conversions
     flow.NEWBORN_HOOKS.append(animals.newborns)
+    from .. import state as state_mod
+    state_mod.HOUSING_CHOICES.append(animals.shepherds_pipe)
     scoring.CARD_POINTS = _card_points
     scoring.CARD_BONUS = lambda state, seat: engine.bonus_points(state, seat) \
         if state["farms"][seat].get("cards") else 0

@@ -1,13 +1,17 @@
 """E-deck cards about animals (catalogue numbers in ``data/occupations.csv``): goods kept on a
 card (Brush Maker E156), more newborns (Shepherd E203), mixed pastures (Animal Keeper E216),
-borrowed animals (Tenant Farmer E215).
+more sheep in pastures and stables (Shepherd's Pipe E29), borrowed animals (Tenant Farmer
+E215).
 
 Goods a card keeps are taken out of the general supply and stay on the card
 (``farm["held"][card]``), where they count for the card and for nothing else (seed 000 L988).
 """
 from __future__ import annotations
 
-from domain.common.housing import ANIMALS
+from itertools import product
+
+from domain.common import fences as fence_rules
+from domain.common.housing import ANIMALS, Housing
 
 from . import engine
 from .engine import card
@@ -48,6 +52,39 @@ def _shepherd(farm: dict, born: dict[str, int]) -> dict[str, int]:
     return dict(born, sheep=2) if farm["animals"]["sheep"] >= 4 else born
 
 
+def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
+    """E29 (catalogue; seed 000 L674): each pasture holding sheep holds 2 more sheep, and each
+    unfenced stable holds 2 sheep instead of 1 animal, but not the Stablemaster's (E208).
+
+    A pasture or stable given to sheep holds sheep only, so it is a place reserved for sheep;
+    the farm may give any of its pastures and stables to sheep, and the animals fit if they
+    fit one such choice. With the Animal Keeper (E216) every pasture may take 2 more sheep."""
+    if "E29" not in farm.get("cards", ()):
+        return None
+    from ..tables import GRID
+    real = fence_rules.pastures(GRID, farm["fences"])
+    fenced = {s for p in real for s in p}
+    stables = sum(1 for s in farm["stables"] if s not in fenced)
+    if any(engine.effect(c).get("housing", {}).get("stablemaster") for c in farm["cards"]):
+        stables = max(0, stables - 1)
+    sheep = dict(home.reserved).get("sheep", 0)
+    if not home.pastures:                               # mixed pastures (E216)
+        sheep += 2 * len(real)
+        caps, others = [], list(home.pastures)
+    else:
+        caps, others = sorted(home.pastures[:len(real)]), list(home.pastures[len(real):])
+    sizes = sorted(set(caps))
+    choices = []
+    for taken in product(*(range(caps.count(c) + 1) for c in sizes)):
+        rest = [c for c, n in zip(sizes, taken) for _ in range(caps.count(c) - n)]
+        to_sheep = sum((c + 2) * n for c, n in zip(sizes, taken))
+        for k in range(stables + 1):
+            reserved = dict(home.reserved, sheep=sheep + to_sheep + 2 * k)
+            choices.append(Housing(tuple(rest + others), home.flexible - k,
+                                   tuple(reserved.items())))
+    return choices
+
+
 # -- borrowed animals ----------------------------------------------------------------------------
 
 def _tenant_farmer(state: dict, seat: int) -> int:
@@ -80,5 +117,7 @@ card("E203", newborns=_shepherd)
 # E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
 # lose 1 point each (see ``_tenant_farmer``).
 card("E215", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=_tenant_farmer)
+# E29 Shepherd's Pipe (minor): more sheep in pastures and unfenced stables (``shepherds_pipe``).
+card("E29")
 # E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
 card("E216", housing={"mixed": True})

@@ -213,4 +213,8 @@ card("E26", converts=[({}, {"food": 1}), ({"wood": 1}, {"food": 2})],
      converts_if=_joinery_used, harvest=True, feeding_trade=True)
 # E33 Ceramics: needs an oven; +2 food; the Pottery is then a minor improvement for the seat
 # and costs nothing (see play.majors_as_minors).
-card("E33", goods={"food": 2}, major_as_minor="pottery")
+card("E33", goods={"food": 2}, major_as_minor=("pottery",))
+# E15 Baking Tray: the Clay and Stone Ovens are minor improvements for the seat, at their price;
+# they and the Wood-fired Oven (E27) cost it 1 building resource less, of its choice (see
+# payments.py).
+card("E15", major_as_minor=("clay_oven", "stone_oven"), major_paid=True)

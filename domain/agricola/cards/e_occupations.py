@@ -330,6 +330,9 @@ card("E191", free_room=("stone", 4))
 # E207 Stablehand (1+): a fence-building action that closes a pasture gives 1 free stable, at
 # most once per round (seed 000 L824).
 card("E207", stable_after_fences=True)
+# E175 Hedge Keeper (1+): in a fence-building action, once 1 fence is built, up to 3 more
+# without wood (seed 000 L942; see free_builds.py).
+card("E175", free_fences=3)
 # E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
 # (seed 000 L906; see payments.py).
 card("E200")

@@ -19,7 +19,8 @@ A card's effect is data in :data:`EFFECTS` (card id -> effect dict), filled by t
 * ``round_start``: a function run for the owner at the start of each round (``round_start.py``);
 * ``choice_after``: a ``card_choice`` built from what the owner's placement took
   (``actions.py``); ``again``: the owner may repeat an improvement action (``actions.py``);
-* ``card_bake``: when the card allows a bake outside a Bake action (``baking.py``).
+* ``card_bake``: when the card allows a bake outside a Bake action (``baking.py``);
+* ``free_fences``: fences without wood in a fence-building action (``free_builds.py``).
 
 Card families with moves of their own have their own module (``plows``, ``fields``,
 ``payments``, ``free_builds``, ``leaving``, ``animals``, ``baking``, ``round_start``,

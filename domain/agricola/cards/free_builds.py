@@ -9,12 +9,14 @@ Mason, E207 Stablehand; seed 000 L868, L808, L824).
   of stone; it is built the same way.
 * ``{"type": "free_stable", "card": "E207", "space": 3}``: in a fence-building action that has
   closed a pasture, one free stable, at most once per round (seed 000 L824).
+* ``free_fences=3`` (Hedge Keeper E175, seed 000 L942): in a fence-building action, once one
+  fence is paid for, up to 3 more cost no wood; ``farm.fence_credit`` asks :func:`fence_credit`.
 """
 from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from ..farm import legal_room_spaces, legal_stable_spaces
+from ..farm import NO_CREDIT, legal_room_spaces, legal_stable_spaces
 from ..state import stables_left
 from . import engine
 
@@ -86,3 +88,18 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": card_id, "value": b.state["round"]}, seat)
     b.emit("StableBuilt", {"space": move["space"], "cost": {}, "card": card_id}, seat)
     settle(b, seat)
+
+
+def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
+    """Free fences the seat's cards give in this fence-building action, and whether one fence
+    must be paid for first (E175: "when you build at least 1 fence, up to 3 more without
+    wood", seed 000 L942). ``pending`` is None when the action is about to be taken."""
+    free = sum(engine.effect(c).get("free_fences", 0) for c in farm.get("cards", []))
+    if not free:
+        return NO_CREDIT
+    if pending is None:
+        return free, True
+    if pending["kind"] != "fences":
+        return NO_CREDIT
+    return (max(0, free - pending.get("free_fences", 0)),
+            "pasture" not in pending.get("done", []))

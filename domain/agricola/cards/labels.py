@@ -1,10 +1,13 @@
 """Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
 from __future__ import annotations
 
-from ..farm import label as farm_label
+from ..farm import label as farm_label, major_costs
+from ..labels import priced
+from ..tables import MAJOR_IMPROVEMENTS
 from ..state import improvement_info
 from ..text import goods_text
 from .catalogue import CARDS
+from .play import minor_costs
 
 
 def _card(move: dict) -> str:
@@ -26,8 +29,8 @@ def _improvement(key) -> str:
 
 LABELS = {
     "play_occupation": lambda s, m: f"Play the occupation {_card(m)}",
-    "play_minor": lambda s, m: f"Play the minor improvement {_card(m)}" + (
-        f" (price {m['pay'] + 1})" if m.get("pay") else ""),
+    "play_minor": lambda s, m: f"Play the minor improvement {_card(m)}" + priced(
+        s, m, lambda f: minor_costs(f, m["card"]) if m.get("card") in CARDS else []),
     "card_convert": lambda s, m: f"Use {_card(m)}" + (
         f" (option {m['option'] + 1})" if m.get("option") else ""),
     "card_renovate": lambda s, m: f"Renovate with {_card(m)}",
@@ -35,7 +38,9 @@ LABELS = {
     "card_pasture": lambda s, m: f"Fence {farm_label(m['space'])} with {_card(m)}",
     "card_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "card_sow": lambda s, m: f"Sow {m['crop']} on {_card(m)}",
-    "card_major": lambda s, m: f"Build {_improvement(m.get('major'))} with {_card(m)}",
+    "card_major": lambda s, m: f"Build {_improvement(m.get('major'))} with {_card(m)}" + priced(
+        s, m, lambda f: major_costs(f, m["major"]) if m.get("major") in MAJOR_IMPROVEMENTS
+        else []),
     "card_bake": lambda s, m: (f"Bake {m['grain']} grain with "
                                f"{_improvement(m.get('improvement'))} ({_card(m)})"),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",

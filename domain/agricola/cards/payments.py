@@ -1,12 +1,15 @@
-"""Cards that offer another way to pay for a room or a renovation (issue 10; catalogue E36
-Clay Roof, E37 Clay Supports, E200 Conservator; seed 000 L754, L690, L906).
+"""Cards that offer another way to pay for a room, a renovation or an improvement (issue 10;
+catalogue E36 Clay Roof, E37 Clay Supports, E200 Conservator, E15 Baking Tray; seed 000 L754,
+L690, L906).
 
 The printed way stays choice 0; the others are listed as ``"pay": i`` on ``build_room``, on the
-placement on a renovation space and on ``card_renovate`` (``farm.ALTERNATIVES``).
+placement on a renovation space, on ``card_renovate``, ``build_major``, ``card_major`` and
+``play_minor`` (``farm.ALTERNATIVES``).
 """
 from __future__ import annotations
 
 from ..farm import room_cost
+from ..tables import BUILDING_RESOURCES
 
 #: E37 Clay Supports: a clay-hut room may cost 2 clay, 1 wood and 1 reed (a new base cost).
 CLAY_SUPPORTS = {"clay": 2, "wood": 1, "reed": 1}
@@ -42,3 +45,24 @@ def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list
         out += [(target, c) for target, cost in list(out)
                 for c in _clay_for_reed(cost, CLAY_ROOF_REED)]
     return out[len(options):]
+
+
+#: E15 Baking Tray: the ovens that cost its holder 1 building resource less, of its choice
+#: (the Clay and Stone Ovens, and the Wood-fired Oven E27; catalogue E15).
+TRAY_OVENS = ("clay_oven", "stone_oven", "E27")
+
+
+def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+    """E15: each way to pay for one of :data:`TRAY_OVENS`, less 1 of one of its building
+    resources (each resource in it is one choice)."""
+    if "E15" not in farm.get("cards", []) or improvement not in TRAY_OVENS:
+        return []
+    out = []
+    for cost in costs:
+        for good in BUILDING_RESOURCES:
+            if cost.get(good):
+                less = {g: n - (g == good) for g, n in cost.items()}
+                less = {g: n for g, n in less.items() if n}
+                if less not in costs and less not in out:
+                    out.append(less)
+    return out

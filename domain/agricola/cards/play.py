@@ -182,11 +182,18 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
+def minor_costs(farm: dict, card_id: str) -> list[dict]:
+    """Every way the seat may pay for a minor: its printed costs as the seat's cards change
+    them, then the other ways its cards offer (Baking Tray E15)."""
+    from ..farm import improvement_costs
+    printed = [minor_cost(farm, card_id, i) for i in range(len(CARDS[card_id]["costs"]))]
+    return improvement_costs(farm, card_id, printed)
+
+
 def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
     farm = state["farms"][seat]
     held = {**farm["supply"], **farm["animals"]}
-    return [i for i in range(len(CARDS[card_id]["costs"]))
-            if affordable(held, minor_cost(farm, card_id, i))]
+    return [i for i, cost in enumerate(minor_costs(farm, card_id)) if affordable(held, cost)]
 
 
 def minor_moves(state: dict, seat: int) -> list[dict]:
@@ -194,13 +201,13 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
     for card_id in hand(state, seat)["minors"]:
         if prerequisite_problem(state, seat, card_id):
             continue
-        info = CARDS[card_id]
+        several = len(minor_costs(state["farms"][seat], card_id)) > 1
         choices = engine.effect(card_id).get("choices") or [None]
         for pay in minor_payments(state, seat, card_id):
             for c in range(len(choices)):
                 for back in return_options(state, seat, card_id):
                     move = {"type": "play_minor", "card": card_id}
-                    if len(info["costs"]) > 1:
+                    if several:
                         move["pay"] = pay
                     if len(choices) > 1:
                         move["choice"] = c
@@ -211,11 +218,25 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
 
 
 def majors_as_minors(state: dict, seat: int) -> list[dict]:
-    """E33 Ceramics: the seat may take the Pottery as its minor improvement, for nothing."""
+    """Major improvements the seat may take as its minor improvement: the Pottery for nothing
+    (E33 Ceramics), the Clay and Stone Ovens at their price (E15 Baking Tray, effect
+    ``major_paid``; ``pay`` picks one of :func:`farm.major_costs` when there are several)."""
+    from ..farm import major_costs
     farm = state["farms"][seat]
-    return [{"type": "card_major", "card": c, "major": engine.effect(c)["major_as_minor"]}
-            for c in farm.get("cards", []) if engine.effect(c).get("major_as_minor") and
-            state["majors"].get(engine.effect(c)["major_as_minor"], "gone") is None]
+    out = []
+    for c in farm.get("cards", []):
+        eff = engine.effect(c)
+        for major in eff.get("major_as_minor", ()):
+            if state["majors"].get(major, "gone") is not None:
+                continue
+            move = {"type": "card_major", "card": c, "major": major}
+            if not eff.get("major_paid"):
+                out.append(move)
+                continue
+            costs = major_costs(farm, major)
+            out += [dict(move, pay=i) if len(costs) > 1 else move
+                    for i, cost in enumerate(costs) if affordable(farm["supply"], cost)]
+    return out
 
 
 def check_card_major(state: dict, seat: int, move: dict) -> None:
@@ -229,9 +250,17 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_major(b, seat: int, move: dict) -> None:
+    from ..farm import major_costs
     from ..steps import settle
-    b.emit("MajorBuilt", {"major": move["major"], "cost": {}, "returned": None,
-                          "well_rounds": [], "card": move["card"], "part": "minor"}, seat)
+    from ..tables import MAJOR_IMPROVEMENTS
+    major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
+    paid = engine.effect(move["card"]).get("major_paid")
+    data = {"major": major, "cost": major_costs(farm, major)[move.get("pay", 0)] if paid else {},
+            "returned": None, "well_rounds": [], "card": move["card"], "part": "minor"}
+    if MAJOR_IMPROVEMENTS[major].get("bake_on_build"):
+        data["pending"] = {"kind": "oven_bake", "space": pending["space"],
+                           "done": pending.get("done", []) + ["minor"], "baked": []}
+    b.emit("MajorBuilt", data, seat)
     settle(b, seat)
 
 
@@ -267,7 +296,7 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     info = CARDS[card_id]
     n = len(b.state["players"])
     passes_to = None if not info["passing"] or n == 1 else (seat + 1) % n
-    cost = minor_cost(b.state["farms"][seat], card_id, move.get("pay", 0))
+    cost = minor_costs(b.state["farms"][seat], card_id)[move.get("pay", 0)]
     data = {"card": card_id, "cost": cost, "kept": not info["passing"], "to": passes_to}
     if move.get("return"):
         data["returned"] = sorted(move["return"])

@@ -1,0 +1,198 @@
+"""E-deck cards added in card set 4 (issue 10), each test naming the card's catalogue number
+and, where the seed clarifies it, the seed line (catalogue column ``seed000_line``)."""
+from __future__ import annotations
+
+from domain.agricola import AGRICOLA
+from domain.agricola.state import housing
+from domain.common.housing import can_house
+
+from .support import build_farm, check_invariants, give, give_animals, reveal, turn
+from .test_full_game import full, holding, play
+
+NAMES = ["Ann", "Bob"]
+
+
+def _of_type(state, kind, seat=0):
+    """The listed moves of one type."""
+    return [m for m in AGRICOLA.legal_moves(state, seat) if m["type"] == kind]
+
+
+def _fencing(wood, *cards):
+    state, _, _ = full(2)
+    holding(state, 0, *cards)
+    turn(state, 0)
+    give(state, 0, wood=wood)
+    reveal(state, "fences")
+    return state
+
+
+# -- Hedge Keeper (catalogue E175) -----------------------------------------------------------------
+
+def test_e175_hedge_keeper_one_paid_fence_brings_three_free():
+    """E175 (seed 000 L942): once 1 fence is built, up to 3 more without wood."""
+    without = _fencing(1)
+    assert {"type": "place", "space": "fences"} not in _of_type(without, "place")
+    state = _fencing(1, "E175")
+    assert {"type": "place", "space": "fences"} in _of_type(state, "place")
+    fencing, _ = play(state, 0, {"type": "place", "space": "fences"})
+    fencing, _ = play(fencing, 0, {"type": "fence_space", "space": 4})
+    closed, events = play(fencing, 0, {"type": "close_pasture"})
+    fenced = next(e for e in events if e.type == "PastureFenced")
+    assert len(fenced.data["fences"]) == 4 and fenced.data["wood"] == 1
+    assert fenced.data["free_fences"] == 3
+    assert closed["farms"][0]["supply"]["wood"] == 0
+    assert "4 fences (3 of them without wood, by the Hedge Keeper E175)" in \
+        AGRICOLA.describe(fenced, NAMES)
+    check_invariants(closed)
+    # the 3 free fences are used up: the next pasture costs its wood again
+    assert not _of_type(closed, "fence_space")
+
+
+def test_e175_hedge_keeper_credit_lasts_the_whole_action():
+    """E175: the first fence is paid; the 3 free ones may go into a later pasture of the
+    same action, and are then used up."""
+    state = _fencing(1, "E175")
+    build_farm(state, 0, pastures=[[3, 4]])
+    fencing, _ = play(state, 0, {"type": "place", "space": "fences"})
+    fencing, _ = play(fencing, 0, {"type": "fence_space", "space": 4})
+    split, events = play(fencing, 0, {"type": "close_pasture"})     # 1 new fence, paid
+    assert split["farms"][0]["supply"]["wood"] == 0
+    assert "free_fences" not in next(e for e in events if e.type == "PastureFenced").data
+    more, _ = play(split, 0, {"type": "fence_space", "space": 9})
+    closed, events = play(more, 0, {"type": "close_pasture"})      # 3 new fences, all free
+    fenced = next(e for e in events if e.type == "PastureFenced")
+    assert fenced.data["wood"] == 0 and fenced.data["free_fences"] == 3
+    assert closed["pending"][0] is None        # no wood and no free fence left: action over
+    check_invariants(closed)
+
+
+def test_e175_hedge_keeper_needs_a_paid_fence_first():
+    """E175: without any wood, no fence is built, so nothing is free."""
+    state = _fencing(0, "E175")
+    assert {"type": "place", "space": "fences"} not in _of_type(state, "place")
+
+
+# -- Shepherd's Pipe (catalogue E29) ---------------------------------------------------------------
+
+def _farm_with(*cards, pastures=(), stables=()):
+    state, _, _ = full(2)
+    holding(state, 0, *cards)
+    build_farm(state, 0, pastures=[list(p) for p in pastures], stables=list(stables))
+    return state["farms"][0]
+
+
+def test_e29_shepherds_pipe_sheep_pastures_hold_two_more():
+    """E29: a pasture holding sheep holds 2 more sheep; one holding other animals does not."""
+    farm = _farm_with("E29", pastures=[[3], [4]])          # 2 + 2 places, and the pet
+    assert can_house(housing(farm), {"sheep": 4, "boar": 2, "cattle": 1})
+    assert not can_house(housing(farm), {"sheep": 5, "boar": 2, "cattle": 1})
+    assert can_house(housing(farm), {"sheep": 9})          # 4 + 4 and the pet
+    assert not can_house(housing(farm), {"boar": 6})       # boar get no more room
+    plain = _farm_with(pastures=[[3], [4]])
+    assert not can_house(housing(plain), {"sheep": 4, "boar": 2, "cattle": 1})
+
+
+def test_e29_shepherds_pipe_unfenced_stable_holds_two_sheep_or_one_animal():
+    """E29: an unfenced stable holds 2 sheep instead of 1 animal of any type."""
+    farm = _farm_with("E29", stables=[13])
+    assert can_house(housing(farm), {"sheep": 3})          # 2 in the stable, 1 pet
+    assert can_house(housing(farm), {"boar": 1, "cattle": 1})
+    assert not can_house(housing(farm), {"boar": 2, "sheep": 1})
+    assert not can_house(housing(farm), {"sheep": 4})
+
+
+def test_e29_shepherds_pipe_does_not_reach_the_stablemasters_stable():
+    """E29 (seed 000 L674): no effect on the stable the Stablemaster (E208) works in."""
+    farm = _farm_with("E29", "E208", stables=[13])
+    assert can_house(housing(farm), {"sheep": 4})          # 3 with the Stablemaster, 1 pet
+    assert not can_house(housing(farm), {"sheep": 5})
+    two = _farm_with("E29", "E208", stables=[13, 14])
+    assert can_house(housing(two), {"sheep": 6})           # 3 + 2 + the pet
+
+
+def test_e29_shepherds_pipe_shows_where_the_sheep_stand():
+    """The farm view places the sheep in the housing the card makes possible."""
+    state, _, _ = full(2)
+    holding(state, 0, "E29")
+    build_farm(state, 0, pastures=[[3]])
+    give_animals(state, 0, sheep=5)
+    farm = AGRICOLA.view(state, 0)["farms"][0]
+    assert farm["housing"]["reserved"] == {"sheep": 4} and farm["housing"]["flexible"] == \
+        {"sheep": 1}
+    check_invariants(state)
+
+
+# -- Baking Tray (catalogue E15) -------------------------------------------------------------------
+
+def _on(space, state, seat=0, **goods):
+    turn(state, seat)
+    give(state, seat, **goods)
+    reveal(state, space)
+    placed, _ = play(state, seat, {"type": "place", "space": space})
+    return placed
+
+
+def test_e15_baking_tray_builds_an_oven_as_the_minor_improvement_one_resource_less():
+    """E15: the Clay Oven is a minor improvement for the holder and costs 1 building resource
+    less, of its choice; being an oven, it may bake at once."""
+    state, _, _ = full(2)
+    holding(state, 0, "E15")
+    minor = _on("starting_player_minor", state, clay=2, stone=1, grain=1)
+    moves = [m for m in _of_type(minor, "card_major") if m["card"] == "E15"]
+    assert moves == [{"type": "card_major", "card": "E15", "major": "clay_oven", "pay": 1}]
+    assert AGRICOLA.move_label(minor, moves[0]) == \
+        "Build Clay Oven with Baking Tray (E15) for 2 clay and 1 stone"
+    built, events = play(minor, 0, moves[0])
+    farm = built["farms"][0]
+    assert "clay_oven" in farm["majors"] and built["majors"]["clay_oven"] == 0
+    assert farm["supply"]["clay"] == farm["supply"]["stone"] == 0
+    assert "with Baking Tray (E15)" in AGRICOLA.describe(events[0], NAMES)
+    assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in \
+        AGRICOLA.legal_moves(built, 0)
+    check_invariants(built)
+
+
+def test_e15_baking_tray_discounts_ovens_built_as_major_improvements():
+    """E15: on the Major or Minor Improvement space the holder picks which resource it saves;
+    without the tray only the printed price is offered."""
+    state, _, _ = full(2)
+    holding(state, 0, "E15")
+    placed = _on("major_minor", state, clay=3)
+    ovens = [m for m in _of_type(placed, "build_major") if m["major"] == "clay_oven"]
+    assert ovens == [{"type": "build_major", "major": "clay_oven", "pay": 2}]       # 3 clay
+    built, _ = play(placed, 0, ovens[0])
+    assert built["farms"][0]["supply"]["clay"] == 0 and "clay_oven" in built["farms"][0]["majors"]
+    plain, _, _ = full(2)
+    placed = _on("major_minor", plain, clay=3)
+    assert not [m for m in _of_type(placed, "build_major") if m["major"] == "clay_oven"]
+
+
+def test_e15_baking_tray_discounts_the_wood_fired_oven():
+    """E15 with E27 Wood-fired Oven (3 wood + 1 stone): 2 wood + 1 stone, or 3 wood."""
+    from .test_full_game import in_hand
+    state, _, _ = full(2)
+    holding(state, 0, "E15")
+    in_hand(state, 0, "E27")
+    placed = _on("major_minor", state, wood=2, stone=1)
+    assert [m for m in _of_type(placed, "play_minor") if m["card"] == "E27"] == [
+        {"type": "play_minor", "card": "E27", "pay": 1}]
+    after, _ = play(placed, 0, {"type": "play_minor", "card": "E27", "pay": 1})
+    assert after["farms"][0]["supply"]["wood"] == after["farms"][0]["supply"]["stone"] == 0
+    assert "E27" in after["farms"][0]["minors"]
+
+
+def test_e15_a_payment_that_does_not_exist_is_refused_with_a_sentence():
+    import pytest
+    from domain.common.errors import RuleViolation
+    state, _, _ = full(2)
+    holding(state, 0, "E15")
+    placed = _on("major_minor", state, clay=3, stone=1)
+    for move, words in (({"type": "build_major", "major": "clay_oven", "pay": 5},
+                         "there is no way to pay number 5"),
+                        ({"type": "build_major", "major": "clay_oven", "pay": -1},
+                         "there is no way to pay number -1"),
+                        ({"type": "build_major", "major": "cooking_hearth_4", "pay": 0,
+                          "return": "fireplace_2"}, "not both")):
+        with pytest.raises(RuleViolation) as err:
+            play(placed, 0, move)
+        assert err.value.code == "major_payment_invalid" and words in err.value.message
