@@ -78,6 +78,9 @@ def person_placed(state: dict, d: dict, seat) -> dict:
     space["occupant"] = seat
     state["farms"][seat]["home"] -= 1
     state["pending"][seat] = _copy(d["pending"])
+    for seats in state.get("reactions", {}).values():   # windows close (cards/reactions.py)
+        if seat in seats:
+            seats.remove(seat)
     return state
 
 

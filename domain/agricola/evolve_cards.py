@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from .evolve_base import _add, _copy, _note, _set_animals
+from .state import new_space
 
 
 def _signed(state: dict, seat: int, goods: dict) -> None:
@@ -40,6 +41,12 @@ def occupation_played(state: dict, d: dict, seat) -> dict:
     farm["cards"].append(d["card"])
     _signed(state, seat, {g: -n for g, n in d["cost"].items()})
     _note(state, seat, "occupation")
+    reactions = state.setdefault("reactions", {}) if d.get("reactions") or \
+        d.get("reaction") else {}
+    reactions.update({card: list(seats) for card, seats in d.get("reactions", {}).items()})
+    if d.get("reaction"):
+        trigger = d["reaction"]     # the played card this one answered (cards/reactions.py)
+        reactions[trigger] = [s for s in reactions.get(trigger, []) if s != seat]
     return state
 
 
@@ -104,6 +111,20 @@ def card_holds(state: dict, d: dict, seat) -> dict:
     held = state["farms"][seat].setdefault("held", {}).setdefault(d["card"], {})
     _add(held, d["goods"])
     _add(state["bank"], d["goods"], -1)
+    return state
+
+
+def action_space_added(state: dict, d: dict, seat) -> dict:
+    """A card puts an action space on the board, owned by ``seat`` (Master Forester E164)."""
+    state["spaces"][d["space"]] = dict(new_space(d["space"]), owner=seat)
+    state["space_order"].append(d["space"])
+    return state
+
+
+def card_toll(state: dict, d: dict, seat) -> dict:
+    """``seat`` gives the goods to the owner of the card's space (Master Forester E164)."""
+    _signed(state, seat, {g: -n for g, n in d["goods"].items()})
+    _signed(state, d["to"], d["goods"])
     return state
 
 
@@ -279,5 +300,6 @@ CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,
                "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
                "CardStep": card_step, "CardStateSet": card_state_set, "CardHolds": card_holds,
-               "PeopleHeldBack": people_held_back,
+               "PeopleHeldBack": people_held_back, "ActionSpaceAdded": action_space_added,
+               "CardToll": card_toll,
                "CardFieldSown": card_field_sown, "CardFieldsHarvested": card_fields_harvested}

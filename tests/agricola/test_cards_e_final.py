@@ -196,3 +196,136 @@ def test_e15_a_payment_that_does_not_exist_is_refused_with_a_sentence():
         with pytest.raises(RuleViolation) as err:
             play(placed, 0, move)
         assert err.value.code == "major_payment_invalid" and words in err.value.message
+
+
+# -- Master Forester (catalogue E164) --------------------------------------------------------------
+
+def _forester_board():
+    """4 players; Ann has played the Master Forester through Lessons."""
+    from .test_full_game import in_hand
+    state, _, _ = full(4)
+    in_hand(state, 0, "E164")
+    turn(state, 0)
+    give(state, 0, food=2)
+    placed, _ = play(state, 0, {"type": "place", "space": "lessons_4"})
+    played, events = play(placed, 0, {"type": "play_occupation", "card": "E164"})
+    return played, events
+
+
+def _stock(state, space, **goods):
+    for good, n in goods.items():
+        state["spaces"][space]["goods"][good] = state["spaces"][space]["goods"].get(good, 0) + n
+        state["bank"][good] -= n
+
+
+def test_e164_master_forester_adds_the_2_wood_space_empty_until_replenished():
+    """E164 (seed 000 L838): the 3-player "2 Wood" card joins the board as a full action space
+    and is given 2 wood in each later replenishment."""
+    from domain.agricola.builder import Builder
+    from domain.agricola.cards.spaces import SPACE
+    from domain.agricola.flow import start_round
+    from domain.common.rng import Rng
+    state, events = _forester_board()
+    added = next(e for e in events if e.type == "ActionSpaceAdded")
+    assert "Master Forester (E164) of Ann adds the action space 2 Wood (Master Forester)" in \
+        AGRICOLA.describe(added, ["Ann", "Bob", "Cid", "Dee"])
+    assert state["spaces"][SPACE]["owner"] == 0 and state["spaces"][SPACE]["goods"] == {}
+    assert SPACE in state["space_order"]
+    turn(state, 1)
+    assert {"type": "place", "space": SPACE} not in AGRICOLA.legal_moves(state, 1)
+    for space in state["spaces"].values():
+        space["occupant"] = None
+    b = Builder(state)
+    start_round(b, Rng(3), state["round"] + 1)
+    assert b.state["spaces"][SPACE]["goods"] == {"wood": 2}
+    check_invariants(b.state)
+
+
+def test_e164_others_pay_the_owner_2_food_the_owner_uses_it_free():
+    """E164 (seed 000 L838): each other player who uses the space gives the owner 2 food; one
+    without 2 food may not use it (K-14)."""
+    from domain.common.errors import RuleViolation
+    import pytest
+    from domain.agricola.cards.spaces import SPACE
+    state, _ = _forester_board()
+    _stock(state, SPACE, wood=2)
+    turn(state, 1)
+    food = state["farms"][1]["supply"]["food"]
+    if food >= 2:
+        state["farms"][1]["supply"]["food"] = 1
+        state["bank"]["food"] += food - 1
+    assert {"type": "place", "space": SPACE} not in AGRICOLA.legal_moves(state, 1)
+    with pytest.raises(RuleViolation) as err:
+        play(state, 1, {"type": "place", "space": SPACE})
+    assert "must give Ann 2 food for it (Master Forester E164) and hold 1" in err.value.message
+    give(state, 1, food=1)
+    owner_food = state["farms"][0]["supply"]["food"]
+    used, events = play(state, 1, {"type": "place", "space": SPACE})
+    assert used["farms"][1]["supply"]["wood"] == state["farms"][1]["supply"]["wood"] + 2
+    assert used["farms"][1]["supply"]["food"] == 0
+    assert used["farms"][0]["supply"]["food"] == owner_food + 2
+    toll = next(e for e in events if e.type == "CardToll")
+    assert AGRICOLA.describe(toll, ["Ann", "Bob", "Cid", "Dee"]) == \
+        "Bob gives Ann 2 food for using 2 Wood (Master Forester), card E164."
+    check_invariants(used)
+    turn(state, 0)
+    own, events = play(state, 0, {"type": "place", "space": SPACE})
+    assert not [e for e in events if e.type == "CardToll"]
+
+
+# -- Chief's Daughter (catalogue E173) -------------------------------------------------------------
+
+def _chief_played(n=3):
+    """Ann plays the Chief (E172) through Lessons; Bob holds the Chief's Daughter (E173)."""
+    from .test_full_game import in_hand
+    state, _, _ = full(n)
+    in_hand(state, 0, "E172")
+    in_hand(state, 1, "E173")
+    turn(state, 0)
+    give(state, 0, food=4)
+    lessons = "lessons_3" if n == 3 else "lessons"
+    reveal(state, lessons) if lessons not in state["spaces"] else None
+    placed, _ = play(state, 0, {"type": "place", "space": lessons})
+    played, events = play(placed, 0, {"type": "play_occupation", "card": "E172"})
+    return played, events
+
+
+def test_e173_chiefs_daughter_is_played_free_when_another_plays_the_chief():
+    """E173: when another player plays the Chief (E172) the holder may play the Daughter at
+    once for free: offered before its next placement (K-11)."""
+    state, events = _chief_played()
+    chief = next(e for e in events if e.type == "OccupationPlayed")
+    assert chief.data["reactions"] == {"E172": [1, 2]}   # keyed by the public card: hands unseen
+    turn(state, 1)
+    food = state["farms"][1]["supply"]["food"]
+    move = {"type": "card_react", "card": "E173"}
+    assert _of_type(state, "card_react", 1) == [move]
+    assert not _of_type(state, "card_react", 2)              # Cid does not hold the card
+    assert AGRICOLA.move_label(state, move) == \
+        "Play Chief's Daughter (E173) for free, answering the card just played"
+    after, events = play(state, 1, move)
+    assert "E173" in after["farms"][1]["occupations"] and \
+        after["farms"][1]["supply"]["food"] == food
+    assert AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"]) == (
+        "Bob plays the occupation Chief's Daughter (E173) for nothing, in answer to another "
+        "player's card.")
+    assert after["turn"] == 1 and after["pending"][1] is None   # still to place a person
+    assert not _of_type(after, "card_react", 1)
+    check_invariants(after)
+
+
+def test_e173_the_offer_lapses_with_the_holders_next_placement():
+    """K-11: the window closes when the holder places a person without taking it."""
+    state, _ = _chief_played()
+    turn(state, 1)
+    reveal(state, "fishing") if "fishing" not in state["spaces"] else None
+    placed, _ = play(state, 1, {"type": "place", "space": "fishing"})
+    assert placed["reactions"]["E172"] == [2]
+    turn(placed, 1)
+    placed["pending"][1] = None
+    assert not _of_type(placed, "card_react", 1)
+    import pytest
+    from domain.common.errors import RuleViolation
+    with pytest.raises(RuleViolation) as err:
+        play(placed, 1, {"type": "card_react", "card": "E173"})
+    assert err.value.message.startswith("Bob cannot play Chief's Daughter for free now: ")

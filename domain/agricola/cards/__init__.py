@@ -8,7 +8,7 @@ game's modules. Importing the package installs it.
 from .. import flow, moves, scoring, steps
 from . import (actions, animals, baking, deal, e_minors, e_occupations,  # noqa: F401
                engine, exchange, fields, free_builds, hooks, payments, play, plows,
-               round_start)
+               reactions, round_start, spaces)
 from . import text as card_text
 
 
@@ -63,6 +63,7 @@ def _install() -> None:
     from .labels import LABELS
     labels.LABELS.update(LABELS)
     hooks.install()
+    spaces.install()
     card_text.install()
     moves.HANDLERS.update({
         "play_occupation": (play.check_play_occupation, play.apply_play_occupation),
@@ -79,6 +80,7 @@ def _install() -> None:
         "card_bake": (baking.check, baking.apply),
         "card_again": (actions.check_again, actions.apply_again),
         "free_stable": (free_builds.check, free_builds.apply),
+        "card_react": (reactions.check, reactions.apply),
         **{kind: (deal.check_deal_move, deal.apply_deal_move)
            for kind in ("discard", "redeal", "keep", "draft_pick")},
         **{kind: (exchange.check, exchange.apply)
@@ -96,6 +98,7 @@ def _install() -> None:
                               "card_bake": ({"card": str, "improvement": str, "grain": int},
                                             {}),
                               "free_stable": ({"card": str, "space": int}, {}),
+                              "card_react": ({"card": str}, {}),
                               "discard": ({"card": str}, {}), "redeal": ({"deck": str}, {}),
                               "keep": ({}, {}), "draft_pick": ({"card": str}, {})})
     moves.FARM_SPACE_MOVES += ("card_plough", "free_room", "free_stable")
@@ -114,6 +117,7 @@ def _install() -> None:
     moves.CARD_ANYTIME_CANDIDATES.append(baking.bake_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(round_start.plough_moves)
     moves.CARD_ANYTIME_CANDIDATES.append(exchange.exchange_moves)
+    moves.CARD_ANYTIME_CANDIDATES.append(reactions.reaction_moves)
     flow.DRAW_HOOKS.append(exchange.draw)
     flow.ROUND_HOOKS.append(hooks.round_start)
     flow.FEEDING_HOOKS.append(hooks.feeding)

@@ -27,4 +27,6 @@ CARD_SETS[2] = CARD_SETS[1] | frozenset("""
 CARD_SETS[3] = CARD_SETS[2] | frozenset("""
     E156 E173 E203 E215 E216 E19 E149 E150 E178 E180 E194 E161 E179 E198
 """.split())
+#: Card set 4 (2026-11-25): the whole E deck, set 3 and the last 4 cards.
+CARD_SETS[4] = CARD_SETS[3] | frozenset("E15 E29 E164 E175".split())
 LATEST = max(CARD_SETS)

@@ -336,9 +336,9 @@ card("E175", free_fences=3)
 # E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
 # (seed 000 L906; see payments.py).
 card("E200")
-# E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut. (Playing
-# it free when another player plays the Chief is not implemented yet: docs/rules/agricola-cards.md.)
-card("E173", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
+# E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut; free to
+# play when another player plays the Chief (E172; see reactions.py).
+card("E173", reacts_to="E172", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
     state["farms"][seat]["house"], 0))
 # E180 Hobby Farmer (4+): +1 vegetable on play, which may be sown at once on an empty field.
 card("E180", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})

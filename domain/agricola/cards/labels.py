@@ -44,6 +44,7 @@ LABELS = {
     "card_bake": lambda s, m: (f"Bake {m['grain']} grain with "
                                f"{_improvement(m.get('improvement'))} ({_card(m)})"),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
+    "card_react": lambda s, m: f"Play {_card(m)} for free, answering the card just played",
     "free_room": lambda s, m: f"Build a free room at {farm_label(m['space'])} ({_card(m)})",
     "free_stable": lambda s, m: f"Build a free stable at {farm_label(m['space'])} ({_card(m)})",
     "discard": lambda s, m: f"Discard {_card(m)}",

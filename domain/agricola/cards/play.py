@@ -109,7 +109,11 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
     price = occupation_price(state, seat, space_id, card_id)
     first = state["pending"][seat]["kind"] == "occupation"
-    b.emit("OccupationPlayed", {"card": card_id, "cost": price, "space": space_id}, seat)
+    data = {"card": card_id, "cost": price, "space": space_id}
+    from .reactions import offers
+    if offers(state, seat, card_id):
+        data["reactions"] = offers(state, seat, card_id)
+    b.emit("OccupationPlayed", data, seat)
     on_play(b, seat, card_id, move)
     desk = [c for c in b.state["farms"][seat]["cards"]
             if engine.effect(c).get("second_occupation")]
@@ -331,6 +335,8 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
                 str(r): g for r, g in rounds.items()}}, seat)
     if eff.get("animals"):
         receive_animals(b, seat, card_id, eff["animals"])
+    if eff.get("adds_space"):
+        eff["adds_space"](b, seat, card_id)
     if eff.get("maid"):
         from .hooks import maid
         maid(b, seat)

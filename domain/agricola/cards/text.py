@@ -155,7 +155,8 @@ SENTENCES = {
     "CardsDealt": _dealt,
     "OccupationPlayed": lambda d, seat, names: (
         f"{_who(names, seat)} plays the occupation {_card(d['card'])} for "
-        f"{goods_text(d['cost']) if d['cost'] else 'nothing'}."),
+        f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
+        + (", in answer to another player's card." if d.get("reaction") else ".")),
     "MinorPlayed": _minor,
     "CardGoods": _card_goods,
     "CardConverted": lambda d, seat, names: (
@@ -170,6 +171,12 @@ SENTENCES = {
     "PeopleHeldBack": lambda d, seat, names: (
         f"{_card(d['card'])} of {_who(names, d['by'])} keeps {d['count']} of "
         f"{_who(names, seat)}'s offspring at home this round."),
+    "ActionSpaceAdded": lambda d, seat, names: (
+        f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
+        f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."),
+    "CardToll": lambda d, seat, names: (
+        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} for using "
+        f"{base.space_name(d['space'])}, card {d['card']}."),
     "ScheduleCollected": lambda d, seat, names: (
         f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} "
         "space."),
