@@ -19,7 +19,7 @@ _LOADED = False
 _LOADING = threading.RLock()
 
 #: Modules whose import registers the built-in titles.
-BUILTIN_TITLES = ("domain.agricola", "domain.caverna")
+BUILTIN_TITLES = ("domain.agricola", "domain.caverna", "domain.village")
 
 
 def register(title: Title, current: bool = True) -> Title:

@@ -1,0 +1,46 @@
+"""Emitting events while a move is decided, with the few helpers every rule module uses."""
+from __future__ import annotations
+
+import json
+
+from domain.common.events import Event
+
+from .evolve import evolve
+from .state import clone
+
+
+class Builder:
+    """Collects events and evolves a private copy of the state as they are emitted."""
+
+    def __init__(self, state: dict) -> None:
+        self.state = clone(state)
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, data: dict | None = None, seat: int | None = None) -> None:
+        event = Event(kind, json.loads(json.dumps(data or {})), seat)
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def flow(self, **changes) -> None:
+        """Record who decides next (turn, stage, step, market day, mass, dying, end)."""
+        self.emit("Flow", changes)
+
+    def gain(self, seat, goods: dict, reason: str) -> None:
+        goods = {g: k for g, k in goods.items() if k}
+        if goods:
+            self.emit("Gained", {"gain": goods, "reason": reason}, seat)
+
+    def pay(self, seat, goods: dict, reason: str) -> None:
+        goods = {g: k for g, k in goods.items() if k}
+        if goods:
+            self.emit("Paid", {"pay": goods, "reason": reason}, seat)
+
+    def time(self, seat: int, time: int, reason: str) -> None:
+        if time:
+            self.emit("TimePaid", {"time": time, "reason": reason}, seat)
+
+    def move(self, seat, figure: str, to: str, reason: str) -> None:
+        self.emit("MemberMoved", {"figure": figure, "to": to, "reason": reason}, seat)
+
+    def player(self, seat: int) -> dict:
+        return self.state["seats"][seat]

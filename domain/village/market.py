@@ -1,0 +1,115 @@
+"""The market day (digest §4.4): everyone may serve customers at the stalls, the active player's
+first sale is free, every other sale costs 1 green cube (or a coin) and 1 time; a seat that
+passes is out for the day. Afterwards the stalls refill from the queue and the queue from the
+face-down pile, whose order is drawn only when a tile is turned up (seed L432, digest G-09)."""
+from __future__ import annotations
+
+from .state import coin_options, data, name, order_from, split_payment
+
+
+def stalls_in_play(state: dict) -> int:
+    return data(state)["market"]["stalls"][str(max(2, len(state["players"])))]
+
+
+def lay_out(b, rng) -> None:
+    """Fill empty stall slots in slot order from the front of the queue, close the queue up and
+    refill it from the pile (G-09)."""
+    market = b.state["market"]
+    stalls = list(market["stalls"]) + [None] * (stalls_in_play(b.state) - len(market["stalls"]))
+    queue = [c for c in market["queue"] if c is not None]
+    for i, cid in enumerate(stalls):
+        if cid is None and queue:
+            stalls[i] = queue.pop(0)
+    unseen = list(market["unseen"])
+    revealed = []
+    while len(queue) < data(b.state)["market"]["queue"] and unseen:
+        drawn = len(data(b.state)["customers"]) - len(unseen)
+        cid = rng.choice(f"customer/{drawn}", unseen)
+        unseen.remove(cid)
+        revealed.append(cid)
+        queue.append(cid)
+    queue += [None] * (data(b.state)["market"]["queue"] - len(queue))
+    if stalls != market["stalls"] or queue != market["queue"]:
+        b.emit("CustomersLaid", {"stalls": stalls, "queue": queue, "revealed": revealed})
+
+
+def start_day(b, seat: int) -> None:
+    b.flow(market_day={"active": seat, "cursor": seat, "passed": [], "free": True,
+                       "sold": False})
+    b.emit("MarketDayStarted", {}, seat)
+
+
+def sale_cost(state: dict) -> dict:
+    return data(state)["market"]["sale"]
+
+
+def market_moves(state: dict, seat: int) -> list[dict]:
+    day = state["market_day"]
+    p = state["seats"][seat]
+    free = day["free"] and seat == day["active"]
+    cost = sale_cost(state)
+    coins = [None] if free else coin_options(p, {"green": cost["green"]})
+    out = []
+    for slot, cid in enumerate(state["market"]["stalls"]):
+        if cid is None or not _holds(p, data(state)["customers"][cid]["needs"]):
+            continue
+        out += [{"type": "serve", "slot": slot} if k is None else
+                {"type": "serve", "slot": slot, "coins": k} for k in coins]
+    return out + [{"type": "pass"}]
+
+
+def _holds(p: dict, needs: dict) -> bool:
+    return all((p["grain"] if g == "grain" else p["goods"][g]) >= k for g, k in needs.items())
+
+
+def serve(b, seat: int, move: dict) -> None:
+    state = b.state
+    cid = state["market"]["stalls"][move["slot"]]
+    b.pay(seat, data(state)["customers"][cid]["needs"], "customer")
+    if "coins" in move:
+        cost = sale_cost(state)
+        b.pay(seat, {**split_payment(b.player(seat), {"green": cost["green"]}, move["coins"]),
+                     "coins": move["coins"]}, "market")
+        b.time(seat, cost["time"], "market")
+    b.emit("CustomerServed", {"slot": move["slot"], "customer": cid}, seat)
+    _next(b, seat, sold=True)
+    from .death import settle
+    settle(b, seat)                    # a death in a market day is chosen at once (L635)
+
+
+def pass_day(b, seat: int, move: dict) -> None:
+    b.emit("MarketPassed", {}, seat)
+    day = b.state["market_day"]
+    b.flow(market_day={**day, "passed": day["passed"] + [seat]})
+    _next(b, seat, sold=False)
+
+
+def _next(b, seat: int, sold: bool) -> None:
+    day = dict(b.state["market_day"])
+    first = day["free"] and seat == day["active"]
+    day["free"] = False
+    day["sold"] = day["sold"] or sold
+    order = order_from(b.state, seat)[1:] + [seat]
+    left = [s for s in order if s not in day["passed"]]
+    day["cursor"] = left[0] if left else None
+    b.flow(market_day=day)
+    if first and b.state["solo"]:
+        from .clara import clara_customer
+        clara_customer(b)
+
+
+def day_over(state: dict) -> bool:
+    day = state["market_day"]
+    return day["cursor"] is None or all(c is None for c in state["market"]["stalls"])
+
+
+def end_day(b, rng) -> None:
+    """Close the day; refill if anyone sold (L432)."""
+    sold = b.state["market_day"]["sold"]
+    b.flow(market_day=None, stage="done")
+    if sold:
+        lay_out(b, rng)
+
+
+def describe_day(state: dict, seat: int) -> str:
+    return f"{name(state, seat)} holds a market day"

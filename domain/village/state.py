@@ -1,0 +1,190 @@
+"""The state of a Village game: its JSON-clean shape and small readers over it (digest §10).
+
+Shape (digest section in brackets)::
+
+    {"title": "village", "variant": "standard"|"solo", "players": [names], "solo": bool,
+     "pack": {"name", "hash", "edition", "values", "provisional"},   # the data pack (pack.py)
+     "round": n, "phase": "setup"|"turns"|"mass_buy"|"mass_advance"|"finished",
+     "first": seat, "ring": None|seat,                  # ring token: None = on the roof [§3.6]
+     "turn": seat, "stage": "choose"|"act"|"done",      # the turn of ``turn`` [§3.3]
+     "step": None|{"kind", ...},                        # the decision inside a turn
+     "took": None|{"space", "colour"},                  # the cube taken this turn (Clara)
+     "spaces": {space: [colours]}, "bag": {colour: n},  # cubes on the board, green bag [§3.2]
+     "supply": {colour: n, "plague": n, "grain": n},    # general supply (cubes are limited)
+     "black_bag": [figure], "church": {"1".."4": [figure]},   # [§4.7, §4.8]
+     "market": {"stalls": [cid|None], "queue": [cid|None], "unseen": [cid]},  # [§4.4]
+     "market_day": None|{"active", "cursor", "passed", "free", "sold"},
+     "chronicle": [{"category", "mark", "by"}], "graves": [{"mark", "by"}],  # [§5.4]
+     "dying": None|seat, "mass": None|{"cursor", "bought", "done"},
+     "end": None|{"by", "queue", "free"}, "final": None|{"scores", "winners"},
+     "seats": [player], "clara": None|{...}}
+
+A player: ``{"time", "owed", "pp", "coins", "grain", "cubes": {colour: n}, "goods": {good: n},
+"customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``. A member's ``at`` is
+``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``council:<step>``, ``church:<step>``,
+``city:<city>``, ``chronicle``, ``grave`` or ``removed``. A figure (in the black bag, on a church
+step, in a chronicle slot) is ``"<seat>.<index>"``, ``"c.<index>"`` for Clara, or ``"monk"``.
+"""
+from __future__ import annotations
+
+import json
+
+from .pack import COLOURS, GOODS, SPACES
+
+LIVING_ON_BOARD = ("yard:", "council:", "church:", "city:")
+VISIBLE = ("farm",) + LIVING_ON_BOARD
+BUILDINGS = ("wainwright", "stables", "chancellery", "smithy")
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of the state; the data pack (never changed) is shared, not copied."""
+    pack = state.get("pack")
+    out = json.loads(json.dumps({k: v for k, v in state.items() if k != "pack"}))
+    if pack is not None:
+        out["pack"] = pack
+    return out
+
+
+def data(state: dict) -> dict:
+    """The data pack's numbers this game was set up with."""
+    return state["pack"]["values"]
+
+
+def card(state: dict) -> dict:
+    """The setup card in use: the 2-player card in solo (digest §7.1.2)."""
+    return data(state)["setup"][str(max(2, len(state["players"])))]
+
+
+def new_player(pack: dict) -> dict:
+    members = [{"gen": int(g), "at": "farm" if g == "1" else "unborn"}
+               for g, k in sorted(pack["family"]["members"].items()) for _ in range(k)]
+    return {"time": 0, "owed": 0, "pp": 0, "coins": pack["start"]["coins"], "grain": 0,
+            "cubes": {c: 0 for c in COLOURS}, "goods": {g: 0 for g in GOODS},
+            "customers": [], "discs": [], "members": members}
+
+
+def name(state: dict, seat) -> str:
+    if seat == "c":
+        return "Clara"
+    try:
+        return state["players"][seat]
+    except (IndexError, TypeError):
+        return f"seat {seat}"
+
+
+def seat_count(state: dict) -> int:
+    return len(state["players"])
+
+
+def next_seat(state: dict, seat: int) -> int:
+    return (seat + 1) % seat_count(state)
+
+
+def order_from(state: dict, seat: int) -> list[int]:
+    """Every seat clockwise, starting with ``seat``."""
+    n = seat_count(state)
+    return [(seat + k) % n for k in range(n)]
+
+
+# -- members ---------------------------------------------------------------------------------
+
+def owner_of(figure: str):
+    head = figure.split(".")[0]
+    return head if head == "c" else int(head)
+
+
+def member_of(state: dict, figure: str) -> dict:
+    who, index = figure.split(".")
+    people = state["clara"]["members"] if who == "c" else state["seats"][int(who)]["members"]
+    return people[int(index)]
+
+
+def members_at(player: dict, where: str) -> list[int]:
+    return [i for i, m in enumerate(player["members"]) if m["at"] == where]
+
+
+def first_at(player: dict, where: str, gen: int) -> int | None:
+    """The index of a member of generation ``gen`` at ``where`` (they are interchangeable)."""
+    for i, m in enumerate(player["members"]):
+        if m["at"] == where and m["gen"] == gen:
+            return i
+    return None
+
+
+def gens_at(player: dict, where: str) -> list[int]:
+    """The distinct generations at ``where``, lowest first."""
+    return sorted({m["gen"] for m in player["members"] if m["at"] == where})
+
+
+def places(player: dict, prefix: str) -> list[str]:
+    """Every distinct location starting with ``prefix`` that holds a member."""
+    return sorted({m["at"] for m in player["members"] if m["at"].startswith(prefix)})
+
+
+def living(player: dict) -> int:
+    """Members on the farmyard, on the board or in the black bag (digest G-30)."""
+    return sum(1 for m in player["members"] if m["at"] in ("farm", "bag") or
+               m["at"].startswith(LIVING_ON_BOARD))
+
+
+def unborn_gen(player: dict) -> int | None:
+    gens = [m["gen"] for m in player["members"] if m["at"] == "unborn"]
+    return min(gens) if gens else None
+
+
+# -- the board -------------------------------------------------------------------------------
+
+def cubes_on_board(state: dict) -> int:
+    return sum(len(c) for c in state["spaces"].values())
+
+
+def free_places(state: dict) -> tuple[int, int]:
+    """(free chronicle slots, free graves)."""
+    return (sum(1 for s in state["chronicle"] if s["by"] is None),
+            sum(1 for g in state["graves"] if g["by"] is None))
+
+
+def covered(mark, players: int) -> bool:
+    """Is a slot with ``mark`` covered by an unused colour with ``players`` (digest §2.1.7)?"""
+    low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]
+    return max(2, players) < low
+
+
+def pay_capacity(player: dict, colour: str) -> int:
+    """Cubes of ``colour`` a player can pay, coins counted as jokers (L619)."""
+    return player["cubes"][colour] + player["coins"]
+
+
+def can_pay(player: dict, cubes: dict, coins: int) -> bool:
+    """Can the player pay ``cubes`` using exactly ``coins`` coins in place of some of them?"""
+    need = sum(cubes.values())
+    if coins > player["coins"] or coins > need:
+        return False
+    short = sum(max(0, k - player["cubes"][c]) for c, k in cubes.items())
+    return short <= coins
+
+
+def coin_options(player: dict, cubes: dict) -> list[int]:
+    """Every number of coins that can pay part of ``cubes`` (L619)."""
+    return [k for k in range(sum(cubes.values()) + 1) if can_pay(player, cubes, k)]
+
+
+def split_payment(player: dict, cubes: dict, coins: int) -> dict:
+    """Which cubes are paid when ``coins`` coins stand in: coins cover the colours held least."""
+    paid = dict(cubes)
+    left = coins
+    for colour in sorted(paid, key=lambda c: player["cubes"][c] - paid[c]):
+        use = min(left, paid[colour])
+        paid[colour] -= use
+        left -= use
+    return {c: k for c, k in paid.items() if k}
+
+
+__all__ = ["SPACES", "COLOURS", "GOODS", "BUILDINGS"]
+
+
+def figure_index(player: dict, where: str, gen: int) -> int:
+    index = first_at(player, where, gen)
+    if index is None:
+        raise LookupError(f"no member of generation {gen} at {where}")
+    return index

@@ -1,0 +1,127 @@
+"""``Village``: the title object the service drives (see ``domain/common/title.py``). It is the
+composition root of the data pack: the pack is read once, from ``$CHRONICLE_VILLAGE_DATA`` or
+the shipped file, and every new game records it in its first event."""
+from __future__ import annotations
+
+from domain.common.errors import BadGameConfig, GameOver
+from domain.common.title import OptionSpec, Status, Title, VariantInfo
+
+from . import pack as packs
+from .builder import Builder
+from .diagnose import check_shape, refuse
+from .evolve import evolve as evolve_event
+from .expansions import EXPANSIONS
+from .flow import advance, setup_events
+from .moves import apply, legal_moves, to_act
+from .scoring import score_sheet
+from .text import describe, move_group, move_label, rule_of
+
+_START = OptionSpec("start_player", "int", -1, "Seat of the first player (the oldest player, "
+                    "L175); -1 draws it with the game's seed.", choices=(-1, 0, 1, 2, 3, 4))
+_BONUS = OptionSpec("starting_bonuses", "bool", True, "The recommended starting bonuses by seat "
+                    "(L177-183): grain, a random cube, a chosen cube, a coin.")
+
+
+class Village(Title):
+    """Village (Big Box), 2 to 5 players and solo against Clara (digest
+    ``shared/rules/village.md``; numbers from the data pack, ``pack.py``)."""
+
+    name = "village"
+    display_name = "Village"
+    rules_version = "village-r1"
+    variants = (
+        VariantInfo("standard", 2, 5, "The base game of the Big Box for 2 to 5 players. Many "
+                    "component numbers are provisional: see data_pack.", (_START, _BONUS)),
+        VariantInfo("solo", 1, 1, "One player against Clara (digest §7.1), on the 2-player "
+                    "setup card. Many component numbers are provisional: see data_pack."),
+    )
+
+    def __init__(self) -> None:
+        self._pack: dict | None = None
+
+    def pack(self) -> dict:
+        """The data pack new games use (read and checked once)."""
+        if self._pack is None:
+            self._pack = packs.read_file()
+        return self._pack
+
+    def preflight(self) -> None:
+        self.pack()
+
+    def info(self) -> dict:
+        out = super().info()
+        out["data_pack"] = pack_notice(self.pack())
+        out["expansions"] = {k: e.status for k, e in EXPANSIONS.items()}
+        return out
+
+    def setup(self, config, rng):
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            start = rng.below("start-player", n)
+        elif not 0 <= start < n:
+            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
+                                option="start_player",
+                                reason=f"must be -1 or a seat from 0 to {n - 1}")
+        return setup_events(list(config.players), config.variant, start, self.pack(), rng,
+                            dict(config.options))
+
+    def decide(self, state, seat, move, rng):
+        check_shape(move)
+        if state.get("phase") == "finished":
+            raise GameOver()
+        if move not in legal_moves(state, seat):
+            raise refuse(state, seat, move)
+        b = Builder(state)
+        apply(b, seat, move, rng)
+        advance(b, rng)
+        return b.events
+
+    def evolve(self, state, event):
+        return evolve_event(state, event)
+
+    def legal_moves(self, state, seat):
+        if not state or state.get("phase") == "finished":
+            return []
+        return legal_moves(state, seat)
+
+    def status(self, state):
+        if not state:
+            return Status(None, "setup", (), False)
+        phase = state["phase"]
+        if state["market_day"] is not None and phase == "turns":
+            phase = "market_day"
+        return Status(state["round"] or None, phase, to_act(state), phase == "finished")
+
+    def score_sheet(self, state):
+        return score_sheet(state)
+
+    def provenance(self, state) -> dict | None:
+        return pack_notice(state["pack"]) if state else None
+
+    def describe(self, event, names):
+        return describe(event, names)
+
+    def rule_of(self, event):
+        return rule_of(event)
+
+    def move_label(self, state, move):
+        return move_label(state, move)
+
+    def move_group(self, state, move):
+        return move_group(state, move)
+
+
+def pack_notice(pack: dict) -> dict:
+    """What players are told about the numbers a game uses (issue 12, deliverable 3)."""
+    provisional = pack["provisional"]
+    return {"name": pack["name"], "hash": pack["hash"], "edition": pack.get("edition", ""),
+            "provisional": bool(provisional), "provisional_values": provisional,
+            "statuses": pack.get("statuses", {}),
+            "notice": (f"This game uses {len(provisional)} provisional component values "
+                       "(placeholders or values from other editions), because the printed "
+                       "numbers of the Big Box are not public; the rules are complete."
+                       if provisional else "Every component value is read off the Big Box.")}
+
+
+VILLAGE = Village()
