@@ -78,6 +78,9 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
            "undo_request": undo_request(game)}
     if game.imported_from:
         out["imported_from"] = game.imported_from
+    provenance = game.rules.provenance(game.state)
+    if provenance is not None:
+        out["data_pack"] = provenance
     if status.finished:
         out["winners"] = winners()
     return out

@@ -21,7 +21,7 @@ from eventsourcing.persistence import PersistenceError
 from domain.application import Games
 from domain.common.errors import StoreUnavailable
 
-from domain import storage
+from domain import registry, storage
 from projections.queries import ReadSide
 from projections.store import open_store
 from workers.queueing import request_redis
@@ -134,10 +134,18 @@ class Services:
                 log.debug("closing the Redis client failed", exc_info=True)
 
 
+def preflight() -> None:
+    """Every title's start-up checks (a bad Village data pack stops the start with a sentence
+    naming the value, never the first move)."""
+    for title in registry.all_current():
+        title.preflight()
+
+
 def bootstrap(settings: Settings | None = None, *,
               games_factory: Callable[[Settings], Games] = build_games) -> Services:
     """Build the services of one process from ``settings`` (default: the environment)."""
     settings = settings or Settings.from_env()
+    preflight()
     return Services(settings=settings,
                     games=GamesProvider(settings, games_factory),
                     redis=request_redis(settings.redis_url) if settings.redis_url else None)

@@ -204,6 +204,15 @@ class Title(abc.ABC):
         ``StateRestored`` carrying that state."""
         return None
 
+    def provenance(self, state: dict) -> dict | None:
+        """Where this game's component numbers come from, when the title says (Village's data
+        pack: its name, hash and which values are provisional); None otherwise."""
+        return None
+
+    def preflight(self) -> None:
+        """Checks run once when a service process starts (a title's data files); raises a
+        :class:`BadGameConfig` with a sentence to stop the start."""
+
     def move_label(self, state: dict, move: dict) -> str:
         """A legal move in words a player understands (a button's label). Titles override
         this; the default spells out the move's fields."""

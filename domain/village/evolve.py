@@ -7,6 +7,8 @@ time the marker passes the quill (digest §5.1, sources.md §4.5).
 """
 from __future__ import annotations
 
+import json
+
 from .pack import COLOURS, GOODS
 from .state import covered, member_of, new_player, owner_of
 
@@ -36,7 +38,8 @@ def set_up(state: dict, d: dict, seat) -> dict:
                            for cat, marks in sorted(v["chronicle"].items())
                            if cat != "ring_slots" for m in marks],
              "graves": [{"mark": m, "by": None} for m in v["graves"]],
-             "seats": [new_player(v) for _ in range(n)], "clara": d.get("clara")}
+             "seats": [new_player(v) for _ in range(n)],
+             "clara": json.loads(json.dumps(d["clara"])) if d.get("clara") else None}
     for slot in state["chronicle"] + state["graves"]:
         if covered(slot["mark"], n):
             slot["by"] = "cover"
@@ -109,13 +112,14 @@ def member_died(state: dict, d: dict, seat) -> dict:
 
 def death_skipped(state: dict, d: dict, seat) -> dict:
     state["seats"][seat]["owed"] -= 1
+    state["seats"][seat]["skipped"] += 1
     return state
 
 
 def flow(state: dict, d: dict, seat) -> dict:
     """``Flow``: the bookkeeping of whose decision it is (turn, stage, step, dying...)."""
-    for key, value in d.items():
-        state[key] = value
+    for key, value in d.items():        # copied: recorded events are never changed by replay
+        state[key] = json.loads(json.dumps(value)) if isinstance(value, (dict, list)) else value
     return state
 
 

@@ -77,9 +77,10 @@ def advance(b, rng) -> None:
         if state["phase"] == "finished" or state["dying"] is not None:
             return
         if state["phase"] in ("mass_buy", "mass_advance"):
-            if state["mass"] is not None:
+            if state["mass"] is None:
+                _after_mass(b, rng)
+            elif not _only_move(b, rng, {"type": "done"}):
                 return
-            _after_mass(b, rng)
             continue
         if state["step"] is not None:
             return
@@ -87,14 +88,26 @@ def advance(b, rng) -> None:
             start_round(b, rng)
             continue
         if state["market_day"] is not None:
-            if not market.day_over(state):
+            if market.day_over(state):
+                market.end_day(b, rng)
+            elif not _only_move(b, rng, {"type": "pass"}):
                 return
-            market.end_day(b, rng)
             continue
         if state["stage"] != "done":
             return
         if not _end_turn(b, rng):
             return
+
+
+def _only_move(b, rng, move: dict) -> bool:
+    """Make ``move`` for the seat whose only choice it is (a seat with nothing to buy, serve or
+    move up is not asked); False when the seat has a real choice."""
+    from .moves import apply, legal_moves, to_act
+    seat = to_act(b.state)[0]
+    if legal_moves(b.state, seat) != [move]:
+        return False
+    apply(b, seat, move, rng)
+    return True
 
 
 def _end_turn(b, rng) -> bool:

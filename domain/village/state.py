@@ -19,7 +19,7 @@ Shape (digest section in brackets)::
      "end": None|{"by", "queue", "free"}, "final": None|{"scores", "winners"},
      "seats": [player], "clara": None|{...}}
 
-A player: ``{"time", "owed", "pp", "coins", "grain", "cubes": {colour: n}, "goods": {good: n},
+A player: ``{"time", "owed", "skipped", "pp", "coins", "grain", "cubes": {colour: n}, "goods": {good: n},
 "customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``. A member's ``at`` is
 ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``council:<step>``, ``church:<step>``,
 ``city:<city>``, ``chronicle``, ``grave`` or ``removed``. A figure (in the black bag, on a church
@@ -58,7 +58,7 @@ def card(state: dict) -> dict:
 def new_player(pack: dict) -> dict:
     members = [{"gen": int(g), "at": "farm" if g == "1" else "unborn"}
                for g, k in sorted(pack["family"]["members"].items()) for _ in range(k)]
-    return {"time": 0, "owed": 0, "pp": 0, "coins": pack["start"]["coins"], "grain": 0,
+    return {"time": 0, "owed": 0, "skipped": 0, "pp": 0, "coins": pack["start"]["coins"], "grain": 0,
             "cubes": {c: 0 for c in COLOURS}, "goods": {g: 0 for g in GOODS},
             "customers": [], "discs": [], "members": members}
 

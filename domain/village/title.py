@@ -97,7 +97,11 @@ class Village(Title):
         return score_sheet(state)
 
     def provenance(self, state) -> dict | None:
-        return pack_notice(state["pack"]) if state else None
+        if not state:
+            return None
+        notice = pack_notice(state["pack"])
+        del notice["statuses"]
+        return notice
 
     def describe(self, event, names):
         return describe(event, names)

@@ -44,6 +44,11 @@ class TitleSchema(ResponseSchema):
     name = fields.String(metadata={"example": "Agricola"})
     rules_version = fields.String()
     variants = fields.List(fields.Nested(VariantSchema))
+    data_pack = JSONObject(metadata={"description": "Titles whose component numbers come from a "
+                                                    "data pack (Village): its name, hash and "
+                                                    "which values are provisional."})
+    expansions = JSONObject(metadata={"description": "Expansions and whether they can be "
+                                                     "played."})
 
 
 class TitleListSchema(ResponseSchema):
@@ -108,6 +113,10 @@ class SummarySchema(ResponseSchema):
     seed_str = fields.String(allow_none=True,
                              metadata={"description": "``seed`` in decimal digits."})
     seeds = fields.List(fields.Nested(SeedSchema))
+    data_pack = JSONObject(metadata={"description": "Only for titles with a data pack "
+                                                    "(Village): the pack this game was set up "
+                                                    "with and which of its values are "
+                                                    "provisional."})
     created_at = fields.String(metadata={"format": "date-time"})
     updated_at = fields.String(metadata={"format": "date-time"})
     undo_request = fields.Nested(UndoRequestSchema, allow_none=True)
