@@ -78,13 +78,14 @@ def place(state: dict, seat: int, index: int, where: str) -> dict:
 
 
 def cubes(state: dict, **spaces) -> dict:
-    """Set the cubes on the board (the bag absorbs the difference, so cubes stay conserved)."""
+    """Set the cubes on the board (from the bag, else the supply, so cubes stay conserved)."""
     for space, colours in spaces.items():
         for colour in state["spaces"][space]:
             state["bag"][colour] += 1
         state["spaces"][space] = list(colours)
         for colour in colours:
-            state["bag"][colour] -= 1
+            holder = state["bag"] if state["bag"][colour] > 0 else state["supply"]
+            holder[colour] -= 1
     return state
 
 

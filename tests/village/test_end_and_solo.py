@@ -1,0 +1,201 @@
+"""The end of the game (digest §6.1, T-45 to T-49) and Clara (§7.1, T-50 to T-54)."""
+from __future__ import annotations
+
+from domain.village import VILLAGE
+
+from .support import check_invariants, cubes, give, place, play, setup, turn, types
+from .test_examples_more import empty_board, lay
+
+
+def _one_grave_left(state: dict, category: str = "farmers") -> dict:
+    """Every slot of ``category`` and every grave but the last taken (covered)."""
+    for slot in state["chronicle"]:
+        if slot["category"] == category:
+            slot["by"] = slot["by"] or "cover"
+    free = [g for g in state["graves"] if g["by"] is None]
+    for g in free[:-1]:
+        g["by"] = "cover"
+    return state
+
+
+def _dies_this_turn(state: dict, seat: int, space: str = "harvest") -> dict:
+    """``seat`` takes a plague cube with 8 time spent, and his farmer dies."""
+    give(state, seat, time=8)
+    for i in range(1, 4):
+        place(state, seat, i, "bag")
+    cubes(state, **{space: ["plague"] + state["spaces"][space]})
+    turn(state, seat)
+    s, _ = play(state, seat, {"type": "take", "space": space, "colour": "plague"})
+    s, events = play(s, seat, {"type": "skip"})
+    return s, events
+
+
+def test_t45_the_last_grave_ends_the_game_after_one_action_each():
+    """T-45 (L701-709): B fills the last grave; C, D, A act once each; the last mass; done."""
+    state, _ = setup(4)
+    _one_grave_left(state)
+    s, events = _dies_this_turn(state, 1)
+    assert "GameEndTriggered" in types(events) and s["end"]["by"] == 1
+    order = []
+    while s["phase"] == "turns":
+        seat = VILLAGE.status(s).to_act[0]
+        if s["step"] is None and s["market_day"] is None and s["dying"] is None:
+            order.append(seat)
+        move = VILLAGE.legal_moves(s, seat)
+        move = next((m for m in move if m["type"] in ("skip", "pass")), move[0])
+        s, _ = play(s, seat, move)
+    assert order == [2, 3, 0]
+    while s["phase"] != "finished":
+        seat = VILLAGE.status(s).to_act[0]
+        s, _ = play(s, seat, {"type": "done"})
+    assert s["final"]["scores"] == [r["total"] for r in VILLAGE.score_sheet(s)["seats"]]
+    check_invariants(s)
+
+
+def test_t46_an_empty_board_gives_free_actions():
+    """T-46 (L711): the last cube goes during the final actions; the others act for free."""
+    state, _ = setup(4)
+    empty_board(state, family=["pink"])
+    _one_grave_left(state)
+    s, _ = _dies_this_turn(state, 1)
+    s, _ = play(s, 2, {"type": "take", "space": "family", "colour": "pink"})
+    s, _ = play(s, 2, {"type": "skip"})
+    assert s["turn"] == 3 and s["step"] == {"kind": "space", "seat": 3, "free": True}
+    assert {"type": "action", "space": "church"} in VILLAGE.legal_moves(s, 3)
+    s, _ = play(s, 3, {"type": "action", "space": "family"})
+    s, _ = play(s, 3, {"type": "birth"})
+    assert s["turn"] == 0 and s["step"]["free"] is True
+
+
+def _market_end(trigger: int):
+    state, _ = setup(4)
+    _one_grave_left(state)
+    lay(state, ["frag-1", "frag-2", "c05", "c06", "c07"])
+    for seat in range(4):
+        give(state, seat, scroll=1, wagon=1, green=1)
+        for i in range(1, 4):
+            place(state, seat, i, "bag")
+    give(state, trigger, time=9)
+    cubes(state, market=["green"], harvest=["brown", "brown", "brown", "brown"])
+    turn(state, 0)
+    s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
+    return s
+
+
+def test_t47_the_market_starter_ends_the_game_in_his_own_market_day():
+    """T-47 (L717-719): A's second sale costs time, A's member fills the last grave; B, C, D
+    act once each."""
+    s = _market_end(0)
+    s, _ = play(s, 0, {"type": "serve", "slot": 2})
+    for seat in (1, 2, 3):
+        s, _ = play(s, seat, {"type": "pass"})
+    s, events = play(s, 0, {"type": "serve", "slot": 3, "coins": 0})
+    assert "GameEndTriggered" in types(events)
+    assert s["market_day"] is None and s["end"]["queue"] == [1, 2, 3] and s["turn"] == 1
+
+
+def test_t48_another_player_ends_the_game_in_a_market_day():
+    """T-48 (L721, G-27): B pays 1 time and fills the last grave; all four act, from B."""
+    s = _market_end(1)
+    s, _ = play(s, 0, {"type": "serve", "slot": 2})
+    s, events = play(s, 1, {"type": "serve", "slot": 3, "coins": 0})
+    assert "GameEndTriggered" in types(events)
+    assert s["market_day"] is None            # nobody else could sell: all passed by themselves
+    assert s["end"]["queue"] == [1, 2, 3, 0] and s["turn"] == 1
+
+
+def test_t49_no_room_at_all_removes_the_dead():
+    """T-49 (L715)."""
+    state, _ = setup(4)
+    _one_grave_left(state)
+    s, _ = _dies_this_turn(state, 1)
+    for g in s["graves"]:
+        g["by"] = g["by"] or "cover"
+    s2, events = _dies_this_turn(s, 2, space="family")
+    died = [e.data for e in events if e.type == "MemberDied"][0]
+    assert died["to"] == "removed"
+
+
+# -- Clara ---------------------------------------------------------------------------------
+
+def _solo(**spaces) -> dict:
+    state, _ = setup(1)
+    empty_board(state, **spaces)
+    turn(state, 0)
+    return state
+
+
+def test_t50_clara_follows_your_colour_on_your_space():
+    """T-50 (L848, L869): the first cube of the game on the division by the council."""
+    state = _solo(crafts=["pink", "pink"], church=["brown"])
+    s, _ = play(state, 0, {"type": "take", "space": "crafts", "colour": "pink"})
+    s, events = play(s, 0, {"type": "skip"})
+    cube = [e.data for e in events if e.type == "ClaraCube"][0]
+    assert cube == {"space": "crafts", "colour": "pink", "division": 0}
+    assert s["clara"]["track"] == ["pink"]
+    check_invariants(s)
+
+
+def test_t51_clara_fallback_you_choose_and_a_quill_kills():
+    """T-51 (L879-891): no green left, Market and Travel empty: you choose from the Council;
+    the cube passes a fate token that is the quill; she loses a "1" to the Councillors."""
+    state = _solo(market=["green"], council=["brown", "plague"], church=["pink"])
+    state["clara"]["at"] = 1                     # her next division passes top cell 1
+    state["clara"]["fate"]["top"] = {"revealed": [3, 5], "quills": 0, "cycle": 0}
+    lay(state, ["c05", "c06", "c07"])
+    s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
+    assert s["market_day"] is None            # nothing to sell: she passed by herself
+    assert s["step"] == {"kind": "clara", "seat": 0, "space": "council"}
+    assert VILLAGE.legal_moves(s, 0) == [{"type": "clara_cube", "colour": "brown"},
+                                         {"type": "clara_cube", "colour": "plague"}]
+    s, events = play(s, 0, {"type": "clara_cube", "colour": "plague"})
+    fate = [e.data for e in events if e.type == "Fate"]
+    assert fate[0] == {"set": "top", "cell": 1, "quill": True}
+    died = [e.data for e in events if e.type == "MemberDied"][0]
+    assert died["figure"] == "c.0" and died["category"] == "councillors"
+    assert fate[1] == {"set": "top", "reshuffled": True}
+    check_invariants(s)
+
+
+def test_t52_clara_takes_the_next_customer_in_your_market_day():
+    """T-52 (L879-881, L903-906): you serve the first; she takes the second, for free."""
+    state = _solo(market=["green"], council=["brown"], church=["pink"])
+    lay(state, ["frag-1", "c05", "c06"])
+    give(state, 0, horse=1, plough=1)
+    s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
+    s, _ = play(s, 0, {"type": "serve", "slot": 0})
+    assert s["clara"]["customers"] == ["c05"] and s["seats"][0]["customers"] == ["frag-1"]
+
+
+def test_t53_clara_walks_up_the_church_in_the_mass():
+    """T-53 (L921-927): her drawn members stop on the first step without one of hers."""
+    from domain.village.clara import walk
+    state, _ = setup(1)
+    state["church"]["1"] = ["c.7"]
+    assert walk(state, "c.9") == 2
+    state["church"]["2"] = ["c.9"]
+    state["church"]["3"] = ["c.8"]
+    state["church"]["4"] = ["c.10"]
+    assert walk(state, "c.4") is None          # G-35: back into the bag
+
+
+def test_t54_clara_keeps_her_last_cube_at_a_new_round():
+    """T-54 (L933)."""
+    state = _solo(harvest=["brown", "pink"])
+    state["clara"]["track"] = ["green", "orange"]
+    state["supply"]["green"] -= 1
+    state["supply"]["orange"] -= 1
+    s, _ = play(state, 0, {"type": "take", "space": "harvest", "colour": "brown"})
+    s, events = play(s, 0, {"type": "skip"})
+    assert "ClaraCleared" in types(events) and s["round"] == 2
+    assert s["clara"]["track"] == ["pink"]
+    check_invariants(s)
+
+
+def test_clara_moves_a_reserve_member_into_the_black_bag_from_the_church():
+    """L908-911: her lowest-numbered member at the church goes into the bag, free."""
+    state = _solo(church=["brown", "brown"], harvest=["pink"])
+    s, _ = play(state, 0, {"type": "take", "space": "church", "colour": "brown"})
+    s, _ = play(s, 0, {"type": "skip"})
+    assert [f for f in s["black_bag"] if f.startswith("c.")] == ["c.7"]
+    assert s["clara"]["members"][7] == {"gen": 3, "at": "bag"}
