@@ -6,7 +6,7 @@ from domain.common.errors import InvalidMove, NotYourTurn
 
 from .errors import VillageViolation
 from .moves import to_act
-from .state import cubes_on_board, name
+from .state import cubes_on_board, first_at, name
 
 SHAPES: dict[str, dict[str, tuple]] = {
     "take": {"space": (str,), "colour": (str,)}, "well": {"colour": (str,), "coins": (int,)},
@@ -73,16 +73,32 @@ def refuse(state: dict, seat: int, move: dict) -> Exception:
         return VillageViolation("village_cannot_pay", what="the Well", reason="the Well takes "
                                 f"3 {move['colour']} cubes (coins may stand in for some)",
                                 **params)
-    if "gen" in move and kind in ("recall", "council_enter", "church", "travel", "die", "buy",
-                                  "advance", "council_advance"):
-        return VillageViolation("village_action_invalid", what=WHAT[kind], reason=(
-            f"no such move is open: check the member of generation {move['gen']}, where he "
-            "stands and what it costs"), **params)
+    if "gen" in move and _fits(kind, expected):
+        where = _where(move)
+        if first_at(state["seats"][seat], where, move["gen"]) is None:
+            return VillageViolation("village_no_member", gen=move["gen"], where=_words(where),
+                                    **params)
     return VillageViolation("village_not_now", what=WHAT[kind], expected=expected, **params) \
         if not _fits(kind, expected) else VillageViolation(
             "village_action_invalid", what=WHAT[kind],
             reason="that choice is not open to them (the rules or their goods do not allow "
                    "it; the listed moves are the ones that are)", **params)
+
+
+def _where(move: dict) -> str:
+    """Where the member a move names must stand."""
+    kind = move["type"]
+    if "from" in move or "at" in move:
+        return str(move.get("from") or move.get("at"))
+    return {"buy": "bag", "advance": f"church:{move.get('step')}",
+            "council_advance": f"council:{move.get('step')}"}.get(kind, "farm")
+
+
+def _words(where: str) -> str:
+    kind, _, arg = where.partition(":")
+    return {"farm": "on the farmyard", "bag": "in the black bag", "yard": f"in the {arg} yard",
+            "council": f"on council step {arg}", "church": f"on church step {arg}",
+            "city": f"in city {arg}"}.get(kind, f"at {where}")
 
 
 def _expected(state: dict) -> str:

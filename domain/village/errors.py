@@ -8,7 +8,6 @@ from domain.common.errors import RuleViolation, register_messages
 
 MESSAGES = {
     "village_pack_invalid": "The Village data pack {path} cannot be used: {reason}.",
-    "village_bad_move": "{seat_name} sent a move Village does not understand: {reason}.",
     "village_no_cube": "There is no {colour} cube on {space_name} to take.",
     "village_well_closed": "The Well cannot be used: {reason} (digest §4.9).",
     "village_cannot_pay": "{seat_name} cannot pay for {what}: {reason}.",

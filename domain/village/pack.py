@@ -55,6 +55,10 @@ def load(raw: dict, where: str = "pack") -> dict:
         raise PackInvalid(path=where, reason="it has no 'name'")
     for key, entry in raw["values"].items():
         _entry(where, key, entry)
+    missing = [k for k in required() if k not in raw["values"]]
+    if missing:
+        raise PackInvalid(path=where, reason=f"value '{missing[0]}' is missing"
+                          + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
     values = plain(raw["values"])
     for check in CHECKS:
         reason = _safely(check, values)
@@ -66,6 +70,26 @@ def load(raw: dict, where: str = "pack") -> dict:
             "provisional": sorted(k for k, e in raw["values"].items()
                                   if e["status"] in PROVISIONAL),
             "statuses": {k: e["status"] for k, e in sorted(raw["values"].items())}}
+
+
+def required() -> list[str]:
+    """Every key a pack must have (customers, cities and roads are open-ended sets)."""
+    keys = [f"supply.cubes.{c}" for c in COLOURS] + [
+        "supply.plague", "supply.grain", "supply.monks", "lifetrack.spaces", "start.coins",
+        "start.bonus.grain", "start.bonus.coin", "family.members", "harvest.grain",
+        "harvest.cap", "crafts.mill", "market.queue", "market.sale", "travel.road",
+        "travel.exits", "travel.discs", "council.enter", "council.advance", "council.step4",
+        "church.action", "church.draws", "church.majority_pp", "chronicle.ring_slots",
+        "graves", "scoring.travel", "scoring.church", "scoring.council", "scoring.chronicle",
+        "clara.order", "clara.divisions", "clara.fate_cells", "solo.titles",
+        "solo.title_shift"]
+    keys += [f"crafts.{b}" for b in ("wainwright", "stables", "chancellery", "smithy")]
+    keys += [f"council.time.{s}" for s in "234"] + [f"church.grain.{s}" for s in "234"]
+    keys += [f"chronicle.{c}" for c in CATEGORIES]
+    for n in "2345":
+        keys += [f"setup.{n}.space_cubes.{s}" for s in SPACES]
+        keys += [f"setup.{n}.bag_add.{c}" for c in COLOURS] + [f"market.stalls.{n}"]
+    return keys
 
 
 def _entry(where: str, key: str, entry) -> None:
