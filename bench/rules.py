@@ -25,6 +25,9 @@ CASES = (
     ("caverna", "standard", 1, 15, {}),
     ("caverna", "standard", 4, 8, {}),
     ("caverna", "standard", 7, 8, {}),
+    ("village", "solo", 1, 15, {}),
+    ("village", "standard", 3, 10, {}),
+    ("village", "standard", 5, 8, {}),
 )
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 MAX_MOVES = 5000

@@ -104,5 +104,8 @@ def run(report: dict) -> None:
         if "caverna" in registry.names():
             cav = finished_game(games, 7, seed=2025, title="caverna", variant="standard")
             report["b_full_replay_caverna_7p"] = full_replay(games, workdir, cav)
+        if "village" in registry.names():
+            vil = finished_game(games, 5, seed=2027, title="village", variant="standard")
+            report["b_full_replay_village_5p"] = full_replay(games, workdir, vil)
     finally:
         games.close()

@@ -114,14 +114,67 @@ def rule_of(event) -> str:
     return f"village {RULES.get(event.type, '§3')}"
 
 
+def _coins(move: dict) -> str:
+    k = move.get("coins", 0)
+    return f", {k} coin{'s' if k != 1 else ''} instead of cubes" if k else ""
+
+
+def _member(move: dict) -> str:
+    where = move.get("from") or move.get("at")
+    return f"a \"{move['gen']}\"" + (f" from {_place(where)}" if where else "")
+
+
+LABELS = {
+    "take": lambda m: f"Take a {m['colour']} cube from {SPACE_NAMES[m['space']]}",
+    "well": lambda m: f"Use the Well: 3 {m['colour']}{_coins(m)}",
+    "action": lambda m: f"Do {SPACE_NAMES[m['space']]}",
+    "skip": lambda m: "Do nothing more",
+    "harvest": lambda m: "Harvest grain",
+    "birth": lambda m: "A child is born",
+    "recall": lambda m: f"Call {_member(m)} home",
+    "mill": lambda m: "Grind at the Mill: 2 time and 2 grain for 2 coins",
+    "travel": lambda m: f"Send {_member(m)} to city {m['to']}{_coins(m)}",
+    "council_enter": lambda m: f"Seat a \"{m['gen']}\" on the council, paying "
+                               f"{'a scroll' if m['pay'] == 'scroll' else '2 green'}{_coins(m)}",
+    "council_advance": lambda m: f"Move a \"{m['gen']}\" up from council step {m['step']}, "
+                                 f"paying {'a scroll' if m['pay'] == 'scroll' else '2 green'}"
+                                 f"{_coins(m)}",
+    "church": lambda m: f"Send a \"{m['gen']}\" to church, paying "
+                        + {"time": "3 time", "brown": "1 brown", "coin": "1 coin"}[m["pay"]],
+    "serve": lambda m: f"Serve the customer at stall {m['slot'] + 1}"
+                       + (" (free)" if "coins" not in m else f", paying 1 green and 1 time"
+                          f"{_coins(m)}"),
+    "pass": lambda m: "Pass (out of this market day)",
+    "cubes": lambda m: f"Take {' and '.join(m['colours'])}",
+    "clara_cube": lambda m: f"Give Clara the {m['colour']} cube",
+    "die": lambda m: f"The \"{m['gen']}\" at {_place(m['at'])} dies",
+    "buy": lambda m: f"Buy a \"{m['gen']}\" out of the black bag for 1 coin",
+    "advance": lambda m: f"Move a \"{m['gen']}\" up from church step {m['step']}",
+    "done": lambda m: "Done",
+}
+
+
+def _privilege(m: dict) -> str:
+    step = m["step"]
+    return {1: "Take the ring token", 2: f"Take {' and '.join(m.get('colours', []))}",
+            3: f"Take a {m.get('good')}", 4: "Pay 1 coin for 3 PP"}[step] + \
+        f" (step {step} privilege)"
+
+
 def move_label(state: dict, move: dict) -> str:
     kind = move["type"]
-    extra = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
-    if kind == "take":
-        return f"Take a {move['colour']} cube from {SPACE_NAMES[move['space']]}"
-    if kind == "action":
-        return f"Do {SPACE_NAMES[move['space']]}"
-    return kind.replace("_", " ").capitalize() + (f" ({extra})" if extra else "")
+    if kind in ("privilege", "council_privilege"):
+        return _privilege(move)
+    if kind == "craft":
+        b = move["building"]
+        what = move.get("good") or {"wainwright": "wagon", "chancellery": "scroll",
+                                    "smithy": "plough"}.get(b, "good")
+        if move["pay"] == "time" and "train" in move:
+            head = f"Train a \"{move['train']}\" at the {b}"
+            return head + (f" and make a {what}" if move["produce"] else "")
+        how = {"time": "with time", "grain": "for 3 grain"}.get(move["pay"], "with cubes")
+        return f"Make a {what} at the {b} {how}{_coins(move)}"
+    return LABELS[kind](move)
 
 
 def move_group(state: dict, move: dict) -> str:

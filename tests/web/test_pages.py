@@ -239,3 +239,32 @@ def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
         moves += 1
         assert moves < 3000
     assert "Winner" in pages[0] and 'class="total"' in pages[0]
+
+
+def test_a_whole_village_game_is_played_from_the_pages_alone(web_app):
+    """Two browsers play Village to the end from the buttons alone; the page says which
+    component values are provisional (issue 12, deliverable 3)."""
+    import random
+
+    clients = [web_app.test_client() for _ in range(2)]
+    assert "Village" in clients[0].get("/").get_data(True)
+    game_id, links = _create(clients[0], ("Ann", "Bob"), "village", "standard")
+    for client, link in zip(clients, links):
+        assert client.get(link).status_code == 302
+    rng, moves = random.Random(7), 0
+    while True:
+        pages = [client.get(f"/games/{game_id}").get_data(True) for client in clients]
+        assert "provisional component values" in pages[0] and "council.time.2" in pages[0]
+        if "The game is over." in pages[0]:
+            break
+        assert "Farmyard of Ann" in pages[0] and "Action spaces" in pages[0]
+        movers = [(c, p) for c, p in zip(clients, pages) if 'name="move"' in p]
+        assert movers, "nobody is offered a move, yet the game is not over"
+        client, page = movers[0]
+        choices = [html.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', page)]
+        answer = client.post(f"/games/{game_id}/moves",
+                             data={"csrf_token": _csrf(client), "move": rng.choice(choices)})
+        assert answer.status_code == 303, answer.get_data(True)
+        moves += 1
+        assert moves < 3000
+    assert "Winner" in pages[0] and 'class="total"' in pages[0]
