@@ -13,22 +13,28 @@ def stalls_in_play(state: dict) -> int:
 
 def lay_out(b, rng) -> None:
     """Fill empty stall slots in slot order from the front of the queue, close the queue up and
-    refill it from the pile (G-09)."""
-    market = b.state["market"]
+    refill it from the pile (G-09); a tile comes off the face-down pile only when it is turned
+    up, drawn then (at set-up the stalls fill the same way, through the queue)."""
+    market, v = b.state["market"], data(b.state)
     stalls = list(market["stalls"]) + [None] * (stalls_in_play(b.state) - len(market["stalls"]))
     queue = [c for c in market["queue"] if c is not None]
-    for i, cid in enumerate(stalls):
-        if cid is None and queue:
-            stalls[i] = queue.pop(0)
-    unseen = list(market["unseen"])
-    revealed = []
-    while len(queue) < data(b.state)["market"]["queue"] and unseen:
-        drawn = len(data(b.state)["customers"]) - len(unseen)
-        cid = rng.choice(f"customer/{drawn}", unseen)
+    unseen, revealed = list(market["unseen"]), []
+
+    def turn_up() -> bool:
+        if not unseen:
+            return False
+        cid = rng.choice(f"customer/{len(v['customers']) - len(unseen)}", unseen)
         unseen.remove(cid)
         revealed.append(cid)
         queue.append(cid)
-    queue += [None] * (data(b.state)["market"]["queue"] - len(queue))
+        return True
+
+    for i, cid in enumerate(stalls):
+        if cid is None and (queue or turn_up()):
+            stalls[i] = queue.pop(0)
+    while len(queue) < v["market"]["queue"] and turn_up():
+        pass
+    queue += [None] * (v["market"]["queue"] - len(queue))
     if stalls != market["stalls"] or queue != market["queue"]:
         b.emit("CustomersLaid", {"stalls": stalls, "queue": queue, "revealed": revealed})
 

@@ -193,3 +193,35 @@ def test_t44_final_scoring():
     row = VILLAGE.score_sheet(state)["seats"][0]
     assert [c["points"] for c in row["categories"]] == [11, 10, 8, 10, 7, 8, 3]
     assert row["total"] == 57
+
+
+def test_setup_turns_customers_up_onto_every_stall_and_the_queue():
+    """L135-142, G-08: 3 / 4 / 5 / 5 stalls and a queue of 5, all face up; the rest face down."""
+    for n, stalls in ((1, 3), (2, 3), (3, 4), (4, 5), (5, 5)):
+        state, _ = setup(n)
+        market = state["market"]
+        assert len(market["stalls"]) == stalls and None not in market["stalls"]
+        assert len(market["queue"]) == 5 and None not in market["queue"]
+        assert len(market["unseen"]) == 24 - stalls - 5
+
+
+def test_the_refill_after_a_market_day_keeps_the_order():
+    """L432, L450-458: emptied stalls take the queue's front tiles in order; the queue closes up
+    and the pile refills its back."""
+    state, _ = setup(2)
+    queue = list(state["market"]["queue"])
+    first = state["market"]["stalls"][0]
+    needs = state["pack"]["values"]["customers"][first]["needs"]
+    give(state, 0, **needs)
+    cubes(state, market=["green"], harvest=["brown"])
+    turn(state, 0)
+    s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
+    s, _ = play(s, 0, {"type": "serve", "slot": 0})
+    if s["market_day"] is not None:
+        s, _ = play(s, VILLAGE.status(s).to_act[0], {"type": "pass"})
+    while s["market_day"] is not None:
+        seat = VILLAGE.status(s).to_act[0]
+        s, _ = play(s, seat, {"type": "pass"})
+    assert s["market"]["stalls"][0] == queue[0]
+    assert s["market"]["queue"][:4] == queue[1:] and s["market"]["queue"][4] is not None
+    check_invariants(s)
