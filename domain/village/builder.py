@@ -22,8 +22,15 @@ class Builder:
         self.state = evolve(self.state, event)
 
     def flow(self, **changes) -> None:
-        """Record who decides next (turn, stage, step, market day, mass, dying, end)."""
-        self.emit("Flow", changes)
+        """Record who decides next (turn, stage, step, market day, mass, dying, end). Flow
+        changes in a row are one event (later keys win), which keeps replay short."""
+        changes = json.loads(json.dumps(changes))
+        last = self.events[-1] if self.events else None
+        if last is None or last.type != "Flow":
+            self.emit("Flow", changes)
+            return
+        self.events[-1] = Event("Flow", {**last.data, **changes}, None)
+        self.state = evolve(self.state, Event("Flow", changes, None))
 
     def gain(self, seat, goods: dict, reason: str) -> None:
         goods = {g: k for g, k in goods.items() if k}

@@ -119,8 +119,16 @@ def death_skipped(state: dict, d: dict, seat) -> dict:
 def flow(state: dict, d: dict, seat) -> dict:
     """``Flow``: the bookkeeping of whose decision it is (turn, stage, step, dying...)."""
     for key, value in d.items():        # copied: recorded events are never changed by replay
-        state[key] = json.loads(json.dumps(value)) if isinstance(value, (dict, list)) else value
+        state[key] = _copy(value)
     return state
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def cube_taken(state: dict, d: dict, seat) -> dict:
