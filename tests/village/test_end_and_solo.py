@@ -199,3 +199,22 @@ def test_clara_moves_a_reserve_member_into_the_black_bag_from_the_church():
     s, _ = play(s, 0, {"type": "skip"})
     assert [f for f in s["black_bag"] if f.startswith("c.")] == ["c.7"]
     assert s["clara"]["members"][7] == {"gen": 3, "at": "bag"}
+
+
+def test_t55_the_solo_ring_token_is_a_coin_until_the_new_round():
+    """T-55 (L844, G-33): taking the ring gives a coin; unspent, it goes back at the new round;
+    spent, nothing more is taken."""
+    state = _solo(council=["green", "green"], harvest=["pink"])
+    give(state, 0, green=2)
+    state["seats"][0]["coins"] = 0
+    s, _ = play(state, 0, {"type": "take", "space": "council", "colour": "green"})
+    s, _ = play(s, 0, {"type": "council_enter", "gen": 1, "pay": "green", "coins": 0})
+    s, _ = play(s, 0, {"type": "privilege", "step": 1})
+    assert s["seats"][0]["coins"] == 1 and s["ring_coin"] is True and s["ring"] == 0
+    kept = s
+    while kept["round"] == 1:
+        seat = VILLAGE.status(kept).to_act[0]
+        moves = VILLAGE.legal_moves(kept, seat)
+        simple = [m for m in moves if m["type"] in ("skip", "done", "pass", "take")]
+        kept, _ = play(kept, seat, (simple or moves)[0])
+    assert kept["seats"][0]["coins"] == 0 and kept["ring"] is None
