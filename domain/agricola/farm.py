@@ -235,15 +235,18 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     """The free fences the seat's cards give in this fence-building action."""
     for hook in FENCE_CREDIT:
         credit = hook(farm, pending)
-        if credit[0]:
+        if credit[0] or credit[1] is None:      # None: free fences only, even when none is left
             return credit
     return NO_CREDIT
 
 
 def fence_capacity(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> int:
-    """How many new fences the wood at hand pays for, free fences included (digest §5.8 rule 7)."""
-    wood = farm["supply"]["wood"] // FENCE_COST_WOOD
+    """How many new fences the wood at hand pays for, free fences included (digest §5.8 rule 7).
+    A credit whose second part is None allows free fences only (no wood may be added)."""
     free, paid_first = credit
+    if paid_first is None:
+        return free
+    wood = farm["supply"]["wood"] // FENCE_COST_WOOD
     return wood + free if free and (wood or not paid_first) else wood
 
 

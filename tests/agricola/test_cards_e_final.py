@@ -72,6 +72,50 @@ def test_e175_hedge_keeper_needs_a_paid_fence_first():
     assert {"type": "place", "space": "fences"} not in _of_type(state, "place")
 
 
+def test_e175_hedge_keeper_after_mini_pasture_e40_gives_free_fences_only():
+    """E175 with E40 (seed 000 L942: the Hedge Keeper applies after fences built by cards):
+    after the Mini Pasture, up to 3 more fences, free, and none paid for with wood."""
+    from domain.common.fences import enclosing_edges
+    from domain.agricola.tables import GRID
+    from .test_full_game import _minor
+    state, _, _ = full(2)
+    holding(state, 0, "E175")
+    state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
+    state["farms"][0]["pastures"] = [[4]]
+    give(state, 0, food=2, wood=5)
+    after, _ = _minor(state, 0, "E40")
+    after, events = play(after, 0, {"type": "card_pasture", "space": 3})
+    step = next(e for e in events if e.type == "CardStep")
+    assert step.data["card"] == "E175" and after["pending"][0]["free_only"] is True
+    assert AGRICOLA.describe(step, NAMES) == \
+        "Hedge Keeper (E175) gives Ann a further step: fences."
+    spaces = {m["space"] for m in _of_type(after, "fence_space")}
+    # spaces beside the two pastures close with 3 fences; one apart (7) would need 4: not offered
+    assert spaces == {2, 8, 9}
+    wood = after["farms"][0]["supply"]["wood"]
+    marked, _ = play(after, 0, {"type": "fence_space", "space": 2})
+    closed, events = play(marked, 0, {"type": "close_pasture"})
+    fenced = next(e for e in events if e.type == "PastureFenced")
+    assert fenced.data["wood"] == 0 and fenced.data["free_fences"] == 3
+    assert closed["farms"][0]["supply"]["wood"] == wood
+    assert len(closed["farms"][0]["pastures"]) == 3 and closed["pending"][0] is None
+    check_invariants(closed)
+
+
+def test_e40_mini_pasture_without_the_hedge_keeper_ends_there():
+    from domain.common.fences import enclosing_edges
+    from domain.agricola.tables import GRID
+    from .test_full_game import _minor
+    state, _, _ = full(2)
+    state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
+    state["farms"][0]["pastures"] = [[4]]
+    give(state, 0, food=2, wood=5)
+    after, _ = _minor(state, 0, "E40")
+    after, events = play(after, 0, {"type": "card_pasture", "space": 3})
+    assert "CardStep" not in [e.type for e in events]
+    assert not _of_type(after, "fence_space")
+
+
 # -- Shepherd's Pipe (catalogue E29) ---------------------------------------------------------------
 
 def _farm_with(*cards, pastures=(), stables=()):

@@ -11,6 +11,8 @@ Mason, E207 Stablehand; seed 000 L868, L808, L824).
   closed a pasture, one free stable, at most once per round (seed 000 L824).
 * ``free_fences=3`` (Hedge Keeper E175, seed 000 L942): in a fence-building action, once one
   fence is paid for, up to 3 more cost no wood; ``farm.fence_credit`` asks :func:`fence_credit`.
+  The seed says it applies after fences a card builds too: after Mini Pasture (E40) the seat
+  may go on fencing with the 3 free fences only (:func:`after_card_fences`, decision K-15).
 """
 from __future__ import annotations
 
@@ -101,5 +103,22 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
         return free, True
     if pending["kind"] != "fences":
         return NO_CREDIT
-    return (max(0, free - pending.get("free_fences", 0)),
-            "pasture" not in pending.get("done", []))
+    left = max(0, free - pending.get("free_fences", 0))
+    if pending.get("free_only"):
+        return left, None
+    return left, "pasture" not in pending.get("done", [])
+
+
+def after_card_fences(b, seat: int, card_id: str) -> None:
+    """After a card has built fences (Mini Pasture E40), the Hedge Keeper's free fences may
+    follow in a fencing step of free fences only (seed 000 L942)."""
+    from ..state import fences_left
+    farm = b.state["farms"][seat]
+    holder = next((c for c in farm.get("cards", [])
+                   if engine.effect(c).get("free_fences")), None)
+    if holder is None or fences_left(farm) < 1:
+        return
+    pending = b.state["pending"][seat] or {}
+    b.emit("CardStep", {"card": holder, "after": card_id, "pending": {
+        "kind": "fences", "space": pending.get("space"), "done": ["pasture"],
+        "mandatory": False, "region": [], "clears": 0, "free_only": True}}, seat)

@@ -149,6 +149,8 @@ def apply_card_pasture(b, seat: int, move: dict) -> None:
     b.emit("PastureFenced", {"region": [move["space"]], "fences": built["fences"], "wood": 0,
                              "pastures": built["pastures"], "subdivides": False,
                              "housed": housed, "unhoused": unhoused, "card": "E40"}, seat)
+    from .free_builds import after_card_fences
+    after_card_fences(b, seat, "E40")
     steps.settle(b, seat)
 
 
