@@ -6,6 +6,7 @@ the black bag). She has no goods, coins or points. Her board's layout is pack da
 from __future__ import annotations
 
 from .death import CLARA_CATEGORY, bury
+from .expansions import death_place
 from .state import data
 
 SETS = ("top", "bottom")
@@ -94,7 +95,9 @@ def clara_dies(b, space: str) -> None:
         alive = [(m["gen"], i) for i, m in enumerate(members) if m["at"] == where]
         if alive:
             _, index = min(alive)
-            bury(b, None, f"c.{index}", where, CLARA_CATEGORY[space], owed=False)
+            category = CLARA_CATEGORY.get(space) or death_place(b.state, space)
+            bury(b, None, f"c.{index}", where, None if category == "graves" else category,
+                 owed=False)
             return
 
 

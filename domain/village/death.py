@@ -3,7 +3,8 @@ the time marker passes the quill; his place decides his chronicle category; a fu
 sends him to a grave; the last free slot or grave ends the game."""
 from __future__ import annotations
 
-from .state import VISIBLE, figure_index, free_places
+from .expansions import death_place, end_places
+from .state import VISIBLE, figure_index
 
 CATEGORY = {"yard": "craftsmen", "church": "clergy", "city": "travellers", "farm": "farmers",
             "council": "councillors"}
@@ -44,7 +45,9 @@ def settle(b, seat: int) -> bool:
 def die(b, seat: int, move: dict) -> None:
     player = b.player(seat)
     index = figure_index(player, move["at"], move["gen"])
-    bury(b, seat, f"{seat}.{index}", move["at"], CATEGORY[move["at"].split(":")[0]])
+    kind, _, arg = move["at"].partition(":")
+    category = death_place(b.state, arg) or CATEGORY[kind]
+    bury(b, seat, f"{seat}.{index}", move["at"], None if category == "graves" else category)
 
 
 def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = True) -> None:
@@ -63,7 +66,9 @@ def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = Tr
     b.emit("MemberDied", {"figure": figure, "at": where, "to": to, "slot": slot,
                           "category": category if to == "chronicle" else None,
                           "owed": owed}, seat)
-    if to != "removed" and 0 in free_places(b.state) and b.state["end"] is None:
+    if to != "removed" and b.state["end"] is None and any(
+            not any(s["by"] is None for s in b.state.get(place, [{"by": None}]))
+            for place in end_places(b.state)):
         day = b.state["market_day"]
         b.flow(end={"by": "c" if seat is None else seat, "queue": None,
                     "starter": day["active"] if day else None})

@@ -31,6 +31,22 @@ EXPANSIONS = {
 }
 
 
-def title_shift(expansions: tuple[str, ...]) -> int:
+def title_shift(expansions) -> int:
     """The solo title ranges move up by the sum of the played expansions' shifts (L959-965)."""
     return sum(EXPANSIONS[e].title_shift for e in expansions)
+
+
+def death_place(state: dict, space: str) -> str | None:
+    """Where a member dying at an expansion's ``space`` goes: a chronicle category, "graves",
+    or None when no played expansion says (the base rules decide)."""
+    for name in state.get("expansions", []):
+        if space in EXPANSIONS[name].deaths:
+            return EXPANSIONS[name].deaths[space]
+    return None
+
+
+def end_places(state: dict) -> tuple[str, ...]:
+    """The places whose last free slot ends the game: the chronicle, the graves, and those the
+    played expansions add (the Port's sailors' graves, L951)."""
+    extra = tuple(p for name in state.get("expansions", []) for p in EXPANSIONS[name].end_places)
+    return ("chronicle", "graves") + extra

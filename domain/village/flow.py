@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.common.events import Event
 
 from . import clara, death, market, mass
-from .pack import COLOURS, SPACES
+from .pack import COLOURS
 from .scoring import final_scores
 from .state import card, cubes_on_board, next_seat, order_from
 
@@ -60,7 +60,7 @@ def start_round(b, rng) -> None:
     b.emit("BagFilled", {"added": added})
     bag = [c for c in COLOURS + ("plague",) for _ in range(b.state["bag"][c])]
     drawn: dict[str, list[str]] = {}
-    for space in SPACES:
+    for space in b.state["spaces"]:          # the board's spaces, expansions' included
         for k in range(setup_card["space_cubes"][space]):
             if not bag:
                 break

@@ -2,6 +2,7 @@
 chronicle, council and coins; ties go to more grain, then more living members, then shared."""
 from __future__ import annotations
 
+from .expansions import title_shift
 from .state import data, living
 
 
@@ -29,10 +30,11 @@ def categories(state: dict, seat: int) -> list[dict]:
 
 
 def solo_title(state: dict, total: int) -> str:
-    """The solo rating (L939-943); no expansion is played, so no shift (L959-965)."""
+    """The solo rating (L939-943), the ranges moved up by the played expansions (L959-965)."""
     name = ""
+    shift = title_shift(state.get("expansions", []))
     for low, title in data(state)["solo"]["titles"]:
-        if total >= low:
+        if total >= (low + shift if low else 0):
             name = title
     return name
 

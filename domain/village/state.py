@@ -138,12 +138,6 @@ def cubes_on_board(state: dict) -> int:
     return sum(len(c) for c in state["spaces"].values())
 
 
-def free_places(state: dict) -> tuple[int, int]:
-    """(free chronicle slots, free graves)."""
-    return (sum(1 for s in state["chronicle"] if s["by"] is None),
-            sum(1 for g in state["graves"] if g["by"] is None))
-
-
 def covered(mark, players: int) -> bool:
     """Is a slot with ``mark`` covered by an unused colour with ``players`` (digest §2.1.7)?"""
     low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]

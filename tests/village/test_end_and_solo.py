@@ -218,3 +218,20 @@ def test_t55_the_solo_ring_token_is_a_coin_until_the_new_round():
         simple = [m for m in moves if m["type"] in ("skip", "done", "pass", "take")]
         kept, _ = play(kept, seat, (simple or moves)[0])
     assert kept["seats"][0]["coins"] == 0 and kept["ring"] is None
+
+
+def test_expansion_extension_points():
+    """Issue 12 deliverable 4: what the seed says about the expansions is data the engine reads
+    (death places, end places, solo title shifts), though no expansion can be chosen yet."""
+    from domain.village.expansions import EXPANSIONS, death_place, end_places
+    from domain.village.scoring import solo_title
+    state, _ = setup(1)
+    assert all(e.status.startswith("blocked") for e in EXPANSIONS.values())
+    assert death_place(state, "inn") is None and end_places(state) == ("chronicle", "graves")
+    state["expansions"] = ["inn", "port", "wedding"]
+    assert death_place(state, "inn") == "graves" and death_place(state, "wedding") == "farmers"
+    assert "sailors_graves" in end_places(state)
+    assert solo_title(state, 100) == "Genius" and solo_title(state, 110) == "Legend"
+    assert solo_title(state, 0) == "Apprentice"
+    state["expansions"] = ["wedding"]
+    assert solo_title(state, 94) == "Genius" and solo_title(state, 95) == "Legend"   # T-30

@@ -40,7 +40,8 @@ def test_the_shipped_pack_passes_and_tags_every_value():
     statuses = {e["status"] for e in RAW["values"].values()}
     assert statuses <= {"SRC-BB", "SRC-OE", "INF", "UNV", "PH"}
     assert all(e["source"].strip() for e in RAW["values"].values())
-    assert "setup.2.space_cubes.market" in pack["provisional"]       # INF (seed L885)
+    assert "setup.2.space_cubes.market" not in pack["provisional"]   # SRC-BB (seed L885)
+    assert "market.stalls.3" in pack["provisional"]                  # rests on a GAP (G-08)
     assert "scoring.travel" not in pack["provisional"]               # printed in the seed
 
 
@@ -60,7 +61,10 @@ def test_tags_agree_with_the_sources():
                                      "status": "SRC-BB", "source": "seed L438"}
     assert all(v[k]["status"] == "PH" for k in v if re.match(r"customers\.c\d", k))
     assert all(v[k]["status"] == "SRC-BB" for k in v if k.startswith("scoring."))
-    assert all(v[k]["status"] in ("PH", "INF") for k in v if k.startswith("setup."))
+    assert all(v[k]["status"] == "PH" for k in v if k.startswith("setup.")
+               and k != "setup.2.space_cubes.market")
+    assert v["setup.2.space_cubes.market"]["status"] == "SRC-BB"     # sources.md §4.4
+    assert v["market.stalls.4"]["status"] == v["market.queue"]["status"] == "SRC-BB"
 
 
 @pytest.mark.parametrize("changes,words", [
