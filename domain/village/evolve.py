@@ -24,7 +24,8 @@ def set_up(state: dict, d: dict, seat) -> dict:
     n = len(d["players"])
     state = {"title": "village", "variant": d["variant"], "players": list(d["players"]),
              "solo": d["solo"], "pack": pack, "options": d.get("options", {}),
-             "expansions": list(d.get("expansions", [])), "round": 0, "phase": "setup", "first": d["first"], "ring": None,
+             "expansions": list(d.get("expansions", [])), "round": 0, "phase": "setup",
+             "first": d["first"], "ring": None,
              "turn": d["first"], "stage": "choose", "step": None, "took": None,
              "spaces": {s: [] for s in v["setup"]["2"]["space_cubes"]},
              "bag": {c: 0 for c in COLOURS + ("plague",)},

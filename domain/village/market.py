@@ -4,7 +4,7 @@ passes is out for the day. Afterwards the stalls refill from the queue and the q
 face-down pile, whose order is drawn only when a tile is turned up (seed L432, digest G-09)."""
 from __future__ import annotations
 
-from .state import coin_options, data, name, order_from, split_payment
+from .state import coin_options, data, order_from, split_payment
 
 
 def stalls_in_play(state: dict) -> int:
@@ -115,7 +115,3 @@ def end_day(b, rng) -> None:
     b.flow(market_day=None, stage="done")
     if sold:
         lay_out(b, rng)
-
-
-def describe_day(state: dict, seat: int) -> str:
-    return f"{name(state, seat)} holds a market day"

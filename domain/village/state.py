@@ -19,8 +19,8 @@ Shape (digest section in brackets)::
      "end": None|{"by", "queue", "free"}, "final": None|{"scores", "winners"},
      "seats": [player], "clara": None|{...}}
 
-A player: ``{"time", "owed", "skipped", "pp", "coins", "grain", "cubes": {colour: n}, "goods": {good: n},
-"customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``. A member's ``at`` is
+A player: ``{"time", "owed", "skipped", "pp", "coins", "grain", "cubes": {colour: n},
+"goods": {good: n}, "customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``. A member's ``at`` is
 ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``council:<step>``, ``church:<step>``,
 ``city:<city>``, ``chronicle``, ``grave`` or ``removed``. A figure (in the black bag, on a church
 step, in a chronicle slot) is ``"<seat>.<index>"``, ``"c.<index>"`` for Clara, or ``"monk"``.
@@ -58,7 +58,8 @@ def card(state: dict) -> dict:
 def new_player(pack: dict) -> dict:
     members = [{"gen": int(g), "at": "farm" if g == "1" else "unborn"}
                for g, k in sorted(pack["family"]["members"].items()) for _ in range(k)]
-    return {"time": 0, "owed": 0, "skipped": 0, "pp": 0, "coins": pack["start"]["coins"], "grain": 0,
+    return {"time": 0, "owed": 0, "skipped": 0, "pp": 0, "coins": pack["start"]["coins"],
+            "grain": 0,
             "cubes": {c: 0 for c in COLOURS}, "goods": {g: 0 for g in GOODS},
             "customers": [], "discs": [], "members": members}
 
@@ -99,9 +100,6 @@ def member_of(state: dict, figure: str) -> dict:
     return people[int(index)]
 
 
-def members_at(player: dict, where: str) -> list[int]:
-    return [i for i, m in enumerate(player["members"]) if m["at"] == where]
-
 
 def first_at(player: dict, where: str, gen: int) -> int | None:
     """The index of a member of generation ``gen`` at ``where`` (they are interchangeable)."""
@@ -127,10 +125,6 @@ def living(player: dict) -> int:
                m["at"].startswith(LIVING_ON_BOARD))
 
 
-def unborn_gen(player: dict) -> int | None:
-    gens = [m["gen"] for m in player["members"] if m["at"] == "unborn"]
-    return min(gens) if gens else None
-
 
 # -- the board -------------------------------------------------------------------------------
 
@@ -143,10 +137,6 @@ def covered(mark, players: int) -> bool:
     low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]
     return max(2, players) < low
 
-
-def pay_capacity(player: dict, colour: str) -> int:
-    """Cubes of ``colour`` a player can pay, coins counted as jokers (L619)."""
-    return player["cubes"][colour] + player["coins"]
 
 
 def can_pay(player: dict, cubes: dict, coins: int) -> bool:

@@ -10,7 +10,7 @@ from domain.common.errors import DomainError, InvalidMove, NotYourTurn
 from domain.village import VILLAGE
 from domain.village.errors import MESSAGES
 
-from .support import cubes, give, play, setup, turn
+from .support import cubes, play, setup, turn
 from .test_examples_more import empty_board
 
 RAISED: set[str] = set()

@@ -8,7 +8,7 @@ from domain.village.expansions import title_shift
 from domain.village.mass import majority
 from domain.village.scoring import solo_title
 
-from .support import check_invariants, cubes, give, place, play, setup, turn, types
+from .support import check_invariants, cubes, give, place, play, setup, turn
 
 
 def lay(state: dict, stalls: list) -> dict:
