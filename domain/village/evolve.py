@@ -199,8 +199,8 @@ def clara_cube(state: dict, d: dict, seat) -> dict:
 
 def fate(state: dict, d: dict, seat) -> dict:
     row = state["clara"]["fate"][d["set"]]
-    if d.get("reshuffled"):
-        row["revealed"], row["quills"] = [], 0
+    if d.get("reshuffled"):             # a new shuffle: its draws get new labels (cycle)
+        row["revealed"], row["quills"], row["cycle"] = [], 0, row["cycle"] + 1
     else:
         row["revealed"].append(d["cell"])
         row["quills"] += 1 if d["quill"] else 0

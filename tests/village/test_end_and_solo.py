@@ -235,3 +235,22 @@ def test_expansion_extension_points():
     assert solo_title(state, 0) == "Apprentice"
     state["expansions"] = ["wedding"]
     assert solo_title(state, 94) == "Genius" and solo_title(state, 95) == "Legend"   # T-30
+
+
+def test_fate_tokens_are_shuffled_again_with_fresh_draws():
+    """L897: once a set's 3 tokens are up, it is shuffled again; each shuffle is a new draw
+    (exactly one quill per set each time)."""
+    from domain.common.rng import Rng
+    from domain.village.builder import Builder
+    from domain.village.clara import _flip
+    state, _ = setup(1)
+    b = Builder(state)
+    quills = []
+    for cycle in range(6):
+        for cell in (1, 3, 5):
+            before = len(b.events)
+            _flip(b, Rng(cycle), (cell + 1) % 12, "family")
+            fate = [e.data for e in b.events[before:] if e.type == "Fate" and "quill" in e.data]
+            quills.append(fate[0]["quill"])
+    assert b.state["clara"]["fate"]["top"]["cycle"] == 6
+    assert [sum(quills[i:i + 3]) for i in range(0, 18, 3)] == [1] * 6
