@@ -73,12 +73,15 @@ def draw(b, rng) -> None:
     missing = data(state)["church"]["draws"] - state["mass"]["bought"]
     pool = list(state["black_bag"])
     figures, steps = [], []
+    church = {s: list(f) for s, f in state["church"].items()}   # as the draws fill it
     for k in range(min(missing, len(pool))):
         figure = rng.choice(f"mass/{state['round']}/{k}", pool)
         pool.remove(figure)
         figures.append(figure)
-        step = None if figure == "monk" else (walk(state, figure) if figure.startswith("c.")
-                                               else 1)
+        step = None if figure == "monk" else (walk({"church": church}, figure)
+                                               if figure.startswith("c.") else 1)
+        if step:
+            church[str(step)].append(figure)
         steps.append(step)
     b.emit("FiguresDrawn", {"figures": figures, "steps": steps})
 

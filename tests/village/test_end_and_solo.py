@@ -254,3 +254,21 @@ def test_fate_tokens_are_shuffled_again_with_fresh_draws():
             quills.append(fate[0]["quill"])
     assert b.state["clara"]["fate"]["top"]["cycle"] == 6
     assert [sum(quills[i:i + 3]) for i in range(0, 18, 3)] == [1] * 6
+
+
+def test_two_of_claras_members_drawn_in_one_mass_stop_on_different_steps():
+    """L921 with T-53: Clara's "4" and "3" drawn together walk to steps 2 and 3."""
+    from domain.common.rng import Rng
+    from domain.village.builder import Builder
+    from domain.village.mass import draw
+    state, _ = setup(1)
+    state["clara"]["members"][7]["at"] = "church:1"
+    state["church"]["1"] = ["c.7"]
+    for i in (8, 9):
+        state["clara"]["members"][i]["at"] = "bag"
+    state["black_bag"] = ["c.8", "c.9"]
+    state["mass"] = {"left": [], "bought": 2}
+    b = Builder(state)
+    draw(b, Rng(1))
+    assert b.state["church"]["2"] + b.state["church"]["3"] in (["c.8", "c.9"], ["c.9", "c.8"])
+    assert len(b.state["church"]["2"]) == len(b.state["church"]["3"]) == 1
