@@ -2,9 +2,9 @@
 
 Each fixture holds the seed, the options and every (seat, move). The replay asks, before every
 move, that the seat is the one the game waits for and that the move is in its legal list. The
-final state is then scored twice: against the totals checked by hand for the 2-player game
-(the comments walk through the sheet) and by an independent recount written here from the
-digest's tables (§6.2, seed L727-770), which does not use the title's scoring module.
+final state is then scored twice: against the totals checked by hand for the solo and the
+2-player game (the comments walk through the sheet), and by an independent recount written here
+from the digest's tables (§6.2, seed L727-770), which does not use the title's scoring module.
 """
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ CHURCH = {"1": 2, "2": 3, "3": 4, "4": 6}            # L737-742
 COUNCIL = {"1": 0, "2": 2, "3": 4, "4": 6}           # L761-766
 
 HAND_CHECKED = {
+    "game_1p_seed71.json": [
+        # Ann alone against Clara: one mass majority (round 1) = 2 on the track; no city; a "1"
+        # on church step 2 (3) and a "2" on step 1 (2) = 5; customers frag-2 3 + c07 2 = 5;
+        # 2 in the chronicle = 0; 0 coins. 12, "Apprentice". Clara filled the last grave, so
+        # Ann had one last action; Clara's 3 members on the steps took the last majority.
+        12,
+    ],
     "game_2p_seed72.json": [
         # Ann: 3 mass majorities (rounds 2, 4, 5) = 6 on the track; 1 city (S) = 1; customers
         # frag-1 6 + c24 6 + frag-2 3 + c22 4 = 19; 5 in the chronicle (farmers, craftsmen,
@@ -72,6 +79,8 @@ def test_recorded_games_replay_to_their_final_scores(path):
     assert recount == state["final"]["scores"]
     if path in HAND_CHECKED:
         assert state["final"]["scores"] == HAND_CHECKED[path]
+    if record["variant"] == "solo":
+        assert VILLAGE.score_sheet(state)["seats"][0]["solo_title"] == "Apprentice"
 
 
 def test_every_player_count_is_recorded():
