@@ -142,3 +142,34 @@ def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_serv
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser, live_server):
+    """Issue 12: the page of a Village game shows the data-pack notice (expandable, with the
+    provisional values) and the board; a player moves by clicking."""
+    base = live_server.url
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        page.select_option("#title", "village")
+        page.select_option("#variant", "standard")
+        page.fill("#player0", "Ann")
+        page.fill("#player1", "Bob")
+        page.click("text=Create the game")
+        page.wait_for_selector("text=invite the players")
+        links = [page.get_attribute(f"#invite{i}", "value") for i in range(2)]
+        page.goto(links[0])
+        page.wait_for_selector("text=You play Ann.")
+        notice = page.locator("details#provisional")
+        assert "provisional component values" in notice.locator("summary").inner_text()
+        notice.locator("summary").click()
+        assert "council.time.2" in notice.inner_text()
+        assert page.locator("text=Farmyard of Ann").count() or \
+            page.locator("[aria-label='Farmyard of Ann']").count()
+        if page.locator("text=It is your turn.").count():
+            version = int(page.get_attribute("#main", "data-version"))
+            page.locator("button.move").first.click()
+            _wait_past(page, version)
+    finally:
+        context.close()
