@@ -3,23 +3,18 @@ from __future__ import annotations
 
 import json
 
+from domain.common.builder import EventBuilder
 from domain.common.events import Event
 
 from .evolve import evolve
 from .state import clone
 
 
-class Builder:
+class Builder(EventBuilder):
     """Collects events and evolves a private copy of the state as they are emitted."""
 
     def __init__(self, state: dict) -> None:
-        self.state = clone(state)
-        self.events: list[Event] = []
-
-    def emit(self, kind: str, data: dict | None = None, seat: int | None = None) -> None:
-        event = Event(kind, json.loads(json.dumps(data or {})), seat)
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+        super().__init__(state, clone, evolve)
 
     def flow(self, **changes) -> None:
         """Record who decides next (turn, stage, step, market day, mass, dying, end). Flow
