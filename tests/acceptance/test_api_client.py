@@ -93,6 +93,28 @@ class Client:
         return response.get_json()
 
 
+def check_finished(http, game: Client, n: int, seed: int) -> dict:
+    """A finished game's summary, sheet, audit and record round trip agree; returns the
+    exported record."""
+    final = game.summary()
+    assert final["status"] == "finished" and final["seed"] == seed
+    scores = http.get(game.url("/scores")).get_json()
+    assert scores["final"] is True and len(scores["seats"]) == n
+    for row in scores["seats"]:
+        assert row["total"] == sum(c["points"] for c in row["categories"])
+    assert final["winners"] == scores["winners"]
+    state = game.state()["state"]
+    assert state["final"]["scores"] == [r["total"] for r in scores["seats"]]
+    audit = http.get(game.url("/audit?detail=true")).get_json()
+    assert audit["ok"] is True and audit["mismatches"] == []
+    record = http.get(game.url("/export")).get_json()
+    response = http.post(f"{API}/games/import", json=record)
+    assert response.status_code == 201, response.get_json()
+    copy = response.get_json()
+    assert http.get(f"{API}/games/{copy['id']}/scores").get_json()["seats"] == scores["seats"]
+    return record
+
+
 @pytest.mark.parametrize("players,seed", [(["Ann", "Bob"], 11), (["Ann", "Bob", "Cid"], 12),
                                           (["Ann", "Bob", "Cid", "Dee"], 13)])
 def test_complete_games_then_history_forks_audit_and_records(client, players, seed):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_api_client import API, Client
+from .test_api_client import API, Client, check_finished
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 
@@ -17,22 +17,7 @@ def test_complete_caverna_games_through_the_api(client, n, seed, variant):
     assert "caverna" in [t["title"] for t in titles["titles"]]
     game = Client(client, NAMES[:n], seed, title="caverna", variant=variant)
     game.play_to_end(limit=20000)
-    final = game.summary()
-    assert final["status"] == "finished" and final["seed"] == seed
-    scores = client.get(game.url("/scores")).get_json()
-    assert scores["final"] is True and len(scores["seats"]) == n
-    for row in scores["seats"]:
-        assert row["total"] == sum(c["points"] for c in row["categories"])
-    assert final["winners"] == scores["winners"]
-    state = game.state()["state"]
-    assert state["final"]["scores"] == [r["total"] for r in scores["seats"]]
-    audit = client.get(game.url("/audit?detail=true")).get_json()
-    assert audit["ok"] is True and audit["mismatches"] == []
-    record = client.get(game.url("/export")).get_json()
-    response = client.post(f"{API}/games/import", json=record)
-    assert response.status_code == 201, response.get_json()
-    copy = response.get_json()
-    assert client.get(f"{API}/games/{copy['id']}/scores").get_json()["seats"] == scores["seats"]
+    check_finished(client, game, n, seed)
 
 
 def test_caverna_fork_and_bad_moves(client):
