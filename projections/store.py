@@ -318,15 +318,24 @@ class ReadModelStore:
         the window small: the database reads the whole window through the id index."""
         index, count = partition
         nid = self._notification_id
-        rows = self.query(
-            f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
-            f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
-            f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid}",
-            [after, upto, also_topic, count, index])
-        return [Notification(id=r["nid"], originator_id=r["originator_id"] if isinstance(
-            r["originator_id"], uuid.UUID) else uuid.UUID(r["originator_id"]),
-            originator_version=r["originator_version"], topic=r["topic"],
-            state=bytes(r["state"])) for r in rows]
+        with self.reading() as cur:       # rows read by name (sqlite3.Row, psycopg dict rows)
+            cur.execute(self.sql(
+                f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
+                f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
+                f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid}"),
+                [after, upto, also_topic, count, index])
+            rows = cur.fetchall()
+        ids: dict = {}                    # a game's id is parsed once per window, not per event
+        out = []
+        for r in rows:
+            raw = r["originator_id"]
+            game_id = ids.get(raw)
+            if game_id is None:
+                game_id = ids[raw] = raw if isinstance(raw, uuid.UUID) else uuid.UUID(raw)
+            out.append(Notification(id=r["nid"], originator_id=game_id,
+                                    originator_version=r["originator_version"],
+                                    topic=r["topic"], state=bytes(r["state"])))
+        return out
 
     def drop_rebuild_indexes(self) -> None:
         """Drop the rebuilt tables' secondary indexes (a full rebuild, see REBUILD_INDEXES)."""

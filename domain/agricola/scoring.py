@@ -98,6 +98,22 @@ SCORE_SEAT_EVENTS = frozenset({
 })
 
 
+#: Goods the score pad does not count (digest §8): food and the building resources; a workshop
+#: counts its own resource (D-04), so that one does count on a farm that has the workshop.
+UNCOUNTED_GOODS = frozenset({"food", "wood", "clay", "reed", "stone"})
+GOODS_EVENTS = frozenset({"GoodsTaken", "GoodsReceived", "GoodsPaid"})
+
+
+def _moves_uncounted_goods(farm: dict, event) -> bool:
+    """Does ``event`` only move goods this farm's score cannot see? Never on a farm with cards
+    (a card may count any good)."""
+    if event.type not in GOODS_EVENTS or farm.get("cards"):
+        return False
+    counted = {MAJOR_IMPROVEMENTS[m]["bonus"][0] for m in farm["majors"]
+               if MAJOR_IMPROVEMENTS[m].get("bonus")}
+    return all(g in UNCOUNTED_GOODS and g not in counted for g in event.data.get("goods", {}))
+
+
 def rescore(state: dict, previous: dict | None, event) -> dict:
     """``score_sheet(state)`` computed from the sheet before ``event``: unchanged after a
     score-neutral event, one row recomputed after an event that touches one farm, in full
@@ -109,6 +125,8 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
         return previous
     seat = event.seat
     if kind in SCORE_SEAT_EVENTS and isinstance(seat, int) and 0 <= seat < len(state["farms"]):
+        if _moves_uncounted_goods(state["farms"][seat], event):
+            return previous
         seats = list(previous["seats"])
         total, categories = score_farm(state["farms"][seat], CARD_BONUS(state, seat))
         seats[seat] = {"seat": seat, "name": name(state, seat), "total": total,
