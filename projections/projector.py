@@ -318,11 +318,13 @@ class Projector:
         kind = event.type
         if entry.sheet is None or kind not in STATE_NEUTRAL:
             sheet = entry.rules.rescore(game.state, entry.sheet, event)
-            stored = sheets.stored
-            for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet, sheet):
-                changes.cells.append((key, version, cell, order, stored(value), d_count,
-                                      d_points))
-            entry.sheet = sheet
+            if sheet is not entry.sheet:      # the same sheet back: the event changed nothing
+                stored = sheets.stored
+                for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet,
+                                                                                sheet):
+                    changes.cells.append((key, version, cell, order, stored(value), d_count,
+                                          d_points))
+                entry.sheet = sheet
         command = event.command
         if command is not None:
             entry.batch_start = version
