@@ -41,12 +41,13 @@ def occupation_played(state: dict, d: dict, seat) -> dict:
     farm["cards"].append(d["card"])
     _signed(state, seat, {g: -n for g, n in d["cost"].items()})
     _note(state, seat, "occupation")
-    reactions = state.setdefault("reactions", {}) if d.get("reactions") or \
-        d.get("reaction") else {}
-    reactions.update({card: list(seats) for card, seats in d.get("reactions", {}).items()})
-    if d.get("reaction"):
-        trigger = d["reaction"]     # the played card this one answered (cards/reactions.py)
-        reactions[trigger] = [s for s in reactions.get(trigger, []) if s != seat]
+    if d.get("reactions") or d.get("reaction"):     # windows for answers (cards/reactions.py)
+        reactions = state.setdefault("reactions", {})
+        for card, seats in d.get("reactions", {}).items():
+            reactions[card] = list(seats)
+        trigger = d.get("reaction")     # the played card this one answered
+        if trigger:
+            reactions[trigger] = [s for s in reactions.get(trigger, []) if s != seat]
     return state
 
 

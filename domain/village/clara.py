@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .death import CLARA_CATEGORY, bury
 from .expansions import death_place
+from .market import lay_out
 from .state import data
 
 SETS = ("top", "bottom")
@@ -121,7 +122,6 @@ def clara_customer(b, rng=None) -> None:
             if day is not None:
                 b.flow(market_day={**day, "sold": True})
             elif rng is not None:
-                from .market import lay_out
                 lay_out(b, rng)
             return
 

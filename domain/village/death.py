@@ -4,7 +4,7 @@ sends him to a grave; the last free slot or grave ends the game."""
 from __future__ import annotations
 
 from .expansions import death_place, end_places
-from .state import VISIBLE, figure_index
+from .state import figure_index
 
 CATEGORY = {"yard": "craftsmen", "church": "clergy", "city": "travellers", "farm": "farmers",
             "council": "councillors"}
@@ -14,11 +14,14 @@ CLARA_CATEGORY = {"crafts": "craftsmen", "church": "clergy", "travel": "travelle
                   "market": None}
 
 
+#: Where a member is visible, so may die (L639-641): the farmyard and the board's places.
+VISIBLE_KINDS = frozenset({"farm", "yard", "church", "city", "council"})
+
+
 def candidates(player: dict) -> list[dict]:
     """The distinct (place, generation) choices among the lowest-numbered visible members
     (L637-641, G-22)."""
-    visible = [m for m in player["members"] if m["at"].split(":")[0] in
-               {v.rstrip(":") for v in VISIBLE}]
+    visible = [m for m in player["members"] if m["at"].split(":")[0] in VISIBLE_KINDS]
     if not visible:
         return []
     low = min(m["gen"] for m in visible)

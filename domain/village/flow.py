@@ -6,6 +6,8 @@ from __future__ import annotations
 from domain.common.events import Event
 
 from . import clara, death, market, mass
+from .builder import Builder
+from .moves import apply, legal_moves, to_act
 from .pack import COLOURS
 from .scoring import final_scores
 from .state import card, cubes_on_board, next_seat, order_from
@@ -16,7 +18,6 @@ BONUSES = ({}, {"grain": 1}, {"random_cube": 1}, {"chosen_cube": 1}, {"coins": 1
 def setup_events(players: list[str], variant: str, first: int, pack: dict, rng,
                  options: dict) -> list[Event]:
     """The first event builds the whole state, with the data pack (issue 12)."""
-    from .builder import Builder
     solo = variant == "solo"
     data_ = {"players": players, "variant": variant, "solo": solo, "first": first,
              "options": options, "pack": pack,
@@ -102,7 +103,6 @@ def advance(b, rng) -> None:
 def _only_move(b, rng, move: dict) -> bool:
     """Make ``move`` for the seat whose only choice it is (a seat with nothing to buy, serve or
     move up is not asked); False when the seat has a real choice."""
-    from .moves import apply, legal_moves, to_act
     seat = to_act(b.state)[0]
     if legal_moves(b.state, seat) != [move]:
         return False
@@ -129,8 +129,9 @@ def _next_turn(b, rng) -> bool:
     seat = state["turn"]
     end = state["end"]
     if end is not None:
-        queue = end["queue"] if end["queue"] is not None else final_queue(state)
-        queue = [s for s in queue if s != seat] if end["queue"] is not None else queue
+        # the first time: who acts last (L707-721); later: the seat that just acted is done
+        queue = final_queue(state) if end["queue"] is None else \
+            [s for s in end["queue"] if s != seat]
         if not queue:
             b.flow(end={**end, "queue": []})
             mass.start(b)                       # the last mass, then scoring (L713, L723)

@@ -4,6 +4,7 @@ passes is out for the day. Afterwards the stalls refill from the queue and the q
 face-down pile, whose order is drawn only when a tile is turned up (seed L432, digest G-09)."""
 from __future__ import annotations
 
+from .death import settle
 from .state import coin_options, data, order_from, split_payment
 
 
@@ -79,7 +80,6 @@ def serve(b, seat: int, move: dict) -> None:
         b.time(seat, cost["time"], "market")
     b.emit("CustomerServed", {"slot": move["slot"], "customer": cid}, seat)
     _next(b, seat, sold=True)
-    from .death import settle
     settle(b, seat)                    # a death in a market day is chosen at once (L635)
 
 

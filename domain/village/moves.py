@@ -11,6 +11,9 @@ from __future__ import annotations
 from . import actions, clara, death, market, mass, travel
 from .state import COLOURS, coin_options, cubes_on_board, split_payment
 
+#: A plague cube costs 2 time (L254, L286).
+PLAGUE_TIME = 2
+
 ACT = {"harvest": actions.harvest_moves, "family": actions.family_moves,
        "crafts": actions.craft_moves, "travel": travel.travel_moves,
        "council": actions.council_moves, "church": actions.church_moves}
@@ -85,7 +88,7 @@ def apply(b, seat: int, move: dict, rng) -> None:
     if kind == "take":
         b.emit("CubeTaken", {"space": move["space"], "colour": move["colour"]}, seat)
         if move["colour"] == "plague":
-            b.time(seat, 2, "plague")
+            b.time(seat, PLAGUE_TIME, "plague")
         _open(b, seat, move["space"])
     elif kind == "well":
         b.pay(seat, {**split_payment(b.player(seat), {move["colour"]: 3}, move["coins"]),

@@ -17,13 +17,15 @@ Shape (digest section in brackets)::
      "chronicle": [{"category", "mark", "by"}], "graves": [{"mark", "by"}],  # [§5.4]
      "dying": None|seat, "mass": None|{"cursor", "bought", "done"},
      "end": None|{"by", "queue", "free"}, "final": None|{"scores", "winners"},
-     "seats": [player], "clara": None|{...}}
+     "seats": [player], "clara": None|{...}, "expansions": [names],
+     "ring_coin": bool, "clara_sold": bool}             # solo: the ring as a coin; one customer
 
 A player: ``{"time", "owed", "skipped", "pp", "coins", "grain", "cubes": {colour: n},
-"goods": {good: n}, "customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``. A member's ``at`` is
-``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``council:<step>``, ``church:<step>``,
-``city:<city>``, ``chronicle``, ``grave`` or ``removed``. A figure (in the black bag, on a church
-step, in a chronicle slot) is ``"<seat>.<index>"``, ``"c.<index>"`` for Clara, or ``"monk"``.
+"goods": {good: n}, "customers": [cid], "discs": [city], "members": [{"gen", "at"}]}``.
+A member's ``at`` is ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``council:<step>``,
+``church:<step>``, ``city:<city>``, ``chronicle``, ``grave`` or ``removed`` (Clara's also
+``near`` and ``reserve``). A figure (in the black bag, on a church step, in a chronicle slot) is
+``"<seat>.<index>"``, ``"c.<index>"`` for Clara, or ``"monk"``.
 """
 from __future__ import annotations
 
@@ -32,7 +34,6 @@ import json
 from .pack import COLOURS, GOODS, SPACES
 
 LIVING_ON_BOARD = ("yard:", "council:", "church:", "city:")
-VISIBLE = ("farm",) + LIVING_ON_BOARD
 BUILDINGS = ("wainwright", "stables", "chancellery", "smithy")
 
 

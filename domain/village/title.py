@@ -50,7 +50,7 @@ class Village(Title):
 
     def info(self) -> dict:
         out = super().info()
-        out["data_pack"] = pack_notice(self.pack())
+        out["data_pack"] = pack_notice(self.pack(), statuses=True)
         out["expansions"] = {k: e.status for k, e in EXPANSIONS.items()}
         return out
 
@@ -99,9 +99,7 @@ class Village(Title):
     def provenance(self, state) -> dict | None:
         if not state:
             return None
-        notice = pack_notice(state["pack"])
-        del notice["statuses"]
-        return notice
+        return pack_notice(state["pack"], statuses=False)
 
     def describe(self, event, names):
         return describe(event, names)
@@ -116,16 +114,19 @@ class Village(Title):
         return move_group(state, move)
 
 
-def pack_notice(pack: dict) -> dict:
-    """What players are told about the numbers a game uses (issue 12, deliverable 3)."""
+def pack_notice(pack: dict, statuses: bool) -> dict:
+    """What players are told about the numbers a game uses (issue 12, deliverable 3); with
+    ``statuses``, every value's status too (``GET /titles``)."""
     provisional = pack["provisional"]
-    return {"name": pack["name"], "hash": pack["hash"], "edition": pack.get("edition", ""),
-            "provisional": bool(provisional), "provisional_values": provisional,
-            "statuses": pack.get("statuses", {}),
-            "notice": (f"This game uses {len(provisional)} provisional component values "
-                       "(placeholders or values from other editions), because the printed "
-                       "numbers of the Big Box are not public; the rules are complete."
-                       if provisional else "Every component value is read off the Big Box.")}
+    out = {"name": pack["name"], "hash": pack["hash"], "edition": pack.get("edition", ""),
+           "provisional": bool(provisional), "provisional_values": provisional,
+           "notice": (f"This game uses {len(provisional)} provisional component values "
+                      "(placeholders or values from other editions), because the printed "
+                      "numbers of the Big Box are not public; the rules are complete."
+                      if provisional else "Every component value is read off the Big Box.")}
+    if statuses:
+        out["statuses"] = pack.get("statuses", {})
+    return out
 
 
 VILLAGE = Village()

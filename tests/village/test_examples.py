@@ -263,6 +263,15 @@ def test_t23_to_t25_the_well():
     assert not _moves(state, 0, "well")
 
 
+def _plague_turn(state: dict, seat: int = 0):
+    """``seat`` with 9 time spent takes a plague cube (+2: past the quill) and stops there."""
+    give(state, seat, time=9)
+    cubes(state, harvest=["plague", "brown"])
+    turn(state, seat)
+    after, _ = play(state, seat, {"type": "take", "space": "harvest", "colour": "plague"})
+    return play(after, seat, {"type": "skip"})
+
+
 def test_t26_only_visible_members_die_and_the_owner_chooses():
     """T-26 (L637-641): a "2" on the board and one on the farmyard, a "1" in the bag."""
     state, _ = setup(2)
@@ -270,11 +279,7 @@ def test_t26_only_visible_members_die_and_the_owner_chooses():
         place(state, 0, i, "bag")
     place(state, 0, 4, "council:2")
     place(state, 0, 5, "farm")
-    give(state, 0, time=9)
-    cubes(state, harvest=["plague", "brown"])
-    turn(state, 0)
-    after, _ = play(state, 0, {"type": "take", "space": "harvest", "colour": "plague"})
-    after, _ = play(after, 0, {"type": "skip"})
+    after, _ = _plague_turn(state)
     assert after["dying"] == 0
     assert VILLAGE.legal_moves(after, 0) == [{"type": "die", "at": "council:2", "gen": 2},
                                              {"type": "die", "at": "farm", "gen": 2}]
@@ -285,14 +290,11 @@ def test_t26_only_visible_members_die_and_the_owner_chooses():
 
 
 def test_t27_nobody_visible_nobody_dies():
+    """T-27 (L641, G-03)."""
     state, _ = setup(2)
     for i in range(4):
         place(state, 0, i, "bag")
-    give(state, 0, time=9)
-    cubes(state, harvest=["plague", "brown"])
-    turn(state, 0)
-    after, _ = play(state, 0, {"type": "take", "space": "harvest", "colour": "plague"})
-    after, events = play(after, 0, {"type": "skip"})
+    after, events = _plague_turn(state)
     assert "DeathSkipped" in types(events) and after["seats"][0]["skipped"] == 1
 
 
@@ -305,10 +307,6 @@ def test_t28_a_full_category_sends_the_dead_to_a_grave():
     place(state, 0, 0, "church:1")
     for i in (1, 2, 3):
         place(state, 0, i, "bag")
-    give(state, 0, time=9)
-    cubes(state, harvest=["plague", "brown"])
-    turn(state, 0)
-    after, _ = play(state, 0, {"type": "take", "space": "harvest", "colour": "plague"})
-    after, events = play(after, 0, {"type": "skip"})
+    after, events = _plague_turn(state)
     died = [e for e in events if e.type == "MemberDied"][0].data
     assert died["to"] == "grave" and after["graves"][died["slot"]]["by"] == "0.0"

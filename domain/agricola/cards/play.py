@@ -17,6 +17,7 @@ from ..state import name
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
+from .reactions import offers
 
 register_messages({
     "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
@@ -110,9 +111,9 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
     price = occupation_price(state, seat, space_id, card_id)
     first = state["pending"][seat]["kind"] == "occupation"
     data = {"card": card_id, "cost": price, "space": space_id}
-    from .reactions import offers
-    if offers(state, seat, card_id):
-        data["reactions"] = offers(state, seat, card_id)
+    windows = offers(state, seat, card_id)
+    if windows:
+        data["reactions"] = windows
     b.emit("OccupationPlayed", data, seat)
     on_play(b, seat, card_id, move)
     desk = [c for c in b.state["farms"][seat]["cards"]
