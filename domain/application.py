@@ -395,7 +395,8 @@ class Games(Rewinding, Archive, Presentation, Application):
                 facts = rules.decide(game.state, seat, move, Rng(game.seed_for(game.version)))
                 if not facts:
                     raise InvalidMove(reason="the move changes nothing")
-                command = {"seat": seat, "move": jsonclean(move), "count": len(facts)}
+                command = {"seat": seat, "move": rules.seal_move(jsonclean(move), seat),
+                           "count": len(facts)}
                 if idempotency_key is not None:
                     command["key"] = idempotency_key
                     command["hash"] = request_hash

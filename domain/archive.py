@@ -32,11 +32,12 @@ class Archive:
         return [log_entry(e) for e in self.stored_events(game_id)]
 
     def audit(self, game_id: uuid.UUID, current_rules: bool = False,
-              detail: bool = False) -> AuditReport:
+              detail: bool = False, viewer: int | None = None) -> AuditReport:
         """Re-run every recorded command under the game's rules (or the current ones).
 
         Reads the log once: the title, rules version and players come from its first event
-        (not from loading the game, which would replay every event a second time)."""
+        (not from loading the game, which would replay every event a second time). The
+        detailed steps show each event as ``viewer`` may see it."""
         entries = self.log_entries(game_id)
         if not entries or entries[0]["type"] != "GameCreated":
             raise GameNotFound(game=str(game_id))
@@ -44,14 +45,20 @@ class Archive:
         title = created["title"]
         rules = (registry.current(title) if current_rules
                  else registry.get(title, created["rules_version"]))
-        return audit_log(entries, rules, detail=detail, names=list(created["players"]))
+        view = (viewer, True)
+        if detail:
+            game = self.get_game(game_id)
+            view = (viewer, game.rules.status(game.state).finished)
+        return audit_log(entries, rules, detail=detail, names=list(created["players"]),
+                         view=view)
 
     def export(self, game_id: uuid.UUID) -> dict:
         """The full record, hash-chained; hidden parts and unrevealed seeds are left out."""
         game = self.get_game(game_id)
         finished = game.rules.status(game.state).finished
         entries = [{**log_entry(e), "data": self.event_data(game, e, None, finished),
-                    "command": public_command(e.command, None, finished)}
+                    "command": public_command(e.command, None, finished,
+                                              game.rules.seal_move)}
                    for e in self.stored_events(game_id)]
         chained = chain(entries)
         for e in chained:

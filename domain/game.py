@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from uuid import UUID
 
 from eventsourcing.domain import DomainEvent, Snapshot
@@ -158,14 +158,19 @@ class _Fact:
         self.data = fact.get("data", {})
 
 
-def public_command(command: dict | None, viewer: int | None, finished: bool) -> dict | None:
-    """A stored command as it leaves the service (exports, forks): without the idempotency key
-    and request hash, its move redacted for ``viewer``."""
+def public_command(command: dict | None, viewer: int | None, finished: bool,
+                   seal: Callable[[dict, int | None], dict] | None = None) -> dict | None:
+    """A stored command as it leaves the service (events, exports, forks): without the
+    idempotency key and request hash, its move sealed (``seal``: the title's ``seal_move``,
+    for commands stored before moves were sealed) and redacted for ``viewer``."""
     if not command:
         return command
     out = {k: v for k, v in command.items() if k not in ("key", "hash")}
     if "move" in out:
-        out["move"] = redact(out["move"], viewer, finished)
+        move = out["move"]
+        if seal is not None and isinstance(move, dict):
+            move = seal(move, out.get("seat"))
+        out["move"] = redact(move, viewer, finished)
     return out
 
 

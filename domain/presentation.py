@@ -15,8 +15,14 @@ from typing import Any, Callable
 from . import registry
 from .common.errors import DomainError
 from .common.title import Status
-from .common.visibility import redact
+from .common.events import Event
+from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, public_command
+
+#: What a seeded game's summary and page say (issue 21): its seed is given, so nothing in it
+#: is hidden from anyone who computes it.
+PRACTICE_NOTE = ("A practice game: its seed is public, so anyone can compute every hand and "
+                 "every draw.")
 
 #: ``origin_finished(game_id) -> bool``: whether the game that drew a seed segment is over.
 OriginFinished = Callable[[str], bool]
@@ -75,7 +81,9 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
            "seed_hash": own["hash"], "seed": own["seed"], "seed_str": own["seed_str"],
            "seeds": seeds,
            "created_at": game.created_at, "updated_at": game.updated_at,
-           "undo_request": undo_request(game)}
+           "undo_request": undo_request(game), "practice": game.seeded}
+    if game.seeded:
+        out["practice_note"] = PRACTICE_NOTE
     if game.imported_from:
         out["imported_from"] = game.imported_from
     provenance = game.rules.provenance(game.state)
@@ -121,25 +129,29 @@ class Presentation:
 
     def event_view(self, game: Game, event: GameEvent, viewer: int | None,
                    finished: bool | None = None) -> dict:
-        """One stored event as ``viewer`` may see it, with its sentence."""
+        """One stored event as ``viewer`` may see it, with its sentence and move.
+
+        Redact first, then describe: the sentence, the rule and the move are all built from
+        the event as this viewer may see it, never from the stored event."""
         rules = game.rules
         if finished is None:
             finished = rules.status(game.state).finished
+        data = self.event_data(game, event, viewer, finished)
+        shown = Event(event.type, data, event.seat)
         if event.type == "GameCreated":
             text = self._created_text(game, event)
         elif event.type in META_TYPES:
             text = self._meta_text(game, event)
         else:
-            text = rules.describe(event, game.players)
+            text = rules.describe(shown, game.players, viewer)
         out = {"version": event.originator_version, "type": event.type, "seat": event.seat,
-               "recorded_at": event.timestamp.isoformat(),
-               "data": self.event_data(game, event, viewer, finished), "text": text,
+               "recorded_at": event.timestamp.isoformat(), "data": data, "text": text,
                "undone": game.is_undone(event.originator_version)}
-        command = public_command(event.command, viewer, finished)
+        command = public_command(event.command, viewer, finished, rules.seal_move)
         if command and "move" in command:
-            out["move"] = command["move"]
+            out["move"] = unseal(command["move"], command.get("seat"))
         if event.type not in META_TYPES:
-            out["rule"] = rules.rule_of(event)
+            out["rule"] = rules.rule_of(shown)
         return out
 
     def _created_text(self, game: Game, event: GameEvent) -> str:

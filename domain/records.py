@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .common.errors import DomainError, RecordError
+from .common.events import Event
 from .common.rng import Rng
 from .common.title import GameConfig, Title
+from .common.visibility import redact, unseal
 
 RECORD_FORMAT = "chronicle-game-record/1"
 GENESIS = "0" * 64
@@ -139,6 +141,20 @@ def seed_for(seeds: list[dict], version: int) -> int | None:
     return seed
 
 
+def _step(rules: Title, entry: dict, move: Any, names: list[str],
+          view: tuple[int | None, bool]) -> dict:
+    """One line of a detailed audit, as ``view`` = (viewer, finished) may see it."""
+    viewer, finished = view
+    shown = Event(entry["type"], redact(entry.get("data") or {}, viewer, finished),
+                  entry.get("seat"))
+    if isinstance(move, dict):
+        move = unseal(redact(rules.seal_move(move, entry.get("seat")), viewer, finished),
+                      entry.get("seat"))
+    return {"version": entry["version"], "seat": entry.get("seat"), "move": move,
+            "type": entry["type"], "text": rules.describe(shown, names, viewer),
+            "rule": rules.rule_of(shown)}
+
+
 def _facts(events) -> list[dict]:
     return jsonclean([{"type": e.type, "seat": e.seat, "data": e.data} for e in events])
 
@@ -156,12 +172,14 @@ def _difference(expected: list[dict], recorded: list[dict]) -> str:
 
 
 def audit_log(entries: list[dict], rules: Title, detail: bool = False,
-              names: list[str] | None = None) -> AuditReport:
+              names: list[str] | None = None,
+              view: tuple[int | None, bool] = (None, True)) -> AuditReport:
     """Re-run the set-up and every recorded command of ``entries`` under ``rules``.
 
     The state each command is checked against is folded from the *recorded* events (so one
     mismatch does not cascade), undo included. With ``detail`` the report lists, per command,
-    the events with their sentence and the rules-digest section they applied.
+    the events with their sentence and the rules-digest section they applied, each built from
+    the event as ``view`` = (viewer, game finished) may see it (redact first, then describe).
     """
     report = AuditReport(rules_version=rules.rules_version)
     if not entries or entries[0].get("type") != "GameCreated":
@@ -228,7 +246,7 @@ def audit_log(entries: list[dict], rules: Title, detail: bool = False,
                                               "an event that no recorded command produced"))
         else:
             try:
-                produced = _facts(rules.decide(state, seat, move,
+                produced = _facts(rules.decide(state, seat, unseal(move, seat),
                                                Rng(seed_for(seeds, version - 1) or 0)))
             except DomainError as err:
                 report.mismatches.append(Mismatch(version, seat, move,
@@ -243,10 +261,8 @@ def audit_log(entries: list[dict], rules: Title, detail: bool = False,
         for e in batch:
             fact = _Entry(e)
             if detail:
-                report.steps.append({"version": e["version"], "seat": e.get("seat"),
-                                     "move": move if e is batch[0] else None,
-                                     "type": e["type"], "text": rules.describe(fact, names),
-                                     "rule": rules.rule_of(fact)})
+                report.steps.append(_step(rules, e, move if e is batch[0] else None, names,
+                                          view))
             state = rules.evolve(state, fact)
             if e["version"] in targets:
                 saved[e["version"]] = copy.deepcopy(state)

@@ -17,6 +17,7 @@ from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNot
 from .common.rng import Rng, new_seed, seed_hash
 from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
+from .records import META_TYPES
 
 
 class Rewinding:
@@ -32,8 +33,7 @@ class Rewinding:
                                 reason=f"it must be an earlier version of the game as it now "
                                        f"stands (1 to {game.version - 1}, not undone)")
             self.check_move_boundary(game_id, to_version)
-            acted = self._seats_acted_since(game, to_version)
-            waiting = sorted(s for s in acted if s != seat)
+            waiting = sorted(s for s in self._consent_needed(game, to_version) if s != seat)
             if not waiting:
                 events = self._meta(game, [("UndoApplied", seat,
                                             {"to_version": to_version, "by": seat,
@@ -92,12 +92,18 @@ class Rewinding:
             raise ConcurrentWrite(current=self.get_game(game.id).version) from None
         self._after_append(game, events)
 
-    def _seats_acted_since(self, game: Game, version: int) -> set[int]:
-        seats = set()
+    def _consent_needed(self, game: Game, version: int) -> set[int]:
+        """The seats an undo back to ``version`` must ask: every seat that moved since, and
+        every seat at all once an event since revealed something (a round card, a card
+        drawn: the title's ``reveals``), so nobody can look at a draw and take it back."""
+        seats, rules = set(), game.rules
         for event in self.stored_events(game.id, after=version):
-            if event.command and "move" in event.command and not game.is_undone(
-                    event.originator_version):
+            if game.is_undone(event.originator_version):
+                continue
+            if event.command and "move" in event.command:
                 seats.add(event.command["seat"])
+            if event.type not in META_TYPES and rules.reveals(event):
+                return set(range(len(game.players)))
         return seats
 
     def check_move_boundary(self, game_id: uuid.UUID, version: int) -> None:
@@ -126,13 +132,13 @@ class Rewinding:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
         events = self.stored_events(game_id, limit=version)
-        hidden = (not source.seeded and not source.rules.status(source.state).finished
+        hidden = (not source.rules.status(source.state).finished
                   and any(has_hidden(e.data) for e in events))
         if hidden and seat is not None:
             return self.seat_fork(source, events, version, seat)
         if hidden:
-            # the fork's new tokens would show every seat's private data, and finishing the
-            # fork would reveal the secrets: wait until the game is over
+            # the fork's new tokens would show every seat's private data (a seeded game's
+            # too: its hands can be computed, but a fork must not hand them out either)
             raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
         first = events[0]
         data = copy.deepcopy(first.data)

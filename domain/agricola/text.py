@@ -279,9 +279,12 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     return p
 
 
-def describe(event, names: list[str]) -> str:
-    """One sentence a player can read, with the players' names and the game's nouns."""
+def describe(event, names: list[str], viewer: int | None = None) -> str:
+    """One sentence a player can read, with the players' names and the game's nouns, from
+    ``event`` as ``viewer`` may see it (already redacted: see ``Title.describe``)."""
     kind = event.type
+    if kind in VIEWER_SENTENCES:
+        return VIEWER_SENTENCES[kind](event.data, event.seat, list(names), viewer)
     full_setup = kind == "GameSetUp" and event.data.get("variant") == "full"
     if full_setup or (kind in CARD_SENTENCES and kind not in ("GameSetUp", "_card")):
         return CARD_SENTENCES[kind](event.data, event.seat, list(names))
@@ -298,6 +301,7 @@ def describe(event, names: list[str]) -> str:
 
 #: Sentences and rules of the full game's card events (filled by ``cards.text``).
 CARD_SENTENCES: dict = {}
+VIEWER_SENTENCES: dict = {}
 CARD_RULES: dict = {}
 
 

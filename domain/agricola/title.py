@@ -29,6 +29,12 @@ class Agricola(Title):
     #: breeding for seats with a newborn at stake (digest §5.9, §5.10, §6.4). Recorded in
     #: ``GameSetUp`` so a game replays under the windows it was played with.
     before_breeding_window = True
+    #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
+    private_move_fields = {"discard": ("card",), "draft_pick": ("card",),
+                           "exchange_mark": ("card",)}
+    #: the round card turned up, redealt and exchanged cards, a draft packet passed on
+    revealing_events = frozenset({"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed",
+                                  "CardsExchanged"})
     variants = (
         VariantInfo("family", 1, 5,
                     "The family game of the original 2007 edition: no occupations or minor "
@@ -143,8 +149,8 @@ class Agricola(Title):
         from .cards.fork import redeal_for
         return redeal_for(state, seat, rng)
 
-    def describe(self, event, names):
-        return describe(event, names)
+    def describe(self, event, names, viewer=None):
+        return describe(event, names, viewer)
 
     def move_label(self, state, move):
         return move_label(state, move)

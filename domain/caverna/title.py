@@ -29,6 +29,8 @@ class Caverna(Title):
     name = "caverna"
     display_name = "Caverna"
     rules_version = "caverna-r1"
+    #: the new action card and the harvest marker turned up each round (digest §3.1)
+    revealing_events = frozenset({"RoundStarted"})
     variants = (
         VariantInfo("standard", 1, 7, "The full game with all 48 furnishing tiles, 1 to 7 "
                     "players; with 1 player the solo rules apply (digest §11.1).", (_START,)),
@@ -91,7 +93,7 @@ class Caverna(Title):
             home["rows"] = home_rows(home)
         return out
 
-    def describe(self, event, names):
+    def describe(self, event, names, viewer=None):
         return describe(event, names)
 
     def rule_of(self, event):

@@ -36,7 +36,7 @@ MESSAGES: dict[str, str] = {
     "undo_pending": "An undo to version {to_version} is waiting for {waiting} to accept or reject it.",
     "undo_not_possible": "The game cannot be taken back to version {to_version}: {reason}",
     "not_a_move_boundary": "Version {version} falls inside one move (versions {first} to {last}); use version {before} or {last}.",
-    "fork_reveals_hidden": "Game {game} still hides information at version {version} (a seat's private holdings or a secret draw order); it can be forked once it is finished.",
+    "fork_reveals_hidden": "Game {game} still hides information at version {version} (a seat's private holdings or a secret draw order), and a fork made without a seat would show it: a player may fork it from their own seat (send that seat's token; the other hands are dealt anew), and anyone may fork it once it is finished.",
     "undo_request_not_found": "There is no open undo request {request_id} in this game.",
     "undo_not_asked": "{seat_name} is not asked to accept undo request {request_id}.",
     # records

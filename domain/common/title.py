@@ -16,7 +16,13 @@ A title is a pure decider (no I/O, no clock, no global randomness):
 * ``view(state, viewer)``: the state as ``viewer`` may see it (see :mod:`.visibility`);
 * ``status(state)``: round, phase, the seats the game waits for, finished or not;
 * ``score_sheet(state)``: every scoring category per seat, as if the game ended now;
-* ``describe(event, names)``: one sentence a player can read;
+* ``describe(event, names, viewer)``: one sentence a player can read, written from the event
+  *as that viewer may see it* (the service redacts the event first; a title never sees a
+  private part the viewer may not see, so it cannot print one);
+* ``private_move_fields``: per move type, the fields only the mover may see (the card it
+  drafts or discards); the service stores them sealed (:func:`~.visibility.seal`);
+* ``revealing_events`` / ``reveals(event)``: events that show some seat something it did not
+  know (a round card, a card drawn); an undo across one needs every other seat's consent;
 * ``rule_of(event)``: the rules-digest section the event applied, for audits.
 
 Several seats may be asked at once (``status().to_act`` has several seats, e.g. feeding at a
@@ -32,7 +38,7 @@ from typing import Any
 from .errors import BadGameConfig
 from .events import Event, EventLike
 from .rng import Rng
-from .visibility import redact
+from .visibility import redact, seal
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,10 @@ class Title(abc.ABC):
     display_name: str = ""
     rules_version: str = ""
     variants: tuple[VariantInfo, ...] = ()
+    #: move type -> the fields of such a move that only the seat making it may see
+    private_move_fields: dict[str, tuple[str, ...]] = {}
+    #: event types that reveal something to some seat it could not know before (a draw)
+    revealing_events: frozenset[str] = frozenset()
 
     # -- creation ---------------------------------------------------------------------------
     def variant(self, name: str) -> VariantInfo:
@@ -189,9 +199,22 @@ class Title(abc.ABC):
         """An event's data as ``viewer`` may see it."""
         return redact(event.data, viewer, finished)
 
+    def seal_move(self, move: dict, seat: int | None) -> dict:
+        """``move`` as it is stored: its private fields (``private_move_fields``) under
+        ``_private`` of ``seat``, so every output redacts them like event data."""
+        fields = self.private_move_fields.get(str(move.get("type")), ())
+        return seal(move, seat, fields) if fields else move
+
+    def reveals(self, event: EventLike) -> bool:
+        """True when ``event`` shows some seat something it could not know before (a card
+        drawn, a round card turned up): taking it back needs every other seat's consent."""
+        return event.type in self.revealing_events
+
     @abc.abstractmethod
-    def describe(self, event: EventLike, names: list[str]) -> str:
-        """One readable sentence for ``event``; ``names`` are the seats' player names."""
+    def describe(self, event: EventLike, names: list[str], viewer: int | None = None) -> str:
+        """One readable sentence for ``event`` as ``viewer`` (a seat, or None for the public)
+        sees it: ``event`` is already redacted for that viewer, so the sentence can only use
+        what the viewer may know. ``names`` are the seats' player names."""
 
     def rule_of(self, event: EventLike) -> str | None:
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""

@@ -29,6 +29,8 @@ class Village(Title):
     name = "village"
     display_name = "Village"
     rules_version = "village-r1"
+    #: draws: cubes from the bag, customers turned up, the mass's figures, Clara's fate
+    revealing_events = frozenset({"CubesDrawn", "CustomersLaid", "FiguresDrawn", "Fate"})
     variants = (
         VariantInfo("standard", 2, 5, "The base game of the Big Box for 2 to 5 players. Many "
                     "component numbers are provisional: see data_pack.", (_START, _BONUS)),
@@ -101,7 +103,7 @@ class Village(Title):
             return None
         return pack_notice(state["pack"], statuses=False)
 
-    def describe(self, event, names):
+    def describe(self, event, names, viewer=None):
         return describe(event, names)
 
     def rule_of(self, event):

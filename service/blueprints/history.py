@@ -83,7 +83,7 @@ class Audit(MethodView):
     def get(self, query, game_id: uuid.UUID, viewer: int | None):
         """Replay every recorded move through the rules the game was started with."""
         app = games()
-        report = app.audit(game_id, detail=query["detail"])
+        report = app.audit(game_id, detail=query["detail"], viewer=viewer)
         return views.audit_view(report, app.get_game(game_id), viewer, query["detail"])
 
 

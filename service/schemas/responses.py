@@ -108,6 +108,10 @@ class SummarySchema(ResponseSchema):
     options = JSONObject()
     parent = fields.Nested(ParentSchema, allow_none=True)
     seeded = fields.Boolean()
+    practice = fields.Boolean(metadata={"description": "A seeded game: its seed is public, so "
+                                        "anyone can compute every hand and draw (issue 21)."})
+    practice_note = fields.String(metadata={"description": "The sentence a page shows for a "
+                                            "practice game."})
     seed_hash = fields.String()
     seed = fields.Integer(allow_none=True)
     seed_str = fields.String(allow_none=True,

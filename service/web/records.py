@@ -16,6 +16,7 @@ from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
 from workers import netguard
 
+from .. import views
 from ..context import games, services
 from . import security
 from .pages import bp, viewer
@@ -26,7 +27,9 @@ def audit(game_id: uuid.UUID):
     app = games()
     try:
         game = app.get_game(game_id)
-        report = app.audit(game_id, detail=True)
+        seat = viewer(game_id)
+        report = views.audit_view(app.audit(game_id, detail=True, viewer=seat), game, seat,
+                                  True)
     except DomainError as err:
         abort(404, description=err.message)
     return render_template("audit.html", game_id=str(game_id), summary=app.summary(game),

@@ -18,8 +18,9 @@ from domain.game import GameSnapshot
 from .conftest import make_games, store_env
 
 
-def new_game(games, players=("Ann", "Bob"), goal=30, seed=7):
-    return games.create_game("toy", "race", list(players), {"goal": goal}, seed=seed)
+def new_game(games, players=("Ann", "Bob"), goal=30, seed=7, secrets=True):
+    return games.create_game("toy", "race", list(players), {"goal": goal, "secrets": secrets},
+                             seed=seed)
 
 
 def play_until(games, game_id, version, chooser=lambda moves: moves[0]):

@@ -78,7 +78,7 @@ def test_undo_targets_must_be_earlier_effective_move_boundaries(games):
 
 
 def test_fork_copies_history_and_names_its_parent(games):
-    gid = new_game(games, players=("Ann", "Bob")).game.id
+    gid = new_game(games, players=("Ann", "Bob"), secrets=False).game.id
     play_until(games, gid, 12)
     boundary = next(v for v in range(8, 1, -1)
                     if games.stored_events(gid, after=v, limit=1)[0].command is not None)

@@ -21,12 +21,12 @@ class GameHandle:
 
 
 def new_game(client, players=("Ann", "Bob"), seed: int | None = 7, goal: int | None = None,
-             title: str = "toy") -> GameHandle:
+             title: str = "toy", options: dict | None = None) -> GameHandle:
     body = {"title": title, "players": list(players)}
     if seed is not None:
         body["seed"] = seed
-    if goal is not None:
-        body["options"] = {"goal": goal}
+    if goal is not None or options:
+        body["options"] = dict(options or {}, **({"goal": goal} if goal is not None else {}))
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
     data = response.get_json()

@@ -20,7 +20,7 @@ from .helpers import assert_problem, move, new_game
 def locked_sqlite(sqlite_app, sqlite_services):
     """A game, then another connection holding the SQLite file with BEGIN EXCLUSIVE."""
     client = sqlite_app.test_client()
-    game = new_game(client)
+    game = new_game(client, options={"secrets": False})  # forkable without a seat
     assert move(client, game, 0, {"type": "add", "by": 1}).status_code == 201
     path = sqlite_services.settings.persistence_env()["SQLITE_DBNAME"]
     assert os.path.exists(path)

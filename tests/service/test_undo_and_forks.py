@@ -89,7 +89,7 @@ def test_undo_bodies_must_match_their_schema(client, body):
 
 
 def test_a_fork_starts_from_the_parents_state_at_that_version(client):
-    parent = new_game(client)
+    parent = new_game(client, options={"secrets": False})  # nothing hidden: a public fork
     play_turns(client, parent, 4)  # v7
     response = client.post(f"{parent.url}/forks", json={"version": 4})
     assert response.status_code == 201

@@ -20,15 +20,19 @@ class Toy(Title):
     display_name = "Toy Race"
     rules_version = "toy-1"
     variants = (VariantInfo("race", 1, 4, "race to the goal",
-                            (OptionSpec("goal", "int", 10, "counter that ends the game"),)),)
+                            (OptionSpec("goal", "int", 10, "counter that ends the game"),
+                             OptionSpec("secrets", "bool", True,
+                                        "deal private numbers and keep the bonus order "
+                                        "secret")),),)
 
     def setup(self, config, rng):
         n = len(config.players)
-        secrets = {str(s): {"number": rng.below(f"secret/{s}", 1000)} for s in range(n)}
-        return [Event("RaceSetUp", {"players": list(config.players),
-                                    "goal": config.options["goal"],
-                                    "_private": secrets,
-                                    "_secret": {"next_bonus": rng.choice("bonus/1", BONUS)}})]
+        data = {"players": list(config.players), "goal": config.options["goal"]}
+        if config.options.get("secrets", True):
+            data["_private"] = {str(s): {"number": rng.below(f"secret/{s}", 1000)}
+                                for s in range(n)}
+            data["_secret"] = {"next_bonus": rng.choice("bonus/1", BONUS)}
+        return [Event("RaceSetUp", data)]
 
     def evolve(self, state, event):
         d = event.data
@@ -107,7 +111,7 @@ class Toy(Title):
         return {"seats": seats, "final": state["finished"],
                 "winners": [i for i, c in enumerate(state["counters"]) if c == best]}
 
-    def describe(self, event, names):
+    def describe(self, event, names, viewer=None):
         if event.type == "CounterAdvanced":
             return f"{names[event.seat]} advances {event.data['by']}."
         return f"{event.type}."

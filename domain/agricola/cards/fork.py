@@ -9,8 +9,9 @@ from .deal import KINDS, _KIND, _kind_of, _sorted, unseen
 
 
 def redeal_for(state: dict, seat: int, rng) -> dict:
-    """A copy of ``state`` in which every hand but ``seat``'s (cards, draft packets, discards)
-    is replaced by cards drawn, in the same numbers, from all the cards ``seat`` cannot see."""
+    """A copy of ``state`` in which every hand but ``seat``'s (cards, draft packets, discards,
+    cards set aside for an exchange) is replaced by cards drawn, in the same numbers, from all
+    the cards ``seat`` cannot see."""
     out = json.loads(json.dumps(state))
     hands = out["hands"]["_private"]
     others = [key for key in hands if key != str(seat)]
@@ -28,6 +29,17 @@ def redeal_for(state: dict, seat: int, rng) -> dict:
             if kind in hand.get("packets", {}):
                 hand["packets"][kind] = _take(hidden, _KIND[kind], len(hand["packets"][kind]))
         hand.pop("discarded", None)
+        if hand.get("marked"):
+            hand["marked"] = _remark(hand, hand["marked"])
+    return out
+
+
+def _remark(hand: dict, marked: list[str]) -> list[str]:
+    """As many cards of each kind of the new hand as were set aside of that kind."""
+    out = []
+    for kind in KINDS:
+        count = sum(1 for c in marked if _kind_of(c) == _KIND[kind])
+        out += hand[kind][:count]
     return out
 
 

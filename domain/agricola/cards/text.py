@@ -22,14 +22,16 @@ def _setup(d, seat, names):
             f"{_who(list(d['players']), d['start_player'])} is the start player.")
 
 
-def _dealt(d, seat, names):
+def _dealt(d, seat, names, viewer=None):
+    """The deal as ``viewer`` sees it: its own hand, or that every player got one."""
     mine = d.get("_private", {})
     if len(mine) == 1:
         (key, hand), = mine.items()
+        who = "You are" if int(key) == viewer else f"{_who(names, int(key))} is"
         if "packets" in hand:
-            return (f"{_who(names, int(key))} is dealt the packets " +
+            return (f"{who} dealt the packets " +
                     _cards(hand["packets"]["occupations"] + hand["packets"]["minors"]) + ".")
-        return (f"{_who(names, int(key))} is dealt {len(hand['occupations'])} occupations and "
+        return (f"{who} dealt {len(hand['occupations'])} occupations and "
                 f"{len(hand['minors'])} minor improvements: "
                 + _cards(hand["occupations"] + hand["minors"]) + ".")
     return "Every player is dealt their occupations and minor improvements (hidden)."
@@ -54,12 +56,28 @@ def _mine(d: dict):
 
 
 def _private(seen, hidden):
-    """A sentence from the viewer's own private part, or the public one."""
-    def sentence(d, seat, names):
+    """A sentence from the viewer's own private part ("You keep …"), or the public one.
+
+    The event is already redacted for the viewer (``Title.describe``): a private part is
+    there only for its own seat, or for everyone once the game is over."""
+    def sentence(d, seat, names, viewer=None):
         who, part = _mine(d)
-        return seen(_who(names, who), part, d) if part is not None else \
-            hidden(_who(names, seat), d)
+        if part is None:
+            return hidden(_who(names, seat), d, _third)
+        if who == viewer:
+            return seen("You", part, d, _first)
+        return seen(_who(names, who), part, d, _third)
     return sentence
+
+
+def _third(verb: str) -> str:
+    """``verb`` after a player's name ("Ann discards")."""
+    return verb.replace(" ", "s ", 1) if " " in verb else verb + "s"
+
+
+def _first(verb: str) -> str:
+    """``verb`` after "You"."""
+    return verb
 
 
 def _cards(ids) -> str:
@@ -123,24 +141,11 @@ SENTENCES = {
         f"The cards are dealt by the {d['dealing']} variant: "
         f"{DEAL.get(d['dealing'], d['dealing'])}."),
     "DealAsked": _asked,
-    "CardDiscarded": _private(lambda who, p, d: f"{who} discards {_card(p['card'])}.",
-                              lambda who, d: f"{who} discards a card (hidden)."),
-    "HandReturned": _private(lambda who, p, d: f"{who} gives back {_cards(p['cards'])}.",
-                             lambda who, d: f"{who} gives back their {d['deck']} (hidden)."),
-    "CardsDrawn": _private(lambda who, p, d: f"{who} draws {_cards(p['cards'])}.",
-                           lambda who, d: f"{who} draws new {d['deck']} (hidden)."),
-    "DraftPicked": _private(lambda who, p, d: f"{who} keeps {_card(p['card'])}.",
-                            lambda who, d: f"{who} keeps a card of the packet (hidden)."),
     "PacketsPassed": lambda d, seat, names: (
         f"Every player passes the rest of their {d['deck']} packet to the left."),
     "ExchangeAsked": lambda d, seat, names: (
         f"{_who(names, seat)} sets aside 3 cards to draw 1 of the {d['deck']} "
         "(3-for-1 exchange)."),
-    "CardsMarked": _private(lambda who, p, d: f"{who} sets {_card(p['card'])} aside for an "
-                            "exchange.", lambda who, d: f"{who} sets a card aside (hidden)."),
-    "CardsExchanged": _private(
-        lambda who, p, d: f"{who} exchanges {_cards(p['returned'])} for {_card(p['drawn'])}.",
-        lambda who, d: f"{who} exchanges 3 cards for 1 of the {d['deck']} (hidden)."),
     "StateRestored": lambda d, seat, names: (
         "The game starts from a position of another game, as one seat saw it; what that seat "
         "could not see was dealt anew."),
@@ -152,7 +157,6 @@ SENTENCES = {
     "CardFieldsHarvested": lambda d, seat, names: (
         f"{_who(names, seat)} harvests {goods_text(d['goods'])} from {_cards(d['cards'])}."),
     "GameSetUp": _setup,
-    "CardsDealt": _dealt,
     "OccupationPlayed": lambda d, seat, names: (
         f"{_who(names, seat)} plays the occupation {_card(d['card'])} for "
         f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
@@ -183,6 +187,29 @@ SENTENCES = {
 }
 
 
+#: Sentences that depend on who reads them (a private part: "You keep …" for its seat, "Ann
+#: keeps a card." for the others); called with the viewer as a fourth argument.
+VIEWER_SENTENCES = {
+    "CardsDealt": _dealt,
+    "CardDiscarded": _private(lambda who, p, d, v: f"{who} {v('discard')} {_card(p['card'])}.",
+                              lambda who, d, v: f"{who} {v('discard')} a card."),
+    "HandReturned": _private(
+        lambda who, p, d, v: f"{who} {v('give back')} {_cards(p['cards'])}.",
+        lambda who, d, v: f"{who} {v('give back')} their {d['deck']} for a new hand."),
+    "CardsDrawn": _private(lambda who, p, d, v: f"{who} {v('draw')} {_cards(p['cards'])}.",
+                           lambda who, d, v: f"{who} {v('draw')} new {d['deck']}."),
+    "DraftPicked": _private(lambda who, p, d, v: f"{who} {v('keep')} {_card(p['card'])}.",
+                            lambda who, d, v: f"{who} {v('keep')} a card of the packet."),
+    "CardsMarked": _private(
+        lambda who, p, d, v: f"{who} {v('set')} {_card(p['card'])} aside for an exchange.",
+        lambda who, d, v: f"{who} {v('set')} a card aside for an exchange."),
+    "CardsExchanged": _private(
+        lambda who, p, d, v: (f"{who} {v('exchange')} {_cards(p['returned'])} for "
+                              f"{_card(p['drawn'])}."),
+        lambda who, d, v: f"{who} {v('exchange')} 3 cards for 1 of the {d['deck']}."),
+}
+
+
 def _rule(d: dict) -> str:
     card = d.get("card")
     return "agricola digest §10.1" + (f"; card {card} ({CARDS[card]['name']})"
@@ -204,7 +231,9 @@ DEALING_EVENTS = ("DealStarted", "DealAsked", "CardDiscarded", "HandReturned", "
 
 def install() -> None:
     base.CARD_SENTENCES.update(SENTENCES)
+    base.VIEWER_SENTENCES.update(VIEWER_SENTENCES)
     base.CARD_SENTENCES["_card"] = _card_note
-    base.CARD_RULES.update({k: _rule for k in SENTENCES if k != "GameSetUp"})
+    base.CARD_RULES.update({k: _rule for k in [*SENTENCES, *VIEWER_SENTENCES]
+                            if k != "GameSetUp"})
     base.CARD_RULES.update({k: lambda d: "agricola digest §10.4" for k in DEALING_EVENTS})
     base.CARD_RULES["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None
