@@ -152,6 +152,11 @@ class Agricola(Title):
     def describe(self, event, names, viewer=None):
         return describe(event, names, viewer)
 
+    def printed_name(self, value):
+        from .cards.catalogue import CARDS
+        card = CARDS.get(value)
+        return card["name"] if card else None
+
     def move_label(self, state, move):
         return move_label(state, move)
 
