@@ -95,7 +95,18 @@ class Knowledge:
         for seat, items in self.own.items():
             if seat != viewer:
                 out |= items
-        return {s for s in out - self.public - mine if len(s) >= MIN_LENGTH}
+        return {s for s in out - self.public - mine if searchable(s)}
+
+    @property
+    def any_hidden(self) -> bool:
+        """Has the game hidden anything from anyone so far (besides future draws)?"""
+        return bool(self.secret or any(self.own.values()))
+
+
+def searchable(value: str) -> bool:
+    """A string a text search can look for: long enough and with a letter in it ("E217",
+    "sheep_market"; not "1" or "3.3", which every page shows as numbers)."""
+    return len(value) >= MIN_LENGTH and any(c.isalpha() for c in value)
 
 
 class Scanner:
@@ -105,11 +116,16 @@ class Scanner:
         self.rules = rules
         self.vocabulary = vocabulary.lower()
         self._words: dict[str, list[str]] = {}
+        self._everyday: dict[str, bool] = {}
+        self._patterns: dict[str, re.Pattern] = {}
 
     def everyday(self, value: str) -> bool:
         """True when ``value`` is a word the game shows anyway (``sheep``): a text search
         cannot tell it apart, so it is not searched for."""
-        return bool(re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", self.vocabulary))
+        if value not in self._everyday:
+            self._everyday[value] = bool(re.search(
+                rf"(?<!\w){re.escape(value.lower())}(?!\w)", self.vocabulary))
+        return self._everyday[value]
 
     def words(self, value: str) -> list[str]:
         """``value`` and its printed name, unless the name is an everyday word of the game."""
@@ -127,12 +143,17 @@ class Scanner:
         values the viewer may see: their names are blanked before a name is searched for (a
         hidden "Chief" must not be found in a visible "Chief's Daughter")."""
         found = [w for value in hidden for w in self.words(value)
-                 if w in text and re.search(_word(w), text)]
+                 if w in text and self._pattern(w).search(text)]
         if not found:
             return []
         for name in sorted(self.names(visible), key=len, reverse=True):
             text = text.replace(name, " ")
-        return [w for w in found if re.search(_word(w), text)]
+        return [w for w in found if self._pattern(w).search(text)]
+
+    def _pattern(self, word: str) -> re.Pattern:
+        if word not in self._patterns:
+            self._patterns[word] = re.compile(_word(word))
+        return self._patterns[word]
 
     def names(self, values: set[str]) -> list[str]:
         return [n for n in (self.rules.printed_name(v) for v in values) if n]
@@ -144,8 +165,12 @@ def _word(word: str) -> str:
     return rf"(?<![\w.]){re.escape(word)}(?!\w)(?!\":)"
 
 
-def foreign_private(body: Any, viewer: int | None, path: tuple = ()) -> list[tuple]:
-    """Paths of ``_private`` parts of other seats (or any ``_secret``) inside ``body``."""
+def foreign_private(body: Any, viewer: int | None, path: tuple = (),
+                    text: str | None = None) -> list[tuple]:
+    """Paths of ``_private`` parts of other seats (or any ``_secret``) inside ``body``
+    (``text``, its JSON, lets a body without either key be passed over at once)."""
+    if text is not None and PRIVATE not in text and SECRET not in text:
+        return []
     out = []
     if isinstance(body, dict):
         for key, item in body.items():

@@ -26,7 +26,7 @@ import pytest
 from domain import registry
 from service.context import EXTENSION
 
-from .cases import Case, all_cases, closed_values
+from .cases import Case, closed_values
 from .scan import Knowledge, Scanner, foreign_private, strings, text_of
 from .test_titles import _future
 
