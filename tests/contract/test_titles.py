@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from domain.common.errors import DomainError
 from domain.common.events import Event
-from domain.common.visibility import redact
+from domain.common.visibility import has_hidden, redact
 from service import views
 
 from .cases import Case, all_cases
@@ -36,8 +36,9 @@ from .scan import Knowledge, Scanner, foreign_private, strings, text_of
 CASES = all_cases()
 #: how many positions per game get the near-miss check (spread over the game)
 NEAR_MISS_POSITIONS = 12
-#: how many checkpoints per game get the audit and export scan
-CHECKPOINTS = 5
+#: moves between the checkpoints that scan the detailed audit and the export (each audit
+#: re-runs the game so far once per viewer)
+CHECKPOINT_EVERY = 250
 
 
 def _seed_of(case: Case) -> int:
@@ -110,21 +111,17 @@ class Played:
         self.moves = random_play(app, self.game_id, pick, self._checkpoint)
 
     def _checkpoint(self, app, game_id, made: int) -> None:
-        if made % max(1, self._spacing()) and made != 3:
+        if made % CHECKPOINT_EVERY:
             return
         game = app.get_game(game_id)
         if game.rules.status(game.state).finished:
             return
-        for viewer in [None, *range(len(game.players))]:
+        seats = list(range(len(game.players))) if has_hidden(game.state) else [0]
+        for viewer in [None, *seats]:
             report = views.audit_view(app.audit(game_id, detail=True, viewer=viewer), game,
                                       viewer, True)
             self.checkpoints.append((game.version, viewer, "audit", text_of(report)))
         self.checkpoints.append((game.version, None, "export", text_of(app.export(game_id))))
-
-    def _spacing(self) -> int:
-        expected = {"agricola": 700, "caverna": 900, "village": 500}.get(self.case.title, 600)
-        return expected // CHECKPOINTS
-
 
 @pytest.fixture(scope="module")
 def played(app):
