@@ -37,7 +37,8 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         state["cards"] = dict(d["cards"])
         state["hands"] = {"_private": {}}
         for farm in state["farms"]:
-            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={})
+            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={},
+                        card_set=state["cards"].get("card_set", 1))
     return state
 
 

@@ -8,6 +8,7 @@ so a label never disagrees with what the move does.
 from __future__ import annotations
 
 from .farm import label as farm_label, major_costs, room_costs
+from .extension import of
 from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
 from .text import goods_text
 
@@ -85,7 +86,7 @@ def move_label(state: dict, move: dict) -> str:
     kind = move.get("type")
     if kind == "place":
         return _place(state, move)
-    labeller = LABELS.get(kind)
+    labeller = LABELS.get(kind) or of(state).labels.get(kind)
     return labeller(state, move) if labeller else kind or "?"
 
 

@@ -92,7 +92,7 @@ class Agricola(Title):
 
     # -- play -----------------------------------------------------------------------------------
     def decide(self, state, seat, move, rng):
-        check_shape(move)
+        check_shape(move, state)
         if state.get("phase") == "finished":
             raise GameOver()
         check_move(state, seat, move)

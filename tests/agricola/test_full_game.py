@@ -12,13 +12,17 @@ from domain.common.errors import BadGameConfig, RuleViolation
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
 from domain.agricola import AGRICOLA
-from domain.agricola.cards import engine
+from domain.agricola.cards import decks, engine
+from domain.agricola.extension import for_card_set
+from domain.agricola.cards.card_sets import LATEST
 from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.scoring import score_sheet
 
 from .support import check_invariants, fold, give, give_animals, reveal, turn
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
+#: Every card of the newest card set, by id.
+ALL_CARDS = for_card_set(LATEST).effects
 
 
 def full(n=2, seed=1, start_player=0):
@@ -67,7 +71,7 @@ def test_each_seat_is_dealt_seven_and_seven_and_sees_only_its_own():
     assert all(len(h["occupations"]) == 7 and len(h["minors"]) == 7 for h in dealt)
     every = [c for h in dealt for c in h["occupations"] + h["minors"]]
     assert len(every) == len(set(every)) == 42
-    assert all(engine.supported(c) and CARDS[c]["deck"] == "E" for c in every)
+    assert all(decks.supported(c) and CARDS[c]["deck"] == "E" for c in every)
     assert all(CARDS[c]["players"] <= 3 for h in dealt for c in h["occupations"])
     assert AGRICOLA.view(state, None)["hands"] == {}
     assert set(AGRICOLA.view(state, 1)["hands"]["_private"]) == {"1"}
@@ -184,7 +188,7 @@ def test_e60_cattle_market_swaps_a_sheep_for_a_cattle():
     ("E205", "reed", [2, 3, 4, 5])])
 def test_cards_that_fill_future_round_spaces(card, goods, rounds):
     state, _, _ = full(2)
-    effect = engine.effect(card)
+    effect = decks.find(card)
     assert sorted(effect["schedule"](1)) == rounds     # from round 1: nothing for round 1
 
 
@@ -232,8 +236,8 @@ def test_cards_that_add_to_an_action_space(card, space, extra):
 
 
 def test_e212_dancer_makes_traveling_players_worth_4_food():
-    from domain.agricola.cards.e_occupations import _dancer
-    assert engine.effect("E212")["taken"] is _dancer
+    from domain.agricola.cards.decks.e_occupations import _dancer
+    assert decks.find("E212")["taken"] is _dancer
     assert _dancer({"food": 1}, "traveling_players", {}) == {"food": 3}
     assert _dancer({"food": 5}, "traveling_players", {}) == {"food": 0}
 
@@ -300,7 +304,7 @@ def test_e165_yeoman_farmer_and_e189_lord_of_the_manor():
 
 
 def test_e23_manger_counts_pasture_spaces():
-    from domain.agricola.cards.e_minors import _fenced
+    from domain.agricola.cards.decks.e_minors import _fenced
     state, _, _ = full(2)
     state["farms"][0]["pastures"] = [[1, 2, 3], [6, 7, 8, 9]]
     holding(state, 0, "E23")
@@ -327,8 +331,8 @@ def test_housing_cards_e58_e59_e208():
 
 def test_field_phase_cards_e51_e53():
     farm = {"animals": {"sheep": 5, "boar": 0, "cattle": 4}}
-    assert engine.effect("E51")["field"](farm) == 2
-    assert engine.effect("E53")["field"](farm) == 1 + 2
+    assert decks.find("E51")["field"](farm) == 2
+    assert decks.find("E53")["field"](farm) == 1 + 2
 
 
 def test_cost_cards_e218_carpenter_and_e199_renovator():
@@ -364,7 +368,7 @@ def test_every_implemented_card_has_a_test_here():
     text = pathlib.Path(__file__).read_text()
     for more in ("test_cards_e_more.py", "test_cards_e_last.py", "test_cards_e_final.py"):
         text += (pathlib.Path(__file__).parent / more).read_text()
-    untested = [c for c in engine.EFFECTS if f"\"{c}\"" not in text]
+    untested = [c for c in ALL_CARDS if f"\"{c}\"" not in text]
     assert not untested, untested
 
 
@@ -469,9 +473,9 @@ def test_e170_estate_manager():
 
 
 def test_e201_cattle_whisperer_and_e204_master_shepherd_schedules():
-    assert sorted(engine.effect("E201")["schedule"](3)) == [8, 12]
-    assert sorted(engine.effect("E201")["schedule"](6)) == [11]
-    assert sorted(engine.effect("E204")["schedule"](5)) == [6, 7, 8]
+    assert sorted(decks.find("E201")["schedule"](3)) == [8, 12]
+    assert sorted(decks.find("E201")["schedule"](6)) == [11]
+    assert sorted(decks.find("E204")["schedule"](5)) == [6, 7, 8]
 
 
 def test_e206_swineherd_adds_a_boar_that_must_be_housed():
@@ -489,7 +493,7 @@ def test_e206_swineherd_adds_a_boar_that_must_be_housed():
 def _universe(state: dict) -> list[dict]:
     from .test_properties import move_universe
     out = move_universe(state)
-    ids = sorted(engine.EFFECTS)[:40] + ["E999", "I70"]
+    ids = sorted(ALL_CARDS)[:40] + ["E999", "I70"]
     out += [{"type": "play_occupation", "card": c} for c in ids]
     out += [{"type": "play_minor", "card": c} for c in ids]
     out += [{"type": "play_minor", "card": c, "pay": 1, "choice": 1} for c in ("E16", "E42")]
@@ -819,7 +823,7 @@ def test_e197_braggart_and_e217_reeve_and_e341_guildmaster():
     state, _, _ = full(2)
     holding(state, 0, "E197", "E12", "E13", "E17", "E21", "E23")
     assert _points(state)["bonus_points"] == 1          # 5 improvements
-    from domain.agricola.cards.e_occupations import _reeve_wood
+    from domain.agricola.cards.decks.e_occupations import _reeve_wood
     assert [_reeve_wood(r) for r in (1, 5, 6, 8, 9, 11, 12, 13, 14)] == [4, 4, 3, 3, 2, 2, 1, 1, 0]
     state, _, _ = full(2)
     holding(state, 1, "E217")
@@ -829,7 +833,7 @@ def test_e197_braggart_and_e217_reeve_and_e341_guildmaster():
     holding(state, 0, "E341")
     after = _react(state, 0, ("MajorBuilt", {"major": "pottery"}, 0))
     assert after["farms"][0]["supply"]["clay"] == 4
-    from domain.agricola.cards.e_occupations import _guildmaster_now
+    from domain.agricola.cards.decks.e_occupations import _guildmaster_now
     state["farms"][0]["majors"].append("joinery")
     assert _guildmaster_now(state["farms"][0]) == {"wood": 2}
 

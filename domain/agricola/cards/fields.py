@@ -22,8 +22,8 @@ def card_fields(farm: dict) -> list[dict]:
 
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
-    from ..steps import STEP_KINDS
-    if state["phase"] != "work" or kind not in STEP_KINDS["sow"] or kind == "sow_one":
+    from ..steps import step_kinds
+    if state["phase"] != "work" or kind not in step_kinds(state, "sow") or kind == "sow_one":
         return []                           # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
     return [{"type": "card_sow", "card": f["card"], "crop": crop}

@@ -28,7 +28,7 @@ GRANTED = "granted"
 
 def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
-    need = engine.effect(card_id).get("free_room")
+    need = engine.effect(card_id, farm).get("free_room")
     used = farm["card_state"].get(card_id) not in (None, GRANTED)
     if not need or card_id not in farm.get("cards", []) or used:
         return False
@@ -51,7 +51,7 @@ def room_moves(state: dict, seat: int) -> list[dict]:
 def _stable_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    return bool(engine.effect(card_id).get("stable_after_fences") and pending and
+    return bool(engine.effect(card_id, farm).get("stable_after_fences") and pending and
                 pending["kind"] == "fences" and "pasture" in pending.get("done", []) and
                 farm["card_state"].get(card_id) != state["round"] and stables_left(farm) > 0)
 
@@ -96,7 +96,7 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     """Free fences the seat's cards give in this fence-building action, and whether one fence
     must be paid for first (E175: "when you build at least 1 fence, up to 3 more without
     wood", seed 000 L942). ``pending`` is None when the action is about to be taken."""
-    free = sum(engine.effect(c).get("free_fences", 0) for c in farm.get("cards", []))
+    free = sum(engine.effect(c, farm).get("free_fences", 0) for c in farm.get("cards", []))
     if not free:
         return NO_CREDIT
     if pending is None:
@@ -115,7 +115,7 @@ def after_card_fences(b, seat: int, card_id: str) -> None:
     from ..state import fences_left
     farm = b.state["farms"][seat]
     holder = next((c for c in farm.get("cards", [])
-                   if engine.effect(c).get("free_fences")), None)
+                   if engine.effect(c, farm).get("free_fences")), None)
     if holder is None or fences_left(farm) < 1:
         return
     pending = b.state["pending"][seat] or {}

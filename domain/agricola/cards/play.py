@@ -68,7 +68,7 @@ def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dic
 
 
 def _patron(farm: dict) -> int:
-    return 2 * sum(1 for c in farm.get("occupations", []) if engine.effect(c).get("patron"))
+    return 2 * sum(1 for c in farm.get("occupations", []) if engine.effect(c, farm).get("patron"))
 
 
 def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
@@ -117,10 +117,10 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
     b.emit("OccupationPlayed", data, seat)
     on_play(b, seat, card_id, move)
     desk = [c for c in b.state["farms"][seat]["cards"]
-            if engine.effect(c).get("second_occupation")]
+            if engine.effect(c, b.state).get("second_occupation")]
     if first and desk and b.state["pending"][seat] and \
             b.state["pending"][seat]["kind"] == "occupation":
-        price = engine.effect(desk[0])["second_occupation"]
+        price = engine.effect(desk[0], b.state)["second_occupation"]
         b.emit("CardStep", {"card": desk[0], "pending": {
             "kind": "occupation_more", "space": space_id, "done": [], "price": price}}, seat)
     settle(b, seat)
@@ -181,7 +181,7 @@ THATCHED = ("E21",)
 def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     cost = dict(CARDS[card_id]["costs"][pay])
     if card_id in THATCHED and cost.get("reed"):
-        less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
+        less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
         cost["reed"] = max(0, cost["reed"] - less)
     from .hooks import stone_less
     return {g: n for g, n in stone_less(farm, cost).items() if n}
@@ -207,7 +207,7 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
         if prerequisite_problem(state, seat, card_id):
             continue
         several = len(minor_costs(state["farms"][seat], card_id)) > 1
-        choices = engine.effect(card_id).get("choices") or [None]
+        choices = engine.effect(card_id, state).get("choices") or [None]
         for pay in minor_payments(state, seat, card_id):
             for c in range(len(choices)):
                 for back in return_options(state, seat, card_id):
@@ -230,7 +230,7 @@ def majors_as_minors(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
     out = []
     for c in farm.get("cards", []):
-        eff = engine.effect(c)
+        eff = engine.effect(c, farm)
         for major in eff.get("major_as_minor", ()):
             if state["majors"].get(major, "gone") is not None:
                 continue
@@ -259,7 +259,7 @@ def apply_card_major(b, seat: int, move: dict) -> None:
     from ..steps import settle
     from ..tables import MAJOR_IMPROVEMENTS
     major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
-    paid = engine.effect(move["card"]).get("major_paid")
+    paid = engine.effect(move["card"], farm).get("major_paid")
     data = {"major": major, "cost": major_costs(farm, major)[move.get("pay", 0)] if paid else {},
             "returned": None, "well_rounds": [], "card": move["card"], "part": "minor"}
     if MAJOR_IMPROVEMENTS[major].get("bake_on_build"):
@@ -305,8 +305,8 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     data = {"card": card_id, "cost": cost, "kept": not info["passing"], "to": passes_to}
     if move.get("return"):
         data["returned"] = sorted(move["return"])
-    if engine.effect(card_id).get("card_field"):
-        data["card_field"] = list(engine.effect(card_id)["card_field"])
+    if engine.effect(card_id, b.state).get("card_field"):
+        data["card_field"] = list(engine.effect(card_id, b.state)["card_field"])
     b.emit("MinorPlayed", data, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)
@@ -316,7 +316,7 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 
 def on_play(b, seat: int, card_id: str, move: dict) -> None:
     from .hooks import receive_animals
-    eff = engine.effect(card_id)
+    eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]
     for key, make in (("goods_by_round", lambda f: f(b.state["round"])),
@@ -373,7 +373,7 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     held = {**farm["supply"], **farm["animals"]}
     out = []
     for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id)
+        eff = engine.effect(card_id, farm)
         if eff.get("converts_dynamic") and eff.get("harvest") and \
                 state["phase"] != "harvest_feeding":
             continue
@@ -401,7 +401,7 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
     pays = [i for i, (target, _) in enumerate(renovations(farm))
             if target == "clay" and not renovation_problem(farm, i)]
     return [{"type": "card_renovate", "card": c, **({"pay": i} if i else {})}
-            for c in farm.get("cards", []) if engine.effect(c).get("renovate_any_time")
+            for c in farm.get("cards", []) if engine.effect(c, farm).get("renovate_any_time")
             for i in pays]
 
 
@@ -427,7 +427,7 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
-    eff = engine.effect(move["card"])
+    eff = engine.effect(move["card"], b.state)
     if eff.get("converts_dynamic"):
         pay, gain = eff["converts_dynamic"](b.state["farms"][seat])[move.get("option", 0)]
         done = {"fresh_used": True} if eff.get("fresh") else {"counter": True}

@@ -25,7 +25,7 @@ PLOW_MAKER = "E195"
 
 
 def _uses_left(farm: dict, card_id: str) -> int:
-    return engine.effect(card_id)["plow"] - farm["card_state"].get(card_id, 0)
+    return engine.effect(card_id, farm)["plow"] - farm["card_state"].get(card_id, 0)
 
 
 def _cards_open(state: dict, seat: int) -> list[str]:
@@ -44,7 +44,7 @@ def _cards_open(state: dict, seat: int) -> list[str]:
     for card_id in farm.get("cards", []):
         if card_id == PLOW_MAKER and card_id not in used and farm["supply"]["food"] >= 1:
             out.append(card_id)
-        elif engine.effect(card_id).get("plow"):
+        elif engine.effect(card_id, farm).get("plow"):
             if plow == card_id and used.count(card_id) < PLOW_EXTRA:
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..extension import for_card_set
+from .card_sets import LATEST
 from . import engine
 
 
 def offers(state: dict, seat: int, card_id: str) -> dict[str, list[int]]:
     """The reaction window that ``seat`` playing ``card_id`` opens: {played card: other seats}."""
     others = [s for s in range(len(state["players"])) if s != seat]
-    answered = any(eff.get("reacts_to") == card_id for eff in engine.EFFECTS.values())
+    # any card of the whole deck that answers it opens the window, whether or not the game's
+    # set holds that card (as games of every card set were played: the offer names no card)
+    answered = any(eff.get("reacts_to") == card_id
+                   for eff in for_card_set(LATEST).effects.values())
     return {card_id: others} if answered and others else {}
 
 
@@ -31,7 +36,7 @@ def reaction_moves(state: dict, seat: int) -> list[dict]:
         return []
     held = hand(state, seat)["occupations"]
     return [{"type": "card_react", "card": c} for c in held
-            if engine.effect(c).get("reacts_to") in open_]
+            if engine.effect(c, state).get("reacts_to") in open_]
 
 
 def check(state: dict, seat: int, move: dict) -> None:
@@ -46,5 +51,5 @@ def check(state: dict, seat: int, move: dict) -> None:
 def apply(b, seat: int, move: dict) -> None:
     from .play import on_play
     b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
-                                "reaction": engine.effect(move["card"])["reacts_to"]}, seat)
+                                "reaction": engine.effect(move["card"], b.state)["reacts_to"]}, seat)
     on_play(b, seat, move["card"], move)

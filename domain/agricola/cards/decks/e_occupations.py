@@ -3,7 +3,11 @@ summaries in ``data/occupations.csv``). A card not registered here is not dealt.
 cites the catalogue number."""
 from __future__ import annotations
 
-from .engine import card, every, remaining
+from .. import actions, animals, baking, free_builds, round_start, spaces
+from ..deck import Deck
+from ..engine import every, remaining
+
+DECK = Deck("E occupations")
 
 WOOD_SPACES = ("forest", "wood_1", "wood_2", "wood_4", "reed_stone_wood")
 
@@ -22,7 +26,7 @@ def _later_occupations(card_id: str):
 
 
 def _tier_points(state: dict, seat: int) -> list[int]:
-    from ..scoring import score_farm
+    from ...scoring import score_farm
     return [c["points"] for c in score_farm(state["farms"][seat])[1]][:7]
 
 
@@ -31,7 +35,7 @@ def _yeoman(state: dict, seat: int) -> int:
 
 
 def _lord(state: dict, seat: int) -> int:
-    from ..state import fenced_spaces
+    from ...state import fenced_spaces
     farm = state["farms"][seat]
     fenced = fenced_spaces(farm)
     stables = sum(1 for s in farm["stables"] if s in fenced)
@@ -54,55 +58,55 @@ def _dancer(gained: dict, space: str, farm: dict) -> dict:
 
 
 # E147 Land Agent (3+): 'Take 1 Vegetable' +1 grain; on play +1 vegetable.
-card("E147", goods={"vegetable": 1}, space={"vegetable": {"grain": 1}})
+DECK.card("E147", "Land Agent", goods={"vegetable": 1}, space={"vegetable": {"grain": 1}})
 # E152 Berry Picker (3+): whenever you take wood with a person, +1 food.
-card("E152", taken=_took_wood({"food": 1}))
+DECK.card("E152", "Berry Picker", taken=_took_wood({"food": 1}))
 # E153 Mendicant (1+): up to 2 begging cards score no penalty.
-card("E153", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"]))
+DECK.card("E153", "Mendicant", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"]))
 # E158 Turner (3+): any time, 1 wood -> 1 food.
-card("E158", converts=[({"wood": 1}, {"food": 1})])
+DECK.card("E158", "Turner", converts=[({"wood": 1}, {"food": 1})])
 # E165 Yeoman Farmer (3+): no negative points except unused spaces and begging cards.
-card("E165", bonus=_yeoman)
+DECK.card("E165", "Yeoman Farmer", bonus=_yeoman)
 # E166 Undergardener (4+): Day Laborer +1 vegetable.
-card("E166", space={"day_laborer_full": {"vegetable": 1}})
+DECK.card("E166", "Undergardener", space={"day_laborer_full": {"vegetable": 1}})
 # E167 Conjurer (4+): Traveling Players +1 grain.
-card("E167", space={"traveling_players": {"grain": 1}})
+DECK.card("E167", "Conjurer", space={"traveling_players": {"grain": 1}})
 # E168 Greengrocer (3+): 'Take 1 Grain' +1 vegetable.
-card("E168", space={"grain": {"vegetable": 1}})
+DECK.card("E168", "Greengrocer", space={"grain": {"vegetable": 1}})
 # E171 Dock Worker (1+): any time 3 wood -> 1 clay, reed or stone; 2 of clay/reed/stone ->
 # 1 other building resource.
-card("E171", converts=[({"wood": 3}, {g: 1}) for g in ("clay", "reed", "stone")] +
+DECK.card("E171", "Dock Worker", converts=[({"wood": 3}, {g: 1}) for g in ("clay", "reed", "stone")] +
      [({a: 2}, {b: 1}) for a in ("clay", "reed", "stone")
       for b in ("wood", "clay", "reed", "stone") if a != b])
 # E172 Chief (1+): costs 2 food more; +1 bonus point per room of a stone house.
-card("E172", bonus=_stone_rooms)
+DECK.card("E172", "Chief", bonus=_stone_rooms)
 # E174 Tutor (1+): +1 bonus point per occupation played after it.
-card("E174", bonus=_later_occupations("E174"))
+DECK.card("E174", "Tutor", bonus=_later_occupations("E174"))
 # E176 Woodcutter (1+): whenever you take wood with a person, +1 wood.
-card("E176", taken=_took_wood({"wood": 1}))
+DECK.card("E176", "Woodcutter", taken=_took_wood({"wood": 1}))
 # E177 Wooden Hut Builder (3+): +1 bonus point per room of a wooden hut.
-card("E177", bonus=lambda state, seat: len(state["farms"][seat]["rooms"])
+DECK.card("E177", "Wooden Hut Builder", bonus=lambda state, seat: len(state["farms"][seat]["rooms"])
      if state["farms"][seat]["house"] == "wood" else 0)
 # E185 Clay Firer (4+): any time 2 clay -> 1 stone, or 3 clay -> 2 stone.
-card("E185", converts=[({"clay": 2}, {"stone": 1}), ({"clay": 3}, {"stone": 2})])
+DECK.card("E185", "Clay Firer", converts=[({"clay": 2}, {"stone": 1}), ({"clay": 3}, {"stone": 2})])
 # E187 Clay Deliveryman (1+): 1 clay on each remaining round space of rounds 6-14.
-card("E187", schedule=every({"clay": 1}, lambda now: remaining(now, range(6, 15))))
+DECK.card("E187", "Clay Deliveryman", schedule=every({"clay": 1}, lambda now: remaining(now, range(6, 15))))
 # E188 Clay Mixer (1+): when a person's action gives only clay, +2 clay.
-card("E188", taken=_only_clay)
+DECK.card("E188", "Clay Mixer", taken=_only_clay)
 # E189 Lord of the Manor (1+): +1 per category at its 4-point maximum (4 fenced stables).
-card("E189", bonus=_lord)
+DECK.card("E189", "Lord of the Manor", bonus=_lord)
 # E192 Patron (4+): +2 food before paying for each later occupation (see play.py).
-card("E192", patron=True)
+DECK.card("E192", "Patron", patron=True)
 # E205 Reed Collector (3+): 1 reed on each of the next 4 round spaces.
-card("E205", schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 5, 15)))))
+DECK.card("E205", "Reed Collector", schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 5, 15)))))
 # E209 Quarryman (3+): any time, 1 stone -> 2 food.
-card("E209", converts=[({"stone": 1}, {"food": 2})])
+DECK.card("E209", "Quarryman", converts=[({"stone": 1}, {"food": 2})])
 # E212 Dancer (4+): Traveling Players gives at least 4 food.
-card("E212", taken=_dancer)
+DECK.card("E212", "Dancer", taken=_dancer)
 # E218 Carpenter (1+): a room costs 3 of the house material + 2 reed.
-card("E218", room_material=3)
+DECK.card("E218", "Carpenter", room_material=3)
 # E199 Renovator (1+): renovating costs 2 clay (to clay) or 2 stone (to stone) less.
-card("E199", renovation_less=2)
+DECK.card("E199", "Renovator", renovation_less=2)
 
 
 def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
@@ -114,22 +118,22 @@ def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
 
 
 def _own_oven(farm: dict) -> bool:
-    from ..improvements import is_a
-    from ..state import improvements_owned
+    from ...improvements import is_a
+    from ...state import improvements_owned
     return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
 # E162 Meat Seller (1+): with an oven, animals -> food any time: sheep 2, boar 3, cattle 4.
-card("E162", converts=[({"sheep": 1}, {"food": 2}), ({"boar": 1}, {"food": 3}),
+DECK.card("E162", "Meat Seller", converts=[({"sheep": 1}, {"food": 2}), ({"boar": 1}, {"food": 3}),
                        ({"cattle": 1}, {"food": 4})], converts_if=_own_oven)
 # E190 Maid (1+): once the seat lives in a clay hut (or stone house), 1 food on each remaining
 # round space (see hooks.round_start).
-card("E190", maid=True)
+DECK.card("E190", "Maid", maid=True)
 # E208 Stablemaster (1+): one unfenced stable holds up to 3 animals of one type.
-card("E208", housing={"stablemaster": 3})
+DECK.card("E208", "Stablemaster", housing={"stablemaster": 3})
 # E210 Stone Carrier (1+): taking stone with a person +1 stone; 1 food for it if other building
 # resources came with it.
-card("E210", taken=_stone_carrier)
+DECK.card("E210", "Stone Carrier", taken=_stone_carrier)
 
 
 def _cook(state: dict, farm: dict, need: int) -> int:
@@ -149,22 +153,22 @@ def _estate_manager(state: dict, seat: int) -> int:
 
 
 # E154 Master Brewer (1+): feeding phase, once per harvest, 1 grain -> 3 food.
-card("E154", converts=[({"grain": 1}, {"food": 3})], harvest=True)
+DECK.card("E154", "Master Brewer", converts=[({"grain": 1}, {"food": 3})], harvest=True)
 # E170 Estate Manager (3+): no opponent with more animals of any type -> 2/3/4 bonus points
 # with 3/4/5 players.
-card("E170", bonus=_estate_manager)
+DECK.card("E170", "Estate Manager", bonus=_estate_manager)
 # E181 Cook (4+): at feeding only 2 people eat 2 food; the others 1.
-card("E181", feeding=_cook)
+DECK.card("E181", "Cook", feeding=_cook)
 # E183 Basketmaker (4+): each harvest, up to 1 reed -> 3 food.
-card("E183", converts=[({"reed": 1}, {"food": 3})], harvest=True)
+DECK.card("E183", "Basketmaker", converts=[({"reed": 1}, {"food": 3})], harvest=True)
 # E201 Cattle Whisperer (4+): 1 cattle on the round spaces current+5 and current+9.
-card("E201", schedule=lambda now: {r: {"cattle": 1} for r in (now + 5, now + 9) if r <= 14})
+DECK.card("E201", "Cattle Whisperer", schedule=lambda now: {r: {"cattle": 1} for r in (now + 5, now + 9) if r <= 14})
 # E204 Master Shepherd (4+): 1 sheep on each of the next 3 round spaces.
-card("E204", schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))))
+DECK.card("E204", "Master Shepherd", schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))))
 # E206 Swineherd (4+): '1 Wild Boar' +1 boar.
-card("E206", space={"boar": {"boar": 1}})
+DECK.card("E206", "Swineherd", space={"boar": {"boar": 1}})
 # E214 Potter (3+): each harvest, up to 1 clay -> 2 food.
-card("E214", converts=[({"clay": 1}, {"food": 2})], harvest=True)
+DECK.card("E214", "Potter", converts=[({"clay": 1}, {"food": 2})], harvest=True)
 
 
 def _braggart(state: dict, seat: int) -> int:
@@ -178,7 +182,7 @@ def _stockman(b, seat, event, card_id):
         return
     animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
     if animal:
-        from .hooks import receive_animals
+        from ..hooks import receive_animals
         receive_animals(b, seat, card_id, {animal: 1})
 
 
@@ -189,7 +193,7 @@ def _farmer(b, seat, event, card_id):
     if pending and pending.get("done", []).count("pasture") != 1:
         return                                   # once per fence-building action
     used = b.state["farms"][seat]["card_state"].get(card_id)
-    from .hooks import receive_animals
+    from ..hooks import receive_animals
     b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
     receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
 
@@ -200,7 +204,7 @@ def _bread_seller(b, seat, event, card_id):
 
 
 def _charcoal_burner(b, seat, event, card_id):
-    from ..state import improvement_info
+    from ...state import improvement_info
     built = event.data.get("major") if event.type == "MajorBuilt" else \
         event.data.get("card") if event.type == "MinorPlayed" else None
     if built and "bake" in improvement_info(built):
@@ -261,30 +265,30 @@ def _grocer(farm: dict) -> list[tuple[dict, dict]]:
 
 
 # E148 Academic (3+): counts as 2 occupations for prerequisites and Reeve/Tutor scoring.
-card("E148", counts_as=2)
+DECK.card("E148", "Academic", counts_as=2)
 # E155 Bread Seller (3+): whenever any player bakes, +1 food per grain baked.
-card("E155", after_any=_bread_seller)
+DECK.card("E155", "Bread Seller", after_any=_bread_seller)
 # E157 Thatcher (3+): 1 reed less per room, per renovation and for Half-timbered House (E21).
-card("E157", reed_less=1)
+DECK.card("E157", "Thatcher", reed_less=1)
 # E160 Farmer (4+): the next fence-building gives 1 wild boar, every later one 1 cattle.
-card("E160", after=_farmer)
+DECK.card("E160", "Farmer", after=_farmer)
 # E182 Charcoal Burner (3+): whenever anyone builds a baking improvement, +1 food, +1 wood.
-card("E182", after_any=_charcoal_burner)
+DECK.card("E182", "Charcoal Burner", after_any=_charcoal_burner)
 # E184 Grocer (1+): a stack of goods on the card, the top one for 1 food at any time (the
 # stack's order from the top: reed, grain, stone, vegetable, wood, clay, reed, vegetable).
-card("E184", converts_dynamic=_grocer)
+DECK.card("E184", "Grocer", converts_dynamic=_grocer)
 # E193 Pastor (4+): the last player with only 2 rooms gets 3 wood, 2 clay, 1 reed, 1 stone.
-card("E193", after_any=_pastor, round_check=True)
+DECK.card("E193", "Pastor", after_any=_pastor, round_check=True)
 # E197 Braggart (3+): 5/6/7/8/9+ improvements -> 1/3/5/7/9 bonus points.
-card("E197", bonus=_braggart)
+DECK.card("E197", "Braggart", bonus=_braggart)
 # E213 Stockman (4+): your 2nd stable brings 1 cattle, the 3rd 1 boar, the 4th 1 sheep.
-card("E213", after=_stockman)
+DECK.card("E213", "Stockman", after=_stockman)
 # E217 Reeve (3+): wood by round on play; every player with the most occupations +3.
-card("E217", goods_by_round=lambda now: {"wood": _reeve_wood(now)},
+DECK.card("E217", "Reeve", goods_by_round=lambda now: {"wood": _reeve_wood(now)},
      global_bonus=_reeve_bonus)
 # E341 Guildmaster (3+): +4 wood / 4 clay / 3 reed when the seat gets the Joinery, Pottery
 # or Potter, Basketmaker's Workshop or Basketmaker; +2 of each it already has.
-card("E341", after=_guildmaster, on_play_goods=_guildmaster_now)
+DECK.card("E341", "Guildmaster", after=_guildmaster, on_play_goods=_guildmaster_now)
 
 
 def _stone_less(farm: dict, cost: dict) -> dict:
@@ -296,49 +300,78 @@ HEAD_OF_FAMILY = ("rooms_stables", "room_or_traveling_players", "family_growth",
                   "family_growth_minor", "urgent_family_growth")
 
 # E159 Head of the Family (4+): room-building and family-growth spaces even when occupied.
-card("E159", occupied_ok=HEAD_OF_FAMILY)
+DECK.card("E159", "Head of the Family", occupied_ok=HEAD_OF_FAMILY)
 # E163 Field Warden (4+): 'Take 1 Vegetable' and the ploughing spaces even when occupied.
-card("E163", occupied_ok=FIELD_WARDEN)
+DECK.card("E163", "Field Warden", occupied_ok=FIELD_WARDEN)
 # E186 Clay Seller (4+): any time 2 clay -> 1 sheep or 1 reed; 3 clay -> 1 boar or 1 stone;
 # 4 clay -> 1 cattle.
-card("E186", converts=[({"clay": 2}, {"sheep": 1}), ({"clay": 2}, {"reed": 1}),
+DECK.card("E186", "Clay Seller", converts=[({"clay": 2}, {"sheep": 1}), ({"clay": 2}, {"reed": 1}),
                        ({"clay": 3}, {"boar": 1}), ({"clay": 3}, {"stone": 1}),
                        ({"clay": 4}, {"cattle": 1})])
 # E202 Seasonal Worker (1+): Day Laborer +1 grain; from round 6 +1 vegetable instead if the
 # seat likes (a choice asked after the placement).
-card("E202", space={"day_laborer_full": lambda state: {} if state["round"] >= 6 else
+DECK.card("E202", "Seasonal Worker", space={"day_laborer_full": lambda state: {} if state["round"] >= 6 else
                     {"grain": 1}},
      choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])})
 # E211 Stonecutter (3+): improvements, rooms and renovations cost 1 stone less.
-card("E211", stone_less=_stone_less)
+DECK.card("E211", "Stonecutter", stone_less=_stone_less)
 
 # E195 Plow Maker (1+): on a ploughing action, 1 more field for 1 food, with or without a plow
 # (seed 000 L832; see plows.py).
-card("E195")
+DECK.card("E195", "Plow Maker")
 # E196 Mushroom Collector (1+): taking wood from an accumulating space, leave 1 of it there
 # for 2 food (see leaving.py).
-card("E196", leave={"good": "wood", "count": 1, "gain": {"food": 2}})
+DECK.card("E196", "Mushroom Collector", leave={"good": "wood", "count": 1, "gain": {"food": 2}})
 # E169 Storyteller (4+): on Traveling Players, leave 1 food there for 1 vegetable.
-card("E169", leave={"good": "food", "count": 1, "gain": {"vegetable": 1},
+DECK.card("E169", "Storyteller", leave={"good": "food", "count": 1, "gain": {"vegetable": 1},
                     "only": ("traveling_players", "room_or_traveling_players")})
 # E151 Master Builder (1+): once per game, with 5 rooms, 1 room for free (seed 000 L868; see
 # free_builds.py).
-card("E151", free_room=(None, 5))
+DECK.card("E151", "Master Builder", free_room=(None, 5))
 # E191 Mason (1+): once per game, with a stone house of 4 rooms, 1 room for free (seed 000
 # L808).
-card("E191", free_room=("stone", 4))
+DECK.card("E191", "Mason", free_room=("stone", 4))
 # E207 Stablehand (1+): a fence-building action that closes a pasture gives 1 free stable, at
 # most once per round (seed 000 L824).
-card("E207", stable_after_fences=True)
+DECK.card("E207", "Stablehand", stable_after_fences=True)
 # E175 Hedge Keeper (1+): in a fence-building action, once 1 fence is built, up to 3 more
 # without wood (seed 000 L942; see free_builds.py).
-card("E175", free_fences=3)
+DECK.card("E175", "Hedge Keeper", free_fences=3)
 # E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
 # (seed 000 L906; see payments.py).
-card("E200")
+DECK.card("E200", "Conservator")
 # E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut; free to
 # play when another player plays the Chief (E172; see reactions.py).
-card("E173", reacts_to="E172", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
+DECK.card("E173", "Chief's Daughter", reacts_to="E172", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
     state["farms"][seat]["house"], 0))
 # E180 Hobby Farmer (4+): +1 vegetable on play, which may be sown at once on an empty field.
-card("E180", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})
+DECK.card("E180", "Hobby Farmer", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})
+
+# Cards whose mechanism has a module of its own
+# E156 Brush Maker (3+): cooked wild boar go on this card; 2/3/4+ there -> 1/2/3 bonus points.
+DECK.card("E156", "Brush Maker", after=animals.brush_maker, bonus=animals.brush_maker_points)
+# E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs.
+DECK.card("E203", "Shepherd", newborns=animals.shepherd)
+# E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
+# lose 1 point each (see ``animals.tenant_farmer``).
+DECK.card("E215", "Tenant Farmer", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=animals.tenant_farmer)
+# E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
+DECK.card("E216", "Animal Keeper", housing={"mixed": True})
+# E178 Hut Builder (4+): rounds 1-4 only; a free room at the start of round 11 unless the house
+# is of stone.
+DECK.card("E178", "Hut Builder", play_if=round_start.early, round_start=round_start.hut_builder, free_room=free_builds.GRANTED)
+# E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
+DECK.card("E194", "Plow Driver", round_start=round_start.plow_driver, after_any=round_start.plow_driver_lapses)
+# E198 Ratcatcher (3+): by round 9; in rounds 10 and 12 each other player places 1 offspring
+# fewer.
+DECK.card("E198", "Ratcatcher", play_if=round_start.by_round_9, round_start=round_start.ratcatcher)
+# E164 Master Forester (4+): adds the 3-player "2 Wood" space; others pay the owner 2 food.
+DECK.card("E164", "Master Forester", adds_space=spaces.add_space)
+# E161 Fisherman (3+): Fishing: may take the food twice, then pays the fishing cards' owners.
+DECK.card("E161", "Fisherman", choice_after=actions.fisher_choice)
+# E179 Merchant (1+): 1 food to use an improvement action a second time.
+DECK.card("E179", "Merchant", again=True)
+# E149 Master Baker (4+): own bake actions +1 food; may bake when another player bakes.
+DECK.card("E149", "Master Baker", after=baking.master_baker_own, after_any=baking.master_baker_any, card_bake=baking.OFFERED)
+# E150 Baker (1+): may bake on play and in each harvest's feeding phase.
+DECK.card("E150", "Baker", step="oven_bake", card_bake=baking.FEEDING)
