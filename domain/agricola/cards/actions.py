@@ -18,6 +18,7 @@ from ..errors import StepNotExpected
 from ..extension import of
 from . import engine
 from .leaving import taken_from
+from .common import card_name
 
 FISHING_CARDS = ("E12", "E22", "E30")
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")
@@ -63,7 +64,6 @@ def any_again_open(state: dict, seat: int) -> bool:
 
 
 def check_again(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move["card"] != _again_card(state, seat):
         raise StepNotExpected(what=f"use the action again with {card_name(move['card'])}",
                               reason="only the Merchant does it, once per improvement action, "

@@ -17,6 +17,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
 from . import engine
+from .common import card_name
 
 OFFERED = "offered"
 FEEDING = "feeding"
@@ -109,7 +110,6 @@ def feeding_choice(farm: dict) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move not in bake_moves(state, seat):
         raise StepNotExpected(what=f"bake with {card_name(move['card'])}",
                               reason="the card is not theirs or does not allow a bake now, or "

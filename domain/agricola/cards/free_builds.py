@@ -21,6 +21,7 @@ from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, legal_room_spaces, legal_stable_spaces
 from ..state import stables_left
 from . import engine
+from .common import card_name
 
 #: ``free_room=GRANTED``: the room is owed once ``card_state`` says so (Hut Builder E178).
 GRANTED = "granted"
@@ -68,7 +69,6 @@ def any_stable_open(state: dict, seat: int) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     listed = room_moves(state, seat) if move["type"] == "free_room" else \
         stable_moves(state, seat)
     if move not in listed:

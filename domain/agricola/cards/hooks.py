@@ -14,31 +14,10 @@ from ..farm import growth_problem, split_animals
 from ..improvements import can_build_any_major
 from ..state import total_animals
 from . import engine, play
+from .common import ask_choice, receive_animals, stone_less
 
 
 # -- animals, schedules, the Maid ----------------------------------------------------------------
-
-def receive_animals(b, seat: int, card_id: str, animals: dict) -> None:
-    farm = b.state["farms"][seat]
-    total = total_animals(farm)
-    for a, n in animals.items():
-        total[a] += n
-    housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalsReceived", {"space": None, "card": card_id, "animals": animals,
-                               "housed": housed, "unhoused": unhoused}, seat)
-
-
-def maid(b, seat: int) -> None:
-    """E190 Maid: from when the seat lives in a clay hut or stone house, 1 food on each
-    remaining round space (the round being played included when it starts)."""
-    farm = b.state["farms"][seat]
-    if "E190" not in farm.get("cards", []) or farm.get("card_state", {}).get("E190"):
-        return
-    if farm["house"] == "wood":
-        return
-    b.emit("CardScheduled", {"card": "E190", "rounds": {
-        str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)}, "done": True}, seat)
-
 
 def round_start(b, round_no: int) -> None:
     """Phase 1: the Maid's check, then every seat collects what cards put on this round."""
@@ -160,14 +139,6 @@ def occupied_ok(state: dict, seat: int, space_id: str) -> bool:
                for c in state["farms"][seat].get("cards", []))
 
 
-def stone_less(farm: dict, cost: dict) -> dict:
-    for card_id in farm.get("cards", []):
-        less = engine.effect(card_id, farm).get("stone_less")
-        if less:
-            cost = less(farm, cost)
-    return cost
-
-
 def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
     """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202), let the
     seat leave goods on it for others (Basket E34, Mushroom Collector E196, Storyteller E169)
@@ -191,16 +162,6 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
             queue.append(entry)
     if queue:
         ask_choice(b, seat, move["space"], queue)
-
-
-def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
-    first = queue[0]
-    pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
-               "options": first["options"], "queue": queue[1:]}
-    for key in ("onto", "pays"):
-        if first.get(key):
-            pending[key] = first[key]
-    b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)
 
 
 def room_cost(farm: dict, cost: dict) -> dict:

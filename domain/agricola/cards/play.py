@@ -17,7 +17,8 @@ from ..state import name
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
-from .reactions import offers
+from .common import (ask_choice, card_name, hand, maid, offers, receive_animals,
+                     stone_less)
 
 register_messages({
     "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
@@ -32,19 +33,6 @@ OCCUPATION_PRICE = {"lessons": "lessons", "lessons_3": "lessons_3", "lessons_4":
                     "occupation_or_growth": "lessons_4"}
 #: Pending kinds that offer a minor improvement.
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
-
-
-def hand(state: dict, seat: int) -> dict:
-    """The seat's hand; cards set aside for a 3-for-1 exchange are not playable."""
-    held = state["hands"]["_private"].get(str(seat), {"occupations": [], "minors": []})
-    marked = held.get("marked")
-    if not marked:
-        return held
-    return {k: [c for c in held[k] if c not in marked] for k in ("occupations", "minors")}
-
-
-def card_name(card_id) -> str:
-    return CARDS[card_id]["name"] if card_id in CARDS else str(card_id)
 
 
 def _fail(code, state, seat, card_id, **params):
@@ -183,7 +171,6 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     if card_id in THATCHED and cost.get("reed"):
         less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
         cost["reed"] = max(0, cost["reed"] - less)
-    from .hooks import stone_less
     return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
@@ -315,7 +302,6 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 # -- card effects at play (digest §10.1; engine windows) -----------------------------------------
 
 def on_play(b, seat: int, card_id: str, move: dict) -> None:
-    from .hooks import receive_animals
     eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]
@@ -339,7 +325,6 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     if eff.get("adds_space"):
         eff["adds_space"](b, seat, card_id)
     if eff.get("maid"):
-        from .hooks import maid
         maid(b, seat)
     if eff.get("round_check") and eff.get("after_any"):
         eff["after_any"](b, seat, None, card_id)
@@ -441,7 +426,6 @@ def apply_card_convert(b, seat: int, move: dict) -> None:
         data["once"] = True
     b.emit("CardConverted", data, seat)
     if animals:
-        from .hooks import receive_animals
         receive_animals(b, seat, move["card"], animals)
 
 
@@ -460,7 +444,6 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_choice(b, seat: int, move: dict) -> None:
     from ..steps import settle
-    from .hooks import ask_choice
     pending = b.state["pending"][seat]
     data = {"card": pending["card"], "goods": pending["options"][move["option"]],
             "part": "choice"}

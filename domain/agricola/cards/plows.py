@@ -16,6 +16,7 @@ from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
 from . import engine
+from .common import card_name
 
 #: Ploughing actions the cards work on (catalogue E61, E62, E195).
 PLOUGH_SPACES = ("plough", "plough_sow")
@@ -65,7 +66,6 @@ def any_open(state: dict, seat: int) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move["card"] not in _cards_open(state, seat):
         raise StepNotExpected(what=f"plough with {card_name(move['card'])}",
                               reason="it works only right after the field of a ploughing "

@@ -13,23 +13,12 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from ..extension import for_card_set
-from .card_sets import LATEST
 from . import engine
-
-
-def offers(state: dict, seat: int, card_id: str) -> dict[str, list[int]]:
-    """The reaction window that ``seat`` playing ``card_id`` opens: {played card: other seats}."""
-    others = [s for s in range(len(state["players"])) if s != seat]
-    # any card of the whole deck that answers it opens the window, whether or not the game's
-    # set holds that card (as games of every card set were played: the offer names no card)
-    answered = any(eff.get("reacts_to") == card_id
-                   for eff in for_card_set(LATEST).effects.values())
-    return {card_id: others} if answered and others else {}
+from .common import card_name, hand
+from .play import on_play
 
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:
-    from .play import hand
     open_ = [c for c, seats in sorted(state.get("reactions", {}).items()) if seat in seats]
     if not open_ or state["phase"] != "work" or state.get("turn") != seat or \
             state["pending"][seat] is not None:
@@ -40,7 +29,6 @@ def reaction_moves(state: dict, seat: int) -> list[dict]:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move not in reaction_moves(state, seat):
         raise StepNotExpected(what=f"play {card_name(move['card'])} for free",
                               reason="it is not in their hand, or no card it answers has been "
@@ -49,7 +37,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from .play import on_play
     b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
                                 "reaction": engine.effect(move["card"], b.state)["reacts_to"]}, seat)
     on_play(b, seat, move["card"], move)
