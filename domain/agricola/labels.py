@@ -74,8 +74,8 @@ LABELS = {
     "close_pasture": lambda s, m: "Close the pasture",
     "clear_region": lambda s, m: "Clear the fences being drawn",
     "done": lambda s, m: "Done: end this action",
-    "convert": lambda s, m: f"Cook or convert 1 {m['good']} to food",
-    "release": lambda s, m: f"Release 1 {m['animal']}",
+    "convert": lambda s, m: f"Cook or convert {m.get('count', 1)} {m['good']} to food",
+    "release": lambda s, m: f"Release {m.get('count', 1)} {m['animal']}",
     "feed": lambda s, m: "Feed the family",
     "keep_newborns": lambda s, m: _newborns(m),
 }

@@ -33,8 +33,8 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "close_pasture": ({}, {}),
     "clear_region": ({}, {}),
     "done": ({}, {}),
-    "convert": ({"good": str}, {}),
-    "release": ({"animal": str}, {}),
+    "convert": ({"good": str}, {"count": int}),
+    "release": ({"animal": str}, {"count": int}),
     "feed": ({}, {}),
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
 }
@@ -181,8 +181,11 @@ def candidates(state: dict, seat: int) -> list[dict]:
     held = {**farm["supply"], **total_animals(farm)}
     converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS
                 if g != "food" and held.get(g, 0) > 0]
-    releases = ([] if has_unhoused(farm)
-                else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
+    several = [(a, k) for a in ANIMALS for k in range(2, held[a] + 1)]
+    converts += [{"type": "convert", "good": a, "count": k} for a, k in several]
+    releases = [{"type": "release", "animal": a, "count": k} for a, k in several]
+    releases = releases + ([] if has_unhoused(farm)
+                           else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
     cards = [m for hook in of(state).anytime_candidates for m in hook(state, seat)]
     return _step_candidates(state, seat) + converts + cards + releases
 

@@ -86,7 +86,7 @@ def check_place(state: dict, seat: int, move: dict) -> None:
                                 round=state["round"], players=len(state["players"]))
     space = state["spaces"][space_id]
     if space["occupant"] is not None and not (space["occupant"] != seat and any(
-            allow(state, seat, space_id) for allow in of(state).occupied_ok)):
+            allow(state, seat, space_id, move) for allow in of(state).occupied_ok)):
         raise ActionSpaceOccupied(space_name=space_name(space_id), space=space_id,
                                   occupant=space["occupant"],
                                   occupant_name=name(state, space["occupant"]))

@@ -453,6 +453,7 @@ def check_release(state: dict, seat: int, move: dict) -> None:
     if animal not in ANIMALS or total_animals(farm)[animal] < 1:
         raise AnimalsProblem("no_animal_to_release", animal=PLURAL.get(animal, str(animal)),
                              **seat_params(state, seat))
+    check_count(state, seat, move, animal, "release")
 
 
 def release_open(state: dict, seat: int) -> str | None:
@@ -471,10 +472,13 @@ def apply_release(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     overflowing = has_unhoused(farm)
     total = total_animals(farm)
-    total[move["animal"]] -= 1
+    count = move.get("count", 1)
+    total[move["animal"]] -= count
     housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalReleased", {"animal": move["animal"], "housed": housed,
-                              "unhoused": unhoused}, seat)
+    data = {"animal": move["animal"], "housed": housed, "unhoused": unhoused}
+    if count > 1:
+        data["count"] = count
+    b.emit("AnimalReleased", data, seat)
     if overflowing or b.state["pending"][seat] is not None:
         settle(b, seat)
 
@@ -498,9 +502,25 @@ def conversions_open(state: dict, seat: int) -> str | None:
     return "they are not asked to act"
 
 
+def check_count(state: dict, seat: int, move: dict, animal: str, what: str) -> None:
+    """``count`` (several animals in one move, issue 23 item 7): from 2 to the animals of that
+    type the seat holds; without it the move takes 1."""
+    if "count" not in move:
+        return
+    held = total_animals(state["farms"][seat]).get(animal, 0) if animal in ANIMALS else 0
+    if animal not in ANIMALS or not 2 <= move["count"] <= held:
+        raise AgricolaViolation("count_invalid", what=what, good=PLURAL.get(animal, str(animal)),
+                                count=move["count"], reason=(
+                                    f"they hold {held}; 'count' goes from 2 to that number "
+                                    "(without it the move takes 1)" if animal in ANIMALS else
+                                    "only animals go several at once"),
+                                **seat_params(state, seat))
+
+
 def check_convert(state: dict, seat: int, move: dict) -> None:
     good = move["good"]
     farm = state["farms"][seat]
+    check_count(state, seat, move, good, "cook")
     reason = conversions_open(state, seat)
     if reason:
         raise AgricolaViolation("conversion_not_now", good=PLURAL.get(good, str(good)),
@@ -535,10 +555,13 @@ def apply_convert(b: Builder, seat: int, move: dict) -> None:
         data.update(food=MAJOR_IMPROVEMENTS[major]["workshop"][1], via=major, workshop=True)
     else:
         via, food = best_cooking(farm, good)
-        data.update(food=food, via=via)
+        count = move.get("count", 1)
+        data.update(food=food * count, via=via)
+        if count > 1:
+            data["count"] = count
         if good in ANIMALS:
             total = total_animals(farm)
-            total[good] -= 1
+            total[good] -= count
             housed, unhoused = split_animals(farm, total)
             data.update(housed=housed, unhoused=unhoused)
     b.emit("GoodsConverted", data, seat)

@@ -35,9 +35,9 @@ TEMPLATES = {
     "AnimalsReceived/overflow": "{name} receives {animals} ({space}); the farm has no room "
                                 "for {extra}, so {name} must release or cook {extra} (any "
                                 "type).",
-    "AnimalReleased": "{name} releases 1 {animal} to the general supply.",
-    "GoodsConverted/raw": "{name} turns 1 {good} into {food} food.",
-    "GoodsConverted/via": "{name} turns 1 {good} into {food} food with the {via}.",
+    "AnimalReleased": "{name} releases {count} {animal} to the general supply.",
+    "GoodsConverted/raw": "{name} turns {count} {good} into {food} food.",
+    "GoodsConverted/via": "{name} turns {count} {good} into {food} food with the {via}.",
     "RoomBuilt": "{name} builds a {material} room on {label} for {cost}.",
     "StableBuilt": "{name} builds a stable on {label} for {cost}.",
     "Renovated": "{name} renovates the {from_house} into a {to_house} for {cost}.",
@@ -207,9 +207,12 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
                  extra=_animal_count(sum(d["unhoused"].values())),
                  fit="it fits" if sum(d["animals"].values()) == 1 else "all fit")
     elif kind == "AnimalReleased":
-        p["animal"] = SINGULAR.get(d["animal"], d["animal"])
+        p["count"] = d.get("count", 1)
+        p["animal"] = (SINGULAR if p["count"] == 1 else PLURAL).get(d["animal"], d["animal"])
     elif kind == "GoodsConverted":
-        p.update(good=SINGULAR.get(d["good"], d["good"]), food=d["food"],
+        p["count"] = d.get("count", 1)
+        p.update(good=(SINGULAR if p["count"] == 1 else PLURAL).get(d["good"], d["good"]),
+                 food=d["food"],
                  via=major_name(d["via"]) if d.get("via") else "")
     elif kind == "RoomBuilt":
         p["material"] = {"wood": "wooden", "clay": "clay", "stone": "stone"}[d["material"]]

@@ -407,9 +407,10 @@ def test_e37_clay_supports_and_e36_clay_roof_pay_for_a_room():
 
 def test_e36_clay_roof_and_e200_conservator_renovate():
     """E200 (seed 000 L906): a wooden hut straight to stone, 1 stone per room and 1 reed;
-    E36: the reed paid with clay."""
+    E36: the reed paid with clay. Card sets 1-4 (pinned here) gave the Conservator's price no
+    Stonecutter discount; the corrected entry does (tests/agricola/cards, E200)."""
     from domain.agricola.farm import renovations
-    state, _, _ = full(2)
+    state, _, _ = full(2, card_set=4)
     holding(state, 0, "E200", "E36", "E211")
     assert renovations(state["farms"][0]) == [
         ("clay", {"clay": 2, "reed": 1}), ("stone", {"stone": 2, "reed": 1}),

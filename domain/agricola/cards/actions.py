@@ -24,7 +24,7 @@ FISHING_CARDS = ("E12", "E22", "E30")
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def fisher_choice(b, seat: int, space_id: str, card_id: str) -> dict | None:
+def fisher_choice(b, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
     """The Fisherman's choice after a placement on Fishing (a ``card_choice`` queue entry)."""
     if space_id != "fishing":
         return None

@@ -23,10 +23,22 @@ def held(farm: dict, card_id: str) -> dict[str, int]:
     return farm.get("held", {}).get(card_id, {})
 
 
-def brush_maker(b, seat, event, card_id):
-    """E156 (seed 000 L988): each wild boar the seat cooks goes onto the card."""
+def brush_maker_v1(b, seat, event, card_id):
+    """E156 as card sets 1-4 played it: boar cooked with an improvement only."""
     if event.type == "GoodsConverted" and event.data.get("good") == "boar":
         b.emit("CardHolds", {"card": card_id, "goods": {"boar": 1}}, seat)
+
+
+def brush_maker(b, seat, event, card_id):
+    """E156 (seed 000 L988): each wild boar the seat converts to food goes onto the card,
+    whether cooked with an improvement or converted by a card (Meat Seller E162)."""
+    boar = 0
+    if event.type == "GoodsConverted" and event.data.get("good") == "boar":
+        boar = event.data.get("count", 1)
+    elif event.type == "CardConverted" and event.data.get("gain", {}).get("food"):
+        boar = event.data.get("pay", {}).get("boar", 0)
+    if boar:
+        b.emit("CardHolds", {"card": card_id, "goods": {"boar": boar}}, seat)
 
 
 def brush_maker_points(state: dict, seat: int) -> int:

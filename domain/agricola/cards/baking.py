@@ -41,7 +41,7 @@ def _cooks(event) -> int:
         return 0
     if not (is_a(via, "fireplace") or via.startswith("cooking_hearth")):
         return 0
-    return d.get("grain", 1) if event.type == "BreadBaked" else 1
+    return d.get("grain", 1) if event.type == "BreadBaked" else d.get("count", 1)
 
 
 def crock(b, seat, event, card_id):

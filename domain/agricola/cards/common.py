@@ -51,7 +51,7 @@ def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
     first = queue[0]
     pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
                "options": first["options"], "queue": queue[1:]}
-    for key in ("onto", "pays"):
+    for key in ("onto", "pays", "top_up"):
         if first.get(key):
             pending[key] = first[key]
     b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..extension import Extension
 from . import (actions, animals, baking, deal, engine, exchange, fields, free_builds, hooks,
                payments, play, plows, reactions, round_start, spaces)
-from .card_sets import CARD_SETS
+from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
 from .decks import DECKS
 from .labels import LABELS
@@ -99,7 +99,7 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
         return play.choice_moves(state, seat)
     if kind == "card_pasture":
         return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
-            state["farms"][seat])]
+            state["farms"][seat])] + free_builds.stable_moves(state, seat)
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat) + actions.again_moves(state, seat)
     return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind) + \
@@ -139,7 +139,9 @@ def build(card_set: int) -> Extension:
                     "build_stable": ("card_stable",), "build_room": ("card_room",),
                     "sow": ("sow_one",),
                     "done": ("minor", "renovation_major_minor", "major_minor", "sow_one",
-                             "occupation_more", "plough")},
+                             "occupation_more", "plough") +
+                    # a Stablehand's stable after Mini Pasture may be declined with "done"
+                    (("card_pasture",) if card_set >= CORRECTED else ())},
         work_kinds=("major_minor", "occupation", "occupation_more", "minor",
                     "renovation_major_minor", "card_stable", "card_room", "card_pasture",
                     "sow_one", "card_choice"),

@@ -25,6 +25,9 @@ from .common import card_name
 
 #: ``free_room=GRANTED``: the room is owed once ``card_state`` says so (Hut Builder E178).
 GRANTED = "granted"
+#: ``stable_after_fences=AFTER_ANY_FENCES``: the stable follows fences a card builds too (Mini
+#: Pasture's ``card_pasture`` step), not only a fence-building action (Stablehand E207, L824).
+AFTER_ANY_FENCES = "any"
 
 
 def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
@@ -37,7 +40,9 @@ def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
             state.get("turn") != seat or farm["home"] < 1:
         return False
     if need == GRANTED:
-        return farm["card_state"].get(card_id) == GRANTED
+        # "as long as you have not yet renovated to a stone house" (E178, S1)
+        return farm["card_state"].get(card_id) == GRANTED and not (
+            engine.effect(card_id, farm).get("not_stone") and farm["house"] == "stone")
     house, rooms = need
     return (house is None or farm["house"] == house) and len(farm["rooms"]) >= rooms
 
@@ -52,8 +57,10 @@ def room_moves(state: dict, seat: int) -> list[dict]:
 def _stable_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    return bool(engine.effect(card_id, farm).get("stable_after_fences") and pending and
-                pending["kind"] == "fences" and "pasture" in pending.get("done", []) and
+    after = engine.effect(card_id, farm).get("stable_after_fences")
+    kinds = ("fences", "card_pasture") if after == AFTER_ANY_FENCES else ("fences",)
+    return bool(after and pending and
+                pending["kind"] in kinds and "pasture" in pending.get("done", []) and
                 farm["card_state"].get(card_id) != state["round"] and stables_left(farm) > 0)
 
 

@@ -94,15 +94,20 @@ def after_place(b, seat: int, move: dict, before: dict) -> None:
 # -- Mini Pasture (E40) ----------------------------------------------------------------------------
 
 def mini_pasture_spaces(farm: dict) -> list[int]:
-    """Single unfenced spaces next to a pasture that can be closed with the fences left."""
+    """Single unfenced spaces that can be closed with the fences left, next to a pasture once
+    the farm has one (seed 000 L732: "the new pasture must adjoin the old one"); with no pasture
+    yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
+    to adjoin even then)."""
     from domain.common import fences as fence_rules
     from ..state import blocked_for_fences, fenced_spaces, fences_left
     from ..tables import GRID
     fenced = fenced_spaces(farm)
     blocked = blocked_for_fences(farm)
+    anywhere = not fenced and engine.effect("E40", farm).get("first_anywhere")
     out = []
     for s in GRID.spaces():
-        if s in fenced or s in blocked or not any(n in fenced for n in GRID.neighbours(s)):
+        if s in fenced or s in blocked or not (
+                anywhere or any(n in fenced for n in GRID.neighbours(s))):
             continue
         if fence_rules.region_problem(GRID, [s], farm["fences"], blocked) is not None:
             continue
@@ -134,9 +139,18 @@ def apply_card_pasture(b, seat: int, move: dict) -> None:
 
 # -- costs and housing ---------------------------------------------------------------------------
 
-def occupied_ok(state: dict, seat: int, space_id: str) -> bool:
-    return any(space_id in engine.effect(c, state).get("occupied_ok", ())
-               for c in state["farms"][seat].get("cards", []))
+def occupied_ok(state: dict, seat: int, space_id: str, move: dict | None = None) -> bool:
+    """Whether the seat's cards let its person use ``space_id`` although another seat's
+    person stands there (``occupied_ok``: spaces; ``occupied_options``: spaces usable so only
+    with one of the listed options of the ``place`` move)."""
+    for card_id in state["farms"][seat].get("cards", []):
+        eff = engine.effect(card_id, state)
+        if space_id in eff.get("occupied_ok", ()):
+            return True
+        options = eff.get("occupied_options", {}).get(space_id)
+        if options and (move or {}).get("option") in options:
+            return True
+    return False
 
 
 def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
@@ -145,8 +159,12 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
     or build their own choice from what it took (``choice_after``, Fisherman E161): the seat
     is asked right after its placement (``card_choice``), one card at a time in the order it
     played them."""
-    from .leaving import leave_options
+    from .leaving import leave_options, top_up
     farm = b.state["farms"][seat]
+    if not farm.get("cards"):
+        return
+    now = {**farm["supply"], **total_animals(farm)}
+    gained = {g: now[g] - before.get(g, 0) for g in now if now[g] > before.get(g, 0)}
     queue = []
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
@@ -155,8 +173,12 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
             queue.append({"card": card_id, "options": options})
         options = leave_options(b, seat, move["space"], eff.get("leave"))
         if options:
-            queue.append({"card": card_id, "options": options, "onto": move["space"]})
-        entry = eff["choice_after"](b, seat, move["space"], card_id) \
+            entry = {"card": card_id, "options": options, "onto": move["space"]}
+            extra = top_up(b, seat, move["space"], eff["leave"])
+            if extra:
+                entry["top_up"] = extra
+            queue.append(entry)
+        entry = eff["choice_after"](b, seat, move["space"], card_id, gained) \
             if eff.get("choice_after") else None
         if entry:
             queue.append(entry)

@@ -55,8 +55,20 @@ def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dic
     return price
 
 
-def _patron(farm: dict) -> int:
-    return 2 * sum(1 for c in farm.get("occupations", []) if engine.effect(c, farm).get("patron"))
+#: ``patron=ANY_OCCUPATION``: the Patron's food comes for every occupation the seat plays, one
+#: played in answer to another's card (``card_react``) too; ``patron=True`` (card sets 1-4):
+#: for an occupation action only.
+ANY_OCCUPATION = "any"
+
+
+def patron_food(farm: dict, reaction: bool = False) -> int:
+    """E192: 2 food before paying for an occupation, per Patron in play."""
+    return 2 * sum(1 for c in farm.get("occupations", [])
+                   if engine.effect(c, farm).get("patron") == ANY_OCCUPATION or
+                   (not reaction and engine.effect(c, farm).get("patron")))
+
+
+_patron = patron_food
 
 
 def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
@@ -450,6 +462,9 @@ def apply_card_choice(b, seat: int, move: dict) -> None:
     if pending.get("onto"):
         data["onto"] = pending["onto"]
     b.emit("CardGoods", data, seat)
+    extra = pending.get("top_up")
+    if extra and move["option"]:                  # Dancer E212 with the Storyteller E169
+        b.emit("CardGoods", {"card": extra["card"], "goods": extra["goods"]}, seat)
     for payee in pending.get("pays", []) if move["option"] else ():   # Fisherman E161
         b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat},
                payee)

@@ -15,7 +15,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
 from .common import card_name, hand
-from .play import on_play
+from .play import on_play, patron_food
 
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:
@@ -37,6 +37,9 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
+    patron = patron_food(b.state["farms"][seat], reaction=True)
+    if patron:                          # E192 Patron: before the (free) occupation is played
+        b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
     b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
                                 "reaction": engine.effect(move["card"], b.state)["reacts_to"]}, seat)
     on_play(b, seat, move["card"], move)

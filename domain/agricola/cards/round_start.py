@@ -28,6 +28,15 @@ def hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
         b.emit("CardStateSet", {"card": card_id, "value": GRANTED}, seat)
 
 
+def hut_builder_lapses(b, owner, event, card_id) -> None:
+    """E178 (S1: "At the start of round 11, you can extend your hut"): the room is offered at
+    the holder's first turn of round 11, before its placement (K-11), and lapses with that
+    placement; it is never built later."""
+    if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
+            b.state["farms"][owner]["card_state"].get(card_id) == GRANTED:
+        b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
+
+
 def early(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 4 else "it may be played in rounds 1 to 4 only"
 

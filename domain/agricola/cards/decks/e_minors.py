@@ -103,9 +103,21 @@ def _potato_dibber(b, seat, event, card_id):
                                "field_card": event.data["card"]}, seat)
 
 
-def _millstone(b, seat, event, card_id):
+def _millstone_per_oven(b, seat, event, card_id):
     if event.type == "BreadBaked" and event.data.get("grain", 0) >= 1:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
+
+
+def _millstone(b, seat, event, card_id):
+    """E41 (seed 000 L620): 2 food per bake action, however many ovens bake in it: the first
+    bake of one moment (``baking.moment``) pays, the others of that moment do not."""
+    if event.type != "BreadBaked" or event.data.get("grain", 0) < 1:
+        return
+    key, now = f"{card_id}/bake", baking.moment(b.state)
+    if b.state["farms"][seat]["card_state"].get(key) == now:
+        return
+    b.emit("CardStateSet", {"card": card_id, "key": key, "value": now}, seat)
+    b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
 
 
 def _spices(b, seat, event, card_id):
@@ -124,8 +136,10 @@ DECK.card("E13", "Axe", room_material_wood=2)
 DECK.card("E25", "Spices", after=_spices)
 # E32 Potato Dibber: each newly sown vegetable field gets 1 more vegetable.
 DECK.card("E32", "Potato Dibber", after=_potato_dibber)
-# E41 Millstone: whenever you bake at least 1 grain, +2 food.
+# E41 Millstone: "Whenever you bake 1 or more grain into bread, you receive 2 additional food"
+# (S1): 2 food per bake action, not per oven (seed 000 L620). Sets 1-4 paid it per oven.
 DECK.card("E41", "Millstone", after=_millstone)
+DECK.card("E41", "Millstone", until=4, after=_millstone_per_oven)
 # E52 Stable (passing): build 1 stable at no cost.
 DECK.card("E52", "Stable", step="card_stable", play_if=_stable_space)
 
@@ -141,6 +155,12 @@ def _stone_house_room(state: dict, seat: int) -> str | None:
 def _mini_pasture(state: dict, seat: int) -> str | None:
     from ..hooks import mini_pasture_spaces
     return None if mini_pasture_spaces(state["farms"][seat]) else \
+        "no single space (next to a pasture, once there is one) can be fenced"
+
+
+def _mini_pasture_v1(state: dict, seat: int) -> str | None:
+    from ..hooks import mini_pasture_spaces
+    return None if mini_pasture_spaces(state["farms"][seat]) else \
         "no single space next to a pasture can be fenced"
 
 
@@ -148,9 +168,12 @@ def _wooden_hut(state: dict, seat: int) -> str | None:
     return None
 
 
-# E40 Mini Pasture (passing): fence 1 space as a pasture without wood; it must adjoin an
-# existing pasture (seed ruling, catalogue).
-DECK.card("E40", "Mini Pasture", step="card_pasture", play_if=_mini_pasture)
+# E40 Mini Pasture (passing): "When you play this card, immediately fence one space in your
+# farmyard" (S1), without wood; it must adjoin an existing pasture (seed 000 L732), so with no
+# pasture yet any space. Sets 1-4 asked for a pasture to adjoin even with none.
+DECK.card("E40", "Mini Pasture", step="card_pasture", play_if=_mini_pasture,
+          first_anywhere=True)
+DECK.card("E40", "Mini Pasture", until=4, step="card_pasture", play_if=_mini_pasture_v1)
 # E49 Writing Desk: on an occupation space, a 2nd occupation for 2 food (see play.py).
 DECK.card("E49", "Writing Desk", second_occupation=2)
 # E50 Builder's Trowel: renovate a wooden hut to clay at any time, paying as usual.

@@ -3,7 +3,7 @@ summaries in ``data/occupations.csv``). A card not registered here is not dealt.
 cites the catalogue number."""
 from __future__ import annotations
 
-from .. import actions, animals, baking, free_builds, round_start, spaces
+from .. import actions, animals, baking, free_builds, play, round_start, spaces
 from ..deck import Deck
 from ..engine import every, remaining
 
@@ -46,21 +46,37 @@ def _took_wood(extra: dict):
     return lambda gained, space, farm: dict(extra) if gained.get("wood") else {}
 
 
+#: Cards whose wood the Berry Picker counts as taken with a person's action (seed 000 L920).
+WOOD_BY_CARD = ("E16",)
+
+
+def _berry_picker(b, seat, event, card_id):
+    if event.type == "CardGoods" and event.data.get("card") in WOOD_BY_CARD and \
+            event.data.get("goods", {}).get("wood", 0) > 0:
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
+
+
 def _only_clay(gained: dict, space: str, farm: dict) -> dict:
     kinds = [g for g, n in gained.items() if n]
     return {"clay": 2} if kinds == ["clay"] else {}
 
 
+TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
+
+
 def _dancer(gained: dict, space: str, farm: dict) -> dict:
-    if space not in ("traveling_players", "room_or_traveling_players"):
+    if space not in TRAVELING_PLAYERS:
         return {}
     return {"food": max(0, 4 - gained.get("food", 0))} if "food" in gained else {}
 
 
 # E147 Land Agent (3+): 'Take 1 Vegetable' +1 grain; on play +1 vegetable.
 DECK.card("E147", "Land Agent", goods={"vegetable": 1}, space={"vegetable": {"grain": 1}})
-# E152 Berry Picker (3+): whenever you take wood with a person, +1 food.
-DECK.card("E152", "Berry Picker", taken=_took_wood({"food": 1}))
+# E152 Berry Picker (3+): "Whenever you use a person's action to take wood, you receive an
+# additional 1 food" (S1), also when Building Material (E16) brings wood (seed 000 L920). Sets
+# 1-4 gave nothing for Building Material.
+DECK.card("E152", "Berry Picker", taken=_took_wood({"food": 1}), after=_berry_picker)
+DECK.card("E152", "Berry Picker", until=4, taken=_took_wood({"food": 1}))
 # E153 Mendicant (1+): up to 2 begging cards score no penalty.
 DECK.card("E153", "Mendicant", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"]))
 # E158 Turner (3+): any time, 1 wood -> 1 food.
@@ -95,18 +111,43 @@ DECK.card("E187", "Clay Deliveryman", schedule=every({"clay": 1}, lambda now: re
 DECK.card("E188", "Clay Mixer", taken=_only_clay)
 # E189 Lord of the Manor (1+): +1 per category at its 4-point maximum (4 fenced stables).
 DECK.card("E189", "Lord of the Manor", bonus=_lord)
-# E192 Patron (4+): +2 food before paying for each later occupation (see play.py).
-DECK.card("E192", "Patron", patron=True)
+# E192 Patron (4+): "In future, whenever you play an occupation, you receive 2 food before you
+# pay the costs of the occupation" (S1): an occupation played in answer to the Chief
+# (``card_react``) too (see play.py). Sets 1-4 paid on occupation actions only.
+DECK.card("E192", "Patron", patron=play.ANY_OCCUPATION)
+DECK.card("E192", "Patron", until=4, patron=True)
 # E205 Reed Collector (3+): 1 reed on each of the next 4 round spaces.
 DECK.card("E205", "Reed Collector", schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 5, 15)))))
 # E209 Quarryman (3+): any time, 1 stone -> 2 food.
 DECK.card("E209", "Quarryman", converts=[({"stone": 1}, {"food": 2})])
-# E212 Dancer (4+): Traveling Players gives at least 4 food.
-DECK.card("E212", "Dancer", taken=_dancer)
+# E212 Dancer (4+): "Whenever you use the Traveling Players action on an action space, you
+# receive at least 4 food, even if only 1 to 3 food are on the space" (S1); with the
+# Storyteller E169, 1 vegetable, at least 4 food and 1 food left on the space (seed 000 L904,
+# L956; ``leaving.top_up``). Sets 1-4 left 3 food in that case.
+DECK.card("E212", "Dancer", taken=_dancer, at_least={
+    "spaces": TRAVELING_PLAYERS, "goods": {"food": 4}})
+DECK.card("E212", "Dancer", until=4, taken=_dancer)
 # E218 Carpenter (1+): a room costs 3 of the house material + 2 reed.
 DECK.card("E218", "Carpenter", room_material=3)
 # E199 Renovator (1+): renovating costs 2 clay (to clay) or 2 stone (to stone) less.
 DECK.card("E199", "Renovator", renovation_less=2)
+
+
+def _stone_carrier_free(gained: dict, space: str, farm: dict) -> dict:
+    """E210: the extra stone comes by itself when it costs nothing (K-08)."""
+    if gained.get("stone") and not any(gained.get(g) for g in ("wood", "clay", "reed")):
+        return {"stone": 1}
+    return {}
+
+
+def _stone_carrier_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+    """E210: with other building resources the extra stone costs 1 food, and the seat "can"
+    take it (S1): a ``card_choice`` between nothing (0) and 1 stone for 1 food (1)."""
+    farm = b.state["farms"][seat]
+    if not gained.get("stone") or not any(gained.get(g) for g in ("wood", "clay", "reed")) \
+            or farm["supply"]["food"] < 1:
+        return None
+    return {"card": card_id, "options": [{}, {"stone": 1, "food": -1}]}
 
 
 def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
@@ -131,9 +172,13 @@ DECK.card("E162", "Meat Seller", converts=[({"sheep": 1}, {"food": 2}), ({"boar"
 DECK.card("E190", "Maid", maid=True)
 # E208 Stablemaster (1+): one unfenced stable holds up to 3 animals of one type.
 DECK.card("E208", "Stablemaster", housing={"stablemaster": 3})
-# E210 Stone Carrier (1+): taking stone with a person +1 stone; 1 food for it if other building
-# resources came with it.
-DECK.card("E210", "Stone Carrier", taken=_stone_carrier)
+# E210 Stone Carrier (1+): "Whenever you take stone with an action of a person, you can also
+# take 1 additional stone. If you also receive other building resources, this costs you 1
+# food" (S1): free, it comes by itself; for 1 food it is the seat's choice. Sets 1-4 took the
+# paid stone by itself whenever the seat had the food.
+DECK.card("E210", "Stone Carrier", taken=_stone_carrier_free,
+          choice_after=_stone_carrier_choice)
+DECK.card("E210", "Stone Carrier", until=4, taken=_stone_carrier)
 
 
 def _cook(state: dict, farm: dict, need: int) -> int:
@@ -186,8 +231,16 @@ def _stockman(b, seat, event, card_id):
         receive_animals(b, seat, card_id, {animal: 1})
 
 
-def _farmer(b, seat, event, card_id):
+def _farmer_v1(b, seat, event, card_id):
     if event.type != "PastureFenced" or event.data.get("card"):
+        return
+    _farmer(b, seat, event, card_id)
+
+
+def _farmer(b, seat, event, card_id):
+    """E160 (seed 000 L980): once per fence building, fences a card builds (Mini Pasture E40)
+    included; a second pasture of the same building brings nothing more."""
+    if event.type != "PastureFenced":
         return
     pending = b.state["pending"][seat]
     if pending and pending.get("done", []).count("pasture") != 1:
@@ -270,8 +323,11 @@ DECK.card("E148", "Academic", counts_as=2)
 DECK.card("E155", "Bread Seller", after_any=_bread_seller)
 # E157 Thatcher (3+): 1 reed less per room, per renovation and for Half-timbered House (E21).
 DECK.card("E157", "Thatcher", reed_less=1)
-# E160 Farmer (4+): the next fence-building gives 1 wild boar, every later one 1 cattle.
+# E160 Farmer (4+): "The next time you build fences, you receive 1 wild boar. Each time you
+# build at least 1 fence after that, you receive 1 cattle" (S1); also when the fences come from
+# Mini Pasture (seed 000 L980). Sets 1-4 ignored fences a card built.
 DECK.card("E160", "Farmer", after=_farmer)
+DECK.card("E160", "Farmer", until=4, after=_farmer_v1)
 # E182 Charcoal Burner (3+): whenever anyone builds a baking improvement, +1 food, +1 wood.
 DECK.card("E182", "Charcoal Burner", after_any=_charcoal_burner)
 # E184 Grocer (1+): a stack of goods on the card, the top one for 1 food at any time (the
@@ -299,8 +355,12 @@ FIELD_WARDEN = ("vegetable", "plough", "plough_sow")
 HEAD_OF_FAMILY = ("rooms_stables", "room_or_traveling_players", "family_growth",
                   "family_growth_minor", "urgent_family_growth")
 
-# E159 Head of the Family (4+): room-building and family-growth spaces even when occupied.
-DECK.card("E159", "Head of the Family", occupied_ok=HEAD_OF_FAMILY)
+# E159 Head of the Family (4+): "You can use any room building or family growth action space,
+# even if another player has already placed a person on it" (S1): the 5-player "1 Occupation or
+# Family Growth" space too, for its family growth (decision K-19). Sets 1-4 left it out.
+DECK.card("E159", "Head of the Family", occupied_ok=HEAD_OF_FAMILY,
+          occupied_options={"occupation_or_growth": ("growth",)})
+DECK.card("E159", "Head of the Family", until=4, occupied_ok=HEAD_OF_FAMILY)
 # E163 Field Warden (4+): 'Take 1 Vegetable' and the ploughing spaces even when occupied.
 DECK.card("E163", "Field Warden", occupied_ok=FIELD_WARDEN)
 # E186 Clay Seller (4+): any time 2 clay -> 1 sheep or 1 reed; 3 clay -> 1 boar or 1 stone;
@@ -331,15 +391,19 @@ DECK.card("E151", "Master Builder", free_room=(None, 5))
 # E191 Mason (1+): once per game, with a stone house of 4 rooms, 1 room for free (seed 000
 # L808).
 DECK.card("E191", "Mason", free_room=("stone", 4))
-# E207 Stablehand (1+): a fence-building action that closes a pasture gives 1 free stable, at
-# most once per round (seed 000 L824).
-DECK.card("E207", "Stablehand", stable_after_fences=True)
+# E207 Stablehand (1+): "Whenever you build at least 1 fence, you also receive 1 stable which
+# you must build immediately" (S1): at most once per round, also after Mini Pasture (seed 000
+# L824). Sets 1-4 gave it after a fence-building action only.
+DECK.card("E207", "Stablehand", stable_after_fences=free_builds.AFTER_ANY_FENCES)
+DECK.card("E207", "Stablehand", until=4, stable_after_fences=True)
 # E175 Hedge Keeper (1+): in a fence-building action, once 1 fence is built, up to 3 more
 # without wood (seed 000 L942; see free_builds.py).
 DECK.card("E175", "Hedge Keeper", free_fences=3)
-# E200 Conservator (1+): a wooden hut may be renovated straight to stone at the usual price
-# (seed 000 L906; see payments.py).
-DECK.card("E200", "Conservator")
+# E200 Conservator (1+): "You can renovate your wooden hut to a stone house without first
+# needing to renovate it to a clay hut" (S1), at the usual price (seed 000 L906) less the
+# Stonecutter's, Thatcher's and Renovator's discounts (see payments.py). Sets 1-4: no discount.
+DECK.card("E200", "Conservator", discounted=True)
+DECK.card("E200", "Conservator", until=4)
 # E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut; free to
 # play when another player plays the Chief (E172; see reactions.py).
 DECK.card("E173", "Chief's Daughter", reacts_to="E172", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
@@ -348,8 +412,12 @@ DECK.card("E173", "Chief's Daughter", reacts_to="E172", bonus=lambda state, seat
 DECK.card("E180", "Hobby Farmer", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})
 
 # Cards whose mechanism has a module of its own
-# E156 Brush Maker (3+): cooked wild boar go on this card; 2/3/4+ there -> 1/2/3 bonus points.
+# E156 Brush Maker (3+): "Whenever you convert wild boar to food, you place the boar on this
+# card" (S1), through a card too (Meat Seller E162; sets 1-4: cooked boar only); 2/3/4+ there
+# -> 1/2/3 bonus points.
 DECK.card("E156", "Brush Maker", after=animals.brush_maker, bonus=animals.brush_maker_points)
+DECK.card("E156", "Brush Maker", until=4, after=animals.brush_maker_v1,
+          bonus=animals.brush_maker_points)
 # E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs.
 DECK.card("E203", "Shepherd", newborns=animals.shepherd)
 # E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
@@ -357,9 +425,15 @@ DECK.card("E203", "Shepherd", newborns=animals.shepherd)
 DECK.card("E215", "Tenant Farmer", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=animals.tenant_farmer)
 # E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
 DECK.card("E216", "Animal Keeper", housing={"mixed": True})
-# E178 Hut Builder (4+): rounds 1-4 only; a free room at the start of round 11 unless the house
-# is of stone.
-DECK.card("E178", "Hut Builder", play_if=round_start.early, round_start=round_start.hut_builder, free_room=free_builds.GRANTED)
+# E178 Hut Builder (4+): "Play this card during round 1-4. At the start of round 11, you can
+# extend your hut by 1 room at no cost, as long as you have not yet renovated to a stone house"
+# (S1): offered before the holder's first placement of round 11 and only then (K-11), never
+# for a stone house. Sets 1-4 kept the room owed for the rest of the game.
+DECK.card("E178", "Hut Builder", play_if=round_start.early, round_start=round_start.hut_builder,
+          free_room=free_builds.GRANTED, not_stone=True,
+          after_any=round_start.hut_builder_lapses)
+DECK.card("E178", "Hut Builder", until=4, play_if=round_start.early,
+          round_start=round_start.hut_builder, free_room=free_builds.GRANTED)
 # E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
 DECK.card("E194", "Plow Driver", round_start=round_start.plow_driver, after_any=round_start.plow_driver_lapses)
 # E198 Ratcatcher (3+): by round 9; in rounds 10 and 12 each other player places 1 offspring
