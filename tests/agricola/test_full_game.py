@@ -3,24 +3,21 @@ cards, and every implemented E-deck card, each test naming the card's catalogue 
 from __future__ import annotations
 
 import json
-import random
-
 import pytest
+import random
 from hypothesis import given, settings, strategies as st
 
+from domain.agricola import AGRICOLA
+from domain.agricola.cards import decks
+from domain.agricola.cards.catalogue import CARDS
 from domain.common.errors import BadGameConfig, RuleViolation
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
-from domain.agricola import AGRICOLA
-from domain.agricola.cards import decks, engine
-from domain.agricola.extension import for_card_set
-from domain.agricola.cards.card_sets import LATEST
-from domain.agricola.cards.catalogue import CARDS
-from domain.agricola.scoring import score_sheet
-from .cards.e_support import (ALL_CARDS, FULL_POSITIONS, _deal, _finish_deal, _lessons, _minor, _points, _universe, card_moves)  # noqa: F401
-from .cards.helpers import NAMES, full, hand, holding, in_hand, play  # noqa: F401
-from .support import (build_farm, check_invariants, fold, give, give_animals, reveal,  # noqa: F401
-                      turn)
+
+from .cards.e_support import (ALL_CARDS, FULL_POSITIONS, _deal, _finish_deal, _lessons, _universe,
+                              card_moves)
+from .cards.helpers import NAMES, full, hand, holding, in_hand, play
+from .support import check_invariants, fold, give, give_animals, reveal, turn
 
 
 def test_each_seat_is_dealt_seven_and_seven_and_sees_only_its_own():
@@ -93,29 +90,6 @@ def test_prerequisites_and_costs_are_checked():
     assert err.value.code == "card_prerequisite_unmet" and "Animal Pen" in err.value.message
 
 
-@pytest.mark.parametrize("card,cost,goods", [("E39", {"grain": 1}, {"vegetable": 1}),
-                                             ("E42", {"wood": 1}, {"stone": 1})])
-def test_on_play_goods(card, cost, goods):
-    state, _, _ = full(2)
-    give(state, 0, **cost)
-    extra = {"pay": 0, "choice": 0} if card == "E42" else {}
-    after, _ = _minor(state, 0, card, **extra)
-    for good, n in goods.items():
-        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
-
-
-@pytest.mark.parametrize("card,goods,rounds", [
-    ("E24", "food", list(range(2, 15))), ("E31", "food", [3, 5, 7, 9, 11, 13]),
-    ("E43", "food", list(range(8, 15))), ("E45", "wood", [2, 4, 6, 8, 10, 12, 14]),
-    ("E46", "grain", [5, 8, 11, 14]), ("E48", "reed", [2, 3, 4]),
-    ("E57", "food", [10, 11, 12, 13, 14]), ("E187", "clay", list(range(6, 15))),
-    ("E205", "reed", [2, 3, 4, 5])])
-def test_cards_that_fill_future_round_spaces(card, goods, rounds):
-    state, _, _ = full(2)
-    effect = decks.find(card)
-    assert sorted(effect["schedule"](1)) == rounds     # from round 1: nothing for round 1
-
-
 def test_schedules_are_collected_at_round_start():
     state, _, _ = full(2)
     holding(state, 0, "E45")
@@ -127,64 +101,6 @@ def test_schedules_are_collected_at_round_start():
     start_round(b, Rng(1), 2)
     assert b.state["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + 1
     check_invariants(b.state)
-
-
-@pytest.mark.parametrize("card,space,extra", [
-    ("E12", "fishing", {"food": 1}), ("E30", "fishing", {"food": 1, "reed": 1}),
-    ("E35", "grain", {"grain": 1}), ("E54", "day_laborer_full", {"stone": 3}),
-    ("E56", "stone_stage_2", {"stone": 1}), ("E147", "vegetable", {"grain": 1}),
-    ("E166", "day_laborer_full", {"vegetable": 1}), ("E168", "grain", {"vegetable": 1}),
-    ("E176", "forest", {"wood": 1}), ("E152", "forest", {"food": 1}),
-    ("E188", "clay_pit", {"clay": 2}), ("E210", "stone_stage_2", {"stone": 1}),
-    ("E167", "traveling_players", {"grain": 1})])
-def test_cards_that_add_to_an_action_space(card, space, extra):
-    state, _, _ = full(2)
-    holding(state, 0, card)
-    turn(state, 0)
-    reveal(state, space)
-    if not any(state["spaces"][space]["goods"].values()) and space not in (
-            "grain", "day_laborer_full", "vegetable"):
-        state["spaces"][space]["goods"] = {"stone" if "stone" in space else
-                                           "food" if space in ("fishing", "traveling_players")
-                                           else
-                                           "clay" if space == "clay_pit" else "wood": 1}
-        state["bank"][next(iter(state["spaces"][space]["goods"]))] -= 1
-    before = dict(state["farms"][0]["supply"])
-    taken = {g: n for g, n in state["spaces"][space]["goods"].items()}
-    after, events = play(state, 0, {"type": "place", "space": space})
-    fixed = {"grain": {"grain": 1}, "day_laborer_full": {"food": 2},
-             "vegetable": {"vegetable": 1}}.get(space, taken)
-    for good, n in extra.items():
-        assert after["farms"][0]["supply"][good] == before[good] + fixed.get(good, 0) + n, \
-            (card, good)
-
-
-@pytest.mark.parametrize("card,pay,gain", [("E17", {"grain": 1}, {"food": 2}),
-                                           ("E158", {"wood": 1}, {"food": 1}),
-                                           ("E209", {"stone": 1}, {"food": 2}),
-                                           ("E185", {"clay": 2}, {"stone": 1}),
-                                           ("E171", {"wood": 3}, {"clay": 1})])
-def test_cards_that_convert_goods_any_time(card, pay, gain):
-    state, _, _ = full(2)
-    holding(state, 0, card)
-    turn(state, 0)
-    give(state, 0, **{g: n + 1 for g, n in pay.items()})
-    move = {"type": "card_convert", "card": card, "option": 0}
-    assert move in AGRICOLA.legal_moves(state, 0)
-    after, _ = play(state, 0, move)
-    for good, n in gain.items():
-        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
-
-
-@pytest.mark.parametrize("card,farm,bonus", [
-    ("E21", {"house": "stone"}, 2), ("E28", {"house": "clay"}, 1), ("E28", {"house": "stone"}, 2),
-    ("E172", {"house": "stone"}, 2), ("E177", {}, 2), ("E153", {"begging": 3}, 6)])
-def test_cards_with_bonus_points(card, farm, bonus):
-    state, _, _ = full(2)
-    state["farms"][0].update(farm)
-    before = _points(state)["bonus_points"]
-    holding(state, 0, card)
-    assert _points(state)["bonus_points"] == before + bonus
 
 
 def test_every_implemented_card_has_a_test_here():
@@ -219,23 +135,6 @@ def test_random_full_games_keep_the_invariants(n, seed):
             assert len(cards) == len(set(cards)), "a card in two places"
     sheet = AGRICOLA.score_sheet(state)
     assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
-
-
-@pytest.mark.parametrize("card,pay,food", [("E154", "grain", 3), ("E183", "reed", 3),
-                                           ("E214", "clay", 2)])
-def test_harvest_conversions_once_per_harvest(card, pay, food):
-    state, _, _ = full(2)
-    holding(state, 0, card)
-    give(state, 0, **{pay: 2})
-    move = {"type": "card_convert", "card": card, "option": 0}
-    turn(state, 0)
-    assert move not in AGRICOLA.legal_moves(state, 0)           # only at the feeding
-    state["phase"] = "harvest_feeding"
-    state["pending"] = [{"kind": "feed", "need": 4}, None]
-    assert move in AGRICOLA.legal_moves(state, 0)
-    after, _ = play(state, 0, move)
-    assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + food
-    assert move not in AGRICOLA.legal_moves(after, 0)
 
 
 @pytest.mark.parametrize("n,seed", [(2, 5), (3, 6), (4, 2)])

@@ -3,27 +3,26 @@ test_cards_e_more/_last/_final files, issue 23)."""
 from __future__ import annotations
 
 import json
-import random
 import pytest
-from hypothesis import given, settings, strategies as st
-from domain.common.errors import BadGameConfig, RuleViolation
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
+import random
+from hypothesis import strategies as st
+
 from domain.agricola import AGRICOLA
+from domain.agricola.builder import Builder
 from domain.agricola.cards import decks, engine
-from domain.agricola.extension import for_card_set
 from domain.agricola.cards.card_sets import LATEST
 from domain.agricola.cards.catalogue import CARDS
-from domain.agricola.scoring import score_sheet
-from ..support import check_invariants, fold, give, give_animals, reveal, turn
-from domain.common.errors import RuleViolation
-from ..support import give, give_animals, reveal, turn
-from domain.agricola.builder import Builder
+from domain.agricola.extension import for_card_set
 from domain.agricola.flow import start_breeding
+from domain.agricola.scoring import score_sheet
 from domain.agricola.state import housing
+from domain.common.errors import RuleViolation
 from domain.common.housing import can_house
-from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
-from .helpers import NAMES, full, hand, holding, in_hand, play  # noqa: F401
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
+
+from ..support import build_farm, check_invariants, fold, give, give_animals, reveal, turn
+from .helpers import NAMES, full, hand, holding, in_hand, play
 
 
 #: Every card of the newest card set, by id.
@@ -264,3 +263,77 @@ def _chief_played(n=3):
     placed, _ = play(state, 0, {"type": "place", "space": lessons})
     played, events = play(placed, 0, {"type": "play_occupation", "card": "E172"})
     return played, events
+
+
+# -- tables of cards that work the same way: each row is a test of its card's class
+
+def check_on_play_goods(card, cost, goods):
+    state, _, _ = full(2)
+    give(state, 0, **cost)
+    extra = {"pay": 0, "choice": 0} if card == "E42" else {}
+    after, _ = _minor(state, 0, card, **extra)
+    for good, n in goods.items():
+        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
+
+
+def check_cards_that_fill_future_round_spaces(card, goods, rounds):
+    state, _, _ = full(2)
+    effect = decks.find(card)
+    assert sorted(effect["schedule"](1)) == rounds     # from round 1: nothing for round 1
+
+
+def check_cards_that_add_to_an_action_space(card, space, extra):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    turn(state, 0)
+    reveal(state, space)
+    if not any(state["spaces"][space]["goods"].values()) and space not in (
+            "grain", "day_laborer_full", "vegetable"):
+        state["spaces"][space]["goods"] = {"stone" if "stone" in space else
+                                           "food" if space in ("fishing", "traveling_players")
+                                           else
+                                           "clay" if space == "clay_pit" else "wood": 1}
+        state["bank"][next(iter(state["spaces"][space]["goods"]))] -= 1
+    before = dict(state["farms"][0]["supply"])
+    taken = {g: n for g, n in state["spaces"][space]["goods"].items()}
+    after, events = play(state, 0, {"type": "place", "space": space})
+    fixed = {"grain": {"grain": 1}, "day_laborer_full": {"food": 2},
+             "vegetable": {"vegetable": 1}}.get(space, taken)
+    for good, n in extra.items():
+        assert after["farms"][0]["supply"][good] == before[good] + fixed.get(good, 0) + n, \
+            (card, good)
+
+
+def check_cards_that_convert_goods_any_time(card, pay, gain):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    turn(state, 0)
+    give(state, 0, **{g: n + 1 for g, n in pay.items()})
+    move = {"type": "card_convert", "card": card, "option": 0}
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, _ = play(state, 0, move)
+    for good, n in gain.items():
+        assert after["farms"][0]["supply"][good] == state["farms"][0]["supply"][good] + n
+
+
+def check_cards_with_bonus_points(card, farm, bonus):
+    state, _, _ = full(2)
+    state["farms"][0].update(farm)
+    before = _points(state)["bonus_points"]
+    holding(state, 0, card)
+    assert _points(state)["bonus_points"] == before + bonus
+
+
+def check_harvest_conversions_once_per_harvest(card, pay, food):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    give(state, 0, **{pay: 2})
+    move = {"type": "card_convert", "card": card, "option": 0}
+    turn(state, 0)
+    assert move not in AGRICOLA.legal_moves(state, 0)           # only at the feeding
+    state["phase"] = "harvest_feeding"
+    state["pending"] = [{"kind": "feed", "need": 4}, None]
+    assert move in AGRICOLA.legal_moves(state, 0)
+    after, _ = play(state, 0, move)
+    assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + food
+    assert move not in AGRICOLA.legal_moves(after, 0)

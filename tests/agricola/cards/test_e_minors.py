@@ -7,11 +7,24 @@ those sets replays as it was played.
 """
 from __future__ import annotations
 
-from domain.agricola.cards import engine
-
 from ..support import build_farm, give, reveal, turn
-from .e_support import (AGRICOLA, Builder, NAMES, RuleViolation, _farm_with, _feeding, _lessons, _line, _minor, _minor_action, _of_type, _on, _owned_major, _owns, _ploughed, _points, _rooms_action, _sown_card_field, build_farm, can_house, check_invariants, decks, engine, full, give, give_animals, hand, holding, housing, in_hand, play, pytest, reveal, score_sheet, turn)  # noqa: F401
+from .e_support import (AGRICOLA, NAMES, RuleViolation, _farm_with, _feeding, _lessons, _line,
+                        _minor, _minor_action, _of_type, _on, _owned_major, _owns, _ploughed,
+                        _points, _rooms_action, _sown_card_field, can_house,
+                        check_cards_that_add_to_an_action_space,
+                        check_cards_that_convert_goods_any_time,
+                        check_cards_that_fill_future_round_spaces, check_cards_with_bonus_points,
+                        check_invariants, check_on_play_goods, decks, engine, give_animals, hand,
+                        housing, in_hand, pytest, score_sheet)
 from .helpers import food, full, holding, listed_play, minor, of_type, owns, play
+
+
+class TestE012FishingRod:
+    """E12 Fishing Rod: "Whenever you use the 'Fishing' action space, you receive 1 additional
+    food. From round 8 onwards, you receive 2 additional food." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E12", "fishing", {"food": 1})
 
 
 class TestE016BuildingMaterial:
@@ -30,6 +43,73 @@ class TestE016BuildingMaterial:
         after, _ = _minor(state, 0, "E16", choice=1)
         assert after["farms"][0]["supply"]["clay"] == 1
         assert "E16" in hand(after, 1)["minors"] and "E16" not in after["farms"][0]["minors"]
+
+
+class TestE017Windmill:
+    """E17 Windmill: "At any time, you can convert grain to 2 food (without having to bake
+    bread)." (S1). Seed 000 L594."""
+
+    def test_cards_that_convert_goods_any_time(self):
+        check_cards_that_convert_goods_any_time("E17", {"grain": 1}, {"food": 2})
+
+
+class TestE021HalftimberedHouse:
+    """E21 Half-timbered House: "At the end of the game, you receive 1 bonus point for each room
+    in your stone house." (S1). Seed 000 L668."""
+
+    def test_cards_with_bonus_points(self):
+        check_cards_with_bonus_points("E21", {"house": "stone"}, 2)
+
+
+class TestE024AnimalPen:
+    """E24 Animal Pen: "Place 2 food on each remaining round space. At the start of each round,
+    you receive the food." (S1)."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E24", "food", list(range(2, 15)))
+
+
+class TestE028Clogs:
+    """E28 Clogs: "At the end of the game, you receive 1 bonus point for a clay hut, or 2 bonus
+    points for a stone house." (S1). Seed 000 L586."""
+
+    def test_cards_with_bonus_points(self):
+        check_cards_with_bonus_points("E28", {"house": "clay"}, 1)
+
+    def test_cards_with_bonus_points_2(self):
+        check_cards_with_bonus_points("E28", {"house": "stone"}, 2)
+
+
+class TestE030Canoe:
+    """E30 Canoe: "Whenever you use the 'Fishing' action space, you receive an additional 1 food
+    and 1 reed." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E30", "fishing", {"food": 1, "reed": 1})
+
+
+class TestE031CarpPond:
+    """E31 Carp Pond: "Place 1 food on each remaining odd-numbered round space. At the start of
+    these rounds, you receive the food." (S1)."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E31", "food", [3, 5, 7, 9, 11, 13])
+
+
+class TestE035CornScoop:
+    """E35 Corn Scoop: "Whenever you use the 'Take 1 Grain' action space, you receive 1 additional
+    grain." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E35", "grain", {"grain": 1})
+
+
+class TestE039MarketStall:
+    """E39 Market Stall: "When you play this card, you receive 1 vegetable. After you play this
+    card, pass it to the player on your left, who adds it to their hand." (S1). Seed 000 L700."""
+
+    def test_on_play_goods(self):
+        check_on_play_goods("E39", {"grain": 1}, {"vegetable": 1})
 
 
 class TestE040MiniPasture:
@@ -620,6 +700,23 @@ class TestE038MadonnaStatue:
         assert "E38" not in hand(after, 0)["minors"]
 
 
+class TestE042HelpfulNeighbors:
+    """E42 Helpful Neighbors: "When you play this card, you receive either 1 stone or 1 reeds.
+    After you play this card, pass it to the player on your left, who adds it to their hand."
+    (S1)."""
+
+    def test_on_play_goods(self):
+        check_on_play_goods("E42", {"wood": 1}, {"stone": 1})
+
+
+class TestE043FruitTree:
+    """E43 Fruit Tree: "Place 1 food on each remaining round space for rounds 8 to 14. At the
+    start of these rounds, you receive food." (S1). Seed 000 L748."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E43", "food", list(range(8, 15)))
+
+
 class TestE044Outhouse:
     """E44 Outhouse: "The Outhouse has no effect. You can only build it if at least one other
     player has fewer than 2 occupations." (S1)."""
@@ -629,6 +726,22 @@ class TestE044Outhouse:
         assert engine.play_problem(state, 0, "E44") is None
         holding(state, 1, "E176", "E187")
         assert engine.play_problem(state, 0, "E44")
+
+
+class TestE045PrivateForest:
+    """E45 Private Forest: "Place 1 wood on each remaining even-numbered round space. At the start
+    of these rounds, you receive the wood." (S1)."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E45", "wood", [2, 4, 6, 8, 10, 12, 14])
+
+
+class TestE046SackCart:
+    """E46 Sack Cart: "Place 1 grain on each remaining space for rounds 5, 8, 11 and 14. At the
+    start of these rounds, you receive the grain." (S1). Seed 000 L726."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E46", "grain", [5, 8, 11, 14])
 
 
 class TestE047LettucePatch:
@@ -656,6 +769,14 @@ class TestE047LettucePatch:
         assert move not in AGRICOLA.legal_moves(after, 0)
 
 
+class TestE048ReedPond:
+    """E48 Reed Pond: "Place 1 reed each on the next 3 remaining round spaces. At the start of
+    each round, you receive the reed." (S1)."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E48", "reed", [2, 3, 4])
+
+
 class TestE049WritingDesk:
     """E49 Writing Desk: "Whenever you take an “occupation” action on an action space, you may
     play 2 occupations one after another. The second occupation costs you 2 food." (S1)."""
@@ -681,6 +802,14 @@ class TestE051Spindle:
         farm = {"animals": {"sheep": 5, "boar": 0, "cattle": 4}}
         assert decks.find("E51")["field"](farm) == 2
         assert decks.find("E53")["field"](farm) == 1 + 2
+
+
+class TestE054Quarry:
+    """E54 Quarry: "Whenever you use the 'Day Laborer' action space, you receive an additional 3
+    stone." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E54", "day_laborer_full", {"stone": 3})
 
 
 class TestE055StoneHouseExtension:
@@ -716,6 +845,22 @@ class TestE055StoneHouseExtension:
         give(state, 0, clay=2, reed=1)
         after, _ = play(state, 0, {"type": "card_renovate", "card": "E50"})
         assert after["farms"][0]["house"] == "clay"
+
+
+class TestE056StoneTongs:
+    """E56 Stone Tongs: "Whenever you use one of the '1 Stone' action spaces that become available
+    in rounds 5--7 and 10--11, you receive 1 additional stone." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E56", "stone_stage_2", {"stone": 1})
+
+
+class TestE057Dovecote:
+    """E57 Dovecote: "Place 1 food on each remaining space for rounds 10 to 14. At the start of
+    these rounds, you receive the food." (S1). Seed 000 L598."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E57", "food", [10, 11, 12, 13, 14])
 
 
 class TestE058AnimalYard:

@@ -7,15 +7,19 @@ those sets replays as it was played.
 """
 from __future__ import annotations
 
-from domain.agricola import AGRICOLA
-from domain.agricola.builder import Builder
 from domain.agricola.cards.hooks import round_start
 from domain.agricola.farm import renovations
 
-from ..support import build_farm, give, give_animals, reveal, turn
-from .e_support import (AGRICOLA, Builder, NAMES, Rng, RuleViolation, _bonus_with, _chief_played, _fencing, _forester_board, _lessons, _minor, _of_type, _owns, _ploughed, _points, _react, _start_round, _stock, build_farm, can_house, check_invariants, decks, full, give, give_animals, holding, housing, json_copy, play, pytest, reveal, start_breeding, turn)  # noqa: F401
-from .helpers import (animals, food, full, holding, in_hand, listed_play, minor,
-                      of_type, owns, play)
+from ..support import give, give_animals, reveal, turn
+from .e_support import (AGRICOLA, Builder, NAMES, _bonus_with, _chief_played, _fencing,
+                        _forester_board, _lessons, _of_type, _owns, _ploughed, _points, _react,
+                        _start_round, _stock, build_farm, can_house,
+                        check_cards_that_add_to_an_action_space,
+                        check_cards_that_convert_goods_any_time,
+                        check_cards_that_fill_future_round_spaces, check_cards_with_bonus_points,
+                        check_harvest_conversions_once_per_harvest, check_invariants, decks,
+                        housing, json_copy, start_breeding)
+from .helpers import animals, food, full, holding, in_hand, listed_play, minor, of_type, owns, play
 
 
 def _mini_pasture(*cards, card_set=None):
@@ -28,6 +32,14 @@ def _mini_pasture(*cards, card_set=None):
     after, _ = minor(state, 0, "E40")
     fenced, events = listed_play(after, 0, {"type": "card_pasture", "space": 13})
     return fenced, events
+
+
+class TestE147LandAgent:
+    """E147 Land Agent: "Whenever you use the 'Take 1 Vegetable' action space, you also receive 1
+    grain. When you play this card, you receive 1 vegetable from the general supply." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E147", "vegetable", {"grain": 1})
 
 
 class TestE152BerryPicker:
@@ -47,6 +59,25 @@ class TestE152BerryPicker:
         holding(state, 0, "E152")
         after, _ = minor(state, 0, "E16", choice=0)
         assert food(after) == food(state)
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E152", "forest", {"food": 1})
+
+
+class TestE153Mendicant:
+    """E153 Mendicant: "At the end of the game, you can discard up to 2 begging cards without
+    losing points for them." (S1). Seed 000 L858."""
+
+    def test_cards_with_bonus_points(self):
+        check_cards_with_bonus_points("E153", {"begging": 3}, 6)
+
+
+class TestE154MasterBrewer:
+    """E154 Master Brewer: "In the feeding phase of each harvest, the Master Brewer can convert up
+    to 1 grain to 3 food." (S1). Seed 000 L852."""
+
+    def test_harvest_conversions_once_per_harvest(self):
+        check_harvest_conversions_once_per_harvest("E154", "grain", 3)
 
 
 class TestE156BrushMaker:
@@ -88,6 +119,14 @@ class TestE156BrushMaker:
         for boar, points in ((1, 0), (2, 1), (3, 2), (4, 3), (6, 3)):
             cooked["farms"][0]["held"]["E156"] = {"boar": boar}
             assert _points(cooked)["bonus_points"] == points
+
+
+class TestE158Turner:
+    """E158 Turner: "At any time, you can use the Turner to convert any number of wood to 1 food
+    each." (S1). Seed 000 L960."""
+
+    def test_cards_that_convert_goods_any_time(self):
+        check_cards_that_convert_goods_any_time("E158", {"wood": 1}, {"food": 1})
 
 
 class TestE159HeadOfTheFamily:
@@ -150,6 +189,30 @@ class TestE160Farmer:
         assert farm["animals"]["cattle"] + farm["unhoused"]["cattle"] == 1
 
 
+class TestE166Undergardener:
+    """E166 Undergardener: "Whenever you use the 'Day Laborer' action space, you also receive 1
+    vegetable." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E166", "day_laborer_full", {"vegetable": 1})
+
+
+class TestE167Conjurer:
+    """E167 Conjurer: "Whenever you use the “Traveling Players” action on an action space, you
+    receive 1 additional grain." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E167", "traveling_players", {"grain": 1})
+
+
+class TestE168Greengrocer:
+    """E168 Greengrocer: "Whenever you use the 'Take 1 Grain' action space, you also receive 1
+    vegetable." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E168", "grain", {"vegetable": 1})
+
+
 class TestE169StorytellerWithE212Dancer:
     """E169 Storyteller: "Whenever you use the Traveling Players action on an action space,
     you can leave 1 food on the space and receive 1 vegetable instead"; E212 Dancer: "...you
@@ -185,6 +248,39 @@ class TestE169StorytellerWithE212Dancer:
         told, _ = play(placed, 0, {"type": "card_choice", "option": 1})
         assert told["farms"][0]["supply"]["vegetable"] == 1
         assert told["spaces"]["traveling_players"]["goods"]["food"] == 1
+
+
+class TestE171DockWorker:
+    """E171 Dock Worker: "At any time, you can use the Dock Worker to convert 3 wood to either 1
+    clay, 1 reed or 1 stone, or to convert 2 clay, 2 reed or 2 stone to 1 other building
+    resource." (S1)."""
+
+    def test_cards_that_convert_goods_any_time(self):
+        check_cards_that_convert_goods_any_time("E171", {"wood": 3}, {"clay": 1})
+
+
+class TestE172Chief:
+    """E172 Chief: "At the end of the game, you receive 1 bonus point for each room in your stone
+    house. Playing this card costs an additional 2 food." (S1). Seed 000 L944."""
+
+    def test_cards_with_bonus_points(self):
+        check_cards_with_bonus_points("E172", {"house": "stone"}, 2)
+
+
+class TestE176Woodcutter:
+    """E176 Woodcutter: "You receive 1 additional wood whenever you use a person's action to take
+    wood." (S1). Seed 000 L842."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E176", "forest", {"wood": 1})
+
+
+class TestE177WoodenHutBuilder:
+    """E177 Wooden Hut Builder: "At the end of the game, you receive 1 bonus point for each room
+    in your wooden hut." (S1)."""
+
+    def test_cards_with_bonus_points(self):
+        check_cards_with_bonus_points("E177", {}, 2)
 
 
 class TestE178HutBuilder:
@@ -248,6 +344,38 @@ class TestE178HutBuilder:
         assert "rounds 1 to 4" in play_problem(state, 0, "E178")
 
 
+class TestE183Basketmaker:
+    """E183 Basketmaker: "In each harvest, the Basketmaker can convert up to 1 reed to 3 food."
+    (S1)."""
+
+    def test_harvest_conversions_once_per_harvest(self):
+        check_harvest_conversions_once_per_harvest("E183", "reed", 3)
+
+
+class TestE185ClayFirer:
+    """E185 Clay Firer: "You can use the Clay Firer at any time to convert 2 clay to 1 stone or 3
+    clay to 2 stone." (S1)."""
+
+    def test_cards_that_convert_goods_any_time(self):
+        check_cards_that_convert_goods_any_time("E185", {"clay": 2}, {"stone": 1})
+
+
+class TestE187ClayDeliveryman:
+    """E187 Clay Deliveryman: "Place 1 clay on each remaining space for rounds 6 to 14. At the
+    start of these rounds, you receive the clay." (S1). Seed 000 L902."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E187", "clay", list(range(6, 15)))
+
+
+class TestE188ClayMixer:
+    """E188 Clay Mixer: "Whenever you take only clay with one of your people's actions, you
+    receive 2 additional clay." (S1)."""
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E188", "clay_pit", {"clay": 2})
+
+
 class TestE192Patron:
     """E192 Patron: "In future, whenever you play an occupation, you receive 2 food before you
     pay the costs of the occupation" (S1): an occupation played in answer to the Chief
@@ -306,6 +434,14 @@ class TestE200Conservator:
         assert self._stone("E211", "E157", card_set=4) == [{"stone": 2, "reed": 1}]
 
 
+class TestE205ReedCollector:
+    """E205 Reed Collector: "Place 1 reed on the next 4 round spaces. At the start of these
+    rounds, you receive the reed." (S1)."""
+
+    def test_cards_that_fill_future_round_spaces(self):
+        check_cards_that_fill_future_round_spaces("E205", "reed", [2, 3, 4, 5])
+
+
 class TestE207Stablehand:
     """E207 Stablehand: "Whenever you build at least 1 fence, you also receive 1 stable which
     you must build immediately" (S1); seed 000 L824: one stable a round, also after Mini
@@ -340,6 +476,14 @@ class TestE207Stablehand:
         assert stabled["farms"][0]["stables"] == [4]
         assert stabled["farms"][0]["supply"]["wood"] == wood
         assert not [m for m in AGRICOLA.legal_moves(stabled, 0) if m["type"] == "free_stable"]
+
+
+class TestE209Quarryman:
+    """E209 Quarryman: "You can use the Quarryman at any time to convert stone to food. For each
+    stone you convert, you receive 2 food." (S1). Seed 000 L896."""
+
+    def test_cards_that_convert_goods_any_time(self):
+        check_cards_that_convert_goods_any_time("E209", {"stone": 1}, {"food": 2})
 
 
 class TestE210StoneCarrier:
@@ -378,6 +522,9 @@ class TestE210StoneCarrier:
         state, placed = self._place(card_set=4)
         assert not of_type(placed, "card_choice")
         assert placed["farms"][0]["supply"]["stone"] == state["farms"][0]["supply"]["stone"] + 2
+
+    def test_cards_that_add_to_an_action_space(self):
+        check_cards_that_add_to_an_action_space("E210", "stone_stage_2", {"stone": 1})
 
 
 class TestE148Academic:
@@ -1081,6 +1228,13 @@ class TestE212Dancer:
         assert decks.find("E212")["taken"] is _dancer
         assert _dancer({"food": 1}, "traveling_players", {}) == {"food": 3}
         assert _dancer({"food": 5}, "traveling_players", {}) == {"food": 0}
+
+
+class TestE214Potter:
+    """E214 Potter: "In each harvest, the Potter can convert up to 1 clay to 2 food." (S1)."""
+
+    def test_harvest_conversions_once_per_harvest(self):
+        check_harvest_conversions_once_per_harvest("E214", "clay", 2)
 
 
 class TestE215TenantFarmer:
