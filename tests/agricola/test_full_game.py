@@ -313,9 +313,11 @@ def test_every_listed_card_move_has_a_label_in_game_words():
     """The web page's buttons: no card move is shown by its type name."""
     from domain.agricola import labels
     from domain.agricola.cards.labels import LABELS
+    from domain.agricola.extension import of
     from domain.agricola.moves import HANDLERS
     assert set(HANDLERS) - {"place"} <= set(labels.LABELS)
     state, _, _ = full(2)
+    assert set(of(state).handlers) <= set(of(state).labels) == set(LABELS)
     for kind in LABELS:
         assert labels.move_label(state, {"type": kind, "card": "E12", "space": 3, "crop": "grain",
                                   "grain": 1, "improvement": "clay_oven", "major": "pottery",

@@ -47,14 +47,44 @@ def maid(b, seat: int) -> None:
         str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)}, "done": True}, seat)
 
 
-def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
-    first = queue[0]
+def ask_choice(b, seat: int, space_id: str, queue: list[dict], chosen: bool = False) -> bool:
+    """Ask the seat the first card's choice of the after-placement window (``card_choice``),
+    the rest queued. Where the order changes the outcome (decision K-02: an entry marked
+    ``lazy``, whose options are read when it is resolved, from what the cards before it gave),
+    the seat first picks which card comes next (``card_order``, move ``card_first``), unless it
+    has just done so (``chosen``). Returns whether the seat is asked anything."""
+    queue = list(queue)
+    while queue:
+        if not chosen and len(queue) >= 2 and any(e.get("lazy") for e in queue):
+            b.emit("CardStep", {"card": queue[0]["card"], "pending": {
+                "kind": "card_order", "space": space_id, "done": [], "queue": queue}}, seat)
+            return True
+        chosen = False
+        first = queue.pop(0)
+        if first.get("lazy"):
+            eff = engine.effect(first["card"], b.state)
+            first = eff["choice_after"](b, seat, space_id, first["card"], first["gained"])
+            if first is None:
+                continue
+        break
+    else:
+        return False
     pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
-               "options": first["options"], "queue": queue[1:]}
+               "options": first["options"], "queue": queue}
     for key in ("onto", "pays", "top_up"):
         if first.get(key):
             pending[key] = first[key]
     b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)
+    return True
+
+
+def order_moves(state: dict, seat: int) -> list[dict]:
+    """``card_first`` for each card waiting in the window whose order the seat chooses."""
+    pending = state["pending"][seat] if state["phase"] == "work" else None
+    if not pending or pending["kind"] != "card_order":
+        return []
+    return [{"type": "card_first", "card": c}
+            for c in dict.fromkeys(e["card"] for e in pending["queue"])]
 
 
 def stone_less(farm: dict, cost: dict) -> dict:

@@ -51,6 +51,7 @@ MOVES = {
     "card_renovate": ((play.check_card_renovate, play.apply_card_renovate),
                       ({"card": str}, {"pay": int})),
     "card_choice": ((play.check_card_choice, play.apply_card_choice), ({"option": int}, {})),
+    "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture),
                      ({"space": int}, {})),
     "card_plough": ((_by_card(plows.check, round_start.check),
@@ -97,6 +98,8 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
                 for c in play.hand(state, seat)["occupations"]]
     if kind == "card_choice":
         return play.choice_moves(state, seat)
+    if kind == "card_order":
+        return play.order_moves(state, seat)
     if kind == "card_pasture":
         return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
             state["farms"][seat])] + free_builds.stable_moves(state, seat)
@@ -144,16 +147,18 @@ def build(card_set: int) -> Extension:
                     (("card_pasture",) if card_set >= CORRECTED else ())},
         work_kinds=("major_minor", "occupation", "occupation_more", "minor",
                     "renovation_major_minor", "card_stable", "card_room", "card_pasture",
-                    "sow_one", "card_choice"),
+                    "sow_one", "card_choice", "card_order"),
         mandatory_parts={"major_minor": ("major", "minor"), "card_stable": ("stable",),
                          "card_room": ("room",), "card_pasture": ("pasture",),
-                         "occupation": ("occupation",), "card_choice": ("choice",)},
+                         "occupation": ("occupation",), "card_choice": ("choice",),
+                         "card_order": ("order",)},
         mandatory_text=hooks.MANDATORY_TEXT,
         optional_left={"minor": hooks.optional("minor"),
                        "major_minor": hooks.optional("major_minor"),
                        "renovation_major_minor": hooks.optional("renovation_major_minor"),
                        "sow_one": hooks.sow_one_left,
                        "occupation_more": _occupation_more_left,
+                       "card_order": lambda state, seat: True,
                        **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()}},
         extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
         step_candidates=[_step_candidates],

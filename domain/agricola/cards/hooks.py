@@ -178,6 +178,10 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
             if extra:
                 entry["top_up"] = extra
             queue.append(entry)
+        if eff.get("order_matters") and eff["order_matters"](b, seat, move["space"]):
+            # K-02: read when resolved, after what the cards before it gave
+            queue.append({"card": card_id, "lazy": True, "gained": gained})
+            continue
         entry = eff["choice_after"](b, seat, move["space"], card_id, gained) \
             if eff.get("choice_after") else None
         if entry:
@@ -325,4 +329,5 @@ MANDATORY_TEXT = {
     "card_room": "it must build the room",
     "card_pasture": "it must fence the pasture",
     "card_choice": "it must choose the card's goods",
+    "card_order": "it must choose which card comes first",
     "occupation_more": "", "minor": "", "renovation_major_minor": "", "sow_one": ""}

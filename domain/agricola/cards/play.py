@@ -17,7 +17,7 @@ from ..state import name
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
-from .common import (ask_choice, card_name, hand, maid, offers, receive_animals,
+from .common import (ask_choice, card_name, hand, maid, offers, order_moves, receive_animals,
                      stone_less)
 
 register_messages({
@@ -468,10 +468,27 @@ def apply_card_choice(b, seat: int, move: dict) -> None:
     for payee in pending.get("pays", []) if move["option"] else ():   # Fisherman E161
         b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat},
                payee)
-    if pending.get("queue"):
-        ask_choice(b, seat, pending["space"], pending["queue"])
+    if pending.get("queue") and ask_choice(b, seat, pending["space"], pending["queue"]):
         return
     settle(b, seat)
+
+
+def check_card_first(state: dict, seat: int, move: dict) -> None:
+    if move not in order_moves(state, seat):
+        raise _fail("card_not_now", state, seat, move["card"], what="resolve",
+                    reason="no cards wait for the seat to choose their order, or this one "
+                           "is not among them")
+
+
+def apply_card_first(b, seat: int, move: dict) -> None:
+    """K-02: the chosen card's entry first, the others after it in their order."""
+    from ..steps import settle
+    pending = b.state["pending"][seat]
+    queue = pending["queue"]
+    i = next(i for i, e in enumerate(queue) if e["card"] == move["card"])
+    ordered = [queue[i]] + queue[:i] + queue[i + 1:]
+    if not ask_choice(b, seat, pending["space"], ordered, chosen=True):
+        settle(b, seat)
 
 
 __all__ = ["name", "StepNotExpected"]

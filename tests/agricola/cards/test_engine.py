@@ -78,3 +78,73 @@ def test_one_entry_per_card_found_by_number_and_checked_by_name():
     with pytest.raises(KeyError, match="Millstone"):
         deck.card("E41", "Windmill")
     assert sum(len(d.cards) for d in DECKS) == len(CARD_SETS[LATEST]) == 126
+
+
+# -- K-02: the seat orders the cards of one window where the order changes the outcome ---------
+
+def _ordered_game():
+    """Ann holds the Raft (E22: Fishing +1 food or +1 reed) and, as a test double in the
+    Fisherman's (E161) place, a card whose after-placement choice exists only once the seat
+    holds 3 food (``order_matters``: read when resolved). Which card comes first decides
+    whether the second choice exists, so the seat is asked (decision K-02)."""
+    import dataclasses
+
+    from domain.agricola.cards.extension import build
+    from ..support import give, reveal, turn
+    from .helpers import holding
+
+    def needs_three(b, seat, space, card_id, gained):
+        if b.state["farms"][seat]["supply"]["food"] < 3:
+            return None
+        return {"card": card_id, "options": [{}, {"food": -3, "wood": 5}]}
+
+    base = build(LATEST)
+    effects = dict(base.effects, E161={"order_matters": lambda b, seat, space: space == "fishing",
+                                       "choice_after": needs_three})
+    extension._BUILT[99] = dataclasses.replace(base, effects=effects, version=99, name="test")
+    state, _, _ = full(2)
+    state["cards"]["card_set"] = 99
+    for farm in state["farms"]:
+        farm["card_set"] = 99
+    holding(state, 0, "E22", "E161")
+    turn(state, 0)
+    state["farms"][0]["supply"]["food"] = 0
+    give(state, 0, food=1)
+    reveal(state, "fishing")
+    state["spaces"]["fishing"]["goods"] = {"food": 1}
+    return state
+
+
+def test_k02_the_seat_chooses_which_card_comes_first():
+    from .helpers import listed_play, of_type, play
+    try:
+        state = _ordered_game()
+        placed, _ = play(state, 0, {"type": "place", "space": "fishing"})
+        assert placed["pending"][0]["kind"] == "card_order"
+        assert of_type(placed, "card_first") == [{"type": "card_first", "card": "E22"},
+                                                 {"type": "card_first", "card": "E161"}]
+        assert not of_type(placed, "done") and not of_type(placed, "convert")
+        # the Raft first, its food: then the other card's choice exists
+        raft, _ = listed_play(placed, 0, {"type": "card_first", "card": "E22"})
+        assert raft["pending"][0]["card"] == "E22"
+        fed, _ = listed_play(raft, 0, {"type": "card_choice", "option": 0})
+        assert fed["pending"][0]["card"] == "E161"
+        done, _ = listed_play(fed, 0, {"type": "card_choice", "option": 1})
+        assert done["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + 5
+        # the other card first: it has nothing to offer yet and lapses; only the Raft asks
+        other, _ = listed_play(placed, 0, {"type": "card_first", "card": "E161"})
+        assert other["pending"][0]["card"] == "E22" and not other["pending"][0]["queue"]
+    finally:
+        extension._BUILT.pop(99, None)
+
+
+def test_k02_no_order_is_asked_for_a_single_card_or_without_a_lazy_entry():
+    from .helpers import play
+    try:
+        state = _ordered_game()
+        state["farms"][0]["cards"].remove("E161")
+        state["farms"][0]["occupations"].remove("E161")
+        placed, _ = play(state, 0, {"type": "place", "space": "fishing"})
+        assert placed["pending"][0]["kind"] == "card_choice"
+    finally:
+        extension._BUILT.pop(99, None)
