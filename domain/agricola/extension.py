@@ -110,14 +110,26 @@ def for_card_set(card_set: int | None) -> Extension:
 
 
 def of(state: dict) -> Extension:
-    """The extension of the game whose state is ``state``."""
+    """The extension of the game whose state is ``state``. A state folded before farms recorded
+    their card set (a snapshot or a fork's ``StateRestored`` of an older version) gets it here,
+    as a fresh fold of its events would have it, so :func:`of_farm` answers the same."""
     cards = state.get("cards")
-    return NONE if cards is None else for_card_set(cards.get("card_set", 1))
+    if cards is None:
+        return NONE
+    card_set = cards.get("card_set", 1)
+    farms = state.get("farms")
+    if farms and "card_set" not in farms[0]:
+        for farm in farms:
+            farm["card_set"] = card_set
+    return _BUILT.get(card_set) or for_card_set(card_set)
 
 
 def of_farm(farm: dict) -> Extension:
     """The extension of the game ``farm`` belongs to (a full game's farm records its set)."""
-    return for_card_set(farm.get("card_set")) if "cards" in farm else NONE
+    if "cards" not in farm:
+        return NONE
+    card_set = farm.get("card_set")
+    return _BUILT.get(card_set) or for_card_set(card_set)
 
 
 def improvement_card(card_id: str) -> dict:

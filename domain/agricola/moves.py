@@ -51,8 +51,9 @@ def check_shape(move: object, state: dict | None = None) -> None:
     kind = move.get("type")
     if not isinstance(kind, str):
         raise InvalidMove(reason="a move needs a 'type' string")
-    ext = of(state) if state else NONE
-    shape = MOVE_SHAPES.get(kind) or ext.move_shapes.get(kind)
+    shape = MOVE_SHAPES.get(kind)
+    ext = NONE if shape is not None or not state else of(state)
+    shape = shape or ext.move_shapes.get(kind)
     if shape is None:
         raise InvalidMove("unknown_move", move_type=kind, title="Agricola")
     required, optional = shape

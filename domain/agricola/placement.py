@@ -94,13 +94,14 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         raise StepNotExpected(what="place a person", reason="nobody of the family is at home",
                               **seat_params(state, seat))
     kind = ACTION_SPACES[space_id]["kind"]
-    ext = of(state)
-    allowed = PLACE_OPTIONS.get(kind) or ext.place_options.get(kind, ())
+    allowed = PLACE_OPTIONS.get(kind)
+    if allowed is None:
+        allowed = of(state).place_options.get(kind, ())
     extra = [k for k in move if k not in ("type", "space") and k not in allowed]
     if extra:
         raise AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
                                 reason=f"it takes no '{extra[0]}'", **seat_params(state, seat))
-    (PLACE_CHECKS.get(kind) or ext.place_checks[kind])(state, seat, space_id, move)
+    (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(state, seat, space_id, move)
 
 
 def _cannot(state, seat, space_id, reason):

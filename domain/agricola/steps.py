@@ -95,7 +95,17 @@ STEP_KINDS = {
 def step_kinds(state: dict, move_type: str) -> tuple[str, ...]:
     """The pending kinds in which a step ``move_type`` may be taken (the action window: the
     extension may add kinds of its own)."""
-    return STEP_KINDS[move_type] + of(state).step_kinds.get(move_type, ())
+    ext = of(state)
+    merged = _MERGED.get((id(ext), move_type))
+    if merged is None:
+        merged = _MERGED[(id(ext), move_type)] = frozenset(
+            STEP_KINDS[move_type] + ext.step_kinds.get(move_type, ()))
+    return merged
+
+
+#: Step kinds merged with an extension's, by (extension, move type): a memo of a pure function
+#: (extensions live as long as the process, see ``extension._BUILT``).
+_MERGED: dict = {}
 
 
 def work_kind(state: dict, kind: str) -> bool:

@@ -52,7 +52,10 @@ def effect(card_id: str, where: dict) -> dict:
     """The effect of ``card_id`` in the game ``where`` (its state or one of its farms) is
     played with: what the game's extension registered for it (empty if nothing)."""
     ext = of(where) if "farms" in where else of_farm(where)
-    return ext.effects.get(card_id, {})
+    return ext.effects.get(card_id, _EMPTY)
+
+
+_EMPTY: dict = {}
 
 
 def occupation_count(farm: dict) -> int:

@@ -148,3 +148,14 @@ def test_k02_no_order_is_asked_for_a_single_card_or_without_a_lazy_entry():
         assert placed["pending"][0]["kind"] == "card_choice"
     finally:
         extension._BUILT.pop(99, None)
+
+
+def test_a_state_folded_before_farms_recorded_their_card_set_gets_it():
+    """A snapshot (or a fork's StateRestored) of an older version has no ``card_set`` on its
+    farms; the first look at the game's extension adds it, as a fresh fold would have it."""
+    state, _, _ = full(2, card_set=3)
+    for farm in state["farms"]:
+        del farm["card_set"]
+    assert extension.of(state).version == 3
+    assert all(farm["card_set"] == 3 for farm in state["farms"])
+    assert extension.of_farm(state["farms"][1]).version == 3
