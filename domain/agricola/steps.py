@@ -96,14 +96,14 @@ def step_kinds(state: dict, move_type: str) -> tuple[str, ...]:
     """The pending kinds in which a step ``move_type`` may be taken (the action window: the
     extension may add kinds of its own)."""
     ext = of(state)
-    merged = _MERGED.get((id(ext), move_type))
+    merged = _MERGED.get((ext.name, move_type))
     if merged is None:
-        merged = _MERGED[(id(ext), move_type)] = frozenset(
+        merged = _MERGED[(ext.name, move_type)] = frozenset(
             STEP_KINDS[move_type] + ext.step_kinds.get(move_type, ()))
     return merged
 
 
-#: Step kinds merged with an extension's, by (extension, move type): a memo of a pure function
+#: Step kinds merged with an extension's, by (extension name, move type): a memo of a pure function
 #: (extensions live as long as the process, see ``extension._BUILT``).
 _MERGED: dict = {}
 
