@@ -67,6 +67,10 @@ def move_universe(state: dict) -> list[dict]:
         out.append({"type": "convert", "good": g})
     for a in ANIMALS:
         out.append({"type": "release", "animal": a})
+        for k in (0, 1, 2, 3, 5, 40):      # several at once (issue 23 item 7)
+            out.append({"type": "release", "animal": a, "count": k})
+            out.append({"type": "convert", "good": a, "count": k})
+    out.append({"type": "convert", "good": "vegetable", "count": 2})
     for s in (0, 1):
         for b in (0, 1):
             for c in (0, 1):
