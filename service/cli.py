@@ -269,8 +269,9 @@ def audit_command(ctx: click.Context, game_id: uuid.UUID, detail: bool) -> None:
 @click.option("-o", "--output", type=click.File("w"), default="-",
               help="Write the record to this file (default: standard output).")
 def export_command(game_id: uuid.UUID, output) -> None:
-    """Write GAME's full, hash-chained record as JSON."""
-    record = _run(_games().export, game_id)
+    """Write GAME's full, hash-chained, signed record as JSON (every event and seed, even
+    while the game is played: keep it to yourself until the game is over)."""
+    record = _run(_games().export, game_id, None, True)
     json.dump(record, output, indent=2, ensure_ascii=False)
     output.write("\n")
 
