@@ -152,12 +152,13 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
 
 
 def replay_log(entries: list[dict], rules: Title, detail: bool = False,
-               names: list[str] | None = None, describe: Describe | None = None) -> Replay:
+               names: list[str] | None = None, describe: Describe | None = None,
+               first_only: bool = False) -> Replay:
     """Re-run the set-up and every recorded command of ``entries`` under ``rules`` (and the
     platform's rules for meta events); see the module docstring.
 
     With ``detail`` the report lists every event with ``describe(rules, event, names)``'s
-    sentence and rule."""
+    sentence and rule; with ``first_only`` the walk stops at the first mismatch (an import)."""
     report = AuditReport(rules_version=rules.rules_version)
     if not entries:
         raise RecordError("record_invalid", reason="the first event must be GameCreated")
@@ -183,12 +184,12 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
         seat = command.get("seat") if isinstance(command, dict) else None
         move = command.get("move") if isinstance(command, dict) else None
         expected, problem = _decide(game, book, rules, seeds, entry, command, count, version)
+        if problem is None and expected != jsonclean(recorded):
+            problem = _difference(expected, recorded)
         if problem is not None:
-            report.mismatches.append(Mismatch(version, seat, move, problem, None, recorded))
-        elif expected != jsonclean(recorded):
-            report.mismatches.append(Mismatch(version, seat, move,
-                                              _difference(expected, recorded),
-                                              expected, recorded))
+            report.mismatches.append(Mismatch(version, seat, move, problem, expected, recorded))
+            if first_only:
+                break
         if count is not None and isinstance(command, dict) and (
                 "move" in command or "meta" in command):
             report.checked += 1
@@ -201,7 +202,15 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
                 report.steps.append({"version": e.get("version"), "seat": e.get("seat"),
                                      "move": move if e is batch[0] else None,
                                      "type": e.get("type"), "text": text, "rule": rule})
-        _fold(game, book, batch, version, command, state_at)
+        if problem is not None and any(e.get("type") in META_TYPES for e in batch):
+            i += len(batch)  # a platform event no rule made changes nothing of the game
+            continue
+        try:
+            _fold(game, book, batch, version, command, state_at)
+        except Exception as err:  # recorded data the rules cannot apply (a hand-made record)
+            report.mismatches.append(Mismatch(version, seat, move,
+                                              f"its events cannot be applied ({err!r})"))
+            break
         for v in range(version, version + len(batch)):
             if v in targets:
                 saved[v] = copy.deepcopy(game.state)
