@@ -297,6 +297,11 @@ class Games(Rewinding, Archive, Presentation, Application):
         return tokens
 
     # ------------------------------------------------------------------ seats
+    def seat_keys(self, game_id: uuid.UUID) -> list[str]:
+        """The seats' current token hashes (what invite links and browser seats are bound to;
+        they change when a seat's token is replaced)."""
+        return list(self._seat_hashes(game_id))
+
     def seat_for_token(self, game_id: uuid.UUID, token: str) -> int | None:
         """The seat ``token`` acts for in this game, or None."""
         hashes = self._seat_hashes(game_id)

@@ -6,6 +6,7 @@ import uuid
 
 from flask import abort, render_template, request, url_for
 
+from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games, services
@@ -129,7 +130,7 @@ def new_invite(game_id: uuid.UUID):
     if seat is None:
         return render_game(game_id, "Only a player of this game can renew their invite.", 403)
     token = games().replace_seat_token(game_id, seat)
-    security.hold_seat(str(game_id), token)
+    security.hold_seat(str(game_id), seat, security.seat_mark(token_hash(token)))
     link = url_for("web.join", invite=security.make_invite(game_id, seat, token), _external=True)
     return render_template("message.html", heading="Your new invite link",
                            text="Your old invite link no longer works. Open this one on "
