@@ -29,11 +29,11 @@ run: venv services init-db
 	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/  (API docs: http://127.0.0.1:$(PORT)/api/v1/docs), with one worker"
 	@$(BIN)/chronicle-worker & WORKER=$$!; \
 	trap 'kill $$WORKER 2>/dev/null; wait $$WORKER 2>/dev/null' EXIT INT TERM; \
-	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+	PORT=$(PORT) $(BIN)/chronicle-serve
 
 # the API alone
 serve: venv init-db
-	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+	PORT=$(PORT) $(BIN)/chronicle-serve
 
 worker: venv init-db
 	$(BIN)/chronicle-worker

@@ -20,6 +20,7 @@ from .cli import register_cli
 from .config import Settings
 from .context import EXTENSION
 from .converters import GameIdConverter, game_id_schema
+from .limits import RateLimits
 from .origin import check_origin
 
 API_DESCRIPTION = """\
@@ -75,6 +76,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxies,
                                 x_proto=settings.proxies, x_host=settings.proxies)
     app.before_request(check_origin)
+    limits = RateLimits(settings.rate_limits, settings.redis_url, settings.database_url)
+    if limits.enabled:
+        app.before_request(limits.check)
 
     @app.before_request
     def _body_limit() -> None:

@@ -43,6 +43,7 @@ from domain import storage
 from workers.netguard import Allowance, parse_allowance
 
 from . import keys
+from .limits import parse_limits
 from .signing import parse_trusted
 
 log = logging.getLogger(__name__)
@@ -177,6 +178,10 @@ class Settings:
             proxies=_int(env, "CHRONICLE_PROXIES", 0, minimum=0),
             rate_limits=env.get("CHRONICLE_RATE_LIMITS", DEFAULT_RATE_LIMITS).strip(),
         )
+        try:
+            parse_limits(settings.rate_limits)
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
         if settings.port > 65535:
             raise ConfigError(f"PORT must be at most 65535, not {settings.port}")
         if (not settings.is_postgres and settings.web_concurrency > 1

@@ -110,12 +110,20 @@ def test_unusable_values_are_refused_with_the_variable_name(env):
     assert name in str(err.value)
 
 
-def test_a_missing_secret_key_is_random_per_process_with_a_warning(caplog):
-    with caplog.at_level(logging.WARNING, logger="service.config"):
-        first = Settings.from_env({})
-        second = Settings.from_env({})
-    assert first.secret_key != second.secret_key and len(first.secret_key) >= 32
-    assert "CHRONICLE_SECRET_KEY" in caplog.text
+def test_a_missing_secret_key_is_kept_in_the_data_directory(tmp_path, monkeypatch):
+    """Issue 22: it was random per process, so a restart broke every invite link."""
+    monkeypatch.chdir(tmp_path)
+    first = Settings.from_env({})
+    second = Settings.from_env({})
+    assert first.secret_key == second.secret_key and len(first.secret_key) >= 32
+    assert (tmp_path / "var" / "secret-key").read_text().strip() == first.secret_key
+
+
+@pytest.mark.parametrize("spec", ["move", "moves=5/minute", "move=often", "create=5/fortnight"])
+def test_unusable_rate_limits_are_refused_with_the_variable_name(spec):
+    with pytest.raises(ConfigError) as err:
+        Settings.from_env({"CHRONICLE_SECRET_KEY": "k", "CHRONICLE_RATE_LIMITS": spec})
+    assert "CHRONICLE_RATE_LIMITS" in str(err.value)
 
 
 def test_redact_url_hides_passwords_only():
