@@ -15,6 +15,8 @@ variable                         meaning (default)
 ``CHRONICLE_TRUSTED_KEYS``       other services' public keys whose records count as trusted
 ``CHRONICLE_PROXIES``            proxies in front whose X-Forwarded-* headers count (0)
 ``CHRONICLE_RATE_LIMITS``        rate limits (see ``service/limits.py``; empty: off)
+``CHRONICLE_HEALTH_STUCK_SECONDS`` /healthz is degraded when an event waits this long (30)
+``CHRONICLE_HEALTH_MAX_LAG``     ... or the read models lag this many events (1000)
 ``CHRONICLE_MAX_BODY_BYTES``     largest request body (65536)
 ``CHRONICLE_MAX_IMPORT_BYTES``   largest game record ``POST /games/import`` accepts (8 MiB)
 ``CHRONICLE_CACHE_SIZE``         games kept in memory per process (256)
@@ -132,6 +134,10 @@ class Settings:
     proxies: int = 0
     #: CHRONICLE_RATE_LIMITS (``service/limits.py``); empty: no limits
     rate_limits: str = ""
+    #: /healthz: read models are "stuck" when an event waits this long (seconds) ...
+    health_stuck_seconds: float = 30.0
+    #: ... or "lagging" beyond this many notifications
+    health_max_lag: int = 1000
     #: only ``init-db`` (and tests) create tables; servers never do
     create_tables: bool = False
 
@@ -177,6 +183,8 @@ class Settings:
             trusted_keys=trusted,
             proxies=_int(env, "CHRONICLE_PROXIES", 0, minimum=0),
             rate_limits=env.get("CHRONICLE_RATE_LIMITS", DEFAULT_RATE_LIMITS).strip(),
+            health_stuck_seconds=_float(env, "CHRONICLE_HEALTH_STUCK_SECONDS", 30.0),
+            health_max_lag=_int(env, "CHRONICLE_HEALTH_MAX_LAG", 1000, minimum=1),
         )
         try:
             parse_limits(settings.rate_limits)

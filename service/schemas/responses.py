@@ -285,7 +285,8 @@ class RecordOutSchema(ResponseSchema):
 
 # -- service ------------------------------------------------------------------------------------
 class HealthSchema(ResponseSchema):
-    status = fields.String(metadata={"example": "ok"})
+    status = fields.String(metadata={"enum": ["ok", "degraded", "unavailable"]})
+    problems = fields.List(fields.String(), metadata={"description": "why it is degraded"})
     store = fields.String(metadata={"enum": ["ok", "down"]})
     redis = fields.String(metadata={"enum": ["ok", "down", "not configured"]})
     workers = fields.Raw(metadata={"description": "live RQ workers (a number), or "

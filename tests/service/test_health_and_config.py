@@ -171,3 +171,37 @@ def test_create_app_reads_the_environment_and_never_touches_the_store(monkeypatc
     services = app.extensions["chronicle"]
     assert not services.games.built  # no request needed the store yet
     services.close()
+
+
+def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_path):
+    """Issue 22: a projector failing on one event every second left /healthz saying "ok"."""
+    import uuid as _uuid
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from tests.conftest import sqlite_settings
+    settings = sqlite_settings(tmp_path, redis_url=None, health_stuck_seconds=0.0)
+    init_db(settings).close()
+    services = bootstrap(settings)
+    try:
+        client = create_app(services=services).test_client()
+        assert client.get("/healthz").get_json()["status"] == "ok"
+        games = services.games()
+        created = games.get_game(_uuid.UUID(client.post(
+            "/api/v1/games", json={"title": "toy", "players": ["A", "B"]}).get_json()["id"]))
+        services.read_side().fresh()  # the projector has caught up: all is well
+        assert client.get("/healthz").get_json()["status"] == "ok"
+        # an event no rule made, stored under the rules' feet (what a forged import did)
+        data = {"title": "toy", "rules_version": "toy-1", "variant": "race",
+                "players": ["A", "B"], "options": created.options, "seeded": True,
+                "seeds": created.seeds, "parent": None, "setup": []}
+        games.store_recorded(_uuid.uuid4(), data, [{"type": "UndoRequested", "seat": 0,
+                                                    "data": {}, "command": None}])
+        with pytest.raises(Exception):
+            services.read_side().fresh()  # the projector fails on it, again and again
+        body = client.get("/healthz").get_json()
+        assert body["status"] == "degraded", body
+        assert body["read_models"]["stuck_on"] == body["read_models"]["position"] + 1
+        assert "stuck" in body["problems"][0]
+        assert client.get("/healthz").status_code == 200  # the API itself still works
+    finally:
+        services.close()
