@@ -184,7 +184,7 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
         seat = command.get("seat") if isinstance(command, dict) else None
         move = command.get("move") if isinstance(command, dict) else None
         expected, problem = _decide(game, book, rules, seeds, entry, command, count, version)
-        if problem is None and expected != jsonclean(recorded):
+        if problem is None and expected != recorded:  # recorded data is JSON already
             problem = _difference(expected, recorded)
         if problem is not None:
             report.mismatches.append(Mismatch(version, seat, move, problem, expected, recorded))
