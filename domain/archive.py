@@ -38,11 +38,12 @@ class Archive:
         return [log_entry(e) for e in self.stored_events(game_id)]
 
     def audit(self, game_id: uuid.UUID, current_rules: bool = False,
-              detail: bool = False) -> AuditReport:
+              detail: bool = False, viewer: int | None = None) -> AuditReport:
         """Re-run every recorded command under the game's rules (or the current ones).
 
         Reads the log once: the title, rules version and players come from its first event
-        (not from loading the game, which would replay every event a second time)."""
+        (not from loading the game, which would replay every event a second time). The
+        detailed steps show each event as ``viewer`` may see it."""
         entries = self.log_entries(game_id)
         if not entries or entries[0]["type"] != "GameCreated":
             raise GameNotFound(game=str(game_id))
@@ -50,7 +51,12 @@ class Archive:
         title = created["title"]
         rules = (registry.current(title) if current_rules
                  else registry.get(title, created["rules_version"]))
-        return audit_log(entries, rules, detail=detail, names=list(created["players"]))
+        view = (viewer, True)
+        if detail:
+            game = self.get_game(game_id)
+            view = (viewer, game.rules.status(game.state).finished)
+        return audit_log(entries, rules, detail=detail, names=list(created["players"]),
+                         view=view)
 
     def export(self, game_id: uuid.UUID, viewer: int | None = None,
                full: bool = False) -> dict:
@@ -84,10 +90,10 @@ class Archive:
             if event.type == "GameCreated":
                 entry["data"] = {**event.data, "seeds": [
                     {**s, "seed_str": str(s["seed"])} for s in event.data["seeds"]]}
-            entry["command"] = public_command(event.command, None, True)
+            entry["command"] = public_command(event.command, None, True, game.rules.seal_move)
             return entry
         entry["data"] = self.event_data(game, event, viewer, finished)
-        entry["command"] = public_command(event.command, viewer, finished)
+        entry["command"] = public_command(event.command, viewer, finished, game.rules.seal_move)
         return entry
 
     def import_record(self, record: Any) -> Created:

@@ -134,9 +134,9 @@ class Game:
             self.undone.append([target + 1, event.originator_version - 1])
 
     def _remember_key(self, command: dict, version: int) -> None:
-        self.idem[idem_key(command.get("seat"), command["key"])] = {"seat": command.get("seat"), "hash": command.get("hash"),
-                                     "first": version,
-                                     "last": version + command.get("count", 1) - 1}
+        self.idem[idem_key(command.get("seat"), command["key"])] = {
+            "seat": command.get("seat"), "hash": command.get("hash"), "first": version,
+            "last": version + command.get("count", 1) - 1}
         if len(self.idem) > IDEMPOTENCY_MEMORY:
             oldest = min(self.idem, key=lambda k: self.idem[k]["first"])
             del self.idem[oldest]

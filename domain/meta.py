@@ -24,8 +24,9 @@ MetaFact = tuple[str, int, dict]
 class Book(Protocol):
     """What the platform's rules need to know of a game's history besides its state."""
 
-    def acted_since(self, version: int) -> set[int]:
-        """Seats that made a move (not undone) after ``version``."""
+    def consent_needed(self, version: int) -> set[int]:
+        """Seats an undo back to ``version`` must ask: those that moved (not undone) since,
+        or every seat once an event since revealed something (the title's ``reveals``)."""
 
     def check_boundary(self, version: int) -> None:
         """Raise ``UndoError("not_a_move_boundary")`` if ``version`` falls inside a move."""
@@ -54,7 +55,7 @@ def check_seat(game: Any, seat: Any) -> None:
 
 def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[MetaFact]:
     """Seat ``seat`` asks to take the game back to ``to_version`` (api.md "Undo"): applied at
-    once when no other seat has moved since, else a request waiting for those seats."""
+    once when no other seat's consent is needed, else a request waiting for those seats."""
     check_seat(game, seat)
     check_open(game)
     if (isinstance(to_version, bool) or not isinstance(to_version, int)
@@ -63,7 +64,7 @@ def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[Meta
                         reason=f"it must be an earlier version of the game as it now "
                                f"stands (1 to {game.version - 1}, not undone)")
     book.check_boundary(to_version)
-    waiting = sorted(s for s in book.acted_since(to_version) if s != seat)
+    waiting = sorted(s for s in book.consent_needed(to_version) if s != seat)
     if not waiting:
         return [("UndoApplied", seat, {"to_version": to_version, "by": seat,
                                        "request_id": None})]

@@ -18,15 +18,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .common.errors import DomainError, RecordError, UndoError
+from .common.events import Event
 from .common.rng import Rng
 from .common.title import GameConfig, Title
+from .common.visibility import redact, unseal
 from .game import Game, fold
 from .meta import META_RULES, check_open
 from .records import (META_TYPES, AuditReport, Mismatch, canonical, jsonclean, seed_for)
-
-#: builds an audit step's sentence and rule from one recorded event (``detail=True``)
-Describe = Callable[[Title, Any, list[str]], tuple[str, str | None]]
-
 
 class _Stamp:
     """The time of a replayed event (the fold only formats the last one)."""
@@ -60,8 +58,11 @@ class _ReplayBook:
         self.game = game
         self.batches: dict[int, int] = {1: 1}  # first version -> last version of each batch
         self.moves: list[tuple[int, int]] = []  # (first version, seat) of every move
+        self.reveals: list[int] = []  # versions of events that revealed something
 
-    def acted_since(self, version: int) -> set[int]:
+    def consent_needed(self, version: int) -> set[int]:
+        if any(v > version and not self.game.is_undone(v) for v in self.reveals):
+            return set(range(len(self.game.players)))
         return {seat for first, seat in self.moves
                 if first > version and not self.game.is_undone(first)}
 
@@ -152,13 +153,15 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
 
 
 def replay_log(entries: list[dict], rules: Title, detail: bool = False,
-               names: list[str] | None = None, describe: Describe | None = None,
+               names: list[str] | None = None,
+               view: tuple[int | None, bool] = (None, True),
                first_only: bool = False) -> Replay:
     """Re-run the set-up and every recorded command of ``entries`` under ``rules`` (and the
     platform's rules for meta events); see the module docstring.
 
-    With ``detail`` the report lists every event with ``describe(rules, event, names)``'s
-    sentence and rule; with ``first_only`` the walk stops at the first mismatch (an import)."""
+    With ``detail`` the report lists every title event with its sentence and rule, each built
+    from the event as ``view`` = (viewer, game finished) may see it (redact first, then
+    describe); with ``first_only`` the walk stops at the first mismatch (an import)."""
     report = AuditReport(rules_version=rules.rules_version)
     if not entries:
         raise RecordError("record_invalid", reason="the first event must be GameCreated")
@@ -194,14 +197,10 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
                 "move" in command or "meta" in command):
             report.checked += 1
         if detail:
-            describe_step = describe or _describe
             for e in batch:
-                if e.get("type") in META_TYPES:
-                    continue
-                text, rule = describe_step(rules, _Stored(e, game.id), names)
-                report.steps.append({"version": e.get("version"), "seat": e.get("seat"),
-                                     "move": move if e is batch[0] else None,
-                                     "type": e.get("type"), "text": text, "rule": rule})
+                if e.get("type") not in META_TYPES:
+                    report.steps.append(_step(rules, e, move if e is batch[0] else None,
+                                              names, view))
         if problem is not None and any(e.get("type") in META_TYPES for e in batch):
             i += len(batch)  # a platform event no rule made changes nothing of the game
             continue
@@ -232,7 +231,7 @@ def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dic
                     0 <= seat < len(game.players)):
                 return None, f"the move's seat {seat!r} is not a seat of this game"
             check_open(game)
-            return _facts(rules.decide(game.state, seat, command["move"],
+            return _facts(rules.decide(game.state, seat, unseal(command["move"], seat),
                                        Rng(seed_for(seeds, version - 1) or 0))), None
         kind = command.get("meta")
         rule = META_RULES.get(kind) if isinstance(kind, str) else None
@@ -245,18 +244,34 @@ def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dic
 
 def _fold(game: Game, book: _ReplayBook, batch: list[dict], version: int, command: Any,
           state_at: Callable[[int], dict]) -> None:
-    fold(game, [_Stored(e, game.id, version + k) for k, e in enumerate(batch)], state_at)
+    stored = [_Stored(e, game.id, version + k) for k, e in enumerate(batch)]
+    fold(game, stored, state_at)
     game._version = version + len(batch) - 1
     book.batches[version] = game.version
+    rules = game.rules
+    book.reveals.extend(e.originator_version for e in stored
+                        if e.type not in META_TYPES and rules.reveals(e))
     if isinstance(command, dict) and "move" in command and isinstance(command.get("seat"), int):
         book.moves.append((version, command["seat"]))
 
 
-def _describe(rules: Title, event: Any, names: list[str]) -> tuple[str, str | None]:
-    return rules.describe(event, names), rules.rule_of(event)
+def _step(rules: Title, entry: dict, move: Any, names: list[str],
+          view: tuple[int | None, bool]) -> dict:
+    """One line of a detailed audit, as ``view`` = (viewer, finished) may see it (redact
+    first, then describe)."""
+    viewer, finished = view
+    shown = Event(entry["type"], redact(entry.get("data") or {}, viewer, finished),
+                  entry.get("seat"))
+    if isinstance(move, dict):
+        move = unseal(redact(rules.seal_move(move, entry.get("seat")), viewer, finished),
+                      entry.get("seat"))
+    return {"version": entry["version"], "seat": entry.get("seat"), "move": move,
+            "type": entry["type"], "text": rules.describe(shown, names, viewer),
+            "rule": rules.rule_of(shown)}
 
 
 def audit_log(entries: list[dict], rules: Title, detail: bool = False,
-              names: list[str] | None = None, describe: Describe | None = None) -> AuditReport:
+              names: list[str] | None = None,
+              view: tuple[int | None, bool] = (None, True)) -> AuditReport:
     """The audit report of :func:`replay_log`."""
-    return replay_log(entries, rules, detail, names, describe).report
+    return replay_log(entries, rules, detail, names, view).report

@@ -18,6 +18,7 @@ from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNot
 from .common.rng import Rng, new_seed, seed_hash
 from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
+from .records import META_TYPES
 
 
 class _LiveBook:
@@ -26,8 +27,8 @@ class _LiveBook:
     def __init__(self, games: "Rewinding", game: Game) -> None:
         self.games, self.game = games, game
 
-    def acted_since(self, version: int) -> set[int]:
-        return self.games._seats_acted_since(self.game, version)
+    def consent_needed(self, version: int) -> set[int]:
+        return self.games._consent_needed(self.game, version)
 
     def check_boundary(self, version: int) -> None:
         self.games.check_move_boundary(self.game.id, version)
@@ -79,12 +80,18 @@ class Rewinding:
             raise ConcurrentWrite(current=self.get_game(game.id).version) from None
         self._after_append(game, events)
 
-    def _seats_acted_since(self, game: Game, version: int) -> set[int]:
-        seats = set()
+    def _consent_needed(self, game: Game, version: int) -> set[int]:
+        """The seats an undo back to ``version`` must ask: every seat that moved since, and
+        every seat at all once an event since revealed something (a round card, a card
+        drawn: the title's ``reveals``), so nobody can look at a draw and take it back."""
+        seats, rules = set(), game.rules
         for event in self.stored_events(game.id, after=version):
-            if event.command and "move" in event.command and not game.is_undone(
-                    event.originator_version):
+            if game.is_undone(event.originator_version):
+                continue
+            if event.command and "move" in event.command:
                 seats.add(event.command["seat"])
+            if event.type not in META_TYPES and rules.reveals(event):
+                return set(range(len(game.players)))
         return seats
 
     def check_move_boundary(self, game_id: uuid.UUID, version: int) -> None:
@@ -113,13 +120,13 @@ class Rewinding:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
         events = self.stored_events(game_id, limit=version)
-        hidden = (not source.seeded and not source.rules.status(source.state).finished
+        hidden = (not source.rules.status(source.state).finished
                   and any(has_hidden(e.data) for e in events))
         if hidden and seat is not None:
             return self.seat_fork(source, events, version, seat)
         if hidden:
-            # the fork's new tokens would show every seat's private data, and finishing the
-            # fork would reveal the secrets: wait until the game is over
+            # the fork's new tokens would show every seat's private data (a seeded game's
+            # too: its hands can be computed, but a fork must not hand them out either)
             raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=version)
         first = events[0]
         data = copy.deepcopy(first.data)
