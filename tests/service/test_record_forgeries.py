@@ -171,3 +171,29 @@ def test_a_finished_games_export_is_the_full_record_for_everyone(client, undo_re
     assert record["kind"] == "full" and record["viewer"] is None
     assert client.get(f"{game.url}/export", headers=game.auth(0)).get_json()["events"] == \
         record["events"]
+
+
+def test_an_undo_across_a_reveal_applied_without_consent_is_refused(client, monkeypatch):
+    """The platform's undo rule is the same in play and in imports: after a draw every other
+    seat must consent, so an undo "applied at once" across it is a forgery."""
+    from tests.support.toy import TOY
+    monkeypatch.setattr(TOY, "revealing_events", frozenset({"BonusDrawn"}))
+    game = new_game(client, seed=7, goal=3)
+    move(client, game, 0, {"type": "add", "by": 1})        # v2
+    move(client, game, 1, {"type": "add", "by": 1})        # v3, v4: a bonus is drawn
+    request = _undo(client, game, 1, 2).get_json()
+    assert request["status"] == "pending"  # Ann must consent
+    client.post(f"{game.url}/undo/{request['request_id']}/reject", headers=game.auth(0))
+    _finish(client, game)
+    record = client.get(f"{game.url}/export").get_json()
+    honest = _rechain(record, record["events"][:4])  # a seeded game may be cut anywhere
+    assert client.post("/api/v1/games/import", json=honest).status_code == 201
+    events = copy.deepcopy(record["events"][:4])
+    events.append({"version": 5, "type": "UndoApplied", "seat": 1,
+                   "data": {"to_version": 2, "by": 1, "request_id": None},
+                   "command": {"seat": 1, "meta": "UndoApplied", "count": 1},
+                   "recorded_at": events[-1]["recorded_at"]})
+    forged = _rechain(record, events)
+    problem = assert_problem(client.post("/api/v1/games/import", json=forged), 422,
+                             "record_audit_failed")
+    assert problem["params"]["version"] == 5
