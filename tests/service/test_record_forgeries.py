@@ -197,3 +197,38 @@ def test_an_undo_across_a_reveal_applied_without_consent_is_refused(client, monk
     problem = assert_problem(client.post("/api/v1/games/import", json=forged), 422,
                              "record_audit_failed")
     assert problem["params"]["version"] == 5
+
+
+def test_an_operators_full_record_of_a_game_in_play(client, services):
+    """The CLI's export is the full record at any time: a seeded game's imports (its seed is
+    public), an unseeded one's is refused until the game is over (its seed is secret)."""
+    import uuid as _uuid
+    games = services.games()
+    for seed, status in ((5, 201), (None, 422)):
+        game = new_game(client, seed=seed)
+        play_turns(client, game, 2)
+        record = json_roundtrip(games.export(_uuid.UUID(game.id), None, True))
+        assert record["kind"] == "full" and record["signature"]
+        setup = record["events"][0]["data"]["setup"][0]["data"]
+        assert set(setup["_private"]) == {"0", "1"}  # everything, for the operator
+        answer = client.post("/api/v1/games/import", json=record)
+        assert answer.status_code == status, answer.get_json()
+        if status == 422:
+            assert answer.get_json()["code"] == "record_incomplete"
+
+
+def json_roundtrip(value):
+    import json
+    return json.loads(json.dumps(value))
+
+
+def test_the_signing_key_command_prints_the_public_key(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "CHRONICLE_DATA_DIR": str(tmp_path), "REDIS_URL": ""}
+    chronicle = os.path.join(os.path.dirname(sys.executable), "chronicle")
+    first = subprocess.run([chronicle, "signing-key"], env=env, capture_output=True, text=True)
+    again = subprocess.run([chronicle, "signing-key"], env=env, capture_output=True, text=True)
+    assert first.returncode == 0 and len(first.stdout.strip()) == 43
+    assert first.stdout == again.stdout and (tmp_path / "signing-key.pem").exists()
