@@ -74,9 +74,11 @@ def _csrf(page: str) -> str:
 
 def _create_from_the_page(url: str) -> tuple[requests.Session, list[str]]:
     browser = requests.Session()
-    home = browser.get(url + "/", timeout=10).text
-    answer = browser.post(url + "/games", data={"csrf_token": _csrf(home), "title": "toy",
-                                                "variant": "race", "player": ["Ann", "Bob"]},
+    home = browser.get(url + "/", timeout=10)
+    assert home.status_code == 200, home.text[:500]
+    home = home.text
+    answer = browser.post(url + "/games", data={"csrf_token": _csrf(home), "title": "agricola",
+                                                "variant": "family", "player": ["Ann", "Bob"]},
                           timeout=10)
     assert answer.status_code == 200, answer.text[:300]
     links = [html.unescape(u) for u in re.findall(r'href="(http://[^"]+/join/[^"]+)"',

@@ -73,7 +73,8 @@ def test_moves_are_limited_per_seat(limited):
 
 def test_imports_and_forks_are_limited(limited):
     client = limited("fork=1/minute, import=1/minute")
-    game = client.post("/api/v1/games", json={**GAME, "seed": 3}).get_json()["id"]
+    game = client.post("/api/v1/games", json={**GAME, "seed": 3,
+                                              "options": {"secrets": False}}).get_json()["id"]
     assert client.post(f"/api/v1/games/{game}/forks", json={"version": 1}).status_code == 201
     assert_problem(client.post(f"/api/v1/games/{game}/forks", json={"version": 1}), 429,
                    "rate_limited")
