@@ -29,9 +29,10 @@ def start(app: Games, case: Case, seed: int | None = None) -> uuid.UUID:
 
 
 def random_play(app: Games, game_id: uuid.UUID, pick: random.Random,
-                each_move: Any = None) -> int:
+                each_move: Any = None, listed: Any = None) -> int:
     """Play uniformly random listed moves until the game is over; returns the moves made.
-    ``each_move(app, game_id, moves_made)`` runs after every move (live checks)."""
+    ``each_move(app, game_id, moves_made)`` runs after every move (live checks),
+    ``listed(game, moves)`` with every list of moves offered."""
     for made in range(MAX_MOVES):
         game = app.get_game(game_id)
         status = game.rules.status(game.state)
@@ -41,6 +42,8 @@ def random_play(app: Games, game_id: uuid.UUID, pick: random.Random,
         seat = pick.choice(sorted(status.to_act))
         _, moves = app.legal_moves(game_id, seat)
         assert moves, f"seat {seat} is asked but has no listed move (version {game.version})"
+        if listed is not None:
+            listed(game, moves)
         app.play(game_id, seat, pick.choice(moves))
         if each_move is not None:
             each_move(app, game_id, made + 1)
