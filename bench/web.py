@@ -96,7 +96,7 @@ def live_update(moves: int = 20) -> dict:
                 other = pages[1 - mover]
                 before = int(other.get_attribute("#main", "data-version"))
                 started = time.perf_counter()
-                pages[mover].locator("button.move").first.click()
+                pages[mover].locator("#moves button.move").first.click()
                 while int(other.get_attribute("#main", "data-version") or 0) <= before:
                     other.wait_for_timeout(5)
                     if time.perf_counter() - started > 10:

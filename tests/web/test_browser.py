@@ -15,7 +15,7 @@ LIVE_TIMEOUT_MS = 10_000
 def _create_game(page, base: str) -> list[str]:
     page.goto(base + "/")
     page.select_option("#title", "agricola")
-    page.select_option("#variant", "family")
+    page.select_option("#variant", "agricola:family")
     page.fill("#player0", "Ann")
     page.fill("#player1", "Bob <b>")  # escaped wherever it is shown
     page.click("text=Create the game")
@@ -62,17 +62,17 @@ def test_two_players_play_and_follow_each_other_live(browser, live_server):
             mover = _whose_turn(pages)
             other = pages[1 - mover]
             version = int(other.get_attribute("#main", "data-version"))
-            button = pages[mover].locator("button.move").first
+            button = pages[mover].locator("#moves button.move").first
             label = button.inner_text()
             button.click()
             _wait_past(pages[mover], version)
             # the other player's page follows by itself (SSE), without a reload
             _wait_past(other, version)
-            assert label and other.locator("ol.events li").count() > 1
+            assert label and other.locator("ol.movelist li").count() > 1
         # the timeline: open an early version, then come back
-        bob.click("ol.events li[value='1'] a")
+        bob.click("ol.movelist li:first-child a")
         bob.wait_for_selector("text=(a past version)")
-        assert bob.locator("button.move").count() == 0
+        assert bob.locator("#moves button.move").count() == 0
         bob.click("text=Back to the current version")
         bob.wait_for_selector("#main[data-past='no']")
         assert not [e for e in errors if "Content Security Policy" in e], errors
@@ -99,7 +99,7 @@ def _play(pages, moves: int) -> None:
     for _ in range(moves):
         mover = _whose_turn(pages)
         version = int(pages[mover].get_attribute("#main", "data-version"))
-        pages[mover].locator("button.move").first.click()
+        pages[mover].locator("#moves button.move").first.click()
         _wait_past(pages[1 - mover], version)
 
 
@@ -113,17 +113,17 @@ def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_serv
         ann.wait_for_selector("text=You play Ann.")
         _play([ann, bob], 4)
         # undo with consent: Ann asks from an early version, Bob accepts on his own page
-        ann.click("ol.events li[value='1'] a")
+        ann.click("ol.movelist li:first-child a")
         ann.wait_for_selector("text=(a past version)")
-        ann.click("text=Ask to take the game back to version 1")
+        ann.click("text=Ask to take the game back to here")
         ann.wait_for_selector("text=Undo requested")
         bob.wait_for_selector("text=Accept the undo", timeout=LIVE_TIMEOUT_MS)  # live
         bob.click("text=Accept the undo")
-        bob.wait_for_selector("ol.events s")  # undone events struck through
+        bob.wait_for_selector("ol.movelist s")  # undone events struck through
         assert bob.locator("text=Undo requested").count() == 0
         # what if: a branch from version 1, then the tree and the comparison
-        bob.click("ol.events li[value='1'] a")
-        bob.click("text=What if…? Start a branch from version 1")
+        bob.click("ol.movelist li:first-child a")
+        bob.click("text=What if…? Branch from here as Bob")
         bob.wait_for_selector("text=invite the players")
         bob.click("text=Watch the game")
         bob.click("text=Branches")
@@ -153,7 +153,7 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
         page = context.new_page()
         page.goto(base + "/")
         page.select_option("#title", "village")
-        page.select_option("#variant", "standard")
+        page.select_option("#variant", "village:standard")
         page.fill("#player0", "Ann")
         page.fill("#player1", "Bob")
         page.click("text=Create the game")
@@ -169,7 +169,7 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
             page.locator("[aria-label='Farmyard of Ann']").count()
         if page.locator("text=It is your turn.").count():
             version = int(page.get_attribute("#main", "data-version"))
-            page.locator("button.move").first.click()
+            page.locator("#moves button.move").first.click()
             _wait_past(page, version)
     finally:
         context.close()
