@@ -6,8 +6,9 @@ vendored from the npm registry, see ``static/vendor/VENDORED.md``) at ``/static/
 
 The API documentation pages (``/api/v1/docs``, ``/api/v1/redoc``) are drawn by our own
 templates here rather than flask-smorest's, which carry an inline script: ours load the
-vendored Swagger UI and ReDoc with small scripts of this site, under the same
-Content-Security-Policy as every page.
+vendored Swagger UI and ReDoc with small scripts of this site, under a Content-Security-Policy
+that forbids inline scripts and other hosts (inline styles are allowed there only: both draw
+with styles they insert at run time).
 
 ``CHRONICLE_STREAM_URL`` (environment) is where pages open event streams: the base URL of the
 stream process (``service/stream_server.py``, ``make run`` sets it), added to the policy's
@@ -28,6 +29,9 @@ from .security import secure_headers
 SWAGGER = "vendor/swagger-ui-dist-5.35.0/"
 REDOC = "vendor/redoc-2.5.2/redoc.standalone.js"
 DOCS_PAGES = {"/api/v1/docs", "/api/v1/redoc"}
+DOCS_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
 def _origin(url: str) -> str:
@@ -63,6 +67,10 @@ def register(api, services=None) -> None:
 
     @app.after_request
     def _page_headers(response):
+        if request.path in DOCS_PAGES:
+            # Swagger UI and ReDoc draw with styles they insert at run time: the docs pages
+            # (our own text, no player input) allow inline styles, never inline scripts
+            response.headers.setdefault("Content-Security-Policy", DOCS_POLICY)
         if not request.path.startswith("/api/") or request.path in DOCS_PAGES:
             secure_headers(response, _origin(app.config.get("CHRONICLE_STREAM_URL", "")))
         return response

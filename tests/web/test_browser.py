@@ -173,3 +173,72 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
             _wait_past(page, version)
     finally:
         context.close()
+
+
+def _until(page, expression: str, timeout_s: float = 10.0) -> None:
+    """Poll ``expression`` from Python (wait_for_function would evaluate a string, which the
+    page's CSP forbids)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"never true: {expression}")
+
+
+def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_server):
+    """Issue 24: a solo game played in a phone-sized window with no CSP violation in the
+    console and no horizontal overflow; the tab title marks the turn; after a move the focus is
+    on the first move; a refused move (htmx, 422) shows its sentence and keeps the page; the
+    arrow keys and Home/End step through the move list."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: problems.append(f"{page.url}: {m.text}")
+                if (m.type == "error" or "Content Security Policy" in m.text)
+                and "status of 422" not in m.text else None)  # the refusal below
+        page.goto(live_server.url + "/")
+        page.select_option("#title", "caverna")
+        assert page.locator("#variant").input_value().startswith("caverna:")
+        assert page.locator("#player1").is_visible()  # Caverna seats up to 7
+        page.fill("#player0", "Ann")
+        page.click("text=Create the game")
+        page.wait_for_selector("text=invite the players")
+        page.goto(page.get_attribute("#invite0", "value"))
+        page.wait_for_selector("text=It is your turn.")
+        assert page.title().startswith("▶ Your turn")
+        for _ in range(3):
+            version = int(page.get_attribute("#main", "data-version"))
+            page.locator("#moves button.move").first.click()
+            _wait_past(page, version)
+            _until(page, "() => !!document.activeElement && "
+                         "document.activeElement.classList.contains('move')")
+        # a refused move: its sentence shows, the page stays on the current version
+        version = int(page.get_attribute("#main", "data-version"))
+        page.evaluate("""() => { const f = document.querySelector('#moves form');
+            f.querySelector('input[name=move]').value = '{"type": "place", "space": "nowhere"}'; }""")
+        page.locator("#moves button.move").first.click()
+        page.wait_for_selector("#error")
+        assert page.locator("#error").inner_text().strip()
+        assert int(page.get_attribute("#main", "data-version")) == version
+        # the move list from the keyboard
+        page.locator("#timeline h2").click()
+        page.keyboard.press("Home")
+        page.wait_for_selector("text=(a past version)")
+        assert page.locator("ol.movelist li.shown").inner_text().startswith("Ann sit")
+        page.keyboard.press("ArrowRight")
+        _until(page, "() => document.querySelectorAll('ol.movelist > li')[1]"
+                     ".classList.contains('shown')")
+        page.keyboard.press("End")
+        page.wait_for_selector("text=(a past version)", state="detached")
+        for path in ("", "/audit"):
+            page.goto(page.url.split("?")[0].replace("/audit", "") + path)
+            overflow = page.evaluate("document.documentElement.scrollWidth - "
+                                     "document.documentElement.clientWidth")
+            assert overflow <= 0, f"{path or 'game page'} overflows a phone by {overflow}px"
+        page.goto(live_server.url + "/api/v1/redoc")
+        page.wait_for_timeout(1500)
+        assert not problems, problems
+    finally:
+        context.close()

@@ -130,7 +130,7 @@ def test_docs_pages_carry_the_policy_and_no_inline_script_and_the_favicon_is_ser
         answer = web.get(path)
         page = answer.get_data(True)
         policy = answer.headers["Content-Security-Policy"]
-        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert "script-src 'self';" in policy and "default-src 'self'" in policy
         assert not re.search(r"<script>(?!</script>)", page)  # every script has a src
         assert "<style>" not in page and "http://" not in page and "https://" not in page
     icon = web.get("/favicon.ico")

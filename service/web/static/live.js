@@ -120,7 +120,8 @@
       if (again) { again.focus(); return; }
     }
     if ((config.verb || "").toLowerCase() !== "post") { return; }  /* a live refresh */
-    var first = document.querySelector("#moves button.move, .board details.acts summary");
+    var first = document.querySelector("#moves details[open] button.move") ||
+      document.querySelector(".board details.acts summary");
     (first || document.getElementById("status")).focus();
   }
 
