@@ -9,7 +9,9 @@ template ``boards/<title>.html`` when the title has one, else by a generic one.
 from __future__ import annotations
 
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from domain.application import Games
@@ -96,16 +98,16 @@ def timeline(app: Games, current: Any, viewer: int | None, finished: bool) -> li
     return [app.event_view(current, event, viewer, finished) for event in events]
 
 
-def move_list(stored: list[Any], views: list[dict]) -> list[dict]:
+def move_list(starts: list[bool], views: list[dict]) -> list[dict]:
     """The timeline as one entry per move (what a player decided, with everything that
     followed from it), like an analysis board's move list: ``[{"first", "last", "text",
     "more": [sentences], "seat", "undone", "number"}]``. A move starts at an event that
-    carries its command (the same rule the application uses for move boundaries); the game's
-    creation and its set-up are the first entry. ``last`` is a move boundary: a version a
-    branch or an undo may start from."""
+    carries its command (``starts``: the same rule the application uses for move
+    boundaries); the game's creation and its set-up are the first entry. ``last`` is a move
+    boundary: a version a branch or an undo may start from."""
     entries: list[dict] = []
-    for event, view in zip(stored, views):
-        if not entries or getattr(event, "command", None) is not None:
+    for start, view in zip(starts, views):
+        if not entries or start:
             entries.append({"first": view["version"], "last": view["version"],
                             "text": view["text"], "more": [], "seat": view.get("seat"),
                             "undone": view.get("undone", False), "number": len(entries)})
@@ -115,10 +117,57 @@ def move_list(stored: list[Any], views: list[dict]) -> list[dict]:
     return entries
 
 
-def _hides_something(stored: list[Any], finished: bool) -> bool:
+class _Log:
+    """One viewer's described events of one game, kept between pages: stored events never
+    change, so a page reads and describes only the events after the last one it saw (the
+    undone marks, which later events change, are read afresh each time)."""
+
+    __slots__ = ("version", "views", "starts", "hidden")
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.views: list[dict] = []
+        self.starts: list[bool] = []
+        self.hidden = False
+
+
+_LOGS: OrderedDict = OrderedDict()
+_LOGS_LOCK = threading.Lock()
+LOG_CACHE = 256
+
+
+def described_events(app: Games, current: Any, viewer: int | None,
+                     finished: bool) -> tuple[list[dict], list[bool], bool]:
+    """Every event as ``viewer`` may see it (``Presentation.event_view``), whether each starts
+    a move, and whether any still hides something; cached per game, viewer and finished."""
     from domain.common.visibility import has_hidden
 
-    return not finished and any(has_hidden(e.data) for e in stored)
+    key = (id(app), current.id, viewer, finished)
+    with _LOGS_LOCK:
+        log = _LOGS.get(key)
+        if log is not None:
+            _LOGS.move_to_end(key)
+    if log is None or log.version > current.version:
+        log = _Log()
+    if log.version < current.version:
+        fresh = _Log()
+        fresh.version, fresh.hidden = log.version, log.hidden
+        fresh.views, fresh.starts = list(log.views), list(log.starts)
+        for event in app.stored_events(current.id, after=log.version):
+            if event.originator_version > current.version:
+                break
+            fresh.views.append(app.event_view(current, event, viewer, finished))
+            fresh.starts.append(getattr(event, "command", None) is not None)
+            fresh.hidden = fresh.hidden or has_hidden(event.data)
+            fresh.version = event.originator_version
+        log = fresh
+        with _LOGS_LOCK:
+            _LOGS[key] = log
+            _LOGS.move_to_end(key)
+            while len(_LOGS) > LOG_CACHE:
+                _LOGS.popitem(last=False)
+    views = [{**v, "undone": current.is_undone(v["version"])} for v in log.views]
+    return views, list(log.starts), log.hidden
 
 
 def _shown_entry(entries: list[dict], version: int) -> int:
@@ -145,9 +194,8 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
         moves = grouped_moves(current, legal)
         on_board = target_moves(current, legal)
     to_act = summary["to_act"] if shown is current else sorted(status.to_act)
-    stored = app.stored_events(current.id)
-    views = [app.event_view(current, event, viewer, finished) for event in stored]
-    entries = move_list(stored, views)
+    views, starts, hidden = described_events(app, current, viewer, finished)
+    entries = move_list(starts, views)
     at = _shown_entry(entries, shown.version)
     return {
         "game_id": str(game_id), "summary": summary, "viewer": viewer,
@@ -164,6 +212,6 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
         "sheet_rows": sheet_rows(sheet),
         "events": views, "entries": entries, "shown_entry": at,
         "at_boundary": bool(entries) and entries[at]["last"] == shown.version,
-        "public_fork": not _hides_something(stored, finished),
+        "public_fork": finished or not hidden,
         "practice": bool(summary.get("practice")),
     }

@@ -195,7 +195,8 @@ def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200,
     return render_template(template, error=error, tried=tried if placed else None,
                            tried_where=where if placed else None, error_placed=placed,
                            notices=get_flashed_messages(), stream_base=stream_base(),
-                           **context), status
+                           play_url=url_for("web.play", game_id=game_id),
+                           csrf=security.csrf_token(), **context), status
 
 
 @bp.get("/games/<game:game_id>")
