@@ -383,6 +383,7 @@ class StreamServer:
             if delivery is None:
                 break
             await response.write(delivery.messages[viewer])
+            self.fanout.delivered += 1
             sent = delivery.end
             if delivery.finished:
                 return sent, True

@@ -1,5 +1,5 @@
 """The event-stream process (``service/stream_server.py``) on a real socket, over a real store:
-refusals before a stream opens, the fan-out of one move to many viewers, each with its own view,
+refusals before a stream opens, the fan-out of one move to many viewers (public and seated),
 a reconnect with Last-Event-ID, and the connection limit."""
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_an_unknown_game_a_foreign_token_and_a_bad_token_are_refused_before_open
     assert running.server.open == 0
 
 
-def test_one_move_reaches_every_viewer_each_with_its_own_view(streams):
+def test_one_move_reaches_every_viewer_public_and_seated(streams):
     running, writer = streams
     created = writer.create_game("agricola", "family", ["Ann", "Bob"], {}, seed=3)
     game_id = created.game.id
@@ -139,6 +139,9 @@ def test_one_move_reaches_every_viewer_each_with_its_own_view(streams):
         assert event == "version" and data["version"] == now
         assert [e["version"] for e in data["events"]] == list(range(2, now + 1))
         assert all(e["text"] for e in data["events"])
+    deadline = time.monotonic() + 5  # the counter moves just after each write
+    while running.server.fanout.delivered < 4 and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert running.server.fanout.delivered >= 4
     for response in viewers:
         response.close()
