@@ -242,3 +242,47 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
         assert not problems, problems
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("title,variant", [("agricola", "family"), ("caverna", "standard"),
+                                           ("village", "standard")])
+def test_two_browsers_play_each_title_from_the_board(browser, live_server, title, variant):
+    """Issue 24: the board is where one plays. Two players in two browsers move by opening a
+    highlighted place on the board and choosing one of its moves (the list only for moves that
+    act on no place: "done", "feed", …); the other page follows live."""
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        pages[0].goto(live_server.url + "/")
+        pages[0].select_option("#title", title)
+        pages[0].select_option("#variant", f"{title}:{variant}")
+        pages[0].fill("#player0", "Ann")
+        pages[0].fill("#player1", "Bob")
+        pages[0].click("text=Create the game")
+        pages[0].wait_for_selector("text=invite the players")
+        links = [pages[0].get_attribute(f"#invite{i}", "value") for i in range(2)]
+        for page, link in zip(pages, links):
+            page.goto(link)
+        on_board = 0
+        for _ in range(8):
+            mover = next((i for i, p in enumerate(pages)
+                          if p.locator("text=It is your turn.").count()), None)
+            if mover is None:
+                pages[0].wait_for_timeout(200)
+                continue
+            page, other = pages[mover], pages[1 - mover]
+            version = int(page.get_attribute("#main", "data-version"))
+            places = page.locator(".board details.acts")
+            if places.count():
+                place = places.first
+                place.locator("summary").click()
+                place.locator("button.move").first.click()
+                on_board += 1
+            else:
+                page.locator("#moves button.move").first.click()
+            _wait_past(page, version)
+            _wait_past(other, version)
+        assert on_board >= 3, f"only {on_board} moves were made on the board"
+    finally:
+        for c in contexts:
+            c.close()

@@ -169,3 +169,24 @@ def test_a_practice_game_says_so(web_app, monkeypatch):
     assert "Practice game." in web.get(f"/games/{game_id}").get_data(True)
     monkeypatch.setattr(app, "summary", lambda game: {**real(game), "practice": False})
     assert "Practice game." not in web.get(f"/games/{game_id}").get_data(True)
+
+
+def test_during_an_undo_request_the_status_names_who_must_answer(web_app):
+    first, second = web_app.test_client(), web_app.test_client()
+    game_id, links = _create(first)
+    first.get(links[0])
+    second.get(links[1])
+    for _ in range(4):
+        for client in (first, second):
+            page = client.get(f"/games/{game_id}").get_data(True)
+            if "It is your turn." in page:
+                move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
+                client.post(f"/games/{game_id}/moves",
+                            data={"csrf_token": _csrf(client), "move": move})
+    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first),
+                                                       "version": 1}, follow_redirects=True)
+    body = html.unescape(asked.get_data(True))
+    assert "You asked to take the game back to version 1" in body
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', body, re.S).group(1)
+    assert "nobody" not in status
+    assert "Bob" in status and "undo request" in status
