@@ -360,19 +360,19 @@ class StreamServer:
                     continue
                 if delivery.end <= sub.sent:
                     continue
-                if delivery.start == sub.sent:
+                if delivery.start == sub.sent and viewer in delivery.messages:
                     await response.write(delivery.messages[viewer])
                     sub.sent = delivery.end
                     fanout.delivered += 1
                     if delivery.finished:
                         return
                     continue
+                # joined while this step was being built (no message for its viewer yet),
+                # or missed one: its own catch-up
                 sub.sent, done = await self._catch_up(response, game_id, viewer, sub.sent,
                                                       delivery.end)
                 if done:
                     return
-        except (ConnectionResetError, asyncio.CancelledError):
-            raise
         finally:
             fanout.leave(channel, sub)
 
