@@ -26,17 +26,14 @@ init-db: venv
 	$(BIN)/chronicle init-db
 
 # the API on 127.0.0.1:$(PORT), the event-stream process on $(STREAM_PORT) and one RQ worker
-# beside them (Ctrl-C stops all three); both servers share one secret key (var/secret_key)
+# beside them (Ctrl-C stops all three); both read the data directory's secret key
 run: venv services init-db
 	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/  (API docs: http://127.0.0.1:$(PORT)/api/v1/docs), with one worker and the event streams on port $(STREAM_PORT)"
-	@test -n "$$CHRONICLE_SECRET_KEY" -o -s $(CHRONICLE_DATA_DIR)/secret_key || \
-	  $(BIN)/python -c 'import secrets; print(secrets.token_hex(32))' > $(CHRONICLE_DATA_DIR)/secret_key
-	@export CHRONICLE_SECRET_KEY="$${CHRONICLE_SECRET_KEY:-$$(cat $(CHRONICLE_DATA_DIR)/secret_key)}" \
-	  CHRONICLE_STREAM_URL="$${CHRONICLE_STREAM_URL-http://127.0.0.1:$(STREAM_PORT)}"; \
+	@export CHRONICLE_STREAM_URL="$${CHRONICLE_STREAM_URL-http://127.0.0.1:$(STREAM_PORT)}"; \
 	$(BIN)/chronicle-worker & WORKER=$$!; \
 	CHRONICLE_STREAM_PORT=$(STREAM_PORT) $(BIN)/chronicle-stream & STREAMS=$$!; \
 	trap 'kill $$WORKER $$STREAMS 2>/dev/null; wait $$WORKER $$STREAMS 2>/dev/null' EXIT INT TERM; \
-	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+	PORT=$(PORT) $(BIN)/chronicle-serve
 
 # the event-stream process alone (service/stream_server.py)
 streams: venv init-db
@@ -44,7 +41,7 @@ streams: venv init-db
 
 # the API alone
 serve: venv init-db
-	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service.app:create_app()'
+	PORT=$(PORT) $(BIN)/chronicle-serve
 
 worker: venv init-db
 	$(BIN)/chronicle-worker

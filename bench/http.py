@@ -1,6 +1,6 @@
 """Issue 3, benchmark (d) and (e): one move through HTTP, and the server's peak memory.
 
-(d) starts the production server (gunicorn, as ``make run`` does) on a fresh SQLite store, plays
+(d) starts the production server (``chronicle-serve``, as ``make run`` does) on a fresh SQLite store, plays
 an Agricola family game through the API up to about 500 events, then times ``POST …/moves``
 (choosing from ``GET …/moves``, which is not timed) against ``GET /healthz`` on the same server
 and the same keep-alive client.
@@ -34,18 +34,18 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving ``service.app:create_app()`` on a data directory."""
+    """``chronicle-serve`` (as ``make run`` starts it) on a data directory."""
 
     def __init__(self, data_dir: str) -> None:
         self.port = free_port()
         self.env = {**os.environ, "CHRONICLE_DATA_DIR": data_dir, "PORT": str(self.port),
-                    "CHRONICLE_DATABASE_URL": "", "PYTHONPATH": ROOT}
+                    "CHRONICLE_DATABASE_URL": "", "PYTHONPATH": ROOT,
+                    "CHRONICLE_RATE_LIMITS": ""}
         self.env.pop("CHRONICLE_DATABASE_URL")
         subprocess.run([os.path.join(BIN, "flask"), "--app", "service.app:create_app",
                         "init-db"], cwd=ROOT, env=self.env, check=True,
                        stdout=subprocess.DEVNULL)
-        self.proc = subprocess.Popen([os.path.join(BIN, "gunicorn"), "--config",
-                                      "service/gunicorn_conf.py", "service.app:create_app()"],
+        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")],
                                      cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}"

@@ -10,7 +10,7 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
    (active, waiting for a seat). One process per core.
 3. **Read models**: ``chronicle-rebuild``'s partitioned rebuild over the whole store, then
    ``VACUUM (ANALYZE)`` as autovacuum would do after a bulk load.
-4. **Server**: gunicorn with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that schema;
+4. **Server**: ``chronicle-serve`` with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that schema;
    p50/p99 of the lobby's first page, a filtered page deep in the list, and "my games" for a
    player with 20 games; then 16 client threads, each playing its own active games (``GET
    …/moves`` untimed, ``POST …/moves`` timed) for ``BENCH_SCALE_LOAD_SECONDS``, with
@@ -161,16 +161,16 @@ def vacuum(url: str, schema: str) -> float:
 
 # -- 4. the server -----------------------------------------------------------------------------
 class PgServer:
-    """gunicorn with ``SERVER_PROCESSES`` processes on the PostgreSQL schema."""
+    """``chronicle-serve`` with ``SERVER_PROCESSES`` processes on the PostgreSQL schema."""
 
     def __init__(self, url: str) -> None:
         self.port = free_port()
         env = {**os.environ, "CHRONICLE_DATABASE_URL": url, "PORT": str(self.port),
                "CHRONICLE_WEB_CONCURRENCY": str(SERVER_PROCESSES), "REDIS_URL": "",
                "CHRONICLE_WAKEUPS": "off", "CHRONICLE_SECRET_KEY": "bench-scale",
+               "CHRONICLE_RATE_LIMITS": "",
                "PYTHONPATH": ROOT}
-        self.proc = subprocess.Popen([os.path.join(BIN, "gunicorn"), "--config",
-                                      "service/gunicorn_conf.py", "service.app:create_app()"],
+        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")],
                                      cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}"

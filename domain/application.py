@@ -30,14 +30,15 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from . import registry
-from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver,
-                            IdempotencyKeyReused, InvalidMove, NotYourTurn, RuleViolation,
-                            StaleVersion, StoreUnavailable, VersionNotFound)
+from . import meta, registry
+from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, IdempotencyKeyReused,
+                            InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
+                            VersionNotFound)
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
 from .archive import Archive
-from .game import Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict, fold
+from .game import (Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict, fold,
+                   idem_key, request_hash)
 from .presentation import Presentation
 from .records import jsonclean
 from .rewind import Rewinding
@@ -296,6 +297,11 @@ class Games(Rewinding, Archive, Presentation, Application):
         return tokens
 
     # ------------------------------------------------------------------ seats
+    def seat_keys(self, game_id: uuid.UUID) -> list[str]:
+        """The seats' current token hashes (what invite links and browser seats are bound to;
+        they change when a seat's token is replaced)."""
+        return list(self._seat_hashes(game_id))
+
     def seat_for_token(self, game_id: uuid.UUID, token: str) -> int | None:
         """The seat ``token`` acts for in this game, or None."""
         hashes = self._seat_hashes(game_id)
@@ -376,14 +382,14 @@ class Games(Rewinding, Archive, Presentation, Application):
         the new state. A repeated ``idempotency_key`` with the same move returns the first
         result and records nothing.
         """
-        request_hash = hashlib.sha256(repr((seat, jsonclean(move))).encode()).hexdigest()
+        move_hash = request_hash(seat, move)
         for _attempt in range(MAX_MOVE_ATTEMPTS):
             with self._lock(game_id):
                 game = self._current(game_id)
                 if idempotency_key is not None:
-                    earlier = game.idem.get(idempotency_key)
+                    earlier = game.idem.get(idem_key(seat, idempotency_key))
                     if earlier is not None:
-                        if earlier["hash"] != request_hash:
+                        if earlier["hash"] != move_hash:
                             raise IdempotencyKeyReused(key=idempotency_key)
                         events = self.stored_events(game_id, after=earlier["first"] - 1,
                                                     limit=earlier["last"] - earlier["first"] + 1)
@@ -399,7 +405,7 @@ class Games(Rewinding, Archive, Presentation, Application):
                            "count": len(facts)}
                 if idempotency_key is not None:
                     command["key"] = idempotency_key
-                    command["hash"] = request_hash
+                    command["hash"] = move_hash
                 events = self._batch(game, facts, command)
                 try:
                     self._store(events)
@@ -419,11 +425,7 @@ class Games(Rewinding, Archive, Presentation, Application):
 
     def _check_open(self, game: Game) -> None:
         """Moves and new undo requests need a game that is not over and has no open undo."""
-        if game.rules.status(game.state).finished:
-            raise GameOver()
-        if game.pending_undo:
-            raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
-                                waiting=self._names(game, game.pending_undo["waiting"]))
+        meta.check_open(game)
 
     def _batch(self, game: Game, facts: list, command: dict | None) -> list[GameEvent]:
         events = []

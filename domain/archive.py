@@ -3,7 +3,11 @@
 A mixin of :class:`~domain.application.Games`. ``audit`` re-runs every recorded command under
 the game's rules (or the current ones, for ``verify --all``); ``export`` gives the hash-chained
 record with hidden parts and unrevealed seeds left out; ``import_record`` verifies the chain,
-audits the record under its rules and only then stores it as a new game.
+replays the record through its rules and only then stores it as a new game.
+
+Records are signed when the application has a ``signer`` (``service/signing.py`` gives one:
+``sign(message) -> signature`` and ``check(signature, message) -> (signed_by, key) | None``,
+None for a signature that does not hold); ``domain/`` itself holds no key.
 """
 from __future__ import annotations
 
@@ -14,8 +18,10 @@ from typing import Any
 from . import registry
 from .common.errors import DomainError, GameNotFound, RecordError
 from .common.rng import seed_hash
-from .game import Created, GameEvent, public_command
-from .records import RECORD_FORMAT, AuditReport, audit_log, chain, record_seed, verify_chain
+from .game import Created, Game, GameEvent, public_command
+from .records import (FULL, GENESIS, RECORD_FORMAT, VIEW, AuditReport, chain, record_seed,
+                      signed_message, verify_chain)
+from .replay import audit_log, replay_log
 
 
 def log_entry(event: GameEvent) -> dict:
@@ -52,68 +58,144 @@ class Archive:
         return audit_log(entries, rules, detail=detail, names=list(created["players"]),
                          view=view)
 
-    def export(self, game_id: uuid.UUID) -> dict:
-        """The full record, hash-chained; hidden parts and unrevealed seeds are left out."""
+    def export(self, game_id: uuid.UUID, viewer: int | None = None,
+               full: bool = False) -> dict:
+        """The game's hash-chained, signed record.
+
+        Once the game is over, and for an operator (``full``) at any time, the record is
+        ``full``: every event as stored, every seed (what an import or ``verify`` needs).
+        While it is played anyone else gets a ``view``: what ``viewer`` (a seat, or None for
+        the public) may see, saying for whom it was made."""
         game = self.get_game(game_id)
         finished = game.rules.status(game.state).finished
-        entries = [{**log_entry(e), "data": self.event_data(game, e, None, finished),
-                    "command": public_command(e.command, None, finished,
-                                              game.rules.seal_move)}
+        kind = FULL if finished or full else VIEW
+        entries = [self._record_entry(game, e, viewer, finished, full and not finished)
                    for e in self.stored_events(game_id)]
         chained = chain(entries)
         for e in chained:
             e["undone"] = game.is_undone(e["version"])
-        return {"format": RECORD_FORMAT, "game": self.summary(game),
-                "events": chained, "head": chained[-1]["hash"] if chained else None}
+        head = chained[-1]["hash"] if chained else GENESIS
+        shown = None if kind == FULL else viewer
+        record = {"format": RECORD_FORMAT, "kind": kind, "viewer": shown,
+                  "game": self.summary(game), "events": chained, "head": head}
+        signer = getattr(self, "signer", None)
+        if signer is not None:
+            record["signature"] = signer.sign(signed_message(str(game.id), head, kind, shown))
+        return record
+
+    def _record_entry(self, game: Game, event: GameEvent, viewer: int | None, finished: bool,
+                      raw: bool) -> dict:
+        entry = log_entry(event)
+        if raw:  # an operator's full record of a game still being played: everything
+            if event.type == "GameCreated":
+                entry["data"] = {**event.data, "seeds": [
+                    {**s, "seed_str": str(s["seed"])} for s in event.data["seeds"]]}
+            entry["command"] = public_command(event.command, None, True, game.rules.seal_move)
+            return entry
+        entry["data"] = self.event_data(game, event, viewer, finished)
+        entry["command"] = public_command(event.command, viewer, finished, game.rules.seal_move)
+        return entry
 
     def import_record(self, record: Any) -> Created:
-        """Verify a record's hash chain, audit it under its rules, then store it as a new game."""
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise RecordError("record_invalid", reason=f"'format' must be '{RECORD_FORMAT}'")
-        entries = record.get("events")
-        if not isinstance(entries, list) or not entries:
-            raise RecordError("record_invalid", reason="'events' must be a non-empty list")
+        """Check a full record (chain, signature, then every command through the rules) and
+        only then store it as a new game; its summary says who signed it."""
+        entries, kind = _record_events(record)
         head = verify_chain(entries)
         if record.get("head") not in (None, head):
             raise RecordError("record_tampered", version=len(entries),
                               reason="the head hash does not match the last event")
-        created = entries[0]
-        if created.get("type") != "GameCreated" or not isinstance(created.get("data"), dict):
-            raise RecordError("record_invalid", reason="the first event must be GameCreated")
-        data = created["data"]
+        if kind == VIEW:
+            raise RecordError("record_incomplete", reason=_view_missing(record.get("viewer")),
+                              kind=VIEW, viewer=record.get("viewer"),
+                              missing=["the seed", "the hidden parts of other seats"])
+        provenance = self._provenance(record, head)
+        data, rules, seeds = _created(entries)
         try:
-            rules = registry.get(data["title"], data["rules_version"])
-            seeds = [{"from": int(s["from"]), "seed": record_seed(s), "hash": s["hash"],
-                      "origin": s.get("origin")} for s in data["seeds"]]
-        except (KeyError, TypeError, ValueError) as err:
-            raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
-        for s in seeds:
-            if s["seed"] is None:
-                raise RecordError("record_incomplete",
-                                  reason="its seed is still private (it was exported while the "
-                                         "game was being played); import it after the game ends")
-            if seed_hash(s["seed"]) != s["hash"]:
-                raise RecordError("record_tampered", version=1,
-                                  reason="a seed does not match its published hash")
-        try:
-            report = audit_log(entries, rules)
+            replay = replay_log(entries, rules, first_only=True)
         except DomainError:
             raise
-        except Exception as err:  # a hand-edited record can break the rules' assumptions
+        except Exception as err:  # a hand-made record can break the rules' assumptions
             raise RecordError("record_invalid", reason=f"it cannot be replayed ({err})") from None
-        if not report.ok:
-            first = report.mismatches[0]
-            raise RecordError("record_audit_failed", count=len(report.mismatches),
-                              version=first.version, mismatches=[m.as_dict()
-                                                                 for m in report.mismatches[:5]])
-        new_id = uuid.uuid4()
-        new_data = {**data, "seeds": seeds,
-                    "imported_from": record.get("game", {}).get("id") if isinstance(
-                        record.get("game"), dict) else None}
+        if not replay.report.ok:
+            first = replay.report.mismatches[0]
+            raise RecordError("record_audit_failed", version=first.version, first=first.difference,
+                              mismatches=[m.as_dict() for m in replay.report.mismatches[:5]])
+        if not data.get("seeded") and not rules.status(replay.game.state).finished:
+            raise RecordError("record_incomplete",
+                              reason="the game it records is not over and its seed is secret: "
+                                     "a record of a game still being played cannot be imported")
+        new_data = {**data, "seeds": seeds, "imported_from": provenance.pop("game"),
+                    "provenance": provenance}
         later = [{"type": e["type"], "seat": e.get("seat"), "data": e.get("data") or {},
-                  "command": e.get("command")} for e in entries[1:]]
+                  "command": _imported_command(e.get("command"))} for e in entries[1:]]
         try:
             stamps = [datetime.fromisoformat(e["recorded_at"]) for e in entries]
         except (KeyError, TypeError, ValueError):
             stamps = None
-        return self._start(new_id, new_data, later, stamps)
+        return self._start(uuid.uuid4(), new_data, later, stamps)
+
+    def _provenance(self, record: dict, head: str) -> dict:
+        """Who signed ``record``: this service, a key the operator trusts, or nobody (the game
+        id it names counts only under a signature that holds)."""
+        signature = record.get("signature")
+        claimed = record.get("game", {}).get("id") if isinstance(record.get("game"), dict) else None
+        signer = getattr(self, "signer", None)
+        if signature is None or signer is None or not isinstance(claimed, str):
+            return {"signed_by": "nobody", "key": None, "game": None}
+        message = signed_message(claimed, head, FULL, None)
+        found = signer.check(signature, message)
+        if found is None:
+            raise RecordError("record_tampered", version=len(record["events"]),
+                              reason="its signature does not match its head hash and game id")
+        signed_by, key = found
+        return {"signed_by": signed_by, "key": key,
+                "game": claimed if signed_by != "nobody" else None}
+
+
+def _view_missing(viewer: Any) -> str:
+    whose = "the public's" if viewer is None else f"seat {viewer}'s"
+    return (f"it is {whose} view of a game still being played, without the seed and what "
+            "other seats hold; import the full record (the export once the game is over, or "
+            "an operator's 'chronicle export')")
+
+
+def _record_events(record: Any) -> tuple[list, str]:
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise RecordError("record_invalid", reason=f"'format' must be '{RECORD_FORMAT}'")
+    entries = record.get("events")
+    if not isinstance(entries, list) or not entries:
+        raise RecordError("record_invalid", reason="'events' must be a non-empty list")
+    kind = record.get("kind", FULL)
+    if kind not in (FULL, VIEW):
+        raise RecordError("record_invalid", reason=f"'kind' must be '{FULL}' or '{VIEW}'")
+    return entries, kind
+
+
+def _created(entries: list) -> tuple[dict, Any, list]:
+    created = entries[0]
+    if created.get("type") != "GameCreated" or not isinstance(created.get("data"), dict):
+        raise RecordError("record_invalid", reason="the first event must be GameCreated")
+    data = created["data"]
+    try:
+        rules = registry.get(data["title"], data["rules_version"])
+        seeds = [{"from": int(s["from"]), "seed": record_seed(s), "hash": s["hash"],
+                  "origin": s.get("origin")} for s in data["seeds"]]
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
+    for s in seeds:
+        if s["seed"] is None:
+            raise RecordError("record_incomplete",
+                              reason="its seed is still private (it was exported while the "
+                                     "game was being played); import it after the game ends")
+        if seed_hash(s["seed"]) != s["hash"]:
+            raise RecordError("record_tampered", version=1,
+                              reason="a seed does not match its published hash")
+    data = {k: v for k, v in data.items() if k not in ("imported_from", "provenance")}
+    return data, rules, seeds
+
+
+def _imported_command(command: Any) -> Any:
+    """A recorded command as an import stores it: no idempotency key of another game."""
+    if not isinstance(command, dict):
+        return command
+    return {k: v for k, v in command.items() if k not in ("key", "hash")}

@@ -15,6 +15,8 @@ Application-level event types (the title never sees them):
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable
@@ -94,6 +96,7 @@ class Game:
         game.seeds = [dict(s) for s in d["seeds"]]
         game.parent = d.get("parent")
         game.imported_from = d.get("imported_from")
+        game.provenance = d.get("provenance")
         game.created_at = _iso(event.timestamp)
         game.updated_at = game.created_at
         game.state = {}
@@ -131,9 +134,9 @@ class Game:
             self.undone.append([target + 1, event.originator_version - 1])
 
     def _remember_key(self, command: dict, version: int) -> None:
-        self.idem[command["key"]] = {"seat": command.get("seat"), "hash": command.get("hash"),
-                                     "first": version,
-                                     "last": version + command.get("count", 1) - 1}
+        self.idem[idem_key(command.get("seat"), command["key"])] = {
+            "seat": command.get("seat"), "hash": command.get("hash"), "first": version,
+            "last": version + command.get("count", 1) - 1}
         if len(self.idem) > IDEMPOTENCY_MEMORY:
             oldest = min(self.idem, key=lambda k: self.idem[k]["first"])
             del self.idem[oldest]
@@ -145,6 +148,20 @@ class Game:
     def seed_for(self, version: int) -> int:
         """The seed that draws for a move decided at ``version`` (fork segments, see README)."""
         return seed_for(self.seeds, version)
+
+
+def idem_key(seat: Any, key: str) -> str:
+    """Where a game remembers an idempotency key: per seat, so one seat's key never blocks
+    another's."""
+    return f"{seat}:{key}"
+
+
+def request_hash(seat: int, move: Any) -> str:
+    """The hash an idempotency key is remembered with: SHA-256 of the canonical JSON (sorted
+    keys) of the seat and the validated move, the same in every process and after restarts."""
+    body = json.dumps({"seat": seat, "move": move}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
 class _Fact:

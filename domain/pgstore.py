@@ -27,6 +27,8 @@ from typing import Any, Callable
 from eventsourcing import postgres as _pg
 from eventsourcing.persistence import InterfaceError, OperationalError
 
+from .storage import EXACT_LOCK_TIMEOUT
+
 #: seconds between attempts within the budget
 RETRY_WAIT = 0.2
 #: the environment key of the per-statement limit (seconds; 0 turns it off)
@@ -69,7 +71,10 @@ class Factory(_pg.PostgresFactory):
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         store = self.datastore
-        lock_timeout = float(self.env.get(self.POSTGRES_LOCK_TIMEOUT) or 0)
+        exact = self.env.get(EXACT_LOCK_TIMEOUT)
+        lock_timeout = float(exact or self.env.get(self.POSTGRES_LOCK_TIMEOUT) or 0)
+        if exact and lock_timeout > 0:
+            store.lock_timeout = lock_timeout  # SET LOCAL lock_timeout = '0.5s'
         statement = float(self.env.get(STATEMENT_TIMEOUT) or lock_timeout or 0)
         connect = float(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 5)
         store.budget = max(lock_timeout, statement, 1.0)

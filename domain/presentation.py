@@ -86,6 +86,9 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
         out["practice_note"] = PRACTICE_NOTE
     if game.imported_from:
         out["imported_from"] = game.imported_from
+    imported = getattr(game, "provenance", None)
+    if imported:
+        out["imported"] = imported  # who signed the imported record (domain/archive.py)
     provenance = game.rules.provenance(game.state)
     if provenance is not None:
         out["data_pack"] = provenance

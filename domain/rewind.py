@@ -13,6 +13,7 @@ import uuid
 
 from eventsourcing.persistence import IntegrityError
 
+from . import meta
 from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
 from .common.rng import Rng, new_seed, seed_hash
 from .common.visibility import has_hidden
@@ -20,55 +21,42 @@ from .game import Created, Game, GameEvent, public_command
 from .records import META_TYPES
 
 
+class _LiveBook:
+    """The history the platform's undo rule asks about, read from the store (``meta.Book``)."""
+
+    def __init__(self, games: "Rewinding", game: Game) -> None:
+        self.games, self.game = games, game
+
+    def consent_needed(self, version: int) -> set[int]:
+        return self.games._consent_needed(self.game, version)
+
+    def check_boundary(self, version: int) -> None:
+        self.games.check_move_boundary(self.game.id, version)
+
+
 class Rewinding:
     """Undo with consent and forks (api.md "Rewinding, branching, auditing")."""
 
     def request_undo(self, game_id: uuid.UUID, seat: int, to_version: int) -> dict:
-        """Ask to take the game back to ``to_version``; applied at once if nobody else acted."""
+        """Ask to take the game back to ``to_version``; applied at once if nobody else acted
+        (the platform's rule, ``meta.undo_request``)."""
         with self._lock(game_id):
             game = self._current(game_id)
-            self._check_open(game)
-            if not 1 <= to_version < game.version or game.is_undone(to_version):
-                raise UndoError(to_version=to_version,
-                                reason=f"it must be an earlier version of the game as it now "
-                                       f"stands (1 to {game.version - 1}, not undone)")
-            self.check_move_boundary(game_id, to_version)
-            waiting = sorted(s for s in self._consent_needed(game, to_version) if s != seat)
-            if not waiting:
-                events = self._meta(game, [("UndoApplied", seat,
-                                            {"to_version": to_version, "by": seat,
-                                             "request_id": None})])
-                self._save_meta(game, events)
+            facts = meta.undo_request(game, _LiveBook(self, game), seat, to_version)
+            events = self._meta(game, facts)
+            self._save_meta(game, events)
+            if facts[0][0] == "UndoApplied":
                 return {"status": "applied", "request_id": None, "to_version": to_version,
                         "waiting": [], "version": game.version}
-            events = self._meta(game, [("UndoRequested", seat,
-                                        {"to_version": to_version, "by": seat,
-                                         "waiting": waiting})])
-            self._save_meta(game, events)
             return {"status": "pending", "request_id": events[0].originator_version,
-                    "to_version": to_version, "waiting": waiting, "version": game.version}
+                    "to_version": to_version, "waiting": facts[0][2]["waiting"],
+                    "version": game.version}
 
     def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
         with self._lock(game_id):
             game = self._current(game_id)
             pending = game.pending_undo
-            if not pending or pending["request_id"] != request_id:
-                raise UndoError("undo_request_not_found", request_id=request_id)
-            if accept:
-                if seat not in pending["waiting"]:
-                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
-                                    request_id=request_id)
-                facts = [("UndoAccepted", seat, {"request_id": request_id, "seat": seat})]
-                if set(pending["waiting"]) == {seat}:
-                    facts.append(("UndoApplied", seat, {"to_version": pending["to_version"],
-                                                        "by": pending["by"],
-                                                        "request_id": request_id}))
-            else:
-                if seat not in pending["waiting"] and seat != pending["by"]:
-                    raise UndoError("undo_not_asked", seat_name=game.players[seat],
-                                    request_id=request_id)
-                facts = [("UndoRejected", seat, {"request_id": request_id, "seat": seat})]
-            events = self._meta(game, facts)
+            events = self._meta(game, meta.undo_answer(game, seat, request_id, accept))
             self._save_meta(game, events)
             status = ("applied" if game.pending_undo is None and accept else
                       "rejected" if not accept else "pending")

@@ -14,12 +14,17 @@ settings the same way without importing the web layer.
 """
 from __future__ import annotations
 
+import math
 import os
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_DB_FILE = "chronicle.db"
 #: eventsourcing.postgres with an outage budget (see :mod:`domain.pgstore`)
 POSTGRES_MODULE = "domain.pgstore"
+
+
+#: the store timeout in seconds with fractions (``domain/pgstore.py`` applies it)
+EXACT_LOCK_TIMEOUT = "CHRONICLE_LOCK_TIMEOUT_SECONDS"
 
 
 def default_data_dir() -> str:
@@ -48,7 +53,10 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
             "POSTGRES_CONNECT_TIMEOUT": (query.get("connect_timeout") or ["5"])[0],
             "POSTGRES_POOL_SIZE": (query.get("pool_size") or ["5"])[0],
             "POSTGRES_MAX_OVERFLOW": (query.get("max_overflow") or ["10"])[0],
-            "POSTGRES_LOCK_TIMEOUT": str(int(lock_timeout)),
+            # the library reads whole seconds; pgstore applies the exact value (0.5 s stays
+            # 0.5 s, never 0, which would turn the timeouts off)
+            "POSTGRES_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
+            EXACT_LOCK_TIMEOUT: repr(float(lock_timeout)),
             "POSTGRES_PRE_PING": "y",
         })
         # Never POSTGRES_ENABLE_DB_FUNCTIONS: it can skip events under concurrent writers.
@@ -66,7 +74,7 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
     env.update({
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": path,
-        "SQLITE_LOCK_TIMEOUT": str(max(1, int(lock_timeout))),
+        "SQLITE_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
     })
     return env
 

@@ -117,8 +117,13 @@ def _check_url(field: str, url: Any) -> str:
     if not isinstance(url, str) or len(url) > MAX_URL:
         raise InvalidSubscription(field, f"'{field}' must be an http(s) URL of at most "
                                          f"{MAX_URL} characters")
-    parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+    try:  # urllib raises ValueError for "[::1" and "[127.0.0.1]", and for a bad port
+        parsed = urlparse(url)
+        host, _port = parsed.hostname, parsed.port
+    except ValueError:
+        raise InvalidSubscription(field, f"'{field}' is not a valid URL (check the host in "
+                                         "brackets and the port)") from None
+    if parsed.scheme not in ("http", "https") or not host:
         raise InvalidSubscription(field, f"'{field}' must be an http:// or https:// URL")
     return url
 

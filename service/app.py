@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 
 from flask import Flask, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import ChronicleApi
 from .blueprints import register_blueprints
@@ -19,6 +20,8 @@ from .cli import register_cli
 from .config import Settings
 from .context import EXTENSION
 from .converters import GameIdConverter, game_id_schema
+from .limits import RateLimits
+from .origin import check_origin
 
 API_DESCRIPTION = """\
 Chronicle plays Agricola, Caverna and Village turn by turn. Every error is
@@ -67,6 +70,15 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     for name in extensions:
         if importlib.util.find_spec(name) is not None:
             importlib.import_module(name).register(api, services)
+
+    if settings.proxies:
+        # only where the operator says proxies are in front: X-Forwarded-For/-Proto/-Host
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxies,
+                                x_proto=settings.proxies, x_host=settings.proxies)
+    app.before_request(check_origin)
+    limits = RateLimits(settings.rate_limits, settings.redis_url, settings.database_url)
+    if limits.enabled:
+        app.before_request(limits.check)
 
     @app.before_request
     def _body_limit() -> None:

@@ -11,6 +11,7 @@ whose store is down at start-up still starts, answers ``503 store_unavailable`` 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from workers.settings import WorkerSettings
 from workers.wakeup import install as install_wakeups
 
 from .config import Settings
+from .keys import SIGNING_KEY_FILE
+from .signing import RecordSigner
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +50,14 @@ def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
         log.warning("event store %s unavailable: %s", settings.display_database_url, err)
         raise StoreUnavailable(retry_after=settings.retry_after) from err
     install_wakeups(games, WorkerSettings.from_env(redis_url=settings.redis_url))
+    games.signer = record_signer(settings)
     return games
+
+
+def record_signer(settings: Settings) -> RecordSigner:
+    """The deployment's record signer (its key file is created on first use)."""
+    path = settings.signing_key_file or os.path.join(settings.data_dir, SIGNING_KEY_FILE)
+    return RecordSigner.from_file(path, settings.trusted_keys)
 
 
 def init_db(settings: Settings) -> Games:

@@ -269,8 +269,9 @@ def audit_command(ctx: click.Context, game_id: uuid.UUID, detail: bool) -> None:
 @click.option("-o", "--output", type=click.File("w"), default="-",
               help="Write the record to this file (default: standard output).")
 def export_command(game_id: uuid.UUID, output) -> None:
-    """Write GAME's full, hash-chained record as JSON."""
-    record = _run(_games().export, game_id)
+    """Write GAME's full, hash-chained, signed record as JSON (every event and seed, even
+    while the game is played: keep it to yourself until the game is over)."""
+    record = _run(_games().export, game_id, None, True)
     json.dump(record, output, indent=2, ensure_ascii=False)
     output.write("\n")
 
@@ -288,8 +289,17 @@ def import_command(source, as_json: bool) -> None:
     _echo_created(games, _run(games.import_record, record), as_json)
 
 
+@click.command("signing-key")
+def signing_key_command() -> None:
+    """Print this service's public signing key (for another service's CHRONICLE_TRUSTED_KEYS);
+    the key is created in the data directory if it does not exist yet."""
+    from .bootstrap import record_signer
+    signer = record_signer(_services().settings)
+    click.echo(signer.public)
+
+
 COMMANDS = (init_db_command, create_command, timeline_command, replay_command, verify_command,
-            audit_command, export_command, import_command)
+            audit_command, export_command, import_command, signing_key_command)
 
 
 @click.group("chronicle", context_settings={"help_option_names": ["-h", "--help"]})

@@ -8,22 +8,33 @@ variable                         meaning (default)
                                  (the SQLite file ``chronicle.db`` in the data directory)
 ``PORT``                         the port the server listens on, on 127.0.0.1 (8000)
 ``REDIS_URL``                    Redis (``redis://127.0.0.1:6379/0``; empty: not configured)
-``CHRONICLE_SECRET_KEY``         Flask's secret key (random per process, with a warning)
+``CHRONICLE_SECRET_KEY``         Flask's secret key (default: ``secret-key`` in the data
+                                 directory, created on first start)
+``CHRONICLE_SIGNING_KEY_FILE``   the Ed25519 key that signs records (``signing-key.pem`` in
+                                 the data directory, created on first start)
+``CHRONICLE_TRUSTED_KEYS``       other services' public keys whose records count as trusted
+``CHRONICLE_PROXIES``            proxies in front whose X-Forwarded-* headers count (0)
+``CHRONICLE_RATE_LIMITS``        rate limits (see ``service/limits.py``; empty: off)
+``CHRONICLE_HEALTH_STUCK_SECONDS`` /healthz is degraded when an event waits this long (30)
+``CHRONICLE_HEALTH_MAX_LAG``     ... or the read models lag this many events (1000)
 ``CHRONICLE_MAX_BODY_BYTES``     largest request body (65536)
 ``CHRONICLE_MAX_IMPORT_BYTES``   largest game record ``POST /games/import`` accepts (8 MiB)
 ``CHRONICLE_CACHE_SIZE``         games kept in memory per process (256)
 ``CHRONICLE_WEB_CONCURRENCY``    server processes (1 with SQLite, 2 x CPUs with PostgreSQL)
 ``CHRONICLE_THREADS``            threads per server process (8)
-``CHRONICLE_TIMEOUT``            seconds before gunicorn restarts a stuck worker (60)
+``CHRONICLE_TIMEOUT``            seconds a request may take to be read or written (60)
 ``CHRONICLE_STORE_LOCK_TIMEOUT`` seconds a store call may take before 503 (2)
 ``CHRONICLE_RETRY_AFTER``        the ``Retry-After`` seconds of a 503 (1)
 ===============================  ==========================================================
+
+Durations are seconds and may have fractions (``0.5``).
 
 Server processes never create tables (``create_tables`` is off); ``init-db`` does, once.
 """
 from __future__ import annotations
 
 import logging
+import math
 import os
 import secrets
 from dataclasses import dataclass, field, replace
@@ -33,12 +44,19 @@ from urllib.parse import urlparse, urlunparse
 from domain import storage
 from workers.netguard import Allowance, parse_allowance
 
+from . import keys
+from .limits import parse_limits
+from .signing import parse_trusted
+
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8000
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_MAX_BODY_BYTES = 64 * 1024
 DEFAULT_MAX_IMPORT_BYTES = 8 * 1024 * 1024
+#: per client address and per seat; far above a person's or a bot's pace (service/limits.py)
+DEFAULT_RATE_LIMITS = ("create=30/minute;600/day, fork=30/minute;600/day, "
+                       "import=10/minute;200/day, move=600/minute")
 
 
 class ConfigError(ValueError):
@@ -103,11 +121,23 @@ class Settings:
     cache_size: int = 256
     web_concurrency: int = 1
     threads: int = 8
-    timeout: int = 60
+    timeout: float = 60.0
     store_lock_timeout: float = 2.0
     retry_after: int = 1
     #: CHRONICLE_WEBHOOK_ALLOW (see workers/netguard.py); checked when a seat subscribes
     webhook_allow: Allowance = field(default_factory=Allowance)
+    #: the Ed25519 key that signs exported records (created on first use if missing)
+    signing_key_file: str | None = None
+    #: base64url public keys of other services whose records count as trusted
+    trusted_keys: tuple[str, ...] = ()
+    #: proxies in front of the server whose X-Forwarded-For/-Proto/-Host count (0: none)
+    proxies: int = 0
+    #: CHRONICLE_RATE_LIMITS (``service/limits.py``); empty: no limits
+    rate_limits: str = ""
+    #: /healthz: read models are "stuck" when an event waits this long (seconds) ...
+    health_stuck_seconds: float = 30.0
+    #: ... or "lagging" beyond this many notifications
+    health_max_lag: int = 1000
     #: only ``init-db`` (and tests) create tables; servers never do
     create_tables: bool = False
 
@@ -126,11 +156,11 @@ class Settings:
         redis_url = env.get("REDIS_URL", DEFAULT_REDIS_URL).strip() or None
         if redis_url and urlparse(redis_url).scheme not in ("redis", "rediss", "unix"):
             raise ConfigError(f"REDIS_URL must be a redis:// URL, not {redact_url(redis_url)!r}")
-        secret_key = env.get("CHRONICLE_SECRET_KEY", "").strip()
-        if not secret_key:
-            log.warning("CHRONICLE_SECRET_KEY is not set: using a random key for this process "
-                        "only (set it in production so every process shares one key)")
-            secret_key = secrets.token_hex(32)
+        secret_key = keys.secret_key(data_dir, env.get("CHRONICLE_SECRET_KEY", "").strip())
+        try:
+            trusted = parse_trusted(env.get("CHRONICLE_TRUSTED_KEYS"))
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
         default_workers = (2 * (os.cpu_count() or 1)) if storage.is_postgres(database_url) else 1
         settings = cls(
             data_dir=data_dir,
@@ -144,11 +174,22 @@ class Settings:
             cache_size=_int(env, "CHRONICLE_CACHE_SIZE", 256, minimum=1),
             web_concurrency=_int(env, "CHRONICLE_WEB_CONCURRENCY", default_workers, minimum=1),
             threads=_int(env, "CHRONICLE_THREADS", 8, minimum=1),
-            timeout=_int(env, "CHRONICLE_TIMEOUT", 60, minimum=10),
+            timeout=_float(env, "CHRONICLE_TIMEOUT", 60.0, minimum=1.0),
             store_lock_timeout=_float(env, "CHRONICLE_STORE_LOCK_TIMEOUT", 2.0, minimum=0.1),
-            retry_after=_int(env, "CHRONICLE_RETRY_AFTER", 1, minimum=1),
+            retry_after=math.ceil(_float(env, "CHRONICLE_RETRY_AFTER", 1.0, minimum=0.001)),
             webhook_allow=_allowance(env),
+            signing_key_file=(env.get("CHRONICLE_SIGNING_KEY_FILE") or "").strip() or
+            os.path.join(data_dir, keys.SIGNING_KEY_FILE),
+            trusted_keys=trusted,
+            proxies=_int(env, "CHRONICLE_PROXIES", 0, minimum=0),
+            rate_limits=env.get("CHRONICLE_RATE_LIMITS", DEFAULT_RATE_LIMITS).strip(),
+            health_stuck_seconds=_float(env, "CHRONICLE_HEALTH_STUCK_SECONDS", 30.0),
+            health_max_lag=_int(env, "CHRONICLE_HEALTH_MAX_LAG", 1000, minimum=1),
         )
+        try:
+            parse_limits(settings.rate_limits)
+        except ValueError as err:
+            raise ConfigError(str(err)) from None
         if settings.port > 65535:
             raise ConfigError(f"PORT must be at most 65535, not {settings.port}")
         if (not settings.is_postgres and settings.web_concurrency > 1

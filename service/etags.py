@@ -5,9 +5,10 @@ import re
 
 from flask import request
 
-from .problems import bad_request
+from .problems import Problem
 
-_VERSION_TAG = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
+_VERSION_TAG = re.compile(r'^\s*"(\d{1,18})"\s*$')
+_WEAK_TAG = re.compile(r'^\s*W/"[^"]*"\s*$')
 
 
 def etag(version: int) -> str:
@@ -26,13 +27,19 @@ def not_modified(version: int) -> bool:
 def expected_version(if_match: str | None) -> int | None:
     """The version an ``If-Match`` header names (None when absent or ``*``).
 
-    Raises ``400 bad_request`` for a header that names no single version.
+    If-Match compares strongly (RFC 9110 13.1.1): a weak tag never matches, so it answers
+    ``412 precondition_failed``; a header that is not one quoted version (``57``, a list, junk)
+    is no usable precondition: ``428 precondition_required`` says how to send one.
     """
     if if_match is None or if_match.strip() == "*":
         return None
     match = _VERSION_TAG.match(if_match)
-    if match is None:
-        raise bad_request('If-Match must name one version of the game, quoted like "57" '
-                          "(the ETag of GET /api/v1/games/{id}), or be *.",
-                          header="If-Match")
-    return int(match.group(1))
+    if match is not None:
+        return int(match.group(1))
+    if _WEAK_TAG.match(if_match):
+        raise Problem(412, "precondition_failed",
+                      "If-Match compares strongly, so a weak tag (W/\"...\") never matches; "
+                      'send the ETag as given, quoted like "57".', params={"header": "If-Match"})
+    raise Problem(428, "precondition_required",
+                  'If-Match must name one version of the game, quoted like "57" (the ETag of '
+                  "GET /api/v1/games/{id}), or be *.", params={"header": "If-Match"})

@@ -1,4 +1,7 @@
-"""``GET /healthz``: is the event store reachable (200) or not (503), and how is Redis?"""
+"""``GET /healthz``: is the event store reachable (200) or not (503), and how is Redis?
+
+``status`` is ``ok``, ``degraded`` (the API works, but the read models are stuck on an event
+or lag: lobby, scores and notices are behind; ``problems`` says why) or ``unavailable``."""
 from __future__ import annotations
 
 import functools
@@ -51,8 +54,14 @@ def health(services: Services) -> tuple[int, dict]:
         return 503, body
     try:
         side = services.read_side()
-        body["read_models"] = read_model_health(side.store, side.games)
+        settings = services.settings
+        body["read_models"] = read_model_health(side.store, side.games,
+                                                settings.health_stuck_seconds,
+                                                settings.health_max_lag)
         body["notices"] = outbox_health(side.store)
+        if body["read_models"].get("problem"):
+            body["status"] = "degraded"
+            body["problems"] = [f"read models {body['read_models']['problem']}"]
     except Exception as err:  # the read side is optional for health: say so, stay 200
         log.info("health check: read models unavailable: %s", err)
         body["read_models"] = {"position": None, "head": None, "lag": None}

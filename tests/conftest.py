@@ -37,7 +37,7 @@ def toy_title():
 def sqlite_settings(data_dir, **overrides) -> Settings:
     env = {"CHRONICLE_DATA_DIR": str(data_dir), "CHRONICLE_SECRET_KEY": TEST_SECRET,
            "REDIS_URL": REDIS_URL, "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
-           "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW}
+           "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW, "CHRONICLE_RATE_LIMITS": ""}
     return Settings.from_env(env, **overrides)
 
 
@@ -99,7 +99,8 @@ def settings(backend, tmp_path, request) -> Settings:
     return Settings.from_env({"CHRONICLE_DATABASE_URL": postgres_url(schema),
                               "CHRONICLE_SECRET_KEY": TEST_SECRET, "REDIS_URL": REDIS_URL,
                               "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW,
-                              "CHRONICLE_STORE_LOCK_TIMEOUT": "1"})
+                              "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
+                              "CHRONICLE_RATE_LIMITS": ""})
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ import threading
 import time
 from typing import Any
 
-from . import context, outbox, queueing
+from . import context, delivery, outbox, queueing
 from .settings import WorkerSettings
 
 log = logging.getLogger("workers")
@@ -125,6 +125,7 @@ def worker_main(argv: list[str] | None = None) -> int:
         stop.set()
         if poller is not None:
             poller.join(timeout=5)
+        delivery.drain()  # attempts under way finish (each within its deadline)
     return 0
 
 

@@ -9,7 +9,9 @@ notice at once and switches that webhook off (an event in the subscription strea
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from projections import subscriptions
@@ -18,6 +20,60 @@ from . import messages, notifiers, outbox
 from .notifiers import Outcome
 
 log = logging.getLogger(__name__)
+
+
+class Dispatcher:
+    """Runs attempts side by side (``CHRONICLE_DELIVERY_THREADS``, default 8), so one slow
+    receiver, held to its deadline, delays no other notice. The outbox row's lease keeps an
+    attempt from running twice; a worker that dies mid-attempt leaves the lease to run out and
+    the sweep to try again."""
+
+    def __init__(self, threads: int) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=threads,
+                                        thread_name_prefix="chronicle-deliver")
+        self._busy: set[str] = set()
+        self._lock = threading.Lock()
+
+    def submit(self, ctx: Any, notice_id: str) -> str:
+        with self._lock:
+            if notice_id in self._busy:
+                return "in flight"
+            self._busy.add(notice_id)
+        self._pool.submit(self._run, ctx, notice_id)
+        return "dispatched"
+
+    def _run(self, ctx: Any, notice_id: str) -> None:
+        try:
+            deliver(ctx, notice_id)
+        except Exception:  # the lease runs out and the sweep retries
+            log.exception("delivery of notice %s failed", notice_id)
+        finally:
+            with self._lock:
+                self._busy.discard(notice_id)
+
+    def drain(self) -> None:
+        """Wait for every attempt under way (a burst worker before it exits)."""
+        self._pool.shutdown(wait=True)
+
+
+_dispatcher: Dispatcher | None = None
+_dispatcher_lock = threading.Lock()
+
+
+def dispatcher(threads: int = 8) -> Dispatcher:
+    global _dispatcher
+    with _dispatcher_lock:
+        if _dispatcher is None:
+            _dispatcher = Dispatcher(threads)
+        return _dispatcher
+
+
+def drain() -> None:
+    global _dispatcher
+    with _dispatcher_lock:
+        found, _dispatcher = _dispatcher, None
+    if found is not None:
+        found.drain()
 
 
 def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:

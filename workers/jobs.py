@@ -18,7 +18,10 @@ def catch_up() -> dict:
 
 
 def deliver(notice_id: str) -> str:
-    return delivery.deliver(context.get(), notice_id)
+    """Hand the attempt to the worker's delivery threads (one slow receiver holds one thread,
+    for at most its deadline) and return at once."""
+    ctx = context.get()
+    return delivery.dispatcher(ctx.settings.delivery_threads).submit(ctx, notice_id)
 
 
 def sweep() -> dict:

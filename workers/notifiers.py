@@ -11,12 +11,14 @@ with the ``standardwebhooks`` package); a 2xx answer is success, 3xx redirects a
 """
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import http.client
 import json
 import smtplib
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -38,6 +40,35 @@ class Outcome:
     retry_after: float | None = None
     gone: bool = False
     permanent: bool = False
+
+
+class Deadline:
+    """A deadline for a whole attempt: a socket timeout bounds each read, so a receiver that
+    answers a byte at a time could hold an attempt (and the thread) for minutes; when the
+    deadline passes the socket is shut down, which ends whatever read or write is waiting."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+
+    @contextlib.contextmanager
+    def watch(self, sock_of):
+        def cut() -> None:
+            self.expired = True
+            sock = sock_of()
+            if sock is not None:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+        timer = threading.Timer(self.seconds, cut)
+        timer.daemon = True
+        timer.start()
+        try:
+            yield self
+        finally:
+            timer.cancel()
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -66,6 +97,7 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
     path = parsed.path or "/"
     if parsed.query:
         path += "?" + parsed.query
+    deadline = Deadline(timeout)
     try:
         try:
             conn = open_connection(url, allowance, timeout, ssl.create_default_context())
@@ -73,14 +105,18 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
             return Outcome(False, None, f"{err.code}: {err.message}",
                            permanent=err.code != "webhook_host_unknown")
         try:
-            conn.request("POST", path, body=body, headers=headers)
-            response = conn.getresponse()
-            response.read(64 * 1024)
-            status = response.status
-            retry_after = parse_retry_after(response.getheader("Retry-After"))
+            with deadline.watch(lambda: conn.sock):
+                conn.request("POST", path, body=body, headers=headers)
+                response = conn.getresponse()
+                response.read(64 * 1024)
+                status = response.status
+                retry_after = parse_retry_after(response.getheader("Retry-After"))
         finally:
             conn.close()
-    except (OSError, http.client.HTTPException, socket.timeout) as err:
+    except (OSError, http.client.HTTPException, socket.timeout, ValueError) as err:
+        if deadline.expired:
+            return Outcome(False, None,
+                           f"timed out: no answer within {timeout:g} s (the whole attempt)")
         return Outcome(False, None, f"{type(err).__name__}: {err}")
     if 200 <= status < 300:
         return Outcome(True, status)
@@ -140,9 +176,12 @@ def send_email(settings, to: str, subject: str, text: str, message_id: str) -> O
     msg["Date"] = email.utils.formatdate(localtime=False)
     msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(text)
+    deadline = Deadline(settings.smtp_timeout)
     try:
         cls = smtplib.SMTP_SSL if settings.smtp_ssl else smtplib.SMTP
-        with cls(settings.smtp_host, settings.smtp_port, timeout=settings.smtp_timeout) as smtp:
+        smtp = cls(timeout=settings.smtp_timeout)
+        with deadline.watch(lambda: getattr(smtp, "sock", None)), smtp:
+            smtp.connect(settings.smtp_host, settings.smtp_port)
             if settings.smtp_starttls and not settings.smtp_ssl:
                 smtp.starttls(context=ssl.create_default_context())
             if settings.smtp_user:
@@ -157,5 +196,8 @@ def send_email(settings, to: str, subject: str, text: str, message_id: str) -> O
         return Outcome(False, err.smtp_code, f"SMTP {err.smtp_code}: {err.smtp_error!r}",
                        permanent=500 <= err.smtp_code < 600)
     except (smtplib.SMTPException, OSError) as err:
+        if deadline.expired:
+            return Outcome(False, None,
+                           f"timed out: no answer within {settings.smtp_timeout:g} s (the whole attempt)")
         return Outcome(False, None, f"{type(err).__name__}: {err}")
     return Outcome(True, 250)

@@ -10,7 +10,9 @@ variable                              meaning (default)
 ``CHRONICLE_POLL_INTERVAL``           seconds between the worker's database polls/sweeps (1.0)
 ``CHRONICLE_WEBHOOK_RETRY_SCHEDULE``  seconds before each attempt, comma-separated (Standard
                                       Webhooks: ``0,5,300,1800,7200,18000,36000,36000``)
-``CHRONICLE_WEBHOOK_TIMEOUT``         seconds a receiver may take to answer (10)
+``CHRONICLE_WEBHOOK_TIMEOUT``         seconds a whole webhook attempt may take, connecting,
+                                      sending and reading the answer (10)
+``CHRONICLE_DELIVERY_THREADS``        attempts a worker runs side by side (8)
 ``CHRONICLE_DELIVERY_LEASE``          seconds a delivery attempt holds its notice (120)
 ``CHRONICLE_NOTICE_MAX_AGE``          notices about older events are not sent (86400)
 ``CHRONICLE_PROJECTOR_BATCH``         notifications per projection transaction (500)
@@ -59,6 +61,8 @@ class WorkerSettings:
     poll_interval: float = 1.0
     retry_schedule: tuple[float, ...] = STANDARD_SCHEDULE
     webhook_timeout: float = 10.0
+    #: attempts run side by side in one worker (CHRONICLE_DELIVERY_THREADS)
+    delivery_threads: int = 8
     #: CHRONICLE_WEBHOOK_ALLOW: networks (and plain http) hooks may reach beyond public https
     webhook_allow: Allowance = Allowance()
     lease_seconds: float = 120.0
@@ -86,6 +90,7 @@ class WorkerSettings:
             poll_interval=float(env.get("CHRONICLE_POLL_INTERVAL") or 1.0),
             retry_schedule=parse_schedule(env.get("CHRONICLE_WEBHOOK_RETRY_SCHEDULE")),
             webhook_timeout=float(env.get("CHRONICLE_WEBHOOK_TIMEOUT") or 10.0),
+            delivery_threads=max(1, int(env.get("CHRONICLE_DELIVERY_THREADS") or 8)),
             webhook_allow=parse_allowance(env.get("CHRONICLE_WEBHOOK_ALLOW")),
             lease_seconds=float(env.get("CHRONICLE_DELIVERY_LEASE") or 120.0),
             notice_max_age=float(env.get("CHRONICLE_NOTICE_MAX_AGE") or 86400.0),

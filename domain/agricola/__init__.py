@@ -9,7 +9,6 @@ steps), ``flow`` (rounds, harvests, the end), ``moves`` (shapes, turns, legal mo
 """
 from domain import registry
 
-from . import cards  # noqa: F401  (installs the card engine of the full game)
 from .title import AGRICOLA, AGRICOLA_R1, Agricola
 
 __all__ = ["AGRICOLA", "Agricola"]

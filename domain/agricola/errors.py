@@ -52,6 +52,7 @@ MESSAGES = {
                               "fit on the farm ({animals}).",
     "no_animal_to_release": "{seat_name} has no {animal} to release.",
     "nothing_to_convert": "{seat_name} has no {good} to turn into food.",
+    "count_invalid": "{seat_name} cannot {what} {count} {good} at once: {reason}.",
     "no_cooking_improvement": "{seat_name} needs a Fireplace or a Cooking Hearth to cook "
                               "{good} (digest §5.10).",
     "conversion_not_now": "{seat_name} cannot turn {good} into food now: {reason}.",

@@ -37,7 +37,8 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         state["cards"] = dict(d["cards"])
         state["hands"] = {"_private": {}}
         for farm in state["farms"]:
-            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={})
+            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={},
+                        card_set=state["cards"].get("card_set", 1))
     return state
 
 
@@ -118,7 +119,7 @@ def animals_received(state: dict, d: dict, seat) -> dict:
 
 
 def animal_released(state: dict, d: dict, seat) -> dict:
-    state["bank"][d["animal"]] += 1
+    state["bank"][d["animal"]] += d.get("count", 1)
     _set_animals(state["farms"][seat], d)
     return state
 
@@ -126,11 +127,12 @@ def animal_released(state: dict, d: dict, seat) -> dict:
 def goods_converted(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     good = d["good"]
+    count = d.get("count", 1)              # several animals at once (issue 23 item 7)
     if good in ANIMALS:
         _set_animals(farm, d)
     else:
-        farm["supply"][good] -= 1
-    state["bank"][good] += 1
+        farm["supply"][good] -= count
+    state["bank"][good] += count
     farm["supply"]["food"] += d["food"]
     state["bank"]["food"] -= d["food"]
     if d.get("via") and d.get("workshop"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.common import fences as fence_rules
 from domain.common.housing import can_house, max_fitting
 
+from .extension import of_farm
 from .state import (blocked_for_fences, fenced_spaces, fences_left, field_at, field_spaces,
                     housing, is_empty_space, stables_left)
 from .tables import (ANIMALS, FENCE_COST_WOOD, GRID, MAJOR_IMPROVEMENTS, MAX_FAMILY,
@@ -26,19 +27,16 @@ def affordable(supply: dict, cost: dict) -> bool:
 
 # -- rooms (digest §5.1) ----------------------------------------------------------------------
 
-#: Cards that change costs (filled by ``cards.hooks``): kind -> [hook(farm, cost) -> cost].
-COST_HOOKS: dict[str, list] = {"room": [], "renovation": [], "major": []}
-#: Cards that offer other ways to pay: ``(farm, costs) -> more costs`` for a room,
-#: ``(farm, [(target, cost)]) -> more (target, cost)`` for a renovation and
-#: ``(farm, improvement id, costs) -> more costs`` for an improvement (full game; e.g. Clay
-#: Roof E36, Clay Supports E37, Conservator E200, Baking Tray E15). The printed way is always
-#: choice 0.
-ALTERNATIVES: dict[str, list] = {"room": [], "renovation": [], "improvement": []}
+# The build-cost window of the game's extension (``extension.Extension.costs``): kind ->
+# [hook(farm, cost) -> cost]; and ``alternatives``, other ways to pay: ``(farm, costs) -> more
+# costs`` for a room, ``(farm, [(target, cost)]) -> more (target, cost)`` for a renovation and
+# ``(farm, improvement id, costs) -> more costs`` for an improvement. The printed way is always
+# choice 0.
 
 
 def major_cost(farm: dict, cost: dict) -> dict:
     """A major improvement's printed cost, as the seat's cards change it (Stonecutter)."""
-    for hook in COST_HOOKS["major"]:
+    for hook in of_farm(farm).costs["major"]:
         cost = hook(farm, cost)
     return cost
 
@@ -47,7 +45,7 @@ def improvement_costs(farm: dict, improvement: str, costs: list[dict]) -> list[d
     """``costs`` (the printed ways to pay for an improvement, as the seat's cards change
     them), then the other ways its cards offer."""
     costs = list(costs)
-    for hook in ALTERNATIVES["improvement"]:
+    for hook in of_farm(farm).alternatives["improvement"]:
         costs += [c for c in hook(farm, improvement, costs) if c not in costs]
     return costs
 
@@ -63,7 +61,7 @@ def room_cost(farm: dict, base: dict | None = None) -> dict:
     the seat's cards change it."""
     cost = dict(base) if base else {farm["house"]: ROOM_COST["material"],
                                     "reed": ROOM_COST["reed"]}
-    for hook in COST_HOOKS["room"]:
+    for hook in of_farm(farm).costs["room"]:
         cost = hook(farm, cost)
     return cost
 
@@ -84,7 +82,7 @@ def legal_room_spaces(farm: dict) -> list[int]:
 def room_costs(farm: dict) -> list[dict]:
     """Every way the seat may pay for a room: :func:`room_cost` first, then its cards'."""
     costs = [room_cost(farm)]
-    for hook in ALTERNATIVES["room"]:
+    for hook in of_farm(farm).alternatives["room"]:
         costs += [c for c in hook(farm, costs) if c not in costs]
     return costs
 
@@ -164,7 +162,7 @@ def renovation_cost(farm: dict) -> dict | None:
         return None
     cost = {target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
             "reed": RENOVATION_COST["reed"]}
-    for hook in COST_HOOKS["renovation"]:
+    for hook in of_farm(farm).costs["renovation"]:
         cost = hook(farm, cost)
     return cost
 
@@ -176,7 +174,7 @@ def renovations(farm: dict) -> list[tuple[str, dict]]:
     if cost is None:
         return []
     out = [(RENOVATION[farm["house"]], cost)]
-    for hook in ALTERNATIVES["renovation"]:
+    for hook in of_farm(farm).alternatives["renovation"]:
         out += [r for r in hook(farm, out) if r not in out]
     return out
 
@@ -224,16 +222,15 @@ def split_animals(farm: dict, total: dict, fences: list | None = None,
 
 # -- fences and pastures (digest §5.8) ------------------------------------------------------------
 
-#: Cards that let fences go up without wood (filled by ``cards.hooks``; Hedge Keeper E175):
+#: The fences window (``Extension.fence_credit``): fences without wood,
 #: ``hook(farm, pending) -> (free fences left, whether one fence must be paid for first)``;
 #: ``pending`` is None before the action is taken.
-FENCE_CREDIT: list = []
 NO_CREDIT = (0, False)
 
 
 def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     """The free fences the seat's cards give in this fence-building action."""
-    for hook in FENCE_CREDIT:
+    for hook in of_farm(farm).fence_credit:
         credit = hook(farm, pending)
         if credit[0] or credit[1] is None:      # None: free fences only, even when none is left
             return credit

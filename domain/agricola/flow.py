@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
+from .extension import of, of_farm
 from .placement import has_legal_placement
 from .steps import next_turn
 from .improvements import convertible_goods
@@ -75,7 +76,7 @@ def start_round(b: Builder, rng, round_no: int) -> None:
     for seat, food in enumerate(b.state["round_food"][round_no]):
         if food:
             b.emit("WellFoodCollected", {"round": round_no, "food": food}, seat)
-    for hook in ROUND_HOOKS:
+    for hook in of(state).round_start:
         hook(b, round_no)
     goods = {}
     for space_id in b.state["space_order"]:
@@ -96,7 +97,7 @@ def start_round(b: Builder, rng, round_no: int) -> None:
 
 def advance(b: Builder, rng) -> None:
     """Emit automatic events until a seat must decide or the game is over."""
-    for hook in DRAW_HOOKS:
+    for hook in of(b.state).draw:
         hook(b, rng)
     while True:
         state = b.state
@@ -113,7 +114,8 @@ def advance(b: Builder, rng) -> None:
             start_breeding(b)
             continue
         if phase == "deal":
-            if DEAL_STEP(b, rng):
+            deal_step = of(state).deal_step
+            if deal_step and deal_step(b, rng):
                 return
             start_round(b, rng, 1)
             continue
@@ -142,7 +144,7 @@ def start_harvest(b: Builder) -> None:
                 "spaces": [f["space"] for f in sown],
                 "grain": sum(1 for f in sown if f["crop"] == "grain"),
                 "vegetable": sum(1 for f in sown if f["crop"] == "vegetable")}, seat)
-    for hook in FIELD_HOOKS:
+    for hook in of(b.state).field_phase:
         hook(b)
     needs, asked = [], []
     for seat, farm in enumerate(b.state["farms"]):
@@ -160,34 +162,22 @@ def start_harvest(b: Builder) -> None:
 def feeding_need(state: dict, farm: dict) -> int:
     """2 food per adult (solo 3), 1 per person born this round (digest §6.2, §9.2, T-10)."""
     need = adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
-    for hook in FEEDING_HOOKS:
+    for hook in of(state).feeding:
         need = hook(state, farm, need)
     return need
 
 
-#: Cards that change what the family eats (filled by ``cards``).
-FEEDING_HOOKS: list = []
-
-
-#: The goods a seat's cards turn into food (set by ``cards.hooks``; none in the family game).
-CARD_CONVERSIONS = lambda farm: []  # noqa: E731
-#: Cards that give a seat a choice in the feeding phase even when it has food enough.
-FEEDING_CHOICES: list = []
-#: Card draws a move asked for (the 3-for-1 exchange), made with the seed (filled by ``cards``).
-DRAW_HOOKS: list = []
-#: The dealing variants' automatic step (set by ``cards``): True while seats still choose.
-DEAL_STEP = lambda b, rng: False  # noqa: E731
-#: Card windows at round start and in the field phase (filled by ``cards.hooks``).
-ROUND_HOOKS: list = []
-FIELD_HOOKS: list = []
-#: Cards that change how many newborns a farm gets (filled by ``cards.hooks``; Shepherd E203).
-NEWBORN_HOOKS: list = []
+# The harvest windows of the game's extension (``extension.Extension``): ``feeding`` (what
+# the family eats), ``conversions`` (goods cards turn into food), ``feeding_choices`` (a choice
+# in the feeding phase even with food enough), ``newborns`` (how many newborns a farm gets);
+# and at round start ``draw`` (card draws a move asked for, made with the seed), ``deal_step``
+# (the dealing variants' automatic step: True while seats still choose) and ``round_start``.
 
 
 def farm_newborns(farm: dict) -> dict[str, int]:
     """The newborns the farm's animals bring (digest §6.4), as its cards change them."""
     born = newborns({a: farm["animals"][a] for a in ANIMALS})
-    for hook in NEWBORN_HOOKS:
+    for hook in of_farm(farm).newborns:
         born = hook(farm, born)
     return born
 
@@ -196,9 +186,11 @@ def has_feeding_choice(farm: dict, need: int) -> bool:
     """A seat decides only if it is short of food and could convert something, or owns a
     workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
     fresh = {**farm, "workshops_used": []}
-    goods = convertible_goods(fresh, "harvest_feeding") + CARD_CONVERSIONS(farm)
+    ext = of_farm(farm)
+    goods = convertible_goods(fresh, "harvest_feeding") + \
+        [g for convert in ext.conversions for g in convert(farm)]
     if any(g in ("wood", "clay", "reed") for g in goods) or \
-            any(choice(farm) for choice in FEEDING_CHOICES):
+            any(choice(farm) for choice in ext.feeding_choices):
         return True
     return farm["supply"]["food"] < need and bool(goods)
 

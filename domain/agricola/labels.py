@@ -8,6 +8,7 @@ so a label never disagrees with what the move does.
 from __future__ import annotations
 
 from .farm import label as farm_label, major_costs, room_costs
+from .extension import of
 from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
 from .text import goods_text
 
@@ -73,8 +74,8 @@ LABELS = {
     "close_pasture": lambda s, m: "Close the pasture",
     "clear_region": lambda s, m: "Clear the fences being drawn",
     "done": lambda s, m: "Done: end this action",
-    "convert": lambda s, m: f"Cook or convert 1 {m['good']} to food",
-    "release": lambda s, m: f"Release 1 {m['animal']}",
+    "convert": lambda s, m: f"Cook or convert {m.get('count', 1)} {m['good']} to food",
+    "release": lambda s, m: f"Release {m.get('count', 1)} {m['animal']}",
     "feed": lambda s, m: "Feed the family",
     "keep_newborns": lambda s, m: _newborns(m),
 }
@@ -85,7 +86,7 @@ def move_label(state: dict, move: dict) -> str:
     kind = move.get("type")
     if kind == "place":
         return _place(state, move)
-    labeller = LABELS.get(kind)
+    labeller = LABELS.get(kind) or of(state).labels.get(kind)
     return labeller(state, move) if labeller else kind or "?"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import placement, steps
+from .extension import NONE, of
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .farm import major_costs, renovations, room_costs
 from .flow import feed, full_animals, keep_newborns
@@ -32,30 +33,30 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "close_pasture": ({}, {}),
     "clear_region": ({}, {}),
     "done": ({}, {}),
-    "convert": ({"good": str}, {}),
-    "release": ({"animal": str}, {}),
+    "convert": ({"good": str}, {"count": int}),
+    "release": ({"animal": str}, {"count": int}),
     "feed": ({}, {}),
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
-    # the full game (digest §10.1; ``cards.play``)
-    "play_occupation": ({"card": str}, {}),
-    "play_minor": ({"card": str}, {"pay": int, "choice": int, "return": list}),
-    "card_convert": ({"card": str}, {"option": int}),
 }
 
 #: Moves whose "space" is a farmyard space (0-14).
 FARM_SPACE_MOVES = ("build_room", "build_stable", "plough", "sow", "fence_space")
 
 
-def check_shape(move: object) -> None:
-    """Raise :class:`InvalidMove` unless ``move`` is a well-formed move object."""
+def check_shape(move: object, state: dict | None = None) -> None:
+    """Raise :class:`InvalidMove` unless ``move`` is a well-formed move object of the game
+    whose state is ``state`` (the extension's moves count too)."""
     if not isinstance(move, dict):
         raise InvalidMove(reason="a move must be a JSON object with a 'type'")
     kind = move.get("type")
     if not isinstance(kind, str):
         raise InvalidMove(reason="a move needs a 'type' string")
-    if kind not in MOVE_SHAPES:
+    shape = MOVE_SHAPES.get(kind)
+    ext = NONE if shape is not None or not state else of(state)
+    shape = shape or ext.move_shapes.get(kind)
+    if shape is None:
         raise InvalidMove("unknown_move", move_type=kind, title="Agricola")
-    required, optional = MOVE_SHAPES[kind]
+    required, optional = shape
     for key in move:
         if key != "type" and key not in required and key not in optional:
             raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
@@ -72,7 +73,8 @@ def check_shape(move: object) -> None:
         if typ is list and (not isinstance(value, list) or len(value) > 10 or
                             not all(isinstance(v, str) for v in value)):
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a list of strings")
-    if kind in FARM_SPACE_MOVES and not GRID.on_board(move["space"]):
+    if (kind in FARM_SPACE_MOVES or kind in ext.farm_space_moves) and \
+            not GRID.on_board(move["space"]):
         raise InvalidMove(reason=f"'space' must be a farmyard space from 0 to "
                                  f"{len(GRID.spaces()) - 1} (row * 5 + column)")
 
@@ -154,20 +156,22 @@ HANDLERS = {
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
 }
-#: Card moves of the full game and their candidates (filled by ``cards``).
-CARD_STEP_CANDIDATES: list = []
-CARD_ANYTIME_CANDIDATES: list = []
+
+
+def handler(state: dict, kind: str) -> tuple:
+    """(check, apply) of a move type: the family game's, else the extension's."""
+    return HANDLERS.get(kind) or of(state).handlers[kind]
 
 
 def check_move(state: dict, seat: int, move: dict) -> None:
     """Raise unless ``seat`` may make ``move`` now (shape, turn and every rule)."""
-    check_shape(move)
+    check_shape(move, state)
     check_turn(state, seat)
     kind = move["type"]
     farm = state["farms"][seat]
     if has_unhoused(farm) and kind not in ("release", "convert"):
         raise AnimalsProblem(animals=goods_text(farm["unhoused"]), seat_name=name(state, seat))
-    HANDLERS[kind][0](state, seat, move)
+    handler(state, kind)[0](state, seat, move)
 
 
 # -- legal moves ----------------------------------------------------------------------------------
@@ -178,9 +182,12 @@ def candidates(state: dict, seat: int) -> list[dict]:
     held = {**farm["supply"], **total_animals(farm)}
     converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS
                 if g != "food" and held.get(g, 0) > 0]
-    releases = ([] if has_unhoused(farm)
-                else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
-    cards = [m for hook in CARD_ANYTIME_CANDIDATES for m in hook(state, seat)]
+    several = [(a, k) for a in ANIMALS for k in range(2, held[a] + 1)]
+    converts += [{"type": "convert", "good": a, "count": k} for a, k in several]
+    releases = [{"type": "release", "animal": a, "count": k} for a, k in several]
+    releases = releases + ([] if has_unhoused(farm)
+                           else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
+    cards = [m for hook in of(state).anytime_candidates for m in hook(state, seat)]
     return _step_candidates(state, seat) + converts + cards + releases
 
 
@@ -200,27 +207,27 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if pending is None:
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
-            if ACTION_SPACES[space_id]["kind"] in placement.RENOVATING:
+            if placement.renovating(state, ACTION_SPACES[space_id]["kind"]):
                 out += [{"type": "place", "space": space_id, "pay": i}
                         for i in range(1, len(renovations(farm)))]
         return out
     kind = pending["kind"]
     spaces = list(GRID.spaces())
-    if kind in steps.STEP_KINDS["build_room"]:
+    if kind in steps.step_kinds(state, "build_room"):
         out += [{"type": "build_room", "space": s} for s in spaces]
         out += [{"type": "build_room", "space": s, "pay": i} for s in spaces
                 for i in range(1, len(room_costs(farm)))]
-    if kind in steps.STEP_KINDS["build_stable"]:
+    if kind in steps.step_kinds(state, "build_stable"):
         out += [{"type": "build_stable", "space": s} for s in spaces]
-    if kind in steps.STEP_KINDS["plough"]:
+    if kind in steps.step_kinds(state, "plough"):
         out += [{"type": "plough", "space": s} for s in spaces]
-    if kind in steps.STEP_KINDS["sow"]:
+    if kind in steps.step_kinds(state, "sow"):
         out += [{"type": "sow", "space": f["space"], "crop": c}
                 for f in farm["fields"] for c in ("grain", "vegetable")]
-    if kind in steps.STEP_KINDS["bake"]:
+    if kind in steps.step_kinds(state, "bake"):
         out += [{"type": "bake", "improvement": m, "grain": g}
                 for m, g in bake_options(farm, pending.get("baked", []))]
-    if kind in steps.STEP_KINDS["build_major"]:
+    if kind in steps.step_kinds(state, "build_major"):
         for major, info in MAJOR_IMPROVEMENTS.items():
             out.append({"type": "build_major", "major": major})
             out += [{"type": "build_major", "major": major, "pay": i}
@@ -230,7 +237,7 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if kind == "fences":
         out += [{"type": "fence_space", "space": s} for s in spaces]
         out += [{"type": "close_pasture"}, {"type": "clear_region"}]
-    for hook in CARD_STEP_CANDIDATES:
+    for hook in of(state).step_candidates:
         out += hook(state, seat, kind)
     out.append({"type": "done"})
     return out
@@ -250,14 +257,12 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-#: Card windows that read the events a move caused (filled by ``cards``).
-AFTER_MOVE: list = []
-
-
 def apply_move(b, seat: int, move: dict) -> None:
+    """Apply a checked move, then the extension's ``after_move`` window (hooks that read the
+    events the move caused)."""
     first = len(b.events)
-    HANDLERS[move["type"]][1](b, seat, move)
-    for hook in AFTER_MOVE:
+    handler(b.state, move["type"])[1](b, seat, move)
+    for hook in of(b.state).after_move:
         hook(b, seat, b.events[first:])
 
 

@@ -9,6 +9,7 @@ multi-part action leaves a pending decision for its steps (``steps.py``).
 from __future__ import annotations
 
 from .builder import Builder, seat_params
+from .extension import of
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
 from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
                    fence_credit, growth_problem, legal_field_spaces, renovation_problem,
@@ -34,7 +35,12 @@ PLACE_OPTIONS = {
     "renovation_fences": ("pay",),
 }
 #: Space kinds that renovate at once; ``pay`` picks one of ``farm.renovations`` (0: printed).
-RENOVATING = ["renovation_major", "renovation_fences"]
+RENOVATING = ("renovation_major", "renovation_fences")
+
+
+def renovating(state: dict, kind: str) -> bool:
+    """Whether a space of ``kind`` renovates at once (the extension may add kinds)."""
+    return kind in RENOVATING or kind in of(state).renovating
 
 
 def place_variants(state: dict, space_id: str) -> list[dict]:
@@ -53,15 +59,10 @@ def place_variants(state: dict, space_id: str) -> list[dict]:
                    for a, b in _resource_pairs()])
     if kind == "room_or_traveling_players":
         return [{**base, "option": "food"}, {**base, "option": "room"}]
-    if kind in PLACE_VARIANTS:
-        return [{**base, "option": o} for o in PLACE_VARIANTS[kind]]
+    variants = of(state).place_variants.get(kind)
+    if variants:
+        return [{**base, "option": o} for o in variants]
     return [base]
-
-
-#: Cards that let a person use a space another player occupies (filled by ``cards.hooks``).
-OCCUPIED_OK: list = []
-#: Options of the full game's spaces (filled by ``cards.hooks``).
-PLACE_VARIANTS: dict[str, tuple[str, ...]] = {}
 
 
 def _resource_pairs() -> list[tuple[str, str]]:
@@ -85,7 +86,7 @@ def check_place(state: dict, seat: int, move: dict) -> None:
                                 round=state["round"], players=len(state["players"]))
     space = state["spaces"][space_id]
     if space["occupant"] is not None and not (space["occupant"] != seat and any(
-            allow(state, seat, space_id) for allow in OCCUPIED_OK)):
+            allow(state, seat, space_id, move) for allow in of(state).occupied_ok)):
         raise ActionSpaceOccupied(space_name=space_name(space_id), space=space_id,
                                   occupant=space["occupant"],
                                   occupant_name=name(state, space["occupant"]))
@@ -93,12 +94,14 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         raise StepNotExpected(what="place a person", reason="nobody of the family is at home",
                               **seat_params(state, seat))
     kind = ACTION_SPACES[space_id]["kind"]
-    allowed = PLACE_OPTIONS.get(kind, ())
+    allowed = PLACE_OPTIONS.get(kind)
+    if allowed is None:
+        allowed = of(state).place_options.get(kind, ())
     extra = [k for k in move if k not in ("type", "space") and k not in allowed]
     if extra:
         raise AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
                                 reason=f"it takes no '{extra[0]}'", **seat_params(state, seat))
-    PLACE_CHECKS[kind](state, seat, space_id, move)
+    (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(state, seat, space_id, move)
 
 
 def _cannot(state, seat, space_id, reason):
@@ -285,7 +288,7 @@ def _pending(kind: str, space_id: str, **extra) -> dict:
 def apply_place(b: Builder, seat: int, move: dict) -> None:
     space_id = move["space"]
     kind = ACTION_SPACES[space_id]["kind"]
-    PLACE_APPLY[kind](b, seat, space_id, move)
+    (PLACE_APPLY.get(kind) or of(b.state).place_apply[kind])(b, seat, space_id, move)
 
 
 def _placed(b, seat, space_id, pending=None, option=None):

@@ -6,6 +6,7 @@ ended now. Animals waiting to be released (not housed) are not counted.
 """
 from __future__ import annotations
 
+from .extension import of, of_farm
 from .improvements import workshop_bonus
 from .state import fenced_spaces, field_spaces, name
 from .tables import (GRID, MAJOR_IMPROVEMENTS, SCORE_PAD, SCORING_PER_UNIT, SCORING_TIERS)
@@ -18,10 +19,10 @@ def tier_points(count: int, thresholds: tuple[int, ...]) -> int:
     return sum(1 for t in thresholds if count >= t)
 
 
-#: Printed points of the seat's minor improvements (set by ``cards``; 0 in the family game).
-CARD_POINTS = lambda farm: 0  # noqa: E731
-#: End-game bonus points of cards: (state, seat) -> points (set by ``cards``).
-CARD_BONUS = lambda state, seat: 0  # noqa: E731
+def card_bonus(state: dict, seat: int) -> int:
+    """End-game bonus points of cards (the scoring window of the game's extension; 0 in the
+    family game)."""
+    return of(state).card_bonus(state, seat)
 
 
 def farm_counts(farm: dict) -> dict[str, int]:
@@ -48,7 +49,7 @@ def farm_counts(farm: dict) -> dict[str, int]:
         "stone_house_rooms": rooms if farm["house"] == "stone" else 0,
         "family_members": farm["family"],
         "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"]) +
-        CARD_POINTS(farm),
+        of_farm(farm).card_points(farm),
         "begging_cards": farm["begging"],
         "bonus_points": workshop_bonus(farm),
     }
@@ -72,7 +73,7 @@ def score_farm(farm: dict, card_bonus: int = 0) -> tuple[int, list[dict]]:
 
 def final_scores(state: dict) -> tuple[list[int], list[int]]:
     """Totals per seat and the winners: every seat with the highest total (ties share, §8.3)."""
-    totals = [score_farm(farm, CARD_BONUS(state, seat))[0]
+    totals = [score_farm(farm, card_bonus(state, seat))[0]
               for seat, farm in enumerate(state["farms"])]
     best = max(totals)
     return totals, [s for s, t in enumerate(totals) if t == best]
@@ -128,7 +129,7 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
         if _moves_uncounted_goods(state["farms"][seat], event):
             return previous
         seats = list(previous["seats"])
-        total, categories = score_farm(state["farms"][seat], CARD_BONUS(state, seat))
+        total, categories = score_farm(state["farms"][seat], card_bonus(state, seat))
         seats[seat] = {"seat": seat, "name": name(state, seat), "total": total,
                        "categories": categories}
         best = max(s["total"] for s in seats)
@@ -143,7 +144,7 @@ def score_sheet(state: dict) -> dict:
         return {"seats": [], "winners": [], "final": False}
     seats = []
     for seat, farm in enumerate(state["farms"]):
-        total, categories = score_farm(farm, CARD_BONUS(state, seat))
+        total, categories = score_farm(farm, card_bonus(state, seat))
         seats.append({"seat": seat, "name": name(state, seat), "total": total,
                       "categories": categories})
     best = max(s["total"] for s in seats)

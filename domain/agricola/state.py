@@ -34,6 +34,7 @@ import json
 
 from domain.common.housing import Housing, farm_housing
 
+from .extension import of_farm
 from .tables import (ACTION_SPACES, ANIMALS, GOODS, GRID, MAJOR_IMPROVEMENTS, MAX_FENCES,
                      MAX_STABLES, START_ROOMS)
 
@@ -75,20 +76,23 @@ def space_name(space_id: str) -> str:
     return info["name"] if info else str(space_id)
 
 
-#: Minor improvements that cook, bake or count as a fireplace or oven, keyed by card id, with
-#: the same keys as :data:`MAJOR_IMPROVEMENTS` plus ``name`` (filled by the card engine,
-#: ``cards/e_minors.py``; empty in the family game).
-CARD_IMPROVEMENTS: dict[str, dict] = {}
-
-
 def improvement_info(improvement_id) -> dict:
-    """The table row of a major improvement or of an improvement card (empty if neither)."""
-    return MAJOR_IMPROVEMENTS.get(improvement_id) or CARD_IMPROVEMENTS.get(improvement_id, {})
+    """The table row of a major improvement or of an improvement card (empty if neither):
+    minor improvements that cook, bake or count as a fireplace or oven have the same keys as
+    :data:`MAJOR_IMPROVEMENTS` plus ``name`` (the bake-and-cook window of the extension; an
+    improvement card's row is the same in every card set, so any full game's extension
+    answers)."""
+    if improvement_id in MAJOR_IMPROVEMENTS:
+        return MAJOR_IMPROVEMENTS[improvement_id]
+    if not isinstance(improvement_id, str) or improvement_id[:1] not in "EIK":
+        return {}
+    from .extension import improvement_card
+    return improvement_card(improvement_id)
 
 
 def improvements_owned(farm: dict) -> list[str]:
     """The seat's majors, then its kept improvement cards that cook or bake (sorted)."""
-    cards = [c for c in farm.get("minors", []) if c in CARD_IMPROVEMENTS]
+    cards = [c for c in farm.get("minors", []) if c in of_farm(farm).improvements]
     return sorted(farm["majors"]) + sorted(cards)
 
 
@@ -128,20 +132,19 @@ def housing(farm: dict) -> Housing | tuple[Housing, ...]:
     (1) (digest §5.9, D-02, D-25)."""
     home = farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
                         unfenced_stable_capacity=1)
-    for hook in HOUSING_HOOKS:
+    ext = of_farm(farm)
+    for hook in ext.housing:
         home = hook(farm, home)
-    for hook in HOUSING_CHOICES:
+    for hook in ext.housing_choices:
         choices = hook(farm, home)
         if choices:
             return tuple(choices)
     return home
 
 
-#: Cards that change where animals live (filled by ``cards.hooks``).
-HOUSING_HOOKS: list = []
-#: Cards whose places hold more of one type (Shepherd's Pipe E29): ``hook(farm, home)`` gives
-#: the housings the farm may choose between, or None; ``housing`` then returns them all.
-HOUSING_CHOICES: list = []
+# The animals window of the extension: ``housing`` hooks change where animals live;
+# ``housing_choices`` hooks (``hook(farm, home)``) give the housings the farm may choose
+# between, or None; ``housing`` then returns them all.
 
 
 def total_animals(farm: dict) -> dict[str, int]:

@@ -30,6 +30,7 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 """
 from __future__ import annotations
 
+from .extension import of
 from .builder import Builder, seat_params
 from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
                      PastureNotAllowed, StepNotExpected)
@@ -68,9 +69,9 @@ MANDATORY_PARTS = {
 }
 
 
-def mandatory_done(pending: dict) -> bool:
+def mandatory_done(state: dict, pending: dict) -> bool:
     """Whether the part of the action that must be carried out is done (digest §4.1)."""
-    parts = MANDATORY_PARTS.get(pending["kind"])
+    parts = MANDATORY_PARTS.get(pending["kind"]) or of(state).mandatory_parts.get(pending["kind"])
     if parts is None or (pending["kind"] == "fences" and not pending.get("mandatory")):
         return True
     done = pending.get("done", [])
@@ -91,6 +92,27 @@ STEP_KINDS = {
              "oven_bake", "fences"),
 }
 
+def step_kinds(state: dict, move_type: str) -> tuple[str, ...]:
+    """The pending kinds in which a step ``move_type`` may be taken (the action window: the
+    extension may add kinds of its own)."""
+    ext = of(state)
+    merged = _MERGED.get((ext.name, move_type))
+    if merged is None:
+        merged = _MERGED[(ext.name, move_type)] = frozenset(
+            STEP_KINDS[move_type] + ext.step_kinds.get(move_type, ()))
+    return merged
+
+
+#: Step kinds merged with an extension's, by (extension name, move type): a memo of a pure function
+#: (extensions live as long as the process, see ``extension._BUILT``).
+_MERGED: dict = {}
+
+
+def work_kind(state: dict, kind: str) -> bool:
+    """Whether no conversion or release may come before the mandatory part of ``kind``."""
+    return kind in WORK_KINDS or kind in of(state).work_kinds
+
+
 STEP_WHAT = {
     "build_room": "build a room", "build_stable": "build a stable", "plough": "plough a field",
     "sow": "sow", "bake": "bake bread", "build_major": "build a major improvement",
@@ -103,7 +125,7 @@ def _current_step(state: dict, seat: int, move_type: str) -> dict:
     """The pending action this step belongs to, or raise ``step_not_expected``."""
     pending = state["pending"][seat] if state["phase"] == "work" else None
     what = STEP_WHAT[move_type]
-    if pending is None or pending["kind"] not in STEP_KINDS[move_type]:
+    if pending is None or pending["kind"] not in step_kinds(state, move_type):
         current = (space_name(pending["space"]) if pending and "space" in pending
                    else "no action")
         raise StepNotExpected(what=what, reason=f"the action in progress is {current}",
@@ -323,9 +345,11 @@ def apply_clear_region(b: Builder, seat: int, move: dict) -> None:
 
 def check_done(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "done")
-    if not mandatory_done(pending):
+    if not mandatory_done(state, pending):
+        text = MANDATORY_TEXT.get(pending["kind"])
         raise AgricolaViolation("action_incomplete", space_name=space_name(pending["space"]),
-                                reason=MANDATORY_TEXT[pending["kind"]], **seat_params(state, seat))
+                                reason=of(state).mandatory_text[pending["kind"]]
+                                if text is None else text, **seat_params(state, seat))
 
 
 MANDATORY_TEXT = {
@@ -351,7 +375,8 @@ def optional_left(state: dict, seat: int) -> bool:
     kind = pending["kind"]
     done = pending.get("done", [])
     baked = pending.get("baked", [])
-    if any(extra(state, seat) for extra in EXTRA_STEPS):
+    ext = of(state)
+    if any(extra(state, seat) for extra in ext.extra_steps):
         return True
     if kind == "rooms_stables":
         return can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])
@@ -375,17 +400,14 @@ def optional_left(state: dict, seat: int) -> bool:
         return bool(pending["region"]) or can_build_pasture(farm, fence_credit(farm, pending))
     if kind == "room":
         return "room" not in done
-    if kind in OPTIONAL_LEFT:
-        return OPTIONAL_LEFT[kind](state, seat)
+    if kind in ext.optional_left:
+        return ext.optional_left[kind](state, seat)
     return False
 
 
-#: Pending kinds of the full game and whether a step is left (filled by ``cards.hooks``).
-OPTIONAL_LEFT: dict = {}
-#: Card steps that keep any action open while they may be taken (filled by ``cards``).
-EXTRA_STEPS: list = []
-#: Card windows after a person is placed (filled by ``cards.hooks``).
-AFTER_PLACE: list = []
+# The action window of the extension: ``optional_left`` (pending kinds of its own and whether
+# a step is left), ``extra_steps`` (card steps that keep any action open while they may be
+# taken) and ``after_place`` (hooks after a person is placed).
 
 
 def settle(b: Builder, seat: int) -> None:
@@ -396,7 +418,7 @@ def settle(b: Builder, seat: int) -> None:
     if has_unhoused(state["farms"][seat]):
         return
     pending = state["pending"][seat]
-    if pending is None or (mandatory_done(pending) and not optional_left(state, seat)):
+    if pending is None or (mandatory_done(state, pending) and not optional_left(state, seat)):
         end_action(b, seat)
 
 
@@ -441,6 +463,7 @@ def check_release(state: dict, seat: int, move: dict) -> None:
     if animal not in ANIMALS or total_animals(farm)[animal] < 1:
         raise AnimalsProblem("no_animal_to_release", animal=PLURAL.get(animal, str(animal)),
                              **seat_params(state, seat))
+    check_count(state, seat, move, animal, "release")
 
 
 def release_open(state: dict, seat: int) -> str | None:
@@ -459,10 +482,13 @@ def apply_release(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     overflowing = has_unhoused(farm)
     total = total_animals(farm)
-    total[move["animal"]] -= 1
+    count = move.get("count", 1)
+    total[move["animal"]] -= count
     housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalReleased", {"animal": move["animal"], "housed": housed,
-                              "unhoused": unhoused}, seat)
+    data = {"animal": move["animal"], "housed": housed, "unhoused": unhoused}
+    if count > 1:
+        data["count"] = count
+    b.emit("AnimalReleased", data, seat)
     if overflowing or b.state["pending"][seat] is not None:
         settle(b, seat)
 
@@ -478,7 +504,7 @@ def conversions_open(state: dict, seat: int) -> str | None:
             if state["turn"] != seat:
                 return "it is not their turn"
             return None
-        if pending["kind"] in WORK_KINDS and not mandatory_done(pending):
+        if work_kind(state, pending["kind"]) and not mandatory_done(state, pending):
             return f"{space_name(pending['space'])} must be carried out first"
         return None
     if phase in ("harvest_feeding", "harvest_breeding") and pending is not None:
@@ -486,9 +512,25 @@ def conversions_open(state: dict, seat: int) -> str | None:
     return "they are not asked to act"
 
 
+def check_count(state: dict, seat: int, move: dict, animal: str, what: str) -> None:
+    """``count`` (several animals in one move, issue 23 item 7): from 2 to the animals of that
+    type the seat holds; without it the move takes 1."""
+    if "count" not in move:
+        return
+    held = total_animals(state["farms"][seat]).get(animal, 0) if animal in ANIMALS else 0
+    if animal not in ANIMALS or not 2 <= move["count"] <= held:
+        raise AgricolaViolation("count_invalid", what=what, good=PLURAL.get(animal, str(animal)),
+                                count=move["count"], reason=(
+                                    f"they hold {held}; 'count' goes from 2 to that number "
+                                    "(without it the move takes 1)" if animal in ANIMALS else
+                                    "only animals go several at once"),
+                                **seat_params(state, seat))
+
+
 def check_convert(state: dict, seat: int, move: dict) -> None:
     good = move["good"]
     farm = state["farms"][seat]
+    check_count(state, seat, move, good, "cook")
     reason = conversions_open(state, seat)
     if reason:
         raise AgricolaViolation("conversion_not_now", good=PLURAL.get(good, str(good)),
@@ -523,10 +565,13 @@ def apply_convert(b: Builder, seat: int, move: dict) -> None:
         data.update(food=MAJOR_IMPROVEMENTS[major]["workshop"][1], via=major, workshop=True)
     else:
         via, food = best_cooking(farm, good)
-        data.update(food=food, via=via)
+        count = move.get("count", 1)
+        data.update(food=food * count, via=via)
+        if count > 1:
+            data["count"] = count
         if good in ANIMALS:
             total = total_animals(farm)
-            total[good] -= 1
+            total[good] -= count
             housed, unhoused = split_animals(farm, total)
             data.update(housed=housed, unhoused=unhoused)
     b.emit("GoodsConverted", data, seat)
@@ -539,6 +584,6 @@ def place_and_settle(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     before = {**farm["supply"], **total_animals(farm)}
     apply_place(b, seat, move)
-    for hook in AFTER_PLACE:
+    for hook in of(b.state).after_place:
         hook(b, seat, move, before)
     settle(b, seat)

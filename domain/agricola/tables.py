@@ -154,6 +154,10 @@ ACTION_SPACES: dict[str, dict] = {
     "renovation_improvement_full": {"name": "Renovation, then 1 Major or Minor Improvement",
                                     "kind": "renovation_major_minor",
                                     "rule": "§4.5, §5.2, §10.1"},
+    # the 3-player game's "2 Wood" card, put on the board by the Master Forester (E164; its
+    # kind is the card extension's, cards/spaces.py)
+    "forester_wood_2": {"name": "2 Wood (Master Forester)", "kind": "toll_take",
+                        "replenish": {"wood": 2}, "rule": "catalogue E164; seed 000 L838"},
 }
 
 #: The printed spaces of the normal side of the left board (digest §4.2).

@@ -35,9 +35,9 @@ TEMPLATES = {
     "AnimalsReceived/overflow": "{name} receives {animals} ({space}); the farm has no room "
                                 "for {extra}, so {name} must release or cook {extra} (any "
                                 "type).",
-    "AnimalReleased": "{name} releases 1 {animal} to the general supply.",
-    "GoodsConverted/raw": "{name} turns 1 {good} into {food} food.",
-    "GoodsConverted/via": "{name} turns 1 {good} into {food} food with the {via}.",
+    "AnimalReleased": "{name} releases {count} {animal} to the general supply.",
+    "GoodsConverted/raw": "{name} turns {count} {good} into {food} food.",
+    "GoodsConverted/via": "{name} turns {count} {good} into {food} food with the {via}.",
     "RoomBuilt": "{name} builds a {material} room on {label} for {cost}.",
     "StableBuilt": "{name} builds a stable on {label} for {cost}.",
     "Renovated": "{name} renovates the {from_house} into a {to_house} for {cost}.",
@@ -207,9 +207,12 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
                  extra=_animal_count(sum(d["unhoused"].values())),
                  fit="it fits" if sum(d["animals"].values()) == 1 else "all fit")
     elif kind == "AnimalReleased":
-        p["animal"] = SINGULAR.get(d["animal"], d["animal"])
+        p["count"] = d.get("count", 1)
+        p["animal"] = (SINGULAR if p["count"] == 1 else PLURAL).get(d["animal"], d["animal"])
     elif kind == "GoodsConverted":
-        p.update(good=SINGULAR.get(d["good"], d["good"]), food=d["food"],
+        p["count"] = d.get("count", 1)
+        p.update(good=(SINGULAR if p["count"] == 1 else PLURAL).get(d["good"], d["good"]),
+                 food=d["food"],
                  via=major_name(d["via"]) if d.get("via") else "")
     elif kind == "RoomBuilt":
         p["material"] = {"wood": "wooden", "clay": "clay", "stone": "stone"}[d["material"]]
@@ -283,11 +286,12 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
     """One sentence a player can read, with the players' names and the game's nouns, from
     ``event`` as ``viewer`` may see it (already redacted: see ``Title.describe``)."""
     kind = event.type
-    if kind in VIEWER_SENTENCES:
-        return VIEWER_SENTENCES[kind](event.data, event.seat, list(names), viewer)
+    card_sentences, viewer_sentences, _ = card_tables()
+    if kind in viewer_sentences:
+        return viewer_sentences[kind](event.data, event.seat, list(names), viewer)
     full_setup = kind == "GameSetUp" and event.data.get("variant") == "full"
-    if full_setup or (kind in CARD_SENTENCES and kind not in ("GameSetUp", "_card")):
-        return CARD_SENTENCES[kind](event.data, event.seat, list(names))
+    if full_setup or (kind in card_sentences and kind not in ("GameSetUp", "_card")):
+        return card_sentences[kind](event.data, event.seat, list(names))
     template = TEMPLATES.get(_variant(kind, event.data, event.seat))
     if template is None:
         return f"{kind}."
@@ -295,22 +299,24 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
         text = template.format(**_params(kind, event.data, event.seat, list(names)))
     except (KeyError, IndexError, TypeError, ValueError):
         return f"{kind}."
-    note = CARD_SENTENCES.get("_card")
+    note = card_sentences.get("_card")
     return note(text, event.data) if note and event.data.get("card") else text
 
 
-#: Sentences and rules of the full game's card events (filled by ``cards.text``).
-CARD_SENTENCES: dict = {}
-VIEWER_SENTENCES: dict = {}
-CARD_RULES: dict = {}
+def card_tables() -> tuple[dict, dict, dict]:
+    """Sentences (plain and by viewer) and rules of the full game's card events
+    (``cards.text.tables``)."""
+    from .cards.text import tables
+    return tables()
 
 
 def rule_of(event) -> str | None:
     """The digest section the event applied, e.g. "agricola digest §5.8"."""
     kind = event.type
-    if kind in CARD_RULES:
-        return CARD_RULES[kind](event.data)
-    card_rule = CARD_RULES["_card"](event.data) if "_card" in CARD_RULES else None
+    _, _, card_rules = card_tables()
+    if kind in card_rules:
+        return card_rules[kind](event.data)
+    card_rule = card_rules["_card"](event.data)
     if card_rule:
         return card_rule
     if kind in SPACE_RULED or (kind == "PersonPlaced" and "space" in event.data):

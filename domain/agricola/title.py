@@ -7,6 +7,7 @@ from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
+from .extension import of as extension_of
 from .cards.card_sets import CARD_SETS, LATEST
 from .steps import conversions_open
 from .evolve import evolve as evolve_event
@@ -92,7 +93,7 @@ class Agricola(Title):
 
     # -- play -----------------------------------------------------------------------------------
     def decide(self, state, seat, move, rng):
-        check_shape(move)
+        check_shape(move, state)
         if state.get("phase") == "finished":
             raise GameOver()
         check_move(state, seat, move)
@@ -128,6 +129,7 @@ class Agricola(Title):
         whether the seat may convert goods now (digest §5.9, §5.10)."""
         if finished is None:
             finished = self.status(state).finished
+        extension_of(state)         # an older snapshot's farms learn their card set first
         out = clone(redact(state, viewer, finished))
         for seat, farm in enumerate(out.get("farms", [])):
             home = housing_for(housing(farm), farm["animals"])
@@ -151,6 +153,11 @@ class Agricola(Title):
 
     def describe(self, event, names, viewer=None):
         return describe(event, names, viewer)
+
+    def printed_name(self, value):
+        from .cards.catalogue import CARDS
+        card = CARDS.get(value)
+        return card["name"] if card else None
 
     def move_label(self, state, move):
         return move_label(state, move)

@@ -42,7 +42,7 @@ MESSAGES: dict[str, str] = {
     # records
     "record_invalid": "The game record is not valid: {reason}",
     "record_tampered": "The game record fails its hash chain at version {version}: {reason}",
-    "record_audit_failed": "The game record does not replay under its rules: {count} mismatch(es), the first at version {version}.",
+    "record_audit_failed": "The game record does not replay under its rules: event {version} does not follow from them ({first}).",
     "record_incomplete": "The game record cannot be imported: {reason}",
     "rules_version_unavailable": "Rules version {rules_version} of {title} is not available on this server.",
     # infrastructure

@@ -216,6 +216,12 @@ class Title(abc.ABC):
         sees it: ``event`` is already redacted for that viewer, so the sentence can only use
         what the viewer may know. ``names`` are the seats' player names."""
 
+    def printed_name(self, value: str) -> str | None:
+        """The name a hidden value is printed by, where the title has one (a card's name for
+        its catalogue number): what a page or a sentence would show of it. The contract
+        suite's hidden-data scan searches outputs for both."""
+        return None
+
     def rule_of(self, event: EventLike) -> str | None:
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
         return None

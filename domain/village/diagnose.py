@@ -55,7 +55,16 @@ def check_shape(move: object) -> None:
 
 
 def refuse(state: dict, seat: int, move: dict) -> Exception:
-    """The error for a well-formed move that is not listed for ``seat`` now."""
+    """The error for a well-formed move that is not listed for ``seat`` now. A move that
+    lacks a field the diagnosis reads is refused for that (never a crash)."""
+    try:
+        return _refuse(state, seat, move)
+    except (KeyError, TypeError, ValueError) as err:
+        return InvalidMove(reason=f"this '{move['type']}' move is not one of the listed moves "
+                                  f"(it lacks or misstates {err})")
+
+
+def _refuse(state: dict, seat: int, move: dict) -> Exception:
     waiting = to_act(state)
     if seat not in waiting:
         return NotYourTurn(seat_name=name(state, seat) if 0 <= seat < len(state["players"])

@@ -89,8 +89,12 @@ class Audit(MethodView):
 
 @blp.route("/<game:game_id>/export")
 class Export(MethodView):
+    @seat_token_optional
     @blp.response(200, RecordOutSchema)
-    @blp.problems(404, 503)
-    def get(self, game_id: uuid.UUID):
-        """The full, hash-chained record (hidden parts and unrevealed seeds left out)."""
-        return games().export(game_id)
+    @blp.problems(401, 403, 404, 503)
+    @blp.doc(security=OPTIONAL_SEAT_TOKEN)
+    def get(self, game_id: uuid.UUID, viewer: int | None):
+        """The hash-chained, signed record. Once the game is over it is the full record
+        (``"kind": "full"``, what an import needs); while it is played, the view of the seat
+        whose token is sent, or of the public (``"kind": "view"``, ``viewer``)."""
+        return games().export(game_id, viewer)

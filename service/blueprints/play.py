@@ -63,13 +63,17 @@ class Moves(MethodView):
 class Undo(MethodView):
     @seat_token_required
     @blp.arguments(UndoSchema)
-    @blp.response(200, UndoAnswerSchema)
+    @blp.response(200, UndoAnswerSchema, description="The undo was applied at once.")
+    @blp.alt_response(202, schema=UndoAnswerSchema,
+                      description="The undo waits for the seats in `waiting` to accept.")
     @blp.problems(400, 401, 403, 404, 409, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
     def post(self, body, game_id: uuid.UUID, seat: int):
-        """Ask to take the game back to a version: at once if nobody else acted since,
-        otherwise once every seat that acted accepts."""
-        return games().request_undo(game_id, seat, body["version"])
+        """Ask to take the game back to a version: at once (200) if nobody else acted since
+        and nothing was revealed since (a round card, a card drawn); otherwise 202, and it
+        happens once every seat asked accepts."""
+        answer = games().request_undo(game_id, seat, body["version"])
+        return answer, 202 if answer["status"] == "pending" else 200
 
 
 @blp.route("/<game:game_id>/undo/<int:request_id>/accept")

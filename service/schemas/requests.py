@@ -172,3 +172,6 @@ class RecordSchema(RequestSchema):
     game = JSONObject(allow_none=True)
     events = fields.List(JSONObject(), required=True)
     head = fields.String(allow_none=True)
+    kind = fields.String(load_default="full")
+    viewer = fields.Integer(allow_none=True)
+    signature = JSONObject(allow_none=True)

@@ -125,6 +125,9 @@ class SummarySchema(ResponseSchema):
     updated_at = fields.String(metadata={"format": "date-time"})
     undo_request = fields.Nested(UndoRequestSchema, allow_none=True)
     imported_from = fields.String(allow_none=True)
+    imported = fields.Dict(metadata={"description": "an imported game's record: who signed it "
+                                                    "(signed_by: this_service, trusted or "
+                                                    "nobody) and the key's fingerprint"})
     winners = fields.List(fields.Integer())
 
 
@@ -268,14 +271,22 @@ class RecordEventSchema(ResponseSchema):
 
 class RecordOutSchema(ResponseSchema):
     format = fields.String()
+    kind = fields.String(metadata={"enum": ["full", "view"], "description":
+                                   "full: everything (a finished game, or an operator's "
+                                   "export); view: what one viewer may see of a game in play"})
+    viewer = fields.Integer(allow_none=True, metadata={"description": "the seat a view was "
+                                                                      "made for (null: public)"})
     game = fields.Nested(SummarySchema)
     events = fields.List(fields.Nested(RecordEventSchema))
     head = fields.String(allow_none=True)
+    signature = fields.Dict(metadata={"description": "Ed25519 over format, game id, head, "
+                                                     "kind and viewer: algorithm, key, value"})
 
 
 # -- service ------------------------------------------------------------------------------------
 class HealthSchema(ResponseSchema):
-    status = fields.String(metadata={"example": "ok"})
+    status = fields.String(metadata={"enum": ["ok", "degraded", "unavailable"]})
+    problems = fields.List(fields.String(), metadata={"description": "why it is degraded"})
     store = fields.String(metadata={"enum": ["ok", "down"]})
     redis = fields.String(metadata={"enum": ["ok", "down", "not configured"]})
     workers = fields.Raw(metadata={"description": "live RQ workers (a number), or "

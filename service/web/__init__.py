@@ -21,6 +21,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from flask import redirect, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface
 
 from . import branches, records  # noqa: F401 (their routes join the blueprint)
 from .pages import bp
@@ -49,12 +50,24 @@ def _redoc_page():
                            bundle=url_for("web.static", filename=REDOC))
 
 
+class _SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is ``Secure`` whenever the request came over https (as the server
+    sees it, or as a proxy the operator declared says: ``CHRONICLE_PROXIES``) or the public
+    URL is https."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+
+
 def register(api, services=None) -> None:
     app = api._app
+    public_url = os.environ.get("CHRONICLE_PUBLIC_URL", "")
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                      SESSION_COOKIE_SECURE=public_url.startswith("https://"),
                       PERMANENT_SESSION_LIFETIME=timedelta(days=60))
     stream_url = os.environ.get("CHRONICLE_STREAM_URL", "").rstrip("/")
     app.config.setdefault("CHRONICLE_STREAM_URL", stream_url)
+    app.session_interface = _SessionInterface()
     app.register_blueprint(bp)
     for endpoint, view in (("api-docs.openapi_swagger_ui", _swagger_page),
                            ("api-docs.openapi_redoc", _redoc_page)):

@@ -6,6 +6,7 @@ import uuid
 
 from flask import abort, flash, redirect, render_template, request, session, url_for
 
+from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games, services
@@ -156,22 +157,9 @@ def new_invite(game_id: uuid.UUID):
     if seat is None:
         return render_game(game_id, "Only a player of this game can renew their invite.", 403)
     token = games().replace_seat_token(game_id, seat)
-    security.hold_seat(str(game_id), token)
-    session["new_invite"] = {"game": str(game_id), "seat": seat, "token": token}
-    return redirect(url_for("web.show_new_invite", game_id=game_id), code=303)
-
-
-@bp.get("/games/<game:game_id>/invite/new")
-def show_new_invite(game_id: uuid.UUID):
-    held = session.pop("new_invite", None)
-    back = url_for("web.game", game_id=game_id)
-    if not held or held.get("game") != str(game_id):
-        return render_template("message.html", heading="Your new invite link",
-                               text="A new invite link is shown only once, right after it is "
-                                    "made.", back=back), 410
-    link = url_for("web.join", invite=security.make_invite(game_id, held["seat"],
-                                                           held["token"]), _external=True)
+    security.hold_seat(str(game_id), seat, security.seat_mark(token_hash(token)))
+    link = url_for("web.join", invite=security.make_invite(game_id, seat, token), _external=True)
     return render_template("message.html", heading="Your new invite link",
                            text="Your old invite link no longer works. Open this one on "
                                 "another device to play from there (shown only now):",
-                           link=link, back=back)
+                           link=link, back=url_for("web.game", game_id=game_id))

@@ -50,10 +50,13 @@ def _titles() -> list[dict]:
 
 def _my_games() -> list[dict]:
     app, seats = games(), []
-    for token in security.held_seats().values():
-        found = app.locate_token(token)
-        if found is not None:
-            seats.append(found)
+    for game, held in security.held_seats().items():
+        try:
+            game_id = uuid.UUID(game)
+            if security.seat_holds(app, game_id, held["s"], held["m"]):
+                seats.append((game_id, held["s"]))
+        except (DomainError, ValueError, KeyError, TypeError):
+            continue
     return services().read_side().fresh().my_games(seats) if seats else []
 
 
@@ -139,28 +142,58 @@ def invites(game_id: uuid.UUID):
                            parent=held.get("parent"))
 
 
-@bp.get("/join/<invite>")
-def join(invite: str):
+def _invite_claims(invite: str):
+    """(game id, seat, mark) of a usable invite link, or an error page."""
     try:
         claims = security.read_invite(invite)
         game_id = uuid.UUID(claims["g"])
-        seat = games().seat_for_token(game_id, claims["t"])
+        game = games().get_game(game_id)
+        holds = security.seat_holds(games(), game_id, claims["s"], claims["m"])
     except security.InviteError as err:
-        return render_template("message.html", heading="Invite link", text=str(err)), 400
-    except (DomainError, ValueError, KeyError):
-        return render_template("message.html", heading="Invite link",
-                               text="The game of this invite link does not exist."), 404
-    if seat != claims["s"]:
-        return render_template("message.html", heading="Invite link",
-                               text="This invite link no longer opens its seat."), 403
-    security.hold_seat(str(game_id), claims["t"])
-    return redirect(url_for("web.game", game_id=game_id))
+        return None, (render_template("message.html", heading="Invite link", text=str(err)), 400)
+    except (DomainError, ValueError, KeyError, TypeError):
+        return None, (render_template("message.html", heading="Invite link",
+                                      text="The game of this invite link does not exist."), 404)
+    if not holds:
+        return None, (render_template("message.html", heading="Invite link",
+                                      text="This invite link no longer opens its seat."), 403)
+    return (game, claims["s"], claims["m"]), None
+
+
+@bp.get("/join/<invite>")
+def join(invite: str):
+    """The page of an invite link: it says which seat it opens and asks before it seats this
+    browser (a link opened by a preview bot, or planted in a page, seats nobody)."""
+    found, error = _invite_claims(invite)
+    if error is not None:
+        return error
+    game, seat, _ = found
+    return render_template("join.html", invite=invite, game_id=str(game.id),
+                           name=game.players[seat],
+                           title_name=game.rules.display_name or game.rules.name,
+                           players=game.players)
+
+
+@bp.post("/join/<invite>")
+def join_confirmed(invite: str):
+    security.check_csrf()
+    found, error = _invite_claims(invite)
+    if error is not None:
+        return error
+    game, seat, mark = found
+    security.hold_seat(str(game.id), seat, mark)
+    return redirect(url_for("web.game", game_id=game.id), code=303)
 
 
 def viewer(game_id: uuid.UUID) -> int | None:
     """The seat this browser holds in the game (None: a spectator)."""
-    token = security.held_seats().get(str(game_id))
-    return games().seat_for_token(game_id, token) if token else None
+    held = security.held_seats().get(str(game_id))
+    if not held:
+        return None
+    try:
+        return held["s"] if security.seat_holds(games(), game_id, held["s"], held["m"]) else None
+    except (KeyError, TypeError):
+        return None
 
 
 def _placed(context: dict, tried: str | None, where: str) -> bool:

@@ -1,8 +1,13 @@
 """What keeps the web pages safe: seats held in the session, invite links, CSRF, CSP.
 
-* A browser holds its seats in Flask's signed session cookie (HttpOnly, SameSite=Lax): ``{game
-  id: seat token}``. Tokens arrive only through an **invite link**, a signed, expiring link
-  (``itsdangerous``, salt ``chronicle-invite``) made when the game is created, one per seat.
+* A browser holds its seats in Flask's signed session cookie (HttpOnly, SameSite=Lax, Secure
+  behind https): ``{game id: {seat, mark}}``, never a seat token. A seat arrives only through an
+  **invite link**, a signed, expiring link (``itsdangerous``, salt ``chronicle-invite``) made
+  when the game is created, one per seat, that carries an opaque mark of the seat's current
+  key, not its token; opening it shows a page that asks before it seats the browser (a POST).
+  Replacing the seat's token revokes the link and every browser seat made with it.
+* State-changing requests that carry an ``Origin`` header must come from this site
+  (:func:`check_origin`).
 * Every form carries a **CSRF token** tied to the session and checked on every POST
   (:func:`check_csrf`); htmx sends the same token in the ``X-CSRF-Token`` header.
 * Pages are served with a **Content-Security-Policy** that allows scripts and styles from this
@@ -10,12 +15,15 @@
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import uuid
 
 from flask import abort, current_app, request, session
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+from domain.application import token_hash
 
 #: how long an invite link opens its seat (seconds)
 INVITE_SECONDS = 14 * 24 * 3600
@@ -39,31 +47,52 @@ def _invites() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-invite")
 
 
+def seat_mark(key_hash: str) -> str:
+    """An opaque mark of a seat's current key (the hash of its token, keyed with the secret
+    key): what an invite link and a browser's seat are bound to. Replacing the seat's token
+    changes it, which revokes every link and browser seat made with the old one."""
+    digest = hmac.new(current_app.secret_key.encode("utf-8"), b"chronicle-seat:" +
+                      key_hash.encode("ascii"), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
 def make_invite(game_id: uuid.UUID | str, seat: int, token: str) -> str:
-    """The signed part of a seat's invite link."""
-    return _invites().dumps({"g": str(game_id), "s": seat, "t": token})
+    """The signed, opaque part of a seat's invite link: the game, the seat and the mark of its
+    current token (never the token itself, so a link in a log or a history opens no API)."""
+    return _invites().dumps({"g": str(game_id), "s": seat, "m": seat_mark(token_hash(token))})
 
 
 def read_invite(text: str) -> dict:
-    """``{"g", "s", "t"}`` from an invite, or :class:`InviteError` with a sentence."""
+    """``{"g", "s", "m"}`` from an invite, or :class:`InviteError` with a sentence."""
     try:
-        return _invites().loads(text, max_age=INVITE_SECONDS)
+        claims = _invites().loads(text, max_age=INVITE_SECONDS)
     except SignatureExpired:
         raise InviteError("This invite link has expired; ask the game's creator for a new "
                           "one.") from None
     except BadSignature:
         raise InviteError("This invite link is not valid (it may have been cut short when "
                           "it was copied).") from None
+    if not isinstance(claims, dict) or not isinstance(claims.get("m"), str) or not isinstance(
+            claims.get("s"), int):
+        raise InviteError("This invite link is from an older version of Chronicle; ask for a "
+                          "new one.")
+    return claims
 
 
-def held_seats() -> dict[str, str]:
-    """``{game id: seat token}`` of this browser."""
-    return dict(session.get("seats") or {})
+def seat_holds(app, game_id: uuid.UUID, seat: int, mark: str) -> bool:
+    """Does ``mark`` still open ``seat`` of the game (its token was not replaced since)?"""
+    keys = app.seat_keys(game_id)
+    return 0 <= seat < len(keys) and hmac.compare_digest(seat_mark(keys[seat]), mark)
 
 
-def hold_seat(game_id: str, token: str) -> None:
+def held_seats() -> dict[str, dict]:
+    """``{game id: {"s": seat, "m": mark}}`` of this browser."""
+    return {g: v for g, v in (session.get("seats") or {}).items() if isinstance(v, dict)}
+
+
+def hold_seat(game_id: str, seat: int, mark: str) -> None:
     seats = held_seats()
-    seats[game_id] = token
+    seats[game_id] = {"s": seat, "m": mark}
     session["seats"] = seats
     session.permanent = True
 

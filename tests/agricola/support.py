@@ -241,7 +241,10 @@ FOOD_SPACES = ("fishing", "day_laborer", "traveling_players", "starting_player",
 def builder_policy(r: random.Random, legal: list[dict], state: dict | None = None,
                    seat: int = 0) -> dict:
     """Weighted random choice that favours building the farm, and feeding the family: short of
-    food, it converts goods at a harvest and goes for food before harvests."""
+    food, it converts goods at a harvest and goes for food before harvests. Moves of several
+    animals at once (``count``) are left out, so the policy games keep the course they had
+    before those moves were listed (they are tested in test_animals.py)."""
+    legal = [m for m in legal if "count" not in m] or legal
     if state is not None:
         farm = state["farms"][seat]
         pending = state["pending"][seat]

@@ -199,3 +199,52 @@ def test_t08_d26_choosing_newborns_and_no_cooking_during_breeding():
                                     "cattle": 0})
     assert types(events) == ["AnimalsBred", "GameEnded"]
     assert state["farms"][0]["animals"] == {"sheep": 2, "boar": 3, "cattle": 0}
+
+
+# -- several animals in one move (issue 23 item 7) -------------------------------------------------
+
+def test_seven_sheep_released_in_one_move():
+    """Issue 23 item 7: the 6 sheep that do not fit go back in one move, not 6."""
+    from domain.agricola import AGRICOLA
+    state = fresh()
+    reveal(state, "sheep", sheep=7)
+    state, _ = play(state, 0, {"type": "place", "space": "sheep"})
+    assert state["farms"][0]["unhoused"]["sheep"] == 6
+    move = {"type": "release", "animal": "sheep", "count": 6}
+    assert move in moves_of(state, 0)
+    bank = state["bank"]["sheep"]
+    after, events = play(state, 0, move)
+    assert types(events) == ["AnimalReleased", "TurnPassed"]
+    assert after["farms"][0]["animals"]["sheep"] == 1 and after["bank"]["sheep"] == bank + 6
+    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
+        "Ann releases 6 sheep to the general supply."
+
+
+def test_three_sheep_cooked_in_one_move_at_the_fireplaces_rate():
+    """Digest §5.10: a Fireplace cooks a sheep for 2 food; 3 at once give 6."""
+    from domain.agricola import AGRICOLA
+    state = fresh()
+    own(state, 0, "fireplace_2")
+    reveal(state, "sheep", sheep=4)
+    state, _ = play(state, 0, {"type": "place", "space": "sheep"})
+    food = state["farms"][0]["supply"]["food"]
+    move = {"type": "convert", "good": "sheep", "count": 3}
+    assert move in moves_of(state, 0)
+    after, events = play(state, 0, move)
+    assert after["farms"][0]["supply"]["food"] == food + 6
+    assert after["farms"][0]["animals"]["sheep"] == 1
+    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
+        "Ann turns 3 sheep into 6 food with the Fireplace (2 clay)."
+
+
+def test_a_count_beyond_the_animals_held_or_of_one_is_refused_and_not_listed():
+    state = fresh()
+    give_animals(state, 0, sheep=1)
+    own(state, 0, "fireplace_2")
+    for move in ({"type": "release", "animal": "sheep", "count": 2},
+                 {"type": "convert", "good": "sheep", "count": 1},
+                 {"type": "convert", "good": "grain", "count": 2}):
+        assert move not in moves_of(state, 0)
+        with pytest.raises(RuleViolation) as err:
+            play(state, 0, move)
+        assert err.value.code == "count_invalid" and "Ann" in err.value.message

@@ -133,6 +133,9 @@ CASES = {
                              ["Ann", "cattle"]),
     "nothing_to_convert": (base, 0, {"type": "convert", "good": "vegetable"},
                            ["Ann", "vegetables"]),
+    # several animals at once (issue 23 item 7): no more than the seat holds
+    "count_invalid": (overflow, 0, {"type": "release", "animal": "sheep", "count": 40},
+                      ["Ann", "release 40 sheep", "from 2"]),
     "no_cooking_improvement": (overflow, 0, {"type": "convert", "good": "sheep"},
                                ["Ann", "Fireplace", "sheep"]),
     "conversion_not_now": (lambda: _mandatory_open(), 0, {"type": "convert", "good": "grain"},

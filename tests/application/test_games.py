@@ -154,8 +154,11 @@ def test_idempotency_key_returns_the_first_result_and_records_nothing(games):
     assert again.replayed and again.version == first.version
     assert [e.originator_version for e in again.events] == [2]
     assert games.get_game(gid).version == 2
+    # keys belong to a seat (issue 22): Bob's "k-1" is his own ...
+    assert not games.play(gid, 1, {"type": "add", "by": 1}, idempotency_key="k-1").replayed
+    # ... and reusing one's own key for another move is refused
     with pytest.raises(IdempotencyKeyReused):
-        games.play(gid, 1, {"type": "add", "by": 1}, idempotency_key="k-1")
+        games.play(gid, 0, {"type": "add", "by": 1}, idempotency_key="k-1")
 
 
 def test_state_at_any_version_and_404_beyond(games):

@@ -42,7 +42,7 @@ def test_create_prints_the_id_and_one_token_per_seat(run, client):
     uuid.UUID(game_id)
     assert lines[1].startswith("seat 0  Ann") and lines[2].startswith("seat 1  Bob")
     summary = client.get(f"/api/v1/games/{game_id}").get_json()
-    assert summary["options"] == {"goal": 4} and summary["seed"] == 5
+    assert summary["options"] == {"goal": 4, "secrets": True} and summary["seed"] == 5
     token = lines[1].split()[-1]
     assert client.get(f"/api/v1/games/{game_id}/moves",
                       headers={"Authorization": f"Bearer {token}"}).get_json()["seat"] == 0

@@ -110,12 +110,20 @@ def test_unusable_values_are_refused_with_the_variable_name(env):
     assert name in str(err.value)
 
 
-def test_a_missing_secret_key_is_random_per_process_with_a_warning(caplog):
-    with caplog.at_level(logging.WARNING, logger="service.config"):
-        first = Settings.from_env({})
-        second = Settings.from_env({})
-    assert first.secret_key != second.secret_key and len(first.secret_key) >= 32
-    assert "CHRONICLE_SECRET_KEY" in caplog.text
+def test_a_missing_secret_key_is_kept_in_the_data_directory(tmp_path, monkeypatch):
+    """Issue 22: it was random per process, so a restart broke every invite link."""
+    monkeypatch.chdir(tmp_path)
+    first = Settings.from_env({})
+    second = Settings.from_env({})
+    assert first.secret_key == second.secret_key and len(first.secret_key) >= 32
+    assert (tmp_path / "var" / "secret-key").read_text().strip() == first.secret_key
+
+
+@pytest.mark.parametrize("spec", ["move", "moves=5/minute", "move=often", "create=5/fortnight"])
+def test_unusable_rate_limits_are_refused_with_the_variable_name(spec):
+    with pytest.raises(ConfigError) as err:
+        Settings.from_env({"CHRONICLE_SECRET_KEY": "k", "CHRONICLE_RATE_LIMITS": spec})
+    assert "CHRONICLE_RATE_LIMITS" in str(err.value)
 
 
 def test_redact_url_hides_passwords_only():
@@ -163,3 +171,37 @@ def test_create_app_reads_the_environment_and_never_touches_the_store(monkeypatc
     services = app.extensions["chronicle"]
     assert not services.games.built  # no request needed the store yet
     services.close()
+
+
+def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_path):
+    """Issue 22: a projector failing on one event every second left /healthz saying "ok"."""
+    import uuid as _uuid
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from tests.conftest import sqlite_settings
+    settings = sqlite_settings(tmp_path, redis_url=None, health_stuck_seconds=0.0)
+    init_db(settings).close()
+    services = bootstrap(settings)
+    try:
+        client = create_app(services=services).test_client()
+        assert client.get("/healthz").get_json()["status"] == "ok"
+        games = services.games()
+        created = games.get_game(_uuid.UUID(client.post(
+            "/api/v1/games", json={"title": "toy", "players": ["A", "B"]}).get_json()["id"]))
+        services.read_side().fresh()  # the projector has caught up: all is well
+        assert client.get("/healthz").get_json()["status"] == "ok"
+        # an event no rule made, stored under the rules' feet (what a forged import did)
+        data = {"title": "toy", "rules_version": "toy-1", "variant": "race",
+                "players": ["A", "B"], "options": created.options, "seeded": True,
+                "seeds": created.seeds, "parent": None, "setup": []}
+        games.store_recorded(_uuid.uuid4(), data, [{"type": "UndoRequested", "seat": 0,
+                                                    "data": {}, "command": None}])
+        with pytest.raises(Exception):
+            services.read_side().fresh()  # the projector fails on it, again and again
+        body = client.get("/healthz").get_json()
+        assert body["status"] == "degraded", body
+        assert body["read_models"]["stuck_on"] == body["read_models"]["position"] + 1
+        assert "stuck" in body["problems"][0]
+        assert client.get("/healthz").status_code == 200  # the API itself still works
+    finally:
+        services.close()

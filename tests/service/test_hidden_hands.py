@@ -10,7 +10,6 @@ import re
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
 
 from domain.agricola.cards.catalogue import CARDS
 from service.context import EXTENSION
@@ -89,34 +88,6 @@ def assert_no_hand_of_others(body, viewer, hands, public, where):
             if re.search(rf"\b{name}\b", BOARD_WORDS, re.IGNORECASE):
                 continue
             assert not re.search(rf"\b{name}\b", named), (where, viewer, seat, card)
-
-
-@pytest.mark.slow
-@settings(max_examples=10, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(players=st.integers(2, 3), moves=st.integers(5, 60), seed=st.integers(0, 10 ** 6))
-def test_no_response_shows_another_seats_hand(sqlite_app, players, moves, seed):
-    client = sqlite_app.test_client()
-    game = _create(client, players, None)
-    pick = random.Random(seed)
-    answers = []
-    for _ in range(moves):
-        summary = client.get(game.url).get_json()
-        if not summary["to_act"]:
-            break
-        seat = pick.choice(summary["to_act"])
-        listed = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
-        response = client.post(f"{game.url}/moves", json=pick.choice(listed),
-                               headers=game.auth(seat))
-        assert response.status_code == 201, response.get_json()
-        answers.append((seat, response.get_json()))
-    hands = _hands(sqlite_app, game.id)
-    public = _public_cards(client, game)
-    for seat, body in answers:
-        assert_no_hand_of_others(body, seat, hands, public, "answer")
-    for viewer in (None,) + tuple(range(players)):
-        for where, body in _everything_a_viewer_can_get(client, game, viewer):
-            assert_no_hand_of_others(body, viewer, hands, public, where)
 
 
 def test_a_seat_sees_its_own_hand_and_the_search_would_notice(sqlite_app):

@@ -90,7 +90,7 @@ def test_moves_after_the_end_are_422_game_over(client):
 def test_if_match_with_the_current_version_is_applied(client):
     game = new_game(client)
     assert move(client, game, 0, {"type": "add", "by": 1}, **{"If-Match": '"1"'}).status_code == 201
-    assert move(client, game, 1, {"type": "add", "by": 1}, **{"If-Match": "2"}).status_code == 201
+    assert move(client, game, 1, {"type": "add", "by": 1}, **{"If-Match": '"2"'}).status_code == 201
     assert move(client, game, 0, {"type": "ready"}, **{"If-Match": "*"}).status_code == 201
 
 
@@ -103,12 +103,53 @@ def test_if_match_with_a_stale_version_is_412_and_records_nothing(client):
     assert client.get(game.url).get_json()["version"] == 2
 
 
-@pytest.mark.parametrize("header", ['"abc"', "1, 2", '"1" "2"', "v1", '"' + "9" * 30 + '"'])
-def test_an_unparsable_if_match_is_400(client, header):
+@pytest.mark.parametrize("header", ['"abc"', "1, 2", '"1" "2"', "v1", '"' + "9" * 30 + '"',
+                                    "1", '"1', "W1"])
+def test_an_if_match_that_names_no_quoted_version_is_428(client, header):
+    """Issue 22: an unquoted tag was taken as a version; it is no valid precondition."""
     game = new_game(client)
-    assert_problem(move(client, game, 0, {"type": "add", "by": 1}, **{"If-Match": header}), 400,
-                   "bad_request")
+    assert_problem(move(client, game, 0, {"type": "add", "by": 1}, **{"If-Match": header}), 428,
+                   "precondition_required")
     assert client.get(game.url).get_json()["version"] == 1
+
+
+def test_a_weak_if_match_never_matches_412(client):
+    """Issue 22: If-Match compares strongly (RFC 9110), so W/"1" fails even at version 1."""
+    game = new_game(client)
+    assert_problem(move(client, game, 0, {"type": "add", "by": 1}, **{"If-Match": 'W/"1"'}),
+                   412, "precondition_failed")
+    assert client.get(game.url).get_json()["version"] == 1
+
+
+def test_idempotency_keys_belong_to_a_seat(client):
+    """Issue 22: Bob's key "k" is his own, whatever Ann used "k" for."""
+    game = new_game(client)
+    assert move(client, game, 0, {"type": "add", "by": 2}, **{"Idempotency-Key": "k"}
+                ).status_code == 201
+    bob = move(client, game, 1, {"type": "add", "by": 1}, **{"Idempotency-Key": "k"})
+    assert bob.status_code == 201 and "Idempotent-Replayed" not in bob.headers
+    assert client.get(game.url).get_json()["version"] == 4
+
+
+def test_the_request_hash_is_canonical_json_whatever_the_field_order():
+    """Issue 22: the hash was repr() of a dict, which changed with field order (and with it
+    the process's hash seed): an honest retry after a restart was refused."""
+    from domain.game import request_hash
+    assert request_hash(0, {"type": "place", "space": "forest", "resource": "wood"}) == \
+        request_hash(0, {"resource": "wood", "space": "forest", "type": "place"})
+    assert request_hash(0, {"type": "add", "by": 1}) != request_hash(1, {"type": "add", "by": 1})
+
+
+def test_a_retry_with_fields_in_another_order_is_replayed(client):
+    game = new_game(client)
+    first = client.post(f"{game.url}/moves", data='{"type": "add", "by": 2}',
+                        content_type="application/json",
+                        headers={**game.auth(0), "Idempotency-Key": "r1"})
+    again = client.post(f"{game.url}/moves", data='{"by": 2, "type": "add"}',
+                        content_type="application/json",
+                        headers={**game.auth(0), "Idempotency-Key": "r1"})
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
 
 
 def test_a_repeated_idempotency_key_returns_the_first_response_and_records_nothing(client):

@@ -60,6 +60,7 @@ def _rehash_after_tampering(record):
     hashed = ("version", "type", "seat", "data", "command", "recorded_at")
     record["events"] = chain([{k: e.get(k) for k in hashed} for e in record["events"]])
     record["head"] = record["events"][-1]["hash"]
+    record.pop("signature")  # its signature would no longer hold: an unsigned forgery
 
 
 @pytest.mark.parametrize("tamper, code", [
@@ -154,8 +155,10 @@ def test_a_record_whose_seed_is_given_as_digits_imports(client, finished_record)
                  for e in record["events"]]
     record["events"] = chain(unchained)
     record["head"] = record["events"][-1]["hash"]
+    record.pop("signature")  # re-chained: no longer the record this service signed
     answer = client.post("/api/v1/games/import", json=record)
     assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["imported"]["signed_by"] == "nobody"
     for segment in record["events"][0]["data"]["seeds"]:
         segment["seed_str"] = str(int(segment["seed_str"]) + 1)  # a wrong seed
     record["events"] = chain([{k: v for k, v in e.items() if k not in ("prev_hash", "hash")}

@@ -50,7 +50,7 @@ def test_create_without_seed_keeps_the_seed_private_and_publishes_its_hash(clien
 def test_create_passes_options_to_the_title(client):
     body = client.post("/api/v1/games", json={"title": "toy", "variant": "race",
                                               "players": ["Ann"], "options": {"goal": 3}})
-    assert body.get_json()["options"] == {"goal": 3}
+    assert body.get_json()["options"] == {"goal": 3, "secrets": True}  # defaults filled in
 
 
 @pytest.mark.parametrize("payload, field", [

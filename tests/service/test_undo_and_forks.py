@@ -36,7 +36,9 @@ def test_undo_with_consent_waits_for_every_seat_that_acted(client):
     game = new_game(client)
     move(client, game, 0, {"type": "add", "by": 1})          # v2
     move(client, game, 1, {"type": "add", "by": 1})          # v3, v4 (bonus drawn)
-    answer = _undo(client, game, 0, 2).get_json()
+    response = _undo(client, game, 0, 2)
+    answer = response.get_json()
+    assert response.status_code == 202  # accepted for processing: waits for Bob
     assert answer["status"] == "pending" and answer["waiting"] == [1]
     request_id = answer["request_id"]
     summary = client.get(game.url).get_json()

@@ -12,6 +12,13 @@ pytestmark = pytest.mark.browser
 LIVE_TIMEOUT_MS = 10_000
 
 
+def _join(page, link):
+    """Open an invite link and confirm on its page."""
+    page.goto(link)
+    page.click("button.join-confirm")
+    page.wait_for_load_state()
+
+
 def _create_game(page, base: str) -> list[str]:
     page.goto(base + "/")
     page.select_option("#title", "agricola")
@@ -52,8 +59,8 @@ def test_two_players_play_and_follow_each_other_live(browser, live_server):
             page.on("console", lambda msg: errors.append(msg.text)
                     if msg.type == "error" else None)
         links = _create_game(ann, base)
-        ann.goto(links[0])
-        bob.goto(links[1])
+        _join(ann, links[0])
+        _join(bob, links[1])
         for page, name in ((ann, "Ann"), (bob, "Bob <b>")):
             page.wait_for_selector(f"text=You play {name}.")
         assert bob.locator("b").count() == 0  # the name is text, not markup
@@ -86,7 +93,7 @@ def test_the_lobby_lists_the_game_and_my_games(browser, live_server):
     try:
         page = context.new_page()
         links = _create_game(page, live_server.url)
-        page.goto(links[0])
+        _join(page, links[0])
         page.goto(live_server.url + "/")
         mine = page.locator("section[aria-labelledby='mine-h'] li")
         assert mine.count() == 1 and re.search(r"Ann, Bob <b>", mine.inner_text())
@@ -108,8 +115,8 @@ def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_serv
     try:
         ann, bob = (c.new_page() for c in contexts)
         links = _create_game(ann, live_server.url)
-        ann.goto(links[0])
-        bob.goto(links[1])
+        _join(ann, links[0])
+        _join(bob, links[1])
         ann.wait_for_selector("text=You play Ann.")
         _play([ann, bob], 4)
         # undo with consent: Ann asks from an early version, Bob accepts on his own page
@@ -159,7 +166,7 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
         page.click("text=Create the game")
         page.wait_for_selector("text=invite the players")
         links = [page.get_attribute(f"#invite{i}", "value") for i in range(2)]
-        page.goto(links[0])
+        _join(page, links[0])
         page.wait_for_selector("text=You play Ann.")
         notice = page.locator("details#provisional")
         assert "provisional component values" in notice.locator("summary").inner_text()

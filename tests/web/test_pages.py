@@ -18,6 +18,15 @@ def _csrf(client) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
+def _join(client, link):
+    """Open an invite link and confirm on its page (GET alone seats nobody)."""
+    page = client.get(link)
+    if page.status_code != 200:
+        return page
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.get_data(True)).group(1)
+    return client.post(link, data={"csrf_token": token})
+
+
 def _create(client, names=("Ann", "Bob"), title="agricola",
             variant="family") -> tuple[str, list[str]]:
     answer = client.post("/games", data={"csrf_token": _csrf(client), "title": title,
@@ -49,7 +58,7 @@ def test_a_form_without_the_session_csrf_token_is_refused(web):
 
 def test_player_names_are_escaped(web):
     game_id, links = _create(web, ("<script>alert(1)</script>", "Bob"))
-    web.get(links[0])
+    _join(web, links[0])
     page = web.get(f"/games/{game_id}").get_data(True)
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -73,8 +82,8 @@ def test_only_a_seated_player_can_move_and_a_refused_move_changes_nothing(web):
     game_id, links = _create(web)
     page = web.get(f"/games/{game_id}").get_data(True)
     assert 'class="move"' not in page  # a spectator gets no controls
-    web.get(links[0])
-    web.get(links[1])  # this browser now holds both seats; the second wins for the page
+    _join(web, links[0])
+    _join(web, links[1])  # this browser now holds both seats; the second wins for the page
     page = web.get(f"/games/{game_id}").get_data(True)
     version = re.search(r'data-version="(\d+)"', page).group(1)
     action = f"/games/{game_id}/moves"
@@ -99,7 +108,7 @@ def _play_some(web, game_id, links, moves=4):
     """Both seats held by one browser in turn: join the seat to act, press its first button."""
     for _ in range(moves):
         for link in links:
-            web.get(link)
+            _join(web, link)
             page = web.get(f"/games/{game_id}").get_data(True)
             if "It is your turn." in page:
                 move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
@@ -131,8 +140,8 @@ def test_fork_from_a_past_version_then_compare(web):
 def test_undo_with_consent_from_the_page(web_app):
     first, second = web_app.test_client(), web_app.test_client()
     game_id, links = _create(first)
-    first.get(links[0])
-    second.get(links[1])
+    _join(first, links[0])
+    _join(second, links[1])
     for _ in range(4):  # alternate until both seats have moved
         for client in (first, second):
             page = client.get(f"/games/{game_id}").get_data(True)
@@ -161,7 +170,7 @@ def test_audit_page_and_notification_settings(web):
     assert "each produced exactly the recorded events" in audit
     assert "Seed hash" in audit and "revealed when the game is over" in audit
     assert f"/api/v1/games/{game_id}/export" in audit
-    web.get(links[0])
+    _join(web, links[0])
     settings = f"/games/{game_id}/notifications"
     inside = web.post(settings, data={"csrf_token": _csrf(web),
                                       "webhook_url": "https://169.254.169.254/x"})
@@ -182,16 +191,15 @@ def test_errors_on_pages_are_pages_with_the_api_sentence(web):
 def test_a_player_can_replace_their_invite_link(web_app):
     first, other = web_app.test_client(), web_app.test_client()
     game_id, links = _create(first)
-    first.get(links[0])
+    _join(first, links[0])
     assert "the old link stops working" in first.get(f"/games/{game_id}/invite").get_data(True)
-    renewed = first.post(f"/games/{game_id}/invite", data={"csrf_token": _csrf(first)},
-                         follow_redirects=True)
+    renewed = first.post(f"/games/{game_id}/invite", data={"csrf_token": _csrf(first)})
     assert renewed.status_code == 200
     new_link = html.unescape(re.search(r'value="http://localhost(/join/[^"]+)"',
                                        renewed.get_data(True)).group(1))
     assert other.get(links[0]).status_code == 403  # the old link opens nothing any more
     assert "You play Ann." in first.get(f"/games/{game_id}").get_data(True)  # still seated
-    assert other.get(new_link).status_code == 302
+    assert _join(other, new_link).status_code == 303
     assert "You play Ann." in other.get(f"/games/{game_id}").get_data(True)
 
 
@@ -202,7 +210,7 @@ def test_a_whole_game_is_played_from_the_pages_alone(web_app):
     clients = [web_app.test_client() for _ in range(3)]
     game_id, links = _create(clients[0], ("Ann", "Bob", "Cid"))
     for client, link in zip(clients, links):
-        assert client.get(link).status_code == 302
+        assert _join(client, link).status_code == 303
     rng, moves = random.Random(3), 0
     while True:
         pages = [client.get(f"/games/{game_id}").get_data(True) for client in clients]
@@ -229,7 +237,7 @@ def _play_from_pages(web_app, title: str, seed: int, check) -> str:
     assert title.capitalize() in clients[0].get("/").get_data(True)
     game_id, links = _create(clients[0], ("Ann", "Bob"), title, "standard")
     for client, link in zip(clients, links):
-        assert client.get(link).status_code == 302
+        assert _join(client, link).status_code == 303
     rng, moves = random.Random(seed), 0
     while True:
         pages = [client.get(f"/games/{game_id}").get_data(True) for client in clients]
@@ -267,3 +275,55 @@ def test_a_whole_village_game_is_played_from_the_pages_alone(web_app):
 
     last = _play_from_pages(web_app, "village", 7, check)
     assert "Winner" in last and 'class="total"' in last
+
+
+def test_an_invite_link_asks_before_it_seats_the_browser_and_carries_no_token(web_app):
+    """Issue 22: GET /join/... planted a seat in any visitor's browser, and the link carried
+    the seat token in clear (so logs and histories held a token that worked on the API)."""
+    from itsdangerous import URLSafeTimedSerializer
+    creator, visitor = web_app.test_client(), web_app.test_client()
+    game_id, links = _create(creator)
+    _, claims = URLSafeTimedSerializer("any key", salt="chronicle-invite").loads_unsafe(
+        links[0].split("/join/")[1])  # what anyone who sees the link can read
+    assert set(claims) == {"g", "s", "m"}  # no seat token
+    shown = visitor.get(links[0])
+    assert shown.status_code == 200 and "Join" in shown.get_data(True)
+    assert "You play Ann." not in visitor.get(f"/games/{game_id}").get_data(True)
+    assert visitor.post(links[0], data={"csrf_token": "forged"}).status_code == 400
+    assert _join(visitor, links[0]).status_code == 303
+    assert "You play Ann." in visitor.get(f"/games/{game_id}").get_data(True)
+
+
+def test_a_cross_site_post_is_refused(web):
+    _game_id, _links = _create(web)
+    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "agricola",
+                                      "variant": "family", "player": ["Ann", "Bob"]},
+                      headers={"Origin": "https://evil.example"})
+    assert answer.status_code == 403
+    api = web.post("/api/v1/games", json={"title": "agricola", "players": ["A", "B"]},
+                   headers={"Origin": "null"})
+    assert api.status_code == 403 and api.get_json()["code"] == "cross_origin"
+    same = web.post("/api/v1/games", json={"title": "agricola", "players": ["A", "B"]},
+                    headers={"Origin": "http://localhost"})
+    assert same.status_code == 201
+
+
+def test_the_session_cookie_is_secure_behind_https_only_when_a_proxy_is_declared(tmp_path):
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from tests.conftest import sqlite_settings
+
+    def cookie(proxies, **request):
+        settings = sqlite_settings(tmp_path / str(proxies), redis_url=None, proxies=proxies)
+        init_db(settings).close()
+        services = bootstrap(settings)
+        try:
+            answer = create_app(services=services).test_client().get("/", **request)
+            return answer.headers.get("Set-Cookie", "")
+        finally:
+            services.close()
+
+    forwarded = {"headers": {"X-Forwarded-Proto": "https"}}
+    assert "Secure" not in cookie(0, **forwarded)  # nobody said a proxy is in front
+    assert "Secure" in cookie(1, **forwarded)
+    assert "Secure" in cookie(2, base_url="https://localhost")

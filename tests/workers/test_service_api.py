@@ -173,3 +173,14 @@ def test_open_streams_do_not_starve_other_requests(client, server, app):
     while hub.open_streams and time.time() < deadline:
         time.sleep(0.05)
     assert hub.open_streams == 0
+
+
+@pytest.mark.parametrize("hook", ["https://[127.0.0.1]/", "https://[::1/", "https://x:99999/",
+                                  "https://[::1]:0x50/"])
+def test_a_malformed_host_or_port_is_a_422_not_a_500(client, hook):
+    """Issue 22: urllib's ValueError for these reached the client as a 500."""
+    game = new_game(client)
+    bad = client.put(f"{game.url}/seats/1/notifications", json={"webhook_url": hook},
+                     headers=game.auth(1))
+    assert bad.status_code == 422, bad.get_data(True)
+    assert "webhook_url" in bad.get_json()["errors"]

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..extension import of
 from . import engine
 from .leaving import taken_from
+from .common import card_name
 
 FISHING_CARDS = ("E12", "E22", "E30")
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def fisher_choice(b, seat: int, space_id: str, card_id: str) -> dict | None:
+def fisher_choice(b, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
     """The Fisherman's choice after a placement on Fishing (a ``card_choice`` queue entry)."""
     if space_id != "fishing":
         return None
@@ -36,10 +38,9 @@ def fisher_choice(b, seat: int, space_id: str, card_id: str) -> dict | None:
 
 def _again_card(state: dict, seat: int) -> str | None:
     """The seat's card that may repeat the improvement action now (effect ``again``), if any."""
-    from ..steps import OPTIONAL_LEFT
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    card_id = next((c for c in farm.get("cards", []) if engine.effect(c).get("again")), None)
+    card_id = next((c for c in farm.get("cards", []) if engine.effect(c, farm).get("again")), None)
     if card_id is None or not pending or pending["kind"] not in IMPROVEMENT_KINDS or \
             pending.get("again") or farm["supply"]["food"] < 1 or \
             not {"major", "minor"} & set(pending.get("done", [])):
@@ -50,7 +51,7 @@ def _again_card(state: dict, seat: int) -> str | None:
                                for s, f in enumerate(state["farms"])],
                  pending=[dict(pending, done=[]) if s == seat else p
                           for s, p in enumerate(state["pending"])])
-    return card_id if OPTIONAL_LEFT[pending["kind"]](trial, seat) else None
+    return card_id if of(state).optional_left[pending["kind"]](trial, seat) else None
 
 
 def again_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
@@ -63,7 +64,6 @@ def any_again_open(state: dict, seat: int) -> bool:
 
 
 def check_again(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move["card"] != _again_card(state, seat):
         raise StepNotExpected(what=f"use the action again with {card_name(move['card'])}",
                               reason="only the Merchant does it, once per improvement action, "
@@ -77,9 +77,3 @@ def apply_again(b, seat: int, move: dict) -> None:
     b.emit("CardGoods", {"card": move["card"], "goods": {"food": -1}}, seat)
     b.emit("CardStep", {"card": move["card"], "pending": dict(pending, done=[], again=True)},
            seat)
-
-
-# E161 Fisherman (3+): Fishing: may take the food twice, then pays the fishing cards' owners.
-engine.card("E161", choice_after=fisher_choice)
-# E179 Merchant (1+): 1 food to use an improvement action a second time.
-engine.card("E179", again=True)

@@ -14,7 +14,6 @@ from domain.common import fences as fence_rules
 from domain.common.housing import ANIMALS, Housing
 
 from . import engine
-from .engine import card
 
 # -- goods kept on a card ------------------------------------------------------------------------
 
@@ -24,13 +23,25 @@ def held(farm: dict, card_id: str) -> dict[str, int]:
     return farm.get("held", {}).get(card_id, {})
 
 
-def _brush_maker(b, seat, event, card_id):
-    """E156 (seed 000 L988): each wild boar the seat cooks goes onto the card."""
+def brush_maker_v1(b, seat, event, card_id):
+    """E156 as card sets 1-4 played it: boar cooked with an improvement only."""
     if event.type == "GoodsConverted" and event.data.get("good") == "boar":
         b.emit("CardHolds", {"card": card_id, "goods": {"boar": 1}}, seat)
 
 
-def _brush_maker_points(state: dict, seat: int) -> int:
+def brush_maker(b, seat, event, card_id):
+    """E156 (seed 000 L988): each wild boar the seat converts to food goes onto the card,
+    whether cooked with an improvement or converted by a card (Meat Seller E162)."""
+    boar = 0
+    if event.type == "GoodsConverted" and event.data.get("good") == "boar":
+        boar = event.data.get("count", 1)
+    elif event.type == "CardConverted" and event.data.get("gain", {}).get("food"):
+        boar = event.data.get("pay", {}).get("boar", 0)
+    if boar:
+        b.emit("CardHolds", {"card": card_id, "goods": {"boar": boar}}, seat)
+
+
+def brush_maker_points(state: dict, seat: int) -> int:
     boar = held(state["farms"][seat], "E156").get("boar", 0)
     return 0 if boar < 2 else min(3, boar - 1)
 
@@ -41,13 +52,13 @@ def newborns(farm: dict, born: dict[str, int]) -> dict[str, int]:
     """Breeding as the farm's cards change it (effect ``newborns``); newborns that do not fit
     run away as usual (digest §6.4)."""
     for card_id in farm.get("cards", []):
-        change = engine.effect(card_id).get("newborns")
+        change = engine.effect(card_id, farm).get("newborns")
         if change:
             born = change(farm, born)
     return born
 
 
-def _shepherd(farm: dict, born: dict[str, int]) -> dict[str, int]:
+def shepherd(farm: dict, born: dict[str, int]) -> dict[str, int]:
     """E203: with 4 or more sheep at breeding, 2 lambs instead of 1."""
     return dict(born, sheep=2) if farm["animals"]["sheep"] >= 4 else born
 
@@ -65,7 +76,7 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
     real = fence_rules.pastures(GRID, farm["fences"])
     fenced = {s for p in real for s in p}
     stables = sum(1 for s in farm["stables"] if s not in fenced)
-    if any(engine.effect(c).get("housing", {}).get("stablemaster") for c in farm["cards"]):
+    if any(engine.effect(c, farm).get("housing", {}).get("stablemaster") for c in farm["cards"]):
         stables = max(0, stables - 1)
     sheep = dict(home.reserved).get("sheep", 0)
     if not home.pastures:                               # mixed pastures (E216)
@@ -87,7 +98,7 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
 
 # -- borrowed animals ----------------------------------------------------------------------------
 
-def _tenant_farmer(state: dict, seat: int) -> int:
+def tenant_farmer(state: dict, seat: int) -> int:
     """E215 (seed 000 L802): before scoring the seat gives back 1 sheep, 1 wild boar and 1
     cattle; each one it does not give back costs 1 point (nothing with the Yeoman Farmer E165).
     The seat is assumed to give back exactly the animals whose return costs it fewer points;
@@ -109,15 +120,3 @@ def _tenant_farmer(state: dict, seat: int) -> int:
         best = delta if best is None else max(best, delta)
     return best
 
-
-# E156 Brush Maker (3+): cooked wild boar go on this card; 2/3/4+ there -> 1/2/3 bonus points.
-card("E156", after=_brush_maker, bonus=_brush_maker_points)
-# E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs.
-card("E203", newborns=_shepherd)
-# E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
-# lose 1 point each (see ``_tenant_farmer``).
-card("E215", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=_tenant_farmer)
-# E29 Shepherd's Pipe (minor): more sheep in pastures and unfenced stables (``shepherds_pipe``).
-card("E29")
-# E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
-card("E216", housing={"mixed": True})

@@ -17,6 +17,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
 from . import engine
+from .common import card_name
 
 OFFERED = "offered"
 FEEDING = "feeding"
@@ -40,10 +41,10 @@ def _cooks(event) -> int:
         return 0
     if not (is_a(via, "fireplace") or via.startswith("cooking_hearth")):
         return 0
-    return d.get("grain", 1) if event.type == "BreadBaked" else 1
+    return d.get("grain", 1) if event.type == "BreadBaked" else d.get("count", 1)
 
 
-def _crock(b, seat, event, card_id):
+def crock(b, seat, event, card_id):
     """E19: 1 food more for each 2 goods cooked at once with a Fireplace or Cooking Hearth."""
     n = _cooks(event)
     if not n:
@@ -58,7 +59,7 @@ def _crock(b, seat, event, card_id):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": food}}, seat)
 
 
-def _master_baker_own(b, seat, event, card_id):
+def master_baker_own(b, seat, event, card_id):
     """E149 (seed 000 L862): 1 food more for each of the seat's own bake actions (not for a
     bake this card allows)."""
     if event.type != "BreadBaked" or event.data.get("card"):
@@ -71,7 +72,7 @@ def _master_baker_own(b, seat, event, card_id):
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
-def _master_baker_any(b, owner, event, card_id):
+def master_baker_any(b, owner, event, card_id):
     """E149: another player's bake opens the offer; the holder's next placement closes it."""
     offered = b.state["farms"][owner]["card_state"].get(card_id) == OFFERED
     if event is None:
@@ -86,7 +87,7 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
     """Whether ``card_id`` allows a bake now: in each feeding phase once (``card_bake=
     FEEDING``) or on its offer, before the seat's next placement (``card_bake=OFFERED``)."""
     farm = state["farms"][seat]
-    when = engine.effect(card_id).get("card_bake")
+    when = engine.effect(card_id, farm).get("card_bake")
     pending = state["pending"][seat]
     if when == FEEDING:
         return state["phase"] == "harvest_feeding" and bool(pending) and \
@@ -104,12 +105,11 @@ def bake_moves(state: dict, seat: int) -> list[dict]:
 
 def feeding_choice(farm: dict) -> bool:
     """A feeding-phase bake (the Baker's) is worth asking about."""
-    return any(engine.effect(c).get("card_bake") == FEEDING for c in farm.get("cards", [])) \
+    return any(engine.effect(c, farm).get("card_bake") == FEEDING for c in farm.get("cards", [])) \
         and bool(bake_options(farm, []))
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move not in bake_moves(state, seat):
         raise StepNotExpected(what=f"bake with {card_name(move['card'])}",
                               reason="the card is not theirs or does not allow a bake now, or "
@@ -119,17 +119,9 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 def apply(b, seat: int, move: dict) -> None:
     card_id = move["card"]
-    feeding = engine.effect(card_id)["card_bake"] == FEEDING
+    feeding = engine.effect(card_id, b.state)["card_bake"] == FEEDING
     b.emit("CardStateSet", {"card": card_id, "value": b.state["round"] if feeding else None},
            seat)
     b.emit("BreadBaked", {"improvement": move["improvement"], "grain": move["grain"],
                           "food": bake_food(move["improvement"], move["grain"]),
                           "card": card_id}, seat)
-
-
-# E19 Gypsy's Crock: +1 food per 2 goods cooked at once with a Fireplace or Cooking Hearth.
-engine.card("E19", after=_crock)
-# E149 Master Baker (4+): own bake actions +1 food; may bake when another player bakes.
-engine.card("E149", after=_master_baker_own, after_any=_master_baker_any, card_bake=OFFERED)
-# E150 Baker (1+): may bake on play and in each harvest's feeding phase.
-engine.card("E150", step="oven_bake", card_bake=FEEDING)

@@ -29,4 +29,11 @@ CARD_SETS[3] = CARD_SETS[2] | frozenset("""
 """.split())
 #: Card set 4 (2026-11-25): the whole E deck, set 3 and the last 4 cards.
 CARD_SETS[4] = CARD_SETS[3] | frozenset("E15 E29 E164 E175".split())
+#: Card set 5 (2026-11-25, issue 23): the same 126 cards, twelve of them corrected to their
+#: printed text and the seed's rulings (E16/E152, E40, E41, E156, E159, E160, E169/E212, E178,
+#: E192, E200, E207, E210). Games of sets 1-4 keep the entries they were played with
+#: (``Deck.card(..., until=4)``).
+CARD_SETS[5] = CARD_SETS[4]
+#: The first card set whose entries are the corrected ones.
+CORRECTED = 5
 LATEST = max(CARD_SETS)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
-from . import engine
+from .decks import supported
 from .card_sets import CARD_SETS, LATEST
 from .catalogue import deck_cards
 
@@ -35,7 +35,7 @@ def pool(decks, kind: str, players: int, card_set: int = LATEST) -> list[str]:
     """The cards of ``kind`` that can be dealt for ``players`` from ``decks`` in the game's
     card set (K-09)."""
     allowed = CARD_SETS[card_set]
-    return [c for c in deck_cards(decks, kind, players) if c in allowed and engine.supported(c)]
+    return [c for c in deck_cards(decks, kind, players) if c in allowed and supported(c)]
 
 
 def needed(dealing: str, players: int) -> int:

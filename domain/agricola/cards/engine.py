@@ -1,7 +1,9 @@
 """The card engine: which card does what, and when (issue 10; digest §10.1, §10.2).
 
-A card's effect is data in :data:`EFFECTS` (card id -> effect dict), filled by the deck modules
-(``e_minors``, ``e_occupations``). The windows the engine opens, and the effect keys they read:
+A card's effect is data: one entry per card in its deck's module (``decks/e_minors.py``,
+``decks/e_occupations.py``), collected for a game's card set into the game's extension
+(``cards/extension.py``) and read back with :func:`effect`. The effect keys and the windows that
+read them:
 
 * ``on_play``: goods at once (``goods``), a choice of goods (``choices``: the move's
   ``choice`` picks one), goods on future round spaces (``schedule(round) -> {round: goods}``,
@@ -24,39 +26,41 @@ A card's effect is data in :data:`EFFECTS` (card id -> effect dict), filled by t
 
 Card families with moves of their own have their own module (``plows``, ``fields``,
 ``payments``, ``free_builds``, ``leaving``, ``animals``, ``baking``, ``round_start``,
-``actions``); the rest are rows in ``e_minors`` and ``e_occupations``.
+``actions``); the deck modules name every card and point at them.
 
-When several cards fire in one window they resolve in the order the seat played them; none of
-the implemented cards depends on another's result in the same window. Cards not in
-:data:`EFFECTS` are not dealt (see :func:`supported`).
+When several cards fire in one window they resolve in the order the seat played them, except
+where the order changes the outcome: then the seat chooses (decision K-02). Cards without an
+entry are not dealt (``decks.supported``).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from .catalogue import CARDS
-
-EFFECTS: dict[str, dict] = {}
+from ..extension import of, of_farm
 
 
-def card(card_id: str, **effect) -> None:
-    """Register the effect of ``card_id`` (a catalogue id such as ``"E12"``)."""
-    if card_id not in CARDS:
-        raise KeyError(f"no card {card_id} in the catalogue")
-    EFFECTS[card_id] = effect
+def entry(deck, card_id: str, card_set: int) -> dict:
+    """The effect of ``card_id`` in ``deck`` as games of ``card_set`` play it: an entry kept
+    for older sets (``until``) where the card was corrected later, else the current one."""
+    for until, effect in sorted(deck.legacy.get(card_id, ())):
+        if card_set <= until:
+            return effect
+    return deck.cards[card_id]
 
 
-def supported(card_id: str) -> bool:
-    return card_id in EFFECTS
+def effect(card_id: str, where: dict) -> dict:
+    """The effect of ``card_id`` in the game ``where`` (its state or one of its farms) is
+    played with: what the game's extension registered for it (empty if nothing)."""
+    ext = of(where) if "farms" in where else of_farm(where)
+    return ext.effects.get(card_id, _EMPTY)
 
 
-def effect(card_id: str) -> dict:
-    return EFFECTS.get(card_id, {})
+_EMPTY: dict = {}
 
 
 def occupation_count(farm: dict) -> int:
     """Occupations played, the Academic (E148) counting as 2 (catalogue E148)."""
-    return sum(effect(c).get("counts_as", 1) for c in farm.get("occupations", []))
+    return sum(effect(c, farm).get("counts_as", 1) for c in farm.get("occupations", []))
 
 
 def played(farm: dict) -> list[str]:
@@ -80,7 +84,7 @@ def space_goods(state: dict, seat: int, space_id: str) -> dict:
     """Goods the seat's cards add when its person uses ``space_id``."""
     out: dict[str, int] = {}
     for cid in played(state["farms"][seat]):
-        extra = effect(cid).get("space", {}).get(space_id)
+        extra = effect(cid, state).get("space", {}).get(space_id)
         if callable(extra):
             extra = extra(state)
         for good, n in (extra or {}).items():
@@ -94,27 +98,28 @@ def taken_goods_at(state: dict, seat: int, gained: dict, space_id: str) -> dict:
     out: dict[str, int] = {}
     farm = state["farms"][seat]
     for cid in played(farm):
-        took = effect(cid).get("taken")
+        took = effect(cid, farm).get("taken")
         for good, n in (took(gained, space_id, farm) if took else {}).items():
             out[good] = out.get(good, 0) + n
     return out
 
 
 def field_food(farm: dict) -> int:
-    return sum(effect(cid)["field"](farm) for cid in played(farm) if "field" in effect(cid))
+    return sum(effect(cid, farm)["field"](farm) for cid in played(farm)
+               if "field" in effect(cid, farm))
 
 
 def bonus_points(state: dict, seat: int) -> int:
     """The seat's own cards' bonus points, and cards of any seat that score for every player
     (the Reeve, E217)."""
     farm = state["farms"][seat]
-    own = sum(effect(cid)["bonus"](state, seat) for cid in played(farm)
-              if "bonus" in effect(cid))
-    everyone = sum(effect(cid)["global_bonus"](state, seat) for f in state["farms"]
-                   for cid in played(f) if "global_bonus" in effect(cid))
+    own = sum(effect(cid, farm)["bonus"](state, seat) for cid in played(farm)
+              if "bonus" in effect(cid, farm))
+    everyone = sum(effect(cid, f)["global_bonus"](state, seat) for f in state["farms"]
+                   for cid in played(f) if "global_bonus" in effect(cid, f))
     return own + everyone
 
 
 def play_problem(state: dict, seat: int, card_id: str) -> str | None:
-    check = effect(card_id).get("play_if")
+    check = effect(card_id, state).get("play_if")
     return check(state, seat) if check else None

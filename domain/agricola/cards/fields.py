@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..tables import SOWING
+from .common import card_name
 
 
 def card_fields(farm: dict) -> list[dict]:
@@ -22,8 +23,8 @@ def card_fields(farm: dict) -> list[dict]:
 
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
-    from ..steps import STEP_KINDS
-    if state["phase"] != "work" or kind not in STEP_KINDS["sow"] or kind == "sow_one":
+    from ..steps import step_kinds
+    if state["phase"] != "work" or kind not in step_kinds(state, "sow") or kind == "sow_one":
         return []                           # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
     return [{"type": "card_sow", "card": f["card"], "crop": crop}
@@ -33,7 +34,6 @@ def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
 
 def check(state: dict, seat: int, move: dict) -> None:
     from ..steps import _current_step
-    from .play import card_name
     pending = _current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
         raise StepNotExpected(what=f"sow {move['crop']} on {card_name(move['card'])}",

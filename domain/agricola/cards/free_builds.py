@@ -21,14 +21,18 @@ from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, legal_room_spaces, legal_stable_spaces
 from ..state import stables_left
 from . import engine
+from .common import card_name
 
 #: ``free_room=GRANTED``: the room is owed once ``card_state`` says so (Hut Builder E178).
 GRANTED = "granted"
+#: ``stable_after_fences=AFTER_ANY_FENCES``: the stable follows fences a card builds too (Mini
+#: Pasture's ``card_pasture`` step), not only a fence-building action (Stablehand E207, L824).
+AFTER_ANY_FENCES = "any"
 
 
 def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
-    need = engine.effect(card_id).get("free_room")
+    need = engine.effect(card_id, farm).get("free_room")
     used = farm["card_state"].get(card_id) not in (None, GRANTED)
     if not need or card_id not in farm.get("cards", []) or used:
         return False
@@ -36,7 +40,9 @@ def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
             state.get("turn") != seat or farm["home"] < 1:
         return False
     if need == GRANTED:
-        return farm["card_state"].get(card_id) == GRANTED
+        # "as long as you have not yet renovated to a stone house" (E178, S1)
+        return farm["card_state"].get(card_id) == GRANTED and not (
+            engine.effect(card_id, farm).get("not_stone") and farm["house"] == "stone")
     house, rooms = need
     return (house is None or farm["house"] == house) and len(farm["rooms"]) >= rooms
 
@@ -51,8 +57,10 @@ def room_moves(state: dict, seat: int) -> list[dict]:
 def _stable_open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    return bool(engine.effect(card_id).get("stable_after_fences") and pending and
-                pending["kind"] == "fences" and "pasture" in pending.get("done", []) and
+    after = engine.effect(card_id, farm).get("stable_after_fences")
+    kinds = ("fences", "card_pasture") if after == AFTER_ANY_FENCES else ("fences",)
+    return bool(after and pending and
+                pending["kind"] in kinds and "pasture" in pending.get("done", []) and
                 farm["card_state"].get(card_id) != state["round"] and stables_left(farm) > 0)
 
 
@@ -68,7 +76,6 @@ def any_stable_open(state: dict, seat: int) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     listed = room_moves(state, seat) if move["type"] == "free_room" else \
         stable_moves(state, seat)
     if move not in listed:
@@ -96,7 +103,7 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     """Free fences the seat's cards give in this fence-building action, and whether one fence
     must be paid for first (E175: "when you build at least 1 fence, up to 3 more without
     wood", seed 000 L942). ``pending`` is None when the action is about to be taken."""
-    free = sum(engine.effect(c).get("free_fences", 0) for c in farm.get("cards", []))
+    free = sum(engine.effect(c, farm).get("free_fences", 0) for c in farm.get("cards", []))
     if not free:
         return NO_CREDIT
     if pending is None:
@@ -115,7 +122,7 @@ def after_card_fences(b, seat: int, card_id: str) -> None:
     from ..state import fences_left
     farm = b.state["farms"][seat]
     holder = next((c for c in farm.get("cards", [])
-                   if engine.effect(c).get("free_fences")), None)
+                   if engine.effect(c, farm).get("free_fences")), None)
     if holder is None or fences_left(farm) < 1:
         return
     pending = b.state["pending"][seat] or {}

@@ -1,45 +1,23 @@
-"""Where the card engine joins the game's flow (issue 10): the full game's action spaces and
-steps, and the windows the family game's modules open for cards (``placement``, ``steps``,
-``farm``, ``state`` and ``flow`` each keep a small registry that this module fills once, at
-import; in the family game no farm holds a card, so every hook does nothing).
+"""What the card engine does at the windows the base rules open (issue 10, issue 23): the full
+game's action spaces and steps, and the hooks ``cards/extension.py`` puts into a game's
+extension (round start, after a placement, after a move, costs, housing, the harvest).
 """
 from __future__ import annotations
 
 from domain.common.housing import Housing
 
 from .. import farm as farm_rules
-from .. import placement, state as state_mod, steps
+from .. import placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
-from ..farm import can_build_room, growth_problem, split_animals
-from ..improvements import can_bake, can_build_any_major
+from ..farm import growth_problem, split_animals
+from ..improvements import can_build_any_major
 from ..state import total_animals
 from . import engine, play
+from .common import ask_choice, receive_animals, stone_less
 
 
 # -- animals, schedules, the Maid ----------------------------------------------------------------
-
-def receive_animals(b, seat: int, card_id: str, animals: dict) -> None:
-    farm = b.state["farms"][seat]
-    total = total_animals(farm)
-    for a, n in animals.items():
-        total[a] += n
-    housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalsReceived", {"space": None, "card": card_id, "animals": animals,
-                               "housed": housed, "unhoused": unhoused}, seat)
-
-
-def maid(b, seat: int) -> None:
-    """E190 Maid: from when the seat lives in a clay hut or stone house, 1 food on each
-    remaining round space (the round being played included when it starts)."""
-    farm = b.state["farms"][seat]
-    if "E190" not in farm.get("cards", []) or farm.get("card_state", {}).get("E190"):
-        return
-    if farm["house"] == "wood":
-        return
-    b.emit("CardScheduled", {"card": "E190", "rounds": {
-        str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)}, "done": True}, seat)
-
 
 def round_start(b, round_no: int) -> None:
     """Phase 1: the Maid's check, then every seat collects what cards put on this round."""
@@ -49,7 +27,7 @@ def round_start(b, round_no: int) -> None:
             b.emit("CardScheduled", {"card": "E190", "rounds": {
                 str(r): {"food": 1} for r in range(round_no, 15)}, "done": True}, seat)
         for card_id in list(farm.get("cards", [])):
-            starts = engine.effect(card_id).get("round_start")
+            starts = engine.effect(card_id, farm).get("round_start")
             if starts:
                 starts(b, seat, round_no, card_id)
         goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no))
@@ -69,7 +47,7 @@ def after_move(b, seat: int, events) -> None:
     for event in events:
         for owner, farm in enumerate(b.state["farms"]):
             for card_id in farm.get("cards", []):
-                eff = engine.effect(card_id)
+                eff = engine.effect(card_id, farm)
                 if eff.get("after") and event.seat == seat == owner:
                     eff["after"](b, owner, event, card_id)
                 if eff.get("after_any"):
@@ -78,7 +56,7 @@ def after_move(b, seat: int, events) -> None:
 
 def feeding(state: dict, farm: dict, need: int) -> int:
     for card_id in farm.get("cards", []):
-        eat = engine.effect(card_id).get("feeding")
+        eat = engine.effect(card_id, farm).get("feeding")
         if eat:
             need = eat(state, farm, need)
     return need
@@ -116,15 +94,20 @@ def after_place(b, seat: int, move: dict, before: dict) -> None:
 # -- Mini Pasture (E40) ----------------------------------------------------------------------------
 
 def mini_pasture_spaces(farm: dict) -> list[int]:
-    """Single unfenced spaces next to a pasture that can be closed with the fences left."""
+    """Single unfenced spaces that can be closed with the fences left, next to a pasture once
+    the farm has one (seed 000 L732: "the new pasture must adjoin the old one"); with no pasture
+    yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
+    to adjoin even then)."""
     from domain.common import fences as fence_rules
     from ..state import blocked_for_fences, fenced_spaces, fences_left
     from ..tables import GRID
     fenced = fenced_spaces(farm)
     blocked = blocked_for_fences(farm)
+    anywhere = not fenced and engine.effect("E40", farm).get("first_anywhere")
     out = []
     for s in GRID.spaces():
-        if s in fenced or s in blocked or not any(n in fenced for n in GRID.neighbours(s)):
+        if s in fenced or s in blocked or not (
+                anywhere or any(n in fenced for n in GRID.neighbours(s))):
             continue
         if fence_rules.region_problem(GRID, [s], farm["fences"], blocked) is not None:
             continue
@@ -156,17 +139,18 @@ def apply_card_pasture(b, seat: int, move: dict) -> None:
 
 # -- costs and housing ---------------------------------------------------------------------------
 
-def occupied_ok(state: dict, seat: int, space_id: str) -> bool:
-    return any(space_id in engine.effect(c).get("occupied_ok", ())
-               for c in state["farms"][seat].get("cards", []))
-
-
-def stone_less(farm: dict, cost: dict) -> dict:
-    for card_id in farm.get("cards", []):
-        less = engine.effect(card_id).get("stone_less")
-        if less:
-            cost = less(farm, cost)
-    return cost
+def occupied_ok(state: dict, seat: int, space_id: str, move: dict | None = None) -> bool:
+    """Whether the seat's cards let its person use ``space_id`` although another seat's
+    person stands there (``occupied_ok``: spaces; ``occupied_options``: spaces usable so only
+    with one of the listed options of the ``place`` move)."""
+    for card_id in state["farms"][seat].get("cards", []):
+        eff = engine.effect(card_id, state)
+        if space_id in eff.get("occupied_ok", ()):
+            return True
+        options = eff.get("occupied_options", {}).get(space_id)
+        if options and (move or {}).get("option") in options:
+            return True
+    return False
 
 
 def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
@@ -175,18 +159,30 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
     or build their own choice from what it took (``choice_after``, Fisherman E161): the seat
     is asked right after its placement (``card_choice``), one card at a time in the order it
     played them."""
-    from .leaving import leave_options
+    from .leaving import leave_options, top_up
     farm = b.state["farms"][seat]
+    if not farm.get("cards"):
+        return
+    now = {**farm["supply"], **total_animals(farm)}
+    gained = {g: now[g] - before.get(g, 0) for g in now if now[g] > before.get(g, 0)}
     queue = []
     for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id)
+        eff = engine.effect(card_id, farm)
         start, options = eff.get("choice_at", {}).get(move["space"], (None, None))
         if options and b.state["round"] >= start:
             queue.append({"card": card_id, "options": options})
         options = leave_options(b, seat, move["space"], eff.get("leave"))
         if options:
-            queue.append({"card": card_id, "options": options, "onto": move["space"]})
-        entry = eff["choice_after"](b, seat, move["space"], card_id) \
+            entry = {"card": card_id, "options": options, "onto": move["space"]}
+            extra = top_up(b, seat, move["space"], eff["leave"])
+            if extra:
+                entry["top_up"] = extra
+            queue.append(entry)
+        if eff.get("order_matters") and eff["order_matters"](b, seat, move["space"]):
+            # K-02: read when resolved, after what the cards before it gave
+            queue.append({"card": card_id, "lazy": True, "gained": gained})
+            continue
+        entry = eff["choice_after"](b, seat, move["space"], card_id, gained) \
             if eff.get("choice_after") else None
         if entry:
             queue.append(entry)
@@ -194,20 +190,10 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
         ask_choice(b, seat, move["space"], queue)
 
 
-def ask_choice(b, seat: int, space_id: str, queue: list[dict]) -> None:
-    first = queue[0]
-    pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
-               "options": first["options"], "queue": queue[1:]}
-    for key in ("onto", "pays"):
-        if first.get(key):
-            pending[key] = first[key]
-    b.emit("CardStep", {"card": first["card"], "pending": pending}, seat)
-
-
 def room_cost(farm: dict, cost: dict) -> dict:
     """Base-cost cards (digest §10.2 item 6): the cheapest base the seat's cards give."""
     for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id)
+        eff = engine.effect(card_id, farm)
         material = eff.get("room_material")
         if farm["house"] == "wood" and eff.get("room_material_wood") is not None:
             material = min(material or 99, eff["room_material_wood"])
@@ -217,7 +203,7 @@ def room_cost(farm: dict, cost: dict) -> dict:
 
 
 def _reed_less(farm: dict, cost: dict) -> dict:
-    less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
+    less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
     if less and cost.get("reed"):
         cost = dict(cost, reed=max(0, cost["reed"] - less))
     return cost
@@ -225,7 +211,7 @@ def _reed_less(farm: dict, cost: dict) -> dict:
 
 def renovation_cost(farm: dict, cost: dict) -> dict:
     for card_id in farm.get("cards", []):
-        less = engine.effect(card_id).get("renovation_less")
+        less = engine.effect(card_id, farm).get("renovation_less")
         if less:
             target = next(g for g in cost if g != "reed")
             cost = dict(cost, **{target: max(0, cost[target] - less)})
@@ -237,13 +223,13 @@ def housing(farm: dict, home: Housing) -> Housing:
     unfenced_stables = sum(1 for s in farm["stables"] if s not in fenced)
     pastures, flexible = list(home.pastures), home.flexible
     for card_id in farm.get("cards", []):
-        extra = engine.effect(card_id).get("housing", {})
+        extra = engine.effect(card_id, farm).get("housing", {})
         flexible += extra.get("flexible", 0)
         pastures = [p + extra.get("per_pasture", 0) for p in pastures]
         if extra.get("stablemaster") and unfenced_stables:
             flexible -= 1
             pastures.append(extra["stablemaster"])
-    if any(engine.effect(c).get("housing", {}).get("mixed") for c in farm.get("cards", [])):
+    if any(engine.effect(c, farm).get("housing", {}).get("mixed") for c in farm.get("cards", [])):
         # Animal Keeper E216: pastures may mix types, so their places hold any animal
         return Housing((), flexible + sum(pastures), home.reserved)
     return Housing(tuple(pastures), flexible, home.reserved)
@@ -302,7 +288,7 @@ def _pending_apply(kind, renovate=False, grow=False, start=False):
     return apply
 
 
-def _optional(kind):
+def optional(kind):
     def left(state, seat):
         pending = state["pending"][seat]
         if {"minor", "major"} & set(pending.get("done", [])):
@@ -313,7 +299,7 @@ def _optional(kind):
     return left
 
 
-def _sow_one_left(state: dict, seat: int) -> bool:
+def sow_one_left(state: dict, seat: int) -> bool:
     from ..farm import sow_problem
     pending, farm = state["pending"][seat], state["farms"][seat]
     return "sow" not in pending.get("done", []) and any(
@@ -321,81 +307,27 @@ def _sow_one_left(state: dict, seat: int) -> bool:
         for f in farm["fields"] for c in pending.get("crops", ("grain", "vegetable")))
 
 
-def install() -> None:
-    """Fill the registries of the family game's modules (called once, at import)."""
-    from .catalogue import CARDS
-    state_mod.CARD_IMPROVEMENTS.update({
-        cid: {"name": CARDS[cid]["name"], **eff["improvement"]}
-        for cid, eff in engine.EFFECTS.items() if eff.get("improvement")})
-    placement.PLACE_CHECKS.update({
-        "lessons": _check_lessons, "starting_player_minor": placement._check_nothing,
-        "occupation_or_growth": _check_occupation_or_growth,
-        "major_minor": _check_major_minor,
-        "family_growth_minor": placement._check_growth,
-        "renovation_major_minor": placement._check_renovation})
-    placement.PLACE_APPLY.update({
-        "lessons": _pending_apply("occupation"),
-        "starting_player_minor": _pending_apply("minor", start=True),
-        "occupation_or_growth": _pending_apply("occupation"),
-        "major_minor": _pending_apply("major_minor"),
-        "family_growth_minor": _pending_apply("minor", grow=True),
-        "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True)})
-    placement.PLACE_OPTIONS["occupation_or_growth"] = ("option",)
-    placement.PLACE_OPTIONS["renovation_major_minor"] = ("pay",)
-    placement.RENOVATING.append("renovation_major_minor")
-    placement.PLACE_VARIANTS["occupation_or_growth"] = ("occupation", "growth")
-    steps.STEP_KINDS["build_major"] += ("major_minor", "renovation_major_minor")
-    # no conversion or release mid-action may make the action's mandatory part impossible
-    steps.WORK_KINDS += ("major_minor", "occupation", "occupation_more", "minor",
-                         "renovation_major_minor", "card_stable", "card_room", "card_pasture")
-    steps.STEP_KINDS["build_stable"] += ("card_stable",)
-    steps.STEP_KINDS["build_room"] += ("card_room",)
-    steps.STEP_KINDS["done"] += ("minor", "renovation_major_minor", "major_minor")
-    # a card's own sowing of one field (Hobby Farmer E180)
-    steps.STEP_KINDS["sow"] += ("sow_one",)
-    steps.STEP_KINDS["done"] += ("sow_one",)
-    steps.WORK_KINDS += ("sow_one",)
-    steps.MANDATORY_TEXT["sow_one"] = ""
-    steps.OPTIONAL_LEFT["sow_one"] = _sow_one_left
-    steps.MANDATORY_PARTS.update({"major_minor": ("major", "minor"), "card_stable": ("stable",),
-                                  "card_room": ("room",), "card_pasture": ("pasture",),
-                                  "occupation": ("occupation",)})
-    steps.MANDATORY_TEXT.update({"major_minor": "it must build a major or play a minor "
-                                                "improvement",
-                                 "occupation": "it must play an occupation",
-                                 "card_stable": "it must build the stable",
-                                 "card_room": "it must build the room",
-                                 "card_pasture": "it must fence the pasture",
-                                 "occupation_more": "",
-                                 "minor": "", "renovation_major_minor": ""})
-    steps.OPTIONAL_LEFT.update({"minor": _optional("minor"),
-                                "major_minor": _optional("major_minor"),
-                                "renovation_major_minor": _optional("renovation_major_minor"),
-                                "occupation": lambda state, seat: "occupation" not in
-                                state["pending"][seat].get("done", []),
-                                "card_stable": lambda state, seat: "stable" not in
-                                state["pending"][seat].get("done", []),
-                                "card_room": lambda state, seat: "room" not in
-                                state["pending"][seat].get("done", []),
-                                "card_pasture": lambda state, seat: "pasture" not in
-                                state["pending"][seat].get("done", []),
-                                "occupation_more": lambda state, seat: "occupation" not in
-                                state["pending"][seat].get("done", []) and bool(
-                                    play.playable_occupations(
-                                        state, seat, state["pending"][seat]["space"]))})
-    steps.STEP_KINDS["done"] += ("occupation_more",)
-    steps.AFTER_PLACE.append(after_place)
-    steps.AFTER_PLACE.append(choice_after_place)
-    placement.OCCUPIED_OK.append(occupied_ok)
-    farm_rules.COST_HOOKS["major"].append(stone_less)
-    steps.MANDATORY_PARTS["card_choice"] = ("choice",)
-    steps.MANDATORY_TEXT["card_choice"] = "it must choose the card's goods"
-    steps.OPTIONAL_LEFT["card_choice"] = lambda state, seat: "choice" not in \
-        state["pending"][seat].get("done", [])
-    steps.WORK_KINDS += ("card_choice",)
-    farm_rules.COST_HOOKS["room"].append(room_cost)
-    farm_rules.COST_HOOKS["renovation"].append(renovation_cost)
-    state_mod.HOUSING_HOOKS.append(housing)
-
-
-__all__ = ["install", "can_build_room", "can_bake"]
+#: The full board's action spaces (digest §4.2, §4.4, §4.5): check and apply by space kind.
+PLACE_CHECKS = {
+    "lessons": _check_lessons, "starting_player_minor": placement._check_nothing,
+    "occupation_or_growth": _check_occupation_or_growth,
+    "major_minor": _check_major_minor,
+    "family_growth_minor": placement._check_growth,
+    "renovation_major_minor": placement._check_renovation}
+PLACE_APPLY = {
+    "lessons": _pending_apply("occupation"),
+    "starting_player_minor": _pending_apply("minor", start=True),
+    "occupation_or_growth": _pending_apply("occupation"),
+    "major_minor": _pending_apply("major_minor"),
+    "family_growth_minor": _pending_apply("minor", grow=True),
+    "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True)}
+#: Why an action of the full game may not end yet (the mandatory part left).
+MANDATORY_TEXT = {
+    "major_minor": "it must build a major or play a minor improvement",
+    "occupation": "it must play an occupation",
+    "card_stable": "it must build the stable",
+    "card_room": "it must build the room",
+    "card_pasture": "it must fence the pasture",
+    "card_choice": "it must choose the card's goods",
+    "card_order": "it must choose which card comes first",
+    "occupation_more": "", "minor": "", "renovation_major_minor": "", "sow_one": ""}

@@ -35,6 +35,7 @@ LABELS = {
         f" (option {m['option'] + 1})" if m.get("option") else ""),
     "card_renovate": lambda s, m: f"Renovate with {_card(m)}",
     "card_choice": _choice,
+    "card_first": lambda s, m: f"Resolve {_card(m)} first",
     "card_pasture": lambda s, m: f"Fence {farm_label(m['space'])} with {_card(m)}",
     "card_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "card_sow": lambda s, m: f"Sow {m['crop']} on {_card(m)}",

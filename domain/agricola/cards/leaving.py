@@ -28,6 +28,26 @@ def taken_from(b, seat: int, space_id: str) -> dict:
     return {}
 
 
+def top_up(b, seat: int, space_id: str, leave: dict) -> dict | None:
+    """A card of the seat that promises at least so much of the good left (``at_least``, the
+    Dancer E212 with the Storyteller E169: 1 vegetable, at least 4 food, and 1 food left on the
+    space, the missing food from the general supply, seed 000 L904, L956): the goods it adds
+    when the seat leaves ``leave``'s goods, as ``{"card": id, "goods": {...}}``, or None."""
+    from . import engine
+    good, count = leave["good"], leave["count"]
+    taken = taken_from(b, seat, space_id).get(good, 0)
+    farm = b.state["farms"][seat]
+    for card_id in farm.get("cards", []):
+        least = engine.effect(card_id, farm).get("at_least")
+        if not least or space_id not in least["spaces"] or good not in least["goods"]:
+            continue
+        most = least["goods"][good]
+        extra = max(taken - count, most) - (max(taken, most) - count)
+        if extra > 0:
+            return {"card": card_id, "goods": {good: extra}}
+    return None
+
+
 def leave_options(b, seat: int, space_id: str, leave: dict | None) -> list[dict]:
     if not leave or not accumulating(space_id, leave["good"]):
         return []

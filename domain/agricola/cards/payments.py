@@ -8,7 +8,9 @@ placement on a renovation space, on ``card_renovate``, ``build_major``, ``card_m
 """
 from __future__ import annotations
 
+from ..extension import of_farm
 from ..farm import room_cost
+from . import engine
 from ..tables import BUILDING_RESOURCES
 
 #: E37 Clay Supports: a clay-hut room may cost 2 clay, 1 wood and 1 reed (a new base cost).
@@ -39,8 +41,15 @@ def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list
     cards = farm.get("cards", [])
     out = list(options)
     if "E200" in cards and farm["house"] == "wood":
-        # straight to stone at the usual price, without other cards' discounts (L906)
-        out.append(("stone", {"stone": len(farm["rooms"]), "reed": 1}))
+        # straight to stone at the usual price (L906: 1 reed and 1 stone per room), with the
+        # renovation discounts of the seat's cards (Stonecutter E211, Thatcher E157, Renovator
+        # E199; L906 excludes only the K deck's Stonecutter, which the E deck does not hold);
+        # card sets 1-4 applied no discount
+        cost = {"stone": len(farm["rooms"]), "reed": 1}
+        if engine.effect("E200", farm).get("discounted"):
+            for hook in of_farm(farm).costs["renovation"]:
+                cost = hook(farm, cost)
+        out.append(("stone", cost))
     if "E36" in cards:
         out += [(target, c) for target, cost in list(out)
                 for c in _clay_for_reed(cost, CLAY_ROOF_REED)]

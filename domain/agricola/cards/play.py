@@ -17,7 +17,8 @@ from ..state import name
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
-from .reactions import offers
+from .common import (ask_choice, card_name, hand, maid, offers, order_moves, receive_animals,
+                     stone_less)
 
 register_messages({
     "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
@@ -32,19 +33,6 @@ OCCUPATION_PRICE = {"lessons": "lessons", "lessons_3": "lessons_3", "lessons_4":
                     "occupation_or_growth": "lessons_4"}
 #: Pending kinds that offer a minor improvement.
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
-
-
-def hand(state: dict, seat: int) -> dict:
-    """The seat's hand; cards set aside for a 3-for-1 exchange are not playable."""
-    held = state["hands"]["_private"].get(str(seat), {"occupations": [], "minors": []})
-    marked = held.get("marked")
-    if not marked:
-        return held
-    return {k: [c for c in held[k] if c not in marked] for k in ("occupations", "minors")}
-
-
-def card_name(card_id) -> str:
-    return CARDS[card_id]["name"] if card_id in CARDS else str(card_id)
 
 
 def _fail(code, state, seat, card_id, **params):
@@ -67,8 +55,20 @@ def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dic
     return price
 
 
-def _patron(farm: dict) -> int:
-    return 2 * sum(1 for c in farm.get("occupations", []) if engine.effect(c).get("patron"))
+#: ``patron=ANY_OCCUPATION``: the Patron's food comes for every occupation the seat plays, one
+#: played in answer to another's card (``card_react``) too; ``patron=True`` (card sets 1-4):
+#: for an occupation action only.
+ANY_OCCUPATION = "any"
+
+
+def patron_food(farm: dict, reaction: bool = False) -> int:
+    """E192: 2 food before paying for an occupation, per Patron in play."""
+    return 2 * sum(1 for c in farm.get("occupations", [])
+                   if engine.effect(c, farm).get("patron") == ANY_OCCUPATION or
+                   (not reaction and engine.effect(c, farm).get("patron")))
+
+
+_patron = patron_food
 
 
 def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
@@ -117,10 +117,10 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
     b.emit("OccupationPlayed", data, seat)
     on_play(b, seat, card_id, move)
     desk = [c for c in b.state["farms"][seat]["cards"]
-            if engine.effect(c).get("second_occupation")]
+            if engine.effect(c, b.state).get("second_occupation")]
     if first and desk and b.state["pending"][seat] and \
             b.state["pending"][seat]["kind"] == "occupation":
-        price = engine.effect(desk[0])["second_occupation"]
+        price = engine.effect(desk[0], b.state)["second_occupation"]
         b.emit("CardStep", {"card": desk[0], "pending": {
             "kind": "occupation_more", "space": space_id, "done": [], "price": price}}, seat)
     settle(b, seat)
@@ -181,9 +181,8 @@ THATCHED = ("E21",)
 def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     cost = dict(CARDS[card_id]["costs"][pay])
     if card_id in THATCHED and cost.get("reed"):
-        less = sum(engine.effect(c).get("reed_less", 0) for c in farm.get("cards", []))
+        less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
         cost["reed"] = max(0, cost["reed"] - less)
-    from .hooks import stone_less
     return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
@@ -207,7 +206,7 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
         if prerequisite_problem(state, seat, card_id):
             continue
         several = len(minor_costs(state["farms"][seat], card_id)) > 1
-        choices = engine.effect(card_id).get("choices") or [None]
+        choices = engine.effect(card_id, state).get("choices") or [None]
         for pay in minor_payments(state, seat, card_id):
             for c in range(len(choices)):
                 for back in return_options(state, seat, card_id):
@@ -230,7 +229,7 @@ def majors_as_minors(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
     out = []
     for c in farm.get("cards", []):
-        eff = engine.effect(c)
+        eff = engine.effect(c, farm)
         for major in eff.get("major_as_minor", ()):
             if state["majors"].get(major, "gone") is not None:
                 continue
@@ -259,7 +258,7 @@ def apply_card_major(b, seat: int, move: dict) -> None:
     from ..steps import settle
     from ..tables import MAJOR_IMPROVEMENTS
     major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
-    paid = engine.effect(move["card"]).get("major_paid")
+    paid = engine.effect(move["card"], farm).get("major_paid")
     data = {"major": major, "cost": major_costs(farm, major)[move.get("pay", 0)] if paid else {},
             "returned": None, "well_rounds": [], "card": move["card"], "part": "minor"}
     if MAJOR_IMPROVEMENTS[major].get("bake_on_build"):
@@ -305,8 +304,8 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
     data = {"card": card_id, "cost": cost, "kept": not info["passing"], "to": passes_to}
     if move.get("return"):
         data["returned"] = sorted(move["return"])
-    if engine.effect(card_id).get("card_field"):
-        data["card_field"] = list(engine.effect(card_id)["card_field"])
+    if engine.effect(card_id, b.state).get("card_field"):
+        data["card_field"] = list(engine.effect(card_id, b.state)["card_field"])
     b.emit("MinorPlayed", data, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)
@@ -315,8 +314,7 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 # -- card effects at play (digest §10.1; engine windows) -----------------------------------------
 
 def on_play(b, seat: int, card_id: str, move: dict) -> None:
-    from .hooks import receive_animals
-    eff = engine.effect(card_id)
+    eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]
     for key, make in (("goods_by_round", lambda f: f(b.state["round"])),
@@ -339,7 +337,6 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     if eff.get("adds_space"):
         eff["adds_space"](b, seat, card_id)
     if eff.get("maid"):
-        from .hooks import maid
         maid(b, seat)
     if eff.get("round_check") and eff.get("after_any"):
         eff["after_any"](b, seat, None, card_id)
@@ -373,7 +370,7 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     held = {**farm["supply"], **farm["animals"]}
     out = []
     for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id)
+        eff = engine.effect(card_id, farm)
         if eff.get("converts_dynamic") and eff.get("harvest") and \
                 state["phase"] != "harvest_feeding":
             continue
@@ -401,7 +398,7 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
     pays = [i for i, (target, _) in enumerate(renovations(farm))
             if target == "clay" and not renovation_problem(farm, i)]
     return [{"type": "card_renovate", "card": c, **({"pay": i} if i else {})}
-            for c in farm.get("cards", []) if engine.effect(c).get("renovate_any_time")
+            for c in farm.get("cards", []) if engine.effect(c, farm).get("renovate_any_time")
             for i in pays]
 
 
@@ -427,7 +424,7 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
-    eff = engine.effect(move["card"])
+    eff = engine.effect(move["card"], b.state)
     if eff.get("converts_dynamic"):
         pay, gain = eff["converts_dynamic"](b.state["farms"][seat])[move.get("option", 0)]
         done = {"fresh_used": True} if eff.get("fresh") else {"counter": True}
@@ -441,7 +438,6 @@ def apply_card_convert(b, seat: int, move: dict) -> None:
         data["once"] = True
     b.emit("CardConverted", data, seat)
     if animals:
-        from .hooks import receive_animals
         receive_animals(b, seat, move["card"], animals)
 
 
@@ -460,20 +456,39 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_choice(b, seat: int, move: dict) -> None:
     from ..steps import settle
-    from .hooks import ask_choice
     pending = b.state["pending"][seat]
     data = {"card": pending["card"], "goods": pending["options"][move["option"]],
             "part": "choice"}
     if pending.get("onto"):
         data["onto"] = pending["onto"]
     b.emit("CardGoods", data, seat)
+    extra = pending.get("top_up")
+    if extra and move["option"]:                  # Dancer E212 with the Storyteller E169
+        b.emit("CardGoods", {"card": extra["card"], "goods": extra["goods"]}, seat)
     for payee in pending.get("pays", []) if move["option"] else ():   # Fisherman E161
         b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat},
                payee)
-    if pending.get("queue"):
-        ask_choice(b, seat, pending["space"], pending["queue"])
+    if pending.get("queue") and ask_choice(b, seat, pending["space"], pending["queue"]):
         return
     settle(b, seat)
+
+
+def check_card_first(state: dict, seat: int, move: dict) -> None:
+    if move not in order_moves(state, seat):
+        raise _fail("card_not_now", state, seat, move["card"], what="resolve",
+                    reason="no cards wait for the seat to choose their order, or this one "
+                           "is not among them")
+
+
+def apply_card_first(b, seat: int, move: dict) -> None:
+    """K-02: the chosen card's entry first, the others after it in their order."""
+    from ..steps import settle
+    pending = b.state["pending"][seat]
+    queue = pending["queue"]
+    i = next(i for i, e in enumerate(queue) if e["card"] == move["card"])
+    ordered = [queue[i]] + queue[:i] + queue[i + 1:]
+    if not ask_choice(b, seat, pending["space"], ordered, chosen=True):
+        settle(b, seat)
 
 
 __all__ = ["name", "StepNotExpected"]

@@ -16,6 +16,7 @@ from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
 from . import engine
+from .common import card_name
 
 #: Ploughing actions the cards work on (catalogue E61, E62, E195).
 PLOUGH_SPACES = ("plough", "plough_sow")
@@ -25,7 +26,7 @@ PLOW_MAKER = "E195"
 
 
 def _uses_left(farm: dict, card_id: str) -> int:
-    return engine.effect(card_id)["plow"] - farm["card_state"].get(card_id, 0)
+    return engine.effect(card_id, farm)["plow"] - farm["card_state"].get(card_id, 0)
 
 
 def _cards_open(state: dict, seat: int) -> list[str]:
@@ -44,7 +45,7 @@ def _cards_open(state: dict, seat: int) -> list[str]:
     for card_id in farm.get("cards", []):
         if card_id == PLOW_MAKER and card_id not in used and farm["supply"]["food"] >= 1:
             out.append(card_id)
-        elif engine.effect(card_id).get("plow"):
+        elif engine.effect(card_id, farm).get("plow"):
             if plow == card_id and used.count(card_id) < PLOW_EXTRA:
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
@@ -65,7 +66,6 @@ def any_open(state: dict, seat: int) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move["card"] not in _cards_open(state, seat):
         raise StepNotExpected(what=f"plough with {card_name(move['card'])}",
                               reason="it works only right after the field of a ploughing "

@@ -14,28 +14,21 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
-
-
-def offers(state: dict, seat: int, card_id: str) -> dict[str, list[int]]:
-    """The reaction window that ``seat`` playing ``card_id`` opens: {played card: other seats}."""
-    others = [s for s in range(len(state["players"])) if s != seat]
-    answered = any(eff.get("reacts_to") == card_id for eff in engine.EFFECTS.values())
-    return {card_id: others} if answered and others else {}
+from .common import card_name, hand
+from .play import on_play, patron_food
 
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:
-    from .play import hand
     open_ = [c for c, seats in sorted(state.get("reactions", {}).items()) if seat in seats]
     if not open_ or state["phase"] != "work" or state.get("turn") != seat or \
             state["pending"][seat] is not None:
         return []
     held = hand(state, seat)["occupations"]
     return [{"type": "card_react", "card": c} for c in held
-            if engine.effect(c).get("reacts_to") in open_]
+            if engine.effect(c, state).get("reacts_to") in open_]
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from .play import card_name
     if move not in reaction_moves(state, seat):
         raise StepNotExpected(what=f"play {card_name(move['card'])} for free",
                               reason="it is not in their hand, or no card it answers has been "
@@ -44,7 +37,9 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from .play import on_play
+    patron = patron_food(b.state["farms"][seat], reaction=True)
+    if patron:                          # E192 Patron: before the (free) occupation is played
+        b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
     b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
-                                "reaction": engine.effect(move["card"])["reacts_to"]}, seat)
+                                "reaction": engine.effect(move["card"], b.state)["reacts_to"]}, seat)
     on_play(b, seat, move["card"], move)

@@ -17,28 +17,36 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
-from .engine import card
 from .free_builds import GRANTED
 from .plows import check_field_space
 
 PLOW_DRIVER = "E194"
 
 
-def _hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
+def hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
     if round_no == 11 and b.state["farms"][seat]["house"] != "stone":
         b.emit("CardStateSet", {"card": card_id, "value": GRANTED}, seat)
 
 
-def _early(state: dict, seat: int) -> str | None:
+def hut_builder_lapses(b, owner, event, card_id) -> None:
+    """E178 (S1: "At the start of round 11, you can extend your hut"): the room is offered at
+    the holder's first turn of round 11, before its placement (K-11), and lapses with that
+    placement; it is never built later."""
+    if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
+            b.state["farms"][owner]["card_state"].get(card_id) == GRANTED:
+        b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
+
+
+def early(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 4 else "it may be played in rounds 1 to 4 only"
 
 
-def _plow_driver(b, seat: int, round_no: int, card_id: str) -> None:
+def plow_driver(b, seat: int, round_no: int, card_id: str) -> None:
     if b.state["farms"][seat]["house"] == "stone":
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
 
-def _plow_driver_lapses(b, owner, event, card_id) -> None:
+def plow_driver_lapses(b, owner, event, card_id) -> None:
     farm = b.state["farms"][owner]
     if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
             farm["card_state"].get(card_id) == b.state["round"]:
@@ -74,23 +82,14 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("FieldPloughed", {"space": move["space"], "card": PLOW_DRIVER, "food": 1}, seat)
 
 
-def _by_round_9(state: dict, seat: int) -> str | None:
+def by_round_9(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 9 else "it may be played by the end of round 9 only"
 
 
-def _ratcatcher(b, seat: int, round_no: int, card_id: str) -> None:
+def ratcatcher(b, seat: int, round_no: int, card_id: str) -> None:
     if round_no not in (10, 12):
         return
     for other, farm in enumerate(b.state["farms"]):
         if other != seat and farm["family"] >= 3 and farm["home"] >= 1:
             b.emit("PeopleHeldBack", {"count": 1, "card": card_id, "by": seat}, other)
 
-
-# E178 Hut Builder (4+): rounds 1-4 only; a free room at the start of round 11 unless the house
-# is of stone.
-card("E178", play_if=_early, round_start=_hut_builder, free_room=GRANTED)
-# E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
-card("E194", round_start=_plow_driver, after_any=_plow_driver_lapses)
-# E198 Ratcatcher (3+): by round 9; in rounds 10 and 12 each other player places 1 offspring
-# fewer.
-card("E198", play_if=_by_round_9, round_start=_ratcatcher)

@@ -12,9 +12,7 @@ from .. import placement
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..state import name, space_name
-from ..tables import ACTION_SPACES
 from ..text import goods_text
-from .engine import card
 
 #: The space the Master Forester adds, and what others pay its owner to use it.
 SPACE = "forester_wood_2"
@@ -51,12 +49,6 @@ def _apply(b, seat, space_id, move):
                             "goods": dict(TOLL)}, seat)
 
 
-def install() -> None:
-    ACTION_SPACES[SPACE] = {"name": "2 Wood (Master Forester)", "kind": "toll_take",
-                            "replenish": {"wood": 2}, "rule": "catalogue E164; seed 000 L838"}
-    placement.PLACE_CHECKS["toll_take"] = _check
-    placement.PLACE_APPLY["toll_take"] = _apply
-
-
-# E164 Master Forester (4+): adds the 3-player "2 Wood" space; others pay the owner 2 food.
-card("E164", adds_space=add_space)
+#: The space kind of the Master Forester's space (its row is in ``tables.ACTION_SPACES``).
+KIND = "toll_take"
+check, apply = _check, _apply

@@ -2,6 +2,8 @@
 (audit ``?detail=true`` shows the rule: digest §10.1 and the card)."""
 from __future__ import annotations
 
+import functools
+
 from .. import text as base
 from ..text import goods_text
 from .catalogue import CARDS
@@ -229,11 +231,12 @@ DEALING_EVENTS = ("DealStarted", "DealAsked", "CardDiscarded", "HandReturned", "
                   "CardsExchanged")
 
 
-def install() -> None:
-    base.CARD_SENTENCES.update(SENTENCES)
-    base.VIEWER_SENTENCES.update(VIEWER_SENTENCES)
-    base.CARD_SENTENCES["_card"] = _card_note
-    base.CARD_RULES.update({k: _rule for k in [*SENTENCES, *VIEWER_SENTENCES]
-                            if k != "GameSetUp"})
-    base.CARD_RULES.update({k: lambda d: "agricola digest §10.4" for k in DEALING_EVENTS})
-    base.CARD_RULES["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None
+@functools.cache
+def tables() -> tuple[dict, dict, dict]:
+    """(sentences, sentences by viewer, rules) of the card events, read by the base ``text``
+    module."""
+    sentences = {**SENTENCES, "_card": _card_note}
+    rules = {k: _rule for k in [*SENTENCES, *VIEWER_SENTENCES] if k != "GameSetUp"}
+    rules.update({k: lambda d: "agricola digest §10.4" for k in DEALING_EVENTS})
+    rules["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None
+    return sentences, dict(VIEWER_SENTENCES), rules

@@ -1,0 +1,139 @@
+"""The windows the Agricola rules open to an extension, and how a game finds its extension
+(issue 23 item 1; digest §10.1, §10.2).
+
+The family game's rules (``flow``, ``placement``, ``steps``, ``moves``, ``farm``, ``state``,
+``scoring``) never learn a card's name. At each named window they ask the game's
+:class:`Extension` what it adds: the family game's is :data:`NONE` (adds nothing), a full game's
+is built by the card package for the card set the game recorded at set-up
+(``GameSetUp.cards.card_set``, ``cards/extension.py``), so a game keeps the extension it was
+played with however the decks grow later. Nothing here is filled at import: an extension is a
+value built once per card set and kept in :data:`_BUILT` (a cache of a pure function).
+
+Windows, in the order of a round (digest §3.2):
+
+* round start (``round_start``, ``draw``, ``deal_step``: phase 1 and the deal before round 1);
+* placement (``place_checks``, ``place_apply``, ``place_options``, ``place_variants``,
+  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4);
+* action (``after_place``, ``step_kinds``, ``work_kinds``, ``mandatory_parts``,
+  ``mandatory_text``, ``optional_left``, ``extra_steps``, ``step_candidates``,
+  ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
+  the steps of an action and the moves that are not steps);
+* build costs (``costs``, ``alternatives``: rooms, renovation, improvements, digest §5, §7);
+* fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
+* bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
+* animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
+* harvest phases (``field_phase``, ``feeding``, ``conversions``, ``feeding_choices``:
+  digest §6.1-§6.3);
+* scoring (``card_points``, ``card_bonus``: digest §8);
+* end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
+  ``labels`` (move labels of the extension's moves).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+def _none(*_args) -> int:
+    return 0
+
+
+@dataclass
+class Extension:
+    """What an active card set adds to the rules at each window (empty: the family game)."""
+
+    name: str = "none"
+    version: int = 0
+    effects: dict = field(default_factory=dict)
+    # round start
+    round_start: list = field(default_factory=list)
+    draw: list = field(default_factory=list)
+    deal_step: Callable | None = None
+    # placement
+    place_checks: dict = field(default_factory=dict)
+    place_apply: dict = field(default_factory=dict)
+    place_options: dict = field(default_factory=dict)
+    place_variants: dict = field(default_factory=dict)
+    renovating: tuple = ()
+    occupied_ok: list = field(default_factory=list)
+    # action
+    after_place: list = field(default_factory=list)
+    step_kinds: dict = field(default_factory=dict)
+    work_kinds: tuple = ()
+    mandatory_parts: dict = field(default_factory=dict)
+    mandatory_text: dict = field(default_factory=dict)
+    optional_left: dict = field(default_factory=dict)
+    extra_steps: list = field(default_factory=list)
+    step_candidates: list = field(default_factory=list)
+    anytime_candidates: list = field(default_factory=list)
+    handlers: dict = field(default_factory=dict)
+    move_shapes: dict = field(default_factory=dict)
+    farm_space_moves: tuple = ()
+    after_move: list = field(default_factory=list)
+    labels: dict = field(default_factory=dict)
+    # build costs and fences
+    costs: dict = field(default_factory=lambda: {"room": [], "renovation": [], "major": []})
+    alternatives: dict = field(default_factory=lambda: {"room": [], "renovation": [],
+                                                        "improvement": []})
+    fence_credit: list = field(default_factory=list)
+    # bake and cook
+    improvements: dict = field(default_factory=dict)
+    # animals
+    housing: list = field(default_factory=list)
+    housing_choices: list = field(default_factory=list)
+    newborns: list = field(default_factory=list)
+    # harvest
+    field_phase: list = field(default_factory=list)
+    feeding: list = field(default_factory=list)
+    conversions: list = field(default_factory=list)
+    feeding_choices: list = field(default_factory=list)
+    # scoring
+    card_points: Callable = _none
+    card_bonus: Callable = _none
+
+
+#: The family game's extension: no window adds anything.
+NONE = Extension()
+#: Extensions built so far, by card set (a cache: building is a pure function of the set).
+_BUILT: dict[int, Extension] = {}
+
+
+def for_card_set(card_set: int | None) -> Extension:
+    """The extension of a full game played with ``card_set`` (None: the family game)."""
+    if card_set is None:
+        return NONE
+    ext = _BUILT.get(card_set)
+    if ext is None:
+        from .cards.extension import build      # the card package builds it on first use
+        ext = _BUILT[card_set] = build(card_set)
+    return ext
+
+
+def of(state: dict) -> Extension:
+    """The extension of the game whose state is ``state``. A state folded before farms recorded
+    their card set (a snapshot or a fork's ``StateRestored`` of an older version) gets it here,
+    as a fresh fold of its events would have it, so :func:`of_farm` answers the same."""
+    cards = state.get("cards")
+    if cards is None:
+        return NONE
+    card_set = cards.get("card_set", 1)
+    farms = state.get("farms")
+    if farms and "card_set" not in farms[0]:
+        for farm in farms:
+            farm["card_set"] = card_set
+    return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def of_farm(farm: dict) -> Extension:
+    """The extension of the game ``farm`` belongs to (a full game's farm records its set)."""
+    if "cards" not in farm:
+        return NONE
+    card_set = farm.get("card_set")
+    return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def improvement_card(card_id: str) -> dict:
+    """The improvement row of a card (the same in every card set that holds it; empty if the
+    card neither cooks nor bakes)."""
+    from .cards.card_sets import LATEST
+    return for_card_set(LATEST).improvements.get(card_id, {})

@@ -1,0 +1,61 @@
+"""The deployment's two keys, each created once in the data directory unless the operator
+gives it: the **secret key** (sessions, invite links, CSRF, stream tickets; one for every
+process, so they survive restarts and work across processes) and the **signing key** (Ed25519,
+signs every exported game record; ``service/signing.py``).
+
+Files are created with mode 0600 and written atomically (a temporary file linked into place),
+so several processes starting at once agree on one key: the first link wins, the others read it.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import tempfile
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+SECRET_KEY_FILE = "secret-key"
+SIGNING_KEY_FILE = "signing-key.pem"
+
+
+def load_or_create(path: str, make: Callable[[], bytes]) -> bytes:
+    """The contents of ``path``; created from ``make()`` first if it does not exist."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        pass
+    directory = os.path.dirname(path) or "."
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".key-")
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(make())
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)  # fails if another process created it first
+            log.info("created %s", path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def secret_key(data_dir: str, given: str | None) -> str:
+    """``CHRONICLE_SECRET_KEY`` if set, else the data directory's ``secret-key`` (created on
+    first start); a random key for this process only if the directory cannot be written."""
+    if given:
+        return given
+    path = os.path.join(data_dir, SECRET_KEY_FILE)
+    try:
+        return load_or_create(path, lambda: secrets.token_hex(32).encode()).decode().strip()
+    except OSError as err:
+        log.warning("cannot keep a secret key in %s (%s): using a random key for this process "
+                    "only; set CHRONICLE_SECRET_KEY", path, err)
+        return secrets.token_hex(32)
