@@ -11,7 +11,7 @@ import re
 import pytest
 
 from domain.common.errors import RuleViolation
-from tests.web.test_pages import _create, _csrf
+from tests.web.test_pages import _create, _csrf, _join
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_a_lobby_error_keeps_what_was_typed(web):
 
 def _seated(web, names=("Ann", "Bob")):
     game_id, links = _create(web, names)
-    web.get(links[0])
+    _join(web, links[0])
     return game_id
 
 
@@ -174,8 +174,8 @@ def test_a_practice_game_says_so(web_app, monkeypatch):
 def test_during_an_undo_request_the_status_names_who_must_answer(web_app):
     first, second = web_app.test_client(), web_app.test_client()
     game_id, links = _create(first)
-    first.get(links[0])
-    second.get(links[1])
+    _join(first, links[0])
+    _join(second, links[1])
     for _ in range(4):
         for client in (first, second):
             page = client.get(f"/games/{game_id}").get_data(True)
