@@ -83,6 +83,7 @@ def main() -> int:
                 page.screenshot(path=os.path.join(OUT, f"lobby-{size}.png"))
                 for title, invite in pages:
                     page.goto(f"{server.url}/join/{invite}")
+                    page.click("button.join-confirm")
                     page.wait_for_selector("#main[data-version]")
                     board = page.locator("section.board")
                     board.scroll_into_view_if_needed()

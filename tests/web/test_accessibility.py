@@ -58,6 +58,12 @@ def test_every_page_type_has_no_serious_accessibility_violation(browser, live_se
         page = context.new_page()
         for name, url in urls.items():
             page.goto(live_server.url + url)
+            if url.startswith("/join/"):
+                found = _violations(page)  # the page asking before it seats the browser
+                if found:
+                    failures[name + " (join)"] = found
+                page.click("button.join-confirm")
+                page.wait_for_load_state()
             found = _violations(page)
             if found:
                 failures[name] = found

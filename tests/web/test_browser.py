@@ -212,7 +212,7 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
         page.fill("#player0", "Ann")
         page.click("text=Create the game")
         page.wait_for_selector("text=invite the players")
-        page.goto(page.get_attribute("#invite0", "value"))
+        _join(page, page.get_attribute("#invite0", "value"))
         page.wait_for_selector("text=It is your turn.")
         assert page.title().startswith("▶ Your turn")
         for _ in range(3):
@@ -269,7 +269,7 @@ def test_two_browsers_play_each_title_from_the_board(browser, live_server, title
         pages[0].wait_for_selector("text=invite the players")
         links = [pages[0].get_attribute(f"#invite{i}", "value") for i in range(2)]
         for page, link in zip(pages, links):
-            page.goto(link)
+            _join(page, link)
         on_board = 0
         for _ in range(8):
             mover = next((i for i, p in enumerate(pages)
