@@ -4,9 +4,10 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
+STREAM_PORT ?= $(shell echo $$(($(PORT) + 1)))
 export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run serve worker projector rebuild test bench bench-scale init-db clean services
+.PHONY: venv run serve streams worker projector rebuild test bench bench-scale init-db clean services
 
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,12 +25,19 @@ init-db: venv
 	mkdir -p $(CHRONICLE_DATA_DIR)
 	$(BIN)/chronicle init-db
 
-# the API on 127.0.0.1:$(PORT) and one RQ worker beside it (Ctrl-C stops both)
+# the API on 127.0.0.1:$(PORT), the event-stream process on $(STREAM_PORT) and one RQ worker
+# beside them (Ctrl-C stops all three); both read the data directory's secret key
 run: venv services init-db
-	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/  (API docs: http://127.0.0.1:$(PORT)/api/v1/docs), with one worker"
-	@$(BIN)/chronicle-worker & WORKER=$$!; \
-	trap 'kill $$WORKER 2>/dev/null; wait $$WORKER 2>/dev/null' EXIT INT TERM; \
+	@echo "Chronicle is starting on http://127.0.0.1:$(PORT)/  (API docs: http://127.0.0.1:$(PORT)/api/v1/docs), with one worker and the event streams on port $(STREAM_PORT)"
+	@export CHRONICLE_STREAM_URL="$${CHRONICLE_STREAM_URL-http://127.0.0.1:$(STREAM_PORT)}"; \
+	$(BIN)/chronicle-worker & WORKER=$$!; \
+	CHRONICLE_STREAM_PORT=$(STREAM_PORT) $(BIN)/chronicle-stream & STREAMS=$$!; \
+	trap 'kill $$WORKER $$STREAMS 2>/dev/null; wait $$WORKER $$STREAMS 2>/dev/null' EXIT INT TERM; \
 	PORT=$(PORT) $(BIN)/chronicle-serve
+
+# the event-stream process alone (service/stream_server.py)
+streams: venv init-db
+	CHRONICLE_STREAM_PORT=$(STREAM_PORT) $(BIN)/chronicle-stream
 
 # the API alone
 serve: venv init-db

@@ -36,14 +36,19 @@ def _app(workdir: str):
     return create_app(services=services), services
 
 
-def render_time(repeat: int = 100) -> dict:
+#: each title at its busiest: the most seats, about 500 events in (issue 24: p95 <= 50 ms)
+RENDERED = [("agricola", "family", 5), ("caverna", "standard", 7), ("village", "standard", 5)]
+
+
+def render_time(repeat: int = 100, title: str = "agricola", variant: str = "family",
+                players: int = 5) -> dict:
     app, services = _app(tempfile.mkdtemp(prefix="chronicle-bench-web-"))
     try:
         from service.web import security
 
         games = services.games()
-        created = games.create_game("agricola", "family", ["Ann", "Bob", "Cid", "Dee", "Eve"],
-                                    {}, seed=11)
+        names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]
+        created = games.create_game(title, variant, names, {}, seed=11)
         game_id = created.game.id
         version = play_random(games, game_id, random.Random(4), max_version=500)
         client = app.test_client()
@@ -53,14 +58,19 @@ def render_time(repeat: int = 100) -> dict:
         url = f"/games/{game_id}"
         for _ in range(5):
             assert client.get(url).status_code == 200
-        samples = []
+        samples, cpu = [], []
         for _ in range(repeat):
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.thread_time()
             answer = client.get(url)
             samples.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - started_cpu)
             assert answer.status_code == 200
-        return {"players": 5, "version": version, **_percentiles(samples),
-                "target": "p50 <= 30 ms"}
+        cpu_pct = _percentiles(cpu)
+        return {"players": players, "version": version, **_percentiles(samples),
+                "cpu_p50_ms": cpu_pct["p50_ms"], "cpu_p95_ms": cpu_pct["p95_ms"],
+                "measured": "wall time, and this thread's CPU time (the machine is shared: "
+                            "CPU time is what the render itself costs)",
+                "target": "p50 <= 30 ms (issue 11), p95 <= 50 ms (issue 24)"}
     finally:
         services.close()
 
@@ -96,7 +106,7 @@ def live_update(moves: int = 20) -> dict:
                 other = pages[1 - mover]
                 before = int(other.get_attribute("#main", "data-version"))
                 started = time.perf_counter()
-                pages[mover].locator("button.move").first.click()
+                pages[mover].locator("#moves button.move").first.click()
                 while int(other.get_attribute("#main", "data-version") or 0) <= before:
                     other.wait_for_timeout(5)
                     if time.perf_counter() - started > 10:
@@ -116,6 +126,8 @@ def live_update(moves: int = 20) -> dict:
 
 def run(report: dict) -> None:
     report["render"] = render_time()
+    for title, variant, players in RENDERED[1:]:
+        report[f"render_{title}"] = render_time(title=title, variant=variant, players=players)
     report["live_update"] = live_update()
 
 

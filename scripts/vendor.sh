@@ -4,7 +4,10 @@
 # their sha256 (see service/web/static/vendor/VENDORED.md).
 set -euo pipefail
 pkg="$1"; version="$2"
-dest="$(cd "$(dirname "$0")/.." && pwd)/service/web/static/vendor/${pkg}-${version}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dest="$root/service/web/static/vendor/${pkg}-${version}"
+# axe-core is for the browser tests only (injected by Playwright, never served by the pages)
+[ "$pkg" = axe-core ] && dest="$root/tests/web/vendor/${pkg}-${version}"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent "${pkg}@${version}" >/dev/null && tar xzf ./*.tgz)
 mkdir -p "$dest"
@@ -12,6 +15,7 @@ case "$pkg" in
   htmx.org) files="dist/htmx.min.js LICENSE" ;;
   swagger-ui-dist) files="swagger-ui-bundle.js swagger-ui-standalone-preset.js swagger-ui.css LICENSE NOTICE favicon-16x16.png favicon-32x32.png" ;;
   redoc) files="bundles/redoc.standalone.js LICENSE" ;;
+  axe-core) files="axe.min.js LICENSE" ;;
   *) echo "unknown package $pkg: add its files to scripts/vendor.sh" >&2; exit 2 ;;
 esac
 for f in $files; do cp "$work/package/$f" "$dest/"; done

@@ -9,7 +9,9 @@ template ``boards/<title>.html`` when the title has one, else by a generic one.
 from __future__ import annotations
 
 import json
+import threading
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from domain.application import Games
@@ -31,18 +33,45 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
     return [{"group": name, "moves": items} for name, items in groups.items()]
 
 
-def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
-    """The legal moves that act on one numbered space of the player's own board (a farmyard
-    space to plough, build on or fence), by space: drawn as controls on the board itself."""
+#: move fields that name a thing on the board, in the order a move's target is looked for:
+#: an action space (a name) or a space of the player's own board (a number), a customer's
+#: stall, a city on the map, a building
+TARGET_FIELDS = ("space", "at", "slot", "to", "building")
+
+
+def move_target(move: dict) -> str | None:
+    """The key of the board element a move acts on (``"space:forest"``, ``"space:7"``,
+    ``"slot:0"``, ``"to:S"``, …), or None. Numbers are cells of the player's own board, so
+    ``space`` and ``at`` (two titles' names for one idea) share ``space:<n>``."""
+    for name in TARGET_FIELDS:
+        value = move.get(name)
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int):
+            return f"space:{value}"
+        if isinstance(value, str):
+            return f"{'space' if name == 'at' else name}:{value}"
+    return None
+
+
+def target_moves(game: Any, moves: list[dict]) -> dict[str, list[dict]]:
+    """The legal moves by the board element they act on (:func:`move_target`): drawn as
+    controls on the board itself, beside that element."""
     rules, state = game.rules, game.state
-    out: dict[int, list[dict]] = {}
+    out: dict[str, list[dict]] = {}
     for move in moves:
-        space = move.get("space")
-        if isinstance(space, int) and not isinstance(space, bool):
-            out.setdefault(space, []).append(
+        key = move_target(move)
+        if key is not None:
+            out.setdefault(key, []).append(
                 {"label": rules.move_label(state, move),
                  "json": json.dumps(move, separators=(",", ":"), sort_keys=True)})
     return out
+
+
+def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
+    """The legal moves that act on one numbered space of the player's own board, by space."""
+    return {int(k.split(":")[1]): v for k, v in target_moves(game, moves).items()
+            if k.split(":")[1].isdigit()}
 
 
 def sheet_rows(sheet: dict) -> list[dict]:
@@ -69,6 +98,85 @@ def timeline(app: Games, current: Any, viewer: int | None, finished: bool) -> li
     return [app.event_view(current, event, viewer, finished) for event in events]
 
 
+def move_list(starts: list[bool], views: list[dict]) -> list[dict]:
+    """The timeline as one entry per move (what a player decided, with everything that
+    followed from it), like an analysis board's move list: ``[{"first", "last", "text",
+    "more": [sentences], "seat", "undone", "number"}]``. A move starts at an event that
+    carries its command (``starts``: the same rule the application uses for move
+    boundaries); the game's creation and its set-up are the first entry. ``last`` is a move
+    boundary: a version a branch or an undo may start from."""
+    entries: list[dict] = []
+    for start, view in zip(starts, views):
+        if not entries or start:
+            entries.append({"first": view["version"], "last": view["version"],
+                            "text": view["text"], "more": [], "seat": view.get("seat"),
+                            "undone": view.get("undone", False), "number": len(entries)})
+        else:
+            entries[-1]["last"] = view["version"]
+            entries[-1]["more"].append(view["text"])
+    return entries
+
+
+class _Log:
+    """One viewer's described events of one game, kept between pages: stored events never
+    change, so a page reads and describes only the events after the last one it saw (the
+    undone marks, which later events change, are read afresh each time)."""
+
+    __slots__ = ("version", "views", "starts", "hidden")
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.views: list[dict] = []
+        self.starts: list[bool] = []
+        self.hidden = False
+
+
+_LOGS: OrderedDict = OrderedDict()
+_LOGS_LOCK = threading.Lock()
+LOG_CACHE = 256
+
+
+def described_events(app: Games, current: Any, viewer: int | None,
+                     finished: bool) -> tuple[list[dict], list[bool], bool]:
+    """Every event as ``viewer`` may see it (``Presentation.event_view``), whether each starts
+    a move, and whether any still hides something; cached per game, viewer and finished."""
+    from domain.common.visibility import has_hidden
+
+    key = (id(app), current.id, viewer, finished)
+    with _LOGS_LOCK:
+        log = _LOGS.get(key)
+        if log is not None:
+            _LOGS.move_to_end(key)
+    if log is None or log.version > current.version:
+        log = _Log()
+    if log.version < current.version:
+        fresh = _Log()
+        fresh.version, fresh.hidden = log.version, log.hidden
+        fresh.views, fresh.starts = list(log.views), list(log.starts)
+        for event in app.stored_events(current.id, after=log.version):
+            if event.originator_version > current.version:
+                break
+            fresh.views.append(app.event_view(current, event, viewer, finished))
+            fresh.starts.append(getattr(event, "command", None) is not None)
+            fresh.hidden = fresh.hidden or has_hidden(event.data)
+            fresh.version = event.originator_version
+        log = fresh
+        with _LOGS_LOCK:
+            _LOGS[key] = log
+            _LOGS.move_to_end(key)
+            while len(_LOGS) > LOG_CACHE:
+                _LOGS.popitem(last=False)
+    views = [{**v, "undone": current.is_undone(v["version"])} for v in log.views]
+    return views, list(log.starts), log.hidden
+
+
+def _shown_entry(entries: list[dict], version: int) -> int:
+    for index, entry in enumerate(entries):
+        if entry["first"] <= version <= entry["last"]:
+            return index
+    return len(entries) - 1
+
+
 def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
                  version: int | None = None) -> dict:
     """Everything the game page template needs (see the module docstring)."""
@@ -80,12 +188,15 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
     status = rules.status(shown.state)
     summary = app.summary(current)
     moves: list[dict] = []
-    on_board: dict[int, list[dict]] = {}
+    on_board: dict[str, list[dict]] = {}
     if viewer is not None and shown is current:
         _, legal = app.legal_moves(game_id, viewer)
         moves = grouped_moves(current, legal)
-        on_board = space_moves(current, legal)
+        on_board = target_moves(current, legal)
     to_act = summary["to_act"] if shown is current else sorted(status.to_act)
+    views, starts, hidden = described_events(app, current, viewer, finished)
+    entries = move_list(starts, views)
+    at = _shown_entry(entries, shown.version)
     return {
         "game_id": str(game_id), "summary": summary, "viewer": viewer,
         "viewer_name": current.players[viewer] if viewer is not None else None,
@@ -93,9 +204,14 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
         "title": rules.name, "version": shown.version, "current_version": current.version,
         "past": shown is not current, "status": status, "finished": finished,
         "to_act_names": _names(current.players, to_act), "my_turn": viewer in to_act,
+        "to_act_names_list": to_act,
+        "your_turn_icon": viewer in to_act and shown is current and not finished,
         "board": rules.view(shown.state, viewer, finished), "moves": moves,
         "on_board": on_board,
         "sheet": (sheet := rules.score_sheet(shown.state)),
         "sheet_rows": sheet_rows(sheet),
-        "events": timeline(app, current, viewer, finished),
+        "events": views, "entries": entries, "shown_entry": at,
+        "at_boundary": bool(entries) and entries[at]["last"] == shown.version,
+        "public_fork": finished or not hidden,
+        "practice": bool(summary.get("practice")),
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, session, url_for
 
 from domain.application import token_hash
 from domain.common.errors import DomainError
@@ -12,7 +12,7 @@ from domain.common.errors import DomainError
 from ..context import games, services
 from . import security
 from .board import sheet_rows
-from .pages import bp, invite_page, render_game, viewer
+from .pages import after_post, bp, render_game, show_invites, viewer
 
 MAX_COMPARED = 6
 
@@ -26,16 +26,23 @@ def _version_field() -> int | None:
 
 @bp.post("/games/<game:game_id>/forks")
 def fork(game_id: uuid.UUID):
-    """A new game whose history is this one's up to the chosen move boundary."""
+    """A new game whose history is this one's up to the chosen move boundary. A browser that
+    holds a seat branches from that seat ("what if, from my seat": what it could not see is
+    drawn anew); a spectator's branch is public, which the application refuses while the game
+    hides something (``fork_reveals_hidden``)."""
     security.check_csrf()
     version = _version_field()
     if version is None:
         return render_game(game_id, "Choose the version to branch from.", 400)
+    seat = viewer(game_id) if request.form.get("seat") else None
     try:
-        created = games().fork(game_id, version)
+        created = games().fork(game_id, version, seat=seat)
     except DomainError as err:
         return render_game(game_id, err.message, 422)
-    return invite_page(created, parent={"game": str(game_id), "version": version})
+    parent = {"game": str(game_id), "version": version}
+    if seat is not None:
+        parent["seat"] = seat
+    return show_invites(created, parent=parent)
 
 
 @bp.post("/games/<game:game_id>/undo")
@@ -46,11 +53,18 @@ def ask_undo(game_id: uuid.UUID):
         return render_game(game_id, "Only a player of this game can ask for an undo.", 403)
     if version is None:
         return render_game(game_id, "Choose the version to go back to.", 400)
+    app = games()
+    before = app.get_game(game_id).version
     try:
-        games().request_undo(game_id, seat, version)
+        app.request_undo(game_id, seat, version)
     except DomainError as err:
         return render_game(game_id, err.message, 422)
-    return render_game(game_id)
+    if app.summary(app.get_game(game_id)).get("undo_request"):
+        flash(f"You asked to take the game back to version {version}; the other players "
+              "answer on their page.")
+    elif app.get_game(game_id).version > before:
+        flash(f"The game was taken back to version {version} (nobody else had to agree).")
+    return after_post(game_id)
 
 
 @bp.post("/games/<game:game_id>/undo/answer")
@@ -67,7 +81,7 @@ def answer_undo(game_id: uuid.UUID):
         return render_game(game_id, "That undo request could not be read.", 400)
     except DomainError as err:
         return render_game(game_id, err.message, 422)
-    return render_game(game_id)
+    return after_post(game_id)
 
 
 def _lineage(app, game_id: uuid.UUID) -> list[dict]:
@@ -119,6 +133,19 @@ def branches(game_id: uuid.UUID):
         abort(404, description=err.message)
     tree = services().read_side().fresh().fork_tree(lineage[-1]["id"])
     return render_template("branches.html", game_id=str(game_id), tree=tree)
+
+
+@bp.get("/games/<game:game_id>/invite")
+def confirm_invite(game_id: uuid.UUID):
+    """Ask before replacing this seat's invite link (the old one stops working)."""
+    seat = viewer(game_id)
+    if seat is None:
+        return render_template("message.html", heading="New invite link",
+                               text="Only a player of this game can renew their invite: open "
+                                    "your invite link first.",
+                               back=url_for("web.game", game_id=game_id)), 403
+    return render_template("confirm_invite.html", game_id=str(game_id),
+                           player=games().get_game(game_id).players[seat])
 
 
 @bp.post("/games/<game:game_id>/invite")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import uuid
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (Blueprint, abort, current_app, get_flashed_messages, redirect,
+                   render_template, request, session, url_for)
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -59,12 +60,22 @@ def _my_games() -> list[dict]:
     return services().read_side().fresh().my_games(seats) if seats else []
 
 
-@bp.get("/")
-def home():
+def _max_seats() -> int:
+    return min(MAX_SEATS, max(v["max_players"] for t in _titles() for v in t["variants"]))
+
+
+def _home(error: str | None = None, form: dict | None = None, status: int = 200):
     side = services().read_side()
-    return render_template("home.html", titles=_titles(), mine=_my_games(),
+    page = render_template("home.html", titles=_titles(), mine=_my_games(), error=error,
+                           form=form, max_seats=_max_seats(),
                            active=list_games(side, status="active", page_size=20)["games"],
                            finished=list_games(side, status="finished", page_size=10)["games"])
+    return page, status
+
+
+@bp.get("/")
+def home():
+    return _home()
 
 
 def _error_sentence(errors: dict) -> str:
@@ -77,40 +88,58 @@ def _error_sentence(errors: dict) -> str:
 
 @bp.post("/games")
 def create():
+    """Create a game from the lobby form, then redirect to its invite links (shown once). A
+    refused form comes back with what was typed and the API's sentence."""
     security.check_csrf()
-    names = [n.strip() for n in request.form.getlist("player") if n.strip()][:MAX_SEATS]
-    body = {"title": request.form.get("title", ""), "players": names}
-    if request.form.get("variant"):
-        body["variant"] = request.form["variant"]
+    typed = [n.strip() for n in request.form.getlist("player")][:MAX_SEATS]
+    names = [n for n in typed if n]
+    form = {"title": request.form.get("title", ""), "variant": request.form.get("variant", ""),
+            "players": typed}
+    title, variant = form["title"], form["variant"]
+    if ":" in variant:  # the variant list names its title: it decides (works without script)
+        title, variant = variant.split(":", 1)
+        form["title"] = title
+    body = {"title": title, "players": names}
+    if variant:
+        body["variant"] = variant
     try:
         body = CreateGameSchema().load(body)
         created = games().create_game(body["title"], body.get("variant") or registry.current(
             body["title"]).variants[0].name, body["players"], body["options"])
     except ValidationError as err:
-        return _home_with_error(_error_sentence(err.messages))
+        return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
-        return _home_with_error(err.message)
-    return invite_page(created)
+        return _home(err.message, form, 422)
+    return show_invites(created)
 
 
-def invite_page(created, parent: dict | None = None):
-    """The seats' invite links of a new game or fork, shown once."""
+def show_invites(created, parent: dict | None = None):
+    """Keep the new seats' invite links for one GET (POST, redirect, GET: a reload never
+    creates a second game) and redirect to the page that shows them once."""
     game = created.game
-    invites = [{"seat": seat, "name": name,
-                "url": url_for("web.join", invite=security.make_invite(game.id, seat, token),
-                               _external=True)}
-               for seat, (name, token) in enumerate(zip(game.players, created.tokens))]
-    return render_template("created.html", game_id=str(game.id), invites=invites,
+    session["invites"] = {"game": str(game.id), "parent": parent,
+                          "seats": [[name, token] for name, token in
+                                    zip(game.players, created.tokens)]}
+    return redirect(url_for("web.invites", game_id=game.id), code=303)
+
+
+@bp.get("/games/<game:game_id>/invites")
+def invites(game_id: uuid.UUID):
+    """The invite links of a game just created (or forked) here, shown once."""
+    held = session.pop("invites", None)
+    if not held or held.get("game") != str(game_id):
+        return render_template("message.html", heading="Invite links",
+                               text="The invite links of a game are shown only once, right "
+                                    "after it is created.",
+                               back=url_for("web.game", game_id=game_id)), 410
+    game = games().get_game(game_id)
+    links = [{"seat": seat, "name": name,
+              "url": url_for("web.join", invite=security.make_invite(game_id, seat, token),
+                             _external=True)}
+             for seat, (name, token) in enumerate(held["seats"])]
+    return render_template("created.html", game_id=str(game_id), invites=links,
                            title_name=game.rules.display_name or game.rules.name,
-                           parent=parent)
-
-
-def _home_with_error(sentence: str):
-    side = services().read_side()
-    page = render_template("home.html", titles=_titles(), mine=_my_games(), error=sentence,
-                           active=list_games(side, status="active", page_size=20)["games"],
-                           finished=list_games(side, status="finished", page_size=10)["games"])
-    return page, 422
+                           parent=held.get("parent"))
 
 
 def _invite_claims(invite: str):
@@ -167,7 +196,26 @@ def viewer(game_id: uuid.UUID) -> int | None:
         return None
 
 
-def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200):
+def _placed(context: dict, tried: str | None, where: str) -> bool:
+    """Whether the refused move is still drawn where it was clicked (its sentence then goes
+    right beside it; else at the top of the page)."""
+    if not tried:
+        return False
+    if where == "list":
+        return any(m["json"] == tried for g in context["moves"] for m in g["moves"])
+    if where.startswith("board:"):
+        return any(m["json"] == tried for m in context["on_board"].get(where[6:], []))
+    return False
+
+
+def stream_base() -> str:
+    """Where pages open the event stream: the stream process (``CHRONICLE_STREAM_URL``), or
+    this server (the threaded stream of ``stream_api.py``) when none is configured."""
+    return current_app.config.get("CHRONICLE_STREAM_URL", "")
+
+
+def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200,
+                tried: str | None = None, where: str = ""):
     version = request.args.get("version", type=int)
     try:
         context = page_context(games(), game_id, viewer(game_id), version)
@@ -175,8 +223,13 @@ def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200)
         if err.code in ("game_not_found", "version_not_found"):
             abort(404, description=err.message)
         raise
+    placed = bool(error) and _placed(context, tried, where)
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
-    return render_template(template, error=error, **context), status
+    return render_template(template, error=error, tried=tried if placed else None,
+                           tried_where=where if placed else None, error_placed=placed,
+                           notices=get_flashed_messages(), stream_base=stream_base(),
+                           play_url=url_for("web.play", game_id=game_id),
+                           csrf=security.csrf_token(), **context), status
 
 
 @bp.get("/games/<game:game_id>")
@@ -184,15 +237,24 @@ def game(game_id: uuid.UUID):
     return render_game(game_id)
 
 
+def after_post(game_id: uuid.UUID):
+    """The answer to a POST that worked: with htmx the page itself, else a redirect to it
+    (a reload never repeats the POST)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game_id)
+    return redirect(url_for("web.game", game_id=game_id), code=303)
+
+
 @bp.post("/games/<game:game_id>/moves")
 def play(game_id: uuid.UUID):
     security.check_csrf()
     seat = viewer(game_id)
+    tried, where = request.form.get("move", ""), request.form.get("where", "list")
     if seat is None:
         return render_game(game_id, "Only a player of this game can move: open your invite "
-                                     "link first.", 403)
+                                     "link first.", 403, tried, where)
     try:
-        move = json.loads(request.form.get("move", ""))
+        move = json.loads(tried)
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:
@@ -200,7 +262,5 @@ def play(game_id: uuid.UUID):
     try:
         games().play(game_id, seat, move)
     except DomainError as err:
-        return render_game(game_id, err.message, 422)
-    if request.headers.get("HX-Request"):
-        return render_game(game_id)
-    return redirect(url_for("web.game", game_id=game_id), code=303)
+        return render_game(game_id, err.message, 422, tried, where)
+    return after_post(game_id)

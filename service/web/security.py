@@ -29,7 +29,14 @@ from domain.application import token_hash
 INVITE_SECONDS = 14 * 24 * 3600
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+       "connect-src 'self'{streams}; frame-ancestors 'none'; base-uri 'none'; "
+       "form-action 'self'")
+
+
+def policy(stream_origin: str = "") -> str:
+    """The pages' Content-Security-Policy; ``stream_origin`` (the event-stream process, when
+    it is served from another origin) may also be connected to."""
+    return CSP.format(streams=f" {stream_origin}" if stream_origin else "")
 
 
 class InviteError(Exception):
@@ -106,8 +113,8 @@ def check_csrf() -> None:
                                "reload the page and try again.")
 
 
-def secure_headers(response):
-    response.headers.setdefault("Content-Security-Policy", CSP)
+def secure_headers(response, stream_origin: str = ""):
+    response.headers.setdefault("Content-Security-Policy", policy(stream_origin))
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     return response

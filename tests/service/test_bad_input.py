@@ -72,7 +72,7 @@ def test_a_chunked_body_within_the_limit_is_read(client):
 def test_unknown_routes_and_methods(client):
     game = new_game(client)
     assert_problem(client.get("/api/v1/nothing"), 404, "not_found")
-    assert_problem(client.get("/favicon.ico"), 404, "not_found")
+    assert_problem(client.get("/nothing.txt"), 404, "not_found")  # (/favicon.ico exists)
     assert_problem(client.get(f"{game.url}/undo/abc/accept"), 404, "not_found")
     response = client.delete(game.url)
     assert_problem(response, 405, "method_not_allowed")

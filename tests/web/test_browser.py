@@ -22,7 +22,7 @@ def _join(page, link):
 def _create_game(page, base: str) -> list[str]:
     page.goto(base + "/")
     page.select_option("#title", "agricola")
-    page.select_option("#variant", "family")
+    page.select_option("#variant", "agricola:family")
     page.fill("#player0", "Ann")
     page.fill("#player1", "Bob <b>")  # escaped wherever it is shown
     page.click("text=Create the game")
@@ -69,17 +69,17 @@ def test_two_players_play_and_follow_each_other_live(browser, live_server):
             mover = _whose_turn(pages)
             other = pages[1 - mover]
             version = int(other.get_attribute("#main", "data-version"))
-            button = pages[mover].locator("button.move").first
+            button = pages[mover].locator("#moves button.move").first
             label = button.inner_text()
             button.click()
             _wait_past(pages[mover], version)
             # the other player's page follows by itself (SSE), without a reload
             _wait_past(other, version)
-            assert label and other.locator("ol.events li").count() > 1
+            assert label and other.locator("ol.movelist li").count() > 1
         # the timeline: open an early version, then come back
-        bob.click("ol.events li[value='1'] a")
+        bob.click("ol.movelist li:first-child a")
         bob.wait_for_selector("text=(a past version)")
-        assert bob.locator("button.move").count() == 0
+        assert bob.locator("#moves button.move").count() == 0
         bob.click("text=Back to the current version")
         bob.wait_for_selector("#main[data-past='no']")
         assert not [e for e in errors if "Content Security Policy" in e], errors
@@ -106,7 +106,7 @@ def _play(pages, moves: int) -> None:
     for _ in range(moves):
         mover = _whose_turn(pages)
         version = int(pages[mover].get_attribute("#main", "data-version"))
-        pages[mover].locator("button.move").first.click()
+        pages[mover].locator("#moves button.move").first.click()
         _wait_past(pages[1 - mover], version)
 
 
@@ -120,17 +120,17 @@ def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_serv
         ann.wait_for_selector("text=You play Ann.")
         _play([ann, bob], 4)
         # undo with consent: Ann asks from an early version, Bob accepts on his own page
-        ann.click("ol.events li[value='1'] a")
+        ann.click("ol.movelist li:first-child a")
         ann.wait_for_selector("text=(a past version)")
-        ann.click("text=Ask to take the game back to version 1")
+        ann.click("text=Ask to take the game back to here")
         ann.wait_for_selector("text=Undo requested")
         bob.wait_for_selector("text=Accept the undo", timeout=LIVE_TIMEOUT_MS)  # live
         bob.click("text=Accept the undo")
-        bob.wait_for_selector("ol.events s")  # undone events struck through
+        bob.wait_for_selector("ol.movelist s")  # undone events struck through
         assert bob.locator("text=Undo requested").count() == 0
         # what if: a branch from version 1, then the tree and the comparison
-        bob.click("ol.events li[value='1'] a")
-        bob.click("text=What if…? Start a branch from version 1")
+        bob.click("ol.movelist li:first-child a")
+        bob.click("text=What if…? Branch from here as Bob")
         bob.wait_for_selector("text=invite the players")
         bob.click("text=Watch the game")
         bob.click("text=Branches")
@@ -160,7 +160,7 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
         page = context.new_page()
         page.goto(base + "/")
         page.select_option("#title", "village")
-        page.select_option("#variant", "standard")
+        page.select_option("#variant", "village:standard")
         page.fill("#player0", "Ann")
         page.fill("#player1", "Bob")
         page.click("text=Create the game")
@@ -176,7 +176,120 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
             page.locator("[aria-label='Farmyard of Ann']").count()
         if page.locator("text=It is your turn.").count():
             version = int(page.get_attribute("#main", "data-version"))
-            page.locator("button.move").first.click()
+            page.locator("#moves button.move").first.click()
             _wait_past(page, version)
     finally:
         context.close()
+
+
+def _until(page, expression: str, timeout_s: float = 10.0) -> None:
+    """Poll ``expression`` from Python (wait_for_function would evaluate a string, which the
+    page's CSP forbids)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"never true: {expression}")
+
+
+def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_server):
+    """Issue 24: a solo game played in a phone-sized window with no CSP violation in the
+    console and no horizontal overflow; the tab title marks the turn; after a move the focus is
+    on the first move; a refused move (htmx, 422) shows its sentence and keeps the page; the
+    arrow keys and Home/End step through the move list."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: problems.append(f"{page.url}: {m.text}")
+                if (m.type == "error" or "Content Security Policy" in m.text)
+                and "status of 422" not in m.text else None)  # the refusal below
+        page.goto(live_server.url + "/")
+        page.select_option("#title", "caverna")
+        assert page.locator("#variant").input_value().startswith("caverna:")
+        assert page.locator("#player1").is_visible()  # Caverna seats up to 7
+        page.fill("#player0", "Ann")
+        page.click("text=Create the game")
+        page.wait_for_selector("text=invite the players")
+        _join(page, page.get_attribute("#invite0", "value"))
+        page.wait_for_selector("text=It is your turn.")
+        assert page.title().startswith("▶ Your turn")
+        for _ in range(3):
+            version = int(page.get_attribute("#main", "data-version"))
+            page.locator("#moves button.move").first.click()
+            _wait_past(page, version)
+            _until(page, "() => !!document.activeElement && "
+                         "document.activeElement.classList.contains('move')")
+        # a refused move: its sentence shows, the page stays on the current version
+        version = int(page.get_attribute("#main", "data-version"))
+        page.evaluate("""() => { const f = document.querySelector('#moves form');
+            f.querySelector('input[name=move]').value = '{"type": "place", "space": "nowhere"}'; }""")
+        page.locator("#moves button.move").first.click()
+        page.wait_for_selector("#error")
+        assert page.locator("#error").inner_text().strip()
+        assert int(page.get_attribute("#main", "data-version")) == version
+        # the move list from the keyboard
+        page.locator("#timeline h2").click()
+        page.keyboard.press("Home")
+        page.wait_for_selector("text=(a past version)")
+        assert page.locator("ol.movelist li.shown").inner_text().startswith("Ann sit")
+        page.keyboard.press("ArrowRight")
+        _until(page, "() => document.querySelectorAll('ol.movelist > li')[1]"
+                     ".classList.contains('shown')")
+        page.keyboard.press("End")
+        page.wait_for_selector("text=(a past version)", state="detached")
+        for path in ("", "/audit"):
+            page.goto(page.url.split("?")[0].replace("/audit", "") + path)
+            overflow = page.evaluate("document.documentElement.scrollWidth - "
+                                     "document.documentElement.clientWidth")
+            assert overflow <= 0, f"{path or 'game page'} overflows a phone by {overflow}px"
+        page.goto(live_server.url + "/api/v1/redoc")
+        page.wait_for_timeout(1500)
+        assert not problems, problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("title,variant", [("agricola", "family"), ("caverna", "standard"),
+                                           ("village", "standard")])
+def test_two_browsers_play_each_title_from_the_board(browser, live_server, title, variant):
+    """Issue 24: the board is where one plays. Two players in two browsers move by opening a
+    highlighted place on the board and choosing one of its moves (the list only for moves that
+    act on no place: "done", "feed", …); the other page follows live."""
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        pages[0].goto(live_server.url + "/")
+        pages[0].select_option("#title", title)
+        pages[0].select_option("#variant", f"{title}:{variant}")
+        pages[0].fill("#player0", "Ann")
+        pages[0].fill("#player1", "Bob")
+        pages[0].click("text=Create the game")
+        pages[0].wait_for_selector("text=invite the players")
+        links = [pages[0].get_attribute(f"#invite{i}", "value") for i in range(2)]
+        for page, link in zip(pages, links):
+            _join(page, link)
+        on_board = 0
+        for _ in range(8):
+            mover = next((i for i, p in enumerate(pages)
+                          if p.locator("text=It is your turn.").count()), None)
+            if mover is None:
+                pages[0].wait_for_timeout(200)
+                continue
+            page, other = pages[mover], pages[1 - mover]
+            version = int(page.get_attribute("#main", "data-version"))
+            places = page.locator(".board details.acts")
+            if places.count():
+                place = places.first
+                place.locator("summary").click()
+                place.locator("button.move").first.click()
+                on_board += 1
+            else:
+                page.locator("#moves button.move").first.click()
+            _wait_past(page, version)
+            _wait_past(other, version)
+        assert on_board >= 3, f"only {on_board} moves were made on the board"
+    finally:
+        for c in contexts:
+            c.close()

@@ -31,6 +31,8 @@ def _create(client, names=("Ann", "Bob"), title="agricola",
             variant="family") -> tuple[str, list[str]]:
     answer = client.post("/games", data={"csrf_token": _csrf(client), "title": title,
                                          "variant": variant, "player": list(names)})
+    assert answer.status_code == 303, answer.get_data(True)  # POST, redirect, GET
+    answer = client.get(answer.headers["Location"])
     assert answer.status_code == 200, answer.get_data(True)
     page = answer.get_data(True)
     links = [html.unescape(u) for u in re.findall(r'href="http://localhost(/join/[^"]+)"',
@@ -89,7 +91,7 @@ def test_only_a_seated_player_can_move_and_a_refused_move_changes_nothing(web):
                                      "move": '{"type": "place", "space": "nowhere"}'})
     assert refused.status_code == 422
     body = html.unescape(refused.get_data(True))
-    assert re.search(r'role="alert" id="error">[^<]+\.', body)
+    assert re.search(r'role="alert" id="error"[^>]*>[^<]+\.', body)
     assert re.search(r'data-version="(\d+)"', body).group(1) == version
     unreadable = web.post(action, data={"csrf_token": _csrf(web), "move": "{"})
     assert unreadable.status_code == 400 and "could not be read" in unreadable.get_data(True)
@@ -121,7 +123,8 @@ def test_fork_from_a_past_version_then_compare(web):
     _play_some(web, game_id, links)
     past = web.get(f"/games/{game_id}?version=1").get_data(True)
     assert "(a past version)" in past and 'class="move"' not in past
-    forked = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 1})
+    forked = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 1},
+                      follow_redirects=True)
     assert forked.status_code == 200 and "invite the players" in forked.get_data(True)
     fork_id = re.search(r'href="/games/([0-9a-f-]{36})"', forked.get_data(True)).group(1)
     assert fork_id != game_id
@@ -146,14 +149,15 @@ def test_undo_with_consent_from_the_page(web_app):
                 move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
                 client.post(f"/games/{game_id}/moves",
                             data={"csrf_token": _csrf(client), "move": move})
-    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first), "version": 1})
+    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first), "version": 1},
+                       follow_redirects=True)
     body = html.unescape(asked.get_data(True))
     assert asked.status_code == 200 and "asks to take the game back to version 1" in body
     page = second.get(f"/games/{game_id}").get_data(True)
     request_id = re.search(r'name="request_id" value="(\d+)"', page).group(1)
     accepted = second.post(f"/games/{game_id}/undo/answer",
                            data={"csrf_token": _csrf(second), "request_id": request_id,
-                                 "answer": "accept"})
+                                 "answer": "accept"}, follow_redirects=True)
     assert accepted.status_code == 200
     assert "Undo requested" not in accepted.get_data(True)
     assert "<s>" in accepted.get_data(True)  # the undone events are struck through
@@ -188,6 +192,7 @@ def test_a_player_can_replace_their_invite_link(web_app):
     first, other = web_app.test_client(), web_app.test_client()
     game_id, links = _create(first)
     _join(first, links[0])
+    assert "the old link stops working" in first.get(f"/games/{game_id}/invite").get_data(True)
     renewed = first.post(f"/games/{game_id}/invite", data={"csrf_token": _csrf(first)})
     assert renewed.status_code == 200
     new_link = html.unescape(re.search(r'value="http://localhost(/join/[^"]+)"',

@@ -1,10 +1,13 @@
-/* Chronicle game page: follow the game live (Server-Sent Events, polling when the stream is
-   unavailable), send the CSRF token with htmx requests, and show the timeline slider's value.
-   No inline script anywhere: the page's Content-Security-Policy forbids it. */
+/* Chronicle pages: follow the game live (Server-Sent Events from the stream process, polling
+   only while the stream cannot be reached), send the CSRF token with htmx requests, mark your
+   turn in the tab title and icon, put the focus where the next action is after a swap, step
+   through the move list with the arrow keys, and make the lobby's lists follow the chosen game.
+   No inline script anywhere: the pages' Content-Security-Policy forbids it. */
 (function () {
   "use strict";
   var source = null;
   var timer = null;
+  var retry = null;
 
   function main() { return document.getElementById("main"); }
 
@@ -41,27 +44,147 @@
 
   function follow() {
     var m = main();
-    if (!m || !m.dataset.stream || source) { return; }
+    if (!m || !m.dataset.stream || source || m.dataset.game === undefined) { return; }
     if (!window.EventSource) { startPolling(); return; }
     source = new EventSource(m.dataset.stream);
     source.addEventListener("snapshot", onMessage);
     source.addEventListener("version", onMessage);
     source.addEventListener("finished", function (event) { onMessage(event); source.close(); });
     source.onopen = stopPolling;
-    source.onerror = startPolling;  /* the browser reconnects by itself; poll meanwhile */
+    source.onerror = function () {
+      startPolling();  /* meanwhile; the browser reconnects by itself unless refused */
+      if (source && source.readyState === 2) {  /* refused (503, …): try again later */
+        source = null;
+        if (!retry) { retry = window.setTimeout(function () { retry = null; follow(); }, 15000); }
+      }
+    };
   }
 
-  document.addEventListener("DOMContentLoaded", follow);
+  /* -- your turn: the tab title and icon ---------------------------------------------------- */
+  function markTurn() {
+    var m = main();
+    if (!m || !m.dataset.title) { return; }
+    var mine = m.dataset.myTurn === "yes";
+    document.title = (mine ? "\u25B6 Your turn \u00B7 " : "") + m.dataset.title;
+    var icon = document.getElementById("favicon");
+    if (icon) { icon.href = mine ? icon.dataset.turn : icon.dataset.idle; }
+  }
+
+  /* -- the move list: keep the shown move in view, step with the keys ------------------------ */
+  function showCurrent() {
+    var list = document.getElementById("move-list");
+    var shown = list && list.querySelector("li.shown");
+    if (shown) {
+      list.scrollTop = Math.max(0, shown.offsetTop - list.clientHeight / 2);
+    }
+  }
+
+  var KEYS = {ArrowLeft: 1, ArrowRight: 1, Home: 1, End: 1};
+
+  function typing(target) {
+    return target && (target.isContentEditable ||
+      /^(INPUT|SELECT|TEXTAREA|BUTTON|SUMMARY)$/.test(target.tagName));
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (!KEYS[event.key] || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    var timeline = document.getElementById("timeline");
+    var target = event.target;
+    var inTimeline = timeline && timeline.contains(target);
+    if (!timeline || (!inTimeline && target !== document.body && target !== main()) ||
+        typing(target)) { return; }
+    var link = timeline.querySelector('a.step[data-key="' + event.key + '"]');
+    if (!link) { return; }
+    event.preventDefault();
+    link.click();
+  });
+
+  /* -- after a swap: focus where the next action is ------------------------------------------ */
+  var lastStepKey = null;
+
+  document.addEventListener("click", function (event) {
+    var step = event.target.closest && event.target.closest("a.step");
+    lastStepKey = step ? step.dataset.key : null;
+  });
+
+  function focusAfterSwap(detail) {
+    var error = document.getElementById("error");
+    if (error) { error.focus(); return; }
+    var config = detail.requestConfig || {};
+    if (lastStepKey) {
+      var again = document.querySelector('a.step[data-key="' + lastStepKey + '"]') ||
+        document.querySelector("#timeline .stepper a.step");
+      lastStepKey = null;
+      if (again) { again.focus(); return; }
+    }
+    if ((config.verb || "").toLowerCase() !== "post") { return; }  /* a live refresh */
+    var first = document.querySelector("#moves details[open] button.move") ||
+      document.querySelector(".board details.acts summary");
+    (first || document.getElementById("status")).focus();
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && event.detail.target.id === "main") {
+      markTurn();
+      showCurrent();
+      focusAfterSwap(event.detail);
+    }
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta) { event.detail.headers["X-CSRF-Token"] = meta.content; }
   });
 
-  document.addEventListener("input", function (event) {
-    if (event.target.id === "version" && event.target.form) {
-      var out = event.target.form.querySelector("output");
-      if (out) { out.textContent = event.target.value; }
+  /* -- the lobby: the variant list follows the game, the seats follow the variant ----------- */
+  function lobby() {
+    var title = document.getElementById("title");
+    var variant = document.getElementById("variant");
+    if (!title || !variant) { return; }
+    function seats() {
+      var chosen = variant.options[variant.selectedIndex];
+      var min = chosen ? parseInt(chosen.dataset.min, 10) : 1;
+      var max = chosen ? parseInt(chosen.dataset.max, 10) : 8;
+      document.querySelectorAll(".seat-field").forEach(function (box) {
+        var i = parseInt(box.dataset.seat, 10);
+        var input = box.querySelector("input");
+        box.hidden = i >= max;
+        input.disabled = i >= max;
+        input.required = i < min;
+      });
     }
+    function variants() {
+      var keep = null;
+      variant.querySelectorAll("optgroup").forEach(function (group) {
+        var show = group.dataset.title === title.value;
+        group.hidden = !show;
+        group.disabled = !show;
+      });
+      var current = variant.options[variant.selectedIndex];
+      if (current && current.dataset.title === title.value) { keep = current; }
+      if (!keep) {
+        keep = variant.querySelector('option[data-title="' + title.value + '"]');
+        if (keep) { keep.selected = true; }
+      }
+      seats();
+    }
+    title.addEventListener("change", variants);
+    variant.addEventListener("change", seats);
+    var chosen = variant.options[variant.selectedIndex];
+    if (chosen && chosen.dataset.title !== title.value && variant.dataset.fromServer) {
+      title.value = chosen.dataset.title;
+    }
+    variants();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    follow();
+    markTurn();
+    showCurrent();
+    lobby();
+    var error = document.getElementById("error");
+    if (error) { error.focus(); }
   });
 }());
