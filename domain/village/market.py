@@ -99,7 +99,8 @@ def _next(b, seat: int, sold: bool) -> None:
     left = [s for s in order if s not in day["passed"]]
     day["cursor"] = left[0] if left else None
     b.flow(market_day=day)
-    if first and b.state["solo"]:
+    if first and b.state["solo"] and b.state["took"] is not None:
+        # no cube taken (the Well, L913; a free final action): Clara does not react
         from .clara import clara_customer
         clara_customer(b)
 

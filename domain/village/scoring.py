@@ -24,9 +24,17 @@ def categories(state: dict, seat: int) -> list[dict]:
             ("chronicle", f"Village chronicle ({chronicle} members)",
              table["chronicle"][min(chronicle, len(table["chronicle"]) - 1)], "§6.2 #4"),
             ("council", "Members in the council chamber", council, "§6.2 #5"),
-            ("coins", "Coins", p["coins"], "§6.2 #6")]
+            ("coins", "Coins", p["coins"] - ring_coin(state), "§6.2 #6")]
     return [{"key": k, "label": label, "points": pts, "rule": f"village {rule}"}
             for k, label, pts, rule in rows]
+
+
+def ring_coin(state: dict) -> int:
+    """Solo: 1 while the ring token is held unspent, which is not a coin at the end (docs/rules
+    V-16b): L844 lets you *spend* it as a coin until the round is over, and L770 scores the
+    coins left on the farmyard; the token is not a coin there, so the game ends with it unspent
+    and it returns to the council roof unscored."""
+    return 1 if state.get("solo") and state.get("ring_coin") else 0
 
 
 def solo_title(state: dict, total: int) -> str:
