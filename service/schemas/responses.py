@@ -157,7 +157,10 @@ class LegalMovesSchema(ResponseSchema):
     version = fields.Integer()
     seat = fields.Integer(allow_none=True,
                           metadata={"description": "Null without a seat token (no moves)."})
-    moves = fields.List(JSONObject())
+    moves = fields.List(JSONObject(), metadata={
+        "description": "Each move as it may be posted, plus `group`: the heading it is listed "
+                       "under on the game's page (its action space, \"At any time\", ...). A "
+                       "posted move's `group` is ignored."})
 
 
 class EventSchema(KeepExtras):
