@@ -77,7 +77,7 @@ class Village(Title):
         b = Builder(state)
         apply(b, seat, move, rng)
         advance(b, rng)
-        return b.events
+        return b.finish()
 
     def evolve(self, state, event):
         return evolve_event(state, event)
