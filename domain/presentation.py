@@ -161,7 +161,8 @@ class Presentation:
         d = event.data
         rules = registry.get(d["title"], d["rules_version"])
         names = self._names(game, range(len(d["players"])))
-        text = (f"{names} sit down to a game of {rules.display_name or rules.name} "
+        verb = "sits" if len(d["players"]) == 1 else "sit"
+        text = (f"{names} {verb} down to a game of {rules.display_name or rules.name} "
                 f"({d['variant']}).")
         if d.get("parent"):
             text += (f" It is a fork of game {d['parent']['game']} at version "

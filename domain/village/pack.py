@@ -31,6 +31,49 @@ DEFAULT = Path(__file__).parent / "data" / "bigbox-provisional.json"
 ENV = "CHRONICLE_VILLAGE_DATA"
 
 
+#: How each provisional status is told to players (sources.md §1).
+KINDS = {"PH": "placeholder", "SRC-OE": "other_edition", "UNV": "unverified",
+         "INF": "inferred"}
+KIND_WORDS = {"placeholder": ("placeholder", "placeholders", "invented, because the printed "
+                              "number is in no public source"),
+              "other_edition": ("value from another edition", "values from another edition",
+                                "from the original 2011-2014 edition"),
+              "unverified": ("unverified value", "unverified values", "from a single weak "
+                             "source"),
+              "inferred": ("inferred value", "inferred values", "worked out from sourced "
+                           "facts")}
+
+
+def kind_of(status: str) -> str | None:
+    """``placeholder``, ``other_edition``, ``unverified``, ``inferred`` or None (read off the
+    Big Box or the seed)."""
+    return KINDS.get(status)
+
+
+def counts(pack: dict) -> dict:
+    """How many values of the pack are of each provisional kind, and how many in all."""
+    statuses = pack.get("statuses") or {k: "PH" for k in pack.get("provisional", [])}
+    out = {kind: 0 for kind in KIND_WORDS}
+    for status in statuses.values():
+        kind = kind_of(status)
+        if kind:
+            out[kind] += 1
+    out["total"] = len(statuses)
+    return out
+
+
+def counts_sentence(pack: dict) -> str:
+    """'91 placeholders, 12 values from another edition, ... of 137 values; the rest are read
+    off the Big Box or the seed.' (issue 26: each kind counted on its own)."""
+    c = counts(pack)
+    parts = [f"{c[k]} {KIND_WORDS[k][0] if c[k] == 1 else KIND_WORDS[k][1]}"
+             for k in KIND_WORDS if c[k]]
+    if not parts:
+        return f"all {c['total']} component values are read off the Big Box or the seed."
+    return (", ".join(parts) + f" among its {c['total']} component values; the rest are read "
+            "off the Big Box or the seed. Marked values may differ from the printed game.")
+
+
 class PackInvalid(BadGameConfig):
     """A data pack that breaks an invariant; the message names the value."""
 

@@ -104,7 +104,9 @@ class Village(Title):
         return pack_notice(state["pack"], statuses=False)
 
     def describe(self, event, names, viewer=None):
-        return describe(event, names)
+        """``event`` as ``viewer`` may see it: Village's bag draws are secret only until drawn,
+        and an event names only what was drawn, so ``viewer`` changes nothing."""
+        return describe(event, names, viewer)
 
     def rule_of(self, event):
         return rule_of(event)
