@@ -20,6 +20,8 @@ from pathlib import Path
 
 from domain.common.errors import BadGameConfig
 
+from .pack_fields import check_value
+
 STATUSES = ("SRC-BB", "SRC-OE", "INF", "UNV", "GAP", "PH")
 #: Statuses that mean "not read off the Big Box itself": the game says so to its players.
 PROVISIONAL = ("SRC-OE", "INF", "UNV", "GAP", "PH")
@@ -98,6 +100,9 @@ def load(raw: dict, where: str = "pack") -> dict:
         raise PackInvalid(path=where, reason="it has no 'name'")
     for key, entry in raw["values"].items():
         _entry(where, key, entry)
+        problem = check_value(key, entry["value"])
+        if problem:
+            raise PackInvalid(path=where, reason=problem)
     missing = [k for k in required() if k not in raw["values"]]
     if missing:
         raise PackInvalid(path=where, reason=f"value '{missing[0]}' is missing"
@@ -227,6 +232,18 @@ def _market(v: dict) -> str | None:
             return f"market.stalls.{n} must be 1 to 5 stall slots (seed L424)"
     if len(v["customers"]) != 24:
         return f"the base game has 24 customer tiles (seed L72), not {len(v['customers'])}"
+    stalls = [v["market"]["stalls"][n] for n in "2345"]
+    if stalls != sorted(stalls):
+        return ("market.stalls must not shrink with more players: more marked slots open with "
+                "more players (seed L137-142)")
+    for cid, wants, line in (("frag-1", {"horse": 1, "plough": 1}, "L438"),
+                             ("frag-2", {"grain": 3}, "L440"), ("frag-4", {"horse": 1}, "L446")):
+        tile = v["customers"].get(cid)
+        if tile is None or any(tile["needs"].get(g, 0) < k for g, k in wants.items()):
+            return (f"customers.{cid} must want at least {wants} (seed {line}): a customer of "
+                    "the seed's market-day example")
+    if v["customers"]["frag-1"]["pp"] != 6:
+        return "customers.frag-1.pp must be 6 (seed L438)"
     for cid, tile in v["customers"].items():
         needs = tile["needs"]
         if not needs or any(g not in GOODS + ("grain",) or _count(k, cid) < 1

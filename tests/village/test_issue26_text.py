@@ -76,3 +76,26 @@ def test_the_pack_sentence_counts_each_kind_apart():
     text = VILLAGE.describe(events[0], ["Ann", "Bob"])
     assert "91 placeholders" in text and "1 value from another edition" in text
     assert "1 unverified value" in text and "complete" not in text
+
+
+def test_titles_and_the_summary_count_each_kind_and_claim_no_complete_rules():
+    info = VILLAGE.info()["data_pack"]
+    assert info["counts"] == {"placeholder": 91, "other_edition": 1, "unverified": 1,
+                              "inferred": 0, "total": 137}
+    assert "complete" not in info["notice"] + info["rules"]
+    assert "are not built" in info["rules"]
+    assert info["marks"]["lifetrack.spaces"] == "unverified"
+    assert info["marks"]["travel.roads.village-S"] == "other_edition"
+    assert info["marks"]["customers.c05"] == "placeholder"
+    assert "customers.frag-1" not in info["marks"]
+    state, _ = setup(2)
+    assert VILLAGE.provenance(state)["counts"] == info["counts"]
+    assert VILLAGE.view(state, 0)["marks"] == info["marks"]
+
+
+def test_the_score_sheet_marks_placeholder_customer_points():
+    state, _ = setup(2)
+    state["seats"][0]["customers"] = ["frag-1", "c05"]
+    row = VILLAGE.score_sheet(state)["seats"][0]["categories"][3]
+    assert row["key"] == "customers" and row["marks"] == {"c05": "placeholder"}
+    assert "points of 1 are placeholders" in row["label"]
