@@ -157,6 +157,8 @@ def timeline_command(game_id: uuid.UUID) -> None:
         mark = "[undone] " if view["undone"] else ""
         when = event.timestamp.strftime("%Y-%m-%d %H:%M:%S")
         click.echo(f"{view['version']:>5}  {when}  {mark}{view['text']}")
+        for line in view.get("lines", []):      # the set-up facts, one line each
+            click.echo(f"{view['version']:>5}  {when}  {line}")
 
 
 @click.command("replay")

@@ -174,6 +174,9 @@ class EventSchema(KeepExtras):
     move = JSONObject(metadata={"description": "The move that caused this event (first event "
                                                "of a move only)."})
     rule = fields.String(allow_none=True, metadata={"description": "The rules-digest section."})
+    lines = fields.List(fields.String(), metadata={
+        "description": "GameCreated only: a sentence for each set-up fact (the first round's "
+                       "draw, a data-pack notice), each its own line of the log."})
 
 
 class MoveResultSchema(ResponseSchema):
