@@ -10,11 +10,12 @@ from .evolve import evolve
 from .state import clone, member_of
 
 
-def loud(changes: dict) -> bool:
-    """Flow changes a player wants a line for: a new round, whose turn, the mass, a death to
-    choose, the end's final actions."""
+def loud(changes: dict, state: dict) -> bool:
+    """Flow changes a player wants a line for: a new round, a turn passing to another seat, the
+    mass, a death to choose, the end's final actions."""
     end = changes.get("end")
-    return bool("round" in changes or changes.get("turn") is not None
+    turn = changes.get("turn")
+    return bool("round" in changes or (turn is not None and turn != state.get("turn"))
                 or changes.get("phase") == "mass_buy" or changes.get("dying") is not None
                 or (end and end.get("queue")))
 
@@ -44,7 +45,7 @@ class Builder(EventBuilder):
         last = self.events[-1] if self.events else None
         if last is not None and last.type == "Flow":
             self.events[-1] = Event("Flow", {**last.data, **changes}, None)
-        elif loud(changes):
+        elif loud(changes, self.state):
             self.emit("Flow", changes)
             return
         elif last is not None:
