@@ -57,6 +57,18 @@ def seed_segments(game: Game, finished: bool, origin_finished: OriginFinished) -
     return out
 
 
+def setup_lines(rules, facts: list[dict], names: list[str], viewer: int | None) -> list[str]:
+    """A sentence for each set-up fact (as the viewer may see it: ``facts`` are redacted),
+    each its own line of the log (issue 26: the first round's cube draw, a data-pack notice)."""
+    lines = []
+    for fact in facts:
+        text = rules.describe(Event(fact["type"], fact.get("data") or {}, fact.get("seat")),
+                              names, viewer)
+        if text and text.rstrip(".") != fact["type"]:      # a sentence, not a bare name
+            lines.append(text)
+    return lines
+
+
 def undo_request(game: Game) -> dict | None:
     p = game.pending_undo
     if not p:
@@ -155,13 +167,16 @@ class Presentation:
             out["move"] = unseal(command["move"], command.get("seat"))
         if event.type not in META_TYPES:
             out["rule"] = rules.rule_of(shown)
+        if event.type == "GameCreated":
+            out["lines"] = setup_lines(rules, data.get("setup", []), game.players, viewer)
         return out
 
     def _created_text(self, game: Game, event: GameEvent) -> str:
         d = event.data
         rules = registry.get(d["title"], d["rules_version"])
         names = self._names(game, range(len(d["players"])))
-        text = (f"{names} sit down to a game of {rules.display_name or rules.name} "
+        verb = "sits" if len(d["players"]) == 1 else "sit"
+        text = (f"{names} {verb} down to a game of {rules.display_name or rules.name} "
                 f"({d['variant']}).")
         if d.get("parent"):
             text += (f" It is a fork of game {d['parent']['game']} at version "

@@ -10,6 +10,8 @@
                        whose recorded outcome would change (run before every deploy)
 ``export GAME``        the hash-chained record as JSON (``-o FILE``)
 ``import FILE``        rebuild a game from a record (``-`` reads standard input)
+``village-pack new``   type Village's printed numbers from a Big Box into a checked data pack
+``village-pack check`` check a Village data pack (``FILE``) against the seed's bounds
 =====================  =================================================================
 
 Exit status: 0 when all is well, 1 when a check finds a mismatch, 2 for an error (no such game,
@@ -33,6 +35,7 @@ from domain.common.errors import DomainError
 from .bootstrap import Services, bootstrap, init_db
 from .config import ConfigError, Settings
 from .context import EXTENSION
+from .village_pack import village_pack_command
 
 MISMATCH = 1
 
@@ -154,6 +157,8 @@ def timeline_command(game_id: uuid.UUID) -> None:
         mark = "[undone] " if view["undone"] else ""
         when = event.timestamp.strftime("%Y-%m-%d %H:%M:%S")
         click.echo(f"{view['version']:>5}  {when}  {mark}{view['text']}")
+        for line in view.get("lines", []):      # the set-up facts, one line each
+            click.echo(f"{view['version']:>5}  {when}  {line}")
 
 
 @click.command("replay")
@@ -299,7 +304,8 @@ def signing_key_command() -> None:
 
 
 COMMANDS = (init_db_command, create_command, timeline_command, replay_command, verify_command,
-            audit_command, export_command, import_command, signing_key_command)
+            audit_command, export_command, import_command, signing_key_command,
+            village_pack_command)
 
 
 @click.group("chronicle", context_settings={"help_option_names": ["-h", "--help"]})

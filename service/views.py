@@ -68,6 +68,21 @@ def score_answer(games: Games, models, game_id, version: int | None,
             "changes": redact(changes, viewer, finished) if changes is not None else None}
 
 
+#: Keys a listed move carries for its reader, not for the rules (removed from a posted move).
+LISTING_KEYS = ("group",)
+
+
+def grouped(game: Game, moves: list[dict]) -> list[dict]:
+    """Each listed move with the heading it is listed under (the title's ``move_group``, as
+    the game's page groups them)."""
+    return [{**move, "group": game.rules.move_group(game.state, move)} for move in moves]
+
+
+def unlisted(move: dict) -> dict:
+    """A posted move without the keys only a listing adds (a listed move posts unchanged)."""
+    return {k: v for k, v in move.items() if k not in LISTING_KEYS}
+
+
 def legal_moves_view(version: int, moves: list[dict], seat: int | None) -> dict:
     """The moves ``seat`` may make now (none for the public)."""
     return {"version": version, "seat": seat,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from .furnishings import FURNISHINGS
+from .spaces import current_id, renamed
 from .state import new_home
 from .tables import LEDGER
 
@@ -71,6 +72,7 @@ def _round(state: dict, d: dict) -> None:
                                       "target": None}
     if d.get("urgent"):
         state["urgent"] = True
+        renamed(state)
     if d.get("marker"):
         state["harvests"][str(d["round"])] = d["marker"]
         state["markers"].remove(d["marker"])
@@ -82,11 +84,12 @@ def _round(state: dict, d: dict) -> None:
 
 
 def _placed(state: dict, seat: int, d: dict) -> None:
-    space = state["spaces"][d["space"]]
-    space.update(occupant=seat, dwarf=d["dwarf"], target=d.get("target"))
-    state["homes"][seat]["dwarfs"][d["dwarf"]]["at"] = d["space"]
-    state["pending"][seat] = {"kind": "action", "space": d["space"], "option": d.get("option"),
-                              "target": d.get("target"), "dwarf": d["dwarf"], "done": [],
+    sid, target = current_id(state, d["space"]), current_id(state, d.get("target"))
+    space = state["spaces"][sid]
+    space.update(occupant=seat, dwarf=d["dwarf"], target=target)
+    state["homes"][seat]["dwarfs"][d["dwarf"]]["at"] = sid
+    state["pending"][seat] = {"kind": "action", "space": sid, "option": d.get("option"),
+                              "target": target, "dwarf": d["dwarf"], "done": [],
                               "active": None, "sown": [], "loot": [], "trades": 0,
                               "bought": [], "gained": False}
     if d.get("start_player"):

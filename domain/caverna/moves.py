@@ -12,6 +12,7 @@ from . import anytime, parts, placement
 from .builder import seat_params
 from .errors import CavernaViolation
 from .flow import feeding_need
+from .spaces import current_id
 from .state import animals_fit, name
 from .tables import FARM_ANIMALS, GRID
 from .words import goods_text
@@ -46,6 +47,18 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
 }
 ANYTIME = ("convert", "ruby", "ruby_tile", "use", "peace", "release")
 PART_MOVES = tuple(parts.MOVE_PARTS) + ("done",)
+
+
+def canonical(state: dict, move: dict) -> dict:
+    """``move`` with today's space ids: a placement recorded with the old id of Urgent wish
+    (``wish_for_children`` after Family life) names ``urgent_wish_for_children`` (issue 26)."""
+    if move.get("type") != "place":
+        return move
+    out = dict(move)
+    for key in ("space", "target"):
+        if isinstance(out.get(key), str):
+            out[key] = current_id(state, out[key])
+    return out
 
 
 def check_shape(move: object) -> None:

@@ -12,7 +12,7 @@ from .builder import gain, has, pay, seat_params, with_extras
 from .costs import furnish_cost, pasture_cost, payments, stable_cost
 from .errors import CavernaViolation
 from .furnishings import DWELLINGS
-from .spaces import SPACES, spec
+from .spaces import SPACES, current_id, spec
 from .tables import MARKET, MAX_FORGE, MAX_STABLES, ORE_TRADE, TWINS
 
 MULTI = ("sow", "trade", "market")
@@ -29,8 +29,7 @@ MOVE_PARTS = {"twin": ("forest_twin", "cave_twin", "cave_twin_any"),
 
 
 def card_id(state: dict, space_id: str) -> str:
-    return "urgent_wish_for_children" if space_id == "wish_for_children" and state["urgent"] \
-        else space_id
+    return current_id(state, space_id)
 
 
 def current_spec(state: dict, pending: dict) -> dict:

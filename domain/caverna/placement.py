@@ -8,7 +8,7 @@ from . import building
 from .builder import gain, has, seat_params, with_extras
 from .errors import CavernaViolation
 from .parts import end_action, next_turn, part_possible
-from .spaces import SPACES, space_name, spec
+from .spaces import SPACES, current_id, space_name, spec
 from .state import name, next_dwarf, owns, waiting_dwarfs
 from .words import goods_text
 
@@ -27,8 +27,7 @@ def options_of(state: dict, seat: int, space_id: str) -> list[str | None]:
 
 
 def _card_id(state: dict, space_id: str) -> str:
-    return "urgent_wish_for_children" if space_id == "wish_for_children" and state["urgent"] \
-        else space_id
+    return current_id(state, space_id)
 
 
 def bonus_goods(home: dict, info: dict) -> dict:
@@ -111,18 +110,40 @@ def place_moves(state: dict, seat: int) -> list[dict]:
                 if home["supply"]["food"] < info["imitation"]:
                     continue
                 for target in imitation_targets(state, seat):
-                    tid = _card_id(state, target)
-                    for option in options_of(state, seat, tid):
-                        if can_do(state, seat, target, option, acting, True):
-                            out.append({"type": "place", "space": sid, "target": target,
-                                        **extra, **({"option": option} if option else {})})
+                    for option in doable_options(state, seat, target, acting, True):
+                        out.append({"type": "place", "space": sid, "target": target,
+                                    **extra, **({"option": option} if option else {})})
                 continue
-            cid = _card_id(state, sid)
-            for option in options_of(state, seat, cid):
-                if can_do(state, seat, sid, option, acting, False):
-                    out.append({"type": "place", "space": sid, **extra,
-                                **({"option": option} if option else {})})
+            for option in doable_options(state, seat, sid, acting, False):
+                out.append({"type": "place", "space": sid, **extra,
+                            **({"option": option} if option else {})})
     return out
+
+
+#: A part one option carries out that opens another's (a new dwelling makes room for family
+#: growth, digest §7.1): under "both" such an option still counts though it cannot be alone.
+OPENS = {"dwelling": ("growth",)}
+
+
+def doable_options(state: dict, seat: int, sid: str, dwarf: int, imitated: bool) -> list:
+    """The options the dwarf could carry out. The Guest room's "both" is left out when one
+    printed option could not be carried out even beside the others, since "both" is then the
+    other option under another name (Urgent wish with no dwelling to build, issue 26)."""
+    cid = _card_id(state, sid)
+    options = options_of(state, seat, cid)
+    doable = [o for o in options if can_do(state, seat, sid, o, dwarf, imitated)]
+    if "both" in doable and any(not _opened(cid, o) for o in options
+                                if o != "both" and o not in doable):
+        doable.remove("both")
+    return doable
+
+
+def _opened(cid: str, option: str) -> bool:
+    """True if another option of the space opens one of ``option``'s parts."""
+    printed = SPACES[cid]["options"]
+    mine = printed[option].get("parts", ())
+    others = [p for o, spec_ in printed.items() if o != option for p in spec_.get("parts", ())]
+    return any(part in OPENS.get(other, ()) for part in mine for other in others)
 
 
 def check_place(state: dict, seat: int, move: dict) -> None:

@@ -145,6 +145,24 @@ SPACES: dict[str, dict] = {
 #: The round card's space id: Wish for children turns into Urgent wish (digest §2.6).
 URGENT = {"wish_for_children": "urgent_wish_for_children"}
 
+
+def current_id(state: dict, space_id):
+    """The id a space has now: once Family life turns Wish for children into Urgent wish, the
+    space is ``urgent_wish_for_children`` (issue 26); the old id, in games recorded before,
+    still names it."""
+    if state.get("urgent") and space_id in URGENT:
+        return URGENT[space_id]
+    return space_id
+
+
+def renamed(state: dict) -> None:
+    """Give the turned round card its own id in the state (the order and the spaces keep their
+    places)."""
+    for old, new in URGENT.items():
+        if old in state["spaces"]:
+            state["spaces"] = {new if k == old else k: v for k, v in state["spaces"].items()}
+            state["order"] = [new if k == old else k for k in state["order"]]
+
 _SMALL_BASE = ("ruby_mining", "housework", "slash_and_burn")
 _SIDE_13 = ("drift_mining", "logging", "wood_gathering", "excavation", "supplies", "clearing",
             "starting_player", "ore_mining", "sustenance")

@@ -33,7 +33,10 @@ SOLO_START_FOOD = 2
 # -- food and conversions (digest §8.5, EX-7) ------------------------------------------------------
 
 #: Food for one item converted at any time (digest §8.5). A pair of donkeys gives 3.
-FOOD_VALUE = {"sheep": 1, "donkey": 1, "boar": 2, "cattle": 3, "grain": 1, "vegetable": 2}
+#: A ruby is on the board's reference strip as 2 food (data pack: "wild boar, ruby, vegetable 2",
+#: P2 photo; seed 001 L585 "1 рубин приносит 2 еды"): one move, as printed (issue 26).
+FOOD_VALUE = {"sheep": 1, "donkey": 1, "boar": 2, "cattle": 3, "grain": 1, "vegetable": 2,
+              "ruby": 2}
 DONKEY_PAIR_FOOD = 3
 
 #: What 1 ruby buys at any time (digest §7.6); cattle also costs 1 food. Dogs cannot be bought

@@ -13,7 +13,7 @@ from .builder import Builder
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
 from .labels import move_group, move_label
-from .moves import apply_move, check_move, check_shape, legal_moves, to_act
+from .moves import apply_move, canonical, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
 from .state import animals_fit, clone, room
 from .text import describe, rule_of
@@ -53,6 +53,7 @@ class Caverna(Title):
         check_shape(move)
         if state.get("phase") == "finished":
             raise GameOver()
+        move = canonical(state, move)
         check_move(state, seat, move)
         b = Builder(state)
         apply_move(b, seat, move)
@@ -94,6 +95,8 @@ class Caverna(Title):
         return out
 
     def describe(self, event, names, viewer=None):
+        """``event`` as ``viewer`` may see it (Caverna hides nothing, so ``viewer`` changes
+        nothing)."""
         return describe(event, names)
 
     def rule_of(self, event):

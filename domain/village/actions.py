@@ -78,11 +78,10 @@ def craft_moves(state: dict, seat: int) -> list[dict]:
         base = {"type": "craft", "building": building}
         if first_at_any(p, f"yard:{building}"):
             out += [{**base, "pay": "time", **_good(goods, g)} for g in goods]
-        else:
-            for gen in gens_at(p, "farm"):
-                out.append({**base, "pay": "time", "train": gen, "produce": False})
-                out += [{**base, "pay": "time", "train": gen, "produce": True, **_good(goods, g)}
-                        for g in goods]
+        for gen in gens_at(p, "farm"):      # any number may work in one yard (seed L362)
+            out.append({**base, "pay": "time", "train": gen, "produce": False})
+            out += [{**base, "pay": "time", "train": gen, "produce": True, **_good(goods, g)}
+                    for g in goods]
         pay = row["pay"]
         if "grain" in pay:
             if p["grain"] >= pay["grain"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .death import CLARA_CATEGORY, bury
 from .expansions import death_place
-from .market import lay_out
+from .market import lay_out, tile_words
 from .state import data
 
 SETS = ("top", "bottom")
@@ -116,7 +116,8 @@ def clara_customer(b, rng=None) -> None:
     stalls = b.state["market"]["stalls"]
     for slot, cid in enumerate(stalls):
         if cid is not None:
-            b.emit("CustomerServed", {"slot": slot, "customer": cid})
+            b.emit("CustomerServed", {"slot": slot, "customer": cid,
+                                      **tile_words(b.state, cid)})
             b.flow(clara_sold=True)
             day = b.state["market_day"]
             if day is not None:

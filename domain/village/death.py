@@ -4,7 +4,7 @@ sends him to a grave; the last free slot or grave ends the game."""
 from __future__ import annotations
 
 from .expansions import death_place, end_places
-from .state import figure_index
+from .state import figure_index, member_of
 
 CATEGORY = {"yard": "craftsmen", "church": "clergy", "city": "travellers", "farm": "farmers",
             "council": "councillors"}
@@ -66,7 +66,8 @@ def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = Tr
         to, slot = "grave", graves[0]
     else:
         to, slot = "removed", None
-    b.emit("MemberDied", {"figure": figure, "at": where, "to": to, "slot": slot,
+    b.emit("MemberDied", {"figure": figure, "gen": member_of(state, figure)["gen"],
+                          "at": where, "to": to, "slot": slot,
                           "category": category if to == "chronicle" else None,
                           "owed": owed}, seat)
     if to != "removed" and b.state["end"] is None and any(

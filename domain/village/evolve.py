@@ -233,7 +233,14 @@ HANDLERS = {
 
 
 def evolve(state: dict, event) -> dict:
+    """Apply one event. Bookkeeping no player needs a line for rides on the event beside it
+    (issue 26): ``flow_before`` is applied before the event's own effect, ``flow`` after."""
+    d = event.data
+    if "flow_before" in d:
+        flow(state, d["flow_before"], None)
     handler = HANDLERS.get(event.type)
-    if handler is None:        # sentences-only events (WellUsed, MarketPassed...) change nothing
-        return state
-    return handler(state, event.data, event.seat)
+    if handler is not None:    # sentences-only events (WellUsed, MarketPassed...) change nothing
+        state = handler(state, d, event.seat)
+    if "flow" in d and event.type != "Flow":
+        flow(state, d["flow"], None)
+    return state

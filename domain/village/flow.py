@@ -30,7 +30,7 @@ def setup_events(players: list[str], variant: str, first: int, pack: dict, rng,
             _bonus(b, seat, BONUSES[k], rng)
     if b.state["step"] is None:
         start_round(b, rng)
-    return b.events
+    return b.finish()
 
 
 def _bonus(b, seat: int, bonus: dict, rng) -> None:

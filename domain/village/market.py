@@ -37,7 +37,14 @@ def lay_out(b, rng) -> None:
         pass
     queue += [None] * (v["market"]["queue"] - len(queue))
     if stalls != market["stalls"] or queue != market["queue"]:
-        b.emit("CustomersLaid", {"stalls": stalls, "queue": queue, "revealed": revealed})
+        b.emit("CustomersLaid", {"stalls": stalls, "queue": queue, "revealed": revealed,
+                                 "tiles": {c: tile_words(b.state, c) for c in revealed}})
+
+
+def tile_words(state: dict, cid: str) -> dict:
+    """What a customer tile asks and pays, carried in its events for their sentences."""
+    tile = data(state)["customers"][cid]
+    return {"wants": dict(tile["needs"]), "pp": tile["pp"]}
 
 
 def start_day(b, seat: int) -> None:
@@ -78,7 +85,8 @@ def serve(b, seat: int, move: dict) -> None:
         b.pay(seat, {**split_payment(b.player(seat), {"green": cost["green"]}, move["coins"]),
                      "coins": move["coins"]}, "market")
         b.time(seat, cost["time"], "market")
-    b.emit("CustomerServed", {"slot": move["slot"], "customer": cid}, seat)
+    b.emit("CustomerServed", {"slot": move["slot"], "customer": cid,
+                              **tile_words(state, cid)}, seat)
     _next(b, seat, sold=True)
     settle(b, seat)                    # a death in a market day is chosen at once (L635)
 
@@ -99,7 +107,8 @@ def _next(b, seat: int, sold: bool) -> None:
     left = [s for s in order if s not in day["passed"]]
     day["cursor"] = left[0] if left else None
     b.flow(market_day=day)
-    if first and b.state["solo"]:
+    if first and b.state["solo"] and b.state["took"] is not None:
+        # no cube taken (the Well, L913; a free final action): Clara does not react
         from .clara import clara_customer
         clara_customer(b)
 

@@ -4,7 +4,7 @@ move members up the church steps for grain; then the most members on the steps s
 from __future__ import annotations
 
 from .clara import walk
-from .state import data, first_at, gens_at, order_from, owner_of
+from .state import data, first_at, gens_at, member_of, order_from, owner_of
 
 
 def start(b) -> None:
@@ -51,6 +51,7 @@ def advance(b, seat: int, move: dict) -> None:
 
 
 def done(b, seat: int, rng) -> None:
+    b.emit("MassDone", {"part": "buy" if b.state["phase"] == "mass_buy" else "advance"}, seat)
     mass = b.state["mass"]
     left = [s for s in mass["left"] if s != seat]
     b.flow(mass={**mass, "left": left})
@@ -83,7 +84,8 @@ def draw(b, rng) -> None:
         if step:
             church[str(step)].append(figure)
         steps.append(step)
-    b.emit("FiguresDrawn", {"figures": figures, "steps": steps})
+    b.emit("FiguresDrawn", {"figures": figures, "steps": steps, "gens": [
+        None if f == "monk" else member_of(state, f)["gen"] for f in figures]})
 
 
 def majority(b) -> None:

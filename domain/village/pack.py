@@ -20,6 +20,8 @@ from pathlib import Path
 
 from domain.common.errors import BadGameConfig
 
+from .pack_fields import check_value
+
 STATUSES = ("SRC-BB", "SRC-OE", "INF", "UNV", "GAP", "PH")
 #: Statuses that mean "not read off the Big Box itself": the game says so to its players.
 PROVISIONAL = ("SRC-OE", "INF", "UNV", "GAP", "PH")
@@ -29,6 +31,49 @@ GOODS = ("scroll", "horse", "plough", "ox", "wagon")
 CATEGORIES = ("craftsmen", "clergy", "travellers", "farmers", "councillors")
 DEFAULT = Path(__file__).parent / "data" / "bigbox-provisional.json"
 ENV = "CHRONICLE_VILLAGE_DATA"
+
+
+#: How each provisional status is told to players (sources.md §1).
+KINDS = {"PH": "placeholder", "SRC-OE": "other_edition", "UNV": "unverified",
+         "INF": "inferred"}
+KIND_WORDS = {"placeholder": ("placeholder", "placeholders", "invented, because the printed "
+                              "number is in no public source"),
+              "other_edition": ("value from another edition", "values from another edition",
+                                "from the original 2011-2014 edition"),
+              "unverified": ("unverified value", "unverified values", "from a single weak "
+                             "source"),
+              "inferred": ("inferred value", "inferred values", "worked out from sourced "
+                           "facts")}
+
+
+def kind_of(status: str) -> str | None:
+    """``placeholder``, ``other_edition``, ``unverified``, ``inferred`` or None (read off the
+    Big Box or the seed)."""
+    return KINDS.get(status)
+
+
+def counts(pack: dict) -> dict:
+    """How many values of the pack are of each provisional kind, and how many in all."""
+    statuses = pack.get("statuses") or {k: "PH" for k in pack.get("provisional", [])}
+    out = {kind: 0 for kind in KIND_WORDS}
+    for status in statuses.values():
+        kind = kind_of(status)
+        if kind:
+            out[kind] += 1
+    out["total"] = len(statuses)
+    return out
+
+
+def counts_sentence(pack: dict) -> str:
+    """'91 placeholders, 12 values from another edition, ... of 137 values; the rest are read
+    off the Big Box or the seed.' (issue 26: each kind counted on its own)."""
+    c = counts(pack)
+    parts = [f"{c[k]} {KIND_WORDS[k][0] if c[k] == 1 else KIND_WORDS[k][1]}"
+             for k in KIND_WORDS if c[k]]
+    if not parts:
+        return f"all {c['total']} component values are read off the Big Box or the seed."
+    return (", ".join(parts) + f" among its {c['total']} component values; the rest are read "
+            "off the Big Box or the seed. Marked values may differ from the printed game.")
 
 
 class PackInvalid(BadGameConfig):
@@ -55,6 +100,9 @@ def load(raw: dict, where: str = "pack") -> dict:
         raise PackInvalid(path=where, reason="it has no 'name'")
     for key, entry in raw["values"].items():
         _entry(where, key, entry)
+        problem = check_value(key, entry["value"])
+        if problem:
+            raise PackInvalid(path=where, reason=problem)
     missing = [k for k in required() if k not in raw["values"]]
     if missing:
         raise PackInvalid(path=where, reason=f"value '{missing[0]}' is missing"
@@ -184,6 +232,18 @@ def _market(v: dict) -> str | None:
             return f"market.stalls.{n} must be 1 to 5 stall slots (seed L424)"
     if len(v["customers"]) != 24:
         return f"the base game has 24 customer tiles (seed L72), not {len(v['customers'])}"
+    stalls = [v["market"]["stalls"][n] for n in "2345"]
+    if stalls != sorted(stalls):
+        return ("market.stalls must not shrink with more players: more marked slots open with "
+                "more players (seed L137-142)")
+    for cid, wants, line in (("frag-1", {"horse": 1, "plough": 1}, "L438"),
+                             ("frag-2", {"grain": 3}, "L440"), ("frag-4", {"horse": 1}, "L446")):
+        tile = v["customers"].get(cid)
+        if tile is None or any(tile["needs"].get(g, 0) < k for g, k in wants.items()):
+            return (f"customers.{cid} must want at least {wants} (seed {line}): a customer of "
+                    "the seed's market-day example")
+    if v["customers"]["frag-1"]["pp"] != 6:
+        return "customers.frag-1.pp must be 6 (seed L438)"
     for cid, tile in v["customers"].items():
         needs = tile["needs"]
         if not needs or any(g not in GOODS + ("grain",) or _count(k, cid) < 1

@@ -77,7 +77,7 @@ class Village(Title):
         b = Builder(state)
         apply(b, seat, move, rng)
         advance(b, rng)
-        return b.events
+        return b.finish()
 
     def evolve(self, state, event):
         return evolve_event(state, event)
@@ -98,13 +98,23 @@ class Village(Title):
     def score_sheet(self, state):
         return score_sheet(state)
 
+    def view(self, state, viewer, finished=None):
+        """The state as ``viewer`` may see it, with ``marks``: the kind of every provisional
+        value of the game's pack by key (the market, travel map and score sheet mark them)."""
+        out = super().view(state, viewer, finished)
+        if out and "pack" in out:
+            out = {**out, "marks": marks(out["pack"])}
+        return out
+
     def provenance(self, state) -> dict | None:
         if not state:
             return None
         return pack_notice(state["pack"], statuses=False)
 
     def describe(self, event, names, viewer=None):
-        return describe(event, names)
+        """``event`` as ``viewer`` may see it: Village's bag draws are secret only until drawn,
+        and an event names only what was drawn, so ``viewer`` changes nothing."""
+        return describe(event, names, viewer)
 
     def rule_of(self, event):
         return rule_of(event)
@@ -116,19 +126,35 @@ class Village(Title):
         return move_group(state, move)
 
 
+#: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
+RULES_SCOPE = ("Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
+               "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
+               "and Wedding are not built.")
+
+
 def pack_notice(pack: dict, statuses: bool) -> dict:
-    """What players are told about the numbers a game uses (issue 12, deliverable 3); with
-    ``statuses``, every value's status too (``GET /titles``)."""
+    """What players are told about the numbers a game uses (issues 12 and 26): each kind of
+    provisional value counted on its own (placeholder, other edition, unverified, inferred) and
+    named value by value; with ``statuses``, every value's status too (``GET /titles``)."""
     provisional = pack["provisional"]
+    counts = packs.counts(pack)
     out = {"name": pack["name"], "hash": pack["hash"], "edition": pack.get("edition", ""),
            "provisional": bool(provisional), "provisional_values": provisional,
-           "notice": (f"This game uses {len(provisional)} provisional component values "
-                      "(placeholders or values from other editions), because the printed "
-                      "numbers of the Big Box are not public; the rules are complete."
-                      if provisional else "Every component value is read off the Big Box.")}
+           "counts": counts, "marks": marks(pack),
+           "notice": (f"Data pack {pack['name']} has provisional component values: "
+                      f"{packs.counts_sentence(pack)}" if provisional else
+                      f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"),
+           "rules": RULES_SCOPE}
     if statuses:
         out["statuses"] = pack.get("statuses", {})
     return out
+
+
+def marks(pack: dict) -> dict:
+    """Every value that is not read off the Big Box, by key: its kind (``placeholder``,
+    ``other_edition``, ``unverified``, ``inferred``), for the pages to mark."""
+    statuses = pack.get("statuses") or {k: "PH" for k in pack.get("provisional", [])}
+    return {k: packs.kind_of(s) for k, s in sorted(statuses.items()) if packs.kind_of(s)}
 
 
 VILLAGE = Village()

@@ -27,11 +27,14 @@ class Moves(MethodView):
     def get(self, game_id: uuid.UUID, viewer: int | None):
         """Every move the token's seat may make now (each can be posted unchanged).
 
-        Without a token the list is empty and ``seat`` is null.
+        Each move carries ``group``: the heading the game's page lists it under (its action
+        space, "At any time", ...); a posted move's ``group`` is ignored. Without a token the
+        list is empty and ``seat`` is null.
         """
         if viewer is None:
             return views.legal_moves_view(games().get_game(game_id).version, [], None)
         version, moves = games().legal_moves(game_id, viewer)
+        moves = views.grouped(games().game_at(game_id, version), moves)
         return views.legal_moves_view(version, moves, viewer)
 
     @seat_token_required
@@ -48,6 +51,7 @@ class Moves(MethodView):
         and records nothing new (checked before ``If-Match``, so a retry is always safe).
         """
         app = games()
+        move = views.unlisted(move)
         result = app.play(game_id, seat, move,
                           expected_version=expected_version(headers.get("if_match")),
                           idempotency_key=headers.get("idempotency_key"))

@@ -157,7 +157,10 @@ class LegalMovesSchema(ResponseSchema):
     version = fields.Integer()
     seat = fields.Integer(allow_none=True,
                           metadata={"description": "Null without a seat token (no moves)."})
-    moves = fields.List(JSONObject())
+    moves = fields.List(JSONObject(), metadata={
+        "description": "Each move as it may be posted, plus `group`: the heading it is listed "
+                       "under on the game's page (its action space, \"At any time\", ...). A "
+                       "posted move's `group` is ignored."})
 
 
 class EventSchema(KeepExtras):
@@ -171,6 +174,9 @@ class EventSchema(KeepExtras):
     move = JSONObject(metadata={"description": "The move that caused this event (first event "
                                                "of a move only)."})
     rule = fields.String(allow_none=True, metadata={"description": "The rules-digest section."})
+    lines = fields.List(fields.String(), metadata={
+        "description": "GameCreated only: a sentence for each set-up fact (the first round's "
+                       "draw, a data-pack notice), each its own line of the log."})
 
 
 class MoveResultSchema(ResponseSchema):

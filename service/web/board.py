@@ -109,7 +109,8 @@ def move_list(starts: list[bool], views: list[dict]) -> list[dict]:
     for start, view in zip(starts, views):
         if not entries or start:
             entries.append({"first": view["version"], "last": view["version"],
-                            "text": view["text"], "more": [], "seat": view.get("seat"),
+                            "text": view["text"], "more": list(view.get("lines") or []),
+                            "seat": view.get("seat"),
                             "undone": view.get("undone", False), "number": len(entries)})
         else:
             entries[-1]["last"] = view["version"]

@@ -12,7 +12,8 @@ def test_legal_moves_for_the_seat_to_act_and_none_for_the_others(client):
     game = new_game(client)
     mine = client.get(f"{game.url}/moves", headers=game.auth(0)).get_json()
     assert mine == {"version": 1, "seat": 0,
-                    "moves": [{"type": "add", "by": 1}, {"type": "add", "by": 2}]}
+                    "moves": [{"type": "add", "by": 1, "group": "Moves"},
+                              {"type": "add", "by": 2, "group": "Moves"}]}
     theirs = client.get(f"{game.url}/moves", headers=game.auth(1)).get_json()
     assert theirs == {"version": 1, "seat": 1, "moves": []}
     public = client.get(f"{game.url}/moves").get_json()

@@ -40,6 +40,12 @@ def play(state: dict, seat: int, move: dict, rng: Rng | None = None) -> tuple[di
     return fold(events, {**json.loads(before), "pack": pack}), events
 
 
+def facts(events, kind: str) -> list[dict]:
+    """The data of the ``kind`` events without the bookkeeping riding on them (issue 26)."""
+    return [{k: v for k, v in e.data.items() if k not in ("flow", "flow_before")}
+            for e in events if e.type == kind]
+
+
 def types(events) -> list[str]:
     return [e.type for e in events]
 

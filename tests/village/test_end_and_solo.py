@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domain.village import VILLAGE
 
-from .support import check_invariants, cubes, give, place, play, setup, turn, types
+from .support import check_invariants, cubes, facts, give, place, play, setup, turn, types
 from .test_examples_more import empty_board, lay
 
 
@@ -130,7 +130,7 @@ def test_t50_clara_follows_your_colour_on_your_space():
     state = _solo(crafts=["pink", "pink"], church=["brown"])
     s, _ = play(state, 0, {"type": "take", "space": "crafts", "colour": "pink"})
     s, events = play(s, 0, {"type": "skip"})
-    cube = [e.data for e in events if e.type == "ClaraCube"][0]
+    cube = facts(events, "ClaraCube")[0]
     assert cube == {"space": "crafts", "colour": "pink", "division": 0}
     assert s["clara"]["track"] == ["pink"]
     check_invariants(s)
@@ -149,7 +149,7 @@ def test_t51_clara_fallback_you_choose_and_a_quill_kills():
     assert VILLAGE.legal_moves(s, 0) == [{"type": "clara_cube", "colour": "brown"},
                                          {"type": "clara_cube", "colour": "plague"}]
     s, events = play(s, 0, {"type": "clara_cube", "colour": "plague"})
-    fate = [e.data for e in events if e.type == "Fate"]
+    fate = facts(events, "Fate")
     assert fate[0] == {"set": "top", "cell": 1, "quill": True}
     died = [e.data for e in events if e.type == "MemberDied"][0]
     assert died["figure"] == "c.0" and died["category"] == "councillors"

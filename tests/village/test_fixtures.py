@@ -25,10 +25,12 @@ COUNCIL = {"1": 0, "2": 2, "3": 4, "4": 6}           # L761-766
 HAND_CHECKED = {
     "game_1p_seed71.json": [
         # Ann alone against Clara: one mass majority (round 1) = 2 on the track; no city; a "1"
-        # on church step 2 (3) and a "2" on step 1 (2) = 5; customers frag-2 3 + c07 2 = 5;
-        # 2 in the chronicle = 0; 0 coins. 12, "Apprentice". Clara filled the last grave, so
-        # Ann had one last action; Clara's 3 members on the steps took the last majority.
-        12,
+        # on church step 2 = 3; customers frag-2 3 + c07 2 = 5; 2 in the chronicle = 0; 0 coins.
+        # 10, "Apprentice". Clara filled the last grave in round 5, so Ann had one last action;
+        # Clara's 4 members on the steps took the last majority. (Re-recorded for issue 26 from
+        # move 101 on, where a Well opened a market day and Clara had wrongly taken a customer,
+        # L913; the first 101 moves are the old record's.)
+        10,
     ],
     "game_2p_seed72.json": [
         # Ann: 3 mass majorities (rounds 2, 4, 5) = 6 on the track; 1 city (S) = 1; customers

@@ -70,14 +70,14 @@ def test_tags_agree_with_the_sources():
 @pytest.mark.parametrize("changes,words", [
     ({"setup__3__space_cubes__harvest": 4}, "not divisible by 3"),
     ({"setup__2__space_cubes__market": 3, "setup__2__space_cubes__family": 0},
-     "at least 1 cube"),
+     "'setup.2.space_cubes.family' is 0; it must be at least 1"),
     ({"setup__2__space_cubes__market": 2, "setup__2__space_cubes__crafts": 3},
      "Market always holds 1 cube"),
     ({"setup__4__bag_add__brown": 1, "setup__4__bag_add__pink": 1,
       "setup__4__bag_add__orange": 1, "setup__4__bag_add__green": 1}, "more must go in"),
-    ({"church__grain__3": 3}, "mass example"),
-    ({"church__grain__4": 3}, "church.grain.4 must be 4 or 2"),
-    ({"council__time__2": 5}, "council.time.2 must be 2 or 3"),
+    ({"church__grain__3": 3}, "church.grain.3' is 3; it must be 2 (bound: 2 (seed L591-597))"),
+    ({"church__grain__4": 3}, "church.grain.4' is 3; it must be 4 or 2"),
+    ({"council__time__2": 5}, "council.time.2' is 5; it must be 2 or 3 (bound: 2 or 3 (seed L470))"),
     ({"customers__c05": None}, "24 customer tiles"),
     ({"customers__c05": {"needs": {"beer": 1}, "pp": 2}}, "customers.c05"),
     ({"travel__exits": ["N"]}, "exactly 2 cities"),
@@ -85,9 +85,20 @@ def test_tags_agree_with_the_sources():
      "the travel map is not connected: D"),
     ({"clara__order": ["market", "council", "travel", "church", "family", "harvest",
                        "crafts"]}, "Market, Travel, Council in a row"),
-    ({"chronicle__clergy": ["3-5", "5"]}, "no slot open with 2 players"),
+    ({"chronicle__clergy": ["3-5", "5"]}, "must have a slot open with 2 players"),
     ({"lifetrack__spaces": "ten"}, "lifetrack.spaces"),
     ({"setup__5__space_cubes__church": None}, "value 'setup.5.space_cubes.church' is missing"),
+    # issue 26: the bounds the seed gives, each with its line
+    ({"market__stalls__3": 2}, "'market.stalls.3' is 2; it must be from 4 to 5 (bound: 4 to 5: "
+     "the 3-player market day serves 3 customers and leaves a fourth (seed L436-458, L446))"),
+    ({"market__stalls__2": 1}, "'market.stalls.2' is 1; it must be from 3 to 5 (bound: 3 to 5: "
+     "the solo example serves 3 customers from the stalls (seed L879-881))"),
+    ({"lifetrack__spaces": 5}, "'lifetrack.spaces' is 5; it must be at least 7"),
+    ({"lifetrack__spaces": 5}, "seed L677-681"),
+    ({"market__queue": 4}, "'market.queue' is 4; it must be 5 (bound: 5 (seed L424))"),
+    ({"market__stalls__4": 4}, "'market.stalls.4' is 4; it must be 5"),
+    ({"customers__frag-1": {"needs": {"horse": 1}, "pp": 6}}, "customers.frag-1 must want"),
+    ({"customers__frag-1": {"needs": {"horse": 1, "plough": 1}, "pp": 5}}, "(seed L438)"),
 ])
 def test_broken_packs_are_refused_with_a_sentence(changes, words):
     assert words in refuse(broken(**changes))

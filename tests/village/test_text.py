@@ -30,12 +30,12 @@ def test_sentences_read_well():
                             names) == "Ann takes a pink cube from Crafts."
     assert VILLAGE.describe(Event("Paid", {"pay": {"grain": 3, "coins": 1},
                                            "reason": "make:stables"}, 1), names) == \
-        "Bob pays 3 bags of grain, 1 coin (make:stables)."
-    assert VILLAGE.describe(Event("MemberDied", {"figure": "0.1", "at": "yard:smithy",
+        "Bob pays 3 bags of grain and 1 coin at the Stables."
+    assert VILLAGE.describe(Event("MemberDied", {"figure": "0.1", "gen": 1, "at": "yard:smithy",
                                                  "to": "chronicle", "slot": 3,
                                                  "category": "craftsmen"}, 0), names) == \
-        "A member of Ann dies at the smithy yard and goes to the craftsmen of the village " \
-        "chronicle."
+        'Ann\'s "1" dies at the Smithy and is written into the village chronicle among the ' \
+        "craftsmen."
 
 
 def test_every_listed_move_has_a_label():
