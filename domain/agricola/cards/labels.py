@@ -15,6 +15,10 @@ def _card(move: dict) -> str:
     return f"{CARDS[card]['name']} ({card})" if card in CARDS else str(card)
 
 
+def _summary(move: dict) -> str:
+    return CARDS[move["card"]]["summary"] if move.get("card") in CARDS else ""
+
+
 def _choice(state: dict, move: dict) -> str:
     asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_choice"]
     options = asking[0].get("options", []) if asking else []
@@ -52,6 +56,7 @@ LABELS = {
     "redeal": lambda s, m: f"Redeal the {m.get('deck')} hand",
     "keep": lambda s, m: "Keep this hand",
     "draft_pick": lambda s, m: f"Keep {_card(m)} from the packet",
+    "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
 }
