@@ -12,7 +12,7 @@ from datetime import timedelta
 from flask import request
 from flask.sessions import SecureCookieSessionInterface
 
-from . import branches, records  # noqa: F401 (their routes join the blueprint)
+from . import branches, records, series_pages  # noqa: F401 (their routes join the blueprint)
 from .pages import bp
 from .security import secure_headers
 
