@@ -20,7 +20,7 @@ from . import registry
 from . import series as rules_of_series
 from .common.errors import (BadGameConfig, ConcurrentWrite, DomainError, NotFound,
                             register_messages)
-from .common.rng import new_seed
+from .common.visibility import redact
 from .records import GENESIS, canonical, jsonclean
 
 register_messages({"series_not_found": "There is no series with id {series}."})
@@ -227,10 +227,13 @@ class SeriesMixin:
         """The series' events as the public sees them, each with its sentence."""
         events = self.series_events(series_id)
         player = events[0].data["player"]
-        return [{"version": e.originator_version, "type": e.type,
-                 "data": {k: v for k, v in e.data.items() if k != "_secret"},
-                 "text": rules_of_series.describe(e.type, e.data, player),
-                 "recorded_at": e.timestamp.isoformat()} for e in events]
+        out = []
+        for e in events:
+            public = redact(e.data, None, False)     # the series seed stays secret
+            out.append({"version": e.originator_version, "type": e.type, "data": public,
+                        "text": rules_of_series.describe(e.type, public, player),
+                        "recorded_at": e.timestamp.isoformat()})
+        return out
 
     def series_export(self, series_id: uuid.UUID) -> dict:
         """The series' record, hash-chained like a game's (``records.chain``)."""

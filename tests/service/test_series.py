@@ -179,3 +179,22 @@ def test_the_cards_of_a_deck_with_their_texts(client):
     assert len(every) == 308
     assert_problem(client.get("/api/v1/titles/agricola/cards?deck=Z"), 422, "bad_option")
     assert_problem(client.get("/api/v1/titles/toy/cards"), 404, "title_has_no_cards")
+
+
+def test_nothing_the_series_shows_reveals_the_hand(client):
+    """Hands stay under ``_private`` until the game ends: the series' summary, events, audit,
+    export and the game's public summary name no card of the hand (digest §10.1; issue 23)."""
+    body = start(client)
+    game = body["game"]
+    head = auth(game["seats"][0]["token"])
+    state = client.get(f"/api/v1/games/{game['id']}/state", headers=head).get_json()["state"]
+    hand = state["hands"]["_private"]["0"]["occupations"] + state["hands"]["_private"]["0"][
+        "minors"]
+    assert len(hand) == 14
+    sid = body["series"]["id"]
+    shown = "".join(client.get(f"{SERIES}/{sid}{tail}").get_data(True)
+                    for tail in ("", "/events", "/audit", "/export"))
+    shown += client.get(f"/api/v1/games/{game['id']}").get_data(True)
+    shown += client.get(f"/series/{sid}").get_data(True)
+    for card in hand:
+        assert f'"{card}"' not in shown and f">{card}<" not in shown
