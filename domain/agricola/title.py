@@ -40,7 +40,8 @@ class Agricola(Title):
     before_breeding_window = True
     #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
     private_move_fields = {"discard": ("card",), "draft_pick": ("card",),
-                           "exchange_mark": ("card",)}
+                           "exchange_mark": ("card",),
+                           "choose_card": ("card",)}    # the solo hand (digest §9.2 item 7)
     #: the round card turned up, redealt and exchanged cards, a draft packet passed on
     revealing_events = frozenset({"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed",
                                   "CardsExchanged"})

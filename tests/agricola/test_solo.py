@@ -141,8 +141,10 @@ def test_the_solo_player_chooses_seven_and_seven_hidden_from_everyone_else():
         public = redact(event.data, None, False)
         assert "E1" not in json.dumps(public)
         assert AGRICOLA.describe(type(event)(event.type, public, 0), ["Ann"]) == \
-            "Ann chooses a card (hidden)."
-    assert "Dock Worker" in AGRICOLA.describe(chosen[0], ["Ann"])
+            "Ann chooses a card."
+    assert AGRICOLA.describe(chosen[0], ["Ann"], viewer=0) == "You choose Dock Worker (E171)."
+    assert AGRICOLA.seal_move({"type": "choose_card", "card": "E171"}, 0) == {
+        "type": "choose_card", "_private": {"0": {"card": "E171"}}}
 
 
 @pytest.mark.parametrize("card,words", [
