@@ -113,10 +113,10 @@ def evolve(state: dict | None, kind: str, data: dict) -> dict:
     return state
 
 
-def describe(kind: str, data: dict, player: str) -> str:
-    """One sentence per series event."""
+def describe(kind: str, data: dict, player: str, title_name: str | None = None) -> str:
+    """One sentence per series event (``title_name``: the title as players call it)."""
     if kind == "SeriesStarted":
-        return f"{data['player']} starts a series of {data['title']} games."
+        return f"{data['player']} starts a series of {title_name or data['title']} games."
     if kind == "SeriesGameStarted":
         carry = data["carry"]
         extra = []

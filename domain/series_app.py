@@ -227,11 +227,13 @@ class SeriesMixin:
         """The series' events as the public sees them, each with its sentence."""
         events = self.series_events(series_id)
         player = events[0].data["player"]
+        rules = registry.get(events[0].data["title"], events[0].data["rules_version"])
+        name = rules.display_name or rules.name
         out = []
         for e in events:
             public = redact(e.data, None, False)     # the series seed stays secret
             out.append({"version": e.originator_version, "type": e.type, "data": public,
-                        "text": rules_of_series.describe(e.type, public, player),
+                        "text": rules_of_series.describe(e.type, public, player, name),
                         "recorded_at": e.timestamp.isoformat()})
         return out
 
