@@ -36,15 +36,14 @@ register_messages({
     "series_game_not_finished": "Game {number} of the series ({game}) is still being played; "
                                 "the series moves on once it is over.",
     "series_choice_not_played": "{choice} was not played in game {number}: a permanent "
-                                "occupation must be one played in that game (digest §9.3 item "
-                                "1, D-10). Played there: {played}.",
+                                "{noun} must be one played in that game ({rule}). Played "
+                                "there: {played}.",
     "series_choice_already_permanent": "{choice} is permanent already (after game "
                                        "{after_game}).",
     "series_choice_required": "After game {number} the player chooses one more permanent "
-                              "occupation (digest §9.3 item 3): name one played in it "
-                              "({played}).",
-    "series_full": "{count} occupations are permanent already, the most a series keeps "
-                   "(digest §9.3 item 4, D-11); the next game starts without a new choice.",
+                              "{noun} ({rule}): name one played in it ({played}).",
+    "series_full": "{count} {noun}s are permanent already, the most this series keeps "
+                   "({rule}); the next game starts without a new choice.",
     "series_unknown_move": "A series move is 'choose' (with 'game' and 'card') or 'next' "
                            "(with 'game'), not '{move_type}'.",
 })
@@ -69,6 +68,9 @@ class SeriesRules(abc.ABC):
     variant: str = ""
     max_permanent: int = 0
     description: str = ""
+    #: what is made permanent ("occupation"), and the rules section saying so, for sentences
+    noun: str = "card"
+    rule: str = "the title's series rules"
 
     @abc.abstractmethod
     def target(self, number: int) -> int:
@@ -121,7 +123,7 @@ def describe(kind: str, data: dict, player: str, title_name: str | None = None) 
         carry = data["carry"]
         extra = []
         if carry.get("permanent"):
-            extra.append(f"{len(carry['permanent'])} permanent occupation(s)")
+            extra.append(f"{len(carry['permanent'])} permanent card(s)")
         if carry.get("food"):
             extra.append(f"{carry['food']} food carried over")
         return (f"Game {data['number']} begins (target {data['target']} points)"
@@ -174,10 +176,12 @@ def choice_events(state: dict, rules: SeriesRules, move: dict, result: SeriesRes
     played = ", ".join(rules.name_of(c) for c in result.playable) or "none"
     if move["type"] == "next":
         if not full and result.playable:
-            raise SeriesViolation("series_choice_required", number=number, played=played)
+            raise SeriesViolation("series_choice_required", number=number, played=played,
+                                  noun=rules.noun, rule=rules.rule)
         return []
     if full:
-        raise SeriesViolation("series_full", count=len(state["permanent"]))
+        raise SeriesViolation("series_full", count=len(state["permanent"]), noun=rules.noun,
+                              rule=rules.rule)
     card = str(move.get("card"))
     earlier = [p for p in state["permanent"] if p["card"] == card]
     if earlier:
@@ -185,7 +189,7 @@ def choice_events(state: dict, rules: SeriesRules, move: dict, result: SeriesRes
                               after_game=earlier[0]["after_game"])
     if card not in result.playable:
         raise SeriesViolation("series_choice_not_played", choice=rules.name_of(card),
-                              number=number, played=played)
+                              number=number, played=played, noun=rules.noun, rule=rules.rule)
     return [("PermanentChosen", {"number": number, "card": card, "name": rules.name_of(card)})]
 
 

@@ -252,6 +252,6 @@ class SeriesMixin:
     def series_audit(self, series_id: uuid.UUID) -> dict:
         """Check the series against its games (digest §9.3): each game names this series and
         its number, started with the carry-over the rules give, was scored as the game ended,
-        and every permanent occupation was played in the game it was chosen after."""
+        and every permanent choice was played in the game it was chosen after."""
         from .series_audit import audit
         return audit(self, series_id)

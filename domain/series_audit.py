@@ -29,7 +29,7 @@ def _check_game(app, state: dict, series, entry: dict, before: dict, problems: l
     for chosen in [p for p in state["permanent"] if p["after_game"] == number]:
         if chosen["card"] not in series.result(game.state).playable:
             problems.append(f"{chosen['name']} was made permanent after game {number} but "
-                            f"was not played in it (digest §9.3 item 1, D-10)")
+                            f"was not played in it ({series.rule})")
 
 
 def audit(app, series_id: uuid.UUID) -> dict:

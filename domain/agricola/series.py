@@ -53,6 +53,8 @@ class AgricolaSeries(SeriesRules):
 
     variant = "full"
     max_permanent = MAX_PERMANENT
+    noun = "occupation"
+    rule = "digest §9.3 items 1, 3, 4; D-10, D-11"
     description = ("The solo series (digest §9.3): targets 50, 55, 59, 62, 64, 65, 66, 67, then "
                    "+1 per game; after each game one occupation played in it becomes "
                    "permanent; 1 food per 2 points above the previous target.")
