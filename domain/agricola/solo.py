@@ -44,10 +44,10 @@ def check_round_order(order: list[str], players: int, variant: str) -> list[str]
     for round_no, card in enumerate(family, start=1):
         stage = STAGE_OF_ROUND[round_no]
         if card not in ROUND_CARDS[stage]:
+            given = order[round_no - 1]
             raise _refuse(variant, f"round {round_no} belongs to stage {stage}, whose cards "
-                                   f"are {', '.join(ROUND_CARDS[stage])}, so '{order[round_no - 1]}'"
-                                   f" cannot come then (the stages keep their order, digest "
-                                   f"§3.1)")
+                                   f"are {', '.join(ROUND_CARDS[stage])}, so '{given}' cannot "
+                                   f"come then (the stages keep their order, digest §3.1)")
     doubled = sorted({c for c in family if family.count(c) > 1})
     if doubled:
         raise _refuse(variant, f"'{doubled[0]}' is named twice")

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 import uuid
 
-import pytest
-
 from .helpers import assert_problem
 
 SERIES = "/api/v1/series"
