@@ -84,6 +84,19 @@ class Agricola(Title):
     )
 
     # -- creation -------------------------------------------------------------------------------
+    def check_config(self, config):
+        """The options, and those of the solo game only (digest §9.2 item 7) refused with a
+        sentence in games of 2 to 5."""
+        filled = super().check_config(config)
+        n = len(config.players)
+        check_round_order(filled.get("round_order") or [], n, config.variant)
+        if config.variant == "full":
+            from .cards.deal import SOLO_DEALINGS, check_pool
+            if filled.get("dealing") in SOLO_DEALINGS:
+                check_pool(tuple(filled.get("decks", "E")), n, filled["dealing"],
+                           filled.get("card_set", LATEST))
+        return filled
+
     def setup(self, config, rng):
         n = len(config.players)
         start = config.options.get("start_player", -1)
