@@ -186,6 +186,11 @@ class SeriesMixin:
     def _series_keys_id(series_id: uuid.UUID) -> uuid.UUID:
         return uuid.uuid5(SERIES_KEYS_NAMESPACE, str(series_id))
 
+    def series_key(self, series_id: uuid.UUID) -> str | None:
+        """The SHA-256 of the series' token (what a browser's hold is bound to)."""
+        found = list(self._guard(self.events.get, self._series_keys_id(series_id)))
+        return found[-1].hash if found else None
+
     def series_token_valid(self, series_id: uuid.UUID, token: str) -> bool:
         found = list(self._guard(self.events.get, self._series_keys_id(series_id)))
         return bool(found) and hmac.compare_digest(found[-1].hash, _token_hash(token))

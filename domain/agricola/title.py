@@ -250,7 +250,7 @@ def series_setup(config) -> dict:
     carry = dict(config.series.get("carry") or {})
     permanent = [str(c) for c in carry.get("permanent", [])]
     from .cards.catalogue import CARDS
-    from .cards.engine import supported
+    from .cards.decks import supported
     from .series import MAX_PERMANENT
     bad = [c for c in permanent if CARDS.get(c, {}).get("kind") != "occupation"
            or CARDS[c]["players"] != 1 or not supported(c)]

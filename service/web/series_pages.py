@@ -6,13 +6,15 @@ The series token and each game's seat token are held in the session like a seat 
 so the player moves from the series page to each game and back."""
 from __future__ import annotations
 
+import hmac
 import json
 import uuid
 
-from flask import redirect, render_template, request, url_for
+from flask import redirect, render_template, request, session, url_for
 from marshmallow import ValidationError
 
 from domain import registry
+from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games
@@ -50,14 +52,29 @@ def series_create():
                                     for k, v in err.messages.items()), 422)
     except DomainError as err:
         return series_new(err.message, 422)
-    security.hold_seat(SERIES_KEY + state["id"], token)
-    security.hold_seat(str(created.game.id), created.tokens[0])
+    _hold_series(state["id"], token)
+    _hold_game(created)
     return redirect(url_for("web.series_page", series_id=state["id"]), code=303)
 
 
+def _hold_series(series_id: str, token: str) -> None:
+    """The browser holds the series by a mark of its token's hash, never the token."""
+    held = dict(session.get("series") or {})
+    held[series_id] = security.seat_mark(token_hash(token))
+    session["series"] = held
+    session.permanent = True
+
+
+def _hold_game(created) -> None:
+    security.hold_seat(str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0])))
+
+
 def _held(series_id: uuid.UUID) -> str | None:
-    token = security.held_seats().get(SERIES_KEY + str(series_id))
-    return token if token and games().series_token_valid(series_id, token) else None
+    mark = (session.get("series") or {}).get(str(series_id))
+    key = games().series_key(series_id)
+    if not mark or key is None:
+        return None
+    return mark if hmac.compare_digest(security.seat_mark(key), mark) else None
 
 
 def _card_texts(title: str) -> dict[str, dict]:
@@ -99,5 +116,5 @@ def series_play(series_id: uuid.UUID):
         _, created = games().series_move(series_id, move)
     except DomainError as err:
         return render_series(series_id, err.message, 422)
-    security.hold_seat(str(created.game.id), created.tokens[0])
+    _hold_game(created)
     return redirect(url_for("web.series_page", series_id=series_id), code=303)

@@ -39,7 +39,7 @@ def _owner_farm(state: dict, card: str) -> dict | None:
 def _convert(state: dict, move: dict) -> str:
     """What a card's trade does: "Dock Worker (E171): 3 wood for 1 clay" (issue 23 item 6)."""
     from .engine import effect
-    eff, i = effect(move.get("card")), move.get("option", 0)
+    eff, i = effect(move.get("card"), state), move.get("option", 0)
     trades = eff.get("converts") or []
     if eff.get("converts_dynamic"):
         farm = _owner_farm(state, move.get("card"))
@@ -56,7 +56,7 @@ def _play_minor(state: dict, move: dict) -> str:
     from .engine import effect
     text = f"Play the minor improvement {_card(move)}" + priced(
         state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else [])
-    choices = effect(move.get("card")).get("choices") or []
+    choices = effect(move.get("card"), state).get("choices") or []
     if "choice" in move and 0 <= move["choice"] < len(choices):
         text += f", taking {goods_text(choices[move['choice']])}"
     if move.get("return"):

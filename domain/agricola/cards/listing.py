@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
-from . import engine
+from .decks import supported
 from .catalogue import CARDS, DECKS
 
 
@@ -19,7 +19,7 @@ def entry(card: dict) -> dict:
     """One card as a client shows it (a hand, a tooltip)."""
     out = {"id": card["id"], "deck": card["deck"], "number": card["number"],
            "kind": card["kind"], "name": card["name"], "text": card["summary"],
-           "implemented": engine.supported(card["id"])}
+           "implemented": supported(card["id"])}
     if card["kind"] == "occupation":
         out["players"] = f"{card['players']}+"
         if card["extra_cost"]:

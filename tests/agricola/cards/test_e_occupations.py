@@ -7,6 +7,7 @@ those sets replays as it was played.
 """
 from __future__ import annotations
 
+from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.cards.hooks import round_start
 from domain.agricola.farm import renovations
 
