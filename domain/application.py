@@ -42,6 +42,7 @@ from .game import (Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict
 from .presentation import Presentation
 from .records import jsonclean
 from .rewind import Rewinding
+from .series_app import SeriesMixin
 from .transcoder import EventTranscoder
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,7 @@ def token_game(token: str) -> uuid.UUID | None:
         return None
 
 
-class Games(Rewinding, Archive, Presentation, Application):
+class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
     """The game service's application object (one per process)."""
 
     name = "chronicle"
@@ -243,12 +244,16 @@ class Games(Rewinding, Archive, Presentation, Application):
 
     # ------------------------------------------------------------------ creation
     def create_game(self, title: str, variant: str, players: list[str],
-                    options: dict | None = None, seed: int | None = None) -> Created:
-        """Set up a new game. Without ``seed`` a private 128-bit seed is drawn."""
+                    options: dict | None = None, seed: int | None = None,
+                    series: dict | None = None, also: list | None = None) -> Created:
+        """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A game of a
+        series (``domain/series_app.py``) names it in ``series`` (``{"id", "number",
+        "carry"}``, recorded in ``GameCreated``) and passes the series' own events in
+        ``also``, saved in the same transaction."""
         rules = registry.current(title)
         config = GameConfig(variant, tuple(players), dict(options or {}))
         filled = rules.check_config(config)
-        config = GameConfig(variant, tuple(players), filled)
+        config = GameConfig(variant, tuple(players), filled, series=series)
         seeded = seed is not None
         seed = int(seed) if seeded else new_seed()
         game_id = uuid.uuid4()
@@ -258,19 +263,22 @@ class Games(Rewinding, Archive, Presentation, Application):
                 "seeds": [{"from": 0, "seed": seed, "hash": seed_hash(seed),
                            "origin": str(game_id)}],
                 "parent": None, "setup": jsonclean(setup)}
-        return self._start(game_id, data, [])
+        if series is not None:
+            data["series"] = jsonclean(series)
+        return self._start(game_id, data, [], also=also)
 
     def _start(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-               timestamps: list | None = None) -> Created:
+               timestamps: list | None = None, also: list | None = None) -> Created:
         """Save a new stream: GameCreated, then ``later`` log entries, plus the seat keys."""
-        tokens = self.store_recorded(game_id, created_data, later, timestamps)
+        tokens = self.store_recorded(game_id, created_data, later, timestamps, also)
         game = self.rebuild(game_id)
         self._maybe_snapshot(game, 0)
         self._cache_put(game)
         return Created(game, tokens)
 
     def store_recorded(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-                       timestamps: list | None = None) -> list[str]:
+                       timestamps: list | None = None,
+                       also: Callable[[uuid.UUID], list] | list | None = None) -> list[str]:
         """Store a game from a recorded log in one transaction (GameCreated data, then log
         entries ``{"type", "seat", "data", "command"}``) with fresh seat tokens, which are
         returned. The rules are not run: callers store only what was played or audited (an
@@ -293,6 +301,8 @@ class Games(Rewinding, Archive, Presentation, Application):
         events.append(SeatKeysIssued(originator_id=self._keys_id(game_id), originator_version=1,
                                      timestamp=SeatKeysIssued.create_timestamp(),
                                      hashes=[token_hash(t) for t in tokens]))
+        if also:                    # events of another stream saved with the game (a series)
+            events.extend(also(game_id) if callable(also) else also)
         self._store(events)
         return tokens
 

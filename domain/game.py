@@ -97,6 +97,7 @@ class Game:
         game.parent = d.get("parent")
         game.imported_from = d.get("imported_from")
         game.provenance = d.get("provenance")
+        game.series = d.get("series")
         game.created_at = _iso(event.timestamp)
         game.updated_at = game.created_at
         game.state = {}

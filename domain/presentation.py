@@ -101,6 +101,8 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
     imported = getattr(game, "provenance", None)
     if imported:
         out["imported"] = imported  # who signed the imported record (domain/archive.py)
+    if getattr(game, "series", None):
+        out["series"] = {"id": game.series["id"], "number": game.series["number"]}
     provenance = game.rules.provenance(game.state)
     if provenance is not None:
         out["data_pack"] = provenance

@@ -129,7 +129,8 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
     data = created["data"]
     seeds = data.get("seeds") or []
     players = list(data["players"])
-    config = GameConfig(data["variant"], tuple(players), dict(data.get("options") or {}))
+    config = GameConfig(data["variant"], tuple(players), dict(data.get("options") or {}),
+                        series=data.get("series"))
     seed = seed_for(seeds, 0)
     if seed is None:
         raise RecordError("record_incomplete",

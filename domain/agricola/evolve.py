@@ -33,6 +33,10 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         "bank": dict(d["bank"]), "final": None,
         "before_breeding_window": d.get("before_breeding_window", False),
     }
+    if d.get("round_order"):             # the solo player's fixed order (digest §9.2 item 7)
+        state["round_order"] = list(d["round_order"])
+    if d.get("series"):                  # a game of a solo series (digest §9.3)
+        state["series"] = dict(d["series"])
     if d["variant"] == "full":
         state["cards"] = dict(d["cards"])
         state["hands"] = {"_private": {}}

@@ -240,6 +240,15 @@ def draft_picked(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def card_chosen(state: dict, d: dict, seat) -> dict:
+    """The solo player chose a card for their hand (digest §9.2 item 7; ``cards/choose.py``)."""
+    from .cards.catalogue import CARDS
+    for key, info in _private_of(d):
+        kind = "occupations" if CARDS[info["card"]]["kind"] == "occupation" else "minors"
+        state["hands"]["_private"][key][kind].append(info["card"])
+    return state
+
+
 def packets_passed(state: dict, d: dict, seat) -> dict:
     for key, info in _private_of(d):
         state["hands"]["_private"][key]["packets"][d["deck"]] = list(info["packet"])
@@ -296,6 +305,7 @@ CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
                "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt,
                "CardDiscarded": card_discarded, "HandReturned": hand_returned,
                "CardsDrawn": cards_drawn, "DraftPicked": draft_picked,
+               "CardChosen": card_chosen,
                "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
                "MinorPlayed": minor_played, "CardGoods": card_goods,
                "CardConverted": card_converted, "CardScheduled": card_scheduled,

@@ -25,14 +25,19 @@ from .tables import (FULL_BOARD, FULL_GREEN_CARDS, FULL_ROUND_CARDS, ACTION_SPAC
 
 def setup_events(players: list[str], start_player: int, rng,
                  before_breeding_window: bool = True, variant: str = "family",
-                 cards: dict | None = None) -> list:
-    """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14)."""
+                 cards: dict | None = None, solo_options: dict | None = None) -> list:
+    """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14).
+
+    ``solo_options`` (digest §9.2, §9.3): ``round_order`` (the 14 round cards in a fixed
+    order, ``solo.check_round_order``), ``food`` carried over from the previous game of a
+    series and ``permanent`` occupations laid out before round 1 (``series.lay_permanent``)."""
     n = len(players)
     solo = n == 1
+    extra = dict(solo_options or {})
     food = []
     for seat in range(n):
         if solo:
-            food.append(START_FOOD["solo"])
+            food.append(START_FOOD["solo"] + extra.get("food", 0))
         else:
             food.append(START_FOOD["start_player" if seat == start_player else "other"])
     bank = dict(COMPONENTS)
@@ -46,7 +51,11 @@ def setup_events(players: list[str], start_player: int, rng,
         "start_player": start_player, "spaces": spaces, "majors": list(MAJOR_IMPROVEMENTS),
         "food": food, "bank": bank, "before_breeding_window": before_breeding_window,
         "feeding": {"adult": FEEDING["solo_adult" if solo else "adult"],
-                    "newborn": FEEDING["newborn"]}, **({"cards": cards} if full else {})})
+                    "newborn": FEEDING["newborn"]}, **({"cards": cards} if full else {}),
+        **{k: extra[k] for k in ("round_order", "series") if extra.get(k)}})
+    if extra.get("permanent"):
+        from .series import lay_permanent
+        lay_permanent(b, 0, extra["permanent"])
     if full:
         from .cards.deal import deal
         deal(b, rng, cards)
@@ -67,8 +76,11 @@ def start_round(b: Builder, rng, round_no: int) -> None:
     state = b.state
     stage = STAGE_OF_ROUND[round_no]
     shown = [FAMILY_CARD.get(c, c) for c in state["round_cards"]]
-    remaining = [c for c in ROUND_CARDS[stage] if c not in shown]
-    card = rng.choice(f"round-card/{round_no}", remaining)
+    if state.get("round_order"):         # fixed by the solo player (digest §9.2 item 7)
+        card = state["round_order"][round_no - 1]
+    else:
+        remaining = [c for c in ROUND_CARDS[stage] if c not in shown]
+        card = rng.choice(f"round-card/{round_no}", remaining)
     if state["variant"] == "full":
         card = FULL_ROUND_CARDS.get(card, card)
     b.emit("RoundStarted", {"round": round_no, "stage": stage, "card": card,

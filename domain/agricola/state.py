@@ -17,7 +17,9 @@ Shape (all keys str, values lists/dicts/ints/strs/bools/None; digest section in 
      "pending": [decision per seat | None],      # what each seat is asked [see steps.py]
      "feeding": {"adult": 2|3, "newborn": 1},    # [§6.2, §9.2]
      "bank": {good: n},                          # the general supply ledger [§1.1, §1.2]
-     "final": None | {"scores": [...], "winners": [...]}}
+     "final": None | {"scores": [...], "winners": [...]},
+     "round_order": [14 round card ids],         # only when the solo player fixed it [§9.2]
+     "series": {"id", "number", "target", "food", "permanent"}}  # a solo series game [§9.3]
 
 A farm::
 

@@ -15,6 +15,9 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 TEMPLATES = {
     "GameSetUp/solo": "{players} sits down to a 1-player Agricola family game and starts "
                       "with {food_text}.",
+    "GameSetUp/solo_order": "{players} sits down to a 1-player Agricola family game and "
+                            "starts with {food_text}; the round cards come in the order the "
+                            "player fixed (digest §9.2 item 7).",
     "GameSetUp/many": "{players} sit down to an Agricola family game for {count} players; "
                       "{start_name} is the start player.",
     "RoundStarted": "Round {round} (stage {stage}) begins: the round card {card_name} is "
@@ -118,7 +121,9 @@ SPACE_RULED = ("GoodsTaken", "GoodsReceived", "GoodsPaid", "AnimalsTaken", "Anim
 
 def _variant(kind: str, d: dict, seat=None) -> str:
     if kind == "GameSetUp":
-        return "GameSetUp/solo" if d.get("solo") else "GameSetUp/many"
+        if d.get("solo"):
+            return "GameSetUp/solo_order" if d.get("round_order") else "GameSetUp/solo"
+        return "GameSetUp/many"
     if kind == "PersonPlaced":
         return "PersonPlaced/option" if d.get("option") else "PersonPlaced/plain"
     if kind in ("AnimalsTaken", "AnimalsReceived"):

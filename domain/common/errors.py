@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "bad_player_count": "{title} ({variant}) is played by {min_players} to {max_players} players, not {count}.",
     "bad_option": "Option '{option}' of {title} ({variant}): {reason}",
     "duplicate_player_name": "Two seats cannot share the name '{name}'.",
+    "title_has_no_cards": "{title} has no cards to list.",
     # history
     "game_not_found": "There is no game with id {game}.",
     "version_not_found": "Game {game} has no version {version}; its current version is {current}.",

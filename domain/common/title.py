@@ -46,13 +46,14 @@ class OptionSpec:
     """One creation option of a variant, as ``GET /titles`` lists it."""
 
     name: str
-    type: str  # "int", "str", "bool"
+    type: str  # "int", "str", "bool", "list" (a list of strings)
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "type": self.type, "default": self.default,
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        out = {"name": self.name, "type": self.type, "default": default,
                "description": self.description}
         if self.choices is not None:
             out["choices"] = list(self.choices)
@@ -80,6 +81,10 @@ class GameConfig:
     variant: str
     players: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    #: For a game of a series (``domain/series.py``): ``{"id", "number", "carry"}``, where
+    #: ``carry`` is what the title's :meth:`Title.series_carry` handed over from the games
+    #: before (e.g. permanent cards, food). None for an ordinary game.
+    series: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,13 +144,19 @@ class Title(abc.ABC):
         filled = {}
         for spec in info.options:
             value = options.get(spec.name, spec.default)
-            expected = {"int": int, "str": str, "bool": bool}[spec.type]
+            if spec.type == "list" and isinstance(value, tuple):   # a default
+                value = list(value)
+            expected = {"int": int, "str": str, "bool": bool, "list": list}[spec.type]
             if spec.type == "int" and isinstance(value, bool):
                 value = None
-            if not isinstance(value, expected):
+            if not isinstance(value, expected) or (
+                    spec.type == "list" and not all(isinstance(v, str) for v in value)):
+                what = "a list of strings" if spec.type == "list" else f"of type {spec.type}"
                 raise BadGameConfig("bad_option", title=title, variant=info.name,
-                                    option=spec.name, reason=f"must be of type {spec.type}")
-            if spec.choices is not None and value not in spec.choices:
+                                    option=spec.name, reason=f"must be {what}")
+            if spec.type == "list":
+                value = list(value)
+            elif spec.choices is not None and value not in spec.choices:
                 raise BadGameConfig("bad_option", title=title, variant=info.name,
                                     option=spec.name,
                                     reason=f"must be one of {', '.join(map(str, spec.choices))}")
@@ -241,6 +252,18 @@ class Title(abc.ABC):
     def preflight(self) -> None:
         """Checks run once when a service process starts (a title's data files); raises a
         :class:`BadGameConfig` with a sentence to stop the start."""
+
+    def series(self) -> Any:
+        """The title's series of games (a ``domain.series.SeriesRules``: the variant its
+        games are played in, targets, what one game hands to the next), or None when the
+        title has no series."""
+        return None
+
+    def catalogue(self, deck: str | None = None) -> list[dict] | None:
+        """The title's cards (of ``deck``, or all), each a dict with at least ``id``, ``name``
+        and ``text``; None when the title has no cards. Raises :class:`BadGameConfig` for a
+        deck it does not know."""
+        return None
 
     def move_label(self, state: dict, move: dict) -> str:
         """A legal move in words a player understands (a button's label). Titles override

@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 from flask.views import MethodView
+from marshmallow import fields, validate
 
 from domain import registry
 
+from domain.common.errors import NotFound
+
+from ..schemas.common import QuerySchema
 from ..schemas.responses import TitleListSchema
+from ..schemas.series import CardListSchema
 from .base import ApiBlueprint
 
 blp = ApiBlueprint("titles", __name__, url_prefix="/api/v1/titles",
@@ -18,3 +23,22 @@ class Titles(MethodView):
     def get(self):
         """List titles with their variants, options and player counts."""
         return {"titles": [rules.info() for rules in registry.all_current()]}
+
+
+class CardQuerySchema(QuerySchema):
+    deck = fields.String(validate=validate.Length(1, 8), metadata={
+        "description": "One deck (Agricola: E, I or K); all decks when absent."})
+
+
+@blp.route("/<title>/cards")
+class Cards(MethodView):
+    @blp.query(CardQuerySchema)
+    @blp.response(200, CardListSchema)
+    @blp.problems(400, 404, 422)
+    def get(self, query, title: str):
+        """The title's cards (of one deck) with what each does."""
+        rules = registry.current(title)
+        cards = rules.catalogue(query.get("deck"))
+        if cards is None:
+            raise NotFound("title_has_no_cards", title=rules.display_name or title)
+        return {"title": rules.name, "deck": query.get("deck"), "cards": cards}

@@ -128,6 +128,8 @@ class SummarySchema(ResponseSchema):
     imported = fields.Dict(metadata={"description": "an imported game's record: who signed it "
                                                     "(signed_by: this_service, trusted or "
                                                     "nobody) and the key's fingerprint"})
+    series = JSONObject(metadata={"description": "Only for a game of a series: the series' "
+                                                 "``id`` and the game's ``number``."})
     winners = fields.List(fields.Integer())
 
 

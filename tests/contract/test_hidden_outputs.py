@@ -26,7 +26,7 @@ import pytest
 from domain import registry
 from service.context import EXTENSION
 
-from .cases import Case, closed_values
+from .cases import Case, _accepted, closed_values
 from .scan import Knowledge, Scanner, foreign_private, strings, text_of
 from .test_titles import _future
 
@@ -43,8 +43,15 @@ def http_cases() -> list[Case]:
             dealing = next((o for o in variant.options if o.name == "dealing"), None)
             if dealing is not None:
                 for value in closed_values(dealing):
-                    out.append(Case(rules.name, variant.name, 3,
-                                    {"dealing": value, "exchange": True}))
+                    options = {"dealing": value, "exchange": True}
+                    if not _accepted(rules, variant.name, 3, options):
+                        # the solo game's own dealings (choose, none) are played alone, and
+                        # without the exchange: "choose" lists every card of the pool (public
+                        # in the catalogue) to its player, so a card an exchange draws later
+                        # is in that list without the list saying which one it will be
+                        out.append(Case(rules.name, variant.name, 1, {"dealing": value}))
+                        continue
+                    out.append(Case(rules.name, variant.name, 3, options))
                 continue
             players = max(variant.min_players, min(2, variant.max_players))
             out.append(Case(rules.name, variant.name, players, {}))

@@ -28,7 +28,10 @@ HAND = 7
 TEN = 10
 KINDS = ("occupations", "minors")
 _KIND = {"occupations": "occupation", "minors": "minor"}
-DEALINGS = ("normal", "10-3", "redeal", "draft")
+DEALINGS = ("normal", "10-3", "redeal", "draft", "choose", "none")
+#: Dealings of the solo game only (digest §9.2 item 7): the player chooses the cards, or plays
+#: the standard board without cards.
+SOLO_DEALINGS = ("choose", "none")
 
 
 def pool(decks, kind: str, players: int, card_set: int = LATEST) -> list[str]:
@@ -39,11 +42,17 @@ def pool(decks, kind: str, players: int, card_set: int = LATEST) -> list[str]:
 
 
 def needed(dealing: str, players: int) -> int:
+    if dealing == "none":
+        return 0
     return (TEN if dealing == "10-3" else HAND) * players
 
 
 def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LATEST) -> None:
     """Refuse, with a sentence, a game whose decks cannot fill every hand."""
+    if dealing in SOLO_DEALINGS and players != 1:
+        raise BadGameConfig("bad_option", title="Agricola", variant="full", option="dealing",
+                            reason=f"'{dealing}' is an option of the solo game only (digest "
+                                   f"§9.2 item 7)")
     for kind, word in (("occupation", "occupations"), ("minor", "minor improvements")):
         have, need = len(pool(decks, kind, players, card_set)), needed(dealing, players)
         if have < need:
@@ -61,11 +70,18 @@ def deal(b, rng, cards: dict) -> None:
     """Shuffle the pools with the seed and deal by the chosen variant."""
     n = len(b.state["players"])
     dealing = cards.get("dealing", "normal")
-    size = TEN if dealing == "10-3" else HAND
     hands = {str(s): {"occupations": [], "minors": []} for s in range(n)}
+    if dealing in SOLO_DEALINGS:
+        from .choose import start
+        start(b, hands, cards)
+        return
+    permanent = cards.get("permanent", [])
     for key in KINDS:
-        shuffled = rng.shuffle(f"deal/{key}", pool(cards["decks"], _KIND[key], n,
-                                                   cards.get("card_set", 1)))
+        size = TEN if dealing == "10-3" else HAND
+        if key == "occupations":        # a series keeps 7 occupations in all (digest §9.3 item 4)
+            size -= len(permanent)
+        shuffled = rng.shuffle(f"deal/{key}", [c for c in pool(
+            cards["decks"], _KIND[key], n, cards.get("card_set", 1)) if c not in permanent])
         for seat in range(n):
             part = _sorted(shuffled[seat * size:(seat + 1) * size])
             if dealing == "draft":
@@ -114,6 +130,9 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
     if state["phase"] != "deal" or pending is None:
         return []
     hand = hand_of(state, seat)
+    if pending["kind"] == "choose":
+        from .choose import choose_moves
+        return choose_moves(state, seat)
     if pending["kind"] == "discard":
         return [{"type": "discard", "card": c} for key in KINDS if len(hand[key]) > HAND
                 for c in hand[key]]
@@ -129,6 +148,9 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
 def check_deal_move(state: dict, seat: int, move: dict) -> None:
     from ..builder import seat_params
     from ..errors import StepNotExpected
+    if move["type"] == "choose_card" and state["phase"] == "deal":
+        from .choose import check_choice
+        check_choice(state, seat, move)
     if move not in deal_moves(state, seat):
         raise StepNotExpected(what=move["type"].replace("_", " "), reason=(
             "the deal offers no such choice now (digest §10.4)"), **seat_params(state, seat))
@@ -137,7 +159,10 @@ def check_deal_move(state: dict, seat: int, move: dict) -> None:
 def apply_deal_move(b, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     kind = move["type"]
-    if kind == "discard":
+    if kind == "choose_card":
+        from .choose import apply_choice
+        apply_choice(b, seat, move)
+    elif kind == "discard":
         b.emit("CardDiscarded", {"_private": {str(seat): {"card": move["card"]}}}, seat)
         hand = hand_of(b.state, seat)
         if all(len(hand[k]) <= HAND for k in KINDS):

@@ -68,7 +68,8 @@ MOVES = {
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
     **{kind: ((deal.check_deal_move, deal.apply_deal_move), shape) for kind, shape in (
         ("discard", ({"card": str}, {})), ("redeal", ({"deck": str}, {})),
-        ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})))},
+        ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})),
+        ("choose_card", ({"card": str}, {})))},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in (
         ("exchange_mark", ({"card": str}, {})), ("exchange_draw", ({"deck": str}, {})))},
 }

@@ -15,12 +15,59 @@ def _card(move: dict) -> str:
     return f"{CARDS[card]['name']} ({card})" if card in CARDS else str(card)
 
 
+def _summary(move: dict) -> str:
+    return CARDS[move["card"]]["summary"] if move.get("card") in CARDS else ""
+
+
 def _choice(state: dict, move: dict) -> str:
     asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_choice"]
     options = asking[0].get("options", []) if asking else []
     i = move.get("option", 0)
     goods = options[i] if 0 <= i < len(options) else {}
-    return f"Choose {goods_text(goods)}" if goods else "Choose nothing more"
+    card = asking[0].get("card") if asking else None
+    head = f"{_card({'card': card})}: " if card in CARDS else ""
+    return f"{head}choose {goods_text(goods)}" if goods else f"{head}choose nothing more"
+
+
+def _owner_farm(state: dict, card: str) -> dict | None:
+    for farm in state.get("farms", []):
+        if card in farm.get("cards", []):
+            return farm
+    return None
+
+
+def _convert(state: dict, move: dict) -> str:
+    """What a card's trade does: "Dock Worker (E171): 3 wood for 1 clay" (issue 23 item 6)."""
+    from .engine import effect
+    eff, i = effect(move.get("card"), state), move.get("option", 0)
+    trades = eff.get("converts") or []
+    if eff.get("converts_dynamic"):
+        farm = _owner_farm(state, move.get("card"))
+        trades = eff["converts_dynamic"](farm) if farm is not None else []
+    if not 0 <= i < len(trades):
+        return f"Use {_card(move)}"
+    pay, gain = trades[i]
+    paid = goods_text(pay) if pay else "nothing"
+    return f"{_card(move)}: {paid} for {goods_text(gain)}"
+
+
+def _play_minor(state: dict, move: dict) -> str:
+    """The minor, what it costs when there is a choice, and the goods chosen with it."""
+    from .engine import effect
+    text = f"Play the minor improvement {_card(move)}" + priced(
+        state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else [])
+    choices = effect(move.get("card"), state).get("choices") or []
+    if "choice" in move and 0 <= move["choice"] < len(choices):
+        text += f", taking {goods_text(choices[move['choice']])}"
+    if move.get("return"):
+        text += f", giving back {', '.join(_improvement(r) for r in move['return'])}"
+    return text + _does(move)
+
+
+def _does(move: dict) -> str:
+    """": <what the card does>" from the catalogue summary (issue 23 item 6)."""
+    card = CARDS.get(move.get("card"))
+    return f": {card['summary']}" if card and card.get("summary") else ""
 
 
 def _improvement(key) -> str:
@@ -28,11 +75,9 @@ def _improvement(key) -> str:
 
 
 LABELS = {
-    "play_occupation": lambda s, m: f"Play the occupation {_card(m)}",
-    "play_minor": lambda s, m: f"Play the minor improvement {_card(m)}" + priced(
-        s, m, lambda f: minor_costs(f, m["card"]) if m.get("card") in CARDS else []),
-    "card_convert": lambda s, m: f"Use {_card(m)}" + (
-        f" (option {m['option'] + 1})" if m.get("option") else ""),
+    "play_occupation": lambda s, m: f"Play the occupation {_card(m)}{_does(m)}",
+    "play_minor": _play_minor,
+    "card_convert": _convert,
     "card_renovate": lambda s, m: f"Renovate with {_card(m)}",
     "card_choice": _choice,
     "card_first": lambda s, m: f"Resolve {_card(m)} first",
@@ -45,13 +90,15 @@ LABELS = {
     "card_bake": lambda s, m: (f"Bake {m['grain']} grain with "
                                f"{_improvement(m.get('improvement'))} ({_card(m)})"),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
-    "card_react": lambda s, m: f"Play {_card(m)} for free, answering the card just played",
+    "card_react": lambda s, m: (f"Play {_card(m)} for free, answering the card just played"
+                                f"{_does(m)}"),
     "free_room": lambda s, m: f"Build a free room at {farm_label(m['space'])} ({_card(m)})",
     "free_stable": lambda s, m: f"Build a free stable at {farm_label(m['space'])} ({_card(m)})",
     "discard": lambda s, m: f"Discard {_card(m)}",
     "redeal": lambda s, m: f"Redeal the {m.get('deck')} hand",
     "keep": lambda s, m: "Keep this hand",
     "draft_pick": lambda s, m: f"Keep {_card(m)} from the packet",
+    "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
 }

@@ -19,9 +19,32 @@ def _card(card_id) -> str:
 
 
 def _setup(d, seat, names):
+    decks = '+'.join(d['cards']['decks'])
+    if d.get("solo"):
+        series = d.get("series")
+        food = d["food"][0]
+        text = (f"{d['players'][0]} sits down to a solo full game of Agricola with the {decks} "
+                f"deck and {food} food")
+        if series:
+            text += (f": game {series['number']} of a solo series, target {series['target']} "
+                     f"points, {series['food']} food carried over and "
+                     f"{len(series['permanent'])} permanent occupation(s)")
+        if d.get("round_order"):
+            text += "; the round cards come in the order the player fixed"
+        return text + "."
     return (f"{base.names_text(list(d['players']))} sit down to a full game of Agricola with "
-            f"the {'+'.join(d['cards']['decks'])} deck; "
+            f"the {decks} deck; "
             f"{_who(list(d['players']), d['start_player'])} is the start player.")
+
+
+def _occupation(d, seat, names):
+    who = _who(names, seat)
+    if d.get("permanent"):
+        return (f"{who} lays out the permanent occupation {_card(d['card'])}, in play from "
+                "round 0 (solo series, digest §9.3).")
+    return (f"{who} plays the occupation {_card(d['card'])} for "
+            f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
+            + (", in answer to another player's card." if d.get("reaction") else "."))
 
 
 def _dealt(d, seat, names, viewer=None):
@@ -92,12 +115,17 @@ DEAL = {"10-3": "each player keeps 7 of 10 occupations and 7 of 10 minor improve
         "normal": "7 occupations and 7 minor improvements each"}
 PENDING = {"discard": "to discard cards down to 7 and 7", "redeal": "whether to redeal",
            "draft": "to keep a card of the packet"}
+DEAL["choose"] = "the solo player chooses their own cards (digest §9.2 item 7)"
 
 
 def _asked(d, seat, names):
     pending = d.get("pending")
     if pending is None:
         return f"{_who(names, seat)} is ready for round 1."
+    if pending.get("kind") == "choose":
+        need = pending["need"]
+        return (f"{_who(names, seat)} is asked to choose {need['occupations']} occupations and "
+                f"{need['minors']} minor improvements.")
     return f"{_who(names, seat)} is asked {PENDING.get(pending.get('kind'), 'to choose')}."
 
 
@@ -159,10 +187,7 @@ SENTENCES = {
     "CardFieldsHarvested": lambda d, seat, names: (
         f"{_who(names, seat)} harvests {goods_text(d['goods'])} from {_cards(d['cards'])}."),
     "GameSetUp": _setup,
-    "OccupationPlayed": lambda d, seat, names: (
-        f"{_who(names, seat)} plays the occupation {_card(d['card'])} for "
-        f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
-        + (", in answer to another player's card." if d.get("reaction") else ".")),
+    "OccupationPlayed": _occupation,
     "MinorPlayed": _minor,
     "CardGoods": _card_goods,
     "CardConverted": lambda d, seat, names: (
@@ -200,6 +225,8 @@ VIEWER_SENTENCES = {
         lambda who, d, v: f"{who} {v('give back')} their {d['deck']} for a new hand."),
     "CardsDrawn": _private(lambda who, p, d, v: f"{who} {v('draw')} {_cards(p['cards'])}.",
                            lambda who, d, v: f"{who} {v('draw')} new {d['deck']}."),
+    "CardChosen": _private(lambda who, p, d, v: f"{who} {v('choose')} {_card(p['card'])}.",
+                           lambda who, d, v: f"{who} {v('choose')} a card."),
     "DraftPicked": _private(lambda who, p, d, v: f"{who} {v('keep')} {_card(p['card'])}.",
                             lambda who, d, v: f"{who} {v('keep')} a card of the packet."),
     "CardsMarked": _private(
@@ -228,7 +255,7 @@ def _card_note(text: str, d: dict) -> str:
 
 DEALING_EVENTS = ("DealStarted", "DealAsked", "CardDiscarded", "HandReturned", "CardsDrawn",
                   "DraftPicked", "PacketsPassed", "ExchangeAsked", "CardsMarked",
-                  "CardsExchanged")
+                  "CardsExchanged", "CardChosen")
 
 
 @functools.cache

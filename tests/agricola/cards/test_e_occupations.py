@@ -7,6 +7,7 @@ those sets replays as it was played.
 """
 from __future__ import annotations
 
+from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.cards.hooks import round_start
 from domain.agricola.farm import renovations
 
@@ -826,7 +827,8 @@ class TestE173ChiefsDaughter:
         assert _of_type(state, "card_react", 1) == [move]
         assert not _of_type(state, "card_react", 2)              # Cid does not hold the card
         assert AGRICOLA.move_label(state, move) == \
-            "Play Chief's Daughter (E173) for free, answering the card just played"
+            "Play Chief's Daughter (E173) for free, answering the card just played: " + \
+            CARDS["E173"]["summary"]                # the card's text (issue 23 item 6)
         after, events = play(state, 1, move)
         assert "E173" in after["farms"][1]["occupations"] and \
             after["farms"][1]["supply"]["food"] == food
