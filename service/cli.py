@@ -10,6 +10,7 @@
                        whose recorded outcome would change (run before every deploy)
 ``export GAME``        the hash-chained record as JSON (``-o FILE``)
 ``import FILE``        rebuild a game from a record (``-`` reads standard input)
+``bots arena TITLE``   play bot games in memory; wins, scores, moves per second
 =====================  =================================================================
 
 Exit status: 0 when all is well, 1 when a check finds a mismatch, 2 for an error (no such game,
@@ -31,6 +32,7 @@ from domain.application import Created, Games
 from domain.common.errors import DomainError
 
 from .bootstrap import Services, bootstrap, init_db
+from .bots_cli import bots_group
 from .config import ConfigError, Settings
 from .context import EXTENSION
 
@@ -309,6 +311,7 @@ def cli() -> None:
 
 for _command in COMMANDS:
     cli.add_command(_command)
+cli.add_command(bots_group)
 
 
 def register_cli(app) -> None:
