@@ -37,7 +37,7 @@ def never(_origin: str) -> bool:
 def to_act_of(game: Game, status: Status) -> list[int]:
     """The seats the game waits for, as the summary says it: none once the game is over or
     while an undo request waits for its answers."""
-    if status.finished or game.pending_undo:
+    if status.finished or game.pending_undo or getattr(game, "adjudicated", None):
         return []
     return sorted(status.to_act)
 
