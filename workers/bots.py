@@ -19,6 +19,8 @@ import time
 import uuid
 from typing import Any, Callable
 
+from domain.common.errors import DomainError
+
 from . import queueing
 from .settings import WorkerSettings
 
@@ -146,7 +148,10 @@ def sweep_clocks(games: Any, store: Any, now: float | None = None,
         game_id = uuid.UUID(row["game_id"])
         clock = summary.get("clock")
         if clock and _due(clock, now):
-            written += len(games.clock_due(game_id, now))
+            try:
+                written += len(games.clock_due(game_id, now))
+            except DomainError as err:   # another worker wrote first: the next sweep sees it
+                log.info("clock of game %s: %s", game_id, err.code)
         waiting_bots = [p for p in summary.get("players", [])
                         if p.get("bot") and p["seat"] in summary.get("to_act", [])]
         if waiting_bots and submit is not None:

@@ -36,6 +36,9 @@ PLAYOUT_MOVES = {1: 20, 2: 30, 3: 40}
 #: a margin of this many points maps to a reward of about 0.88 (tanh 1)
 REWARD_SCALE = 6.0
 UCB_C = 0.7
+#: greedy level 2 also looks one step further into its own turn when that step lists at most
+#: this many moves
+GREEDY_FOLLOW_UP = 12
 
 
 def move_key(move: dict) -> str:
@@ -53,18 +56,42 @@ def choose_greedy(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng
         return moves[0]
     sim_rng = Rng(rng.below("bot/greedy/sim", 1 << 128))
     use_eval = level >= 2
+    view = rules.fork_view(view, seat, sim_rng) or view   # others' hidden parts, sampled
+
+    def value_of(state: dict) -> float:
+        return (sim.evaluate(rules, state, seat) if use_eval
+                else sim.margin(sim.totals(rules, state), seat))
     best, best_value = [], -math.inf
     for move in moves:
         state = sim.after(rules, view, seat, move, sim_rng)
         if state is None:
             continue
-        value = (sim.evaluate(rules, state, seat) if use_eval
-                 else sim.margin(sim.totals(rules, state), seat))
+        value = value_of(state)
+        if use_eval:
+            value = max(value, _follow_up(rules, state, seat, sim_rng, value_of))
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
             best.append(move)
     return rng.choice("bot/greedy/tie", best or moves)
+
+
+def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any,
+               limit: int = GREEDY_FOLLOW_UP) -> float:
+    """The best value one more step of the same seat's turn reaches (a placement is worth
+    what its actions give), or -inf when the turn has passed or the list is long."""
+    status = rules.status(state)
+    if status.finished or tuple(status.to_act) != (seat,):
+        return -math.inf
+    moves = rules.legal_moves(state, seat)
+    if not moves or len(moves) > limit:
+        return -math.inf
+    best = -math.inf
+    for move in moves:
+        after = sim.after(rules, state, seat, move, rng)
+        if after is not None:
+            best = max(best, value_of(after))
+    return best
 
 
 class _Node:

@@ -54,17 +54,24 @@ class BotSeats:
         seat, spec, rules, view, seed = found
         rng = bot_rng(seed, version, seat)
         choose = chooser or bot_move
-        move = choose(rules, view, seat, spec, rng, budget)
-        if move is None:
-            return None
         try:
-            return self.play(game_id, seat, move, expected_version=version, bot=spec.as_dict())
-        except ConflictError:
-            return None            # the game moved on: a newer job has the turn
-        except RuleViolation as err:
-            log.warning("bot %s level %s for seat %s of game %s made a move the rules refuse "
-                        "(%s: %s); playing a random listed move instead", spec.bot, spec.level,
-                        seat, game_id, err.code, err.message)
+            move = choose(rules, view, seat, spec, rng, budget)
+        except Exception:   # a bot that fails must not stall the game: random plays instead
+            log.exception("bot %s level %s for seat %s of game %s failed to choose a move; "
+                          "playing a random listed move instead", spec.bot, spec.level, seat,
+                          game_id)
+        else:
+            if move is None:
+                return None
+            try:
+                return self.play(game_id, seat, move, expected_version=version,
+                                 bot=spec.as_dict())
+            except ConflictError:
+                return None            # the game moved on: a newer job has the turn
+            except RuleViolation as err:
+                log.warning("bot %s level %s for seat %s of game %s made a move the rules "
+                            "refuse (%s: %s); playing a random listed move instead", spec.bot,
+                            spec.level, seat, game_id, err.code, err.message)
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None
@@ -72,6 +79,8 @@ class BotSeats:
         try:
             return self.play(game_id, seat, fallback, expected_version=version,
                              bot={"bot": "random", "level": 1, "fallback_from": spec.as_dict()})
+        except ConflictError:
+            return None
         except DomainError as err:
             log.error("the random fallback of seat %s in game %s was refused too (%s); the "
                       "bot gives up this turn", seat, game_id, err.code)

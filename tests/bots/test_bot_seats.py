@@ -145,3 +145,15 @@ def test_bot_inputs_hold_nothing_its_seat_cannot_see(games, monkeypatch):
 def _public(state: dict, card: str) -> bool:
     """A card on a farm is public."""
     return any(card in farm.get("cards", []) for farm in state["farms"])
+
+
+def test_a_failing_bot_falls_back_to_random(games, caplog):
+    gid = games.create_game("village", "standard", [{"bot": "search"}, {"bot": "search"}],
+                            seed=5).game.id
+
+    def broken(rules, view, seat, spec, rng, budget):
+        raise KeyError("hands")
+    result = games.play_bot(gid, 1, chooser=broken)
+    assert result is not None
+    assert result.events[0].command["bot"]["fallback_from"] == {"bot": "search", "level": 2}
+    assert "failed to choose a move" in caplog.text
