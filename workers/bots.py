@@ -89,10 +89,8 @@ class BotScheduler:
                     self._idle.set()
 
     def check(self, game_id: str, version: int) -> None:
-        game = self.games.get_game(uuid.UUID(game_id))
-        if game.version != version or not self.games.bots_to_act(game):
-            return
-        self.submit(game_id, version)
+        if self.games.waits_for_bot(uuid.UUID(game_id), version):
+            self.submit(game_id, version)
 
     def submit(self, game_id: str, version: int) -> None:
         if self._submit is not None:

@@ -35,6 +35,17 @@ class BotSeats:
             return []
         return [s for s in sorted(game.rules.status(game.state).to_act) if str(s) in game.bots]
 
+    def waits_for_bot(self, game_id: uuid.UUID, version: int) -> bool:
+        """Whether the game, at ``version``, waits for a bot; answered from the cache when it
+        holds that version (after-save hooks ask after every move of every game), else from
+        the store."""
+        with self._cache_lock:
+            game = self._cache.get(game_id)
+        if game is not None and game.version == version and not game.bots:
+            return False
+        game = self.get_game(game_id)
+        return game.version == version and bool(self.bots_to_act(game))
+
     def play_bot(self, game_id: uuid.UUID, version: int, budget: float | None = None,
                  chooser: Any = None) -> Any:
         """One bot move if the game is still at ``version`` and waits for a bot; returns the
