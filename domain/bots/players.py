@@ -76,15 +76,14 @@ def choose_greedy(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng
     return rng.choice("bot/greedy/tie", best or moves)
 
 
-def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any,
-               limit: int = GREEDY_FOLLOW_UP) -> float:
+def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any) -> float:
     """The best value one more step of the same seat's turn reaches (a placement is worth
     what its actions give), or -inf when the turn has passed or the list is long."""
     status = rules.status(state)
     if status.finished or tuple(status.to_act) != (seat,):
         return -math.inf
     moves = rules.legal_moves(state, seat)
-    if not moves or len(moves) > limit:
+    if not moves or len(moves) > GREEDY_FOLLOW_UP:
         return -math.inf
     best = -math.inf
     for move in moves:
