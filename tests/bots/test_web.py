@@ -3,6 +3,7 @@ in two clicks, bots and a clock chosen in the create form, the countdown on the 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -43,9 +44,17 @@ def test_create_form_with_a_bot_and_a_clock(web):
     text = res.get_data(as_text=True)
     assert text.count("Play as") == 1                  # no invite for the bot's seat
     link = re.search(r'(/join/[^"<\s]+)', text).group(1)
-    page = web.get(web.get(link).headers["Location"]).get_data(as_text=True)
-    assert 'class="countdown"' in page and "data-deadline=" in page
-    assert "random bot" in page
+    location = web.get(link).headers["Location"]
+    game_id = location.rstrip("/").split("/")[-1]
+    for _ in range(100):   # the bot may be first: it moves (in-process here, no Redis)
+        summary = web.get(f"/api/v1/games/{game_id}").get_json()
+        if summary["clock"]["seats"][0]["deadline"]:
+            break
+        time.sleep(0.05)
+    page = web.get(location).get_data(as_text=True)
+    assert 'id="clock"' in page and "random bot" in page
+    deadline = summary["clock"]["seats"][0]["deadline_epoch"]
+    assert f'data-deadline="{deadline}"' in page and 'class="countdown"' in page
 
 
 def test_a_bad_clock_in_the_form_is_refused_with_a_sentence(web):
