@@ -125,10 +125,11 @@ def strength(report: dict) -> None:
 
 
 def run(report: dict) -> None:
-    playouts(report)
-    greedy_times(report)
-    search_budget(report)
-    strength(report)
+    for part in (playouts, greedy_times, search_budget, strength):
+        before = set(report)
+        part(report)
+        for key in sorted(set(report) - before):   # progress: strength runs take minutes
+            print(f"  {key}: {report[key]}", flush=True)
 
 
 if __name__ == "__main__":
