@@ -36,12 +36,13 @@ class BotSeats:
         return [s for s in sorted(game.rules.status(game.state).to_act) if str(s) in game.bots]
 
     def waits_for_bot(self, game_id: uuid.UUID, version: int) -> bool:
-        """Whether the game, at ``version``, waits for a bot; answered from the cache when it
-        holds that version (after-save hooks ask after every move of every game), else from
-        the store."""
+        """Whether the game, at ``version``, waits for a bot. After-save hooks ask after every
+        move of every game, so a cached game without bots and without a clock (only a clock's
+        expiry seats a bot later) is answered at once, whatever version the cache holds;
+        the others are read from the store."""
         with self._cache_lock:
             game = self._cache.get(game_id)
-        if game is not None and game.version == version and not game.bots:
+        if game is not None and not game.bots and not game.clock:
             return False
         game = self.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
