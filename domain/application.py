@@ -31,8 +31,8 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from . import meta, registry
-from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, IdempotencyKeyReused,
-                            InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
+from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver,
+                            IdempotencyKeyReused, InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
                             VersionNotFound)
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
