@@ -15,6 +15,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import registry
+from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games, services
@@ -114,7 +115,8 @@ def create():
     except DomainError as err:
         return _home(err.message, form, 422)
     if request.form.get("quick"):   # "against bots": straight to the table, seat 0 held
-        security.hold_seat(str(created.game.id), created.tokens[0])
+        security.hold_seat(str(created.game.id), 0,
+                           security.seat_mark(token_hash(created.tokens[0])))
         return redirect(url_for("web.game", game_id=created.game.id))
     return show_invites(created)
 
