@@ -1,7 +1,7 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
-``rules``, ``web``, ``records``, ``slow_clients``, ``streams`` (default: these eight) and ``scale`` (``make bench-scale``: 100,000 games on
+``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots`` (default: these nine) and ``scale`` (``make bench-scale``: 100,000 games on
 PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this run; ratios compare against floors
 measured in the same run.
 """
@@ -17,10 +17,10 @@ import time
 SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections",
             "rules": "bench.rules", "web": "bench.web", "records": "bench.records",
             "slow_clients": "bench.slow_clients", "streams": "bench.streams",
-            "scale": "bench.scale"}
+            "scale": "bench.scale", "bots": "bench.bots"}
 #: what ``make bench`` runs; ``scale`` (100,000 games on PostgreSQL) is ``make bench-scale``
 DEFAULT = ["storage", "http", "projections", "rules", "web", "records", "slow_clients",
-           "streams"]
+           "streams", "bots"]
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 
 

@@ -31,12 +31,15 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from . import meta, registry
-from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, IdempotencyKeyReused,
-                            InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
+from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver,
+                            IdempotencyKeyReused, InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
                             VersionNotFound)
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
 from .archive import Archive
+from .bots import seat_players
+from .bots.seats import BotSeats
+from .clocks import Clocks, check_clock
 from .game import (Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict, fold,
                    idem_key, request_hash)
 from .presentation import Presentation
@@ -92,7 +95,7 @@ def token_game(token: str) -> uuid.UUID | None:
         return None
 
 
-class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
+class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, Application):
     """The game service's application object (one per process)."""
 
     name = "chronicle"
@@ -114,6 +117,8 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
         self._keys_cache: OrderedDict[uuid.UUID, tuple[float, list[str]]] = OrderedDict()
         #: called with the saved events after every successful save (wake-ups, streams)
         self.after_save: list[Callable[[list[DomainEvent]], None]] = []
+        #: the shortest move clock a game may choose (tests and demonstrations set a few s)
+        self.clock_min_seconds = int(self.env.get("CHRONICLE_CLOCK_MIN_SECONDS") or 3600)
 
     def close(self) -> None:
         """Stop the after-save hooks that run threads of their own, then close the store."""
@@ -243,15 +248,20 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
         return bool(self.stored_events(game_id, limit=1))
 
     # ------------------------------------------------------------------ creation
-    def create_game(self, title: str, variant: str, players: list[str],
+    def create_game(self, title: str, variant: str, players: list,
                     options: dict | None = None, seed: int | None = None,
                     series: dict | None = None, also: list | None = None) -> Created:
-        """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A game of a
-        series (``domain/series_app.py``) names it in ``series`` (``{"id", "number",
-        "carry"}``, recorded in ``GameCreated``) and passes the series' own events in
-        ``also``, saved in the same transaction."""
+        """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A player is a
+        name or a bot seat (``{"bot": "search", "level": 2}``, see ``domain/bots``);
+        ``options["clock"]`` is the platform's move clock (``domain/clocks``), the other
+        options are the title's. A game of a series (``domain/series_app.py``) names it in
+        ``series`` (``{"id", "number", "carry"}``, recorded in ``GameCreated``) and passes the
+        series' own events in ``also``, saved in the same transaction."""
         rules = registry.current(title)
-        config = GameConfig(variant, tuple(players), dict(options or {}))
+        options = dict(options or {})
+        clock = check_clock(options.pop("clock", None), self.clock_min_seconds)
+        players, bots = seat_players(list(players))
+        config = GameConfig(variant, tuple(players), options)
         filled = rules.check_config(config)
         config = GameConfig(variant, tuple(players), filled, series=series)
         seeded = seed is not None
@@ -265,6 +275,10 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
                 "parent": None, "setup": jsonclean(setup)}
         if series is not None:
             data["series"] = jsonclean(series)
+        if bots:
+            data["bots"] = bots
+        if clock:
+            data["clock"] = clock
         return self._start(game_id, data, [], also=also)
 
     def _start(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
@@ -376,21 +390,22 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
     # ------------------------------------------------------------------ playing
     def legal_moves(self, game_id: uuid.UUID, seat: int) -> tuple[int, list[dict]]:
         def moves(game: Game) -> tuple[int, list[dict]]:
-            if game.pending_undo or game.rules.status(game.state).finished:
+            if game.pending_undo or self.is_over(game):
                 return game.version, []
             return game.version, game.rules.legal_moves(game.state, seat)
         return self.read(game_id, moves)
 
     def play(self, game_id: uuid.UUID, seat: int, move: dict,
              expected_version: int | None = None,
-             idempotency_key: str | None = None) -> MoveResult:
+             idempotency_key: str | None = None, bot: dict | None = None) -> MoveResult:
         """Decide and save one move for ``seat``.
 
         With ``expected_version`` (If-Match) the move is refused with ``StaleVersion`` unless the
         game is still at that version; if another write wins the race meanwhile the caller gets
         ``ConcurrentWrite``. Without it, a lost race is retried: the rules decide again against
         the new state. A repeated ``idempotency_key`` with the same move returns the first
-        result and records nothing.
+        result and records nothing. ``bot`` (``{"bot", "level"}``) marks a move a bot chose;
+        a player moving for a seat a bot took over when its clock ran out takes it back.
         """
         move_hash = request_hash(seat, move)
         for _attempt in range(MAX_MOVE_ATTEMPTS):
@@ -406,6 +421,9 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
                         return MoveResult(earlier["last"], events, replayed=True)
                 if expected_version is not None and expected_version != game.version:
                     raise StaleVersion(expected=expected_version, current=game.version)
+                if bot is None and game.bots.get(str(seat), {}).get("why") == "clock":
+                    self.reclaim_seat(game_id, seat)   # the player is back
+                    game = self._current(game_id)
                 rules = game.rules
                 self._check_can_move(game, rules, seat)
                 facts = rules.decide(game.state, seat, move, Rng(game.seed_for(game.version)))
@@ -413,6 +431,8 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
                     raise InvalidMove(reason="the move changes nothing")
                 command = {"seat": seat, "move": rules.seal_move(jsonclean(move), seat),
                            "count": len(facts)}
+                if bot is not None:
+                    command["bot"] = dict(bot)
                 if idempotency_key is not None:
                     command["key"] = idempotency_key
                     command["hash"] = move_hash
@@ -433,8 +453,15 @@ class Games(SeriesMixin, Rewinding, Archive, Presentation, Application):
             raise NotYourTurn(seat_name=f"seat {seat}", waiting="its players")
         self._check_open(game)
 
+    @staticmethod
+    def is_over(game: Game) -> bool:
+        """Over by the rules, or adjudicated when a clock ran out (``domain/clocks``)."""
+        return bool(game.rules.status(game.state).finished or game.adjudicated)
+
     def _check_open(self, game: Game) -> None:
         """Moves and new undo requests need a game that is not over and has no open undo."""
+        if game.adjudicated:        # a clock ran out and the game was decided
+            raise GameOver()
         meta.check_open(game)
 
     def _batch(self, game: Game, facts: list, command: dict | None) -> list[GameEvent]:

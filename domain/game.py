@@ -27,7 +27,7 @@ from eventsourcing.domain import DomainEvent, Snapshot
 from .common.events import Event
 from .common.visibility import redact
 from .common.title import Title
-from . import registry
+from . import clocks, registry
 from .records import META_TYPES, seed_for
 
 
@@ -56,6 +56,9 @@ class GameSnapshot(Snapshot):
     def mutate(self, _: None) -> "Game":
         game = object.__new__(Game)
         game.__dict__.update(self.state)
+        for key, default in (("bots", {}), ("clock", None), ("clocks", None),
+                             ("adjudicated", None)):
+            game.__dict__.setdefault(key, default)  # snapshots older than issue 25
         game._id = self.originator_id
         game._version = self.originator_version
         return game
@@ -104,6 +107,11 @@ class Game:
         game.pending_undo = None
         game.undone = []
         game.idem = {}
+        # platform seats and clocks (domain/bots, domain/clocks); absent in older records
+        game.bots = {k: dict(v) for k, v in (d.get("bots") or {}).items()}
+        game.clock = d.get("clock")
+        game.clocks = clocks.new_clocks(game.clock, len(game.players))
+        game.adjudicated = None
         rules = game.rules
         for fact in d["setup"]:
             game.state = rules.evolve(game.state, _Fact(fact))
@@ -133,6 +141,8 @@ class Game:
             self.state = state_at(target)
             self.pending_undo = None
             self.undone.append([target + 1, event.originator_version - 1])
+        elif kind in clocks.PLATFORM_TYPES:
+            clocks.apply_meta(self, kind, d, event.timestamp.timestamp())
 
     def _remember_key(self, command: dict, version: int) -> None:
         self.idem[idem_key(command.get("seat"), command["key"])] = {
@@ -215,6 +225,8 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
             game = Game.from_created(item)
             game._version = item.originator_version
             evolve = game.rules.evolve
+            if game.clocks is not None:
+                _track(game, item)
             continue
         if kind in META_TYPES:
             game._apply_meta(item, state_at)
@@ -224,9 +236,18 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
         if command is not None and command.get("key"):
             game._remember_key(command, item.originator_version)
         game._version = item.originator_version
+        if game.__dict__.get("clocks") is not None:
+            _track(game, item)
     if game is not None and item is not None and not isinstance(item, Snapshot):
         game.updated_at = _iso(item.timestamp)
     return game
+
+
+def _track(game: Game, event: Any) -> None:
+    """Start and stop the move clocks after ``event`` (games with a clock only)."""
+    status = game.rules.status(game.state)
+    waiting = [] if status.finished or game.pending_undo or game.adjudicated else status.to_act
+    clocks.track(game, list(waiting), event.timestamp.timestamp())
 
 
 def _iso(ts: datetime) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Callable
 
-from . import registry
+from . import clocks, registry
 from .common.errors import DomainError
 from .common.title import Status
 from .common.events import Event
@@ -37,7 +37,7 @@ def never(_origin: str) -> bool:
 def to_act_of(game: Game, status: Status) -> list[int]:
     """The seats the game waits for, as the summary says it: none once the game is over or
     while an undo request waits for its answers."""
-    if status.finished or game.pending_undo:
+    if status.finished or game.pending_undo or getattr(game, "adjudicated", None):
         return []
     return sorted(status.to_act)
 
@@ -108,7 +108,26 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
         out["data_pack"] = provenance
     if status.finished:
         out["winners"] = winners()
+    seats_and_clock(game, out)
     return out
+
+
+def seats_and_clock(game: Game, out: dict) -> None:
+    """Add the platform's bot seats and move clock to a summary (issue 25; public)."""
+    bots = getattr(game, "bots", None) or {}
+    for row in out["players"]:
+        bot = bots.get(str(row["seat"]))
+        if bot is not None:
+            row["bot"] = {"bot": bot["bot"], "level": bot["level"],
+                          "why": bot.get("why", "seated")}
+    clock = clocks.summary(game)
+    if clock is not None:
+        out["clock"] = clock
+    if getattr(game, "adjudicated", None):
+        out["status"] = "finished"
+        out["to_act"] = []
+        out["winners"] = game.adjudicated["winners"]
+        out["adjudicated"] = True
 
 
 class Presentation:
@@ -167,6 +186,8 @@ class Presentation:
         command = public_command(event.command, viewer, finished, rules.seal_move)
         if command and "move" in command:
             out["move"] = unseal(command["move"], command.get("seat"))
+        if command and command.get("bot"):
+            out["bot"] = command["bot"]
         if event.type not in META_TYPES:
             out["rule"] = rules.rule_of(shown)
         if event.type == "GameCreated":
@@ -196,4 +217,6 @@ class Presentation:
             return f"{names[d['seat']]} rejects the undo."
         if event.type == "UndoApplied":
             return f"The game is taken back to version {d['to_version']} ({names[d['by']]} asked)."
+        if event.type in clocks.PLATFORM_TYPES:
+            return clocks.describe(event.type, d, names)
         return event.type

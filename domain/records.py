@@ -27,7 +27,9 @@ HASHED_FIELDS = ("version", "type", "seat", "data", "command", "recorded_at")
 #: platform event types (no title decides them); each one that can start a batch needs its rule
 #: in ``domain/meta.py`` ``META_RULES``, or every audit of a log holding it reports a mismatch
 META_TYPES = frozenset({"GameCreated", "UndoRequested", "UndoAccepted", "UndoRejected",
-                        "UndoApplied"})
+                        "UndoApplied",
+                        # the platform's clocks and seats (domain/clocks.py)
+                        "ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted"})
 #: a record's ``kind``: everything (``verify`` and import need it), or one viewer's view
 FULL, VIEW = "full", "view"
 

@@ -58,6 +58,10 @@ DEFAULT_NOTICE_MAX_AGE = 24 * 3600.0
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
+#: platform clock events that owe the seat a notice (domain/clocks.py), by notice kind
+CLOCK_NOTICES = {"ClockReminder": "reminder", "ClockExpired": "expired"}
+
+
 def dumps(value: Any) -> str:
     return _dumps(value)
 
@@ -335,6 +339,9 @@ class Projector:
                              {"by": event.data.get("by"),
                               "to_version": event.data.get("to_version"),
                               "request_id": version})
+        if kind in CLOCK_NOTICES:   # a clock's reminder or expiry: told to that seat
+            self._notice(entry, CLOCK_NOTICES[kind], event.data["seat"], version, note_id,
+                         event, changes, {"deadline": event.data.get("deadline")})
         if version >= entry.batch_end:
             self._end_of_move(entry, event, note_id, changes)
         dirty[game_id] = entry

@@ -12,6 +12,7 @@
 ``import FILE``        rebuild a game from a record (``-`` reads standard input)
 ``village-pack new``   type Village's printed numbers from a Big Box into a checked data pack
 ``village-pack check`` check a Village data pack (``FILE``) against the seed's bounds
+``bots arena TITLE``   play bot games in memory; wins, scores, moves per second
 =====================  =================================================================
 
 Exit status: 0 when all is well, 1 when a check finds a mismatch, 2 for an error (no such game,
@@ -33,6 +34,7 @@ from domain.application import Created, Games
 from domain.common.errors import DomainError
 
 from .bootstrap import Services, bootstrap, init_db
+from .bots_cli import bots_group
 from .config import ConfigError, Settings
 from .context import EXTENSION
 from .village_pack import village_pack_command
@@ -315,6 +317,7 @@ def cli() -> None:
 
 for _command in COMMANDS:
     cli.add_command(_command)
+cli.add_command(bots_group)
 
 
 def register_cli(app) -> None:

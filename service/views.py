@@ -23,8 +23,11 @@ def is_finished(game: Game) -> bool:
 def created_game(games: Games, created: Created) -> dict:
     """A new game's summary plus its seat tokens (shown only in this response)."""
     game = created.game
-    seats = [{"seat": seat, "name": name, "token": token}
-             for seat, (name, token) in enumerate(zip(game.players, created.tokens))]
+    seats = []
+    for seat, (name, token) in enumerate(zip(game.players, created.tokens)):
+        bot = game.bots.get(str(seat))
+        seats.append({"seat": seat, "name": name, "token": token} if bot is None else
+                     {"seat": seat, "name": name, "token": None, "bot": bot})
     return {**games.summary(game), "seats": seats}
 
 

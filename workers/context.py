@@ -17,7 +17,7 @@ from domain.application import Games
 from projections.projector import CatchUp, Projector
 from projections.store import ReadModelStore, open_store
 
-from . import outbox, queueing
+from . import bots, outbox, queueing
 from .settings import WorkerSettings
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,7 @@ class Context:
         self._owns_games = owns_games
         self.dispatcher = queueing.Dispatcher(self.settings.redis_url, self.settings.queue_name,
                                               connection=redis)
+        self.bots = bots.install(games, self.settings, connection=redis)
 
     # -- Redis ----------------------------------------------------------------------------------
     @property
@@ -62,8 +63,9 @@ class Context:
         grace = self.settings.poll_interval if grace is None else grace
         due = outbox.due(self.store, time.time(), grace=grace)
         enqueued = self.dispatch(due)
+        clocks = bots.sweep_clocks(self.games, self.store, submit=self.bots.submit)
         return {"processed": result.processed, "position": result.position, "due": len(due),
-                "enqueued": enqueued}
+                "enqueued": enqueued, **clocks}
 
     def close(self) -> None:
         if self._owns_games:

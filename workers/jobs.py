@@ -2,7 +2,7 @@
 
 ``catch_up()``: project every notification after the tracked position, then enqueue the
 deliveries of the notices that pass created. ``deliver(notice_id)``: one attempt of one outbox
-row if it is due. ``sweep()``: the periodic safety net (``rq cron`` or the worker's own poll
+row if it is due. ``bot_turn(game, version)``: a bot's move (``workers.bots``). ``sweep()``: the periodic safety net (``rq cron`` or the worker's own poll
 loop): catch up, and enqueue every due delivery (retries, lost wake-ups, dead workers' leases).
 Each is idempotent: running one twice, or after a crash, changes nothing that was done.
 """
@@ -26,3 +26,10 @@ def deliver(notice_id: str) -> str:
 
 def sweep() -> dict:
     return context.get().sweep()
+
+
+def bot_turn(game_id: str, version: int) -> bool:
+    """One bot move in ``game_id`` if it is still at ``version`` (else nothing: stale)."""
+    import uuid
+
+    return context.get().games.play_bot(uuid.UUID(game_id), int(version)) is not None

@@ -20,7 +20,8 @@ from typing import Any
 
 from domain.application import Games
 
-TYPES = {"turn": "game.your_turn", "undo": "game.undo_requested", "over": "game.over"}
+TYPES = {"turn": "game.your_turn", "undo": "game.undo_requested", "over": "game.over",
+         "reminder": "game.clock_reminder", "expired": "game.clock_expired"}
 
 
 @dataclass
@@ -38,6 +39,19 @@ def _names(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names) or "nobody"
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _clock_texts(kind: str, name: str, display: str, game_id: uuid.UUID,
+                 latest: str) -> tuple[str, str, str]:
+    """A move clock's reminder or expiry (``latest`` is the clock event's own sentence)."""
+    short = game_id.hex[:8]
+    if kind == "reminder":
+        return (f"Your time is running out in {display} ({short})",
+                f"{name}, your move in {display} (game {game_id}) is due soon.",
+                f"{name}'s time is running out in {display} (game {short}).")
+    return (f"Your time ran out in {display} ({short})",
+            f"{name}, your time ran out in {display} (game {game_id}).",
+            f"{name}'s time ran out in {display} (game {short}).")
 
 
 def build(games: Games, row: dict, public_url: str | None = None) -> Message:
@@ -77,6 +91,8 @@ def build(games: Games, row: dict, public_url: str | None = None) -> Message:
                 f"{extra.get('request_id', version)}.")
         public_text = (f"{by_name} asks to take {display} (game {short}) back to version "
                        f"{extra.get('to_version')}; waiting for {name}.")
+    elif kind in ("reminder", "expired"):
+        subject, text, public_text = _clock_texts(kind, name, display, game_id, latest)
     else:
         winners = [players[w] for w in extra.get("winners", []) if 0 <= w < len(players)]
         subject = f"Game over: {display} ({short})"

@@ -197,4 +197,6 @@ def install(games: Any, settings: WorkerSettings | None = None, *,
                   fallback=InProcessCatchUp(games) if fallback else None,
                   connection=connection)
     games.after_save.append(waker)
+    from . import bots
+    bots.install(games, settings, connection=connection)   # bot turns (issue 25)
     return waker

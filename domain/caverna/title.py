@@ -74,6 +74,11 @@ class Caverna(Title):
         phase = state.get("phase", "setup")
         return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
 
+    def evaluate(self, state, seat):
+        """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
+        from .evaluation import evaluate
+        return evaluate(state, seat)
+
     def score_sheet(self, state):
         return score_sheet(state)
 

@@ -77,11 +77,32 @@ class DomainError(Exception):
         if code is not None:
             self.code = code
         self.params = params
-        self.message = render(self.code, params)
-        super().__init__(self.message)
+        self._message: str | None = None
+        super().__init__(self.code)
+
+    @property
+    def message(self) -> str:
+        """The readable sentence, rendered on first use: rules that list legal moves by
+        trying candidates raise thousands of errors nobody reads (bots, random playouts)."""
+        if self._message is None:
+            self._message = render(self.code, self.params)
+        return self._message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), dict(self.__dict__)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "detail": self.message, "params": self.params}
+
+
+def _rebuild(cls: type, state: dict) -> "DomainError":
+    """Unpickle a :class:`DomainError` (its ``__init__`` signature varies by subclass)."""
+    err = cls.__new__(cls)
+    err.__dict__.update(state)
+    return err
 
 
 class RuleViolation(DomainError):

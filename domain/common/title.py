@@ -237,6 +237,12 @@ class Title(abc.ABC):
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
         return None
 
+    def evaluate(self, state: dict, seat: int) -> float:
+        """How promising ``state`` is for ``seat`` beyond its score sheet, in points; the
+        greedy and search bots add it to the score margin (issue 25). A bot heuristic, never a
+        rule; titles may override it."""
+        return 0.0
+
     def fork_view(self, state: dict, seat: int, rng: Rng) -> dict | None:
         """For "what if, from my seat": ``state`` as ``seat`` knows it, with everything hidden
         from it (other hands, draw piles) drawn anew from what it cannot see, using ``rng``;

@@ -95,6 +95,11 @@ class Village(Title):
             phase = "market_day"
         return Status(state["round"] or None, phase, to_act(state), phase == "finished")
 
+    def evaluate(self, state, seat):
+        """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
+        from .evaluation import evaluate
+        return evaluate(state, seat)
+
     def score_sheet(self, state):
         return score_sheet(state)
 

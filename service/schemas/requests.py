@@ -24,9 +24,12 @@ def _printable_name(value: str) -> None:
         raise ma.ValidationError("A player name cannot hold control or unassigned characters.")
 
 
-def _distinct(names: list[str]) -> None:
+def _distinct(names: list) -> None:
     seen = set()
-    for name in names:
+    for entry in names:
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        if name is None:
+            continue
         if name in seen:
             raise ma.ValidationError(f"Two seats cannot share the name {name!r}.")
         seen.add(name)
@@ -46,6 +49,32 @@ class SeedField(fields.Field):
                                  "string.")
 
 
+class SeatField(fields.Field):
+    """A seat: a player's name, ``{"name": ...}``, or a bot ``{"bot": "random" | "greedy" |
+    "search", "level": n}`` (optionally named); the bot and level are checked by the domain
+    (``bad_option`` naming ``players[i]``)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            self._name(value)
+            return value
+        if isinstance(value, dict) and value and set(value) <= {"name", "bot", "level"}:
+            if "name" in value:
+                if not isinstance(value["name"], str):
+                    raise ma.ValidationError("A player name is a string.")
+                self._name(value["name"])
+            if "bot" not in value and set(value) != {"name"}:
+                raise ma.ValidationError("A seat without a bot is {\"name\": ...}.")
+            return dict(value)
+        raise ma.ValidationError("A seat is a name, {\"name\": ...} or {\"bot\": \"random\" | "
+                                 "\"greedy\" | \"search\", \"level\": n}.")
+
+    @staticmethod
+    def _name(value: str) -> None:
+        validate.Length(1, MAX_NAME)(value)
+        _printable_name(value)
+
+
 class CreateGameSchema(RequestSchema):
     title = fields.String(required=True, validate=validate.Length(1, 40),
                           metadata={"description": "A title from GET /api/v1/titles.",
@@ -54,10 +83,19 @@ class CreateGameSchema(RequestSchema):
                             metadata={"description": "Default: the title's first variant.",
                                       "example": "family"})
     players = fields.List(
-        fields.String(validate=[validate.Length(1, MAX_NAME), _printable_name]),
+        SeatField(metadata={"oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+            {"type": "object", "properties": {
+                "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                "bot": {"type": "string", "enum": ["random", "greedy", "search"]},
+                "level": {"type": "integer", "minimum": 1, "maximum": 3}},
+             "additionalProperties": False}]}),
         required=True, validate=[validate.Length(1, MAX_SEATS), _distinct],
-        metadata={"description": "Player names in seat order (distinct, 1 to 40 characters).",
-                  "example": ["Ann", "Bob"]})
+        metadata={"description": "Seats in order: a player's name (distinct, 1 to 40 "
+                                 "characters), {\"name\": ...}, or a bot {\"bot\": "
+                                 "\"random\" | \"greedy\" | \"search\", \"level\": n} "
+                                 "(issue 25).",
+                  "example": ["Ann", {"bot": "search", "level": 2}]})
     seed = SeedField(validate=validate.Range(0, MAX_SEED),
                      metadata={"description": "Fixes every random draw (tests, analysis); the "
                                               "game then says \"seeded\": true. An integer, or "
@@ -65,7 +103,10 @@ class CreateGameSchema(RequestSchema):
                                "oneOf": [{"type": "integer", "minimum": 0},
                                          {"type": "string", "pattern": "^[0-9]{1,78}$"}]})
     options = JSONObject(load_default=dict,
-                         metadata={"description": "Per-variant options (GET /api/v1/titles)."})
+                         metadata={"description": "Per-variant options (GET /api/v1/titles), "
+                                                  "and for every title ``clock``: a move clock "
+                                                  "in seconds, e.g. {\"type\": \"per_move\", "
+                                                  "\"seconds\": 86400} (README, Move clocks)."})
 
 
 class GameListQuerySchema(QuerySchema):
@@ -175,3 +216,10 @@ class RecordSchema(RequestSchema):
     kind = fields.String(load_default="full")
     viewer = fields.Integer(allow_none=True)
     signature = JSONObject(allow_none=True)
+
+
+class VacationSchema(RequestSchema):
+    """A vacation: the seat's clock stops for this many days (of those the game allows)."""
+
+    days = StrictInteger(required=True, validate=validate.Range(1, 60),
+                         metadata={"example": 2})

@@ -59,6 +59,9 @@ class TitleListSchema(ResponseSchema):
 class PlayerSchema(ResponseSchema):
     seat = fields.Integer()
     name = fields.String()
+    bot = JSONObject(metadata={"description": "Only for a seat a bot plays: {\"bot\", "
+                                              "\"level\", \"why\": \"seated\" | \"clock\"} "
+                                              "(issue 25)."})
 
 
 class ParentSchema(ResponseSchema):
@@ -131,13 +134,23 @@ class SummarySchema(ResponseSchema):
     series = JSONObject(metadata={"description": "Only for a game of a series: the series' "
                                                  "``id`` and the game's ``number``."})
     winners = fields.List(fields.Integer())
+    clock = JSONObject(metadata={"description": "Only for a game with a move clock: the clock "
+                                                "as chosen, and per seat its deadline (ISO and "
+                                                "epoch seconds; null while not waited for), "
+                                                "reserve and vacation (issue 25)."})
+    adjudicated = fields.Boolean(metadata={"description": "True when a clock ran out and the "
+                                                          "game was decided on the score "
+                                                          "sheet."})
 
 
 class SeatTokenSchema(ResponseSchema):
     seat = fields.Integer()
     name = fields.String()
-    token = fields.String(metadata={"description": "The seat's secret bearer token; shown "
-                                                   "only in this response."})
+    token = fields.String(allow_none=True,
+                          metadata={"description": "The seat's secret bearer token; shown "
+                                                   "only in this response (null for a bot "
+                                                   "seat)."})
+    bot = JSONObject(metadata={"description": "Only for a bot seat."})
 
 
 class CreatedGameSchema(SummarySchema):

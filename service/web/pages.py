@@ -15,6 +15,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import registry
+from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games, services
@@ -99,9 +100,12 @@ def create():
     if ":" in variant:  # the variant list names its title: it decides (works without script)
         title, variant = variant.split(":", 1)
         form["title"] = title
-    body = {"title": title, "players": names}
-    if variant:
+    body = {"title": title, "players": form_seats(typed, request.form)}
+    if variant and not request.form.get("quick"):
         body["variant"] = variant
+    clock = form_clock(request.form.get("clock", ""))
+    if clock:
+        body["options"] = {"clock": clock}
     try:
         body = CreateGameSchema().load(body)
         created = games().create_game(body["title"], body.get("variant") or registry.current(
@@ -110,7 +114,45 @@ def create():
         return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
         return _home(err.message, form, 422)
+    if request.form.get("quick"):   # "against bots": straight to the table, seat 0 held
+        security.hold_seat(str(created.game.id), 0,
+                           security.seat_mark(token_hash(created.tokens[0])))
+        return redirect(url_for("web.game", game_id=created.game.id))
     return show_invites(created)
+
+
+def form_seats(names: list[str], form) -> list:
+    """The lobby's seats: a name, or the bot chosen in ``bot<i>`` ("greedy", "search:1")."""
+    seats: list = []
+    for i in range(MAX_SEATS):
+        name = names[i] if i < len(names) else ""
+        bot = (form.get(f"bot{i}") or "").strip()
+        if bot:
+            kind, _, level = bot.partition(":")
+            seat = {"bot": kind}
+            if level.isdigit():
+                seat["level"] = int(level)
+            if name:
+                seat["name"] = name
+            seats.append(seat)
+        elif name:
+            seats.append(name)
+    return seats
+
+
+def form_clock(value: str) -> dict | None:
+    """The lobby's clock choice ("per_move:86400", "correspondence:I:N:C") in API terms."""
+    kind, *numbers = value.split(":") if value else [""]
+    if not all(n.isdigit() for n in numbers):
+        return None
+    numbers = [int(n) for n in numbers]
+    if kind == "per_move" and len(numbers) == 1:
+        return {"type": kind, "seconds": numbers[0]}
+    if kind == "correspondence" and len(numbers) == 3:
+        return {"type": kind, "initial": numbers[0], "increment": numbers[1],
+                "cap": numbers[2]}
+    return None
+
 
 
 def show_invites(created, parent: dict | None = None):
@@ -136,7 +178,8 @@ def invites(game_id: uuid.UUID):
     links = [{"seat": seat, "name": name,
               "url": url_for("web.join", invite=security.make_invite(game_id, seat, token),
                              _external=True)}
-             for seat, (name, token) in enumerate(held["seats"])]
+             for seat, (name, token) in enumerate(held["seats"])
+             if str(seat) not in game.bots]       # a bot seat has no invite
     return render_template("created.html", game_id=str(game_id), invites=links,
                            title_name=game.rules.display_name or game.rules.name,
                            parent=held.get("parent"))

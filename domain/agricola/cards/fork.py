@@ -14,11 +14,13 @@ def redeal_for(state: dict, seat: int, rng) -> dict:
     the cards ``seat`` cannot see."""
     out = json.loads(json.dumps(state))
     hands = out["hands"]["_private"]
+    _estimate_missing(out, hands)
     others = [key for key in hands if key != str(seat)]
     hidden = list(unseen(out))
     for key in others:
         hand = hands[key]
-        hidden += hand["occupations"] + hand["minors"] + hand.get("discarded", [])
+        hidden += [c for c in hand["occupations"] + hand["minors"] + hand.get("discarded", [])
+                   if c is not None]
         for packet in hand.get("packets", {}).values():
             hidden += packet
     hidden = rng.shuffle("fork-redeal", _sorted(set(hidden)))
@@ -41,6 +43,21 @@ def _remark(hand: dict, marked: list[str]) -> list[str]:
         count = sum(1 for c in marked if _kind_of(c) == _KIND[kind])
         out += hand[kind][:count]
     return out
+
+
+def _estimate_missing(state: dict, hands: dict) -> None:
+    """A seat's own view holds no other hand (a bot's input, issue 25): give each missing seat
+    a hand of the size it most likely has (7 of a kind less the cards of that kind it has
+    played; the deal's size is public, the rest is unknown), to be dealt anew below."""
+    from .deal import HAND
+
+    for seat, farm in enumerate(state["farms"]):
+        if str(seat) in hands:
+            continue
+        played = farm.get("cards", [])
+        hands[str(seat)] = {kind: [None] * max(0, HAND - sum(1 for c in played
+                                                              if _kind_of(c) == _KIND[kind]))
+                            for kind in KINDS}
 
 
 def _take(cards: list[str], kind: str, count: int) -> list[str]:

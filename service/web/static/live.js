@@ -133,6 +133,19 @@
     }
   });
 
+  /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */
+  function countdown() {
+    var now = Date.now() / 1000;
+    document.querySelectorAll("time[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round(parseFloat(el.dataset.deadline) - now));
+      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
+      var m = Math.floor(left % 3600 / 60), s = left % 60;
+      el.textContent = (d ? d + "d " : "") + (d || h ? h + "h " : "") + m + "m " + s + "s";
+    });
+  }
+  setInterval(countdown, 1000);
+  document.addEventListener("DOMContentLoaded", countdown);
+
   document.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta) { event.detail.headers["X-CSRF-Token"] = meta.content; }

@@ -1,0 +1,293 @@
+"""Move clocks, reminders, expiry and vacations (issue 25 items 1-4): platform state, never a
+title's.
+
+A game's clock is chosen at creation (``options.clock``, the same for every title, seconds):
+
+* ``{"type": "per_move", "seconds": S}``: every time a seat is asked, it has S seconds;
+* ``{"type": "correspondence", "initial": I, "increment": N, "cap": C}``: a reserve that starts
+  at I, pays for the time a seat takes, and grows by N after each of its moves, up to C;
+
+plus ``reminder`` (seconds left when the reminder goes out; default a day, or a quarter of a
+short clock), ``on_expiry`` (``"bot"``: the seat's bot plays until the player returns, the
+default; ``"adjudicate"``: the game ends on the current score sheet), ``bot`` (which bot plays
+on, default greedy level 2) and ``vacation_days`` (days each seat may pause its clock).
+
+**Time enters only as recorded timestamps.** The clock state (:func:`track`) is folded from the
+events: a seat's clock starts at the timestamp of the event after which the game waits for it;
+a deadline is that time plus its allowance plus any vacation that overlapped. The wall clock is
+read only by the worker that decides a deadline has passed, and what it decides is an event:
+``ClockReminder`` and ``ClockExpired`` name the deadline they are about, and are written only if
+the folded state has not recorded one for that deadline (the store's unique version settles a
+race), so each happens exactly once per deadline, across worker restarts. Replays and audits
+reach the same deadlines because they read the same timestamps.
+
+Platform event types (``META_TYPES``; the title never sees them): ``ClockReminder``,
+``ClockExpired``, ``SeatReclaimed`` (the player takes the seat back from the bot),
+``VacationStarted``.
+"""
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from .common.errors import BadGameConfig, RuleViolation, register_messages
+
+register_messages({
+    "vacation_not_possible": "{seat_name} cannot take {days} day(s) of vacation: "
+                             "{left} day(s) are left in this game.",
+})
+
+DAY = 86400
+MAX_PER_MOVE = 14 * DAY
+MAX_RESERVE = 60 * DAY
+MAX_VACATION_DAYS = 60
+DEFAULT_MIN_SECONDS = 3600
+EXPIRY = ("bot", "adjudicate")
+PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted")
+
+
+def _bad(reason: str, option: str = "clock") -> BadGameConfig:
+    return BadGameConfig("bad_option", title="Chronicle", variant="any title", option=option,
+                         reason=reason)
+
+
+def _seconds(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"{name} must be a whole number of seconds", f"clock.{name}")
+    if not low <= value <= high:
+        raise _bad(f"{name} must be between {low} and {high} seconds, not {value}",
+                   f"clock.{name}")
+    return value
+
+
+def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | None:
+    """The clock option with defaults filled in (None: no clock), or a ``bad_option`` error
+    naming the culprit."""
+    from .bots import check_bot
+
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise _bad("a clock is an object such as {\"type\": \"per_move\", \"seconds\": 86400}")
+    kind = value.get("type", "none")
+    known = {"type", "seconds", "initial", "increment", "cap", "reminder", "on_expiry", "bot",
+             "vacation_days"}
+    extra = sorted(set(value) - known)
+    if extra:
+        raise _bad(f"unknown field(s) {', '.join(extra)}")
+    if kind == "none":
+        return None
+    if kind == "per_move":
+        out = {"type": kind, "seconds": _seconds(value.get("seconds"), "seconds", min_seconds,
+                                                 MAX_PER_MOVE)}
+        shortest = out["seconds"]
+    elif kind == "correspondence":
+        initial = _seconds(value.get("initial"), "initial", min_seconds, MAX_RESERVE)
+        increment = _seconds(value.get("increment", 0), "increment", 0, MAX_PER_MOVE)
+        cap = _seconds(value.get("cap", initial), "cap", initial, MAX_RESERVE)
+        out = {"type": kind, "initial": initial, "increment": increment, "cap": cap}
+        shortest = initial
+    else:
+        raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
+    default_reminder = DAY if shortest >= 4 * DAY else max(1, shortest // 4)
+    out["reminder"] = _seconds(value.get("reminder", default_reminder), "reminder", 1,
+                               shortest)
+    policy = value.get("on_expiry", "bot")
+    if policy not in EXPIRY:
+        raise _bad(f"on_expiry must be one of {', '.join(EXPIRY)}", "clock.on_expiry")
+    out["on_expiry"] = policy
+    out["bot"] = check_bot(value.get("bot", {"bot": "greedy"}), "clock.bot").as_dict()
+    days = value.get("vacation_days", 0)
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_VACATION_DAYS:
+        raise _bad(f"vacation_days must be a whole number from 0 to {MAX_VACATION_DAYS}",
+                   "clock.vacation_days")
+    out["vacation_days"] = days
+    return out
+
+
+# -- the folded clock state ----------------------------------------------------------------------
+def new_clocks(clock: dict | None, players: int) -> dict | None:
+    """The clock part of a game as set up (JSON-clean; seats are string keys)."""
+    if not clock:
+        return None
+    seats = [str(s) for s in range(players)]
+    return {"since": {}, "extra": {s: 0.0 for s in seats},
+            "reserve": {s: float(clock.get("initial", 0)) for s in seats},
+            "reminded": {}, "expired": {}, "paused_until": {},
+            "vacation_left": {s: float(clock["vacation_days"] * DAY) for s in seats}}
+
+
+def allowance(clock: dict, clocks: dict, seat: str) -> float:
+    if clock["type"] == "per_move":
+        return float(clock["seconds"])
+    return float(clocks["reserve"][seat])
+
+
+def track(game: Any, to_act: list[int], ts: float) -> None:
+    """After an event recorded at ``ts``: start the clocks of seats the game now waits for, and
+    stop (and, for a correspondence clock, settle) those it no longer waits for. Bot seats have
+    no clock."""
+    clock, clocks = game.clock, game.clocks
+    waiting = {str(s) for s in to_act if str(s) not in game.bots}
+    since = clocks["since"]
+    for seat in list(since):
+        if seat not in waiting:
+            started = since.pop(seat)
+            if clock["type"] == "correspondence":
+                used = max(0.0, ts - started - clocks["extra"][seat])
+                left = max(0.0, clocks["reserve"][seat] - used)
+                clocks["reserve"][seat] = min(float(clock["cap"]), left + clock["increment"])
+            clocks["extra"][seat] = 0.0
+    for seat in waiting:
+        if seat not in since:
+            since[seat] = max(ts, clocks["paused_until"].get(seat, 0.0))
+            clocks["extra"][seat] = 0.0
+
+
+def deadline(game: Any, seat: int) -> float | None:
+    """When ``seat``'s time runs out (epoch seconds), or None when its clock is not running."""
+    clocks = getattr(game, "clocks", None)
+    if not clocks or str(seat) not in clocks["since"]:
+        return None
+    key = str(seat)
+    return clocks["since"][key] + allowance(game.clock, clocks, key) + clocks["extra"][key]
+
+
+def reminder_due(game: Any, seat: int) -> float | None:
+    end = deadline(game, seat)
+    return None if end is None else end - game.clock["reminder"]
+
+
+def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
+    """Fold one platform event into the game's book-keeping (see the module docstring)."""
+    clocks = getattr(game, "clocks", None)
+    seat = str(data.get("seat"))
+    if kind == "ClockReminder" and clocks is not None:
+        clocks["reminded"][seat] = data["deadline"]
+    elif kind == "ClockExpired":
+        if clocks is not None:
+            clocks["expired"][seat] = data["deadline"]
+            clocks["since"].pop(seat, None)
+        if data.get("action") == "bot":
+            game.bots[seat] = {**data["bot"], "why": "clock"}
+        elif data.get("action") == "adjudicate":
+            game.adjudicated = {"version": None, "seat": data.get("seat"),
+                                "winners": list(data.get("winners", []))}
+    elif kind == "SeatReclaimed":
+        game.bots.pop(seat, None)
+    elif kind == "VacationStarted" and clocks is not None:
+        seconds = float(data["days"]) * DAY
+        clocks["vacation_left"][seat] = max(0.0, clocks["vacation_left"][seat] - seconds)
+        clocks["paused_until"][seat] = ts + seconds
+        if seat in clocks["since"]:
+            clocks["extra"][seat] += seconds
+
+
+def summary(game: Any) -> dict | None:
+    """The clock as the summary, lobby and pages show it (public)."""
+    clock = getattr(game, "clock", None)
+    if not clock:
+        return None
+    clocks = game.clocks
+    seats = []
+    for seat in range(len(game.players)):
+        key = str(seat)
+        end = deadline(game, seat)
+        seats.append({"seat": seat, "deadline": _iso(end), "deadline_epoch": end,
+                      "reserve": (clocks["reserve"][key] if clock["type"] == "correspondence"
+                                  else None),
+                      "vacation_until": _iso(clocks["paused_until"].get(key)),
+                      "vacation_days_left": round(clocks["vacation_left"][key] / DAY, 2)})
+    return {**clock, "seats": seats}
+
+
+def describe(kind: str, data: dict, names: list[str]) -> str:
+    """The sentence of a platform clock or seat event."""
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A seat"
+    if kind == "ClockReminder":
+        return f"{who}'s time for this move runs out at {_iso(data['deadline'])}."
+    if kind == "ClockExpired":
+        if data.get("action") == "bot":
+            bot = data.get("bot") or {}
+            return (f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
+                    f"plays for {who} until they return.")
+        winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
+        return (f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
+                f"{' and '.join(winners) or 'nobody'} win{'s' if len(winners) == 1 else ''}.")
+    if kind == "SeatReclaimed":
+        return f"{who} is back and takes the seat over from the bot."
+    if kind == "VacationStarted":
+        return f"{who} goes on vacation for {data.get('days')} day(s); their clock stops."
+    return kind
+
+
+def _iso(epoch: float | None) -> str | None:
+    if epoch is None:
+        return None
+    from datetime import datetime, timezone
+    return datetime.fromtimestamp(epoch, timezone.utc).isoformat()
+
+
+# -- the application side ------------------------------------------------------------------------
+class Clocks:
+    """A mixin of :class:`~domain.application.Games`: the clock's events, written only here."""
+
+    clock_min_seconds = DEFAULT_MIN_SECONDS
+
+    def clock_due(self, game_id: uuid.UUID, now: float) -> list[str]:
+        """Write the reminders and expiries due at ``now`` (epoch seconds, the worker's clock)
+        for one game; returns the event types written. Idempotent: a deadline already reminded
+        or expired in the folded state is skipped."""
+        with self._lock(game_id):
+            game = self._current(game_id)
+            if not getattr(game, "clocks", None) or game.pending_undo or self.is_over(game):
+                return []
+            facts = []
+            for seat in sorted(int(s) for s in game.clocks["since"]):
+                end = deadline(game, seat)
+                key = str(seat)
+                if end is None:
+                    continue
+                if now >= end and game.clocks["expired"].get(key) != end:
+                    facts.append(("ClockExpired", seat, self._expiry(game, seat, end)))
+                    if game.clock["on_expiry"] == "adjudicate":
+                        break
+                elif (now >= end - game.clock["reminder"] and now < end
+                      and game.clocks["reminded"].get(key) != end):
+                    facts.append(("ClockReminder", seat, {"seat": seat, "deadline": end}))
+            if facts:
+                self._save_meta(game, self._meta(game, facts))
+            return [f[0] for f in facts]
+
+    def _expiry(self, game: Any, seat: int, end: float) -> dict:
+        data = {"seat": seat, "deadline": end, "action": game.clock["on_expiry"]}
+        if data["action"] == "bot":
+            data["bot"] = dict(game.clock["bot"])
+        else:
+            data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
+        return data
+
+    def start_vacation(self, game_id: uuid.UUID, seat: int, days: int) -> dict:
+        """Pause ``seat``'s clock for ``days`` days (of the days the game allows)."""
+        with self._lock(game_id):
+            game = self._current(game_id)
+            clocks = getattr(game, "clocks", None)
+            left = clocks["vacation_left"][str(seat)] / DAY if clocks else 0
+            if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= left:
+                raise RuleViolation("vacation_not_possible", seat_name=game.players[seat],
+                                    days=days, left=int(left))
+            self._check_open(game)
+            self._save_meta(game, self._meta(game, [("VacationStarted", seat,
+                                                     {"seat": seat, "days": days})]))
+            return summary(game)
+
+    def reclaim_seat(self, game_id: uuid.UUID, seat: int) -> bool:
+        """The player takes ``seat`` back from the bot that played on after its clock ran out;
+        False when no bot plays it for that reason."""
+        with self._lock(game_id):
+            game = self._current(game_id)
+            if game.bots.get(str(seat), {}).get("why") != "clock":
+                return False
+            self._save_meta(game, self._meta(game, [("SeatReclaimed", seat, {"seat": seat})]))
+            return True

@@ -1,0 +1,119 @@
+"""``chronicle bots arena``: bot games in memory, in several processes (issue 25 item 6).
+
+Plays N games of one title, variant and player count between the named bots (the line-up is
+rotated every game, so each bot sits in each seat equally often), with a progress bar, and
+prints wins, average scores, score spread, head-to-head shares and moves per second (``--json``
+for the figures as JSON). Needs no store: the games are the title's pure functions.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+
+import click
+
+from domain import registry
+from domain.bots import BotSpec, check_bot
+from domain.bots.arena import _run, head_to_head, schedule, summarize
+from domain.common.errors import DomainError
+
+
+def parse_bots(text: str) -> list[BotSpec]:
+    """``"search:1,greedy,random"`` -> bot specs (a level after a colon)."""
+    out = []
+    for part in text.split(","):
+        kind, _, level = part.strip().partition(":")
+        value = {"bot": kind}
+        if level:
+            if not level.isdigit():
+                raise click.BadParameter(f"level {level!r} is not a number")
+            value["level"] = int(level)
+        try:
+            out.append(check_bot(value, "--bots"))
+        except DomainError as err:
+            raise click.BadParameter(err.message) from None
+    return out
+
+
+def run_arena(title: str, variant: str, players: int, games: int, bots: list[BotSpec],
+              processes: int = 1, budget: float | None = None, first_seed: int = 1,
+              options: dict | None = None, progress: bool = True, timings: bool = False):
+    """Play the games (``processes`` at once); returns the list of results."""
+    plan = [(title, variant, lineup, seed, options or {}, budget, timings)
+            for lineup, seed in schedule(bots, players, games, first_seed)]
+    results = []
+    if processes <= 1:
+        iterator = map(_run, plan)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(processes)
+        iterator = pool.imap_unordered(_run, plan)
+    try:
+        if progress:
+            with click.progressbar(iterator, length=len(plan), file=sys.stderr,
+                                   label=f"{title} {variant} {players}p") as bar:
+                results = list(bar)
+        else:
+            results = list(iterator)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return sorted(results, key=lambda r: r.seed)
+
+
+@click.group("bots")
+def bots_group() -> None:
+    """Bots that take a seat (random, greedy, search)."""
+
+
+@bots_group.command("arena")
+@click.argument("title")
+@click.option("--variant", help="Default: the title's first variant.")
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1, 100000), default=20, show_default=True)
+@click.option("--bots", "bots_text", default="greedy,random", show_default=True,
+              help="Bots in rotation, e.g. 'search:1,greedy:2,random'.")
+@click.option("--budget", type=click.FloatRange(0.001, 60), default=None,
+              help="Seconds per search decision (default: by level, 2 s at level 2).")
+@click.option("--processes", type=click.IntRange(1, 64), default=None,
+              help="Games played at once (default: one per core).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The first game's seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def arena_command(title: str, variant: str | None, players: int, count: int, bots_text: str,
+                  budget: float | None, processes: int | None, seed: int,
+                  as_json: bool) -> None:
+    """Play COUNT bot games of TITLE in memory and report wins, scores and speed."""
+    try:
+        rules = registry.current(title)
+        variant = variant or rules.variants[0].name
+        info = rules.variant(variant)
+    except DomainError as err:
+        raise click.ClickException(err.message) from None
+    if not info.min_players <= players <= info.max_players:
+        raise click.ClickException(f"{rules.display_name} ({variant}) is played by "
+                                   f"{info.min_players} to {info.max_players} players")
+    bots = parse_bots(bots_text)
+    results = run_arena(title, variant, players, count, bots,
+                        processes or os.cpu_count() or 1, budget, seed)
+    report = summarize(results)
+    keys = sorted(report["bots"])
+    report["head_to_head"] = {f"{a} vs {b}": head_to_head(results, a, b)
+                              for a in keys for b in keys if a != b}
+    report.update({"title": title, "variant": variant, "players": players, "budget": budget})
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+        return
+    click.echo(f"{report['games']} games of {rules.display_name} ({variant}), {players} "
+               f"players; {report['finished']} finished, {report['faults']} refused bot "
+               f"moves, {report['moves_per_second']} moves/s")
+    click.echo(f"{'bot':<12}{'seats':>7}{'wins':>8}{'win %':>8}{'mean':>9}{'sd':>8}")
+    for key in keys:
+        row = report["bots"][key]
+        click.echo(f"{key:<12}{row['seats']:>7}{row['wins']:>8}{100 * row['win_rate']:>7.1f}%"
+                   f"{row['mean_score']:>9}{row['score_sd']:>8}")
+    for pair, share in report["head_to_head"].items():
+        if share is not None:
+            click.echo(f"{pair}: the first scores more in {100 * share:.1f}% of games")

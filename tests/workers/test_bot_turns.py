@@ -1,0 +1,107 @@
+"""Bots and clocks through the real worker side (issue 25): a seat that does not answer is
+reminded once and expires once (notices through its subscription), a bot turn is an RQ job run
+by a real worker, a stale job does nothing, and a game of bots plays to its end through jobs.
+
+Uses a redis-server of the tests' own, never the shared one.
+"""
+from __future__ import annotations
+
+import uuid
+
+from rq import SimpleWorker
+
+from domain.clocks import deadline
+from projections import subscriptions
+from projections.queries import ReadModels
+from workers import bots, jobs, messages, queueing
+from workers import context as worker_context
+from workers.context import Context
+from workers.settings import WorkerSettings
+
+
+def _context(games, redis_server, queue_name):
+    ctx = Context(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name))
+    worker_context.install(ctx)
+    return ctx
+
+
+def _run_jobs(ctx, conn, queue_name, rounds=1):
+    for _ in range(rounds):
+        ctx.bots.flush()
+        SimpleWorker([queue_name], connection=conn).work(burst=True)
+
+
+def test_silent_seat_reminder_expiry_bot_and_return_through_the_worker(
+        games, redis_server, queue_name):
+    games.clock_min_seconds = 5
+    conn = queueing.worker_redis(redis_server.url)
+    ctx = _context(games, redis_server, queue_name)
+    try:
+        clock = {"type": "per_move", "seconds": 30, "reminder": 10}
+        gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock},
+                                seed=7).game.id
+        game = games.get_game(gid)
+        (seat,) = game.rules.status(game.state).to_act
+        subscriptions.save(games, gid, seat, subscriptions.build(None, email="ann@example.org"))
+        ctx.catch_up()
+        end = deadline(game, seat)
+        for now in (end - 20, end - 5, end - 4, end + 1, end + 2):
+            bots.sweep_clocks(games, ctx.store, now=now, submit=ctx.bots.submit)
+            ctx.catch_up()
+        kinds = [e.type for e in games.stored_events(gid)]
+        assert kinds.count("ClockReminder") == 1 and kinds.count("ClockExpired") == 1
+        notices = ReadModels(ctx.store).notices(gid)
+        kinds = sorted(n["kind"] for n in notices if n["kind"] != "turn")
+        assert kinds == ["expired", "reminder"]            # once each
+        assert {n["seat"] for n in notices} == {seat}
+        texts = {n["kind"]: messages.build(games, n) for n in notices}
+        assert "is due soon" in texts["reminder"].text
+        assert texts["expired"].type == "game.clock_expired"
+        assert "time ran out" in texts["expired"].text
+
+        # the expiry enqueued the bot's turn; a real worker plays it
+        before = games.get_game(gid).version
+        _run_jobs(ctx, conn, queue_name)
+        after = games.get_game(gid)
+        assert after.version > before
+        bot_moves = [e for e in games.stored_events(gid, after=before) if e.command
+                     and e.command.get("bot")]
+        assert bot_moves and bot_moves[0].seat == seat
+        # a job for a version the game has left does nothing
+        assert jobs.bot_turn(str(gid), before) is False
+        assert games.get_game(gid).version == after.version
+        assert games.audit(gid).ok
+    finally:
+        worker_context.install(None)
+
+
+def test_a_game_of_bots_plays_to_the_end_through_jobs(games, redis_server, queue_name):
+    conn = queueing.worker_redis(redis_server.url)
+    ctx = _context(games, redis_server, queue_name)
+    try:
+        gid = games.create_game("village", "standard", [{"bot": "random"}, {"bot": "greedy",
+                                                                            "level": 1}],
+                                seed=5).game.id
+        for _ in range(2000):
+            _run_jobs(ctx, conn, queue_name)
+            game = games.get_game(gid)
+            if game.rules.status(game.state).finished:
+                break
+            if not ctx.bots.flush(0) and not games.bots_to_act(game):
+                break
+        game = games.get_game(gid)
+        assert game.rules.status(game.state).finished
+        assert games.audit(gid).ok
+        # the sweep's safety net finds nothing left to enqueue
+        ctx.catch_up()
+        assert bots.sweep_clocks(games, ctx.store, submit=ctx.bots.submit)["bot_turns"] == 0
+    finally:
+        worker_context.install(None)
+
+
+def test_bot_turn_jobs_are_one_per_version(redis_server, queue_name):
+    conn = queueing.worker_redis(redis_server.url)
+    gid = str(uuid.uuid4())
+    assert bots.enqueue_bot_turn(conn, queue_name, gid, 3) is True
+    assert bots.enqueue_bot_turn(conn, queue_name, gid, 3) is False
+    assert bots.enqueue_bot_turn(conn, queue_name, gid, 4) is True
