@@ -40,11 +40,13 @@ def test_create_form_with_a_bot_and_a_clock(web):
     res = web.post("/games", data={"csrf_token": token, "title": "agricola",
                                    "variant": "family", "player": ["Ann", ""],
                                    "bot1": "random", "clock": "per_move:86400"})
+    assert res.status_code == 303  # POST, redirect, GET: the invites are shown once
+    res = web.get(res.headers["Location"])
     assert res.status_code == 200
     text = res.get_data(as_text=True)
     assert text.count("Play as") == 1                  # no invite for the bot's seat
     link = re.search(r'(/join/[^"<\s]+)', text).group(1)
-    location = web.get(link).headers["Location"]
+    location = web.post(link, data={"csrf_token": csrf(web)}).headers["Location"]
     game_id = location.rstrip("/").split("/")[-1]
     for _ in range(100):   # the bot may be first: it moves (in-process here, no Redis)
         summary = web.get(f"/api/v1/games/{game_id}").get_json()
