@@ -60,7 +60,7 @@ class Server:
 
     def pids(self) -> list[int]:
         out = subprocess.run(["pgrep", "-g", str(os.getpgid(self.proc.pid))],
-                             capture_output=True, text=True).stdout.split()
+                             capture_output=True, text=True, check=False).stdout.split()
         return [int(p) for p in out]
 
     def peak_rss_mb(self) -> float:
@@ -85,7 +85,7 @@ class Server:
 
 def _percentile(values: list[float], p: float) -> float:
     values = sorted(values)
-    k = max(0, min(len(values) - 1, int(round(p / 100 * (len(values) - 1)))))
+    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
     return values[k]
 
 

@@ -63,7 +63,7 @@ def _percentiles(samples: list[float]) -> dict:
     ordered = sorted(samples)
 
     def pct(p: float) -> float:
-        return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))] * 1e3
+        return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] * 1e3
 
     return {"n": len(ordered), "p50_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": pct(1.0),
             "mean_ms": statistics.mean(ordered) * 1e3}

@@ -186,7 +186,7 @@ class PgServer:
 
     def worker_rss_mb(self) -> list[float]:
         children = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
-                                  text=True).stdout.split()
+                                  text=True, check=False).stdout.split()
         out = []
         for pid in children:
             try:
@@ -327,7 +327,8 @@ def verify_all(url: str) -> dict:
     command = [os.path.join(BIN, "chronicle"), "verify", "--all"]
     if VERIFY_SECONDS:
         command += ["--time-limit", str(VERIFY_SECONDS)]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=False)
     match = re.search(r"(\d+) game\(s\) checked in ([\d.]+) s \(([\d.]+)/s\)", done.stdout)
     return {"exit_code": done.returncode, "games": int(match.group(1)) if match else None,
             "seconds": float(match.group(2)) if match else None,

@@ -1,4 +1,4 @@
-"""Issue 3, benchmark (a)–(c): saves, full replays and past versions, against raw floors."""
+"""Issue 3, benchmark (a) to (c): saves, full replays and past versions, against raw floors."""
 from __future__ import annotations
 
 import os

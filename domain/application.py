@@ -24,7 +24,7 @@ import time
 import uuid
 from collections import OrderedDict
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEvent
@@ -99,7 +99,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     """The game service's application object (one per process)."""
 
     name = "chronicle"
-    env = {"COMPRESSOR_TOPIC": ""}
+    env: ClassVar[dict[str, str]] = {"COMPRESSOR_TOPIC": ""}
     is_snapshotting_enabled = True
     snapshot_class = GameSnapshot
 

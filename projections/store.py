@@ -69,12 +69,12 @@ SCHEMA = [
     "DROP INDEX IF EXISTS {p}rm_games_by_title",
     "DROP INDEX IF EXISTS {p}rm_games_by_status",
     "CREATE INDEX IF NOT EXISTS rm_games_lobby ON {p}rm_games (created_seq, game_id)",
-    "CREATE INDEX IF NOT EXISTS rm_games_lobby_title ON {p}rm_games "
-    "(title, created_seq, game_id)",
-    "CREATE INDEX IF NOT EXISTS rm_games_lobby_status ON {p}rm_games "
-    "(status, created_seq, game_id)",
-    "CREATE INDEX IF NOT EXISTS rm_games_lobby_both ON {p}rm_games "
-    "(title, status, created_seq, game_id)",
+    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_title ON {p}rm_games "
+     "(title, created_seq, game_id)"),
+    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_status ON {p}rm_games "
+     "(status, created_seq, game_id)"),
+    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_both ON {p}rm_games "
+     "(title, status, created_seq, game_id)"),
     """CREATE TABLE IF NOT EXISTS {p}rm_seats (
         game_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -386,9 +386,9 @@ class SQLiteReadModels(ReadModelStore, SQLiteTrackingRecorder):
             f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?")
 
     def construct_create_table_statements(self) -> list[str]:
-        return [f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, "
-                f"notification_id INTEGER, PRIMARY KEY (application_name)) WITHOUT ROWID"
-                ] + [s.replace("{p}", "") for s in SCHEMA]
+        return [(f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, "
+                 f"notification_id INTEGER, PRIMARY KEY (application_name)) WITHOUT ROWID"),
+                *(s.replace("{p}", "") for s in SCHEMA)]
 
     def create_table(self) -> None:
         with self.writing() as cur:

@@ -153,7 +153,7 @@ def chat_format(url: str, requested: str | None) -> str:
                                                      f"{', '.join(CHAT_FORMATS)}")
         return requested
     host = (urlparse(url).hostname or "").lower()
-    if host.endswith("discord.com") or host.endswith("discordapp.com"):
+    if host.endswith(("discord.com", "discordapp.com")):
         return "discord"
     if host.endswith("slack.com"):
         return "slack"

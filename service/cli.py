@@ -1,4 +1,5 @@
-"""Operator commands: ``chronicle <command>`` (console script) or ``flask --app service.app:create_app <command>``.
+"""Operator commands: ``chronicle <command>`` (console script) or
+``flask --app service.app:create_app <command>``.
 
 =====================  =================================================================
 ``init-db``            create the event store's tables (and the PostgreSQL schema)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -90,8 +90,9 @@ class StrictParser(FlaskParser):
     them.
     """
 
-    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
-                                   "query": None, "querystring": None, "headers": None}
+    DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {
+        **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+        "query": None, "querystring": None, "headers": None}
 
     def _raw_load_json(self, req) -> Any:
         raw = read_body(req)

@@ -155,7 +155,7 @@ def to_problem(error: BaseException, *, max_body: int | None = None,
 
 
 def _from_domain(error: DomainError) -> Problem:
-    for cls, status, title in DOMAIN_STATUS:
+    for cls, status, title in DOMAIN_STATUS:  # noqa: B007 (the matching row is used below)
         if isinstance(error, cls):
             break
     headers = {}

@@ -318,7 +318,8 @@ class Stream(MethodView):
             try:
                 after = int(header)
             except ValueError:
-                raise Problem(400, "bad_request", "Last-Event-ID must be a version number.")
+                raise Problem(400, "bad_request",
+                              "Last-Event-ID must be a version number.") from None
         app = games()
         stream_hub = hub()
         stream_hub.attach(app)

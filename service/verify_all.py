@@ -35,8 +35,8 @@ class Outcome:
 
 def report_lines(game_id: str, report) -> list[str]:
     """The lines that describe an audit report with mismatches."""
-    lines = [f"{game_id}: {len(report.mismatches)} mismatch(es) under rules "
-             f"{report.rules_version}"]
+    lines = [(f"{game_id}: {len(report.mismatches)} mismatch(es) under rules "
+              f"{report.rules_version}")]
     lines += [f"  version {m.version} (seat {m.seat}, move {json.dumps(m.move)}): "
               f"{m.difference}" for m in report.mismatches]
     return lines

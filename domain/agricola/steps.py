@@ -542,7 +542,8 @@ def check_convert(state: dict, seat: int, move: dict) -> None:
                                 reason="animals may not be cooked during breeding (digest D-26)",
                                 **seat_params(state, seat))
     if good in ANIMALS and total_animals(farm)[good] > 0:
-        raise AgricolaViolation("no_cooking_improvement", good=PLURAL[good], **seat_params(state, seat))
+        raise AgricolaViolation("no_cooking_improvement", good=PLURAL[good],
+                                **seat_params(state, seat))
     if good in BUILDING_RESOURCES and farm["supply"].get(good, 0) > 0:
         major = workshop_for(farm, good)
         if major and state["phase"] == "harvest_feeding":

@@ -52,9 +52,9 @@ LAST_ROUND = 14
 
 # -- action spaces ---------------------------------------------------------------------------
 #
-# ``kind`` names the handler (placement.py, steps.py); ``replenish`` is what phase 2 adds each round (digest
-# §3.3); ``fixed`` is what the space gives from the general supply each time (digest §3.2 phase 2
-# item 4); ``name`` is the space's text for sentences.
+# ``kind`` names the handler (placement.py, steps.py); ``replenish`` is what phase 2 adds each
+# round (digest §3.3); ``fixed`` is what the space gives from the general supply each time
+# (digest §3.2 phase 2 item 4); ``name`` is the space's text for sentences.
 
 #: Every action space of the family game: the family side of the left board, the family sides of
 #: the green cards, and the 14 round cards (digest §4.2-§4.5, §9.1).

@@ -30,7 +30,7 @@ def open_now(state: dict, seat: int) -> bool:
 
 def conversions(home: dict) -> list[dict]:
     out = []
-    for good, food in FOOD_VALUE.items():
+    for good in FOOD_VALUE:
         held = home["animals"][good] if good in FARM_ANIMALS else home["supply"][good]
         if held > 0:
             out.append({"type": "convert", "good": good})
@@ -118,7 +118,9 @@ def _reason(state: dict, seat: int, move: dict) -> str:
         return "nothing may be turned into food while newborn animals are placed (digest §8.4)"
     kind = move["type"]
     if kind == "ruby_tile":
-        return (f"a single {move['tile']} cannot go on {board.label(move['at']) if isinstance(move['at'], int) and 0 <= move['at'] < 48 else move['at']}"
+        at = move["at"]
+        where = board.label(at) if isinstance(at, int) and 0 <= at < 48 else at
+        return (f"a single {move['tile']} cannot go on {where}"
                 " (it must continue the cave or touch an outdoor tile, digest §5.2, §5.3) or "
                 "there are not enough rubies")
     if kind == "release":

@@ -187,7 +187,8 @@ def check_move(state: dict, seat: int, move: dict) -> None:
                                **seat_params(state, seat))
 
 
-_STEP_WHAT = {"pass": "leave the remaining dwarfs at home", "feed": "feed the family", "keep_newborns": "choose the newborn animals",
+_STEP_WHAT = {"pass": "leave the remaining dwarfs at home", "feed": "feed the family",
+              "keep_newborns": "choose the newborn animals",
               "skip": "choose which harvest step to skip", "keep_goods":
               "keep the goods on an action space", "done": "finish", "twin": "place a tile",
               "furnish": "furnish a cavern", "sow": "sow"}

@@ -279,13 +279,14 @@ def _closable(grid: Grid, fmask: int, bmask: int) -> tuple[tuple[int, int], ...]
         subsets: list[tuple[int, int, int]] = []
 
         def grow(sub: int, bnd: int, near: int, cand: int, forbidden: int) -> None:
-            subsets.append((sub, bnd, near))
+            subsets.append((sub, bnd, near))  # noqa: B023 (called in this iteration only)
             while cand:
                 low = cand & -cand
                 cand ^= low
                 i = low.bit_length() - 1
                 grow(sub | low, bnd ^ edge_masks[i], near | geo.neighbour_mask[i],
-                     cand | (adjacency[i] & zone & ~forbidden & ~sub & ~low), forbidden)
+                     cand | (adjacency[i] & zone & ~forbidden & ~sub & ~low),  # noqa: B023
+                     forbidden)
                 forbidden |= low
 
         m = zone

@@ -255,7 +255,7 @@ class Title(abc.ABC):
         pack: its name, hash and which values are provisional); None otherwise."""
         return None
 
-    def preflight(self) -> None:
+    def preflight(self) -> None:  # noqa: B027 (a title without data files checks nothing)
         """Checks run once when a service process starts (a title's data files); raises a
         :class:`BadGameConfig` with a sentence to stop the start."""
 

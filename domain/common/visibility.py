@@ -43,7 +43,8 @@ def redact(value: Any, viewer: int | None, finished: bool = False) -> Any:
 
 
 def has_hidden(value: Any) -> bool:
-    """True when ``value`` holds any ``_secret`` or ``_private`` part (titles use it to skip work)."""
+    """True when ``value`` holds any ``_secret`` or ``_private`` part (titles use it to skip
+    work)."""
     if isinstance(value, dict):
         return SECRET in value or PRIVATE in value or any(has_hidden(v) for v in value.values())
     if isinstance(value, list):

@@ -83,8 +83,9 @@ class SeedSchema(ResponseSchema):
                           metadata={"description": "Null until the game that drew it is over "
                                                    "(or always shown for a seeded game)."})
     seed_str = fields.String(allow_none=True,
-                             metadata={"description": "The seed in decimal digits (seeds exceed "
-                                                      "2^53, which JavaScript numbers cannot hold)."})
+                             metadata={"description": "The seed in decimal digits (seeds "
+                                                      "exceed 2^53, which JavaScript numbers "
+                                                      "cannot hold)."})
 
 
 class UndoRequestSchema(ResponseSchema):
@@ -217,8 +218,9 @@ class EventListSchema(ResponseSchema):
     version = fields.Integer(metadata={"description": "The game's current version."})
     events = fields.List(fields.Nested(EventSchema))
     next_after = fields.Integer(allow_none=True,
-                                metadata={"description": "Pass as `after` to read on; null when "
-                                                         "this answer reaches the current version."})
+                                metadata={"description": "Pass as `after` to read on; null "
+                                                         "when this answer reaches the current "
+                                                         "version."})
 
 
 class SeatScoreSchema(KeepExtras):

@@ -22,7 +22,7 @@ from .support import check_invariants, fold, give, give_animals, reveal, turn
 
 def test_each_seat_is_dealt_seven_and_seven_and_sees_only_its_own():
     state, _, events = full(3, 4)
-    dealt = [h for h in state["hands"]["_private"].values()]
+    dealt = list(state["hands"]["_private"].values())
     assert all(len(h["occupations"]) == 7 and len(h["minors"]) == 7 for h in dealt)
     every = [c for h in dealt for c in h["occupations"] + h["minors"]]
     assert len(every) == len(set(every)) == 42

@@ -26,7 +26,7 @@ def sheet_of(state, seat):
 ])
 def test_tiered_categories(key, table):
     """§8.1: the score pad's tiers, -1 for none (D-41)."""
-    thresholds = dict((k, t) for k, _, t in SCORING_TIERS)[key]
+    thresholds = {k: t for k, _, t in SCORING_TIERS}[key]
     for count, pts in table.items():
         assert tier_points(count, thresholds) == pts, (key, count)
 

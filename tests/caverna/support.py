@@ -82,7 +82,7 @@ def work_turn(state: dict, seat: int, space: str | None = None, **goods) -> dict
     state["phase"] = "work"
     state["turn"] = seat
     state["pending"] = [None] * len(state["players"])
-    for sid, info in state["spaces"].items():
+    for info in state["spaces"].values():
         info.update(occupant=None, dwarf=None, target=None)
     for home in state["homes"]:
         for dwarf in home["dwarfs"]:

@@ -118,7 +118,7 @@ def test_ex8_and_ex9_sowing_amounts_and_limit():
     assert home["crops"][str(fields[1])] == ["vegetable", 2]
     state, _ = play(state, 0, {"type": "sow", "at": fields[2], "crop": "grain"})
     state, _ = play(state, 0, {"type": "sow", "at": fields[3], "crop": "vegetable"})
-    assert not [m for m in moves_of(state, 0, "sow")], "at most 2 + 2 fields per Sow"
+    assert not list(moves_of(state, 0, "sow")), "at most 2 + 2 fields per Sow"
     with pytest.raises(RuleViolation):
         play(state, 0, {"type": "sow", "at": fields[4], "crop": "grain"})
 

@@ -34,6 +34,6 @@ def test_threads_asking_at_first_use_all_find_the_current_rules():
     version = registry.current("agricola").rules_version
     for _ in range(8):  # fresh interpreters: the race is at first use
         done = subprocess.run([sys.executable, "-c", RACE, version], capture_output=True,
-                              text=True, timeout=60)
+                              text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("0 "), done.stdout

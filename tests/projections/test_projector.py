@@ -8,6 +8,7 @@ import json
 import random
 import threading
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -375,7 +376,7 @@ def test_a_partitioned_rebuild_equals_the_live_read_models(games, read_store, wo
     assert dump(read_store) == live
     head = games.recorder.max_notification_id()
     assert figures["head"] == head and read_store.position(games.name) == head
-    assert seen[-1] == (head, head) and all(a <= b for (a, _), (b, _) in zip(seen, seen[1:]))
+    assert seen[-1] == (head, head) and all(a <= b for (a, _), (b, _) in pairwise(seen))
     assert store_event_count(games) == sum(
         r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games"))
 
@@ -392,7 +393,7 @@ def test_a_failed_partition_leaves_the_read_models_to_be_replayed(games, read_st
         raise RuntimeError("a title's rules failed")
 
     monkeypatch.setattr(Projector, "replay_to", broken)
-    with pytest.raises(RuntimeError, match="partition 1 failed|rules failed"):
+    with pytest.raises(RuntimeError, match=r"partition 1 failed|rules failed"):
         parallel.rebuild(games, workers=2)
     assert read_store.position(games.name) == 0  # the next projector replays everything
     monkeypatch.undo()

@@ -139,7 +139,7 @@ def check_invariants(state: dict) -> None:
     assert state["supply"]["grain"] + sum(p["grain"] for p in state["seats"]) == \
         v["supply"]["grain"]
     lap = v["lifetrack"]["spaces"]
-    for seat, p in enumerate(state["seats"]):
+    for p in state["seats"]:
         assert all(k >= 0 for k in list(p["cubes"].values()) + list(p["goods"].values()))
         assert p["coins"] >= 0 and 0 <= p["grain"] <= v["harvest"]["cap"]
         dead = sum(1 for m in p["members"] if m["at"] in ("chronicle", "grave", "removed"))

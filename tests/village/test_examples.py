@@ -144,7 +144,7 @@ def test_t12_a_coin_pays_for_a_green_cube():
     place(state, 0, 0, "council:1")
     give(state, 0, green=1, coins=1)
     state = _act(state, 0, "council", colour="brown")
-    pays = [m for m in _moves(state, 0, "council_advance")]
+    pays = list(_moves(state, 0, "council_advance"))
     assert {"type": "council_advance", "step": 1, "gen": 1, "pay": "green", "coins": 1} in pays
     assert {"type": "council_advance", "step": 1, "gen": 1, "pay": "green", "coins": 2} in pays
     after, _ = play(state, 0, {"type": "council_advance", "step": 1, "gen": 1, "pay": "green",

@@ -48,7 +48,8 @@ def writer(ids_file: str, moves: int, seed: int) -> int:
     from projections.cli import games_from_environ
 
     games = games_from_environ()
-    ids = [uuid.UUID(line.strip()) for line in open(ids_file) if line.strip()]
+    with open(ids_file) as lines:
+        ids = [uuid.UUID(line.strip()) for line in lines if line.strip()]
     rng = random.Random(seed)
     made = 0
     for _ in range(moves * 5):

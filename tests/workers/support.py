@@ -216,10 +216,13 @@ def process_env(**extra: str) -> dict[str, str]:
 
 def launch(kind: str, *args: str, log_path: str | None = None, **env: str) -> subprocess.Popen:
     """Start ``python -m tests.workers.launch KIND ARGS`` (the toy title registered)."""
-    out = open(log_path, "ab") if log_path else subprocess.DEVNULL
-    return subprocess.Popen([sys.executable, "-m", "tests.workers.launch", kind, *args],
-                            cwd=REPO, env=process_env(**env), stdout=out,
-                            stderr=subprocess.STDOUT)
+    command = [sys.executable, "-m", "tests.workers.launch", kind, *args]
+    if not log_path:
+        return subprocess.Popen(command, cwd=REPO, env=process_env(**env),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    with open(log_path, "ab") as out:  # the child keeps its own copy of the file
+        return subprocess.Popen(command, cwd=REPO, env=process_env(**env), stdout=out,
+                                stderr=subprocess.STDOUT)
 
 
 def stop(proc: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 10.0) -> None:

@@ -23,8 +23,8 @@ from tests.projections.helpers import new_game
 
 
 def context(games, **settings):
-    base = dict(redis_url=None, retry_schedule=(0.0, 0.0, 0.0), webhook_timeout=1.0,
-                webhook_allow=parse_allowance(TEST_WEBHOOK_ALLOW))
+    base = {"redis_url": None, "retry_schedule": (0.0, 0.0, 0.0), "webhook_timeout": 1.0,
+            "webhook_allow": parse_allowance(TEST_WEBHOOK_ALLOW)}
     base.update(settings)
     return Context(games, WorkerSettings(**base))
 

@@ -80,7 +80,7 @@ def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends
                     **worker_env(sqlite_store, redis_server.url, queue_name))
     try:
         games.play(game_id, 0, {"type": "add", "by": 1})  # Bob's turn -> flaky receiver
-        wait_for(lambda: flaky.ok(), 20, message="the third delivery\n" + log_tail(log))
+        wait_for(flaky.ok, 20, message="the third delivery\n" + log_tail(log))
         assert flaky.counts["/bob"] == 3
         [ok] = flaky.ok()
         payload = Webhook(bob["webhook"]["secret"]).verify(ok.body, ok.headers)

@@ -86,7 +86,7 @@ def parse_prerequisite(text: str) -> dict:
             out["animals"] = {what: n}
         elif what == "animals":
             out["animals_any"] = n
-        elif what.endswith("fields") or what.endswith("field") or "sown fields" in what:
+        elif what.endswith(("fields", "field")) or "sown fields" in what:
             crop = "grain" if "grain" in what else "vegetable" if "vegetable" in what else None
             out["fields"] = n
             out["crop"] = crop
