@@ -23,8 +23,10 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, ClassVar, Iterator
+from datetime import datetime
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence, TypeVar, cast
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEvent
@@ -56,12 +58,15 @@ SEAT_KEYS_NAMESPACE = uuid.UUID("6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
 #: working in every process within this many seconds)
 SEAT_KEYS_TTL = 5.0
 MAX_MOVE_ATTEMPTS = 4
+T = TypeVar("T")
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class GameCreated(GameEvent):
     """The first event of every game stream (its own class so it can be found by topic)."""
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class SeatKeysIssued(DomainEvent):
     """SHA-256 hashes of a game's seat tokens, one per seat (a stream of its own)."""
 
@@ -152,14 +157,14 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         with self._cache_lock:
             self._cache.pop(game_id, None)
 
-    def _store(self, events: list[DomainEvent]) -> None:
+    def _store(self, events: Sequence[DomainEvent]) -> None:
         """Save events in one transaction; store trouble becomes ``StoreUnavailable``.
 
         Goes straight to the library's ``_record`` with a prepared ``ProcessingEvent``: the
         public ``save`` spends a fifth of its time in runtime Protocol checks of each object,
         and takes snapshots this class takes itself (see ``_maybe_snapshot``).
         """
-        processing = ProcessingEvent()
+        processing: ProcessingEvent[uuid.UUID] = ProcessingEvent()
         processing.events.extend(events)
         self._guard(self._record, processing)
         for hook in self.after_save:
@@ -168,7 +173,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             except Exception:  # a wake-up must never undo a saved move
                 log.exception("after-save hook failed")
 
-    def _guard(self, fn, *args, **kwargs):
+    def _guard(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Call ``fn``; store trouble becomes ``StoreUnavailable`` (a lost race stays an
         ``IntegrityError`` for the caller to handle)."""
         try:
@@ -180,7 +185,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             raise StoreUnavailable() from err
 
     # ------------------------------------------------------------------ loading
-    def _projector(self, game_id: uuid.UUID):
+    def _projector(self, game_id: uuid.UUID) -> Callable[..., Game | None]:
         return partial(fold, state_at=partial(self.state_at, game_id))
 
     def state_at(self, game_id: uuid.UUID, version: int) -> dict:
@@ -204,7 +209,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         else:
             newer = list(self._guard(self.events.get, game_id, gt=game.version))
             if newer:
-                game = fold(game, newer, partial(self.state_at, game_id))
+                game = cast(Game, fold(game, newer, partial(self.state_at, game_id)))
         self._cache_put(game)
         return game
 
@@ -242,7 +247,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     def stored_events(self, game_id: uuid.UUID, after: int = 0,
                       limit: int | None = None) -> list[GameEvent]:
-        return list(self._guard(self.events.get, game_id, gt=after or None, limit=limit))
+        return cast("list[GameEvent]",
+                    list(self._guard(self.events.get, game_id, gt=after or None, limit=limit)))
 
     def exists(self, game_id: uuid.UUID) -> bool:
         return bool(self.stored_events(game_id, limit=1))
@@ -265,7 +271,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         filled = rules.check_config(config)
         config = GameConfig(variant, tuple(players), filled, series=series)
         seeded = seed is not None
-        seed = int(seed) if seeded else new_seed()
+        seed = int(seed) if seed is not None else new_seed()
         game_id = uuid.uuid4()
         setup = [fact_dict(f) for f in rules.setup(config, Rng(seed))]
         data = {"title": rules.name, "rules_version": rules.rules_version, "variant": variant,
@@ -355,13 +361,17 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             cached = self._keys_cache.get(game_id)
         if cached is not None and now - cached[0] < SEAT_KEYS_TTL:
             return cached[1]
-        found = list(self._guard(self.events.get, self._keys_id(game_id)))
+        found = self._key_events(game_id)
         hashes = list(found[-1].hashes) if found else []
         with self._cache_lock:
             self._keys_cache[game_id] = (now, hashes)
             while len(self._keys_cache) > 4 * self._cache_size:
                 self._keys_cache.popitem(last=False)
         return hashes
+
+    def _key_events(self, game_id: uuid.UUID) -> list[SeatKeysIssued]:
+        return cast("list[SeatKeysIssued]",
+                    list(self._guard(self.events.get, self._keys_id(game_id))))
 
     @staticmethod
     def _keys_id(game_id: uuid.UUID) -> uuid.UUID:
@@ -375,7 +385,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             players = self.get_game(game_id).players
             if not 0 <= seat < len(players):
                 raise GameNotFound(game=str(game_id))
-            found = list(self._guard(self.events.get, self._keys_id(game_id)))
+            found = self._key_events(game_id)
             hashes = list(found[-1].hashes)
             token = new_token(game_id)
             hashes[seat] = token_hash(token)
@@ -464,7 +474,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             raise GameOver()
         meta.check_open(game)
 
-    def _batch(self, game: Game, facts: list, command: dict | None) -> list[GameEvent]:
+    def _batch(self, game: Game, facts: list[Event], command: dict | None) -> list[GameEvent]:
         events = []
         for i, fact in enumerate(facts):
             events.append(GameEvent(originator_id=game.id,
@@ -489,7 +499,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
                 log.exception("snapshot of game %s at version %s failed", game.id, game.version)
 
     @staticmethod
-    def _names(game: Game, seats) -> str:
+    def _names(game: Game, seats: Iterable[int]) -> str:
         names = [game.players[s] for s in seats]
         if len(names) <= 1:
             return "".join(names) or "nobody"
@@ -499,7 +509,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     def game_ids(self, newest_first: bool = True) -> Iterator[uuid.UUID]:
         """Every game id in the store, from the notification log (GameCreated events only)."""
         start = 1
-        ids = []
+        ids: list[uuid.UUID] = []
         while True:
             batch = self._guard(self.recorder.select_notifications, start, 500,
                                 topics=[GAME_CREATED_TOPIC])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import registry
 from .common.errors import DomainError, GameNotFound, RecordError
@@ -23,6 +23,11 @@ from .records import (FULL, GENESIS, RECORD_FORMAT, VIEW, AuditReport, chain, re
                       signed_message, verify_chain)
 from .replay import audit_log, replay_log
 
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from .shapes import GamesApp
+else:
+    GamesApp = object
+
 
 def log_entry(event: GameEvent) -> dict:
     return {"version": event.originator_version, "type": event.type, "seat": event.seat,
@@ -30,7 +35,7 @@ def log_entry(event: GameEvent) -> dict:
             "recorded_at": event.timestamp.isoformat()}
 
 
-class Archive:
+class Archive(GamesApp):
     """Audit, export and import (api.md "Rewinding, branching, auditing")."""
 
     def log_entries(self, game_id: uuid.UUID) -> list[dict]:

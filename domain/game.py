@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, cast
 from uuid import UUID
 
 from eventsourcing.domain import DomainEvent, Snapshot
@@ -29,12 +29,20 @@ from .common.visibility import redact
 from .common.title import Title
 from . import clocks, registry
 from .records import META_TYPES, seed_for
+from .shapes import Parent, PendingUndo, RememberedKey, SeedSegment
 
 
 #: How many idempotency keys a game remembers (the oldest are forgotten first).
 IDEMPOTENCY_MEMORY = 256
 
 
+#: ``state_at(n)``: the title state at version n (for ``UndoApplied``)
+StateAt = Callable[[int], dict]
+
+
+# (the library's metaclass makes every event class a frozen dataclass; the decorator says so to
+# the type checker, as the library's own event classes do)
+@dataclass(frozen=True)
 class GameEvent(DomainEvent):
     """A stored event of a game stream."""
 
@@ -47,13 +55,15 @@ class GameEvent(DomainEvent):
 class GameSnapshot(Snapshot):
     """A snapshot of :class:`Game`; its state is JSON-clean by construction."""
 
+    # a Game is not one of the library's aggregates: this snapshot is only ever taken of, and
+    # turned back into, a Game
     @classmethod
-    def take(cls, aggregate: "Game") -> "GameSnapshot":
+    def take(cls, aggregate: Game) -> GameSnapshot:  # type: ignore[override]
         state = {k: v for k, v in vars(aggregate).items() if k not in ("_id", "_version")}
         return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                    timestamp=cls.create_timestamp(), topic="domain.game:Game", state=state)
 
-    def mutate(self, _: None) -> "Game":
+    def mutate(self, _: None) -> Game:  # type: ignore[override]
         game = object.__new__(Game)
         game.__dict__.update(self.state)
         for key, default in (("bots", {}), ("clock", None), ("clocks", None),
@@ -64,6 +74,7 @@ class GameSnapshot(Snapshot):
         return game
 
 
+@dataclass(eq=False)
 class Game:
     """The state of one game stream, as folded from its events.
 
@@ -74,6 +85,22 @@ class Game:
 
     _id: UUID
     _version: int
+    title: str
+    rules_version: str
+    variant: str
+    players: list[str]
+    options: dict[str, Any]
+    seeded: bool
+    seeds: list[SeedSegment]
+    parent: Parent | None
+    imported_from: str | None
+    created_at: str
+    updated_at: str
+    state: dict[str, Any] = field(default_factory=dict, repr=False)
+    pending_undo: PendingUndo | None = None
+    #: undone version ranges, ``[first, last]``
+    undone: list[list[int]] = field(default_factory=list)
+    idem: dict[str, RememberedKey] = field(default_factory=dict, repr=False)
 
     @property
     def id(self) -> UUID:
@@ -85,7 +112,7 @@ class Game:
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
-    def from_created(cls, event: Any) -> "Game":
+    def from_created(cls, event: GameEvent) -> Game:
         d = event.data
         game = object.__new__(cls)
         game._id = event.originator_id
@@ -122,7 +149,7 @@ class Game:
         return registry.get(self.title, self.rules_version)
 
     # -- folding (see ``fold``) -----------------------------------------------------------------
-    def _apply_meta(self, event: Any, state_at: Any) -> None:
+    def _apply_meta(self, event: GameEvent, state_at: StateAt) -> None:
         """An undo event; ``state_at(n)`` returns the title state at version n."""
         kind, d = event.type, event.data
         if kind == "UndoRequested":
@@ -158,7 +185,8 @@ class Game:
 
     def seed_for(self, version: int) -> int:
         """The seed that draws for a move decided at ``version`` (fork segments, see README)."""
-        return seed_for(self.seeds, version)
+        # a stored game holds every seed it draws from (only a record may lack one)
+        return cast(int, seed_for(self.seeds, version))
 
 
 def idem_key(seat: Any, key: str) -> str:
@@ -206,7 +234,7 @@ def fact_dict(event: Event) -> dict:
     return {"type": event.type, "seat": event.seat, "data": event.data}
 
 
-def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
+def fold(game: Game | None, items: Iterable[Any], state_at: StateAt) -> Game | None:
     """Fold snapshots and stored events into a :class:`Game` (the repository's projector).
 
     This is the replay hot path: the title's ``evolve`` is looked up once per fold, and the
@@ -217,7 +245,7 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
     item = None
     for item in items:
         if isinstance(item, Snapshot):
-            game = item.mutate(None)
+            game = cast(Game, item.mutate(None))
             evolve = game.rules.evolve
             continue
         kind = item.type
@@ -228,6 +256,7 @@ def fold(game: Game | None, items: Iterable[Any], state_at: Any) -> Game | None:
             if game.clocks is not None:
                 _track(game, item)
             continue
+        assert game is not None and evolve is not None, "a stream starts with GameCreated"
         if kind in META_TYPES:
             game._apply_meta(item, state_at)
         else:

@@ -41,7 +41,7 @@ def within_budget(method: Callable) -> Callable:
     inner = getattr(method, "__wrapped__", method)
 
     @wraps(inner)
-    def call(self, *args: Any, **kwargs: Any) -> Any:
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         deadline = time.monotonic() + getattr(self.datastore, "budget", 5.0)
         while True:
             try:
@@ -77,15 +77,19 @@ class Factory(_pg.PostgresFactory):
             store.lock_timeout = lock_timeout  # SET LOCAL lock_timeout = '0.5s'
         statement = float(self.env.get(STATEMENT_TIMEOUT) or lock_timeout or 0)
         connect = float(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 5)
-        store.budget = max(lock_timeout, statement, 1.0)
-        store.pool.timeout = min(store.pool.timeout, store.budget)
-        kwargs = {"connect_timeout": max(1, int(connect)), "keepalives": 1,
-                  "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
-                  "tcp_user_timeout": int(max(store.budget, connect) * 1000)}
+        budget = max(lock_timeout, statement, 1.0)
+        store.budget = budget  # type: ignore[attr-defined]  # read by within_budget
+        store.pool.timeout = min(store.pool.timeout, budget)
+        kwargs: dict[str, Any] = {
+            "connect_timeout": max(1, int(connect)), "keepalives": 1, "keepalives_idle": 5,
+            "keepalives_interval": 2, "keepalives_count": 3,
+            "tcp_user_timeout": int(max(budget, connect) * 1000)}
         # JIT compiling a plan costs 10-40 ms, more than any of our queries runs: a lookup by
         # key whose row estimate is high (a generic plan) was paying it on every call
         options = ["-c jit=off"]
         if statement > 0:
             options.append(f"-c statement_timeout={int(statement * 1000)}")
         kwargs["options"] = " ".join(options)
-        store.pool.kwargs.update(kwargs)
+        pool_kwargs = store.pool.kwargs  # the library's pool keeps them in a dict
+        assert isinstance(pool_kwargs, dict)
+        pool_kwargs.update(kwargs)

@@ -10,7 +10,7 @@ construction.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import clocks, registry
 from .common.errors import DomainError
@@ -23,6 +23,11 @@ from .game import META_TYPES, Game, GameEvent, public_command
 #: is hidden from anyone who computes it.
 PRACTICE_NOTE = ("A practice game: its seed is public, so anyone can compute every hand and "
                  "every draw.")
+
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from .shapes import GamesApp
+else:
+    GamesApp = object
 
 #: ``origin_finished(game_id) -> bool``: whether the game that drew a seed segment is over.
 OriginFinished = Callable[[str], bool]

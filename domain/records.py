@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from .common.errors import RecordError
 
@@ -126,7 +126,7 @@ def record_seed(segment: dict) -> int | None:
     return int(seed)
 
 
-def seed_for(seeds: list[dict], version: int) -> int | None:
+def seed_for(seeds: Sequence[Mapping[str, Any]], version: int) -> int | None:
     seed = None
     for segment in seeds:
         if segment["from"] <= version:

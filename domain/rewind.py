@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import uuid
+from typing import TYPE_CHECKING, Iterator, cast
 
 from eventsourcing.persistence import IntegrityError
 
@@ -20,6 +21,10 @@ from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
 from .records import META_TYPES
 
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from .shapes import GamesApp
+else:
+    GamesApp = object
 
 class _LiveBook:
     """The history the platform's undo rule asks about, read from the store (``meta.Book``)."""
@@ -84,7 +89,8 @@ class Rewinding:
         """The seats an undo back to ``version`` must ask: every seat that moved since, and
         every seat at all once an event since revealed something (a round card, a card
         drawn: the title's ``reveals``), so nobody can look at a draw and take it back."""
-        seats, rules = set(), game.rules
+        seats: set[int] = set()
+        rules = game.rules
         for event in self.stored_events(game.id, after=version):
             if game.is_undone(event.originator_version):
                 continue
@@ -103,11 +109,11 @@ class Rewinding:
         following = self.stored_events(game_id, after=version, limit=1)
         if following and following[0].command is None:
             # the move's first event carries its command and the number of events it made
-            start = next(e for e in self._guard(self.events.get, game_id, lte=version,
-                                                desc=True)
-                         if e.command is not None)
+            earlier = cast("Iterator[GameEvent]",
+                           self._guard(self.events.get, game_id, lte=version, desc=True))
+            start = next(e for e in earlier if e.command is not None)
             first = start.originator_version
-            last = first + int(start.command.get("count", 1)) - 1
+            last = first + int((start.command or {}).get("count", 1)) - 1
             raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
                             before=first - 1)
 
@@ -141,7 +147,8 @@ class Rewinding:
                   "command": public_command(e.command, None, True)} for e in events[1:]]
         return self._start(new_id, data, later, [e.timestamp for e in events])
 
-    def seat_fork(self, source, events, version: int, seat: int) -> Created:
+    def seat_fork(self, source: Game, events: list[GameEvent], version: int,
+                  seat: int) -> Created:
         """"What if, from my seat": a new game that starts from the state at ``version`` as
         ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
         ``fork_view``). Its history is that one starting position; its summary says so."""

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import math
 import os
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 DEFAULT_DB_FILE = "chronicle.db"
 #: eventsourcing.postgres with an outage budget (see :mod:`domain.pgstore`)
 POSTGRES_MODULE = "domain.pgstore"
+
+if TYPE_CHECKING:
+    import psycopg
 
 
 #: the store timeout in seconds with fractions (``domain/pgstore.py`` applies it)
@@ -39,7 +43,7 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
                     create_table: bool = False, lock_timeout: float = 2.0) -> dict[str, str]:
     """The ``eventsourcing`` settings for ``database_url`` (see the module docstring)."""
     env = {"CREATE_TABLE": "y" if create_table else "n"}
-    if is_postgres(database_url):
+    if database_url is not None and is_postgres(database_url):
         url = urlparse(database_url)
         query = parse_qs(url.query)
         env.update({
@@ -93,7 +97,7 @@ def persistence_env_from_environ(environ: dict | None = None,
                            create_table=create_tables, lock_timeout=lock)
 
 
-def postgres_connect(database_url: str, **kwargs):
+def postgres_connect(database_url: str, **kwargs: Any) -> psycopg.Connection:
     """A psycopg connection to the database of ``database_url`` (autocommit)."""
     import psycopg
 

@@ -7,6 +7,8 @@ the state or the events (digest §2.1 item 2, §3.2 phase 1).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
@@ -58,7 +60,7 @@ def setup_events(players: list[str], start_player: int, rng,
         lay_permanent(b, 0, extra["permanent"])
     if full:
         from .cards.deal import deal
-        deal(b, rng, cards)
+        deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)
     return b.events

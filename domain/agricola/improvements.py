@@ -19,7 +19,7 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     if state["majors"].get(major) is not None:
         return []
     farm = state["farms"][seat]
-    out = [{"cost": cost, "returned": None, "pay": i}
+    out: list[dict] = [{"cost": cost, "returned": None, "pay": i}
            for i, cost in enumerate(major_costs(farm, major))
            if affordable(farm["supply"], cost)]
     for old in upgrade_sources(farm, info):
@@ -72,8 +72,9 @@ def major_problem(state: dict, seat: int, major: object, returned: object,
                                           "reason": "only a Cooking Hearth may be paid by "
                                                     "returning a Fireplace"})
     if returned not in upgrade_sources(farm, info):
+        owned = major_name(str(returned))
         return ("major_payment_invalid", {"major_name": major_name(major),
-                                          "reason": f"they do not own the {major_name(returned)}"})
+                                          "reason": f"they do not own the {owned}"})
     return None
 
 

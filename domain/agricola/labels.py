@@ -7,6 +7,8 @@ so a label never disagrees with what the move does.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .farm import label as farm_label, major_costs, room_costs
 from .extension import of
 from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
@@ -83,7 +85,7 @@ LABELS = {
 
 def move_label(state: dict, move: dict) -> str:
     """What ``move`` does, in the game's words."""
-    kind = move.get("type")
+    kind: Any = move.get("type")
     if kind == "place":
         return _place(state, move)
     labeller = LABELS.get(kind) or of(state).labels.get(kind)

@@ -7,6 +7,8 @@ of the current decision and keeps those whose ``check`` passes: the same predica
 """
 from __future__ import annotations
 
+from typing import cast
+
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import placement, steps
@@ -40,7 +42,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
 }
 
 #: Moves whose "space" is a farmyard space (0-14).
-FARM_SPACE_MOVES = ("build_room", "build_stable", "plough", "sow", "fence_space")
+FARM_SPACE_MOVES: tuple[str, ...] = ("build_room", "build_stable", "plough", "sow", "fence_space")
 
 
 def check_shape(move: object, state: dict | None = None) -> None:
@@ -99,7 +101,7 @@ def check_turn(state: dict, seat: object) -> None:
     asked = to_act(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in asked:
         valid = isinstance(seat, int) and 0 <= seat < len(state.get("players", []))
-        seat_name = name(state, seat) if valid else f"seat {seat}"
+        seat_name = name(state, cast(int, seat)) if valid else f"seat {seat}"
         waiting = " and ".join(name(state, s) for s in asked) or "nobody"
         raise NotYourTurn(seat_name=seat_name, waiting=waiting)
 

@@ -60,7 +60,7 @@ def score_farm(farm: dict, card_bonus: int = 0) -> tuple[int, list[dict]]:
     of played cards (digest §10.1) to the bonus category."""
     counts = farm_counts(farm)
     counts["bonus_points"] += card_bonus
-    categories = []
+    categories: list[dict] = []
     for key, label, thresholds in SCORING_TIERS:
         categories.append({"key": key, "label": label, "count": counts[key],
                            "points": tier_points(counts[key], thresholds)})
@@ -142,7 +142,7 @@ def score_sheet(state: dict) -> dict:
     """``{"seats": [...], "winners": [...], "final": bool}`` (see the title protocol)."""
     if not state or "farms" not in state:
         return {"seats": [], "winners": [], "final": False}
-    seats = []
+    seats: list[dict] = []
     for seat, farm in enumerate(state["farms"]):
         total, categories = score_farm(farm, card_bonus(state, seat))
         seats.append({"seat": seat, "name": name(state, seat), "total": total,

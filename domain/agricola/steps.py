@@ -50,8 +50,9 @@ from .placement import apply_place, has_legal_placement
 
 # == steps of an action in progress ===============================================================
 
-WORK_KINDS = ("rooms_stables", "stable_bake", "plough", "sow_bake", "plough_sow", "major",
-              "renovation_major", "oven_bake", "fences", "room", "animals")
+WORK_KINDS: tuple[str, ...] = ("rooms_stables", "stable_bake", "plough", "sow_bake", "plough_sow",
+                               "major", "renovation_major", "oven_bake", "fences", "room",
+                               "animals")
 
 
 #: The parts of an action of which at least one must be done before it may end (digest §4.1:
@@ -432,7 +433,7 @@ def end_action(b: Builder, seat: int) -> None:
         b.emit("TurnPassed", {"to": nxt}, seat)
 
 
-def next_turn(b: Builder, seat: int | None, include_self_first: bool = False) -> int | None:
+def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | None:
     """The next seat clockwise after ``seat`` with people at home and a legal placement. A seat
     whose people can go nowhere keeps them at home for the round (``PeopleIdle``; see
     docs/rules/agricola.md)."""
@@ -562,7 +563,7 @@ def apply_convert(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     data: dict = {"good": good}
     if good in BUILDING_RESOURCES:
-        major = workshop_for(farm, good)
+        major = cast(str, workshop_for(farm, good))  # the move was listed: a workshop is owned
         data.update(food=MAJOR_IMPROVEMENTS[major]["workshop"][1], via=major, workshop=True)
     else:
         via, food = best_cooking(farm, good)

@@ -6,6 +6,8 @@ for events about an action space it names that space's own section (``ACTION_SPA
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .state import major_name, space_name
 from .tables import ACTION_SPACES, ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
@@ -204,7 +206,7 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p["replenished"] = "; ".join(f"{space_name(s)} +{goods_text(g)}"
                                      for s, g in d["goods"].items()) or "none"
     elif kind == "PersonPlaced":
-        option = d.get("option")
+        option: Any = d.get("option")
         p["option"] = {"food": "the food", "room": "to build a room", "growth": "family growth",
                        "resources": "building resources"}.get(option, PLURAL.get(option, option))
     elif kind in ("AnimalsTaken", "AnimalsReceived"):

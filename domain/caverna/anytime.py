@@ -29,7 +29,7 @@ def open_now(state: dict, seat: int) -> bool:
 
 
 def conversions(home: dict) -> list[dict]:
-    out = []
+    out: list[dict] = []
     for good in FOOD_VALUE:
         held = home["animals"][good] if good in FARM_ANIMALS else home["supply"][good]
         if held > 0:
@@ -46,7 +46,8 @@ def ruby_moves(home: dict) -> list[dict]:
     rubies = home["supply"]["ruby"]
     if rubies < 1:
         return []
-    out = [{"type": "ruby", "buy": g} for g, extra in RUBY_BUYS.items() if has(home, extra)]
+    out: list[dict] = [{"type": "ruby", "buy": g} for g, extra in RUBY_BUYS.items()
+                       if has(home, extra)]
     for tile, cost in RUBY_TILES.items():
         if rubies >= cost:
             out += [{"type": "ruby_tile", "tile": tile, "at": s}

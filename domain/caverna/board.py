@@ -142,7 +142,7 @@ def large_pasture_spots(home: dict) -> list[tuple[int, int]]:
 def furnish_spots(home: dict, tile: str) -> list[int]:
     """Unfurnished caverns; with the Work room also tunnels and deep tunnels (not for the Work
     room itself); the Trader and the Spare part storage may cover each other (pack §1.3)."""
-    kinds = ("cavern",)
+    kinds: tuple[str, ...] = ("cavern",)
     if owns(home, "work_room") and tile != "work_room":
         kinds = ("cavern", "tunnel", "deep_tunnel")
     out = [s for s, k in enumerate(home["board"]) if k in kinds and str(s) not in home["furn"]]

@@ -31,7 +31,7 @@ def furnish_cost(home: dict, tile: str, base: dict | None = None) -> dict:
 def payments(home: dict, cost: dict) -> list[tuple[str | None, dict]]:
     """The ways to pay ``cost`` the seat can afford: as printed, or with the Builder 1 ore for
     1 wood and/or 1 ore for 1 stone (pack §1.3)."""
-    options = [(None, cost)]
+    options: list[tuple[str | None, dict]] = [(None, cost)]
     if owns(home, "builder"):
         for swap, goods in SWAPS.items():
             if all(cost.get(g) for g in goods):

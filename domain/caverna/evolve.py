@@ -150,6 +150,16 @@ def _weapons(state: dict, seat: int, d: dict) -> None:
         state["homes"][seat]["dwarfs"][int(index)]["weapon"] = strength
 
 
+def _expedition_ended(state: dict, seat: int, d: dict) -> None:
+    _weapons(state, seat, d)
+    state["pending"][seat].update(loot=[], active=None)
+
+
+def _deliveries_scheduled(state: dict, seat: int, d: dict) -> None:
+    for r in d["rounds"]:
+        _add(state["homes"][seat]["deliveries"].setdefault(r, {}), {d["good"]: 1})
+
+
 def _loot(state: dict, seat: int, d: dict) -> None:
     pending = state["pending"][seat]
     pending["loot"].append(d["item"])
@@ -188,8 +198,7 @@ HANDLERS = {
         {"weapon": 0, "at": d["space"], "born": st["round"]}),
     "WeaponsChanged": _weapons,
     "LootTaken": _loot,
-    "ExpeditionEnded": lambda st, seat, d: (_weapons(st, seat, d), st["pending"][seat].update(
-        loot=[], active=None)),
+    "ExpeditionEnded": _expedition_ended,
     "OreTraded": lambda st, seat, d: st["pending"][seat].update(
         trades=st["pending"][seat]["trades"] + 1),
     "MarketBought": lambda st, seat, d: st["pending"][seat]["bought"].append(d["good"]),
@@ -203,9 +212,7 @@ HANDLERS = {
         seat, json.loads(json.dumps(d["pending"])) if d["pending"] else None),
     "PhaseChanged": lambda st, seat, d: st.update(phase=d["phase"], turn=d.get("turn")),
     "HarvestSkipChosen": lambda st, seat, d: st["homes"][seat].__setitem__("skip", d["skip"]),
-    "DeliveriesScheduled": lambda st, seat, d: [
-        _add(st["homes"][seat]["deliveries"].setdefault(r, {}), {d["good"]: 1})
-        for r in d["rounds"]],
+    "DeliveriesScheduled": _deliveries_scheduled,
     "ExtensionBothUsed": lambda st, seat, d: st["homes"][seat].__setitem__(
         "extension_both", True),
     "GameEnded": lambda st, seat, d: st.update(phase="finished", turn=None, final={

@@ -7,6 +7,8 @@ are offered as moves until the seat says ``done``. A part is done at most once; 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from . import board, building, expedition
 from .builder import gain, has, pay, seat_params, with_extras
 from .costs import furnish_cost, pasture_cost, payments, stable_cost
@@ -234,7 +236,7 @@ def apply_part_move(b, seat: int, move: dict) -> None:
     if move["type"] == "done":
         end_action(b, seat)
         return
-    part = part_of(state, seat, move)
+    part = cast(str, part_of(state, seat, move))  # the move was listed: an action is running
     pending = state["pending"][seat]
     active = pending["active"]
     if active and active.startswith("expedition") and active != part and pending["loot"]:

@@ -4,6 +4,8 @@ dwarf (unarmed first, then the weakest; 1 ruby breaks the order), which option o
 """
 from __future__ import annotations
 
+from typing import cast
+
 from . import building
 from .builder import gain, has, seat_params, with_extras
 from .errors import CavernaViolation
@@ -104,7 +106,7 @@ def place_moves(state: dict, seat: int) -> list[dict]:
             continue
         info = SPACES[_card_id(state, sid)]
         for dwarf in dwarfs:
-            acting = next_dwarf(home) if dwarf is None else dwarf
+            acting = cast(int, next_dwarf(home) if dwarf is None else dwarf)
             extra = {} if dwarf is None else {"dwarf": dwarf}
             if "imitation" in info:
                 if home["supply"]["food"] < info["imitation"]:

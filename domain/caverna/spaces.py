@@ -19,6 +19,8 @@ A space is data:
 """
 from __future__ import annotations
 
+from typing import Any
+
 ORE_MINE_BONUS = ("ore_mine", {"ore": 2})
 TWIN_FOREST = "forest_twin"
 TWIN_CAVE = "cave_twin"
@@ -196,7 +198,7 @@ def spec(space_id: str, option: str | None = None) -> dict:
     if option is None:
         return base
     if option == "both":
-        merged = {"gain": {}, "parts": (), "requires": {}}
+        merged: dict[str, Any] = {"gain": {}, "parts": (), "requires": {}}
         for opt in base["options"].values():
             for good, n in opt.get("gain", {}).items():
                 merged["gain"][good] = merged["gain"].get(good, 0) + n

@@ -43,7 +43,7 @@ def clone(state: dict) -> dict:
 def new_home(food: int) -> dict:
     """A home board with its two caverns and 2 dwarfs in the Entry-level dwelling (digest §2.1,
     §2.3)."""
-    board = [None] * len(GRID.spaces())
+    board: list[str | None] = [None] * len(GRID.spaces())
     board[ENTRY_DWELLING] = "cavern"
     board[START_CAVERN] = "cavern"
     return {"board": board, "furn": {str(ENTRY_DWELLING): ENTRY}, "large": [], "stables": [],
@@ -127,7 +127,8 @@ def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
     board, stables = home["board"], set(home["stables"])
     pastures, flexible = [], 0
     reserved = {a: 0 for a in FARM_ANIMALS}
-    bare, stabled = [], []
+    bare: list[int] = []
+    stabled: list[int] = []
     in_large = {s for pair in home["large"] for s in pair}
     for pair in home["large"]:
         pastures.append(2 * PASTURE_PER_SPACE * 2 ** len(stables.intersection(pair)))

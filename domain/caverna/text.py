@@ -48,7 +48,7 @@ def describe(event, names: list[str]) -> str:
     if kind == "FurnishingBuilt":
         return f"{who} furnishes {label(d['space'])} with the {tile_name(d['tile'])}{_with(d)}."
     if kind == "LootTaken":
-        what = _LOOT.get(d["item"]) or goods_text(LOOT[d["item"]][1])
+        what = _LOOT.get(d["item"]) or goods_text(LOOT[d["item"]][1] or {})
         return f"{who} takes {what} as loot."
     if kind == "ExpeditionEnded":
         return f"{who}'s expedition ends; weapons now " + \

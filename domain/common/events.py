@@ -14,9 +14,14 @@ from typing import Any, Protocol
 
 
 class EventLike(Protocol):
-    type: str
-    seat: int | None
-    data: dict[str, Any]
+    """What ``evolve`` and ``describe`` read of an event (read-only: stored events are frozen)."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)

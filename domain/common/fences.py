@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
-from .grid import Grid, flood, geometry, mask_spaces, space_mask
+from .grid import Geometry, Grid, flood, geometry, mask_spaces, space_mask
 
 _CACHE = 4096
 
@@ -59,12 +59,12 @@ class _Layout(NamedTuple):
 @lru_cache(maxsize=_CACHE)
 def _layout(grid: Grid, fmask: int) -> _Layout:
     geo = geometry(grid)
-    adjacency = [0] * (grid.rows * grid.cols)
+    links = [0] * (grid.rows * grid.cols)
     for a, b, i in geo.links:
         if not fmask >> i & 1:
-            adjacency[a] |= 1 << b
-            adjacency[b] |= 1 << a
-    adjacency = tuple(adjacency)
+            links[a] |= 1 << b
+            links[b] |= 1 << a
+    adjacency = tuple(links)
     open_border = 0
     for s, border in enumerate(geo.border_edge_mask):
         if border & ~fmask:
@@ -107,7 +107,7 @@ def fenced_spaces(grid: Grid, fences: Iterable[str]) -> list[int]:
 
 # -- regions ------------------------------------------------------------------------------------
 
-def _boundary(geo, rmask: int) -> int:
+def _boundary(geo: Geometry, rmask: int) -> int:
     # An edge shared by two region spaces appears twice and cancels; boundary edges appear once.
     bnd = 0
     m = rmask
@@ -118,7 +118,7 @@ def _boundary(geo, rmask: int) -> int:
     return bnd
 
 
-def _edge_set(geo, emask: int) -> frozenset:
+def _edge_set(geo: Geometry, emask: int) -> frozenset[str]:
     return frozenset(geo.edges[i] for i in mask_spaces(emask))
 
 

@@ -143,7 +143,7 @@ def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] |
             need[kind] -= reserved[kind]
     if _overflow(housing.pastures, need.values()) > housing.flexible:
         return None
-    rows = []
+    rows: list[dict[str, Any]] = []
     caps = list(housing.pastures)
     for i, cap in enumerate(caps):
         rest = caps[i + 1:]

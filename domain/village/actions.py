@@ -7,6 +7,8 @@ every list finite and free of duplicates.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .pack import COLOURS, GOODS
 from .state import (BUILDINGS, coin_options, data, first_at, gens_at, places,
                     split_payment)
@@ -18,7 +20,7 @@ def figure(seat: int, index: int) -> str:
 
 def at(state: dict, seat: int, where: str, gen: int) -> str:
     """The figure of a member of ``gen`` at ``where`` (the move was listed, so one exists)."""
-    return figure(seat, first_at(state["seats"][seat], where, gen))
+    return figure(seat, cast(int, first_at(state["seats"][seat], where, gen)))
 
 
 # -- grain harvest (§4.1) ------------------------------------------------------------------
@@ -47,7 +49,8 @@ def harvest(b, seat: int, move: dict) -> None:
 
 def family_moves(state: dict, seat: int) -> list[dict]:
     p = state["seats"][seat]
-    out = [{"type": "birth"}] if any(m["at"] == "unborn" for m in p["members"]) else []
+    out: list[dict] = ([{"type": "birth"}] if any(m["at"] == "unborn" for m in p["members"])
+                       else [])
     for where in places(p, ("yard:", "council:", "church:", "city:")):
         out += [{"type": "recall", "from": where, "gen": g} for g in gens_at(p, where)]
     return out

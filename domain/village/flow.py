@@ -12,7 +12,8 @@ from .pack import COLOURS
 from .scoring import final_scores
 from .state import card, cubes_on_board, next_seat, order_from
 
-BONUSES = ({}, {"grain": 1}, {"random_cube": 1}, {"chosen_cube": 1}, {"coins": 1})
+BONUSES: tuple[dict[str, int], ...] = ({}, {"grain": 1}, {"random_cube": 1}, {"chosen_cube": 1},
+                                       {"coins": 1})
 
 
 def setup_events(players: list[str], variant: str, first: int, pack: dict, rng,

@@ -115,7 +115,7 @@ def gens_at(player: dict, where: str) -> list[int]:
     return sorted({m["gen"] for m in player["members"] if m["at"] == where})
 
 
-def places(player: dict, prefix: str) -> list[str]:
+def places(player: dict, prefix: str | tuple[str, ...]) -> list[str]:
     """Every distinct location starting with ``prefix`` that holds a member."""
     return sorted({m["at"] for m in player["members"] if m["at"].startswith(prefix)})
 

@@ -23,7 +23,7 @@ def travel_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for (a, b), cubes in sorted(links.items()):
         if a == "village":
-            starts = [({}, g) for g in gens_at(p, "farm")]
+            starts: list[tuple[dict, int]] = [({}, g) for g in gens_at(p, "farm")]
         elif b != "village":
             starts = [({"from": f"city:{a}"}, g) for g in gens_at(p, f"city:{a}")]
         else:

@@ -118,5 +118,5 @@ def tenant_farmer(state: dict, seat: int) -> int:
         kept = len(ANIMALS) - sum(returned)
         delta = score_farm({**farm, "animals": animals})[0] - base - fine * kept
         best = delta if best is None else max(best, delta)
-    return best
+    return best or 0
 

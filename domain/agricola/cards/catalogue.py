@@ -76,8 +76,8 @@ def parse_prerequisite(text: str) -> dict:
         return {"discard_improvements": 2}
     out: dict = {}
     for part in text.split("+"):
-        n, what = part.strip().split(" ", 1)
-        n = int(n)
+        count, what = part.strip().split(" ", 1)
+        n = int(count)
         if what in ("occupation", "occupations"):
             out["occupations"] = n
         elif what in ("improvement", "improvements"):

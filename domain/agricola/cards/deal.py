@@ -111,7 +111,7 @@ def hand_of(state: dict, seat: int) -> dict:
 def unseen(state: dict) -> list[str]:
     """Cards of the game's pools in no hand, packet, discard pile or farm."""
     n = len(state["players"])
-    used = set()
+    used: set[str] = set()
     for h in state["hands"]["_private"].values():
         used.update(h["occupations"], h["minors"], h.get("discarded", []))
         for packet in h.get("packets", {}).values():

@@ -99,7 +99,7 @@ def apply(b, seat: int, move: dict) -> None:
     settle(b, seat)
 
 
-def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
+def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
     """Free fences the seat's cards give in this fence-building action, and whether one fence
     must be paid for first (E175: "when you build at least 1 fence, up to 3 more without
     wood", seed 000 L942). ``pending`` is None when the action is about to be taken."""
