@@ -1,5 +1,6 @@
 # Chronicle: `make run` serves the API (and one worker) on the embedded SQLite store;
-# `make test` runs every test. See README.md.
+# `make test` runs every test, `make test-fast` all but the slow ones, `make lint` the linters.
+# See README.md.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -12,7 +13,7 @@ export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/pip install --quiet -e '.[test,bench,lint]'
 	touch $@
 
 venv: $(BIN)/.installed
@@ -54,6 +55,26 @@ rebuild: venv
 
 test: venv services
 	$(BIN)/python -m pytest
+
+# every test but those marked slow (whole games end to end, long property runs): while working
+test-fast: venv services
+	$(BIN)/python -m pytest -m "not slow"
+
+# Files already in `ruff format` style; `make lint` keeps them so. Once the whole tree has been
+# formatted (`make format`), this becomes `.`.
+FORMATTED := domain/shapes.py tests/test_packaging.py
+
+# ruff (the rules in pyproject.toml) over the whole tree, the format of $(FORMATTED), and mypy
+# over domain/ (CI runs this before the tests)
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check $(FORMATTED)
+	$(BIN)/mypy
+
+# rewrite the tree in ruff's format and apply ruff's safe fixes
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
 
 bench: venv services
 	$(BIN)/python -m bench

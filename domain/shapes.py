@@ -8,6 +8,7 @@ plain JSON (in events and snapshots), and :class:`GamesApp` is the part of
 base is ``object``), so a mixin that calls something the application does not offer fails
 ``make lint``.
 """
+
 from __future__ import annotations
 
 import threading
@@ -26,8 +27,9 @@ T = TypeVar("T")
 
 #: One seed segment of a game: the seed that draws from version ``from`` on (a fork or a
 #: seat's fork adds one), its published hash and the game that drew it.
-SeedSegment = TypedDict("SeedSegment", {"from": int, "seed": int | None, "hash": str,
-                                        "origin": str | None})
+SeedSegment = TypedDict(
+    "SeedSegment", {"from": int, "seed": int | None, "hash": str, "origin": str | None}
+)
 
 
 class PendingUndo(TypedDict):
@@ -83,17 +85,23 @@ class GamesApp(Protocol):
     def _store(self, events: Sequence[DomainEvent]) -> None: ...
     def _cache_drop(self, game_id: uuid.UUID) -> None: ...
     def _after_append(self, game: Game, events: list[GameEvent]) -> None: ...
-    def _start(self, game_id: uuid.UUID, created_data: dict[str, Any],
-               later: list[dict[str, Any]],
-               timestamps: Sequence[datetime] | None = None) -> Created: ...
+    def _start(
+        self,
+        game_id: uuid.UUID,
+        created_data: dict[str, Any],
+        later: list[dict[str, Any]],
+        timestamps: Sequence[datetime] | None = None,
+    ) -> Created: ...
     @staticmethod
     def _names(game: Game, seats: Iterable[int]) -> str: ...
     def get_game(self, game_id: uuid.UUID) -> Game: ...
     def game_at(self, game_id: uuid.UUID, version: int | None = None) -> Game: ...
-    def stored_events(self, game_id: uuid.UUID, after: int = 0,
-                      limit: int | None = None) -> list[GameEvent]: ...
+    def stored_events(
+        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None
+    ) -> list[GameEvent]: ...
 
     # what one mixin uses of another (presentation.py)
     def summary(self, game: Game) -> dict[str, Any]: ...
-    def event_data(self, game: Game, event: GameEvent, viewer: int | None,
-                   finished: bool) -> dict[str, Any]: ...
+    def event_data(
+        self, game: Game, event: GameEvent, viewer: int | None, finished: bool
+    ) -> dict[str, Any]: ...
