@@ -46,8 +46,9 @@ def test_t17_fireplace_upgraded_to_cooking_hearth_returns_it():
     state, events = play(state, 0, {"type": "build_major", "major": "cooking_hearth_4",
                                     "return": "fireplace_2"})
     assert events[0].data["cost"] == {} and events[0].data["returned"] == "fireplace_2"
-    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
-        "Ann builds the Cooking Hearth (4 clay) by returning the Fireplace (2 clay) to the board."
+    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == (
+        "Ann builds the Cooking Hearth (4 clay) by returning the Fireplace (2 clay) "
+        "to the board.")
     farm = state["farms"][0]
     assert farm["majors"] == ["cooking_hearth_4"] and farm["supply"]["clay"] == clay
     assert state["majors"]["fireplace_2"] is None
