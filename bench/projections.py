@@ -38,13 +38,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.game import fold
 from domain.storage import drop_postgres_schema, postgres_problem
-
-from .games import play_random, random_move
 from projections import subscriptions
 from projections.projector import Projector
 from projections.store import open_store
 from workers.settings import WorkerSettings
 from workers.wakeup import install
+
+from .games import play_random, random_move
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PG_URL = os.environ.get("CHRONICLE_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -110,7 +110,7 @@ class _Receiver:
             def log_message(self, *args):
                 pass
 
-            def do_POST(self):  # noqa: N802
+            def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 arrivals.setdefault(self.headers.get("webhook-id"), time.time())
                 self.send_response(204)

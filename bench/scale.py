@@ -40,8 +40,7 @@ import uuid
 import requests
 
 from domain.application import Games
-from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, \
-    postgres_problem
+from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, postgres_problem
 
 from .games import play_random
 from .http import BIN, ROOT, free_port

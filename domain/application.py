@@ -23,10 +23,11 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from datetime import datetime
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence, TypeVar, cast
+from functools import partial
+from typing import Any, ClassVar, TypeVar, cast
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEvent

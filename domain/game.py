@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Iterable, cast
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import DomainEvent, Snapshot
@@ -30,7 +30,6 @@ from .common.title import Title
 from . import clocks, registry
 from .records import META_TYPES, seed_for
 from .shapes import Parent, PendingUndo, RememberedKey, SeedSegment
-
 
 #: How many idempotency keys a game remembers (the oldest are forgotten first).
 IDEMPOTENCY_MEMORY = 256

@@ -21,8 +21,9 @@ fails leaves nothing behind and the move is stored whole or not at all.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import wraps
-from typing import Any, Callable
+from typing import Any
 
 from eventsourcing import postgres as _pg
 from eventsourcing.persistence import InterfaceError, OperationalError

@@ -10,12 +10,13 @@ construction.
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import clocks, registry
 from .common.errors import DomainError
-from .common.title import Status
 from .common.events import Event
+from .common.title import Status
 from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, public_command
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import copy
 import uuid
-from typing import TYPE_CHECKING, Iterator, cast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
 
 from eventsourcing.persistence import IntegrityError
 

@@ -30,14 +30,15 @@ be applied): a read model never silently skips an event.
 from __future__ import annotations
 
 import json
-from functools import partial
 import logging
 import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any
 
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.game import Game, fold

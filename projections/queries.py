@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from . import sheets
 from .store import ReadModelStore

@@ -26,7 +26,8 @@ import multiprocessing
 import os
 import queue as queue_module
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from domain.application import Games
 

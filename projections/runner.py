@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner

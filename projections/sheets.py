@@ -20,7 +20,8 @@ sheet at N: the round trip is tested against ``score_sheet`` on every version.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 Cell = tuple[Any, int]  # (value, ord)
 

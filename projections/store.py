@@ -31,9 +31,10 @@ from __future__ import annotations
 import logging
 import sqlite3
 import uuid
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from eventsourcing.persistence import Notification, OperationalError, PersistenceError, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder

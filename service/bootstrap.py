@@ -14,15 +14,14 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from eventsourcing.persistence import PersistenceError
 
+from domain import registry, storage
 from domain.application import Games
 from domain.common.errors import StoreUnavailable
-
-from domain import registry, storage
 from projections.queries import ReadSide
 from projections.store import open_store
 from workers.queueing import request_redis

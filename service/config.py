@@ -37,8 +37,8 @@ import logging
 import math
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 from urllib.parse import urlparse, urlunparse
 
 from domain import storage
@@ -142,7 +142,7 @@ class Settings:
     create_tables: bool = False
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> Settings:
         """Read the settings from ``environ`` (default: ``os.environ``)."""
         env = os.environ if environ is None else environ
         data_dir = os.path.abspath(env.get("CHRONICLE_DATA_DIR") or os.path.join(os.getcwd(),
@@ -199,7 +199,7 @@ class Settings:
                         settings.web_concurrency)
         return replace(settings, **overrides) if overrides else settings
 
-    def replace(self, **changes) -> "Settings":
+    def replace(self, **changes) -> Settings:
         return replace(self, **changes)
 
     @property

@@ -18,7 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from service.config import Settings  # noqa: E402
+from service.config import Settings
 
 _settings = Settings.from_env()
 

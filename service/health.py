@@ -10,7 +10,6 @@ import logging
 from eventsourcing.persistence import PersistenceError
 
 from domain.common.errors import StoreUnavailable
-
 from workers.health import outbox_health, read_model_health, redis_health
 
 from .bootstrap import Services

@@ -23,11 +23,10 @@ from marshmallow import fields, validate
 
 from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
+from workers import netguard
 
 from .auth import require_seat
 from .blueprints.base import SEAT_TOKEN, ApiBlueprint
-from workers import netguard
-
 from .context import games, services
 from .problems import Problem, forbidden, invalid_request
 from .schemas.common import RequestSchema, ResponseSchema

@@ -18,9 +18,18 @@ from typing import Any
 from eventsourcing.persistence import IntegrityError, PersistenceError
 from werkzeug.exceptions import HTTPException
 
-from domain.common.errors import (BadGameConfig, ConcurrentWrite, DomainError,
-                                  IdempotencyKeyReused, NotFound, RecordError, RuleViolation,
-                                  StaleVersion, StoreUnavailable, UndoError)
+from domain.common.errors import (
+    BadGameConfig,
+    ConcurrentWrite,
+    DomainError,
+    IdempotencyKeyReused,
+    NotFound,
+    RecordError,
+    RuleViolation,
+    StaleVersion,
+    StoreUnavailable,
+    UndoError,
+)
 
 log = logging.getLogger(__name__)
 

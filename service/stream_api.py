@@ -36,7 +36,8 @@ import os
 import threading
 import time
 import uuid
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from flask import Response, current_app, request
 from flask.views import MethodView

@@ -14,8 +14,8 @@ import os
 import queue as queue_module
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from domain.application import Games
 from domain.common.errors import DomainError

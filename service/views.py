@@ -7,7 +7,7 @@ construction).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from domain.application import Created, Games
 from domain.common.errors import VersionNotFound

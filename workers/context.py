@@ -94,7 +94,7 @@ def get() -> Context:
         return _context
 
 
-def install(context: "Context | None") -> None:
+def install(context: Context | None) -> None:
     """Use ``context`` in this process (tests and launchers that build their own; None:
     build from the environment again on next use)."""
     global _context, _pid

@@ -16,12 +16,11 @@ import email.utils
 import http.client
 import json
 import smtplib
-import socket
 import ssl
 import threading
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from urllib.parse import urlparse
 
@@ -84,7 +83,7 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
         except (TypeError, ValueError):
             return None
         if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
+            when = when.replace(tzinfo=UTC)
         seconds = when.timestamp() - (time.time() if now is None else now)
     return max(0.0, min(seconds, MAX_RETRY_AFTER))
 
@@ -132,7 +131,7 @@ def signed_headers(secret: str, message_id: str, body: str, user_agent: str,
     """The Standard Webhooks headers for ``body``."""
     from standardwebhooks.webhooks import Webhook
 
-    when = when or datetime.now(timezone.utc)
+    when = when or datetime.now(UTC)
     return {"Content-Type": "application/json", "User-Agent": user_agent,
             "webhook-id": message_id, "webhook-timestamp": str(int(when.timestamp())),
             "webhook-signature": Webhook(secret).sign(message_id, when, body)}

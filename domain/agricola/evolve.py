@@ -7,15 +7,20 @@ good is conserved (digest §1.2). One small function per event type, dispatched 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
+from .evolve_base import (
+    _add,
+    _bank_to_farm,
+    _copy,
+    _farm_to_bank,
+    _note,
+    _set_animals,
+    _take_from_space,
+)
+from .evolve_cards import CARD_EVENTS, _give_back
 from .state import new_farm, new_space
 from .tables import ANIMALS, LAST_ROUND
-from .evolve_base import (_add, _bank_to_farm, _copy, _farm_to_bank, _note, _set_animals,
-                          _take_from_space)
-from .evolve_cards import CARD_EVENTS, _give_back
-
-
 
 # -- set-up and rounds ----------------------------------------------------------------------------
 
@@ -27,7 +32,7 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
         "turn": None, "space_order": list(d["spaces"]),
         "spaces": {s: new_space(s) for s in d["spaces"]}, "round_cards": [],
         "round_food": [[0] * len(players) for _ in range(LAST_ROUND + 1)],
-        "majors": {m: None for m in d["majors"]},
+        "majors": dict.fromkeys(d["majors"]),
         "farms": [new_farm(food) for food in d["food"]],
         "pending": [None] * len(players), "feeding": dict(d["feeding"]),
         "bank": dict(d["bank"]), "final": None,

@@ -30,8 +30,8 @@ Windows, in the order of a round (digest §3.2):
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 def _none(*_args) -> int:
@@ -104,7 +104,7 @@ def for_card_set(card_set: int | None) -> Extension:
         return NONE
     ext = _BUILT.get(card_set)
     if ext is None:
-        from .cards.extension import build      # the card package builds it on first use
+        from .cards.extension import build  # the card package builds it on first use
         ext = _BUILT[card_set] = build(card_set)
     return ext
 

@@ -10,10 +10,27 @@ from domain.common import fences as fence_rules
 from domain.common.housing import can_house, max_fitting
 
 from .extension import of_farm
-from .state import (blocked_for_fences, fenced_spaces, fences_left, field_at, field_spaces,
-                    housing, is_empty_space, stables_left)
-from .tables import (ANIMALS, FENCE_COST_WOOD, GRID, MAJOR_IMPROVEMENTS, MAX_FAMILY,
-                     RENOVATION, RENOVATION_COST, ROOM_COST, SOWING)
+from .state import (
+    blocked_for_fences,
+    fenced_spaces,
+    fences_left,
+    field_at,
+    field_spaces,
+    housing,
+    is_empty_space,
+    stables_left,
+)
+from .tables import (
+    ANIMALS,
+    FENCE_COST_WOOD,
+    GRID,
+    MAJOR_IMPROVEMENTS,
+    MAX_FAMILY,
+    RENOVATION,
+    RENOVATION_COST,
+    ROOM_COST,
+    SOWING,
+)
 
 
 def label(space: int) -> str:
@@ -214,7 +231,7 @@ def split_animals(farm: dict, total: dict, fences: list | None = None,
     home = housing(probe)
     total = {a: total.get(a, 0) for a in ANIMALS}
     if can_house(home, total):
-        return total, {a: 0 for a in ANIMALS}
+        return total, dict.fromkeys(ANIMALS, 0)
     best = max_fitting(home, {}, total)[0]
     housed = {a: best.get(a, 0) for a in ANIMALS}
     return housed, {a: total[a] - housed[a] for a in ANIMALS}

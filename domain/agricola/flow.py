@@ -7,21 +7,32 @@ the state or the events (digest §2.1 item 2, §3.2 phase 1).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
 from .extension import of, of_farm
-from .placement import has_legal_placement
-from .steps import next_turn
 from .improvements import convertible_goods
+from .placement import has_legal_placement
 from .scoring import final_scores
 from .state import adults, housing
-from .tables import (FULL_BOARD, FULL_GREEN_CARDS, FULL_ROUND_CARDS, ACTION_SPACES, ANIMALS, COMPONENTS, FAMILY_BOARD, FEEDING, GREEN_CARDS,
-                     HARVEST_ROUNDS, LAST_ROUND, MAJOR_IMPROVEMENTS, ROUND_CARDS,
-                     STAGE_OF_ROUND, START_FOOD)
-
+from .steps import next_turn
+from .tables import (
+    ACTION_SPACES,
+    ANIMALS,
+    COMPONENTS,
+    FAMILY_BOARD,
+    FEEDING,
+    FULL_BOARD,
+    FULL_GREEN_CARDS,
+    FULL_ROUND_CARDS,
+    GREEN_CARDS,
+    HARVEST_ROUNDS,
+    LAST_ROUND,
+    MAJOR_IMPROVEMENTS,
+    ROUND_CARDS,
+    STAGE_OF_ROUND,
+    START_FOOD,
+)
 
 # -- set-up (digest §2) -------------------------------------------------------------------------
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
-from .tables import (ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD)
-
+from .tables import ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD
 
 # -- building majors (digest §7, D-33) ----------------------------------------------------------
 

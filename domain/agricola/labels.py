@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .farm import label as farm_label, major_costs, room_costs
 from .extension import of
+from .farm import label as farm_label
+from .farm import major_costs, room_costs
 from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
 from .text import goods_text
 

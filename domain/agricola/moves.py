@@ -12,14 +12,14 @@ from typing import cast
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import placement, steps
-from .extension import NONE, of
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
+from .extension import NONE, of
 from .farm import major_costs, renovations, room_costs
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
-from .text import goods_text
 from .tables import ACTION_SPACES, ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
+from .text import goods_text
 
 #: type -> (required fields with their types, optional fields with their types).
 MOVE_SHAPES: dict[str, tuple[dict, dict]] = {

@@ -9,17 +9,33 @@ multi-part action leaves a pending decision for its steps (``steps.py``).
 from __future__ import annotations
 
 from .builder import Builder, seat_params
-from .extension import of
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
-from .farm import (affordable, can_build_pasture, can_build_room, can_build_stable, can_sow,
-                   fence_credit, growth_problem, legal_field_spaces, renovation_problem,
-                   renovations, split_animals)
+from .extension import of
+from .farm import (
+    affordable,
+    can_build_pasture,
+    can_build_room,
+    can_build_stable,
+    can_sow,
+    fence_credit,
+    growth_problem,
+    legal_field_spaces,
+    renovation_problem,
+    renovations,
+    split_animals,
+)
 from .improvements import can_bake, can_build_any_major
 from .state import name, space_name, total_animals
-from .tables import (ACTION_SPACES, BUILDING_RESOURCES, HOUSE_NAMES, LIVESTOCK_OPTIONS,
-                     RESOURCES_OR_GROWTH_FROM_ROUND, STABLE_COST, TWO_RESOURCES_MAY_REPEAT)
+from .tables import (
+    ACTION_SPACES,
+    BUILDING_RESOURCES,
+    HOUSE_NAMES,
+    LIVESTOCK_OPTIONS,
+    RESOURCES_OR_GROWTH_FROM_ROUND,
+    STABLE_COST,
+    TWO_RESOURCES_MAY_REPEAT,
+)
 from .text import goods_text
-
 
 # == placements (digest §3.2 phase 3, §4) ==========================================================
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .extension import of, of_farm
 from .improvements import workshop_bonus
 from .state import fenced_spaces, field_spaces, name
-from .tables import (GRID, MAJOR_IMPROVEMENTS, SCORE_PAD, SCORING_PER_UNIT, SCORING_TIERS)
+from .tables import GRID, MAJOR_IMPROVEMENTS, SCORE_PAD, SCORING_PER_UNIT, SCORING_TIERS
 
 
 def tier_points(count: int, thresholds: tuple[int, ...]) -> int:

@@ -37,8 +37,16 @@ import json
 from domain.common.housing import Housing, farm_housing
 
 from .extension import of_farm
-from .tables import (ACTION_SPACES, ANIMALS, GOODS, GRID, MAJOR_IMPROVEMENTS, MAX_FENCES,
-                     MAX_STABLES, START_ROOMS)
+from .tables import (
+    ACTION_SPACES,
+    ANIMALS,
+    GOODS,
+    GRID,
+    MAJOR_IMPROVEMENTS,
+    MAX_FENCES,
+    MAX_STABLES,
+    START_ROOMS,
+)
 
 
 def clone(state: dict) -> dict:
@@ -50,7 +58,7 @@ def new_farm(food: int) -> dict:
     """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
     return {"house": "wood", "rooms": list(START_ROOMS), "fields": [], "stables": [],
             "fences": [], "pastures": [],
-            "animals": {a: 0 for a in ANIMALS}, "unhoused": {a: 0 for a in ANIMALS},
+            "animals": dict.fromkeys(ANIMALS, 0), "unhoused": dict.fromkeys(ANIMALS, 0),
             "supply": {g: (food if g == "food" else 0) for g in GOODS},
             "family": 2, "newborns": 0, "home": 2, "begging": 0, "majors": [],
             "workshops_used": []}

@@ -30,23 +30,60 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 """
 from __future__ import annotations
 
-from .extension import of
 from .builder import Builder, seat_params
-from .errors import (AgricolaViolation, AnimalsProblem, IllegalFarmPlacement, NotEnoughGoods,
-                     PastureNotAllowed, StepNotExpected)
-from .farm import (affordable, major_costs,
-                   can_build_pasture, can_build_room, can_build_stable, can_sow,
-                   close_problem, close_region, fence_credit, fence_space_problem,
-                   field_space_problem, label, legal_field_spaces, room_costs,
-                   room_space_problem, sow_problem, split_animals, stable_space_problem)
-from .improvements import (bake_food, bake_problem, best_cooking, can_bake, can_build_any_major,
-                           convertible_goods, major_problem, well_rounds, workshop_for)
-from .state import has_unhoused, major_name, space_name, stables_left, total_animals
-from .tables import (ANIMALS, BUILDING_RESOURCES, FENCE_COST_WOOD, FENCE_REGION_CLEARS,
-                     MAJOR_IMPROVEMENTS, PLURAL, SOWING, STABLE_COST)
-from .text import goods_text
+from .errors import (
+    AgricolaViolation,
+    AnimalsProblem,
+    IllegalFarmPlacement,
+    NotEnoughGoods,
+    PastureNotAllowed,
+    StepNotExpected,
+)
+from .extension import of
+from .farm import (
+    affordable,
+    can_build_pasture,
+    can_build_room,
+    can_build_stable,
+    can_sow,
+    close_problem,
+    close_region,
+    fence_credit,
+    fence_space_problem,
+    field_space_problem,
+    label,
+    legal_field_spaces,
+    major_costs,
+    room_costs,
+    room_space_problem,
+    sow_problem,
+    split_animals,
+    stable_space_problem,
+)
+from .improvements import (
+    bake_food,
+    bake_problem,
+    best_cooking,
+    can_bake,
+    can_build_any_major,
+    convertible_goods,
+    major_problem,
+    well_rounds,
+    workshop_for,
+)
 from .placement import apply_place, has_legal_placement
-
+from .state import has_unhoused, major_name, space_name, stables_left, total_animals
+from .tables import (
+    ANIMALS,
+    BUILDING_RESOURCES,
+    FENCE_COST_WOOD,
+    FENCE_REGION_CLEARS,
+    MAJOR_IMPROVEMENTS,
+    PLURAL,
+    SOWING,
+    STABLE_COST,
+)
+from .text import goods_text
 
 # == steps of an action in progress ===============================================================
 
@@ -438,7 +475,7 @@ def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | 
     whose people can go nowhere keeps them at home for the round (``PeopleIdle``; see
     docs/rules/agricola.md)."""
     n = len(b.state["players"])
-    for k in (range(0, n) if include_self_first else range(1, n + 1)):
+    for k in (range(n) if include_self_first else range(1, n + 1)):
         candidate = (seat + k) % n
         farm = b.state["farms"][candidate]
         if farm["home"] < 1:

@@ -7,15 +7,10 @@ from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
-from .extension import of as extension_of
 from .cards.card_sets import CARD_SETS, LATEST
-from .steps import conversions_open
 from .evolve import evolve as evolve_event
+from .extension import of as extension_of
 from .flow import advance, setup_events
-from .moves import check_move, apply_move, check_shape, legal_moves, to_act
-from .scoring import rescore, score_sheet
-from .state import clone, field_at, housing, stables_left, fences_left
-from .tables import GRID
 from .labels import move_group, move_label
 from .solo import check_round_order
 from .text import describe, rule_of

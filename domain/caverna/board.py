@@ -7,7 +7,7 @@ lists, so a listed move is always accepted. Spots are ints (``row * 8 + col``, s
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .furnishings import FURNISHINGS
 from .state import is_mountain, owns
@@ -16,7 +16,7 @@ from .tables import BLOCKED, ENTRANCE, GRID, INNER, OUTDOOR
 _INNER = frozenset(INNER)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(space: int) -> tuple[int, ...]:
     """Orthogonal neighbours on the same half of the board (forest and mountain meet only at
     the cave entrance, which no rule uses for adjacency; pack §4.1)."""

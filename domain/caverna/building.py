@@ -11,8 +11,15 @@ from .builder import gain, pay, with_extras
 from .costs import furnish_cost, payments
 from .furnishings import DWELLINGS, FURNISHINGS
 from .state import animals_fit, dwarf_count, farm_animals, housings, owns, room
-from .tables import (BONUS_SPACES, FARM_ANIMALS, INNER, LAST_ROUND, MAX_DWARFS, SKIPPED_ROUND,
-                     SOW_YIELD)
+from .tables import (
+    BONUS_SPACES,
+    FARM_ANIMALS,
+    INNER,
+    LAST_ROUND,
+    MAX_DWARFS,
+    SKIPPED_ROUND,
+    SOW_YIELD,
+)
 
 _INNER = frozenset(INNER)
 OFFICE_GOLD = 2

@@ -21,8 +21,7 @@ def _spot_reason(state: dict, seat: int, move: dict) -> str:
     home = state["homes"][seat]
     spaces = [move[k] for k in ("at", "at2") if k in move]
     for s in spaces:
-        if s not in _INNER and s in GRID.spaces() and not \
-                "office_room" in home["furn"].values():
+        if s not in _INNER and s in GRID.spaces() and "office_room" not in home["furn"].values():
             return f"{board.label(s)} is off the home board (only the Office room allows an " \
                    "overhang, pack §1.3)"
         if home["board"][s] is not None and move["type"] in ("twin", "ruby_tile", "loot"):
@@ -49,7 +48,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     """The violation for a move that no open part lists."""
     params = seat_params(state, seat)
     kind = move["type"]
-    from .parts import MOVE_PARTS, _WHAT
+    from .parts import _WHAT, MOVE_PARTS
     wanted = set(MOVE_PARTS.get(kind, ()))
     if kind == "twin":
         wanted = {"meadow_field": {"forest_twin"}, "cavern_tunnel": {"cave_twin",

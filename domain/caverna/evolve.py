@@ -50,7 +50,7 @@ def _move_goods(state: dict, seat: int, data: dict) -> None:
 
 def _setup(state: dict, d: dict) -> dict:
     n = len(d["players"])
-    bank = {g: 0 for g in LEDGER}
+    bank = dict.fromkeys(LEDGER, 0)
     bank["food"] = -sum(d["food"])
     return {"title": "caverna", "variant": d["variant"], "players": list(d["players"]),
             "solo": n == 1, "round": 0, "phase": "setup", "start_player": d["start_player"],

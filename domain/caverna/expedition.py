@@ -91,7 +91,7 @@ def breed_choices(home: dict) -> list[tuple[str, ...]]:
     out = []
     for size in (1, 2):
         for kinds in combinations(ready, size):
-            if building.fits_after(home, {k: 1 for k in kinds}):
+            if building.fits_after(home, dict.fromkeys(kinds, 1)):
                 out.append(kinds)
     return out
 
@@ -121,7 +121,7 @@ def take(b, seat: int, move: dict, part: str) -> None:
         paid = dict(payments(home, furnish_cost(home, tile, base)))[move.get("swap")]
         building.furnish(b, seat, tile, move["at"], paid)
     elif item == "breed":
-        building.breed(b, seat, {k: 1 for k in move["animals"].split(",")}, "loot")
+        building.breed(b, seat, dict.fromkeys(move["animals"].split(","), 1), "loot")
     pending = b.state["pending"][seat]
     if len(pending["loot"]) >= level(part) and not sow_left(b.state, seat, pending):
         end(b, seat)

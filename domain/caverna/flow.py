@@ -9,13 +9,26 @@ from __future__ import annotations
 
 from . import building
 from .builder import Builder, gain
-from .furnishings import INTRO_TILES, FURNISHINGS, TRADES
+from .furnishings import FURNISHINGS, INTRO_TILES, TRADES
 from .scoring import final_scores
 from .spaces import BOARDS, SPACES
 from .state import animals_fit, owns
-from .tables import (FARM_ANIMALS, FIXED_HARVEST, HARVEST_MARKERS, LAST_ROUND, RED_EFFECTS,
-                     SKIPPED_ROUND, SMALL_GAME_REMOVED, SOLO_CARDS, SOLO_CLEAR_AT,
-                     SOLO_START_FOOD, STAGE_CARDS, STAGE_ROUNDS, START_FOOD, WISH_ROUND)
+from .tables import (
+    FARM_ANIMALS,
+    FIXED_HARVEST,
+    HARVEST_MARKERS,
+    LAST_ROUND,
+    RED_EFFECTS,
+    SKIPPED_ROUND,
+    SMALL_GAME_REMOVED,
+    SOLO_CARDS,
+    SOLO_CLEAR_AT,
+    SOLO_START_FOOD,
+    STAGE_CARDS,
+    STAGE_ROUNDS,
+    START_FOOD,
+    WISH_ROUND,
+)
 
 
 def setup_events(players: list[str], variant: str, start: int, rng) -> list:
@@ -202,8 +215,8 @@ def final_phase(b: Builder) -> None:
     """Before scoring, seats with a tile that trades goods may still use it (digest §10.1)."""
     asked = False
     for seat, home in enumerate(b.state["homes"]):
-        if any(owns(home, t) for t in TRADES) or any(d["weapon"] for d in home["dwarfs"]) \
-                and owns(home, "peaceful_cave"):
+        if any(owns(home, t) for t in TRADES) or (any(d["weapon"] for d in home["dwarfs"]) \
+                and owns(home, "peaceful_cave")):
             b.emit("Asked", {"pending": {"kind": "final"}}, seat)
             asked = True
     b.emit("PhaseChanged", {"phase": "final"})

@@ -40,7 +40,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "peace": ({"dwarf": _INT}, {}),
     "release": ({"animal": _STR}, {}),
     "feed": ({}, {"with": _STR}),
-    "keep_newborns": ({a: _INT for a in FARM_ANIMALS}, {}),
+    "keep_newborns": (dict.fromkeys(FARM_ANIMALS, _INT), {}),
     "skip": ({"phase": _STR}, {}),
     "keep_goods": ({"space": _STR}, {}),
     "pass": ({}, {}),

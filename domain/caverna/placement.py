@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from . import building
-from .builder import gain, has, seat_params, with_extras
+from .builder import gain, has, seat_params
 from .errors import CavernaViolation
 from .parts import end_action, next_turn, part_possible
 from .spaces import SPACES, current_id, space_name, spec
@@ -212,7 +212,7 @@ def apply_place(b, seat: int, move: dict) -> None:
     cid = _card_id(state, target or sid)
     info = SPACES[_card_id(state, sid)]
     cost = {"ruby": 1} if "dwarf" in move else {}
-    if "imitation" in info and info["imitation"]:
+    if info.get("imitation"):
         cost["food"] = info["imitation"]
     data = {"space": sid, "dwarf": dwarf, "option": move.get("option"), "target": target}
     if cost:

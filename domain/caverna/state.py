@@ -30,9 +30,20 @@ import json
 from domain.common.housing import Housing, can_house
 
 from .furnishings import ENTRY, FURNISHINGS
-from .tables import (ANIMALS, ENTRY_DWELLING, ENTRY_DWELLING_ANIMALS, FARM_ANIMALS, GOODS, GRID,
-                     INNER, MAX_DWARFS, MINE_DONKEYS, MOUNTAIN_COLS, PASTURE_PER_SPACE,
-                     START_CAVERN)
+from .tables import (
+    ANIMALS,
+    ENTRY_DWELLING,
+    ENTRY_DWELLING_ANIMALS,
+    FARM_ANIMALS,
+    GOODS,
+    GRID,
+    INNER,
+    MAX_DWARFS,
+    MINE_DONKEYS,
+    MOUNTAIN_COLS,
+    PASTURE_PER_SPACE,
+    START_CAVERN,
+)
 
 
 def clone(state: dict) -> dict:
@@ -47,7 +58,7 @@ def new_home(food: int) -> dict:
     board[ENTRY_DWELLING] = "cavern"
     board[START_CAVERN] = "cavern"
     return {"board": board, "furn": {str(ENTRY_DWELLING): ENTRY}, "large": [], "stables": [],
-            "crops": {}, "animals": {a: 0 for a in ANIMALS},
+            "crops": {}, "animals": dict.fromkeys(ANIMALS, 0),
             "supply": {g: (food if g == "food" else 0) for g in GOODS},
             "dwarfs": [{"weapon": 0, "at": None}, {"weapon": 0, "at": None}],
             "begging": 0, "skip": None, "deliveries": {}, "covered": [],
@@ -126,7 +137,7 @@ def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
     without and with a stable (where dogs may guard sheep)."""
     board, stables = home["board"], set(home["stables"])
     pastures, flexible = [], 0
-    reserved = {a: 0 for a in FARM_ANIMALS}
+    reserved = dict.fromkeys(FARM_ANIMALS, 0)
     bare: list[int] = []
     stabled: list[int] = []
     in_large = {s for pair in home["large"] for s in pair}
@@ -165,7 +176,7 @@ def housings(home: dict) -> tuple[Housing, ...]:
         return (Housing(tuple(pastures), flexible, tuple(reserved.items())),)
     out = []
     used_bare = min(dogs, len(bare))
-    for j in range(0, min(len(stabled), dogs - used_bare) + 1):
+    for j in range(min(len(stabled), dogs - used_bare) + 1):
         guarded = used_bare + j
         if not guarded:
             continue

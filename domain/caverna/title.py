@@ -6,15 +6,14 @@ from domain.common.title import OptionSpec, Status, Title, VariantInfo
 from domain.common.visibility import redact
 
 from .board import label
-from .furnishings import tile_name
-from .parts import card_id
-from .spaces import space_name
 from .builder import Builder
 from .evolve import evolve as evolve_event
 from .flow import advance, setup_events
+from .furnishings import tile_name
 from .labels import move_group, move_label
 from .moves import apply_move, canonical, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
+from .spaces import space_name
 from .state import animals_fit, clone, room
 from .text import describe, rule_of
 

@@ -4,7 +4,7 @@ see the effect of earlier ones. A title's ``Builder`` names its ``clone`` and ``
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from .events import Event
 

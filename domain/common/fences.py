@@ -25,8 +25,9 @@ Everything is cached on (grid, frozenset) keys; results are fresh lists, safe to
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .grid import Geometry, Grid, flood, geometry, mask_spaces, space_mask
 

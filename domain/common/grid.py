@@ -15,9 +15,10 @@ tables that :mod:`.fences` uses on its hot paths.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, NamedTuple
+from functools import cache
+from typing import NamedTuple
 
 _SIDES = ("n", "e", "s", "w")
 
@@ -135,7 +136,7 @@ class Geometry(NamedTuple):
     all_spaces: int                                       # mask of every space
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(grid: Grid) -> Geometry:
     """The cached tables of ``grid`` (agricola digest §1.3, §5.8)."""
     rows, cols = grid.rows, grid.cols

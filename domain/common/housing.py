@@ -9,10 +9,11 @@ use its own (:data:`ANIMALS` are Agricola's).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .fences import pastures as _pastures
 from .grid import Grid

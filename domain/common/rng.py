@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -45,7 +46,7 @@ class Draws:
     """The stream of uniform draws for one label."""
 
     def __init__(self, seed: int, label: str) -> None:
-        self._prefix = f"{ALGORITHM}|{int(seed)}|{label}|".encode("utf-8")
+        self._prefix = f"{ALGORITHM}|{int(seed)}|{label}|".encode()
         self._i = 0
 
     def _block(self) -> int:

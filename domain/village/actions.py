@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from .pack import COLOURS, GOODS
-from .state import (BUILDINGS, coin_options, data, first_at, gens_at, places,
-                    split_payment)
+from .state import BUILDINGS, coin_options, data, first_at, gens_at, places, split_payment
 
 
 def figure(seat: int, index: int) -> str:
@@ -208,7 +207,7 @@ def privilege(b, seat: int, move: dict) -> None:
             b.gain(seat, {"coins": 1}, "ring")      # the ring token counts as a coin (L844)
             b.flow(ring_coin=True)
     elif step == 2:
-        b.gain(seat, {c: 1 for c in move["colours"]}, "privilege")
+        b.gain(seat, dict.fromkeys(move["colours"], 1), "privilege")
     elif step == 3:
         b.gain(seat, {move["good"]: 1}, "privilege")
     else:

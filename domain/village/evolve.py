@@ -28,7 +28,7 @@ def set_up(state: dict, d: dict, seat) -> dict:
              "first": d["first"], "ring": None,
              "turn": d["first"], "stage": "choose", "step": None, "took": None,
              "spaces": {s: [] for s in v["setup"]["2"]["space_cubes"]},
-             "bag": {c: 0 for c in COLOURS + ("plague",)},
+             "bag": dict.fromkeys(COLOURS + ("plague",), 0),
              "supply": {**dict(v["supply"]["cubes"]), "plague": v["supply"]["plague"],
                         "grain": v["supply"]["grain"]},
              "black_bag": ["monk"] * v["supply"]["monks"],

@@ -61,7 +61,7 @@ def new_player(pack: dict) -> dict:
                for g, k in sorted(pack["family"]["members"].items()) for _ in range(k)]
     return {"time": 0, "owed": 0, "skipped": 0, "pp": 0, "coins": pack["start"]["coins"],
             "grain": 0,
-            "cubes": {c: 0 for c in COLOURS}, "goods": {g: 0 for g in GOODS},
+            "cubes": dict.fromkeys(COLOURS, 0), "goods": dict.fromkeys(GOODS, 0),
             "customers": [], "discs": [], "members": members}
 
 

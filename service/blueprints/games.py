@@ -14,8 +14,13 @@ from ..auth import seat_token_optional
 from ..context import games, services
 from ..etags import etag_header, not_modified
 from ..lobby import list_games
-from ..schemas.requests import (ConditionalGetHeadersSchema, CreateGameSchema, ForkSchema,
-                                GameListQuerySchema, RecordSchema)
+from ..schemas.requests import (
+    ConditionalGetHeadersSchema,
+    CreateGameSchema,
+    ForkSchema,
+    GameListQuerySchema,
+    RecordSchema,
+)
 from ..schemas.responses import CreatedGameSchema, GameListSchema, SummarySchema
 from .base import ApiBlueprint
 

@@ -13,8 +13,13 @@ from .. import views
 from ..auth import seat_token_optional
 from ..context import games, services
 from ..schemas.requests import AuditQuerySchema, EventsQuerySchema, VersionQuerySchema
-from ..schemas.responses import (AuditSchema, EventListSchema, RecordOutSchema,
-                                 ScoreSheetSchema, StateSchema)
+from ..schemas.responses import (
+    AuditSchema,
+    EventListSchema,
+    RecordOutSchema,
+    ScoreSheetSchema,
+    StateSchema,
+)
 from .base import OPTIONAL_SEAT_TOKEN, ApiBlueprint
 
 blp = ApiBlueprint("history", __name__, url_prefix="/api/v1/games",

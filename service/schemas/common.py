@@ -26,7 +26,7 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-def JSONObject(**kwargs) -> fields.Dict:  # noqa: N802 (a field factory reads like a field)
+def JSONObject(**kwargs) -> fields.Dict:
     """A JSON object whose inner shape belongs to a title (state, event data, a move)."""
     return fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), **kwargs)
 

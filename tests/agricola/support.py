@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import random
 
-from domain.common.housing import can_house
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
 from domain.agricola import AGRICOLA
 from domain.agricola.state import housing, new_space
 from domain.agricola.tables import ANIMALS, COMPONENTS, LEDGER_GOODS
+from domain.common.housing import can_house
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -195,8 +195,9 @@ def build_farm(state: dict, seat: int, *, rooms=None, house=None, fields=None, s
                pastures=None, family=None) -> dict:
     """Shape a farm directly (a "given" position): ``fields`` maps space -> (crop, count);
     ``pastures`` is a list of regions, fenced with exactly their enclosing edges."""
-    from domain.common.fences import enclosing_edges, pastures as find_pastures
     from domain.agricola.tables import GRID
+    from domain.common.fences import enclosing_edges
+    from domain.common.fences import pastures as find_pastures
     farm = state["farms"][seat]
     if rooms is not None:
         farm["rooms"] = list(rooms)

@@ -6,8 +6,18 @@ import pytest
 
 from domain.common.errors import RuleViolation
 
-from .support import (build_farm, give, give_animals, moves_of, pass_feeding, play, reveal,
-                      setup, turn, types)
+from .support import (
+    build_farm,
+    give,
+    give_animals,
+    moves_of,
+    pass_feeding,
+    play,
+    reveal,
+    setup,
+    turn,
+    types,
+)
 
 
 def fresh(n=2, seat=0):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import RuleViolation
 from domain.agricola.scoring import farm_counts, score_farm
+from domain.common.errors import RuleViolation
 
 from .support import build_farm, give, moves_of, play, reveal, setup, turn, types
 

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from domain.agricola.cards.catalogue import (CARDS, by_name, deck_cards, occupation_cost,
-                                             parse_cost, parse_prerequisite)
+from domain.agricola.cards.catalogue import (
+    CARDS,
+    by_name,
+    deck_cards,
+    occupation_cost,
+    parse_cost,
+    parse_prerequisite,
+)
 
 
 def test_the_catalogue_holds_every_card_of_the_three_decks():

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import DomainError, GameOver, InvalidMove, NotYourTurn
 from domain.agricola import AGRICOLA
 from domain.agricola.errors import MESSAGES
+from domain.common.errors import DomainError, GameOver, InvalidMove, NotYourTurn
 
-from .support import (build_farm, give, give_animals, pass_feeding, play, reveal, setup,
-                      turn)
+from .support import build_farm, give, give_animals, pass_feeding, play, reveal, setup, turn
 
 
 def base(n=2):

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common import fences as fence_rules
-from domain.common.errors import RuleViolation
-from domain.common.housing import can_house
 from domain.agricola.scoring import farm_counts
 from domain.agricola.state import housing
 from domain.agricola.tables import GRID
+from domain.common import fences as fence_rules
+from domain.common.errors import RuleViolation
+from domain.common.housing import can_house
 
-from .support import (build_farm, give, give_animals, moves_of, play, reveal, setup, turn,
-                      types)
+from .support import build_farm, give, give_animals, moves_of, play, reveal, setup, turn, types
 
 
 def fence_action(wood=15, n=2, seat=0, state=None):

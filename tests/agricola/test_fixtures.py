@@ -13,11 +13,11 @@ import pathlib
 
 import pytest
 
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
 from domain import registry
 from domain.agricola import AGRICOLA
 from domain.agricola.tables import SCORE_PAD
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 

@@ -3,9 +3,11 @@ cards, and every implemented E-deck card, each test naming the card's catalogue 
 from __future__ import annotations
 
 import json
-import pytest
 import random
-from hypothesis import given, settings, strategies as st
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.agricola import AGRICOLA
 from domain.agricola.cards import decks
@@ -14,8 +16,15 @@ from domain.common.errors import BadGameConfig, RuleViolation
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
 
-from .cards.e_support import (ALL_CARDS, FULL_POSITIONS, _deal, _finish_deal, _lessons, _universe,
-                              card_moves)
+from .cards.e_support import (
+    ALL_CARDS,
+    FULL_POSITIONS,
+    _deal,
+    _finish_deal,
+    _lessons,
+    _universe,
+    card_moves,
+)
 from .cards.helpers import NAMES, full, hand, holding, in_hand, play
 from .support import check_invariants, fold, give, give_animals, reveal, turn
 
@@ -108,6 +117,7 @@ def test_every_implemented_card_has_a_test_here():
     ``TestE041Millstone``), or is tested by name in another card's class (a test of two cards
     together) or in a row of one of this file's tables of cards."""
     import pathlib
+
     from domain.agricola.cards.catalogue import CARDS
     cards = pathlib.Path(__file__).parent / "cards"
     decks = (cards / "test_e_minors.py").read_text() + (cards / "test_e_occupations.py").read_text()
@@ -288,6 +298,7 @@ def test_no_release_or_conversion_can_strand_a_card_action():
     (1, 13, {"dealing": "10-3"}), (4, 14, {})])
 def test_every_event_of_a_full_game_has_a_sentence_and_a_rule(n, seed, options):
     import random
+
     from domain.common.rng import Rng
     from domain.common.title import GameConfig
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:n]

@@ -8,7 +8,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.agricola import AGRICOLA
 from domain.agricola.cards.deal import DEALINGS, SOLO_DEALINGS

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import RuleViolation
 from domain.agricola import AGRICOLA
+from domain.common.errors import RuleViolation
 
 from .support import build_farm, give, moves_of, play, setup, turn, types
 

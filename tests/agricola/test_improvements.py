@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import RuleViolation
 from domain.agricola import AGRICOLA
 from domain.agricola.tables import MAJOR_IMPROVEMENTS
+from domain.common.errors import RuleViolation
 
 from .support import give, moves_of, play, reveal, setup, turn, types
 

@@ -6,12 +6,18 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from domain.common.errors import DomainError
 from domain.agricola import AGRICOLA
-from domain.agricola.tables import (ACTION_SPACES, ANIMALS, BUILDING_RESOURCES, LEDGER_GOODS,
-                                    MAJOR_IMPROVEMENTS)
+from domain.agricola.tables import (
+    ACTION_SPACES,
+    ANIMALS,
+    BUILDING_RESOURCES,
+    LEDGER_GOODS,
+    MAJOR_IMPROVEMENTS,
+)
+from domain.common.errors import DomainError
 
 from .support import check_invariants, fold, policy_game, random_game, setup
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import RuleViolation
 from domain.agricola import AGRICOLA
 from domain.agricola.tables import ACTION_SPACES, HARVEST_ROUNDS
+from domain.common.errors import RuleViolation
 
 from .support import give, moves_of, play, setup, turn, types
-
 
 SIMPLE = ("take", "receive", "starting_player", "day_laborer", "building_resource",
           "building_resources", "reed_stone_wood")
@@ -136,8 +135,8 @@ def test_people_with_no_legal_space_stay_home():
     state, events = play(state, 0, {"type": "place", "space": "grain"}, rng)
     idle = [e for e in events if e.type == "PeopleIdle"]
     assert idle and idle[0].seat == 1 and idle[0].data == {"count": 2}
-    assert "Bob has no action space left to use: 2 people stay home this round." == \
-        AGRICOLA.describe(idle[0], ["Ann", "Bob"])
+    assert AGRICOLA.describe(idle[0], ["Ann", "Bob"]) == \
+        "Bob has no action space left to use: 2 people stay home this round."
 
 
 def test_return_home_frees_every_space():

@@ -39,7 +39,7 @@ def test_t13_complete_score_sheet_is_21():
                fields={12: ("grain", 3), 13: (None, 0), 14: (None, 0)},
                pastures=[[3, 4], [9]], stables=[4])
     farm = state["farms"][0]
-    farm["supply"] = {g: 0 for g in farm["supply"]}
+    farm["supply"] = dict.fromkeys(farm["supply"], 0)
     give(state, 0, grain=2)
     give_animals(state, 0, sheep=4, cattle=1)
     farm["majors"] = ["fireplace_2", "well"]

@@ -22,7 +22,7 @@ def test_every_event_type_has_a_sentence_and_a_rule():
             rule = AGRICOLA.rule_of(event)
             assert rule and rule.startswith("agricola digest §"), (event.type, rule)
             seen.setdefault(event.type, text)
-    from domain.agricola.evolve import CARD_EVENTS   # the full game's, see test_full_game.py
+    from domain.agricola.evolve import CARD_EVENTS  # the full game's, see test_full_game.py
     missing = set(EVOLVERS) - set(seen) - {"PeopleIdle"} - set(CARD_EVENTS)
     assert not missing, missing
 

@@ -10,8 +10,16 @@ import uuid
 
 import pytest
 
-from domain.common.errors import (ConcurrentWrite, GameNotFound, GameOver, IdempotencyKeyReused,
-                                  NotYourTurn, RuleViolation, StaleVersion, VersionNotFound)
+from domain.common.errors import (
+    ConcurrentWrite,
+    GameNotFound,
+    GameOver,
+    IdempotencyKeyReused,
+    NotYourTurn,
+    RuleViolation,
+    StaleVersion,
+    VersionNotFound,
+)
 from domain.common.rng import seed_hash
 from domain.game import GameSnapshot
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import random
 
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
 from domain.caverna import CAVERNA
 from domain.caverna.board import neighbours
 from domain.caverna.furnishings import FURNISHINGS
 from domain.caverna.state import animals_fit, is_mountain, room
-from domain.caverna.tables import ANIMALS, CAVE, ENTRY_DWELLING, FARM_ANIMALS, LEDGER, OUTDOOR
+from domain.caverna.tables import ANIMALS, CAVE, ENTRY_DWELLING, LEDGER, OUTDOOR
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 ANYTIME = ("convert", "ruby", "ruby_tile", "use", "peace", "release")

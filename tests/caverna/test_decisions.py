@@ -6,7 +6,7 @@ import pytest
 from domain.caverna import CAVERNA
 from domain.common.errors import RuleViolation
 
-from .support import give, lay, moves_of, play, setup, work_turn
+from .support import give, moves_of, play, setup, work_turn
 
 
 def test_c18_a_dwarf_with_nothing_to_do_stays_home():

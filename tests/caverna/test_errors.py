@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.errors import MESSAGES, InvalidMove, NotYourTurn, RuleViolation
 from domain.caverna import CAVERNA
 from domain.caverna.errors import MESSAGES as CAVERNA_MESSAGES
 from domain.caverna.tables import space_at
+from domain.common.errors import MESSAGES, InvalidMove, NotYourTurn, RuleViolation
 
 from .support import give, lay, play, setup, work_turn
 

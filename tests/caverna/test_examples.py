@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.common.housing import pasture_capacity
-from domain.caverna import CAVERNA
 from domain.caverna.builder import Builder
 from domain.caverna.flow import breeding_phase, feeding_need, replenish, start_round
 from domain.caverna.scoring import score_sheet
 from domain.caverna.state import animals_fit
 from domain.caverna.tables import space_at
 from domain.common.errors import RuleViolation
+from domain.common.housing import pasture_capacity
 from domain.common.rng import Rng
 
 from .support import furnish, give, lay, moves_of, play, setup, types, work_turn

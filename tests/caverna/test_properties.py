@@ -8,14 +8,15 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from domain.common.errors import DomainError
 from domain.caverna import CAVERNA
 from domain.caverna.furnishings import FURNISHINGS
 from domain.caverna.moves import canonical
 from domain.caverna.spaces import SPACES
 from domain.caverna.tables import ANIMALS, FARM_ANIMALS, GOODS, LOOT
+from domain.common.errors import DomainError
 
 from .support import check_invariants, fold, policy_game, setup, uniform_policy
 

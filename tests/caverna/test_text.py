@@ -29,7 +29,7 @@ def test_sentences_use_caverna_nouns():
 
 def test_moves_have_labels_and_groups():
     state, moves, events, _ = policy_game(4, 3)
-    from .support import fold, setup
+    from .support import setup
     current, _, _ = setup(4, 3, start_player=-1)
     for i, event in enumerate(events[:400]):
         current = CAVERNA.evolve(current, event)

@@ -13,9 +13,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from domain.common.fences import (can_reach_closable, cheapest_completion, cheapest_pasture,
-                                  closable_regions, extendable_spaces, layout_problems,
-                                  new_fences_needed, pastures, region_problem)
+from domain.common.fences import (
+    can_reach_closable,
+    cheapest_completion,
+    cheapest_pasture,
+    closable_regions,
+    extendable_spaces,
+    layout_problems,
+    new_fences_needed,
+    pastures,
+    region_problem,
+)
 from domain.common.grid import FARMYARD, Grid
 
 from .farm import GRIDS, ROOMS, blocked_spaces, close, naive_pastures, pasture_layouts, ring

@@ -12,10 +12,21 @@ import json
 
 import pytest
 
-from domain.common.fences import (can_reach_closable, cheapest_completion, cheapest_pasture,
-                                  closable_regions, dangling_fences, enclosing_edges,
-                                  extendable_spaces, fenced_spaces, layout_problems,
-                                  new_fences_needed, pasture_index, pastures, region_problem)
+from domain.common.fences import (
+    can_reach_closable,
+    cheapest_completion,
+    cheapest_pasture,
+    closable_regions,
+    dangling_fences,
+    enclosing_edges,
+    extendable_spaces,
+    fenced_spaces,
+    layout_problems,
+    new_fences_needed,
+    pasture_index,
+    pastures,
+    region_problem,
+)
 from domain.common.grid import FARMYARD, Grid
 
 from .farm import ROOMS, close, ring

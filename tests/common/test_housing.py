@@ -17,8 +17,16 @@ from hypothesis import strategies as st
 
 from domain.common.fences import pastures
 from domain.common.grid import FARMYARD, Grid
-from domain.common.housing import (ANIMALS, Housing, assignment, can_house, farm_housing,
-                                   max_fitting, newborns, pasture_capacity)
+from domain.common.housing import (
+    ANIMALS,
+    Housing,
+    assignment,
+    can_house,
+    farm_housing,
+    max_fitting,
+    newborns,
+    pasture_capacity,
+)
 
 from .farm import close, ring
 
@@ -275,7 +283,7 @@ def brute_can_house(housing: Housing, animals) -> bool:
     """Reference: try every type (or none) for every pasture."""
     kinds = [k for k in animals if animals[k]]
     for types in product([None] + kinds, repeat=len(housing.pastures)):
-        room = {k: 0 for k in kinds}
+        room = dict.fromkeys(kinds, 0)
         for cap, kind in zip(housing.pastures, types):
             if kind:
                 room[kind] += cap

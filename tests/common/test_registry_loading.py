@@ -9,7 +9,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-
 RACE = r"""
 import sys, threading
 from domain import registry

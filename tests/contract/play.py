@@ -6,8 +6,9 @@ import copy
 import json
 import random
 import uuid
+from collections.abc import Iterator
 from functools import partial
-from typing import Any, Iterator
+from typing import Any
 
 from domain.application import Games
 from domain.common.rng import Rng

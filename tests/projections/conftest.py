@@ -11,13 +11,12 @@ import pytest
 
 from domain import registry
 from domain.application import Games
+from domain.storage import drop_postgres_schema, ensure_postgres_schema, persistence_env
 from projections.projector import Projector
 from projections.queries import ReadModels
 from projections.store import open_store
-from domain.storage import drop_postgres_schema, ensure_postgres_schema, persistence_env
-from tests.support.toy import TOY
-
 from tests.application.conftest import PG_URL, postgres_reachable
+from tests.support.toy import TOY
 
 registry.register(TOY, current=True)
 

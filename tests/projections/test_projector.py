@@ -342,6 +342,7 @@ def test_polling_follows_the_store_until_stopped(games, read_store):
 
 def test_the_rebuild_command_shows_progress_and_rebuilds(store_of, monkeypatch):
     from click.testing import CliRunner
+
     from projections import cli
     games = store_of.games()
     game_id = new_game(games).game.id

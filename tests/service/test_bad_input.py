@@ -6,7 +6,8 @@ import json
 import logging
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .helpers import assert_problem, move, new_game
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest

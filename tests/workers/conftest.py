@@ -7,7 +7,7 @@ import pytest
 
 from tests.projections.conftest import Store, backend, games, read_store, store_of  # noqa: F401
 
-from .support import RedisServer, Receiver, SmtpServer
+from .support import Receiver, RedisServer, SmtpServer
 
 
 @pytest.fixture(scope="session")

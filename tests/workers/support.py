@@ -15,9 +15,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any
 
 from tests.conftest import TEST_WEBHOOK_ALLOW
 
@@ -56,7 +57,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> "RedisServer":
+    def start(self, timeout: float = 10.0) -> RedisServer:
         if not self.binary:
             raise RuntimeError("redis-server is not installed")
         self.proc = subprocess.Popen(
@@ -141,7 +142,7 @@ class Receiver:
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+            def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length)
                 with receiver._lock:
@@ -192,7 +193,7 @@ class SmtpServer:
         server = self
 
         class Handler:
-            async def handle_DATA(self, _server, _session, envelope):  # noqa: N802
+            async def handle_DATA(self, _server, _session, envelope):
                 server.messages.append(envelope)
                 return "250 OK"
 

@@ -12,14 +12,12 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 from projections import subscriptions
+from tests.conftest import TEST_WEBHOOK_ALLOW
+from tests.projections.helpers import new_game
 from workers import delivery, outbox
 from workers.context import Context
 from workers.netguard import parse_allowance
 from workers.settings import WorkerSettings
-
-from tests.conftest import TEST_WEBHOOK_ALLOW
-
-from tests.projections.helpers import new_game
 
 
 def context(games, **settings):

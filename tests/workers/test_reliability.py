@@ -17,14 +17,14 @@ from standardwebhooks.webhooks import Webhook
 from projections import subscriptions
 from projections.queries import ReadModels
 from projections.store import open_store
+from tests.conftest import TEST_WEBHOOK_ALLOW
+from tests.projections.helpers import assert_exact, new_game, store_event_count
 from workers import outbox, queueing
 from workers.health import redis_health
 from workers.netguard import parse_allowance
 from workers.settings import WorkerSettings
 from workers.wakeup import install
 
-from tests.projections.helpers import assert_exact, new_game, store_event_count
-from tests.conftest import TEST_WEBHOOK_ALLOW
 from .support import RedisServer, launch, stop, wait_for
 
 ALLOW = parse_allowance(TEST_WEBHOOK_ALLOW)
@@ -148,7 +148,7 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
     log = tmp_path / "worker.log"
     worker = launch("worker", log_path=str(log),
                     **worker_env(store_of, redis.url, queue_name))
-    made = {game_id: 0 for game_id in ids}
+    made = dict.fromkeys(ids, 0)
     try:
         baseline = []
         for _ in range(4):

@@ -129,7 +129,7 @@ def test_a_stream_follows_a_game_per_viewer_and_resumes(client, server):
     secrets = [f["data"].get("_private") for f in created["data"]["setup"]]
     assert secrets == [{"1": secrets[0]["1"]}]  # Bob's own secret only
     again.response.close()
-    anon = open_stream(server, game, **{"lastEventId": "0"}).next()
+    anon = open_stream(server, game, lastEventId="0").next()
     assert all("_private" not in f["data"] for f in anon["data"]["events"][0]["data"]["setup"])
 
 

@@ -11,6 +11,7 @@ from rq import Queue, SimpleWorker
 from rq.job import Job, JobStatus
 
 from projections.queries import ReadModels
+from tests.projections.helpers import new_game
 from workers import context as worker_context
 from workers import queueing
 from workers.context import Context
@@ -18,7 +19,6 @@ from workers.health import read_model_health, redis_health
 from workers.settings import WorkerSettings
 from workers.wakeup import CHANNEL, InProcessCatchUp, Waker
 
-from tests.projections.helpers import new_game
 from .support import RedisServer, free_port, wait_for
 
 

@@ -17,8 +17,8 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import of
 from . import engine
-from .leaving import taken_from
 from .common import card_name
+from .leaving import taken_from
 
 FISHING_CARDS = ("E12", "E22", "E30")
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")

@@ -104,6 +104,7 @@ def tenant_farmer(state: dict, seat: int) -> int:
     The seat is assumed to give back exactly the animals whose return costs it fewer points;
     the card's points are the difference that makes to the sheet."""
     from itertools import product
+
     from ..scoring import score_farm
     farm = state["farms"][seat]
     fine = 0 if "E165" in farm.get("cards", ()) else 1

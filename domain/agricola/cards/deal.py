@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
-from .decks import supported
 from .card_sets import CARD_SETS, LATEST
 from .catalogue import deck_cards
+from .decks import supported
 
 HAND = 7
 TEN = 10

@@ -34,7 +34,7 @@ entry are not dealt (``decks.supported``).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..extension import of, of_farm
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from .deal import KINDS, _KIND, _kind_of, unseen
+from .deal import _KIND, KINDS, _kind_of, unseen
 
 COUNT = 3
 

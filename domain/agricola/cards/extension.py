@@ -11,8 +11,23 @@ base modules: a full game's state names its card set and the base asks
 from __future__ import annotations
 
 from ..extension import Extension
-from . import (actions, animals, baking, deal, engine, exchange, fields, free_builds, hooks,
-               payments, play, plows, reactions, round_start, spaces)
+from . import (
+    actions,
+    animals,
+    baking,
+    deal,
+    engine,
+    exchange,
+    fields,
+    free_builds,
+    hooks,
+    payments,
+    play,
+    plows,
+    reactions,
+    round_start,
+    spaces,
+)
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
 from .decks import DECKS

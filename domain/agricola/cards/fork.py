@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .deal import KINDS, _KIND, _kind_of, _sorted, unseen
+from .deal import _KIND, KINDS, _kind_of, _sorted, unseen
 
 
 def redeal_for(state: dict, seat: int, rng) -> dict:

@@ -16,7 +16,6 @@ from ..state import total_animals
 from . import engine, play
 from .common import ask_choice, receive_animals, stone_less
 
-
 # -- animals, schedules, the Maid ----------------------------------------------------------------
 
 def round_start(b, round_no: int) -> None:
@@ -99,6 +98,7 @@ def mini_pasture_spaces(farm: dict) -> list[int]:
     yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
     to adjoin even then)."""
     from domain.common import fences as fence_rules
+
     from ..state import blocked_for_fences, fenced_spaces, fences_left
     from ..tables import GRID
     fenced = fenced_spaces(farm)

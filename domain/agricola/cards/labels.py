@@ -1,10 +1,11 @@
 """Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
 from __future__ import annotations
 
-from ..farm import label as farm_label, major_costs
+from ..farm import label as farm_label
+from ..farm import major_costs
 from ..labels import priced
-from ..tables import MAJOR_IMPROVEMENTS
 from ..state import improvement_info
+from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from .catalogue import CARDS
 from .play import minor_costs

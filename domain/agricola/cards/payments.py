@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ..extension import of_farm
 from ..farm import room_cost
-from . import engine
 from ..tables import BUILDING_RESOURCES
+from . import engine
 
 #: E37 Clay Supports: a clay-hut room may cost 2 clay, 1 wood and 1 reed (a new base cost).
 CLAY_SUPPORTS = {"clay": 2, "wood": 1, "reed": 1}

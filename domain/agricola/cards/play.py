@@ -17,8 +17,16 @@ from ..state import name
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
-from .common import (ask_choice, card_name, hand, maid, offers, order_moves, receive_animals,
-                     stone_less)
+from .common import (
+    ask_choice,
+    card_name,
+    hand,
+    maid,
+    offers,
+    order_moves,
+    receive_animals,
+    stone_less,
+)
 
 register_messages({
     "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
@@ -162,6 +170,7 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
     an oven"), any 2 built improvements for E38 Madonna Statue (catalogue notes: they are the
     payment; majors go back to the board). ``[[]]`` when the card asks for nothing."""
     from itertools import combinations
+
     from ..improvements import is_a
     from ..state import improvements_owned
     req = CARDS[card_id]["requires"]

@@ -6,8 +6,8 @@ import functools
 
 from .. import text as base
 from ..text import goods_text
-from .catalogue import CARDS
 from .baking import OFFERED
+from .catalogue import CARDS
 
 
 def _who(names: list[str], seat) -> str:

@@ -8,14 +8,40 @@ those sets replays as it was played.
 from __future__ import annotations
 
 from ..support import build_farm, give, reveal, turn
-from .e_support import (AGRICOLA, NAMES, RuleViolation, _farm_with, _feeding, _lessons, _line,
-                        _minor, _minor_action, _of_type, _on, _owned_major, _owns, _ploughed,
-                        _points, _rooms_action, _sown_card_field, can_house,
-                        check_cards_that_add_to_an_action_space,
-                        check_cards_that_convert_goods_any_time,
-                        check_cards_that_fill_future_round_spaces, check_cards_with_bonus_points,
-                        check_invariants, check_on_play_goods, decks, engine, give_animals, hand,
-                        housing, in_hand, pytest, score_sheet)
+from .e_support import (
+    AGRICOLA,
+    NAMES,
+    RuleViolation,
+    _farm_with,
+    _feeding,
+    _lessons,
+    _line,
+    _minor,
+    _minor_action,
+    _of_type,
+    _on,
+    _owned_major,
+    _owns,
+    _ploughed,
+    _points,
+    _rooms_action,
+    _sown_card_field,
+    can_house,
+    check_cards_that_add_to_an_action_space,
+    check_cards_that_convert_goods_any_time,
+    check_cards_that_fill_future_round_spaces,
+    check_cards_with_bonus_points,
+    check_invariants,
+    check_on_play_goods,
+    decks,
+    engine,
+    give_animals,
+    hand,
+    housing,
+    in_hand,
+    pytest,
+    score_sheet,
+)
 from .helpers import food, full, holding, listed_play, minor, of_type, owns, play
 
 
@@ -139,8 +165,9 @@ class TestE040MiniPasture:
         assert engine.play_problem(state, 0, "E40")
 
     def test_e40_mini_pasture_without_the_hedge_keeper_ends_there(self):
-        from domain.common.fences import enclosing_edges
         from domain.agricola.tables import GRID
+        from domain.common.fences import enclosing_edges
+
         from .e_support import _minor
         state, _, _ = full(2)
         state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
@@ -309,6 +336,7 @@ class TestE015BakingTray:
 
     def test_e15_a_payment_that_does_not_exist_is_refused_with_a_sentence(self):
         import pytest
+
         from domain.common.errors import RuleViolation
         state, _, _ = full(2)
         holding(state, 0, "E15")
@@ -441,7 +469,7 @@ class TestE022Raft:
         after, _ = play(after, 0, {"type": "card_choice", "option": 1})
         assert after["farms"][0]["supply"]["vegetable"] == 1 and after["farms"][0]["supply"][
             "grain"] == 0
-        from domain.agricola.farm import major_cost, room_cost          # Stonecutter
+        from domain.agricola.farm import major_cost, room_cost  # Stonecutter
         state, _, _ = full(2)
         holding(state, 0, "E211")
         state["farms"][0]["house"] = "stone"
@@ -829,8 +857,8 @@ class TestE055StoneHouseExtension:
         # with none; the corrected entry does not (tests/agricola/cards, E40)
         state, _, _ = full(2, card_set=4)
         assert engine.play_problem(state, 0, "E40")                   # needs a pasture to adjoin
-        from domain.common.fences import enclosing_edges
         from domain.agricola.tables import GRID
+        from domain.common.fences import enclosing_edges
         state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
         state["farms"][0]["pastures"] = [[4]]
         give(state, 0, food=2)

@@ -12,14 +12,35 @@ from domain.agricola.cards.hooks import round_start
 from domain.agricola.farm import renovations
 
 from ..support import give, give_animals, reveal, turn
-from .e_support import (AGRICOLA, Builder, NAMES, _bonus_with, _chief_played, _fencing,
-                        _forester_board, _lessons, _of_type, _owns, _ploughed, _points, _react,
-                        _start_round, _stock, build_farm, can_house,
-                        check_cards_that_add_to_an_action_space,
-                        check_cards_that_convert_goods_any_time,
-                        check_cards_that_fill_future_round_spaces, check_cards_with_bonus_points,
-                        check_harvest_conversions_once_per_harvest, check_invariants, decks,
-                        housing, json_copy, start_breeding)
+from .e_support import (
+    AGRICOLA,
+    NAMES,
+    Builder,
+    _bonus_with,
+    _chief_played,
+    _fencing,
+    _forester_board,
+    _lessons,
+    _of_type,
+    _owns,
+    _ploughed,
+    _points,
+    _react,
+    _start_round,
+    _stock,
+    build_farm,
+    can_house,
+    check_cards_that_add_to_an_action_space,
+    check_cards_that_convert_goods_any_time,
+    check_cards_that_fill_future_round_spaces,
+    check_cards_with_bonus_points,
+    check_harvest_conversions_once_per_harvest,
+    check_invariants,
+    decks,
+    housing,
+    json_copy,
+    start_breeding,
+)
 from .helpers import animals, food, full, holding, in_hand, listed_play, minor, of_type, owns, play
 
 
@@ -658,8 +679,8 @@ class TestE157Thatcher:
     Storehouse." (S1). Seed 000 L830."""
 
     def test_e157_thatcher_saves_reed(self):
-        from domain.agricola.farm import renovation_cost, room_cost
         from domain.agricola.cards.play import minor_cost
+        from domain.agricola.farm import renovation_cost, room_cost
         state, _, _ = full(2)
         holding(state, 0, "E157")
         farm = state["farms"][0]
@@ -741,9 +762,10 @@ class TestE164MasterForester:
     def test_e164_others_pay_the_owner_2_food_the_owner_uses_it_free(self):
         """E164 (seed 000 L838): each other player who uses the space gives the owner 2 food; one
         without 2 food may not use it (K-14)."""
-        from domain.common.errors import RuleViolation
         import pytest
+
         from domain.agricola.cards.spaces import SPACE
+        from domain.common.errors import RuleViolation
         state, _ = _forester_board()
         _stock(state, SPACE, wood=2)
         turn(state, 1)
@@ -850,6 +872,7 @@ class TestE173ChiefsDaughter:
         placed["pending"][1] = None
         assert not _of_type(placed, "card_react", 1)
         import pytest
+
         from domain.common.errors import RuleViolation
         with pytest.raises(RuleViolation) as err:
             play(placed, 1, {"type": "card_react", "card": "E173"})
@@ -914,8 +937,9 @@ class TestE175HedgeKeeper:
     def test_e175_hedge_keeper_after_mini_pasture_e40_gives_free_fences_only(self):
         """E175 with E40 (seed 000 L942: the Hedge Keeper applies after fences built by cards):
         after the Mini Pasture, up to 3 more fences, free, and none paid for with wood."""
-        from domain.common.fences import enclosing_edges
         from domain.agricola.tables import GRID
+        from domain.common.fences import enclosing_edges
+
         from .e_support import _minor
         state, _, _ = full(2)
         holding(state, 0, "E175")

@@ -73,6 +73,7 @@ def test_a_corrected_card_keeps_its_old_entry_for_older_sets():
 
 def test_one_entry_per_card_found_by_number_and_checked_by_name():
     import pytest
+
     from domain.agricola.cards.deck import Deck
     deck = Deck("test")
     with pytest.raises(KeyError, match="Millstone"):
@@ -90,6 +91,7 @@ def _ordered_game():
     import dataclasses
 
     from domain.agricola.cards.extension import build
+
     from ..support import give, reveal, turn
     from .helpers import holding
 
