@@ -10,6 +10,7 @@ from .test_api_client import API, Client
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"), (5, 55, "normal"),
                                             (3, 53, "draft"), (4, 54, "redeal"),
                                             (2, 56, "10-3"), (5, 57, "10-3")])

@@ -115,6 +115,7 @@ def check_finished(http, game: Client, n: int, seed: int) -> dict:
     return record
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(["Ann", "Bob"], 11), (["Ann", "Bob", "Cid"], 12),
                                           (["Ann", "Bob", "Cid", "Dee"], 13)])
 def test_complete_games_then_history_forks_audit_and_records(client, players, seed):

@@ -10,6 +10,7 @@ from .test_api_client import API, Client, check_finished
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed,variant", [(1, 31, "standard"), (2, 32, "standard"),
                                             (4, 33, "introductory"), (7, 34, "standard")])
 def test_complete_caverna_games_through_the_api(client, n, seed, variant):

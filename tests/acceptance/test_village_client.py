@@ -10,6 +10,7 @@ from .test_api_client import API, Client, check_finished
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed", [(1, 51), (2, 52), (3, 53), (4, 54), (5, 55)])
 def test_complete_village_games_through_the_api(client, n, seed):
     titles = client.get(f"{API}/titles").get_json()["titles"]

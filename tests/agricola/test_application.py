@@ -38,6 +38,7 @@ def play_to_end(app, game_id, r, limit=None):
         boundaries.append(result.version)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 3, 5])
 def test_complete_games_audit_and_replay(app, n):
     created = app.create_game("agricola", "family", list(NAMES[:n]), {}, seed=100 + n)

@@ -127,6 +127,7 @@ def test_every_implemented_card_has_a_test_here():
     assert not untested, untested
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed", [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (2, 7)])
 def test_random_full_games_keep_the_invariants(n, seed):
     state, rng, _ = full(n, seed)
@@ -147,6 +148,7 @@ def test_random_full_games_keep_the_invariants(n, seed):
     assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed", [(2, 5), (3, 6), (4, 2)])
 def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
     from domain.common.errors import DomainError
@@ -179,6 +181,7 @@ def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
     assert checked > 50
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(move=card_moves, seat=st.integers(-1, 3), when=st.integers(0, 3))
 def test_random_json_gives_only_domain_errors_in_the_full_game(move, seat, when):
@@ -293,6 +296,7 @@ def test_no_release_or_conversion_can_strand_a_card_action():
     assert {"type": "play_minor", "card": "E60"} in legal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n,seed,options", [
     (2, 11, {"dealing": "redeal", "exchange": True}), (3, 12, {"dealing": "draft"}),
     (1, 13, {"dealing": "10-3"}), (4, 14, {})])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,7 @@ SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(n=st.integers(1, 5), seed=st.integers(0, 2 ** 32))
 def test_random_legal_play_always_reaches_the_end(n, seed):
@@ -35,6 +37,7 @@ def test_random_legal_play_always_reaches_the_end(n, seed):
     assert sheet["final"] and [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
 
 
+@pytest.mark.slow
 def test_farm_building_games_for_every_player_count():
     """Seeded games that build farms (fences, rooms, majors, animals), invariants after every
     event."""

@@ -24,6 +24,7 @@ SETTINGS = settings(max_examples=14, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(n=st.integers(1, 7), seed=st.integers(0, 2 ** 32))
 def test_building_play_keeps_every_invariant(n, seed):
@@ -92,6 +93,7 @@ def move_universe(state: dict) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 def test_listed_moves_are_exactly_the_accepted_ones():
     checked = 0
     for n, seed in ((2, 3), (4, 1), (7, 2), (1, 4)):

@@ -53,6 +53,7 @@ def test_a_family_game_is_set_up(agricola, client):
     assert_problem(move(client, agricola, other, moves["moves"][0]), 422)
 
 
+@pytest.mark.slow
 def test_a_whole_family_game_played_from_the_listed_moves(agricola, client):
     """Choosing only from GET /moves always reaches the end; audit, export and import agree."""
     for _ in range(MAX_MOVES):

@@ -20,6 +20,7 @@ SETTINGS = settings(max_examples=10, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(n=st.integers(1, 5), seed=st.integers(0, 2 ** 32))
 def test_random_play_keeps_every_invariant(n, seed):

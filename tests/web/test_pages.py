@@ -203,6 +203,7 @@ def test_a_player_can_replace_their_invite_link(web_app):
     assert "You play Ann." in other.get(f"/games/{game_id}").get_data(True)
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_from_the_pages_alone(web_app):
     """Three browsers choose only among the buttons their page shows, to the end."""
     import random
@@ -255,6 +256,7 @@ def _play_from_pages(web_app, title: str, seed: int, check) -> str:
         assert moves < 3000
 
 
+@pytest.mark.slow
 def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
     """Two browsers play Caverna to the end from the buttons alone; the home boards are drawn."""
     def check(page: str) -> None:
@@ -265,6 +267,7 @@ def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
     assert "Winner" in last and 'class="total"' in last
 
 
+@pytest.mark.slow
 def test_a_whole_village_game_is_played_from_the_pages_alone(web_app):
     """Two browsers play Village to the end from the buttons alone; the page says which
     component values are provisional (issue 12, deliverable 3)."""
