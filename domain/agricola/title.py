@@ -1,6 +1,8 @@
 """``Agricola``: the title object the service drives (see ``domain/common/title.py``)."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
 from domain.common.title import OptionSpec, Status, Title, VariantInfo

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import BadGameConfig
 from .events import Event, EventLike
@@ -109,7 +109,7 @@ class Title(abc.ABC):
     rules_version: str = ""
     variants: tuple[VariantInfo, ...] = ()
     #: move type -> the fields of such a move that only the seat making it may see
-    private_move_fields: dict[str, tuple[str, ...]] = {}
+    private_move_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: event types that reveal something to some seat it could not know before (a draw)
     revealing_events: frozenset[str] = frozenset()
 
