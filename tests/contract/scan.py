@@ -48,8 +48,7 @@ def parts(value: Any) -> Iterable[tuple[str | None, Any]]:
     if isinstance(value, dict):
         for key, item in value.items():
             if key == PRIVATE and isinstance(item, dict):
-                for seat, part in item.items():
-                    yield seat, part
+                yield from item.items()
             elif key == SECRET:
                 yield None, item
             else:

@@ -216,7 +216,7 @@ def test_listed_moves_are_exactly_the_accepted_moves(app, played, case):
     pick = random.Random(_seed_of(case) + 1)
     chosen = set(pick.sample(starts, min(NEAR_MISS_POSITIONS, len(starts))))
     checked = 0
-    for folded, event, _ in versions(app, game.game_id):
+    for folded, _event, _ in versions(app, game.game_id):
         if folded.version not in chosen:
             continue
         for seat in rules.status(folded.state).to_act:
