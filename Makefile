@@ -62,7 +62,9 @@ test-fast: venv services
 
 # Files already in `ruff format` style; `make lint` keeps them so. Once the whole tree has been
 # formatted (`make format`), this becomes `.`.
-FORMATTED := domain/shapes.py tests/test_packaging.py
+FORMATTED := domain/shapes.py tests/test_packaging.py \
+             domain/agricola/cards/decks/e_minors.py domain/agricola/cards/decks/e_occupations.py \
+             tests/agricola/cards/test_e_minors.py tests/agricola/cards/test_e_occupations.py
 
 # ruff (the rules in pyproject.toml) over the whole tree, the format of $(FORMATTED), and mypy
 # over domain/ (CI runs this before the tests)

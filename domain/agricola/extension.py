@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 def _none(*_args) -> int:
@@ -128,7 +129,7 @@ def of_farm(farm: dict) -> Extension:
     """The extension of the game ``farm`` belongs to (a full game's farm records its set)."""
     if "cards" not in farm:
         return NONE
-    card_set = farm.get("card_set")
+    card_set: Any = farm.get("card_set")
     return _BUILT.get(card_set) or for_card_set(card_set)
 
 

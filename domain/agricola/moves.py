@@ -182,7 +182,7 @@ def candidates(state: dict, seat: int) -> list[dict]:
     """A superset of the legal moves of ``seat`` now, all well formed (filtered by check)."""
     farm = state["farms"][seat]
     held = {**farm["supply"], **total_animals(farm)}
-    converts = [{"type": "convert", "good": g} for g in LEDGER_GOODS
+    converts: list[dict] = [{"type": "convert", "good": g} for g in LEDGER_GOODS
                 if g != "food" and held.get(g, 0) > 0]
     several = [(a, k) for a in ANIMALS for k in range(2, held[a] + 1)]
     converts += [{"type": "convert", "good": a, "count": k} for a, k in several]

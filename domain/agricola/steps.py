@@ -30,6 +30,8 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .builder import Builder, seat_params
 from .errors import (
     AgricolaViolation,
@@ -130,7 +132,7 @@ STEP_KINDS = {
              "oven_bake", "fences"),
 }
 
-def step_kinds(state: dict, move_type: str) -> tuple[str, ...]:
+def step_kinds(state: dict, move_type: str) -> frozenset[str]:
     """The pending kinds in which a step ``move_type`` may be taken (the action window: the
     extension may add kinds of its own)."""
     ext = of(state)

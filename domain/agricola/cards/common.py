@@ -25,7 +25,7 @@ def card_name(card_id) -> str:
     return CARDS[card_id]["name"] if card_id in CARDS else str(card_id)
 
 
-def receive_animals(b, seat: int, card_id: str, animals: dict) -> None:
+def receive_animals(b, seat: int, card_id: str | None, animals: dict) -> None:
     farm = b.state["farms"][seat]
     total = total_animals(farm)
     for a, n in animals.items():

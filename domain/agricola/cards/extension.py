@@ -33,9 +33,8 @@ from .catalogue import CARDS
 from .decks import DECKS
 from .labels import LABELS
 
-_OPTIONAL_DONE = {kind: part for kind, part in (
-    ("occupation", "occupation"), ("card_stable", "stable"), ("card_room", "room"),
-    ("card_pasture", "pasture"), ("card_choice", "choice"))}
+_OPTIONAL_DONE = {"occupation": "occupation", "card_stable": "stable", "card_room": "room",
+                  "card_pasture": "pasture", "card_choice": "choice"}
 
 
 def _not_done(part):
@@ -54,6 +53,14 @@ def _by_card(plow, driver):
         return chosen(state_or_builder, seat, move)
     return handle
 
+
+#: The dealing and exchange moves' shapes: (required fields, optional fields).
+_Shape = tuple[dict[str, type], dict[str, type]]
+_DEALING: tuple[tuple[str, _Shape], ...] = (
+    ("discard", ({"card": str}, {})), ("redeal", ({"deck": str}, {})),
+    ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})))
+_EXCHANGE: tuple[tuple[str, _Shape], ...] = (
+    ("exchange_mark", ({"card": str}, {})), ("exchange_draw", ({"deck": str}, {})))
 
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
 MOVES = {

@@ -182,10 +182,10 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
             # K-02: read when resolved, after what the cards before it gave
             queue.append({"card": card_id, "lazy": True, "gained": gained})
             continue
-        entry = eff["choice_after"](b, seat, move["space"], card_id, gained) \
+        after = eff["choice_after"](b, seat, move["space"], card_id, gained) \
             if eff.get("choice_after") else None
-        if entry:
-            queue.append(entry)
+        if after:
+            queue.append(after)
     if queue:
         ask_choice(b, seat, move["space"], queue)
 

@@ -40,6 +40,7 @@ def apply(b, seat: int, move: dict) -> None:
     patron = patron_food(b.state["farms"][seat], reaction=True)
     if patron:                          # E192 Patron: before the (free) occupation is played
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
+    reacts_to = engine.effect(move["card"], b.state)["reacts_to"]
     b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
-                                "reaction": engine.effect(move["card"], b.state)["reacts_to"]}, seat)
+                                "reaction": reacts_to}, seat)
     on_play(b, seat, move["card"], move)

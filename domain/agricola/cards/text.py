@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from .. import text as base
 from ..text import goods_text
@@ -263,7 +264,8 @@ def tables() -> tuple[dict, dict, dict]:
     """(sentences, sentences by viewer, rules) of the card events, read by the base ``text``
     module."""
     sentences = {**SENTENCES, "_card": _card_note}
-    rules = {k: _rule for k in [*SENTENCES, *VIEWER_SENTENCES] if k != "GameSetUp"}
+    rules: dict[str, Callable[[dict], str | None]] = {
+        k: _rule for k in [*SENTENCES, *VIEWER_SENTENCES] if k != "GameSetUp"}
     rules.update({k: lambda d: "agricola digest §10.4" for k in DEALING_EVENTS})
     rules["_card"] = lambda d: _rule(d) if d.get("card") in CARDS else None
     return sentences, dict(VIEWER_SENTENCES), rules

@@ -290,7 +290,7 @@ def check_cards_that_add_to_an_action_space(card, space, extra):
                                            "clay" if space == "clay_pit" else "wood": 1}
         state["bank"][next(iter(state["spaces"][space]["goods"]))] -= 1
     before = dict(state["farms"][0]["supply"])
-    taken = {g: n for g, n in state["spaces"][space]["goods"].items()}
+    taken = dict(state["spaces"][space]["goods"])
     after, events = play(state, 0, {"type": "place", "space": space})
     fixed = {"grain": {"grain": 1}, "day_laborer_full": {"food": 2},
              "vegetable": {"vegetable": 1}}.get(space, taken)

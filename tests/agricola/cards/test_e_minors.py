@@ -5,6 +5,7 @@ e2crawfo/agricola) and the line of seed 000 that rules on it. Where a card was c
 set 5 (issue 23), a test pins the entry older card sets keep (``card_set=4``), so a game of
 those sets replays as it was played.
 """
+
 from __future__ import annotations
 
 from ..support import build_farm, give, reveal, turn
@@ -149,7 +150,7 @@ class TestE040MiniPasture:
         give(state, 0, food=2)
         after, _ = minor(state, 0, "E40")
         spaces = {m["space"] for m in of_type(after, "card_pasture")}
-        assert 4 in spaces and 14 in spaces          # no pasture to adjoin yet
+        assert 4 in spaces and 14 in spaces  # no pasture to adjoin yet
         fenced, _ = listed_play(after, 0, {"type": "card_pasture", "space": 14})
         assert fenced["farms"][0]["pastures"] == [[14]]
 
@@ -169,6 +170,7 @@ class TestE040MiniPasture:
         from domain.common.fences import enclosing_edges
 
         from .e_support import _minor
+
         state, _, _ = full(2)
         state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
         state["farms"][0]["pastures"] = [[4]]
@@ -193,10 +195,8 @@ class TestE041Millstone:
         reveal(state, "sow_bake")
         before = food(state)
         placed, _ = play(state, 0, {"type": "place", "space": "sow_bake"})
-        one, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven",
-                                         "grain": 1})
-        two, _ = listed_play(one, 0, {"type": "bake", "improvement": "stone_oven",
-                                      "grain": 1})
+        one, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven", "grain": 1})
+        two, _ = listed_play(one, 0, {"type": "bake", "improvement": "stone_oven", "grain": 1})
         return food(two) - before
 
     def test_two_ovens_in_one_bake_action_give_2_food_once(self):
@@ -214,15 +214,13 @@ class TestE041Millstone:
         reveal(state, "sow_bake")
         before = food(state)
         placed, _ = play(state, 0, {"type": "place", "space": "sow_bake"})
-        baked, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven",
-                                           "grain": 1})
+        baked, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven", "grain": 1})
         assert food(baked) == before + 5 + 2
         # a later bake action (another person placed in between): 2 food again
         turn(baked, 0)
         baked["farms"][1]["home"] -= 1
         placed, _ = play(baked, 0, {"type": "place", "space": "sow_bake"})
-        again, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven",
-                                           "grain": 1})
+        again, _ = listed_play(placed, 0, {"type": "bake", "improvement": "clay_oven", "grain": 1})
         assert food(again) == before + 2 * (5 + 2)
 
 
@@ -253,6 +251,7 @@ class TestE013Axe:
 
     def test_e13_axe_makes_wooden_rooms_cheaper(self):
         from domain.agricola.farm import room_cost
+
         state, _, _ = full(2)
         holding(state, 0, "E13")
         assert room_cost(state["farms"][0]) == {"wood": 2, "reed": 2}
@@ -276,8 +275,9 @@ class TestE014BakersOven:
         assert move in AGRICOLA.legal_moves(placed, 0)
         after, _ = play(placed, 0, move)
         assert after["majors"]["clay_oven"] is None and "E14" in after["farms"][0]["minors"]
-        assert {"type": "bake", "improvement": "E14", "grain": 3} not in \
-            AGRICOLA.legal_moves(after, 0)
+        assert {"type": "bake", "improvement": "E14", "grain": 3} not in AGRICOLA.legal_moves(
+            after, 0
+        )
         baked, _ = play(after, 0, {"type": "bake", "improvement": "E14", "grain": 2})
         assert baked["farms"][0]["supply"]["food"] == after["farms"][0]["supply"]["food"] + 10
         assert _line(baked, 0, "card_points") == 3
@@ -296,15 +296,18 @@ class TestE015BakingTray:
         minor = _on("starting_player_minor", state, clay=2, stone=1, grain=1)
         moves = [m for m in _of_type(minor, "card_major") if m["card"] == "E15"]
         assert moves == [{"type": "card_major", "card": "E15", "major": "clay_oven", "pay": 1}]
-        assert AGRICOLA.move_label(minor, moves[0]) == \
-            "Build Clay Oven with Baking Tray (E15) for 2 clay and 1 stone"
+        assert (
+            AGRICOLA.move_label(minor, moves[0])
+            == "Build Clay Oven with Baking Tray (E15) for 2 clay and 1 stone"
+        )
         built, events = play(minor, 0, moves[0])
         farm = built["farms"][0]
         assert "clay_oven" in farm["majors"] and built["majors"]["clay_oven"] == 0
         assert farm["supply"]["clay"] == farm["supply"]["stone"] == 0
         assert "with Baking Tray (E15)" in AGRICOLA.describe(events[0], NAMES)
-        assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in \
-            AGRICOLA.legal_moves(built, 0)
+        assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in AGRICOLA.legal_moves(
+            built, 0
+        )
         check_invariants(built)
 
     def test_e15_baking_tray_discounts_ovens_built_as_major_improvements(self):
@@ -314,9 +317,11 @@ class TestE015BakingTray:
         holding(state, 0, "E15")
         placed = _on("major_minor", state, clay=3)
         ovens = [m for m in _of_type(placed, "build_major") if m["major"] == "clay_oven"]
-        assert ovens == [{"type": "build_major", "major": "clay_oven", "pay": 2}]       # 3 clay
+        assert ovens == [{"type": "build_major", "major": "clay_oven", "pay": 2}]  # 3 clay
         built, _ = play(placed, 0, ovens[0])
-        assert built["farms"][0]["supply"]["clay"] == 0 and "clay_oven" in built["farms"][0]["majors"]
+        assert (
+            built["farms"][0]["supply"]["clay"] == 0 and "clay_oven" in built["farms"][0]["majors"]
+        )
         plain, _, _ = full(2)
         placed = _on("major_minor", plain, clay=3)
         assert not [m for m in _of_type(placed, "build_major") if m["major"] == "clay_oven"]
@@ -324,12 +329,14 @@ class TestE015BakingTray:
     def test_e15_baking_tray_discounts_the_wood_fired_oven(self):
         """E15 with E27 Wood-fired Oven (3 wood + 1 stone): 2 wood + 1 stone, or 3 wood."""
         from .e_support import in_hand
+
         state, _, _ = full(2)
         holding(state, 0, "E15")
         in_hand(state, 0, "E27")
         placed = _on("major_minor", state, wood=2, stone=1)
         assert [m for m in _of_type(placed, "play_minor") if m["card"] == "E27"] == [
-            {"type": "play_minor", "card": "E27", "pay": 1}]
+            {"type": "play_minor", "card": "E27", "pay": 1}
+        ]
         after, _ = play(placed, 0, {"type": "play_minor", "card": "E27", "pay": 1})
         assert after["farms"][0]["supply"]["wood"] == after["farms"][0]["supply"]["stone"] == 0
         assert "E27" in after["farms"][0]["minors"]
@@ -338,15 +345,29 @@ class TestE015BakingTray:
         import pytest
 
         from domain.common.errors import RuleViolation
+
         state, _, _ = full(2)
         holding(state, 0, "E15")
         placed = _on("major_minor", state, clay=3, stone=1)
-        for move, words in (({"type": "build_major", "major": "clay_oven", "pay": 5},
-                             "there is no way to pay number 5"),
-                            ({"type": "build_major", "major": "clay_oven", "pay": -1},
-                             "there is no way to pay number -1"),
-                            ({"type": "build_major", "major": "cooking_hearth_4", "pay": 0,
-                              "return": "fireplace_2"}, "not both")):
+        for move, words in (
+            (
+                {"type": "build_major", "major": "clay_oven", "pay": 5},
+                "there is no way to pay number 5",
+            ),
+            (
+                {"type": "build_major", "major": "clay_oven", "pay": -1},
+                "there is no way to pay number -1",
+            ),
+            (
+                {
+                    "type": "build_major",
+                    "major": "cooking_hearth_4",
+                    "pay": 0,
+                    "return": "fireplace_2",
+                },
+                "not both",
+            ),
+        ):
             with pytest.raises(RuleViolation) as err:
                 play(placed, 0, move)
             assert err.value.code == "major_payment_invalid" and words in err.value.message
@@ -360,18 +381,21 @@ class TestE018BeanField:
         """E18 (seed 000 L588): a vegetable card field; its crops are the seat's, not a field."""
         sown = _sown_card_field("E18", ("E147", "E152"))
         assert sown["farms"][0]["card_fields"][0]["count"] == 2
-        vegetables = next(c for c in score_sheet(sown)["seats"][0]["categories"]
-                          if c["key"] == "vegetables")
+        vegetables = next(
+            c for c in score_sheet(sown)["seats"][0]["categories"] if c["key"] == "vegetables"
+        )
         assert _line(sown, 0, "fields") == -1 and vegetables["count"] == 2
         from domain.agricola.builder import Builder
         from domain.agricola.cards.fields import harvest
+
         b = Builder(sown)
         harvest(b)
         assert b.events[0].type == "CardFieldsHarvested"
         assert b.state["farms"][0]["supply"]["vegetable"] == 1
         assert b.state["farms"][0]["card_fields"][0]["count"] == 1
         assert "harvests 1 vegetable from Bean Field (E18)" in AGRICOLA.describe(
-            b.events[0], ["Ann", "Bob"])
+            b.events[0], ["Ann", "Bob"]
+        )
 
 
 class TestE019GypsysCrock:
@@ -392,7 +416,8 @@ class TestE019GypsysCrock:
         # 3 vegetables at 2 food each, and 1 more for the first pair
         assert after["farms"][0]["supply"]["food"] == food + 6 + 1
         assert "has cooked 3 goods at once with Gypsy's Crock (E19)" in AGRICOLA.describe(
-            events[-1], NAMES)
+            events[-1], NAMES
+        )
         reveal(after, "sow_bake")
         placed, _ = play(after, 0, {"type": "place", "space": "sow_bake"})
         baked, _ = play(placed, 0, {"type": "bake", "improvement": "fireplace_2", "grain": 1})
@@ -436,30 +461,32 @@ class TestE022Raft:
 
     def test_new_cards_e22_e159_e163_e186_e202_e211(self):
         state, _, _ = full(2)
-        holding(state, 0, "E22")                                      # Raft
+        holding(state, 0, "E22")  # Raft
         turn(state, 0)
         after, _ = play(state, 0, {"type": "place", "space": "fishing"})
         assert [m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "card_choice"] == [
-            {"type": "card_choice", "option": 0}, {"type": "card_choice", "option": 1}]
+            {"type": "card_choice", "option": 0},
+            {"type": "card_choice", "option": 1},
+        ]
         done, events = play(after, 0, {"type": "card_choice", "option": 1})
         assert done["farms"][0]["supply"]["reed"] == after["farms"][0]["supply"]["reed"] + 1
-        state, _, _ = full(4)                                          # Field Warden
+        state, _, _ = full(4)  # Field Warden
         holding(state, 1, "E163")
         state["spaces"]["plough"]["occupant"] = 0
         turn(state, 1)
         state["spaces"]["plough"]["occupant"] = 0
         assert {"type": "place", "space": "plough"} in AGRICOLA.legal_moves(state, 1)
-        holding(state, 1, "E159")                                      # Head of the Family
+        holding(state, 1, "E159")  # Head of the Family
         state["spaces"]["rooms_stables"]["occupant"] = 0
         give(state, 1, wood=2)
         assert {"type": "place", "space": "rooms_stables"} in AGRICOLA.legal_moves(state, 1)
-        state, _, _ = full(2)                                          # Clay Seller
+        state, _, _ = full(2)  # Clay Seller
         holding(state, 0, "E186")
         turn(state, 0)
         give(state, 0, clay=4)
         after, _ = play(state, 0, {"type": "card_convert", "card": "E186", "option": 4})
         assert after["farms"][0]["animals"]["cattle"] + after["farms"][0]["unhoused"]["cattle"] == 1
-        state, _, _ = full(2)                                          # Seasonal Worker
+        state, _, _ = full(2)  # Seasonal Worker
         holding(state, 0, "E202")
         turn(state, 0)
         after, _ = play(state, 0, {"type": "place", "space": "day_laborer_full"})
@@ -467,9 +494,12 @@ class TestE022Raft:
         state["round"] = 6
         after, _ = play(state, 0, {"type": "place", "space": "day_laborer_full"})
         after, _ = play(after, 0, {"type": "card_choice", "option": 1})
-        assert after["farms"][0]["supply"]["vegetable"] == 1 and after["farms"][0]["supply"][
-            "grain"] == 0
+        assert (
+            after["farms"][0]["supply"]["vegetable"] == 1
+            and after["farms"][0]["supply"]["grain"] == 0
+        )
         from domain.agricola.farm import major_cost, room_cost  # Stonecutter
+
         state, _, _ = full(2)
         holding(state, 0, "E211")
         state["farms"][0]["house"] = "stone"
@@ -483,6 +513,7 @@ class TestE023Manger:
 
     def test_e23_manger_counts_pasture_spaces(self):
         from domain.agricola.cards.decks.e_minors import _fenced
+
         state, _, _ = full(2)
         state["farms"][0]["pastures"] = [[1, 2, 3], [6, 7, 8, 9]]
         holding(state, 0, "E23")
@@ -503,7 +534,8 @@ class TestE026Plane:
         give(state, 0, wood=1)
         assert [m for m in AGRICOLA.legal_moves(state, 0) if m.get("card") == "E26"] == [
             {"type": "card_convert", "card": "E26", "option": 0},
-            {"type": "card_convert", "card": "E26", "option": 1}]
+            {"type": "card_convert", "card": "E26", "option": 1},
+        ]
         after, _ = play(state, 0, {"type": "card_convert", "card": "E26", "option": 1})
         assert after["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 2
         assert not [m for m in AGRICOLA.legal_moves(after, 0) if m.get("card") == "E26"]
@@ -525,6 +557,7 @@ class TestE027WoodfiredOven:
         baked, _ = play(after, 0, {"type": "bake", "improvement": "E27", "grain": 3})
         assert baked["farms"][0]["supply"]["food"] == food + 9
         from domain.agricola.improvements import is_a
+
         assert is_a("E27", "oven") and not is_a("E20", "oven")
 
 
@@ -534,18 +567,18 @@ class TestE029ShepherdsPipe:
 
     def test_e29_shepherds_pipe_sheep_pastures_hold_two_more(self):
         """E29: a pasture holding sheep holds 2 more sheep; one holding other animals does not."""
-        farm = _farm_with("E29", pastures=[[3], [4]])          # 2 + 2 places, and the pet
+        farm = _farm_with("E29", pastures=[[3], [4]])  # 2 + 2 places, and the pet
         assert can_house(housing(farm), {"sheep": 4, "boar": 2, "cattle": 1})
         assert not can_house(housing(farm), {"sheep": 5, "boar": 2, "cattle": 1})
-        assert can_house(housing(farm), {"sheep": 9})          # 4 + 4 and the pet
-        assert not can_house(housing(farm), {"boar": 6})       # boar get no more room
+        assert can_house(housing(farm), {"sheep": 9})  # 4 + 4 and the pet
+        assert not can_house(housing(farm), {"boar": 6})  # boar get no more room
         plain = _farm_with(pastures=[[3], [4]])
         assert not can_house(housing(plain), {"sheep": 4, "boar": 2, "cattle": 1})
 
     def test_e29_shepherds_pipe_unfenced_stable_holds_two_sheep_or_one_animal(self):
         """E29: an unfenced stable holds 2 sheep instead of 1 animal of any type."""
         farm = _farm_with("E29", stables=[13])
-        assert can_house(housing(farm), {"sheep": 3})          # 2 in the stable, 1 pet
+        assert can_house(housing(farm), {"sheep": 3})  # 2 in the stable, 1 pet
         assert can_house(housing(farm), {"boar": 1, "cattle": 1})
         assert not can_house(housing(farm), {"boar": 2, "sheep": 1})
         assert not can_house(housing(farm), {"sheep": 4})
@@ -553,10 +586,10 @@ class TestE029ShepherdsPipe:
     def test_e29_shepherds_pipe_does_not_reach_the_stablemasters_stable(self):
         """E29 (seed 000 L674): no effect on the stable the Stablemaster (E208) works in."""
         farm = _farm_with("E29", "E208", stables=[13])
-        assert can_house(housing(farm), {"sheep": 4})          # 3 with the Stablemaster, 1 pet
+        assert can_house(housing(farm), {"sheep": 4})  # 3 with the Stablemaster, 1 pet
         assert not can_house(housing(farm), {"sheep": 5})
         two = _farm_with("E29", "E208", stables=[13, 14])
-        assert can_house(housing(two), {"sheep": 6})           # 3 + 2 + the pet
+        assert can_house(housing(two), {"sheep": 6})  # 3 + 2 + the pet
 
     def test_e29_shepherds_pipe_shows_where_the_sheep_stand(self):
         """The farm view places the sheep in the housing the card makes possible."""
@@ -565,8 +598,9 @@ class TestE029ShepherdsPipe:
         build_farm(state, 0, pastures=[[3]])
         give_animals(state, 0, sheep=5)
         farm = AGRICOLA.view(state, 0)["farms"][0]
-        assert farm["housing"]["reserved"] == {"sheep": 4} and farm["housing"]["flexible"] == \
-            {"sheep": 1}
+        assert farm["housing"]["reserved"] == {"sheep": 4} and farm["housing"]["flexible"] == {
+            "sheep": 1
+        }
         check_invariants(state)
 
 
@@ -578,14 +612,21 @@ class TestE032PotatoDibber:
         from domain.agricola.builder import Builder
         from domain.agricola.cards.hooks import after_move
         from domain.common.events import Event
+
         state, _, _ = full(2)
         state["farms"][0]["fields"] = [{"space": 4, "crop": "vegetable", "count": 2}]
         state["bank"]["vegetable"] -= 2
         holding(state, 0, "E32", "E41", "E25")
         b = Builder(state)
-        after_move(b, 0, [Event("FieldSown", {"space": 4, "crop": "vegetable", "count": 2}, 0),
-                          Event("BreadBaked", {"grain": 1}, 0),
-                          Event("GoodsConverted", {"good": "vegetable", "via": "fireplace_2"}, 0)])
+        after_move(
+            b,
+            0,
+            [
+                Event("FieldSown", {"space": 4, "crop": "vegetable", "count": 2}, 0),
+                Event("BreadBaked", {"grain": 1}, 0),
+                Event("GoodsConverted", {"good": "vegetable", "via": "fireplace_2"}, 0),
+            ],
+        )
         assert b.state["farms"][0]["fields"][0]["count"] == 3
         assert b.state["farms"][0]["supply"]["food"] == state["farms"][0]["supply"]["food"] + 3
 
@@ -642,8 +683,10 @@ class TestE034Basket:
         reveal(state, "forest", wood=3)
         placed, events = play(state, 0, {"type": "place", "space": "forest"})
         assert placed["pending"][0]["card"] == "E34"
-        assert AGRICOLA.legal_moves(placed, 0) == [{"type": "card_choice", "option": 0},
-                                                   {"type": "card_choice", "option": 1}]
+        assert AGRICOLA.legal_moves(placed, 0) == [
+            {"type": "card_choice", "option": 0},
+            {"type": "card_choice", "option": 1},
+        ]
         basket, events = play(placed, 0, {"type": "card_choice", "option": 1})
         assert basket["spaces"]["forest"]["goods"]["wood"] == 2
         assert basket["farms"][0]["supply"]["wood"] == placed["farms"][0]["supply"]["wood"] - 2
@@ -653,8 +696,10 @@ class TestE034Basket:
         mushroom, events = play(basket, 0, {"type": "card_choice", "option": 0})
         assert mushroom["pending"][0] is None
         assert mushroom["farms"][0]["supply"]["wood"] == basket["farms"][0]["supply"]["wood"]
-        assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
-            "Ann takes nothing more from Mushroom Collector (E196)."
+        assert (
+            AGRICOLA.describe(events[0], ["Ann", "Bob"])
+            == "Ann takes nothing more from Mushroom Collector (E196)."
+        )
 
 
 class TestE036ClayRoof:
@@ -666,11 +711,15 @@ class TestE036ClayRoof:
         E36: the reed paid with clay. Card sets 1-4 (pinned here) gave the Conservator's price no
         Stonecutter discount; the corrected entry does (tests/agricola/cards, E200)."""
         from domain.agricola.farm import renovations
+
         state, _, _ = full(2, card_set=4)
         holding(state, 0, "E200", "E36", "E211")
         assert renovations(state["farms"][0]) == [
-            ("clay", {"clay": 2, "reed": 1}), ("stone", {"stone": 2, "reed": 1}),
-            ("clay", {"clay": 3}), ("stone", {"stone": 2, "clay": 1})]
+            ("clay", {"clay": 2, "reed": 1}),
+            ("stone", {"stone": 2, "reed": 1}),
+            ("clay", {"clay": 3}),
+            ("stone", {"stone": 2, "clay": 1}),
+        ]
         turn(state, 0)
         give(state, 0, stone=2, clay=1)
         reveal(state, "renovation_improvement_full")
@@ -678,8 +727,10 @@ class TestE036ClayRoof:
         assert move in AGRICOLA.legal_moves(state, 0)
         after, events = play(state, 0, move)
         assert after["farms"][0]["house"] == "stone"
-        assert next(e for e in events if e.type == "Renovated").data["cost"] == {"stone": 2,
-                                                                                "clay": 1}
+        assert next(e for e in events if e.type == "Renovated").data["cost"] == {
+            "stone": 2,
+            "clay": 1,
+        }
 
 
 class TestE037ClaySupports:
@@ -690,11 +741,14 @@ class TestE037ClaySupports:
         """E37 (seed 000 L690): a clay-hut room for 2 clay, 1 wood, 1 reed; E36 (L754): 1 or 2
         reed paid with clay."""
         from domain.agricola.farm import room_costs
+
         state, _, _ = full(2)
         holding(state, 0, "E37")
         state["farms"][0]["house"] = "clay"
-        assert room_costs(state["farms"][0]) == [{"clay": 5, "reed": 2},
-                                                 {"clay": 2, "wood": 1, "reed": 1}]
+        assert room_costs(state["farms"][0]) == [
+            {"clay": 5, "reed": 2},
+            {"clay": 2, "wood": 1, "reed": 1},
+        ]
         placed = _rooms_action(state, 0, clay=2, wood=1, reed=1)
         move = {"type": "build_room", "space": 0, "pay": 1}
         assert move in AGRICOLA.legal_moves(placed, 0)
@@ -704,7 +758,10 @@ class TestE037ClaySupports:
         assert events[0].data["cost"] == {"clay": 2, "wood": 1, "reed": 1}
         holding(state, 0, "E36")
         assert room_costs(state["farms"][0])[2:] == [
-            {"clay": 6, "reed": 1}, {"clay": 7}, {"clay": 3, "wood": 1}]
+            {"clay": 6, "reed": 1},
+            {"clay": 7},
+            {"clay": 3, "wood": 1},
+        ]
         with pytest.raises(RuleViolation):
             play(placed, 0, {"type": "build_room", "space": 0, "pay": 9})
 
@@ -722,8 +779,7 @@ class TestE038MadonnaStatue:
         holding(placed, 0, "E13")
         listed = [m for m in AGRICOLA.legal_moves(placed, 0) if m.get("card") == "E38"]
         assert listed == [{"type": "play_minor", "card": "E38", "return": ["E13", "well"]}]
-        after, _ = play(placed, 0, {"type": "play_minor", "card": "E38",
-                                    "return": ["well", "E13"]})
+        after, _ = play(placed, 0, {"type": "play_minor", "card": "E38", "return": ["well", "E13"]})
         assert after["majors"]["well"] is None and after["farms"][0]["minors"] == ["E38"]
         assert "E38" not in hand(after, 0)["minors"]
 
@@ -781,6 +837,7 @@ class TestE047LettucePatch:
         from domain.agricola.builder import Builder
         from domain.agricola.cards.fields import harvest
         from domain.agricola.flow import has_feeding_choice
+
         sown = _sown_card_field("E47", ("E147", "E152", "E176"))
         b = Builder(sown)
         harvest(b)
@@ -856,17 +913,22 @@ class TestE055StoneHouseExtension:
         # card sets 1-4 (the entry those games were played with) ask for a pasture to adjoin even
         # with none; the corrected entry does not (tests/agricola/cards, E40)
         state, _, _ = full(2, card_set=4)
-        assert engine.play_problem(state, 0, "E40")                   # needs a pasture to adjoin
+        assert engine.play_problem(state, 0, "E40")  # needs a pasture to adjoin
         from domain.agricola.tables import GRID
         from domain.common.fences import enclosing_edges
+
         state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
         state["farms"][0]["pastures"] = [[4]]
         give(state, 0, food=2)
         after, _ = _minor(state, 0, "E40")
-        space = next(m["space"] for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "card_pasture")
+        space = next(
+            m["space"] for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "card_pasture"
+        )
         wood = after["farms"][0]["supply"]["wood"]
         after, _ = play(after, 0, {"type": "card_pasture", "space": space})
-        assert len(after["farms"][0]["pastures"]) == 2 and after["farms"][0]["supply"]["wood"] == wood
+        assert (
+            len(after["farms"][0]["pastures"]) == 2 and after["farms"][0]["supply"]["wood"] == wood
+        )
         state, _, _ = full(2)
         holding(state, 0, "E50")
         turn(state, 0)
@@ -897,6 +959,7 @@ class TestE058AnimalYard:
 
     def test_housing_cards_e58_e59_e208(self):
         from domain.agricola.state import housing
+
         state, _, _ = full(2)
         farm = state["farms"][0]
         base = housing(farm)
@@ -908,8 +971,8 @@ class TestE058AnimalYard:
         farm["fences"] = ["h0,4", "h1,4", "v0,4", "v0,5"]
         farm["pastures"] = [[4]]
         fenced = housing(farm).pastures
-        assert 3 not in fenced                     # the Stablemaster needs an unfenced stable
-        holding(state, 0, "E59")                                  # Drinking Trough
+        assert 3 not in fenced  # the Stablemaster needs an unfenced stable
+        holding(state, 0, "E59")  # Drinking Trough
         assert sorted(housing(farm).pastures) == sorted(p + 2 for p in fenced)
 
 
@@ -963,7 +1026,7 @@ class TestE062TurnwrestPlow:
         third, _ = play(second, 0, {"type": "card_plough", "card": "E62", "space": 4})
         assert len(third["farms"][0]["fields"]) == 3 and third["pending"][0] is None
         again = _ploughed(third, 0, field=7)
-        assert again["pending"][0] is None           # no token left: the action ends at once
+        assert again["pending"][0] is None  # no token left: the action ends at once
         turn(again, 0)
         with pytest.raises(RuleViolation):
             play(again, 0, {"type": "card_plough", "card": "E62", "space": 8})
@@ -975,6 +1038,7 @@ class TestE338FeedPellets:
 
     def test_e338_feed_pellets_trades_a_vegetable_for_a_kept_animal_once_a_harvest(self):
         from domain.agricola.flow import has_feeding_choice
+
         state, _, _ = full(2)
         holding(state, 0, "E338")
         give(state, 0, vegetable=2, food=10)
@@ -982,7 +1046,7 @@ class TestE338FeedPellets:
         assert has_feeding_choice(state["farms"][0], 0)
         _feeding(state, 0)
         moves = [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_convert"]
-        assert moves == [{"type": "card_convert", "card": "E338", "option": 0}]   # sheep only
+        assert moves == [{"type": "card_convert", "card": "E338", "option": 0}]  # sheep only
         after, _ = play(state, 0, moves[0])
         assert after["farms"][0]["animals"]["sheep"] + after["farms"][0]["unhoused"]["sheep"] == 2
         assert not [m for m in AGRICOLA.legal_moves(after, 0) if m.get("card") == "E338"]

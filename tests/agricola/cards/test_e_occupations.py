@@ -5,6 +5,7 @@ e2crawfo/agricola) and the line of seed 000 that rules on it. Where a card was c
 set 5 (issue 23), a test pins the entry older card sets keep (``card_set=4``), so a game of
 those sets replays as it was played.
 """
+
 from __future__ import annotations
 
 from domain.agricola.cards.catalogue import CARDS
@@ -135,7 +136,7 @@ class TestE156BrushMaker:
         bank = state["bank"]["boar"]
         cooked, events = play(state, 0, {"type": "convert", "good": "boar"})
         assert cooked["farms"][0]["held"]["E156"] == {"boar": 1}
-        assert cooked["bank"]["boar"] == bank            # on the card, not back in the supply
+        assert cooked["bank"]["boar"] == bank  # on the card, not back in the supply
         assert "puts 1 wild boar on Brush Maker (E156)" in AGRICOLA.describe(events[-1], NAMES)
         check_invariants(cooked)
         for boar, points in ((1, 0), (2, 1), (3, 2), (4, 3), (6, 3)):
@@ -167,16 +168,21 @@ class TestE159HeadOfTheFamily:
 
     def test_growth_on_the_occupied_five_player_space(self):
         state = self._occupied()
-        grown, _ = listed_play(state, 0, {"type": "place", "space": "occupation_or_growth",
-                                          "option": "growth"})
+        grown, _ = listed_play(
+            state, 0, {"type": "place", "space": "occupation_or_growth", "option": "growth"}
+        )
         assert grown["farms"][0]["family"] == 3
-        assert {"type": "place", "space": "occupation_or_growth", "option": "occupation"} \
-            not in AGRICOLA.legal_moves(state, 0)
+        assert {
+            "type": "place",
+            "space": "occupation_or_growth",
+            "option": "occupation",
+        } not in AGRICOLA.legal_moves(state, 0)
 
     def test_card_sets_1_to_4_left_the_space_out(self):
         state = self._occupied(card_set=4)
-        assert not [m for m in AGRICOLA.legal_moves(state, 0)
-                    if m.get("space") == "occupation_or_growth"]
+        assert not [
+            m for m in AGRICOLA.legal_moves(state, 0) if m.get("space") == "occupation_or_growth"
+        ]
 
 
 class TestE160Farmer:
@@ -249,8 +255,11 @@ class TestE169StorytellerWithE212Dancer:
         reveal(state, "traveling_players", food=on_space)
         placed, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
         left, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
-        return (food(left) - food(state), left["farms"][0]["supply"]["vegetable"],
-                left["spaces"]["traveling_players"]["goods"].get("food", 0))
+        return (
+            food(left) - food(state),
+            left["farms"][0]["supply"]["vegetable"],
+            left["spaces"]["traveling_players"]["goods"].get("food", 0),
+        )
 
     def test_one_vegetable_at_least_4_food_and_1_food_left(self):
         assert self._leave(1) == (4, 1, 1)
@@ -347,8 +356,10 @@ class TestE178HutBuilder:
         move = {"type": "free_room", "card": "E178", "space": 0}
         assert move in AGRICOLA.legal_moves(owed, 0)
         built, _ = play(owed, 0, move)
-        assert 0 in built["farms"][0]["rooms"] and built["farms"][0]["supply"] == \
-            owed["farms"][0]["supply"]
+        assert (
+            0 in built["farms"][0]["rooms"]
+            and built["farms"][0]["supply"] == owed["farms"][0]["supply"]
+        )
         assert not _of_type(built, "free_room")
         state, _, _ = full(2)
         holding(state, 0, "E178")
@@ -359,6 +370,7 @@ class TestE178HutBuilder:
 
     def test_e178_hut_builder_is_played_in_rounds_1_to_4_only(self):
         from domain.agricola.cards.engine import play_problem
+
         state, _, _ = full(2)
         state["round"] = 4
         assert play_problem(state, 0, "E178") is None
@@ -428,7 +440,7 @@ class TestE192Patron:
         holding(state, 0, "E192")
         state["farms"][0]["supply"]["food"] = 0
         state, events = _lessons(state, 0, "E176")
-        assert state["farms"][0]["occupations"][-1] == "E176"          # paid with the Patron's food
+        assert state["farms"][0]["occupations"][-1] == "E176"  # paid with the Patron's food
         state, _, _ = full(2)
         state["farms"][0]["house"] = "clay"
         state, _ = _lessons(state, 0, "E190")
@@ -522,8 +534,10 @@ class TestE210StoneCarrier:
 
     def test_the_paid_stone_is_a_choice(self):
         state, placed = self._place()
-        assert of_type(placed, "card_choice") == [{"type": "card_choice", "option": 0},
-                                                  {"type": "card_choice", "option": 1}]
+        assert of_type(placed, "card_choice") == [
+            {"type": "card_choice", "option": 0},
+            {"type": "card_choice", "option": 1},
+        ]
         declined, _ = listed_play(placed, 0, {"type": "card_choice", "option": 0})
         assert declined["farms"][0]["supply"]["stone"] == state["farms"][0]["supply"]["stone"] + 1
         assert food(declined) == food(state) + 1
@@ -555,11 +569,12 @@ class TestE148Academic:
 
     def test_e148_academic_counts_twice_for_prerequisites_and_the_tutor(self):
         from domain.agricola.cards.play import prerequisite_problem
+
         state, _, _ = full(2)
         holding(state, 0, "E148")
-        assert prerequisite_problem(state, 0, "E30") is None          # Canoe: 2 occupations
+        assert prerequisite_problem(state, 0, "E30") is None  # Canoe: 2 occupations
         holding(state, 1, "E174", "E148")
-        assert _points(state, 1)["bonus_points"] == 2        # the Academic after the Tutor
+        assert _points(state, 1)["bonus_points"] == 2  # the Academic after the Tutor
 
 
 class TestE149MasterBaker:
@@ -585,7 +600,7 @@ class TestE149MasterBaker:
         assert move in AGRICOLA.legal_moves(baked, 0)
         food = baked["farms"][0]["supply"]["food"]
         mine, _ = play(baked, 0, move)
-        assert mine["farms"][0]["supply"]["food"] == food + 5          # no extra food (L862)
+        assert mine["farms"][0]["supply"]["food"] == food + 5  # no extra food (L862)
         assert move not in AGRICOLA.legal_moves(mine, 0)
         reveal(mine, "sow_bake")
         placed, _ = play(mine, 0, {"type": "place", "space": "sow_bake"})
@@ -629,12 +644,14 @@ class TestE150Baker:
 
     def test_e150_baker_may_bake_when_played(self):
         from .e_support import _lessons
+
         state, _, _ = full(2)
         _owns(state, 0, "clay_oven")
         give(state, 0, grain=1)
         after, _ = _lessons(state, 0, "E150")
-        assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in \
-            AGRICOLA.legal_moves(after, 0)
+        assert {"type": "bake", "improvement": "clay_oven", "grain": 1} in AGRICOLA.legal_moves(
+            after, 0
+        )
 
 
 class TestE151MasterBuilder:
@@ -644,6 +661,7 @@ class TestE151MasterBuilder:
     def test_e151_master_builder_gives_a_free_room_once_with_5_rooms(self):
         """E151 (seed 000 L868): once the home has 5 rooms, 1 more room for free, once."""
         from ..support import build_farm
+
         state, _, _ = full(2)
         holding(state, 0, "E151")
         turn(state, 0)
@@ -654,7 +672,7 @@ class TestE151MasterBuilder:
         wood = state["farms"][0]["supply"]["wood"]
         after, events = play(state, 0, {"type": "free_room", "card": "E151", "space": 2})
         assert len(after["farms"][0]["rooms"]) == 6 and after["farms"][0]["supply"]["wood"] == wood
-        assert after["turn"] == 0 and after["pending"][0] is None        # still to place
+        assert after["turn"] == 0 and after["pending"][0] is None  # still to place
         assert "with Master Builder (E151)" in AGRICOLA.describe(events[-1], ["Ann", "Bob"])
         assert not [m for m in AGRICOLA.legal_moves(after, 0) if m["type"] == "free_room"]
 
@@ -667,8 +685,9 @@ class TestE155BreadSeller:
         state, _, _ = full(2)
         holding(state, 1, "E155", "E182")
         food = state["farms"][1]["supply"]["food"]
-        after = _react(state, 0, ("BreadBaked", {"grain": 2}, 0),
-                       ("MajorBuilt", {"major": "clay_oven"}, 0))
+        after = _react(
+            state, 0, ("BreadBaked", {"grain": 2}, 0), ("MajorBuilt", {"major": "clay_oven"}, 0)
+        )
         assert after["farms"][1]["supply"]["food"] == food + 2 + 1
         assert after["farms"][1]["supply"]["wood"] == state["farms"][1]["supply"]["wood"] + 1
 
@@ -681,6 +700,7 @@ class TestE157Thatcher:
     def test_e157_thatcher_saves_reed(self):
         from domain.agricola.cards.play import minor_cost
         from domain.agricola.farm import renovation_cost, room_cost
+
         state, _, _ = full(2)
         holding(state, 0, "E157")
         farm = state["farms"][0]
@@ -707,10 +727,14 @@ class TestE161Fisherman:
         assert taken >= 3 and placed["pending"][0]["options"] == [{}, {"food": taken - 2}]
         food = [f["supply"]["food"] for f in placed["farms"]]
         fished, events = play(placed, 0, {"type": "card_choice", "option": 1})
-        assert [f["supply"]["food"] for f in fished["farms"]] == [food[0] + taken - 2, food[1] + 1,
-                                                                 food[2] + 1]
+        assert [f["supply"]["food"] for f in fished["farms"]] == [
+            food[0] + taken - 2,
+            food[1] + 1,
+            food[2] + 1,
+        ]
         assert "Bob receives 1 food from Ann (Fisherman (E161))" in AGRICOLA.describe(
-            events[1], ["Ann", "Bob", "Cid"])
+            events[1], ["Ann", "Bob", "Cid"]
+        )
         check_invariants(fished)
         plain, _ = play(placed, 0, {"type": "card_choice", "option": 0})
         assert plain["farms"][1]["supply"]["food"] == food[1]
@@ -728,8 +752,9 @@ class TestE162MeatSeller:
         give_animals(state, 0, sheep=1)
         assert not [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "card_convert"]
         state["farms"][0]["majors"].append("clay_oven")
-        assert {"type": "card_convert", "card": "E162", "option": 0} in \
-            AGRICOLA.legal_moves(state, 0)
+        assert {"type": "card_convert", "card": "E162", "option": 0} in AGRICOLA.legal_moves(
+            state, 0
+        )
 
 
 class TestE164MasterForester:
@@ -744,10 +769,13 @@ class TestE164MasterForester:
         from domain.agricola.cards.spaces import SPACE
         from domain.agricola.flow import start_round
         from domain.common.rng import Rng
+
         state, events = _forester_board()
         added = next(e for e in events if e.type == "ActionSpaceAdded")
-        assert "Master Forester (E164) of Ann adds the action space 2 Wood (Master Forester)" in \
-            AGRICOLA.describe(added, ["Ann", "Bob", "Cid", "Dee"])
+        assert (
+            "Master Forester (E164) of Ann adds the action space 2 Wood (Master Forester)"
+            in AGRICOLA.describe(added, ["Ann", "Bob", "Cid", "Dee"])
+        )
         assert state["spaces"][SPACE]["owner"] == 0 and state["spaces"][SPACE]["goods"] == {}
         assert SPACE in state["space_order"]
         turn(state, 1)
@@ -766,6 +794,7 @@ class TestE164MasterForester:
 
         from domain.agricola.cards.spaces import SPACE
         from domain.common.errors import RuleViolation
+
         state, _ = _forester_board()
         _stock(state, SPACE, wood=2)
         turn(state, 1)
@@ -784,8 +813,10 @@ class TestE164MasterForester:
         assert used["farms"][1]["supply"]["food"] == 0
         assert used["farms"][0]["supply"]["food"] == owner_food + 2
         toll = next(e for e in events if e.type == "CardToll")
-        assert AGRICOLA.describe(toll, ["Ann", "Bob", "Cid", "Dee"]) == \
-            "Bob gives Ann 2 food for using 2 Wood (Master Forester), card E164."
+        assert (
+            AGRICOLA.describe(toll, ["Ann", "Bob", "Cid", "Dee"])
+            == "Bob gives Ann 2 food for using 2 Wood (Master Forester), card E164."
+        )
         check_invariants(used)
         turn(state, 0)
         own, events = play(state, 0, {"type": "place", "space": SPACE})
@@ -798,8 +829,12 @@ class TestE165YeomanFarmer:
 
     def test_e165_yeoman_farmer_and_e189_lord_of_the_manor(self):
         state, _, _ = full(2)
-        negatives = sum(1 for k, p in _points(state).items() if p < 0 and k in (
-            "fields", "pastures", "grain", "vegetables", "sheep", "wild_boar", "cattle"))
+        negatives = sum(
+            1
+            for k, p in _points(state).items()
+            if p < 0
+            and k in ("fields", "pastures", "grain", "vegetables", "sheep", "wild_boar", "cattle")
+        )
         holding(state, 0, "E165")
         assert _points(state)["bonus_points"] == negatives
         state, _, _ = full(2)
@@ -842,7 +877,7 @@ class TestE173ChiefsDaughter:
         once for free: offered before its next placement (K-11)."""
         state, events = _chief_played()
         chief = next(e for e in events if e.type == "OccupationPlayed")
-        assert chief.data["reactions"] == {"E172": [1, 2]}   # keyed by the public card: hands unseen
+        assert chief.data["reactions"] == {"E172": [1, 2]}  # keyed by the public card: hands unseen
         turn(state, 1)
         food = state["farms"][1]["supply"]["food"]
         move = {"type": "card_react", "card": "E173"}
@@ -852,12 +887,15 @@ class TestE173ChiefsDaughter:
             "Play Chief's Daughter (E173) for free, answering the card just played: " + \
             CARDS["E173"]["summary"]                # the card's text (issue 23 item 6)
         after, events = play(state, 1, move)
-        assert "E173" in after["farms"][1]["occupations"] and \
-            after["farms"][1]["supply"]["food"] == food
+        assert (
+            "E173" in after["farms"][1]["occupations"]
+            and after["farms"][1]["supply"]["food"] == food
+        )
         assert AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"]) == (
             "Bob plays the occupation Chief's Daughter (E173) for nothing, in answer to another "
-            "player's card.")
-        assert after["turn"] == 1 and after["pending"][1] is None   # still to place a person
+            "player's card."
+        )
+        assert after["turn"] == 1 and after["pending"][1] is None  # still to place a person
         assert not _of_type(after, "card_react", 1)
         check_invariants(after)
 
@@ -874,6 +912,7 @@ class TestE173ChiefsDaughter:
         import pytest
 
         from domain.common.errors import RuleViolation
+
         with pytest.raises(RuleViolation) as err:
             play(placed, 1, {"type": "card_react", "card": "E173"})
         assert err.value.message.startswith("Bob cannot play Chief's Daughter for free now: ")
@@ -906,8 +945,9 @@ class TestE175HedgeKeeper:
         assert len(fenced.data["fences"]) == 4 and fenced.data["wood"] == 1
         assert fenced.data["free_fences"] == 3
         assert closed["farms"][0]["supply"]["wood"] == 0
-        assert "4 fences (3 of them without wood, by the Hedge Keeper E175)" in \
-            AGRICOLA.describe(fenced, NAMES)
+        assert "4 fences (3 of them without wood, by the Hedge Keeper E175)" in AGRICOLA.describe(
+            fenced, NAMES
+        )
         check_invariants(closed)
         # the 3 free fences are used up: the next pasture costs its wood again
         assert not _of_type(closed, "fence_space")
@@ -919,14 +959,14 @@ class TestE175HedgeKeeper:
         build_farm(state, 0, pastures=[[3, 4]])
         fencing, _ = play(state, 0, {"type": "place", "space": "fences"})
         fencing, _ = play(fencing, 0, {"type": "fence_space", "space": 4})
-        split, events = play(fencing, 0, {"type": "close_pasture"})     # 1 new fence, paid
+        split, events = play(fencing, 0, {"type": "close_pasture"})  # 1 new fence, paid
         assert split["farms"][0]["supply"]["wood"] == 0
         assert "free_fences" not in next(e for e in events if e.type == "PastureFenced").data
         more, _ = play(split, 0, {"type": "fence_space", "space": 9})
-        closed, events = play(more, 0, {"type": "close_pasture"})      # 3 new fences, all free
+        closed, events = play(more, 0, {"type": "close_pasture"})  # 3 new fences, all free
         fenced = next(e for e in events if e.type == "PastureFenced")
         assert fenced.data["wood"] == 0 and fenced.data["free_fences"] == 3
-        assert closed["pending"][0] is None        # no wood and no free fence left: action over
+        assert closed["pending"][0] is None  # no wood and no free fence left: action over
         check_invariants(closed)
 
     def test_e175_hedge_keeper_needs_a_paid_fence_first(self):
@@ -941,6 +981,7 @@ class TestE175HedgeKeeper:
         from domain.common.fences import enclosing_edges
 
         from .e_support import _minor
+
         state, _, _ = full(2)
         holding(state, 0, "E175")
         state["farms"][0]["fences"] = sorted(enclosing_edges(GRID, [4]))
@@ -950,10 +991,13 @@ class TestE175HedgeKeeper:
         after, events = play(after, 0, {"type": "card_pasture", "space": 3})
         step = next(e for e in events if e.type == "CardStep")
         assert step.data["card"] == "E175" and after["pending"][0]["free_only"] is True
-        assert AGRICOLA.describe(step, NAMES) == \
-            "Hedge Keeper (E175) gives Ann a further step: fences."
+        assert (
+            AGRICOLA.describe(step, NAMES)
+            == "Hedge Keeper (E175) gives Ann a further step: fences."
+        )
         spaces = {m["space"] for m in _of_type(after, "fence_space")}
-        # spaces beside the two pastures close with 3 fences; one apart (7) would need 4: not offered
+        # spaces beside the two pastures close with 3 fences; one apart (7) would need 4: not
+        # offered
         assert spaces == {2, 8, 9}
         wood = after["farms"][0]["supply"]["wood"]
         marked, _ = play(after, 0, {"type": "fence_space", "space": 2})
@@ -978,13 +1022,14 @@ class TestE179Merchant:
         reveal(state, "major_minor")
         placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
         again = {"type": "card_again", "card": "E179"}
-        assert again not in AGRICOLA.legal_moves(placed, 0)        # nothing built yet
+        assert again not in AGRICOLA.legal_moves(placed, 0)  # nothing built yet
         built, _ = play(placed, 0, {"type": "build_major", "major": "fireplace_2"})
-        assert again in AGRICOLA.legal_moves(built, 0) and {"type": "done"} in \
-            AGRICOLA.legal_moves(built, 0)
+        assert again in AGRICOLA.legal_moves(built, 0) and {"type": "done"} in AGRICOLA.legal_moves(
+            built, 0
+        )
         paid, _ = play(built, 0, again)
         assert paid["farms"][0]["supply"]["food"] == built["farms"][0]["supply"]["food"] - 1
-        assert again not in AGRICOLA.legal_moves(paid, 0)          # once per action
+        assert again not in AGRICOLA.legal_moves(paid, 0)  # once per action
         second, _ = play(paid, 0, {"type": "build_major", "major": "fireplace_3"})
         assert {"fireplace_2", "fireplace_3"} <= set(second["farms"][0]["majors"])
         assert second["pending"][0] is None
@@ -1001,6 +1046,7 @@ class TestE180HobbyFarmer:
 
     def test_e180_hobby_farmer_gives_a_vegetable_to_sow_at_once(self):
         from .e_support import _lessons
+
         state, _, _ = full(2)
         build_farm(state, 0, fields={3: (None, 0), 4: (None, 0)})
         give(state, 0, grain=1)
@@ -1010,7 +1056,7 @@ class TestE180HobbyFarmer:
         assert {"type": "sow", "space": 3, "crop": "vegetable"} in moves
         assert {"type": "sow", "space": 3, "crop": "grain"} not in moves
         sown, _ = play(after, 0, {"type": "sow", "space": 3, "crop": "vegetable"})
-        assert sown["pending"][0] is None                   # one field only: the action is over
+        assert sown["pending"][0] is None  # one field only: the action is over
         assert sown["farms"][0]["fields"][0]["count"] == 2
 
 
@@ -1020,6 +1066,7 @@ class TestE181Cook:
 
     def test_e181_cook_feeds_only_two_at_full_price(self):
         from domain.agricola.flow import feeding_need
+
         state, _, _ = full(2)
         farm = state["farms"][0]
         farm["family"] = 4
@@ -1050,6 +1097,7 @@ class TestE191Mason:
     def test_e191_mason_needs_a_stone_house_of_4_rooms(self):
         """E191 (seed 000 L808)."""
         from ..support import build_farm
+
         state, _, _ = full(2)
         holding(state, 0, "E191")
         turn(state, 0)
@@ -1069,9 +1117,11 @@ class TestE193Pastor:
         holding(state, 0, "E193")
         state["farms"][1]["rooms"].append(4)
         after = _react(state, 1, ("RoomBuilt", {"space": 4}, 1))
-        assert after["farms"][0]["supply"]["wood"] == 3 and after["farms"][0]["supply"]["stone"] == 1
+        assert (
+            after["farms"][0]["supply"]["wood"] == 3 and after["farms"][0]["supply"]["stone"] == 1
+        )
         again = _react(after, 1, ("RoomBuilt", {"space": 4}, 1))
-        assert again["farms"][0]["supply"]["wood"] == 3                  # once
+        assert again["farms"][0]["supply"]["wood"] == 3  # once
 
 
 class TestE194PlowDriver:
@@ -1148,9 +1198,20 @@ class TestE197Braggart:
     def test_e197_braggart_and_e217_reeve_and_e341_guildmaster(self):
         state, _, _ = full(2)
         holding(state, 0, "E197", "E12", "E13", "E17", "E21", "E23")
-        assert _points(state)["bonus_points"] == 1          # 5 improvements
+        assert _points(state)["bonus_points"] == 1  # 5 improvements
         from domain.agricola.cards.decks.e_occupations import _reeve_wood
-        assert [_reeve_wood(r) for r in (1, 5, 6, 8, 9, 11, 12, 13, 14)] == [4, 4, 3, 3, 2, 2, 1, 1, 0]
+
+        assert [_reeve_wood(r) for r in (1, 5, 6, 8, 9, 11, 12, 13, 14)] == [
+            4,
+            4,
+            3,
+            3,
+            2,
+            2,
+            1,
+            1,
+            0,
+        ]
         state, _, _ = full(2)
         holding(state, 1, "E217")
         holding(state, 0, "E176", "E187")
@@ -1160,6 +1221,7 @@ class TestE197Braggart:
         after = _react(state, 0, ("MajorBuilt", {"major": "pottery"}, 0))
         assert after["farms"][0]["supply"]["clay"] == 4
         from domain.agricola.cards.decks.e_occupations import _guildmaster_now
+
         state["farms"][0]["majors"].append("joinery")
         assert _guildmaster_now(state["farms"][0]) == {"wood": 2}
 
@@ -1171,6 +1233,7 @@ class TestE198Ratcatcher:
     def test_e198_ratcatcher_keeps_an_offspring_home_in_rounds_10_and_12(self):
         """E198: by round 9; in rounds 10 and 12 every other player places 1 offspring fewer."""
         from domain.agricola.cards.engine import play_problem
+
         state, _, _ = full(3)
         holding(state, 0, "E198")
         state["round"] = 9
@@ -1182,8 +1245,10 @@ class TestE198Ratcatcher:
         state["farms"][2]["family"] = state["farms"][2]["home"] = 2
         later, events = _start_round(state, 10)
         assert [f["home"] for f in later["farms"]] == [3, 2, 2]
-        assert "Ratcatcher (E198) of Ann keeps 1 of Bob's offspring at home this round." in \
-            AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"])
+        assert (
+            "Ratcatcher (E198) of Ann keeps 1 of Bob's offspring at home this round."
+            in AGRICOLA.describe(events[0], ["Ann", "Bob", "Cid"])
+        )
         eleven, events = _start_round(state, 11)
         assert not events
 
@@ -1223,7 +1288,7 @@ class TestE203Shepherd:
     def test_e203_shepherd_lamb_that_does_not_fit_runs_away(self):
         state, _, _ = full(2)
         holding(state, 0, "E203")
-        build_farm(state, 0, pastures=[[3, 4]])            # 4 places + the pet
+        build_farm(state, 0, pastures=[[3, 4]])  # 4 places + the pet
         give_animals(state, 0, sheep=4)
         b = Builder(state)
         start_breeding(b)
@@ -1251,6 +1316,7 @@ class TestE212Dancer:
 
     def test_e212_dancer_makes_traveling_players_worth_4_food(self):
         from domain.agricola.cards.decks.e_occupations import _dancer
+
         assert decks.find("E212")["taken"] is _dancer
         assert _dancer({"food": 1}, "traveling_players", {}) == {"food": 3}
         assert _dancer({"food": 5}, "traveling_players", {}) == {"food": 0}
@@ -1272,6 +1338,7 @@ class TestE215TenantFarmer:
         """E215 (seed 000 L802): 1 sheep, 1 boar, 1 cattle at once; each not given back at the end
         costs 1 point, nothing with the Yeoman Farmer (E165)."""
         from .e_support import _lessons
+
         state, _, _ = full(2)
         build_farm(state, 0, pastures=[[3, 4], [8, 9], [13, 14]])
         give(state, 0, food=2)
@@ -1280,13 +1347,13 @@ class TestE215TenantFarmer:
         # giving back all three costs their animal points (1 each); keeping them costs 3
         assert _points(after)["bonus_points"] == -3
         state, _, _ = full(2)
-        assert _bonus_with("E215", state) == -3          # nothing to give back
+        assert _bonus_with("E215", state) == -3  # nothing to give back
         state, _, _ = full(2)
         holding(state, 0, "E165")
         assert _bonus_with("E215", state) == 0
         state, _, _ = full(2)
         build_farm(state, 0, pastures=[[3, 4], [8, 9], [13, 14]])
-        give_animals(state, 0, sheep=5, boar=4, cattle=3)   # returning one of each loses no points
+        give_animals(state, 0, sheep=5, boar=4, cattle=3)  # returning one of each loses no points
         assert _bonus_with("E215", state) == 0
 
 
@@ -1310,6 +1377,7 @@ class TestE218Carpenter:
 
     def test_cost_cards_e218_carpenter_and_e199_renovator(self):
         from domain.agricola.farm import renovation_cost, room_cost
+
         state, _, _ = full(2)
         farm = state["farms"][0]
         holding(state, 0, "E218", "E199")

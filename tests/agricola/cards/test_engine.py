@@ -31,7 +31,7 @@ def test_no_import_circle_in_the_card_package():
     graph = {}
     for path in CARDS_DIR.rglob("*.py"):
         parts = list(path.relative_to(CARDS_DIR).with_suffix("").parts)
-        package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+        package = parts[:-1]  # a module's package, and an __init__'s own package alike
         name = ".".join(p for p in parts if p != "__init__")
         graph[name] = _imports(path, package)
     graph = {k: {d for d in v if d in graph and d != k} for k, v in graph.items()}

@@ -1,6 +1,7 @@
 """Occupations of the E deck whose effects are implemented (catalogue numbers 147-218, 341;
 summaries in ``data/occupations.csv``). A card not registered here is not dealt. Each entry
 cites the catalogue number."""
+
 from __future__ import annotations
 
 from .. import actions, animals, baking, free_builds, play, round_start, spaces
@@ -20,13 +21,15 @@ def _stone_rooms(state: dict, seat: int) -> int:
 def _later_occupations(card_id: str):
     def bonus(state: dict, seat: int) -> int:
         occupations = state["farms"][seat].get("occupations", [])
-        later = occupations[occupations.index(card_id) + 1:]
+        later = occupations[occupations.index(card_id) + 1 :]
         return sum(2 if c == "E148" else 1 for c in later)
+
     return bonus
 
 
 def _tier_points(state: dict, seat: int) -> list[int]:
     from ...scoring import score_farm
+
     return [c["points"] for c in score_farm(state["farms"][seat])[1]][:7]
 
 
@@ -36,6 +39,7 @@ def _yeoman(state: dict, seat: int) -> int:
 
 def _lord(state: dict, seat: int) -> int:
     from ...state import fenced_spaces
+
     farm = state["farms"][seat]
     fenced = fenced_spaces(farm)
     stables = sum(1 for s in farm["stables"] if s in fenced)
@@ -51,8 +55,11 @@ WOOD_BY_CARD = ("E16",)
 
 
 def _berry_picker(b, seat, event, card_id):
-    if event.type == "CardGoods" and event.data.get("card") in WOOD_BY_CARD and \
-            event.data.get("goods", {}).get("wood", 0) > 0:
+    if (
+        event.type == "CardGoods"
+        and event.data.get("card") in WOOD_BY_CARD
+        and event.data.get("goods", {}).get("wood", 0) > 0
+    ):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
@@ -78,7 +85,9 @@ DECK.card("E147", "Land Agent", goods={"vegetable": 1}, space={"vegetable": {"gr
 DECK.card("E152", "Berry Picker", taken=_took_wood({"food": 1}), after=_berry_picker)
 DECK.card("E152", "Berry Picker", until=4, taken=_took_wood({"food": 1}))
 # E153 Mendicant (1+): up to 2 begging cards score no penalty.
-DECK.card("E153", "Mendicant", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"]))
+DECK.card(
+    "E153", "Mendicant", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"])
+)
 # E158 Turner (3+): any time, 1 wood -> 1 food.
 DECK.card("E158", "Turner", converts=[({"wood": 1}, {"food": 1})])
 # E165 Yeoman Farmer (3+): no negative points except unused spaces and begging cards.
@@ -91,9 +100,17 @@ DECK.card("E167", "Conjurer", space={"traveling_players": {"grain": 1}})
 DECK.card("E168", "Greengrocer", space={"grain": {"vegetable": 1}})
 # E171 Dock Worker (1+): any time 3 wood -> 1 clay, reed or stone; 2 of clay/reed/stone ->
 # 1 other building resource.
-DECK.card("E171", "Dock Worker", converts=[({"wood": 3}, {g: 1}) for g in ("clay", "reed", "stone")] +
-     [({a: 2}, {b: 1}) for a in ("clay", "reed", "stone")
-      for b in ("wood", "clay", "reed", "stone") if a != b])
+DECK.card(
+    "E171",
+    "Dock Worker",
+    converts=[({"wood": 3}, {g: 1}) for g in ("clay", "reed", "stone")]
+    + [
+        ({a: 2}, {b: 1})
+        for a in ("clay", "reed", "stone")
+        for b in ("wood", "clay", "reed", "stone")
+        if a != b
+    ],
+)
 # E172 Chief (1+): costs 2 food more; +1 bonus point per room of a stone house.
 DECK.card("E172", "Chief", bonus=_stone_rooms)
 # E174 Tutor (1+): +1 bonus point per occupation played after it.
@@ -101,12 +118,21 @@ DECK.card("E174", "Tutor", bonus=_later_occupations("E174"))
 # E176 Woodcutter (1+): whenever you take wood with a person, +1 wood.
 DECK.card("E176", "Woodcutter", taken=_took_wood({"wood": 1}))
 # E177 Wooden Hut Builder (3+): +1 bonus point per room of a wooden hut.
-DECK.card("E177", "Wooden Hut Builder", bonus=lambda state, seat: len(state["farms"][seat]["rooms"])
-     if state["farms"][seat]["house"] == "wood" else 0)
+DECK.card(
+    "E177",
+    "Wooden Hut Builder",
+    bonus=lambda state, seat: (
+        len(state["farms"][seat]["rooms"]) if state["farms"][seat]["house"] == "wood" else 0
+    ),
+)
 # E185 Clay Firer (4+): any time 2 clay -> 1 stone, or 3 clay -> 2 stone.
 DECK.card("E185", "Clay Firer", converts=[({"clay": 2}, {"stone": 1}), ({"clay": 3}, {"stone": 2})])
 # E187 Clay Deliveryman (1+): 1 clay on each remaining round space of rounds 6-14.
-DECK.card("E187", "Clay Deliveryman", schedule=every({"clay": 1}, lambda now: remaining(now, range(6, 15))))
+DECK.card(
+    "E187",
+    "Clay Deliveryman",
+    schedule=every({"clay": 1}, lambda now: remaining(now, range(6, 15))),
+)
 # E188 Clay Mixer (1+): when a person's action gives only clay, +2 clay.
 DECK.card("E188", "Clay Mixer", taken=_only_clay)
 # E189 Lord of the Manor (1+): +1 per category at its 4-point maximum (4 fenced stables).
@@ -117,15 +143,20 @@ DECK.card("E189", "Lord of the Manor", bonus=_lord)
 DECK.card("E192", "Patron", patron=play.ANY_OCCUPATION)
 DECK.card("E192", "Patron", until=4, patron=True)
 # E205 Reed Collector (3+): 1 reed on each of the next 4 round spaces.
-DECK.card("E205", "Reed Collector", schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 5, 15)))))
+DECK.card(
+    "E205",
+    "Reed Collector",
+    schedule=every({"reed": 1}, lambda now: list(range(now + 1, min(now + 5, 15)))),
+)
 # E209 Quarryman (3+): any time, 1 stone -> 2 food.
 DECK.card("E209", "Quarryman", converts=[({"stone": 1}, {"food": 2})])
 # E212 Dancer (4+): "Whenever you use the Traveling Players action on an action space, you
 # receive at least 4 food, even if only 1 to 3 food are on the space" (S1); with the
 # Storyteller E169, 1 vegetable, at least 4 food and 1 food left on the space (seed 000 L904,
 # L956; ``leaving.top_up``). Sets 1-4 left 3 food in that case.
-DECK.card("E212", "Dancer", taken=_dancer, at_least={
-    "spaces": TRAVELING_PLAYERS, "goods": {"food": 4}})
+DECK.card(
+    "E212", "Dancer", taken=_dancer, at_least={"spaces": TRAVELING_PLAYERS, "goods": {"food": 4}}
+)
 DECK.card("E212", "Dancer", until=4, taken=_dancer)
 # E218 Carpenter (1+): a room costs 3 of the house material + 2 reed.
 DECK.card("E218", "Carpenter", room_material=3)
@@ -144,8 +175,11 @@ def _stone_carrier_choice(b, seat: int, space_id: str, card_id: str, gained: dic
     """E210: with other building resources the extra stone costs 1 food, and the seat "can"
     take it (S1): a ``card_choice`` between nothing (0) and 1 stone for 1 food (1)."""
     farm = b.state["farms"][seat]
-    if not gained.get("stone") or not any(gained.get(g) for g in ("wood", "clay", "reed")) \
-            or farm["supply"]["food"] < 1:
+    if (
+        not gained.get("stone")
+        or not any(gained.get(g) for g in ("wood", "clay", "reed"))
+        or farm["supply"]["food"] < 1
+    ):
         return None
     return {"card": card_id, "options": [{}, {"stone": 1, "food": -1}]}
 
@@ -161,12 +195,21 @@ def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
 def _own_oven(farm: dict) -> bool:
     from ...improvements import is_a
     from ...state import improvements_owned
+
     return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
 # E162 Meat Seller (1+): with an oven, animals -> food any time: sheep 2, boar 3, cattle 4.
-DECK.card("E162", "Meat Seller", converts=[({"sheep": 1}, {"food": 2}), ({"boar": 1}, {"food": 3}),
-                       ({"cattle": 1}, {"food": 4})], converts_if=_own_oven)
+DECK.card(
+    "E162",
+    "Meat Seller",
+    converts=[
+        ({"sheep": 1}, {"food": 2}),
+        ({"boar": 1}, {"food": 3}),
+        ({"cattle": 1}, {"food": 4}),
+    ],
+    converts_if=_own_oven,
+)
 # E190 Maid (1+): once the seat lives in a clay hut (or stone house), 1 food on each remaining
 # round space (see hooks.round_start).
 DECK.card("E190", "Maid", maid=True)
@@ -176,8 +219,7 @@ DECK.card("E208", "Stablemaster", housing={"stablemaster": 3})
 # take 1 additional stone. If you also receive other building resources, this costs you 1
 # food" (S1): free, it comes by itself; for 1 food it is the seat's choice. Sets 1-4 took the
 # paid stone by itself whenever the seat had the food.
-DECK.card("E210", "Stone Carrier", taken=_stone_carrier_free,
-          choice_after=_stone_carrier_choice)
+DECK.card("E210", "Stone Carrier", taken=_stone_carrier_free, choice_after=_stone_carrier_choice)
 DECK.card("E210", "Stone Carrier", until=4, taken=_stone_carrier)
 
 
@@ -207,9 +249,17 @@ DECK.card("E181", "Cook", feeding=_cook)
 # E183 Basketmaker (4+): each harvest, up to 1 reed -> 3 food.
 DECK.card("E183", "Basketmaker", converts=[({"reed": 1}, {"food": 3})], harvest=True)
 # E201 Cattle Whisperer (4+): 1 cattle on the round spaces current+5 and current+9.
-DECK.card("E201", "Cattle Whisperer", schedule=lambda now: {r: {"cattle": 1} for r in (now + 5, now + 9) if r <= 14})
+DECK.card(
+    "E201",
+    "Cattle Whisperer",
+    schedule=lambda now: {r: {"cattle": 1} for r in (now + 5, now + 9) if r <= 14},
+)
 # E204 Master Shepherd (4+): 1 sheep on each of the next 3 round spaces.
-DECK.card("E204", "Master Shepherd", schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))))
+DECK.card(
+    "E204",
+    "Master Shepherd",
+    schedule=every({"sheep": 1}, lambda now: list(range(now + 1, min(now + 4, 15)))),
+)
 # E206 Swineherd (4+): '1 Wild Boar' +1 boar.
 DECK.card("E206", "Swineherd", space={"boar": {"boar": 1}})
 # E214 Potter (3+): each harvest, up to 1 clay -> 2 food.
@@ -228,6 +278,7 @@ def _stockman(b, seat, event, card_id):
     animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
     if animal:
         from ..hooks import receive_animals
+
         receive_animals(b, seat, card_id, {animal: 1})
 
 
@@ -244,9 +295,10 @@ def _farmer(b, seat, event, card_id):
         return
     pending = b.state["pending"][seat]
     if pending and pending.get("done", []).count("pasture") != 1:
-        return                                   # once per fence-building action
+        return  # once per fence-building action
     used = b.state["farms"][seat]["card_state"].get(card_id)
     from ..hooks import receive_animals
+
     b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
     receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
 
@@ -258,26 +310,42 @@ def _bread_seller(b, seat, event, card_id):
 
 def _charcoal_burner(b, seat, event, card_id):
     from ...state import improvement_info
-    built = event.data.get("major") if event.type == "MajorBuilt" else \
-        event.data.get("card") if event.type == "MinorPlayed" else None
+
+    built = (
+        event.data.get("major")
+        if event.type == "MajorBuilt"
+        else event.data.get("card")
+        if event.type == "MinorPlayed"
+        else None
+    )
     if built and "bake" in improvement_info(built):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1, "wood": 1}}, seat)
 
 
-GUILD = {"joinery": ("wood", 4), "pottery": ("clay", 4), "basketmakers_workshop": ("reed", 3),
-         "E214": ("clay", 4), "E183": ("reed", 3)}
+GUILD = {
+    "joinery": ("wood", 4),
+    "pottery": ("clay", 4),
+    "basketmakers_workshop": ("reed", 3),
+    "E214": ("clay", 4),
+    "E183": ("reed", 3),
+}
 
 
 def _guildmaster(b, seat, event, card_id):
-    key = event.data.get("major") if event.type == "MajorBuilt" else \
-        event.data.get("card") if event.type == "OccupationPlayed" else None
+    key = (
+        event.data.get("major")
+        if event.type == "MajorBuilt"
+        else event.data.get("card")
+        if event.type == "OccupationPlayed"
+        else None
+    )
     if key in GUILD and key != card_id:
         good, n = GUILD[key]
         b.emit("CardGoods", {"card": card_id, "goods": {good: n}}, seat)
 
 
 def _guildmaster_now(farm: dict) -> dict:
-    out = {}
+    out: dict = {}
     for key, (good, _) in GUILD.items():
         if key in farm["majors"] or key in farm.get("occupations", []):
             out[good] = out.get(good, 0) + 2
@@ -289,9 +357,10 @@ def _reeve_wood(now: int) -> int:
 
 
 def _reeve_bonus(state: dict, seat: int) -> int:
-    counts = [len(f.get("occupations", [])) + sum(1 for c in f.get("occupations", [])
-                                                   if c == "E148")
-              for f in state["farms"]]
+    counts = [
+        len(f.get("occupations", [])) + sum(1 for c in f.get("occupations", []) if c == "E148")
+        for f in state["farms"]
+    ]
     return 3 if counts[seat] == max(counts) else 0
 
 
@@ -300,11 +369,13 @@ def _pastor(b, seat, event, card_id):
     if state["farms"][seat]["card_state"].get(card_id):
         return
     rooms = [len(f["rooms"]) for f in state["farms"]]
-    if len(rooms) > 1 and rooms[seat] == 2 and all(r > 2 for s, r in enumerate(rooms)
-                                                  if s != seat):
+    if len(rooms) > 1 and rooms[seat] == 2 and all(r > 2 for s, r in enumerate(rooms) if s != seat):
         b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
-        b.emit("CardGoods", {"card": card_id, "goods": {"wood": 3, "clay": 2, "reed": 1,
-                                                         "stone": 1}}, seat)
+        b.emit(
+            "CardGoods",
+            {"card": card_id, "goods": {"wood": 3, "clay": 2, "reed": 1, "stone": 1}},
+            seat,
+        )
 
 
 GROCER_STACK = ("reed", "grain", "stone", "vegetable", "wood", "clay", "reed", "vegetable")
@@ -340,8 +411,12 @@ DECK.card("E197", "Braggart", bonus=_braggart)
 # E213 Stockman (4+): your 2nd stable brings 1 cattle, the 3rd 1 boar, the 4th 1 sheep.
 DECK.card("E213", "Stockman", after=_stockman)
 # E217 Reeve (3+): wood by round on play; every player with the most occupations +3.
-DECK.card("E217", "Reeve", goods_by_round=lambda now: {"wood": _reeve_wood(now)},
-     global_bonus=_reeve_bonus)
+DECK.card(
+    "E217",
+    "Reeve",
+    goods_by_round=lambda now: {"wood": _reeve_wood(now)},
+    global_bonus=_reeve_bonus,
+)
 # E341 Guildmaster (3+): +4 wood / 4 clay / 3 reed when the seat gets the Joinery, Pottery
 # or Potter, Basketmaker's Workshop or Basketmaker; +2 of each it already has.
 DECK.card("E341", "Guildmaster", after=_guildmaster, on_play_goods=_guildmaster_now)
@@ -352,27 +427,47 @@ def _stone_less(farm: dict, cost: dict) -> dict:
 
 
 FIELD_WARDEN = ("vegetable", "plough", "plough_sow")
-HEAD_OF_FAMILY = ("rooms_stables", "room_or_traveling_players", "family_growth",
-                  "family_growth_minor", "urgent_family_growth")
+HEAD_OF_FAMILY = (
+    "rooms_stables",
+    "room_or_traveling_players",
+    "family_growth",
+    "family_growth_minor",
+    "urgent_family_growth",
+)
 
 # E159 Head of the Family (4+): "You can use any room building or family growth action space,
 # even if another player has already placed a person on it" (S1): the 5-player "1 Occupation or
 # Family Growth" space too, for its family growth (decision K-19). Sets 1-4 left it out.
-DECK.card("E159", "Head of the Family", occupied_ok=HEAD_OF_FAMILY,
-          occupied_options={"occupation_or_growth": ("growth",)})
+DECK.card(
+    "E159",
+    "Head of the Family",
+    occupied_ok=HEAD_OF_FAMILY,
+    occupied_options={"occupation_or_growth": ("growth",)},
+)
 DECK.card("E159", "Head of the Family", until=4, occupied_ok=HEAD_OF_FAMILY)
 # E163 Field Warden (4+): 'Take 1 Vegetable' and the ploughing spaces even when occupied.
 DECK.card("E163", "Field Warden", occupied_ok=FIELD_WARDEN)
 # E186 Clay Seller (4+): any time 2 clay -> 1 sheep or 1 reed; 3 clay -> 1 boar or 1 stone;
 # 4 clay -> 1 cattle.
-DECK.card("E186", "Clay Seller", converts=[({"clay": 2}, {"sheep": 1}), ({"clay": 2}, {"reed": 1}),
-                       ({"clay": 3}, {"boar": 1}), ({"clay": 3}, {"stone": 1}),
-                       ({"clay": 4}, {"cattle": 1})])
+DECK.card(
+    "E186",
+    "Clay Seller",
+    converts=[
+        ({"clay": 2}, {"sheep": 1}),
+        ({"clay": 2}, {"reed": 1}),
+        ({"clay": 3}, {"boar": 1}),
+        ({"clay": 3}, {"stone": 1}),
+        ({"clay": 4}, {"cattle": 1}),
+    ],
+)
 # E202 Seasonal Worker (1+): Day Laborer +1 grain; from round 6 +1 vegetable instead if the
 # seat likes (a choice asked after the placement).
-DECK.card("E202", "Seasonal Worker", space={"day_laborer_full": lambda state: {} if state["round"] >= 6 else
-                    {"grain": 1}},
-     choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])})
+DECK.card(
+    "E202",
+    "Seasonal Worker",
+    space={"day_laborer_full": lambda state: {} if state["round"] >= 6 else {"grain": 1}},
+    choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])},
+)
 # E211 Stonecutter (3+): improvements, rooms and renovations cost 1 stone less.
 DECK.card("E211", "Stonecutter", stone_less=_stone_less)
 
@@ -383,8 +478,16 @@ DECK.card("E195", "Plow Maker")
 # for 2 food (see leaving.py).
 DECK.card("E196", "Mushroom Collector", leave={"good": "wood", "count": 1, "gain": {"food": 2}})
 # E169 Storyteller (4+): on Traveling Players, leave 1 food there for 1 vegetable.
-DECK.card("E169", "Storyteller", leave={"good": "food", "count": 1, "gain": {"vegetable": 1},
-                    "only": ("traveling_players", "room_or_traveling_players")})
+DECK.card(
+    "E169",
+    "Storyteller",
+    leave={
+        "good": "food",
+        "count": 1,
+        "gain": {"vegetable": 1},
+        "only": ("traveling_players", "room_or_traveling_players"),
+    },
+)
 # E151 Master Builder (1+): once per game, with 5 rooms, 1 room for free (seed 000 L868; see
 # free_builds.py).
 DECK.card("E151", "Master Builder", free_room=(None, 5))
@@ -406,36 +509,69 @@ DECK.card("E200", "Conservator", discounted=True)
 DECK.card("E200", "Conservator", until=4)
 # E173 Chief's Daughter (1+): +3 bonus points with a stone house, +1 with a clay hut; free to
 # play when another player plays the Chief (E172; see reactions.py).
-DECK.card("E173", "Chief's Daughter", reacts_to="E172", bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(
-    state["farms"][seat]["house"], 0))
+DECK.card(
+    "E173",
+    "Chief's Daughter",
+    reacts_to="E172",
+    bonus=lambda state, seat: {"clay": 1, "stone": 3}.get(state["farms"][seat]["house"], 0),
+)
 # E180 Hobby Farmer (4+): +1 vegetable on play, which may be sown at once on an empty field.
-DECK.card("E180", "Hobby Farmer", goods={"vegetable": 1}, step="sow_one", step_data={"crops": ["vegetable"]})
+DECK.card(
+    "E180",
+    "Hobby Farmer",
+    goods={"vegetable": 1},
+    step="sow_one",
+    step_data={"crops": ["vegetable"]},
+)
 
 # Cards whose mechanism has a module of its own
 # E156 Brush Maker (3+): "Whenever you convert wild boar to food, you place the boar on this
 # card" (S1), through a card too (Meat Seller E162; sets 1-4: cooked boar only); 2/3/4+ there
 # -> 1/2/3 bonus points.
 DECK.card("E156", "Brush Maker", after=animals.brush_maker, bonus=animals.brush_maker_points)
-DECK.card("E156", "Brush Maker", until=4, after=animals.brush_maker_v1,
-          bonus=animals.brush_maker_points)
+DECK.card(
+    "E156", "Brush Maker", until=4, after=animals.brush_maker_v1, bonus=animals.brush_maker_points
+)
 # E203 Shepherd (4+): breeding with 4+ sheep gives 2 lambs.
 DECK.card("E203", "Shepherd", newborns=animals.shepherd)
 # E215 Tenant Farmer (4+): borrow 1 sheep, 1 wild boar, 1 cattle; give them back at the end or
 # lose 1 point each (see ``animals.tenant_farmer``).
-DECK.card("E215", "Tenant Farmer", animals={"sheep": 1, "boar": 1, "cattle": 1}, bonus=animals.tenant_farmer)
+DECK.card(
+    "E215",
+    "Tenant Farmer",
+    animals={"sheep": 1, "boar": 1, "cattle": 1},
+    bonus=animals.tenant_farmer,
+)
 # E216 Animal Keeper (4+): pastures may hold mixed animal types (``hooks.housing``).
 DECK.card("E216", "Animal Keeper", housing={"mixed": True})
 # E178 Hut Builder (4+): "Play this card during round 1-4. At the start of round 11, you can
 # extend your hut by 1 room at no cost, as long as you have not yet renovated to a stone house"
 # (S1): offered before the holder's first placement of round 11 and only then (K-11), never
 # for a stone house. Sets 1-4 kept the room owed for the rest of the game.
-DECK.card("E178", "Hut Builder", play_if=round_start.early, round_start=round_start.hut_builder,
-          free_room=free_builds.GRANTED, not_stone=True,
-          after_any=round_start.hut_builder_lapses)
-DECK.card("E178", "Hut Builder", until=4, play_if=round_start.early,
-          round_start=round_start.hut_builder, free_room=free_builds.GRANTED)
+DECK.card(
+    "E178",
+    "Hut Builder",
+    play_if=round_start.early,
+    round_start=round_start.hut_builder,
+    free_room=free_builds.GRANTED,
+    not_stone=True,
+    after_any=round_start.hut_builder_lapses,
+)
+DECK.card(
+    "E178",
+    "Hut Builder",
+    until=4,
+    play_if=round_start.early,
+    round_start=round_start.hut_builder,
+    free_room=free_builds.GRANTED,
+)
 # E194 Plow Driver (1+): with a stone house, 1 food for 1 field at each round's start.
-DECK.card("E194", "Plow Driver", round_start=round_start.plow_driver, after_any=round_start.plow_driver_lapses)
+DECK.card(
+    "E194",
+    "Plow Driver",
+    round_start=round_start.plow_driver,
+    after_any=round_start.plow_driver_lapses,
+)
 # E198 Ratcatcher (3+): by round 9; in rounds 10 and 12 each other player places 1 offspring
 # fewer.
 DECK.card("E198", "Ratcatcher", play_if=round_start.by_round_9, round_start=round_start.ratcatcher)
@@ -446,6 +582,12 @@ DECK.card("E161", "Fisherman", choice_after=actions.fisher_choice)
 # E179 Merchant (1+): 1 food to use an improvement action a second time.
 DECK.card("E179", "Merchant", again=True)
 # E149 Master Baker (4+): own bake actions +1 food; may bake when another player bakes.
-DECK.card("E149", "Master Baker", after=baking.master_baker_own, after_any=baking.master_baker_any, card_bake=baking.OFFERED)
+DECK.card(
+    "E149",
+    "Master Baker",
+    after=baking.master_baker_own,
+    after_any=baking.master_baker_any,
+    card_bake=baking.OFFERED,
+)
 # E150 Baker (1+): may bake on play and in each harvest's feeding phase.
 DECK.card("E150", "Baker", step="oven_bake", card_bake=baking.FEEDING)
