@@ -1,24 +1,31 @@
 """Helpers of the E-deck card tests (moved from test_full_game.py and the
 test_cards_e_more/_last/_final files, issue 23)."""
+# names imported here are re-exported to the card test modules (test_e_*.py)
+# ruff: noqa: F401
 from __future__ import annotations
 
 import json
 import random
 
+import pytest
 from hypothesis import strategies as st
 
 from domain.agricola import AGRICOLA
 from domain.agricola.builder import Builder
-from domain.agricola.cards import decks
+from domain.agricola.cards import decks, engine
 from domain.agricola.cards.card_sets import LATEST
 from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.extension import for_card_set
+from domain.agricola.flow import start_breeding
 from domain.agricola.scoring import score_sheet
+from domain.agricola.state import housing
+from domain.common.errors import RuleViolation
+from domain.common.housing import can_house
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
 
-from ..support import build_farm, fold, give, reveal, turn
-from .helpers import NAMES, full, holding, in_hand, play
+from ..support import build_farm, check_invariants, fold, give, give_animals, reveal, turn
+from .helpers import NAMES, full, hand, holding, in_hand, play
 
 #: Every card of the newest card set, by id.
 ALL_CARDS = for_card_set(LATEST).effects
