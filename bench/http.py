@@ -1,9 +1,9 @@
 """Issue 3, benchmark (d) and (e): one move through HTTP, and the server's peak memory.
 
-(d) starts the production server (``chronicle-serve``, as ``make run`` does) on a fresh SQLite store, plays
-an Agricola family game through the API up to about 500 events, then times ``POST …/moves``
-(choosing from ``GET …/moves``, which is not timed) against ``GET /healthz`` on the same server
-and the same keep-alive client.
+(d) starts the production server (``chronicle-serve``, as ``make run`` does) on a fresh SQLite
+store, plays an Agricola family game through the API up to about 500 events, then times
+``POST …/moves`` (choosing from ``GET …/moves``, which is not timed) against ``GET /healthz`` on
+the same server and the same keep-alive client.
 
 (e) fills a store with 1,000 games (each a few dozen moves in), starts the server, reads every
 game through the API (summary, state, moves, scores) and reports the server's peak resident

@@ -10,7 +10,8 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
    (active, waiting for a seat). One process per core.
 3. **Read models**: ``chronicle-rebuild``'s partitioned rebuild over the whole store, then
    ``VACUUM (ANALYZE)`` as autovacuum would do after a bulk load.
-4. **Server**: ``chronicle-serve`` with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that schema;
+4. **Server**: ``chronicle-serve`` with 4 processes (``CHRONICLE_WEB_CONCURRENCY=4``) on that
+   schema;
    p50/p99 of the lobby's first page, a filtered page deep in the list, and "my games" for a
    player with 20 games; then 16 client threads, each playing its own active games (``GET
    …/moves`` untimed, ``POST …/moves`` timed) for ``BENCH_SCALE_LOAD_SECONDS``, with

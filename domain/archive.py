@@ -19,8 +19,17 @@ from . import registry
 from .common.errors import DomainError, GameNotFound, RecordError
 from .common.rng import seed_hash
 from .game import Created, Game, GameEvent, public_command
-from .records import (FULL, GENESIS, RECORD_FORMAT, VIEW, AuditReport, chain, record_seed,
-                      signed_message, verify_chain)
+from .records import (
+    FULL,
+    GENESIS,
+    RECORD_FORMAT,
+    VIEW,
+    AuditReport,
+    chain,
+    record_seed,
+    signed_message,
+    verify_chain,
+)
 from .replay import audit_log, replay_log
 
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)

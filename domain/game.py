@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
@@ -93,6 +94,8 @@ class Game:
     seeds: list[SeedSegment]
     parent: Parent | None
     imported_from: str | None
+    #: where the game's component numbers come from, when the title says (Village's data pack)
+    provenance: dict[str, Any] | None
     created_at: str
     updated_at: str
     state: dict[str, Any] = field(default_factory=dict, repr=False)
@@ -111,7 +114,7 @@ class Game:
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
-    def from_created(cls, event: GameEvent) -> Game:
+    def from_created(cls, event: Any) -> Game:
         d = event.data
         game = object.__new__(cls)
         game._id = event.originator_id

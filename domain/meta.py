@@ -13,7 +13,8 @@ mismatch (fail closed): a new platform event type must register its rule.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from .common.errors import GameOver, RuleViolation, UndoError
 
@@ -32,7 +33,7 @@ class Book(Protocol):
         """Raise ``UndoError("not_a_move_boundary")`` if ``version`` falls inside a move."""
 
 
-def names(game: Any, seats) -> str:
+def names(game: Any, seats: Iterable[int]) -> str:
     listed = [game.players[s] for s in seats]
     if len(listed) <= 1:
         return "".join(listed) or "nobody"

@@ -75,7 +75,8 @@ class Factory(_pg.PostgresFactory):
         exact = self.env.get(EXACT_LOCK_TIMEOUT)
         lock_timeout = float(exact or self.env.get(self.POSTGRES_LOCK_TIMEOUT) or 0)
         if exact and lock_timeout > 0:
-            store.lock_timeout = lock_timeout  # SET LOCAL lock_timeout = '0.5s'
+            # SET LOCAL lock_timeout = '0.5s' (the library's attribute is typed int)
+            store.lock_timeout = lock_timeout  # type: ignore[assignment]
         statement = float(self.env.get(STATEMENT_TIMEOUT) or lock_timeout or 0)
         connect = float(self.env.get(self.POSTGRES_CONNECT_TIMEOUT) or 5)
         budget = max(lock_timeout, statement, 1.0)

@@ -115,7 +115,7 @@ class AuditReport:
         return out
 
 
-def record_seed(segment: dict) -> int | None:
+def record_seed(segment: Mapping[str, Any]) -> int | None:
     """A seed segment's seed as an integer: records may carry it as a number or, for
     JavaScript's sake, as decimal digits (``seed_str``, which wins when both are there)."""
     seed = segment.get("seed_str") or segment.get("seed")

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import copy
 import uuid
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, cast
 
 from .common.errors import DomainError, RecordError, UndoError
-from .common.events import Event
+from .common.events import Event, EventLike
 from .common.rng import Rng
 from .common.title import GameConfig, Title
 from .common.visibility import redact, unseal
 from .game import Game, fold
 from .meta import META_RULES, check_open
-from .records import (META_TYPES, AuditReport, Mismatch, canonical, jsonclean, seed_for)
+from .records import META_TYPES, AuditReport, Mismatch, canonical, jsonclean, seed_for
+
 
 class _Stamp:
     """The time of a replayed event (the fold only formats the last one)."""
@@ -83,11 +85,11 @@ class Replay:
     game: Game
 
 
-def _facts(events) -> list[dict]:
+def _facts(events: Iterable[EventLike]) -> list[dict]:
     return jsonclean([{"type": e.type, "seat": e.seat, "data": e.data} for e in events])
 
 
-def _meta_facts(facts) -> list[dict]:
+def _meta_facts(facts: Iterable[tuple[str, int | None, dict]]) -> list[dict]:
     return jsonclean([{"type": k, "seat": s, "data": d} for k, s, d in facts])
 
 
@@ -189,7 +191,7 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
         move = command.get("move") if isinstance(command, dict) else None
         expected, problem = _decide(game, book, rules, seeds, entry, command, count, version)
         if problem is None and expected != recorded:  # recorded data is JSON already
-            problem = _difference(expected, recorded)
+            problem = _difference(expected or [], recorded)
         if problem is not None:
             report.mismatches.append(Mismatch(version, seat, move, problem, expected, recorded))
             if first_only:
@@ -238,7 +240,7 @@ def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dic
         rule = META_RULES.get(kind) if isinstance(kind, str) else None
         if rule is None or entry.get("type") != kind:
             return None, f"the platform has no rule that makes {entry.get('type')!r} here"
-        return _meta_facts(rule(game, book, seat, entry.get("data"))), None
+        return _meta_facts(rule(game, book, cast(int, seat), entry.get("data"))), None
     except DomainError as err:
         return None, f"the rules reject this: {err.message}"
 
@@ -250,8 +252,8 @@ def _fold(game: Game, book: _ReplayBook, batch: list[dict], version: int, comman
     game._version = version + len(batch) - 1
     book.batches[version] = game.version
     rules = game.rules
-    book.reveals.extend(e.originator_version for e in stored
-                        if e.type not in META_TYPES and rules.reveals(e))
+    book.reveals.extend(cast(int, e.originator_version) for e in stored
+                        if e.type not in META_TYPES and rules.reveals(cast(EventLike, e)))
     if isinstance(command, dict) and "move" in command and isinstance(command.get("seat"), int):
         book.moves.append((version, command["seat"]))
 

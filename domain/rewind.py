@@ -23,14 +23,14 @@ from .game import Created, Game, GameEvent, public_command
 from .records import META_TYPES
 
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
-    from .shapes import GamesApp
+    from .shapes import GamesApp, PendingUndo
 else:
     GamesApp = object
 
 class _LiveBook:
     """The history the platform's undo rule asks about, read from the store (``meta.Book``)."""
 
-    def __init__(self, games: "Rewinding", game: Game) -> None:
+    def __init__(self, games: Rewinding, game: Game) -> None:
         self.games, self.game = games, game
 
     def consent_needed(self, version: int) -> set[int]:
@@ -40,7 +40,7 @@ class _LiveBook:
         self.games.check_move_boundary(self.game.id, version)
 
 
-class Rewinding:
+class Rewinding(GamesApp):
     """Undo with consent and forks (api.md "Rewinding, branching, auditing")."""
 
     def request_undo(self, game_id: uuid.UUID, seat: int, to_version: int) -> dict:
@@ -61,7 +61,7 @@ class Rewinding:
     def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
         with self._lock(game_id):
             game = self._current(game_id)
-            pending = game.pending_undo
+            pending = cast("PendingUndo", game.pending_undo)  # undo_answer refuses without one
             events = self._meta(game, meta.undo_answer(game, seat, request_id, accept))
             self._save_meta(game, events)
             status = ("applied" if game.pending_undo is None and accept else

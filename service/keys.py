@@ -12,7 +12,7 @@ import logging
 import os
 import secrets
 import tempfile
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,7 @@ from typing import Any
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (Ed25519PrivateKey,
-                                                               Ed25519PublicKey)
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from .keys import load_or_create
 
@@ -62,7 +61,7 @@ class RecordSigner:
         self.trusted = frozenset(trusted)
 
     @classmethod
-    def from_file(cls, path: str, trusted: tuple[str, ...] = ()) -> "RecordSigner":
+    def from_file(cls, path: str, trusted: tuple[str, ...] = ()) -> RecordSigner:
         """The key in ``path``, created there (mode 0600) if it does not exist yet."""
         return cls(load_or_create(path, new_private_pem), trusted)
 

@@ -16,6 +16,7 @@ import email.utils
 import http.client
 import json
 import smtplib
+import socket
 import ssl
 import threading
 import time
@@ -112,7 +113,7 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
                 retry_after = parse_retry_after(response.getheader("Retry-After"))
         finally:
             conn.close()
-    except (OSError, http.client.HTTPException, socket.timeout, ValueError) as err:
+    except (TimeoutError, OSError, http.client.HTTPException, ValueError) as err:
         if deadline.expired:
             return Outcome(False, None,
                            f"timed out: no answer within {timeout:g} s (the whole attempt)")
@@ -196,7 +197,7 @@ def send_email(settings, to: str, subject: str, text: str, message_id: str) -> O
                        permanent=500 <= err.smtp_code < 600)
     except (smtplib.SMTPException, OSError) as err:
         if deadline.expired:
-            return Outcome(False, None,
-                           f"timed out: no answer within {settings.smtp_timeout:g} s (the whole attempt)")
+            return Outcome(False, None, f"timed out: no answer within "
+                                        f"{settings.smtp_timeout:g} s (the whole attempt)")
         return Outcome(False, None, f"{type(err).__name__}: {err}")
     return Outcome(True, 250)

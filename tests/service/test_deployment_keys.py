@@ -80,8 +80,9 @@ def test_durations_keep_their_fractions():
 
 
 def test_the_postgres_store_applies_a_fractional_lock_timeout(postgres_schema):
-    from domain.pgstore import Factory
     from eventsourcing.utils import Environment
+
+    from domain.pgstore import Factory
     from tests.conftest import postgres_url
     env = persistence_env(postgres_url(postgres_schema), lock_timeout=0.5)
     factory = Factory(Environment(env=env))

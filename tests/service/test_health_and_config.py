@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import importlib.util
-import logging
 import os
 import socket
 
@@ -176,6 +175,7 @@ def test_create_app_reads_the_environment_and_never_touches_the_store(monkeypatc
 def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_path):
     """Issue 22: a projector failing on one event every second left /healthz saying "ok"."""
     import uuid as _uuid
+
     from service.app import create_app
     from service.bootstrap import bootstrap, init_db
     from tests.conftest import sqlite_settings
@@ -196,7 +196,7 @@ def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_pat
                 "seeds": created.seeds, "parent": None, "setup": []}
         games.store_recorded(_uuid.uuid4(), data, [{"type": "UndoRequested", "seat": 0,
                                                     "data": {}, "command": None}])
-        with pytest.raises(Exception):
+        with pytest.raises(Exception):  # noqa: B017 (whatever the projector raises on it)
             services.read_side().fresh()  # the projector fails on it, again and again
         body = client.get("/healthz").get_json()
         assert body["status"] == "degraded", body

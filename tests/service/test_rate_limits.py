@@ -98,8 +98,9 @@ def test_the_default_limits_never_slow_a_bot_playing_at_its_pace(limited):
         seat_to_act = client.get(f"/api/v1/games/{game}").get_json()["to_act"]
         if not seat_to_act:
             break
+        token = body["seats"][seat_to_act[0]]["token"]
         answer = client.get(f"/api/v1/games/{game}/moves",
-                            headers={"Authorization": f"Bearer {body['seats'][seat_to_act[0]]['token']}"})
+                            headers={"Authorization": f"Bearer {token}"})
         moves = answer.get_json()["moves"]
         reply = client.post(f"/api/v1/games/{game}/moves", json=moves[0], headers={
             "Authorization": f"Bearer {body['seats'][seat_to_act[0]]['token']}"})

@@ -34,7 +34,7 @@ def server(tmp_path):
     env.pop("CHRONICLE_SECRET_KEY", None)
     subprocess.run([os.path.join(BIN, "chronicle"), "init-db"], env=env, cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
-    log = open(tmp_path / "server.log", "w")
+    log = open(tmp_path / "server.log", "w")  # noqa: SIM115 (closed when the fixture ends)
     proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")], env=env, cwd=ROOT,
                             stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
