@@ -8,7 +8,8 @@ PORT   ?= 8000
 STREAM_PORT ?= $(shell echo $$(($(PORT) + 1)))
 export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run serve streams worker projector rebuild test bench bench-scale init-db clean services
+.PHONY: venv run serve streams worker projector rebuild test test-fast lint format bench \
+        bench-scale init-db clean services
 
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)

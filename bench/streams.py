@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import subprocess
 import tempfile
 import time

@@ -289,7 +289,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         return self._start(game_id, data, [], also=also)
 
     def _start(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-               timestamps: list | None = None, also: list | None = None) -> Created:
+               timestamps: Sequence[datetime] | None = None,
+               also: Callable[[uuid.UUID], list] | list | None = None) -> Created:
         """Save a new stream: GameCreated, then ``later`` log entries, plus the seat keys."""
         tokens = self.store_recorded(game_id, created_data, later, timestamps, also)
         game = self.rebuild(game_id)
@@ -298,7 +299,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         return Created(game, tokens)
 
     def store_recorded(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-                       timestamps: list | None = None,
+                       timestamps: Sequence[datetime] | None = None,
                        also: Callable[[uuid.UUID], list] | list | None = None) -> list[str]:
         """Store a game from a recorded log in one transaction (GameCreated data, then log
         entries ``{"type", "seat", "data", "command"}``) with fresh seat tokens, which are

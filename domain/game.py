@@ -94,10 +94,12 @@ class Game:
     seeds: list[SeedSegment]
     parent: Parent | None
     imported_from: str | None
-    #: where the game's component numbers come from, when the title says (Village's data pack)
-    provenance: dict[str, Any] | None
     created_at: str
     updated_at: str
+    #: where an imported record came from (its signature, its head), when it was imported
+    provenance: dict[str, Any] | None = None
+    #: the solo series this game belongs to, if any
+    series: dict[str, Any] | None = None
     state: dict[str, Any] = field(default_factory=dict, repr=False)
     pending_undo: PendingUndo | None = None
     #: undone version ranges, ``[first, last]``

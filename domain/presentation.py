@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import clocks, registry
 from .common.errors import DomainError
 from .common.events import Event
-from .common.title import Status
+from .common.title import Status, Title
 from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, public_command
 
@@ -63,7 +63,8 @@ def seed_segments(game: Game, finished: bool, origin_finished: OriginFinished) -
     return out
 
 
-def setup_lines(rules, facts: list[dict], names: list[str], viewer: int | None) -> list[str]:
+def setup_lines(rules: Title, facts: list[dict], names: list[str],
+                viewer: int | None) -> list[str]:
     """A sentence for each set-up fact (as the viewer may see it: ``facts`` are redacted),
     each its own line of the log (issue 26: the first round's cube draw, a data-pack notice)."""
     lines = []
@@ -107,7 +108,7 @@ def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
     imported = getattr(game, "provenance", None)
     if imported:
         out["imported"] = imported  # who signed the imported record (domain/archive.py)
-    if getattr(game, "series", None):
+    if game.series:
         out["series"] = {"id": game.series["id"], "number": game.series["number"]}
     provenance = game.rules.provenance(game.state)
     if provenance is not None:

@@ -11,17 +11,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import uuid
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError
 
 from . import registry
 from . import series as rules_of_series
-from .common.errors import (BadGameConfig, ConcurrentWrite, DomainError, NotFound,
-                            register_messages)
+from .common.errors import BadGameConfig, ConcurrentWrite, DomainError, NotFound, register_messages
 from .common.visibility import redact
 from .records import GENESIS, canonical, jsonclean
+
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from .shapes import GamesApp
+else:
+    GamesApp = object
 
 register_messages({"series_not_found": "There is no series with id {series}."})
 
@@ -30,6 +35,7 @@ SERIES_TOPIC = "domain.series_app:SeriesEvent"
 SERIES_RECORD_FORMAT = "chronicle-series-v1"
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class SeriesEvent(DomainEvent):
     """A stored event of a series stream (``type`` and ``data`` as in ``domain/series.py``)."""
 
@@ -37,6 +43,7 @@ class SeriesEvent(DomainEvent):
     data: dict
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class SeriesKeyIssued(DomainEvent):
     """The SHA-256 of a series' token (a stream of its own)."""
 
@@ -58,12 +65,12 @@ def _game_seed(seed: int | None, number: int) -> int | None:
     return int(hashlib.sha256(f"chronicle-series-v1/{seed}/{number}".encode()).hexdigest(), 16)
 
 
-class SeriesMixin:
+class SeriesMixin(GamesApp):
     """Series of games, stored beside the games (mixed into ``Games``)."""
 
     # -- reading ---------------------------------------------------------------------------------
     def series_events(self, series_id: uuid.UUID) -> list[SeriesEvent]:
-        found = list(self._guard(self.events.get, series_id))
+        found = cast("list[SeriesEvent]", list(self._guard(self.events.get, series_id)))
         if not found or getattr(found[0], "type", None) != "SeriesStarted":
             raise SeriesNotFound(series=str(series_id))
         return found
@@ -76,7 +83,7 @@ class SeriesMixin:
         state["id"] = str(series_id)
         return state
 
-    def _series_rules(self, state: dict):
+    def _series_rules(self, state: dict) -> Any:
         rules = registry.get(state["title"], state["rules_version"]).series()
         if rules is None:
             raise BadGameConfig("series_not_available", title=state["title"])
@@ -111,8 +118,8 @@ class SeriesMixin:
         created = self._series_game(series_id, state, series, first, version=0, extra=[key])
         return self.series_state(series_id), token, created
 
-    def _series_game(self, series_id: uuid.UUID, state: dict, series, decided: list,
-                     version: int, extra: list | None = None, seed: int | None = None):
+    def _series_game(self, series_id: uuid.UUID, state: dict, series: Any, decided: list,
+                     version: int, extra: list | None = None, seed: int | None = None) -> Any:
         """Create the next game of the series and save ``decided`` series events and its
         ``SeriesGameStarted`` with it, in one transaction."""
         for kind, data in decided:
@@ -188,12 +195,16 @@ class SeriesMixin:
 
     def series_key(self, series_id: uuid.UUID) -> str | None:
         """The SHA-256 of the series' token (what a browser's hold is bound to)."""
-        found = list(self._guard(self.events.get, self._series_keys_id(series_id)))
+        found = self._series_key_events(series_id)
         return found[-1].hash if found else None
 
     def series_token_valid(self, series_id: uuid.UUID, token: str) -> bool:
-        found = list(self._guard(self.events.get, self._series_keys_id(series_id)))
+        found = self._series_key_events(series_id)
         return bool(found) and hmac.compare_digest(found[-1].hash, _token_hash(token))
+
+    def _series_key_events(self, series_id: uuid.UUID) -> list[SeriesKeyIssued]:
+        return cast("list[SeriesKeyIssued]",
+                    list(self._guard(self.events.get, self._series_keys_id(series_id))))
 
     # -- summary, audit, export ----------------------------------------------------------------
     def series_summary(self, series_id: uuid.UUID) -> dict:

@@ -3,11 +3,13 @@ its title's series rules (digest §9.3, T-16)."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from . import series as rules_of_series
 
 
-def _check_game(app, state: dict, series, entry: dict, before: dict, problems: list) -> None:
+def _check_game(app: Any, state: dict, series: Any, entry: dict, before: dict,
+                problems: list) -> None:
     number = entry["number"]
     game = app.get_game(uuid.UUID(entry["game"]))
     tag = getattr(game, "series", None) or {}
@@ -32,7 +34,7 @@ def _check_game(app, state: dict, series, entry: dict, before: dict, problems: l
                             f"was not played in it ({series.rule})")
 
 
-def audit(app, series_id: uuid.UUID) -> dict:
+def audit(app: Any, series_id: uuid.UUID) -> dict:
     """``{"ok", "checked", "mismatches"}``: every game of the series re-checked."""
     state = app.series_state(series_id)
     series = app._series_rules(state)

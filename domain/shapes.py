@@ -91,6 +91,17 @@ class GamesApp(Protocol):
         created_data: dict[str, Any],
         later: list[dict[str, Any]],
         timestamps: Sequence[datetime] | None = None,
+        also: Callable[[uuid.UUID], list[Any]] | list[Any] | None = None,
+    ) -> Created: ...
+    def create_game(
+        self,
+        title: str,
+        variant: str,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        series: dict[str, Any] | None = None,
+        also: Callable[[uuid.UUID], list[Any]] | list[Any] | None = None,
     ) -> Created: ...
     @staticmethod
     def _names(game: Game, seats: Iterable[int]) -> str: ...

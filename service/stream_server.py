@@ -355,7 +355,7 @@ class StreamServer:
                 try:
                     delivery = await asyncio.wait_for(sub.queue.get(),
                                                       min(self.keepalive, remaining))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     await response.write(b": keepalive\n\n")
                     continue
                 if delivery.end <= sub.sent:

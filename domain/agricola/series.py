@@ -8,7 +8,7 @@
   [000] and [004]); at most 7 are permanent, then games go on with 7 permanent occupations and
   none in hand (D-11).
 * The next game starts with the permanent occupations laid out "as if played in round 0"
-  (digest §9.3 items 2 and 8, [000 L866, L962]), a hand of 7 − permanent occupations (item 4),
+  (digest §9.3 items 2 and 8, [000 L866, L962]), a hand of 7 - permanent occupations (item 4),
   and 1 food per 2 points by which the previous game beat its target (item 6, T-16).
 """
 from __future__ import annotations
@@ -65,7 +65,7 @@ class AgricolaSeries(SeriesRules):
     def check_options(self, options: dict) -> dict:
         """The options of the series' games: those of a solo full game, except the carried
         data (permanent occupations and food), which the series sets."""
-        return {k: v for k, v in options.items()}
+        return dict(options)
 
     def result(self, state: dict) -> SeriesResult:
         farm = state["farms"][0]

@@ -14,9 +14,13 @@ from .evolve import evolve as evolve_event
 from .extension import of as extension_of
 from .flow import advance, setup_events
 from .labels import move_group, move_label
+from .moves import apply_move, check_move, check_shape, legal_moves, to_act
+from .scoring import rescore, score_sheet
 from .solo import check_round_order
+from .state import clone, fences_left, field_at, housing, stables_left
+from .steps import conversions_open
+from .tables import GRID
 from .text import describe, rule_of
-
 
 #: The solo player's fixed order of the 14 round cards (digest §9.2 item 7; ``solo.py``).
 ROUND_ORDER = OptionSpec("round_order", "list", (), "Solo only (digest §9.2 item 7): the 14 "
@@ -36,9 +40,9 @@ class Agricola(Title):
     #: ``GameSetUp`` so a game replays under the windows it was played with.
     before_breeding_window = True
     #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
-    private_move_fields = {"discard": ("card",), "draft_pick": ("card",),
-                           "exchange_mark": ("card",),
-                           "choose_card": ("card",)}    # the solo hand (digest §9.2 item 7)
+    private_move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "discard": ("card",), "draft_pick": ("card",), "exchange_mark": ("card",),
+        "choose_card": ("card",)}    # the solo hand (digest §9.2 item 7)
     #: the round card turned up, redealt and exchanged cards, a draft packet passed on
     revealing_events = frozenset({"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed",
                                   "CardsExchanged"})

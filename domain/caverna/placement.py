@@ -140,7 +140,7 @@ def doable_options(state: dict, seat: int, sid: str, dwarf: int, imitated: bool)
     return doable
 
 
-def _opened(cid: str, option: str) -> bool:
+def _opened(cid: str, option: str | None) -> bool:
     """True if another option of the space opens one of ``option``'s parts."""
     printed = SPACES[cid]["options"]
     mine = printed[option].get("parts", ())

@@ -12,6 +12,7 @@ from .flow import advance, setup_events
 from .furnishings import tile_name
 from .labels import move_group, move_label
 from .moves import apply_move, canonical, check_move, check_shape, legal_moves, to_act
+from .parts import card_id
 from .scoring import rescore, score_sheet
 from .spaces import space_name
 from .state import animals_fit, clone, room

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .errors import BadGameConfig
 from .events import Event, EventLike
@@ -143,19 +143,19 @@ class Title(abc.ABC):
                                     reason=f"unknown option; known: {', '.join(known) or 'none'}")
         filled = {}
         for spec in info.options:
-            value = options.get(spec.name, spec.default)
+            value: Any = options.get(spec.name, spec.default)
             if spec.type == "list" and isinstance(value, tuple):   # a default
                 value = list(value)
             expected = {"int": int, "str": str, "bool": bool, "list": list}[spec.type]
             if spec.type == "int" and isinstance(value, bool):
                 value = None
             if not isinstance(value, expected) or (
-                    spec.type == "list" and not all(isinstance(v, str) for v in value)):
+                    spec.type == "list" and not all(isinstance(v, str) for v in cast(list, value))):
                 what = "a list of strings" if spec.type == "list" else f"of type {spec.type}"
                 raise BadGameConfig("bad_option", title=title, variant=info.name,
                                     option=spec.name, reason=f"must be {what}")
             if spec.type == "list":
-                value = list(value)
+                value = list(cast(list, value))
             elif spec.choices is not None and value not in spec.choices:
                 raise BadGameConfig("bad_option", title=title, variant=info.name,
                                     option=spec.name,

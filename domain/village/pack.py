@@ -54,8 +54,8 @@ def kind_of(status: str) -> str | None:
 
 def counts(pack: dict) -> dict:
     """How many values of the pack are of each provisional kind, and how many in all."""
-    statuses = pack.get("statuses") or {k: "PH" for k in pack.get("provisional", [])}
-    out = {kind: 0 for kind in KIND_WORDS}
+    statuses = pack.get("statuses") or dict.fromkeys(pack.get("provisional", []), "PH")
+    out = dict.fromkeys(KIND_WORDS, 0)
     for status in statuses.values():
         kind = kind_of(status)
         if kind:

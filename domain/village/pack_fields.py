@@ -8,7 +8,7 @@ The seed is ``shared/seeds/002_e59f3ae7c969a973.txt``; "L" numbers are its lines
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 GOODS_AND_GRAIN = ("scroll", "horse", "plough", "ox", "wagon", "grain")
 COLOURS = ("brown", "pink", "orange", "green")

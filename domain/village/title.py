@@ -158,7 +158,7 @@ def pack_notice(pack: dict, statuses: bool) -> dict:
 def marks(pack: dict) -> dict:
     """Every value that is not read off the Big Box, by key: its kind (``placeholder``,
     ``other_edition``, ``unverified``, ``inferred``), for the pages to mark."""
-    statuses = pack.get("statuses") or {k: "PH" for k in pack.get("provisional", [])}
+    statuses = pack.get("statuses") or dict.fromkeys(pack.get("provisional", []), "PH")
     return {k: packs.kind_of(s) for k, s in sorted(statuses.items()) if packs.kind_of(s)}
 
 

@@ -14,9 +14,17 @@ from .. import views
 from ..auth import bearer_token
 from ..context import games
 from ..problems import forbidden, unauthorized
-from ..schemas.series import (CreatedSeriesSchema, CreateSeriesSchema, SeriesAuditSchema,
-                              SeriesEventListSchema, SeriesMoveResultSchema, SeriesMoveSchema,
-                              SeriesMovesSchema, SeriesRecordSchema, SeriesSchema)
+from ..schemas.series import (
+    CreatedSeriesSchema,
+    CreateSeriesSchema,
+    SeriesAuditSchema,
+    SeriesEventListSchema,
+    SeriesMoveResultSchema,
+    SeriesMoveSchema,
+    SeriesMovesSchema,
+    SeriesRecordSchema,
+    SeriesSchema,
+)
 from .base import SEAT_TOKEN, ApiBlueprint
 
 blp = ApiBlueprint("series", __name__, url_prefix="/api/v1/series",

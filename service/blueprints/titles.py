@@ -5,7 +5,6 @@ from flask.views import MethodView
 from marshmallow import fields, validate
 
 from domain import registry
-
 from domain.common.errors import NotFound
 
 from ..schemas.common import QuerySchema

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, render_template, request, url_for
 
 from domain.application import token_hash
 from domain.common.errors import DomainError

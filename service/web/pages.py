@@ -9,8 +9,17 @@ from __future__ import annotations
 import json
 import uuid
 
-from flask import (Blueprint, abort, current_app, get_flashed_messages, redirect,
-                   render_template, request, session, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 

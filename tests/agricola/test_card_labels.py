@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
 from domain.agricola import AGRICOLA
 from domain.agricola.cards.catalogue import CARDS
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
 
 from .support import fold
 from .test_full_game import full, holding

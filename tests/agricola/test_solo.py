@@ -6,16 +6,16 @@ import json
 
 import pytest
 
-from domain.common.errors import BadGameConfig, RuleViolation
-from domain.common.rng import Rng
-from domain.common.title import GameConfig
-from domain.common.visibility import redact
 from domain.agricola import AGRICOLA
 from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.series import TARGETS, carried_food, target
 from domain.agricola.tables import ROUND_CARDS
+from domain.common.errors import BadGameConfig, RuleViolation
+from domain.common.rng import Rng
+from domain.common.title import GameConfig
+from domain.common.visibility import redact
 
-from .support import fold, give, reveal, turn
+from .support import fold, reveal, turn
 
 #: Every stage's cards in reverse table order: an order no shuffle is forced to give.
 ORDER = [c for stage in sorted(ROUND_CARDS) for c in reversed(ROUND_CARDS[stage])]
@@ -80,7 +80,7 @@ def test_the_solo_player_fixes_the_round_order_within_the_stages(variant):
     assert events[0].data["round_order"] == ORDER
     for _ in range(4):
         state = finish_round(state)
-    first = [c for c in state["round_cards"]]
+    first = list(state["round_cards"])
     family = {"major_minor": "major_improvement"}
     assert [family.get(c, c) for c in first[:4]] == ORDER[:4]
     assert "fixed" in AGRICOLA.describe(events[0], ["Ann"])

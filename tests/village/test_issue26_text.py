@@ -48,7 +48,7 @@ def test_a_customer_is_named_by_what_it_wants_and_pays():
     state, _ = setup(2)
     cid = state["market"]["stalls"][0]
     tile = state["pack"]["values"]["customers"][cid]
-    give(state, 0, **{g: k for g, k in tile["needs"].items()})
+    give(state, 0, **dict(tile["needs"]))
     from .support import cubes, play, turn
     cubes(state, market=["green"])
     turn(state, 0)

@@ -224,7 +224,8 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
         # a refused move: its sentence shows, the page stays on the current version
         version = int(page.get_attribute("#main", "data-version"))
         page.evaluate("""() => { const f = document.querySelector('#moves form');
-            f.querySelector('input[name=move]').value = '{"type": "place", "space": "nowhere"}'; }""")
+            f.querySelector('input[name=move]').value =
+                '{"type": "place", "space": "nowhere"}'; }""")
         page.locator("#moves button.move").first.click()
         page.wait_for_selector("#error")
         assert page.locator("#error").inner_text().strip()

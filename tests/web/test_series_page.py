@@ -34,6 +34,7 @@ def _finish_game(web_app, game_id: str) -> None:
     """Play the game to its end through the application (the game page's own buttons are
     tested elsewhere): occupations first, so the series has a card to make permanent."""
     import uuid
+
     from service.context import games
     r = random.Random(3)
     with web_app.app_context():

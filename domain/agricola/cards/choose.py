@@ -17,7 +17,7 @@ from domain.common.errors import register_messages
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from .catalogue import CARDS
-from .deal import HAND, KINDS, _KIND, hand_of, pool
+from .deal import _KIND, HAND, KINDS, hand_of, pool
 
 register_messages({
     "card_choice_refused": "{seat_name} cannot choose {card_name}: {reason}.",

@@ -70,7 +70,7 @@ def deal(b, rng, cards: dict) -> None:
     """Shuffle the pools with the seed and deal by the chosen variant."""
     n = len(b.state["players"])
     dealing = cards.get("dealing", "normal")
-    hands = {str(s): {"occupations": [], "minors": []} for s in range(n)}
+    hands: dict[str, dict] = {str(s): {"occupations": [], "minors": []} for s in range(n)}
     if dealing in SOLO_DEALINGS:
         from .choose import start
         start(b, hands, cards)

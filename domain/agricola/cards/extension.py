@@ -58,7 +58,7 @@ def _by_card(plow, driver):
 _Shape = tuple[dict[str, type], dict[str, type]]
 _DEALING: tuple[tuple[str, _Shape], ...] = (
     ("discard", ({"card": str}, {})), ("redeal", ({"deck": str}, {})),
-    ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})))
+    ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})), ("choose_card", ({"card": str}, {})))
 _EXCHANGE: tuple[tuple[str, _Shape], ...] = (
     ("exchange_mark", ({"card": str}, {})), ("exchange_draw", ({"deck": str}, {})))
 
@@ -88,12 +88,8 @@ MOVES = {
     "card_again": ((actions.check_again, actions.apply_again), ({"card": str}, {})),
     "free_stable": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
-    **{kind: ((deal.check_deal_move, deal.apply_deal_move), shape) for kind, shape in (
-        ("discard", ({"card": str}, {})), ("redeal", ({"deck": str}, {})),
-        ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})),
-        ("choose_card", ({"card": str}, {})))},
-    **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in (
-        ("exchange_mark", ({"card": str}, {})), ("exchange_draw", ({"deck": str}, {})))},
+    **{kind: ((deal.check_deal_move, deal.apply_deal_move), shape) for kind, shape in _DEALING},
+    **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
 }
 
 

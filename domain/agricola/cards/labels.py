@@ -1,6 +1,8 @@
 """Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
 from __future__ import annotations
 
+from typing import cast
+
 from ..farm import label as farm_label
 from ..farm import major_costs
 from ..labels import priced
@@ -40,10 +42,10 @@ def _owner_farm(state: dict, card: str) -> dict | None:
 def _convert(state: dict, move: dict) -> str:
     """What a card's trade does: "Dock Worker (E171): 3 wood for 1 clay" (issue 23 item 6)."""
     from .engine import effect
-    eff, i = effect(move.get("card"), state), move.get("option", 0)
+    eff, i = effect(cast(str, move.get("card")), state), move.get("option", 0)
     trades = eff.get("converts") or []
     if eff.get("converts_dynamic"):
-        farm = _owner_farm(state, move.get("card"))
+        farm = _owner_farm(state, cast(str, move.get("card")))
         trades = eff["converts_dynamic"](farm) if farm is not None else []
     if not 0 <= i < len(trades):
         return f"Use {_card(move)}"
@@ -57,7 +59,7 @@ def _play_minor(state: dict, move: dict) -> str:
     from .engine import effect
     text = f"Play the minor improvement {_card(move)}" + priced(
         state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else [])
-    choices = effect(move.get("card"), state).get("choices") or []
+    choices = effect(cast(str, move.get("card")), state).get("choices") or []
     if "choice" in move and 0 <= move["choice"] < len(choices):
         text += f", taking {goods_text(choices[move['choice']])}"
     if move.get("return"):
@@ -67,7 +69,7 @@ def _play_minor(state: dict, move: dict) -> str:
 
 def _does(move: dict) -> str:
     """": <what the card does>" from the catalogue summary (issue 23 item 6)."""
-    card = CARDS.get(move.get("card"))
+    card = CARDS.get(cast(str, move.get("card")))
     return f": {card['summary']}" if card and card.get("summary") else ""
 
 

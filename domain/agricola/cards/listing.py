@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
-from .decks import supported
 from .catalogue import CARDS, DECKS
+from .decks import supported
 
 
 def _cost(card: dict) -> str:
