@@ -882,10 +882,12 @@ class TestE173ChiefsDaughter:
         food = state["farms"][1]["supply"]["food"]
         move = {"type": "card_react", "card": "E173"}
         assert _of_type(state, "card_react", 1) == [move]
-        assert not _of_type(state, "card_react", 2)              # Cid does not hold the card
-        assert AGRICOLA.move_label(state, move) == \
-            "Play Chief's Daughter (E173) for free, answering the card just played: " + \
-            CARDS["E173"]["summary"]                # the card's text (issue 23 item 6)
+        assert not _of_type(state, "card_react", 2)  # Cid does not hold the card
+        assert (
+            AGRICOLA.move_label(state, move)
+            == "Play Chief's Daughter (E173) for free, answering the card just played: "
+            + CARDS["E173"]["summary"]
+        )  # the card's text (issue 23 item 6)
         after, events = play(state, 1, move)
         assert (
             "E173" in after["farms"][1]["occupations"]
