@@ -1,9 +1,10 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
-``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots`` (default: these nine) and ``scale`` (``make bench-scale``: 100,000 games on
-PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this run; ratios compare against floors
-measured in the same run.
+``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots`` (default: these nine)
+and ``scale`` (``make bench-scale``: 100,000 games on PostgreSQL, written to
+``report-scale.json``). Figures are measured on this machine in this run; ratios compare
+against floors measured in the same run.
 """
 from __future__ import annotations
 

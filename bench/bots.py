@@ -93,8 +93,8 @@ def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None
 
 
 def strength(report: dict) -> None:
-    from service.bots_cli import run_arena
     from domain.bots.arena import head_to_head, summarize
+    from service.bots_cli import run_arena
     games = int(_env("CHRONICLE_BENCH_ARENA_GAMES", 20))
     search_games = int(_env("CHRONICLE_BENCH_SEARCH_GAMES", 6))
     budget = _env("CHRONICLE_BENCH_SEARCH_BUDGET", 0.05)

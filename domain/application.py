@@ -34,17 +34,36 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from . import meta, registry
-from .common.errors import (ConcurrentWrite, DomainError, GameNotFound, GameOver,
-                            IdempotencyKeyReused, InvalidMove, NotYourTurn, StaleVersion, StoreUnavailable,
-                            VersionNotFound)
-from .common.rng import Rng, new_seed, seed_hash
-from .common.title import GameConfig, Title
 from .archive import Archive
 from .bots import seat_players
 from .bots.seats import BotSeats
 from .clocks import Clocks, check_clock
-from .game import (Created, Game, GameEvent, GameSnapshot, MoveResult, fact_dict, fold,
-                   idem_key, request_hash)
+from .common.errors import (
+    ConcurrentWrite,
+    DomainError,
+    GameNotFound,
+    GameOver,
+    IdempotencyKeyReused,
+    InvalidMove,
+    NotYourTurn,
+    StaleVersion,
+    StoreUnavailable,
+    VersionNotFound,
+)
+from .common.events import Event
+from .common.rng import Rng, new_seed, seed_hash
+from .common.title import GameConfig, Title
+from .game import (
+    Created,
+    Game,
+    GameEvent,
+    GameSnapshot,
+    MoveResult,
+    fact_dict,
+    fold,
+    idem_key,
+    request_hash,
+)
 from .presentation import Presentation
 from .records import jsonclean
 from .rewind import Rewinding
@@ -122,7 +141,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         self._locks_lock = threading.Lock()
         self._keys_cache: OrderedDict[uuid.UUID, tuple[float, list[str]]] = OrderedDict()
         #: called with the saved events after every successful save (wake-ups, streams)
-        self.after_save: list[Callable[[list[DomainEvent]], None]] = []
+        self.after_save: list[Callable[[Sequence[DomainEvent]], None]] = []
         #: the shortest move clock a game may choose (tests and demonstrations set a few s)
         self.clock_min_seconds = int(self.env.get("CHRONICLE_CLOCK_MIN_SECONDS") or 3600)
 
@@ -257,7 +276,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     # ------------------------------------------------------------------ creation
     def create_game(self, title: str, variant: str, players: list,
                     options: dict | None = None, seed: int | None = None,
-                    series: dict | None = None, also: list | None = None) -> Created:
+                    series: dict | None = None,
+                    also: Callable[[uuid.UUID], list] | list | None = None) -> Created:
         """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A player is a
         name or a bot seat (``{"bot": "search", "level": 2}``, see ``domain/bots``);
         ``options["clock"]`` is the platform's move clock (``domain/clocks``), the other

@@ -28,7 +28,8 @@ Platform event types (``META_TYPES``; the title never sees them): ``ClockReminde
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from datetime import UTC
+from typing import TYPE_CHECKING, Any, cast
 
 from .common.errors import BadGameConfig, RuleViolation, register_messages
 
@@ -111,7 +112,7 @@ def new_clocks(clock: dict | None, players: int) -> dict | None:
     if not clock:
         return None
     seats = [str(s) for s in range(players)]
-    return {"since": {}, "extra": {s: 0.0 for s in seats},
+    return {"since": {}, "extra": dict.fromkeys(seats, 0.0),
             "reserve": {s: float(clock.get("initial", 0)) for s in seats},
             "reminded": {}, "expired": {}, "paused_until": {},
             "vacation_left": {s: float(clock["vacation_days"] * DAY) for s in seats}}
@@ -225,12 +226,18 @@ def describe(kind: str, data: dict, names: list[str]) -> str:
 def _iso(epoch: float | None) -> str | None:
     if epoch is None:
         return None
-    from datetime import datetime, timezone
-    return datetime.fromtimestamp(epoch, timezone.utc).isoformat()
+    from datetime import datetime
+    return datetime.fromtimestamp(epoch, UTC).isoformat()
 
 
 # -- the application side ------------------------------------------------------------------------
-class Clocks:
+
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from .shapes import GamesApp
+else:
+    GamesApp = object
+
+class Clocks(GamesApp):
     """A mixin of :class:`~domain.application.Games`: the clock's events, written only here."""
 
     clock_min_seconds = DEFAULT_MIN_SECONDS
@@ -280,7 +287,7 @@ class Clocks:
             self._check_open(game)
             self._save_meta(game, self._meta(game, [("VacationStarted", seat,
                                                      {"seat": seat, "days": days})]))
-            return summary(game)
+            return cast(dict, summary(game))
 
     def reclaim_seat(self, game_id: uuid.UUID, seat: int) -> bool:
         """The player takes ``seat`` back from the bot that played on after its clock ran out;

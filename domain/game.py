@@ -25,10 +25,10 @@ from uuid import UUID
 
 from eventsourcing.domain import DomainEvent, Snapshot
 
-from .common.events import Event
-from .common.visibility import redact
-from .common.title import Title
 from . import clocks, registry
+from .common.events import Event
+from .common.title import Title
+from .common.visibility import redact
 from .records import META_TYPES, seed_for
 from .shapes import Parent, PendingUndo, RememberedKey, SeedSegment
 
@@ -100,6 +100,13 @@ class Game:
     provenance: dict[str, Any] | None = None
     #: the solo series this game belongs to, if any
     series: dict[str, Any] | None = None
+    #: platform seats played by bots (``domain/bots``): seat (a string key) -> the bot
+    bots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the move clock chosen at creation and each seat's clock (``domain/clocks``), if any
+    clock: Any = None
+    clocks: Any = None
+    #: how a game ended by adjudication (a clock ran out), if it did
+    adjudicated: Any = None
     state: dict[str, Any] = field(default_factory=dict, repr=False)
     pending_undo: PendingUndo | None = None
     #: undone version ranges, ``[first, last]``
@@ -118,31 +125,20 @@ class Game:
     @classmethod
     def from_created(cls, event: Any) -> Game:
         d = event.data
-        game = object.__new__(cls)
-        game._id = event.originator_id
-        game._version = 0
-        game.title = d["title"]
-        game.rules_version = d["rules_version"]
-        game.variant = d["variant"]
-        game.players = list(d["players"])
-        game.options = dict(d["options"])
-        game.seeded = bool(d["seeded"])
-        game.seeds = [dict(s) for s in d["seeds"]]
-        game.parent = d.get("parent")
-        game.imported_from = d.get("imported_from")
-        game.provenance = d.get("provenance")
-        game.series = d.get("series")
-        game.created_at = _iso(event.timestamp)
-        game.updated_at = game.created_at
-        game.state = {}
-        game.pending_undo = None
-        game.undone = []
-        game.idem = {}
+        created_at = _iso(event.timestamp)
         # platform seats and clocks (domain/bots, domain/clocks); absent in older records
-        game.bots = {k: dict(v) for k, v in (d.get("bots") or {}).items()}
-        game.clock = d.get("clock")
-        game.clocks = clocks.new_clocks(game.clock, len(game.players))
-        game.adjudicated = None
+        clock = d.get("clock")
+        game = cls(_id=event.originator_id, _version=0, title=d["title"],
+                   rules_version=d["rules_version"], variant=d["variant"],
+                   players=list(d["players"]), options=dict(d["options"]),
+                   seeded=bool(d["seeded"]),
+                   seeds=[cast(SeedSegment, dict(s)) for s in d["seeds"]],
+                   parent=d.get("parent"), imported_from=d.get("imported_from"),
+                   created_at=created_at, updated_at=created_at,
+                   provenance=d.get("provenance"), series=d.get("series"),
+                   bots={k: dict(v) for k, v in (d.get("bots") or {}).items()},
+                   clock=clock, clocks=clocks.new_clocks(clock, len(d["players"])),
+                   adjudicated=None)
         rules = game.rules
         for fact in d["setup"]:
             game.state = rules.evolve(game.state, _Fact(fact))

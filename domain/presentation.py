@@ -137,7 +137,7 @@ def seats_and_clock(game: Game, out: dict) -> None:
         out["adjudicated"] = True
 
 
-class Presentation:
+class Presentation(GamesApp):
     """Summaries and readable events."""
 
     def summary(self, game: Game) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, TypeVar
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from eventsourcing.domain import DomainEvent
     from eventsourcing.persistence import EventStore
 
-    from .game import Created, Game, GameEvent
+    from .game import Created, Game, GameEvent, MoveResult
 
 T = TypeVar("T")
 
@@ -116,3 +117,24 @@ class GamesApp(Protocol):
     def event_data(
         self, game: Game, event: GameEvent, viewer: int | None, finished: bool
     ) -> dict[str, Any]: ...
+
+    # used by the clocks and bot seats (clocks.py, bots/seats.py)
+    _cache: OrderedDict[uuid.UUID, Game]
+    _cache_lock: threading.Lock
+
+    def _meta(
+        self, game: Game, facts: list[tuple[str, int, dict[str, Any]]]
+    ) -> list[GameEvent]: ...
+    def _save_meta(self, game: Game, events: list[GameEvent]) -> None: ...
+    @staticmethod
+    def is_over(game: Game) -> bool: ...
+    def read(self, game_id: uuid.UUID, fn: Callable[[Game], Any]) -> Any: ...
+    def play(
+        self,
+        game_id: uuid.UUID,
+        seat: int,
+        move: dict[str, Any],
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        bot: dict[str, Any] | None = None,
+    ) -> MoveResult: ...

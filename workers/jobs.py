@@ -2,8 +2,9 @@
 
 ``catch_up()``: project every notification after the tracked position, then enqueue the
 deliveries of the notices that pass created. ``deliver(notice_id)``: one attempt of one outbox
-row if it is due. ``bot_turn(game, version)``: a bot's move (``workers.bots``). ``sweep()``: the periodic safety net (``rq cron`` or the worker's own poll
-loop): catch up, and enqueue every due delivery (retries, lost wake-ups, dead workers' leases).
+row if it is due. ``bot_turn(game, version)``: a bot's move (``workers.bots``). ``sweep()``:
+the periodic safety net (``rq cron`` or the worker's own poll loop): catch up, and enqueue
+every due delivery (retries, lost wake-ups, dead workers' leases).
 Each is idempotent: running one twice, or after a crash, changes nothing that was done.
 """
 from __future__ import annotations

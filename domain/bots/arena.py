@@ -36,7 +36,8 @@ class GameResult:
     decide_ms: dict = field(default_factory=dict)  # bot kind -> [ms per decision]
 
 
-def new_state(rules: Any, variant: str, players: int, seed: int, options: dict | None = None):
+def new_state(rules: Any, variant: str, players: int, seed: int,
+              options: dict | None = None) -> Any:
     state: dict = {}
     for event in rules.setup(GameConfig(variant, NAMES[:players], dict(options or {})),
                              Rng(seed)):

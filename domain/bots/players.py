@@ -22,7 +22,8 @@ import json
 import math
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any, cast
 
 from domain.common.errors import DomainError
 from domain.common.rng import Rng
@@ -144,7 +145,7 @@ def choose_search(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng
     if not root.children:
         return choose_random(rules, view, seat, moves, rng, level)
     best = max(root.children.values(), key=lambda c: (c.visits, c.reward))
-    return best.move
+    return cast(dict, best.move)
 
 
 def _iterate(rules: Any, root: _Node, state: dict, seat: int, root_keys: dict, pick: Any,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import ConflictError, DomainError, RuleViolation
 
@@ -26,7 +26,13 @@ def bot_spec(game: Any, seat: int) -> BotSpec | None:
     return None if entry is None else BotSpec(entry["bot"], int(entry["level"]))
 
 
-class BotSeats:
+
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+    from ..shapes import GamesApp
+else:
+    GamesApp = object
+
+class BotSeats(GamesApp):
     """Bot seats of stored games."""
 
     def bots_to_act(self, game: Any) -> list[int]:
@@ -51,7 +57,7 @@ class BotSeats:
                  chooser: Any = None) -> Any:
         """One bot move if the game is still at ``version`` and waits for a bot; returns the
         ``MoveResult`` or None (stale job, nothing to do, or another write won)."""
-        def look(game):
+        def look(game: Any) -> Any:
             if game.version != version:
                 return None
             seats = self.bots_to_act(game)

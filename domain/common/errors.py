@@ -91,14 +91,14 @@ class DomainError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), dict(self.__dict__)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "detail": self.message, "params": self.params}
 
 
-def _rebuild(cls: type, state: dict) -> "DomainError":
+def _rebuild(cls: type[DomainError], state: dict) -> DomainError:
     """Unpickle a :class:`DomainError` (its ``__init__`` signature varies by subclass)."""
     err = cls.__new__(cls)
     err.__dict__.update(state)

@@ -102,7 +102,6 @@ def create():
     refused form comes back with what was typed and the API's sentence."""
     security.check_csrf()
     typed = [n.strip() for n in request.form.getlist("player")][:MAX_SEATS]
-    names = [n for n in typed if n]
     form = {"title": request.form.get("title", ""), "variant": request.form.get("variant", ""),
             "players": typed}
     title, variant = form["title"], form["variant"]

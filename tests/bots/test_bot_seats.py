@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from domain import registry
 from domain.application import Games
 from domain.bots import seats as bot_seats
 from domain.common.errors import BadGameConfig
