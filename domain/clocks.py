@@ -36,6 +36,7 @@ from .common.errors import BadGameConfig, RuleViolation, register_messages
 register_messages({
     "vacation_not_possible": "{seat_name} cannot take {days} day(s) of vacation: "
                              "{left} day(s) are left in this game.",
+    "clock_event_unfounded": "No {kind} follows from the game's clocks here: {reason}.",
 })
 
 DAY = 86400
@@ -184,6 +185,72 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
             clocks["extra"][seat] += seconds
 
 
+def expiry(game: Any, seat: int, end: float) -> dict:
+    """The data of ``seat``'s ``ClockExpired`` at deadline ``end``: what the creator chose."""
+    data: dict = {"seat": seat, "deadline": end, "action": game.clock["on_expiry"]}
+    if data["action"] == "bot":
+        data["bot"] = dict(game.clock["bot"])
+    else:
+        data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
+    return data
+
+
+def _unfounded(kind: str, reason: str) -> RuleViolation:
+    return RuleViolation("clock_event_unfounded", kind=kind, reason=reason)
+
+
+def _running(game: Any, seat: Any, kind: str) -> float:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise _unfounded(kind, "it names no seat")
+    end = deadline(game, seat)
+    if end is None:
+        raise _unfounded(kind, f"seat {seat}'s clock is not running")
+    return end
+
+
+def expired_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
+    """Replay rule of ``ClockExpired``: the seat's clock runs, its deadline is the one the
+    recorded timestamps give, and it has not expired before (``domain/meta.py``)."""
+    end = _running(game, seat, "ClockExpired")
+    if not isinstance(data, dict) or data.get("deadline") != end:
+        raise _unfounded("ClockExpired", f"the deadline is {end}")
+    if game.clocks["expired"].get(str(seat)) == end:
+        raise _unfounded("ClockExpired", "that deadline has already expired")
+    return [("ClockExpired", seat, expiry(game, seat, end))]
+
+
+def reminder_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
+    """Replay rule of ``ClockReminder``: once per deadline of a running clock."""
+    end = _running(game, seat, "ClockReminder")
+    if not isinstance(data, dict) or data.get("deadline") != end:
+        raise _unfounded("ClockReminder", f"the deadline is {end}")
+    if game.clocks["reminded"].get(str(seat)) == end:
+        raise _unfounded("ClockReminder", "that deadline was already reminded")
+    return [("ClockReminder", seat, {"seat": seat, "deadline": end})]
+
+
+def reclaim_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
+    """Replay rule of ``SeatReclaimed``: only a seat a bot plays because its clock ran out."""
+    if game.bots.get(str(seat), {}).get("why") != "clock":
+        raise _unfounded("SeatReclaimed", "no bot plays that seat for an expired clock")
+    return [("SeatReclaimed", seat, {"seat": seat})]
+
+
+def vacation_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
+    """Replay rule of ``VacationStarted``: days the game still allows that seat."""
+    days = data.get("days") if isinstance(data, dict) else None
+    clocks = getattr(game, "clocks", None)
+    left = clocks["vacation_left"].get(str(seat), 0) / DAY if clocks else 0
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= left:
+        raise _unfounded("VacationStarted", f"{left:g} day(s) of vacation are left")
+    return [("VacationStarted", seat, {"seat": seat, "days": days})]
+
+
+#: the platform's clock events and the rules a replay re-derives them by (``domain/meta.py``)
+CLOCK_RULES = {"ClockExpired": expired_rule, "ClockReminder": reminder_rule,
+               "SeatReclaimed": reclaim_rule, "VacationStarted": vacation_rule}
+
+
 def summary(game: Any) -> dict | None:
     """The clock as the summary, lobby and pages show it (public)."""
     clock = getattr(game, "clock", None)
@@ -250,30 +317,23 @@ class Clocks(GamesApp):
             game = self._current(game_id)
             if not getattr(game, "clocks", None) or game.pending_undo or self.is_over(game):
                 return []
-            facts = []
+            written = []
             for seat in sorted(int(s) for s in game.clocks["since"]):
                 end = deadline(game, seat)
                 key = str(seat)
-                if end is None:
+                if end is None or game.pending_undo or self.is_over(game):
                     continue
                 if now >= end and game.clocks["expired"].get(key) != end:
-                    facts.append(("ClockExpired", seat, self._expiry(game, seat, end)))
-                    if game.clock["on_expiry"] == "adjudicate":
-                        break
+                    fact = ("ClockExpired", seat, expiry(game, seat, end))
                 elif (now >= end - game.clock["reminder"] and now < end
                       and game.clocks["reminded"].get(key) != end):
-                    facts.append(("ClockReminder", seat, {"seat": seat, "deadline": end}))
-            if facts:
-                self._save_meta(game, self._meta(game, facts))
-            return [f[0] for f in facts]
-
-    def _expiry(self, game: Any, seat: int, end: float) -> dict:
-        data = {"seat": seat, "deadline": end, "action": game.clock["on_expiry"]}
-        if data["action"] == "bot":
-            data["bot"] = dict(game.clock["bot"])
-        else:
-            data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
-        return data
+                    fact = ("ClockReminder", seat, {"seat": seat, "deadline": end})
+                else:
+                    continue
+                # one batch per fact, each re-derivable from the game as it then stood
+                self._save_meta(game, self._meta(game, [fact]))
+                written.append(fact[0])
+            return written
 
     def start_vacation(self, game_id: uuid.UUID, seat: int, days: int) -> dict:
         """Pause ``seat``'s clock for ``days`` days (of the days the game allows)."""

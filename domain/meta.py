@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from .clocks import CLOCK_RULES
 from .common.errors import GameOver, RuleViolation, UndoError
 
 #: a fact the platform makes: (type, seat, data)
@@ -112,4 +113,5 @@ META_RULES: dict[str, MetaRule] = {
         game, seat, _field(data, "request_id"), True),
     "UndoRejected": lambda game, book, seat, data: undo_answer(
         game, seat, _field(data, "request_id"), False),
+    **CLOCK_RULES,
 }

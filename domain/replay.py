@@ -16,6 +16,7 @@ import copy
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
 
 from .common.errors import DomainError, RecordError, UndoError
@@ -35,6 +36,22 @@ class _Stamp:
     def isoformat() -> str:
         return ""
 
+    @staticmethod
+    def timestamp() -> float:
+        return 0.0
+
+
+def _recorded_at(entry: dict) -> Any:
+    """The entry's recorded time (clocks read it: deadlines come from recorded timestamps),
+    or a stand-in when the record has none that parses."""
+    value = entry.get("recorded_at")
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass
+    return _Stamp
+
 
 class _Stored:
     """A log entry in the shape of a stored event, for ``fold``."""
@@ -50,7 +67,7 @@ class _Stored:
         self.command = None
         self.originator_version = entry.get("version") if version is None else version
         self.originator_id = game_id
-        self.timestamp = _Stamp
+        self.timestamp = _recorded_at(entry)
 
 
 class _ReplayBook:
@@ -170,8 +187,8 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
         raise RecordError("record_invalid", reason="the first event must be GameCreated")
     data, seeds = _setup(entries, rules, report)
     names = names or list(data["players"])
-    game = Game.from_created(_Stored(entries[0], uuid.UUID(int=0)))
-    game._version = 1
+    first = _Stored(entries[0], uuid.UUID(int=0), 1)
+    game = cast(Game, fold(None, [first], lambda version: {}))  # the clocks start as live
     book = _ReplayBook(game)
     targets = _undo_targets(entries)
     saved: dict[int, dict] = {1: copy.deepcopy(game.state)} if 1 in targets else {}
