@@ -70,7 +70,7 @@ def setup_events(players: list[str], start_player: int, rng,
         from .series import lay_permanent
         lay_permanent(b, 0, extra["permanent"])
     if full:
-        from .cards.deal import deal
+        from .cards.dealing import deal
         deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)

@@ -172,7 +172,8 @@ def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(sqlite_app, case):
     first = games.game_at(gid, 1)
     vocabulary = " ".join([json.dumps(first.rules.view(first.state, None, False))] +
                           [text for v, w, where, text in game.outputs
-                           if v == 1 and w is None and where == "events"])
+                           if v == 1 and w is None and where == "events"] +
+                          [str(card.get("text", "")) for card in first.rules.catalogue() or []])
     scanner = Scanner(case.rules, vocabulary)
     wanted = {v for v, _, _, _ in game.outputs}
     knowledge, hidden_at, visible_at = Knowledge(case.players), {}, {}

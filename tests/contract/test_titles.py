@@ -63,6 +63,9 @@ def _vocabulary(app, game_id) -> str:
     for seat in range(len(game.players)):
         parts += [rules.move_label(game.state, m) for m in rules.legal_moves(game.state, seat)]
     parts += [app.event_view(game, e, None, False)["text"] for e in app.stored_events(game_id)]
+    # the printed texts of the title's cards are public: a card's text that names another
+    # card ("when the Chief is played") does not tell who holds that card
+    parts += [str(card.get("text", "")) for card in rules.catalogue() or []]
     return " ".join(parts)
 
 

@@ -46,7 +46,8 @@ def test_an_invite_link_made_by_one_process_opens_the_seat_in_another(tmp_path):
         page = one.get("/").get_data(True)
         csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
         created = one.post("/games", data={"csrf_token": csrf, "title": "toy",
-                                           "variant": "race", "player": ["A", "B"]})
+                                           "variant": "race", "player": ["A", "B"]},
+                          follow_redirects=True)  # POST, redirect, GET: the invites page
         link = re.search(r'href="http://localhost(/join/[^"]+)"', created.get_data(True))
         assert link and other.get(link.group(1).replace("&amp;", "&")).status_code == 200
         assert game

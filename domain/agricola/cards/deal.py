@@ -66,15 +66,16 @@ def _sorted(cards) -> list[str]:
     return sorted(cards, key=lambda c: (c[0], int(c[1:])))
 
 
+def empty_hands(n: int) -> dict[str, dict]:
+    return {str(s): {"occupations": [], "minors": []} for s in range(n)}
+
+
 def deal(b, rng, cards: dict) -> None:
-    """Shuffle the pools with the seed and deal by the chosen variant."""
+    """Shuffle the pools with the seed and deal by the chosen variant (the solo game's
+    choosing and cardless board start in ``choose.py``: see ``dealing.py``)."""
     n = len(b.state["players"])
     dealing = cards.get("dealing", "normal")
-    hands: dict[str, dict] = {str(s): {"occupations": [], "minors": []} for s in range(n)}
-    if dealing in SOLO_DEALINGS:
-        from .choose import start
-        start(b, hands, cards)
-        return
+    hands = empty_hands(n)
     permanent = cards.get("permanent", [])
     for key in KINDS:
         size = TEN if dealing == "10-3" else HAND
@@ -130,9 +131,6 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
     if state["phase"] != "deal" or pending is None:
         return []
     hand = hand_of(state, seat)
-    if pending["kind"] == "choose":
-        from .choose import choose_moves
-        return choose_moves(state, seat)
     if pending["kind"] == "discard":
         return [{"type": "discard", "card": c} for key in KINDS if len(hand[key]) > HAND
                 for c in hand[key]]
@@ -148,9 +146,6 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
 def check_deal_move(state: dict, seat: int, move: dict) -> None:
     from ..builder import seat_params
     from ..errors import StepNotExpected
-    if move["type"] == "choose_card" and state["phase"] == "deal":
-        from .choose import check_choice
-        check_choice(state, seat, move)
     if move not in deal_moves(state, seat):
         raise StepNotExpected(what=move["type"].replace("_", " "), reason=(
             "the deal offers no such choice now (digest §10.4)"), **seat_params(state, seat))
@@ -159,10 +154,7 @@ def check_deal_move(state: dict, seat: int, move: dict) -> None:
 def apply_deal_move(b, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     kind = move["type"]
-    if kind == "choose_card":
-        from .choose import apply_choice
-        apply_choice(b, seat, move)
-    elif kind == "discard":
+    if kind == "discard":
         b.emit("CardDiscarded", {"_private": {str(seat): {"card": move["card"]}}}, seat)
         hand = hand_of(b.state, seat)
         if all(len(hand[k]) <= HAND for k in KINDS):

@@ -16,6 +16,7 @@ from . import (
     animals,
     baking,
     deal,
+    dealing,
     engine,
     exchange,
     fields,
@@ -88,7 +89,7 @@ MOVES = {
     "card_again": ((actions.check_again, actions.apply_again), ({"card": str}, {})),
     "free_stable": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
-    **{kind: ((deal.check_deal_move, deal.apply_deal_move), shape) for kind, shape in _DEALING},
+    **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
 }
 
@@ -111,7 +112,7 @@ def _feeding_trades(farm: dict) -> bool:
 
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     if state["phase"] == "deal":
-        return deal.deal_moves(state, seat)
+        return dealing.moves(state, seat)
     if kind in ("occupation", "occupation_more"):
         return [{"type": "play_occupation", "card": c}
                 for c in play.hand(state, seat)["occupations"]]
