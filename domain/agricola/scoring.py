@@ -125,6 +125,9 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
     if kind in SCORE_NEUTRAL_EVENTS:
         return previous
     seat = event.seat
+    if state.get("variant") == "full":
+        # a card's bonus may read the other farms (the most sheep…): every row, every time
+        return score_sheet(state)
     if kind in SCORE_SEAT_EVENTS and isinstance(seat, int) and 0 <= seat < len(state["farms"]):
         if _moves_uncounted_goods(state["farms"][seat], event):
             return previous

@@ -27,6 +27,7 @@ from domain import registry
 from service.context import EXTENSION
 
 from .cases import Case, _accepted, closed_values
+from .play import private_seed
 from .scan import Knowledge, Scanner, foreign_private, strings, text_of
 from .test_titles import _future
 
@@ -133,9 +134,10 @@ def _collect(app, client, game: Collected, version: int) -> None:
 
 def _play(app, case: Case, pick: random.Random) -> Collected:
     client = app.test_client()
-    created = client.post("/api/v1/games", json={"title": case.title, "variant": case.variant,
-                                                 "players": case.names,
-                                                 "options": case.options})
+    with private_seed(case):
+        created = client.post("/api/v1/games", json={
+            "title": case.title, "variant": case.variant, "players": case.names,
+            "options": case.options})
     assert created.status_code == 201, created.get_json()
     body = created.get_json()
     game = Collected(body["id"], [s["token"] for s in body["seats"]])
