@@ -40,7 +40,7 @@ def test_a_series_in_the_browser(browser, live_server, web_app):
     page.wait_for_selector("text=Your moves")
     game_id = page.url.rsplit("/", 1)[1]
     version = int(page.get_attribute("#main", "data-version"))
-    page.locator("#moves button.move").first.click()  # the list; the board's buttons open on a click
+    page.locator("#moves button.move").first.click()  # the move list (board buttons pop up)
     deadline = 100
     while int(page.get_attribute("#main", "data-version")) == version and deadline:
         page.wait_for_timeout(50)
