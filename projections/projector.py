@@ -41,6 +41,7 @@ from functools import partial
 from typing import Any
 
 from domain.application import GAME_CREATED_TOPIC, Games
+from domain.common.errors import DomainError, StoreUnavailable
 from domain.game import Game, fold
 from domain.presentation import game_summary, never, to_act_of
 
@@ -140,6 +141,9 @@ class Projector:
         self._subs: OrderedDict[str, dict[int, dict[str, tuple[str, int]]]] = OrderedDict()
         self._lock = threading.RLock()
         self._mapper = games.mapper
+        #: games this process cannot fold (rules not installed here, a stored event the rules
+        #: refuse), by id, with the reason: skipped so that every other game stays current
+        self.set_aside: dict[uuid.UUID, str] = {}
         self.last_position = 0
 
     # -- passes ---------------------------------------------------------------------------------
@@ -211,8 +215,8 @@ class Projector:
         for note in notes:
             topic = note.topic
             if topic in GAME_TOPICS:
-                if mine(note.originator_id):
-                    self._apply(to_event(note), note.id, changes, dirty)
+                if mine(note.originator_id) and note.originator_id not in self.set_aside:
+                    self._apply_or_set_aside(to_event(note), note.id, changes, dirty)
             elif topic == SUBSCRIPTION_TOPIC:
                 event = to_event(note)
                 if mine(event.game):
@@ -221,6 +225,23 @@ class Projector:
             self._rows(entry, changes)
         self._trim()
         return changes
+
+    def _apply_or_set_aside(self, event: Any, note_id: int, changes: Changes,
+                            dirty: dict[uuid.UUID, _Entry]) -> None:
+        """Apply ``event``; a game whose events this process cannot fold is set aside (logged
+        once, its read rows left as they were) instead of stopping every other game's rows."""
+        try:
+            self._apply(event, note_id, changes, dirty)
+        except StoreUnavailable:
+            raise
+        except (DomainError, KeyError, TypeError, ValueError) as err:
+            game_id = event.originator_id
+            reason = getattr(err, "message", None) or f"{type(err).__name__}: {err}"
+            self.set_aside[game_id] = reason
+            self._entries.pop(game_id, None)
+            dirty.pop(game_id, None)
+            log.warning("game %s set aside by the projector at version %s: %s", game_id,
+                        event.originator_version, reason)
 
     def _mine(self, game_id: Any) -> bool:
         """Is ``game_id`` in this projector's partition (its last hex digit modulo n is i;

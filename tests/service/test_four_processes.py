@@ -15,7 +15,7 @@ import time
 import pytest
 import requests
 
-from tests.conftest import postgres_url
+from tests.conftest import _empty_postgres_tables, postgres_url
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
@@ -62,10 +62,17 @@ class Deployment:
 
 @pytest.fixture
 def deployment(tmp_path, postgres_schema):
+    _empty_postgres_tables(postgres_schema)  # the schema is shared by the session's tests
     found = Deployment(tmp_path, postgres_schema)
     found.start()
     yield found
     found.stop()
+
+
+def _said(page: str) -> str:
+    """The heading and sentence of an error page (what a failed assertion should show)."""
+    found = re.findall(r"<h1>(.*?)</h1>|role=\"alert\">(.*?)</p>", page, re.S)
+    return " / ".join(html.unescape("".join(parts)).strip() for parts in found) or page[:500]
 
 
 def _csrf(page: str) -> str:
@@ -75,12 +82,12 @@ def _csrf(page: str) -> str:
 def _create_from_the_page(url: str) -> tuple[requests.Session, list[str]]:
     browser = requests.Session()
     home = browser.get(url + "/", timeout=10)
-    assert home.status_code == 200, home.text[:500]
+    assert home.status_code == 200, _said(home.text)
     home = home.text
     answer = browser.post(url + "/games", data={"csrf_token": _csrf(home), "title": "agricola",
                                                 "variant": "family", "player": ["Ann", "Bob"]},
                           timeout=10)
-    assert answer.status_code == 200, answer.text[:300]
+    assert answer.status_code == 200, _said(answer.text)
     links = [html.unescape(u) for u in re.findall(r'href="(http://[^"]+/join/[^"]+)"',
                                                   answer.text)]
     return browser, links
@@ -88,7 +95,7 @@ def _create_from_the_page(url: str) -> tuple[requests.Session, list[str]]:
 
 def _join(browser: requests.Session, link: str) -> requests.Response:
     page = browser.get(link, timeout=10)
-    assert page.status_code == 200, page.text[:300]
+    assert page.status_code == 200, _said(page.text)
     return browser.post(link, data={"csrf_token": _csrf(page.text)}, timeout=10,
                         allow_redirects=False)
 
