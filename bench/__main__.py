@@ -6,6 +6,7 @@ and ``scale`` (``make bench-scale``: 100,000 games on PostgreSQL, written to
 ``report-scale.json``). Figures are measured on this machine in this run; ratios compare
 against floors measured in the same run.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -15,13 +16,30 @@ import platform
 import sys
 import time
 
-SECTIONS = {"storage": "bench.storage", "http": "bench.http", "projections": "bench.projections",
-            "rules": "bench.rules", "web": "bench.web", "records": "bench.records",
-            "slow_clients": "bench.slow_clients", "streams": "bench.streams",
-            "scale": "bench.scale", "bots": "bench.bots"}
+SECTIONS = {
+    "storage": "bench.storage",
+    "http": "bench.http",
+    "projections": "bench.projections",
+    "rules": "bench.rules",
+    "web": "bench.web",
+    "records": "bench.records",
+    "slow_clients": "bench.slow_clients",
+    "streams": "bench.streams",
+    "scale": "bench.scale",
+    "bots": "bench.bots",
+}
 #: what ``make bench`` runs; ``scale`` (100,000 games on PostgreSQL) is ``make bench-scale``
-DEFAULT = ["storage", "http", "projections", "rules", "web", "records", "slow_clients",
-           "streams", "bots"]
+DEFAULT = [
+    "storage",
+    "http",
+    "projections",
+    "rules",
+    "web",
+    "records",
+    "slow_clients",
+    "streams",
+    "bots",
+]
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 
 
@@ -46,9 +64,14 @@ def table(report: dict) -> str:
 
 def main(argv: list[str]) -> int:
     chosen = argv or DEFAULT
-    report: dict = {"machine": {"python": platform.python_version(),
-                                "platform": platform.platform(), "cpus": os.cpu_count()},
-                    "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
+    report: dict = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+        },
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
     for name in chosen:
         module = importlib.import_module(SECTIONS[name])
         print(f"== {name} ==", flush=True)

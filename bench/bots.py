@@ -14,6 +14,7 @@ Sizes come from the environment so a long run can ask for the issue's 200 games:
 0.05) and ``CHRONICLE_BENCH_PROCESSES`` (default: one per core). No title is named in the
 code: the cases are data.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,12 @@ from domain.bots.sim import random_playout
 from domain.common.rng import Rng
 
 #: (title, variant, target ms) for the 4-player random playout
-PLAYOUTS = (("agricola", "family", 50), ("agricola", "full", None), ("caverna", "standard", 80),
-            ("village", "standard", 60))
+PLAYOUTS = (
+    ("agricola", "family", 50),
+    ("agricola", "full", None),
+    ("caverna", "standard", 80),
+    ("village", "standard", 60),
+)
 STRENGTH = (("agricola", "family"), ("caverna", "standard"), ("village", "standard"))
 
 
@@ -48,24 +53,34 @@ def playouts(report: dict, runs: int = 12) -> None:
     for title, variant, target in PLAYOUTS:
         if title not in installed:
             continue
-        random_playout_ms(title, variant, 4, 10_000)          # warm-up
+        random_playout_ms(title, variant, 4, 10_000)  # warm-up
         times = [random_playout_ms(title, variant, 4, seed)[0] for seed in range(1, runs + 1)]
         report[f"playout_{title}_{variant}_4p_ms"] = {
-            "p50": statistics.median(times), "p90": _pct(times, 0.9), "runs": runs,
+            "p50": statistics.median(times),
+            "p90": _pct(times, 0.9),
+            "runs": runs,
             "target_ms": target,
-            "met": None if target is None else statistics.median(times) <= target}
+            "met": None if target is None else statistics.median(times) <= target,
+        }
 
 
 def greedy_times(report: dict, games: int = 3) -> None:
     from domain.bots.arena import play_game
+
     times: list[float] = []
     for title, variant in STRENGTH:
         for seed in range(1, games + 1):
-            result = play_game(title, variant, [BotSpec("greedy", 2), BotSpec("random", 1)],
-                               seed, timings=True)
+            result = play_game(
+                title, variant, [BotSpec("greedy", 2), BotSpec("random", 1)], seed, timings=True
+            )
             times += result.decide_ms.get("greedy", [])
-    report["greedy_decide_ms"] = {"p50": statistics.median(times), "p99": _pct(times, 0.99),
-                                  "decisions": len(times), "target_p50": 50, "target_p99": 300}
+    report["greedy_decide_ms"] = {
+        "p50": statistics.median(times),
+        "p99": _pct(times, 0.99),
+        "decisions": len(times),
+        "target_p50": 50,
+        "target_p99": 300,
+    }
 
 
 def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None:
@@ -87,14 +102,19 @@ def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None
             t0 = time.perf_counter()
             choose_search(rules, view, seat, moves, bot_rng(d, 0, seat), 2, budget)
             ratios.append((time.perf_counter() - t0) / budget)
-    report["search_budget"] = {"budget_s": budget, "decisions": len(ratios),
-                               "max_ratio": max(ratios), "mean_ratio": statistics.fmean(ratios),
-                               "target_max_ratio": 1.5}
+    report["search_budget"] = {
+        "budget_s": budget,
+        "decisions": len(ratios),
+        "max_ratio": max(ratios),
+        "mean_ratio": statistics.fmean(ratios),
+        "target_max_ratio": 1.5,
+    }
 
 
 def strength(report: dict) -> None:
     from domain.bots.arena import head_to_head, summarize
     from service.bots_cli import run_arena
+
     games = int(_env("CHRONICLE_BENCH_ARENA_GAMES", 20))
     search_games = int(_env("CHRONICLE_BENCH_SEARCH_GAMES", 6))
     budget = _env("CHRONICLE_BENCH_SEARCH_BUDGET", 0.05)
@@ -102,25 +122,41 @@ def strength(report: dict) -> None:
     for title, variant in STRENGTH:
         for players in (2, 4):
             row: dict = {}
-            results = run_arena(title, variant, players, games,
-                                [BotSpec("greedy", 2), BotSpec("random", 1)], processes,
-                                progress=False)
+            results = run_arena(
+                title,
+                variant,
+                players,
+                games,
+                [BotSpec("greedy", 2), BotSpec("random", 1)],
+                processes,
+                progress=False,
+            )
             summary = summarize(results)
-            row["greedy_vs_random"] = {"games": games,
-                                       "greedy_beats_random": head_to_head(results, "greedy/2",
-                                                                           "random/1"),
-                                       "greedy_win_rate": summary["bots"]["greedy/2"]["win_rate"],
-                                       "moves_per_second": summary["moves_per_second"],
-                                       "target": 0.9 if players == 2 else None}
-            results = run_arena(title, variant, players, search_games,
-                                [BotSpec("search", 2), BotSpec("greedy", 2)], processes,
-                                budget=budget, progress=False)
+            row["greedy_vs_random"] = {
+                "games": games,
+                "greedy_beats_random": head_to_head(results, "greedy/2", "random/1"),
+                "greedy_win_rate": summary["bots"]["greedy/2"]["win_rate"],
+                "moves_per_second": summary["moves_per_second"],
+                "target": 0.9 if players == 2 else None,
+            }
+            results = run_arena(
+                title,
+                variant,
+                players,
+                search_games,
+                [BotSpec("search", 2), BotSpec("greedy", 2)],
+                processes,
+                budget=budget,
+                progress=False,
+            )
             summary = summarize(results)
-            row["search_vs_greedy"] = {"games": search_games, "budget_s": budget,
-                                       "search_beats_greedy": head_to_head(results, "search/2",
-                                                                           "greedy/2"),
-                                       "search_win_rate": summary["bots"]["search/2"]["win_rate"],
-                                       "target": 0.65 if players == 2 else None}
+            row["search_vs_greedy"] = {
+                "games": search_games,
+                "budget_s": budget,
+                "search_beats_greedy": head_to_head(results, "search/2", "greedy/2"),
+                "search_win_rate": summary["bots"]["search/2"]["win_rate"],
+                "target": 0.65 if players == 2 else None,
+            }
             report[f"strength_{title}_{variant}_{players}p"] = row
 
 
@@ -128,13 +164,14 @@ def run(report: dict) -> None:
     for part in (playouts, greedy_times, search_budget, strength):
         before = set(report)
         part(report)
-        for key in sorted(set(report) - before):   # progress: strength runs take minutes
+        for key in sorted(set(report) - before):  # progress: strength runs take minutes
             print(f"  {key}: {report[key]}", flush=True)
 
 
 if __name__ == "__main__":
     import json
     import sys
+
     out: dict = {}
     parts = sys.argv[1:] or ["playouts", "greedy_times", "search_budget", "strength"]
     for part in parts:

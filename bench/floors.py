@@ -1,4 +1,5 @@
 """The raw floors the application is compared with: plain sqlite3, no library, same table shape."""
+
 from __future__ import annotations
 
 import json
@@ -18,14 +19,18 @@ def raw_insert_rate(path: str, n: int, payload: bytes) -> float:
         os.remove(path)
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("CREATE TABLE stored_events (originator_id TEXT, originator_version INTEGER, "
-                 "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))")
+    conn.execute(
+        "CREATE TABLE stored_events (originator_id TEXT, originator_version INTEGER, "
+        "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"
+    )
     oid = uuid.uuid4().hex
     start = time.perf_counter()
     for i in range(1, n + 1):
         conn.execute("BEGIN")
-        conn.execute("INSERT INTO stored_events VALUES (?, ?, ?, ?)",
-                     (oid, i, "domain.game:GameEvent", payload))
+        conn.execute(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)",
+            (oid, i, "domain.game:GameEvent", payload),
+        )
         conn.execute("COMMIT")
     elapsed = time.perf_counter() - start
     conn.close()
@@ -38,9 +43,11 @@ def fetch_and_decode_seconds(db_path: str, table: str, originator_id: str, repea
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        rows = conn.execute(f"SELECT originator_version, topic, state FROM {table} "
-                            "WHERE originator_id = ? ORDER BY originator_version",
-                            (originator_id,)).fetchall()
+        rows = conn.execute(
+            f"SELECT originator_version, topic, state FROM {table} "
+            "WHERE originator_id = ? ORDER BY originator_version",
+            (originator_id,),
+        ).fetchall()
         for _version, _topic, state in rows:
             json.loads(state)
         best = min(best, time.perf_counter() - start)

@@ -1,4 +1,5 @@
 """Making real games to measure: random legal play through the ``Games`` application."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,9 @@ def random_move(games: Games, game_id: uuid.UUID, rng: random.Random) -> MoveRes
     return games.play(game_id, seat, rng.choice(moves))
 
 
-def play_random(games: Games, game_id: uuid.UUID, rng: random.Random,
-                max_version: int | None = None) -> int:
+def play_random(
+    games: Games, game_id: uuid.UUID, rng: random.Random, max_version: int | None = None
+) -> int:
     """Play random legal moves until the game ends or reaches ``max_version``; returns the
     final version."""
     while max_version is None or games.get_game(game_id).version < max_version:
@@ -29,8 +31,9 @@ def play_random(games: Games, game_id: uuid.UUID, rng: random.Random,
     return games.get_game(game_id).version
 
 
-def finished_game(games: Games, players: int, seed: int, title: str = "agricola",
-                  variant: str = "family") -> uuid.UUID:
+def finished_game(
+    games: Games, players: int, seed: int, title: str = "agricola", variant: str = "family"
+) -> uuid.UUID:
     """A complete game of ``players`` seats (an Agricola family game unless told otherwise),
     played at random."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"][:players]

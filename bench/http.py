@@ -9,6 +9,7 @@ the same server and the same keep-alive client.
 game through the API (summary, state, moves, scores) and reports the server's peak resident
 memory (``VmHWM`` of every server process).
 """
+
 from __future__ import annotations
 
 import os
@@ -38,16 +39,30 @@ class Server:
 
     def __init__(self, data_dir: str) -> None:
         self.port = free_port()
-        self.env = {**os.environ, "CHRONICLE_DATA_DIR": data_dir, "PORT": str(self.port),
-                    "CHRONICLE_DATABASE_URL": "", "PYTHONPATH": ROOT,
-                    "CHRONICLE_RATE_LIMITS": ""}
+        self.env = {
+            **os.environ,
+            "CHRONICLE_DATA_DIR": data_dir,
+            "PORT": str(self.port),
+            "CHRONICLE_DATABASE_URL": "",
+            "PYTHONPATH": ROOT,
+            "CHRONICLE_RATE_LIMITS": "",
+        }
         self.env.pop("CHRONICLE_DATABASE_URL")
-        subprocess.run([os.path.join(BIN, "flask"), "--app", "service.app:create_app",
-                        "init-db"], cwd=ROOT, env=self.env, check=True,
-                       stdout=subprocess.DEVNULL)
-        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")],
-                                     cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        subprocess.run(
+            [os.path.join(BIN, "flask"), "--app", "service.app:create_app", "init-db"],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN, "chronicle-serve")],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -59,8 +74,12 @@ class Server:
         raise RuntimeError("the server did not start")
 
     def pids(self) -> list[int]:
-        out = subprocess.run(["pgrep", "-g", str(os.getpgid(self.proc.pid))],
-                             capture_output=True, text=True, check=False).stdout.split()
+        out = subprocess.run(
+            ["pgrep", "-g", str(os.getpgid(self.proc.pid))],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.split()
         return [int(p) for p in out]
 
     def peak_rss_mb(self) -> float:
@@ -90,9 +109,15 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 def _new_game(http: requests.Session, url: str, seed: int) -> tuple[str, list[str]]:
-    r = http.post(url + "/api/v1/games", json={"title": "agricola", "variant": "family",
-                                               "players": ["Ann", "Bob", "Cid", "Dee", "Eve"],
-                                               "seed": seed})
+    r = http.post(
+        url + "/api/v1/games",
+        json={
+            "title": "agricola",
+            "variant": "family",
+            "players": ["Ann", "Bob", "Cid", "Dee", "Eve"],
+            "seed": seed,
+        },
+    )
     r.raise_for_status()
     body = r.json()
     return body["id"], [s["token"] for s in body["seats"]]
@@ -131,8 +156,7 @@ def move_latency(samples: int = 300, warm_version: int = 450) -> dict:
             version = 1
             while True:
                 timed = version >= warm_version
-                result = _step(http, server.url, game_id, tokens, rng,
-                               moves if timed else None)
+                result = _step(http, server.url, game_id, tokens, rng, moves if timed else None)
                 if result is None:
                     break
                 version = result["version"]
@@ -145,12 +169,18 @@ def move_latency(samples: int = 300, warm_version: int = 450) -> dict:
                     break
         p50m, p99m = _percentile(moves, 50), _percentile(moves, 99)
         p50h, p99h = _percentile(health, 50), _percentile(health, 99)
-        return {"samples": len(moves), "game_versions": f"{min(sizes)}-{max(sizes)}",
-                "move_p50_ms": p50m * 1e3, "move_p99_ms": p99m * 1e3,
-                "healthz_p50_ms": p50h * 1e3, "healthz_p99_ms": p99h * 1e3,
-                "p50_ratio": p50m / p50h, "p99_ratio": p99m / p99h,
-                "target": "p50 <= 4, p99 <= 10",
-                "mean_move_ms": statistics.mean(moves) * 1e3}
+        return {
+            "samples": len(moves),
+            "game_versions": f"{min(sizes)}-{max(sizes)}",
+            "move_p50_ms": p50m * 1e3,
+            "move_p99_ms": p99m * 1e3,
+            "healthz_p50_ms": p50h * 1e3,
+            "healthz_p99_ms": p99h * 1e3,
+            "p50_ratio": p50m / p50h,
+            "p99_ratio": p99m / p99h,
+            "target": "p50 <= 4, p99 <= 10",
+            "mean_move_ms": statistics.mean(moves) * 1e3,
+        }
     finally:
         server.stop()
 
@@ -166,7 +196,7 @@ def fill_store(data_dir: str, games: int, moves_each: int) -> list[tuple[str, li
     rng = random.Random(7)
     try:
         for i in range(games):
-            players = ["Ann", "Bob", "Cid", "Dee", "Eve"][:rng.randint(1, 5)]
+            players = ["Ann", "Bob", "Cid", "Dee", "Eve"][: rng.randint(1, 5)]
             created = app.create_game("agricola", "family", players, {}, seed=10_000 + i)
             play_random(app, created.game.id, rng, max_version=moves_each)
             made.append((str(created.game.id), created.tokens))
@@ -192,9 +222,15 @@ def peak_memory(games: int = 1000, moves_each: int = 40) -> dict:
         listing = http.get(f"{server.url}/api/v1/games", params={"page_size": 100})
         listing.raise_for_status()
         peak = server.peak_rss_mb()
-        return {"games": games, "moves_each_up_to_version": moves_each,
-                "fill_seconds": fill_s, "server_processes": len(server.pids()),
-                "idle_peak_rss_mb": idle, "peak_rss_mb": peak, "target": "<= 250 MB"}
+        return {
+            "games": games,
+            "moves_each_up_to_version": moves_each,
+            "fill_seconds": fill_s,
+            "server_processes": len(server.pids()),
+            "idle_peak_rss_mb": idle,
+            "peak_rss_mb": peak,
+            "target": "<= 250 MB",
+        }
     finally:
         server.stop()
 

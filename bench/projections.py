@@ -19,6 +19,7 @@ Servers: a redis-server of the benchmark's own on a spare port; PostgreSQL from
 ``CHRONICLE_BENCH_PG_URL`` (default the local test database) in a fresh schema, dropped after.
 A part whose server is missing is reported as skipped, with the reason.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,8 +66,13 @@ def _percentiles(samples: list[float]) -> dict:
     def pct(p: float) -> float:
         return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] * 1e3
 
-    return {"n": len(ordered), "p50_ms": pct(0.5), "p95_ms": pct(0.95), "max_ms": pct(1.0),
-            "mean_ms": statistics.mean(ordered) * 1e3}
+    return {
+        "n": len(ordered),
+        "p50_ms": pct(0.5),
+        "p95_ms": pct(0.95),
+        "max_ms": pct(1.0),
+        "mean_ms": statistics.mean(ordered) * 1e3,
+    }
 
 
 class _Redis:
@@ -76,9 +82,23 @@ class _Redis:
             raise RuntimeError("redis-server is not installed")
         self.port = _free_port()
         self.dir = tempfile.mkdtemp(prefix="bench-redis-")
-        self.proc = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1",
-                                      "--save", "", "--appendonly", "no", "--dir", self.dir],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.dir,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.time() + 10
         while time.time() < deadline:
             try:
@@ -133,6 +153,7 @@ def _pg_url(schema: str) -> str:
 
 def _games(url: str) -> Games:
     from domain.storage import ensure_postgres_schema, persistence_env
+
     ensure_postgres_schema(url)
     return Games(env=persistence_env(url, create_table=True))
 
@@ -142,8 +163,13 @@ def _spawn(entry: str, env: dict, log: str) -> subprocess.Popen:
     full = dict(os.environ)
     full["PYTHONPATH"] = ROOT + os.pathsep + full.get("PYTHONPATH", "")
     full.update(env)
-    return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=full,
-                            stdout=open(log, "ab"), stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=full,
+        stdout=open(log, "ab"),
+        stderr=subprocess.STDOUT,
+    )
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -158,13 +184,19 @@ def _stop(proc: subprocess.Popen) -> None:
 
 def _new_games(games: Games, n: int, seed: int, hook_url: str | None = None) -> list[uuid.UUID]:
     """``n`` new games; with ``hook_url`` every seat subscribes a webhook there."""
-    made = [games.create_game("agricola", "family", ["Ann", "Bob", "Cid"], {},
-                              seed=seed + i).game.id for i in range(n)]
+    made = [
+        games.create_game("agricola", "family", ["Ann", "Bob", "Cid"], {}, seed=seed + i).game.id
+        for i in range(n)
+    ]
     if hook_url:
         for game_id in made:
             for seat in range(3):
-                subscriptions.save(games, game_id, seat, subscriptions.build(
-                    None, webhook_url=f"{hook_url}/{game_id}/{seat}"))
+                subscriptions.save(
+                    games,
+                    game_id,
+                    seat,
+                    subscriptions.build(None, webhook_url=f"{hook_url}/{game_id}/{seat}"),
+                )
     return made
 
 
@@ -177,8 +209,15 @@ def _wait_caught_up(store, games: Games, timeout: float = 60.0) -> None:
         time.sleep(0.01)
 
 
-def _lag(games: Games, store, moves: int, seed: int, pause: float = 0.02,
-         t_before: dict | None = None, hook_url: str | None = None) -> list[float]:
+def _lag(
+    games: Games,
+    store,
+    moves: int,
+    seed: int,
+    pause: float = 0.02,
+    t_before: dict | None = None,
+    hook_url: str | None = None,
+) -> list[float]:
     """Seconds from play() returning to the move's sheet being in the read model."""
     rng = random.Random(seed)
     ids = _new_games(games, 4, seed, hook_url)
@@ -210,21 +249,30 @@ def _lag(games: Games, store, moves: int, seed: int, pause: float = 0.02,
     return lags
 
 
-def lag_with_worker(workdir: str, redis: _Redis, url: str, label: str,
-                    notices: bool = False) -> dict:
+def lag_with_worker(
+    workdir: str, redis: _Redis, url: str, label: str, notices: bool = False
+) -> dict:
     games = _games(url)
     store = open_store(games)
     queue = f"bench{uuid.uuid4().hex[:6]}"
     settings = WorkerSettings(redis_url=redis.url, queue_name=queue)
     install(games, settings, fallback=False)
     receiver = _Receiver() if notices else None
-    worker = _spawn("worker_main", {"CHRONICLE_DATABASE_URL": url, "REDIS_URL": redis.url,
-                                    "CHRONICLE_QUEUE": queue},
-                    os.path.join(workdir, f"worker-{label}.log"))
+    worker = _spawn(
+        "worker_main",
+        {"CHRONICLE_DATABASE_URL": url, "REDIS_URL": redis.url, "CHRONICLE_QUEUE": queue},
+        os.path.join(workdir, f"worker-{label}.log"),
+    )
     try:
         t_before: dict = {}
-        lags = _lag(games, store, LAG_MOVES, seed=11, t_before=t_before,
-                    hook_url=receiver.url if receiver is not None else None)
+        lags = _lag(
+            games,
+            store,
+            LAG_MOVES,
+            seed=11,
+            t_before=t_before,
+            hook_url=receiver.url if receiver is not None else None,
+        )
         out = {"projection_lag": _percentiles(lags)}
         if receiver is not None:
             time.sleep(2.0)
@@ -234,8 +282,7 @@ def lag_with_worker(workdir: str, redis: _Redis, url: str, label: str,
                 sent = t_before.get((hexid, int(version)))
                 if sent is not None:
                     latencies.append(arrived - sent)
-            out["notice_latency_webhook"] = _percentiles(latencies) if latencies else {
-                "n": 0}
+            out["notice_latency_webhook"] = _percentiles(latencies) if latencies else {"n": 0}
         return out
     finally:
         _stop(worker)
@@ -247,9 +294,11 @@ def lag_with_worker(workdir: str, redis: _Redis, url: str, label: str,
 def lag_with_projector(workdir: str, redis: _Redis, url: str) -> dict:
     games = _games(url)
     store = open_store(games)
-    projector = _spawn("projector_main", {"CHRONICLE_DATABASE_URL": url,
-                                          "REDIS_URL": redis.url},
-                       os.path.join(workdir, "projector.log"))
+    projector = _spawn(
+        "projector_main",
+        {"CHRONICLE_DATABASE_URL": url, "REDIS_URL": redis.url},
+        os.path.join(workdir, "projector.log"),
+    )
     try:
         time.sleep(1.0)
         return {"projection_lag": _percentiles(_lag(games, store, LAG_MOVES, seed=21))}
@@ -262,8 +311,9 @@ def _fill(games: Games) -> float:
     rng = random.Random(5)
     t0 = time.perf_counter()
     for i in range(N_GAMES):
-        game_id = games.create_game("agricola", "family", ["Ann", "Bob", "Cid"][:2 + i % 2], {},
-                                    seed=i).game.id
+        game_id = games.create_game(
+            "agricola", "family", ["Ann", "Bob", "Cid"][: 2 + i % 2], {}, seed=i
+        ).game.id
         play_random(games, game_id, rng, max_version=GAME_EVENTS)
     games._cache.clear()
     return time.perf_counter() - t0
@@ -326,8 +376,8 @@ def _best_parallel_rebuild(games: Games, repeat: int = 3) -> tuple[int, float]:
 def rebuild_rate(workdir: str) -> dict:
     """(c): fill a SQLite store with N_GAMES games, then time the floors and a full rebuild."""
     from domain.storage import persistence_env
-    games = Games(env=persistence_env(None, os.path.join(workdir, "rebuild"),
-                                      create_table=True))
+
+    games = Games(env=persistence_env(None, os.path.join(workdir, "rebuild"), create_table=True))
     try:
         fill = _fill(games)
         scan_events, scan_s = min((_scan_replay(games) for _ in range(2)), key=lambda r: r[1])
@@ -337,16 +387,22 @@ def rebuild_rate(workdir: str) -> dict:
         notifications, one_s = _best_rebuild(games, store)
         workers, seconds = _best_parallel_rebuild(games)
         rate = scan_events / seconds
-        out = {"games": N_GAMES, "events": scan_events, "notifications": notifications,
-               "fill_seconds": round(fill, 1),
-               "raw_scan_replay_events_per_s": scan_events / scan_s,
-               "raw_app_replay_events_per_s": app_events / app_s,
-               "one_process_rebuild_events_per_s": scan_events / one_s,
-               "one_process_ratio": scan_events / one_s / floor,
-               "rebuild_workers": workers, "cpus": os.cpu_count(),
-               "rebuild_events_per_s": rate, "rebuild_seconds": seconds,
-               "ratio": rate / floor,
-               "target": ">= 0.5 (chronicle-rebuild against the faster floor)"}
+        out = {
+            "games": N_GAMES,
+            "events": scan_events,
+            "notifications": notifications,
+            "fill_seconds": round(fill, 1),
+            "raw_scan_replay_events_per_s": scan_events / scan_s,
+            "raw_app_replay_events_per_s": app_events / app_s,
+            "one_process_rebuild_events_per_s": scan_events / one_s,
+            "one_process_ratio": scan_events / one_s / floor,
+            "rebuild_workers": workers,
+            "cpus": os.cpu_count(),
+            "rebuild_events_per_s": rate,
+            "rebuild_seconds": seconds,
+            "ratio": rate / floor,
+            "target": ">= 0.5 (chronicle-rebuild against the faster floor)",
+        }
         return out
     finally:
         games.close()
@@ -354,9 +410,12 @@ def rebuild_rate(workdir: str) -> dict:
 
 def run(report: dict) -> None:
     workdir = tempfile.mkdtemp(prefix="chronicle-bench-projections-")
-    report["setup"] = {"title": "agricola family (3 seats)", "lag_moves": LAG_MOVES,
-                       "worker": "chronicle-worker (RQ SimpleWorker + poll thread)",
-                       "projector": "chronicle-projector (ProjectionRunner, LISTEN/NOTIFY)"}
+    report["setup"] = {
+        "title": "agricola family (3 seats)",
+        "lag_moves": LAG_MOVES,
+        "worker": "chronicle-worker (RQ SimpleWorker + poll thread)",
+        "projector": "chronicle-projector (ProjectionRunner, LISTEN/NOTIFY)",
+    }
     try:
         redis = _Redis()
     except Exception as err:
@@ -367,8 +426,9 @@ def run(report: dict) -> None:
         if redis is not None:
             sqlite_url = "sqlite:///" + os.path.join(workdir, "lag", "chronicle.db")
             os.makedirs(os.path.join(workdir, "lag"), exist_ok=True)
-            report["rq_worker_sqlite"] = lag_with_worker(workdir, redis, sqlite_url, "sqlite",
-                                                         notices=True)
+            report["rq_worker_sqlite"] = lag_with_worker(
+                workdir, redis, sqlite_url, "sqlite", notices=True
+            )
             if pg_reason is None:
                 schema = f"bench_{uuid.uuid4().hex[:10]}"
                 url = _pg_url(schema)
@@ -385,8 +445,11 @@ def run(report: dict) -> None:
             else:
                 report["postgres"] = f"skipped: {pg_reason}"
         report["rebuild"] = rebuild_rate(workdir)
-        report["targets"] = {"lag_p95_ms": "< 50", "notice_p95_ms": "< 1000",
-                             "rebuild_ratio": ">= 0.5"}
+        report["targets"] = {
+            "lag_p95_ms": "< 50",
+            "notice_p95_ms": "< 1000",
+            "rebuild_ratio": ">= 0.5",
+        }
     finally:
         if redis is not None:
             redis.close()

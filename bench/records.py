@@ -10,6 +10,7 @@ and verifying an export.
   and every import does), per record. Target: <= 5 ms. The whole export (reading, redacting,
   chaining 2,000 events) is reported beside it for context.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,9 +61,14 @@ def run(section: dict) -> None:
         rules = games.get_game(gid).rules
         check_s = _best(lambda: replay_log(record["events"], rules, first_only=True), 3)
         section["import_vs_replay"] = {
-            "title": "village, 5 players", "events": events, "replay_s": replay_s,
-            "import_s": import_s, "ratio": import_s / replay_s, "target": "<= 2",
-            "of_which_rules_check_s": check_s}
+            "title": "village, 5 players",
+            "events": events,
+            "replay_s": replay_s,
+            "import_s": import_s,
+            "ratio": import_s / replay_s,
+            "target": "<= 2",
+            "of_which_rules_check_s": check_s,
+        }
         signer = games.signer
         message = signed_message(str(gid), record["head"], "full", None)
         n = 500
@@ -72,7 +78,11 @@ def run(section: dict) -> None:
             assert signer.check(signature, message) is not None
         per_ms = (time.perf_counter() - t0) / n * 1000
         export_ms = _best(lambda: games.export(gid), 3) * 1000
-        section["sign_verify"] = {"per_record_ms": per_ms, "target": "<= 5",
-                                  "whole_export_ms": export_ms, "export_events": events}
+        section["sign_verify"] = {
+            "per_record_ms": per_ms,
+            "target": "<= 5",
+            "whole_export_ms": export_ms,
+            "export_events": events,
+        }
     finally:
         games.close()

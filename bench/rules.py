@@ -6,6 +6,7 @@ rules). Each call of ``legal_moves`` for a seat the game waits for and each ``de
 the report gives p50, p99 and max per case, and the same at the busiest point (the 10 % of calls
 with the longest lists). Nothing here names a title's rules: the cases are data.
 """
+
 from __future__ import annotations
 
 import random
@@ -60,8 +61,12 @@ def play_one(rules, variant: str, n: int, seed: int, options: dict) -> dict:
         deciding.append((time.perf_counter() - t0) * 1000)
         for event in events:
             state = rules.evolve(state, event)
-    return {"listing": listing, "sizes": sizes, "deciding": deciding,
-            "finished": rules.status(state).finished}
+    return {
+        "listing": listing,
+        "sizes": sizes,
+        "deciding": deciding,
+        "finished": rules.status(state).finished,
+    }
 
 
 def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict:
@@ -75,13 +80,20 @@ def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict
         finished += one["finished"]
     busiest_cut = _pct(sizes, 0.9)
     busy = [t for t, size in zip(listing, sizes) if size >= busiest_cut]
-    return {"games": games, "finished": finished, "calls": len(listing),
-            "legal_moves_p50_ms": statistics.median(listing),
-            "legal_moves_p99_ms": _pct(listing, 0.99), "legal_moves_max_ms": max(listing),
-            "legal_moves_mean_ms": statistics.fmean(listing),
-            "busiest_list_size": max(sizes), "busiest_p50_ms": statistics.median(busy),
-            "busiest_p99_ms": _pct(busy, 0.99),
-            "decide_p50_ms": statistics.median(deciding), "decide_p99_ms": _pct(deciding, 0.99)}
+    return {
+        "games": games,
+        "finished": finished,
+        "calls": len(listing),
+        "legal_moves_p50_ms": statistics.median(listing),
+        "legal_moves_p99_ms": _pct(listing, 0.99),
+        "legal_moves_max_ms": max(listing),
+        "legal_moves_mean_ms": statistics.fmean(listing),
+        "busiest_list_size": max(sizes),
+        "busiest_p50_ms": statistics.median(busy),
+        "busiest_p99_ms": _pct(busy, 0.99),
+        "decide_p50_ms": statistics.median(deciding),
+        "decide_p99_ms": _pct(deciding, 0.99),
+    }
 
 
 def run(report: dict) -> None:
@@ -91,7 +103,7 @@ def run(report: dict) -> None:
             continue
         try:
             report[f"{title}_{variant}_{n}p"] = measure(title, variant, n, games, options)
-        except DomainError as err:   # a variant that cannot seat n players yet
+        except DomainError as err:  # a variant that cannot seat n players yet
             report[f"{title}_{variant}_{n}p"] = {"skipped": err.message}
 
 

@@ -24,6 +24,7 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
 PostgreSQL is ``CHRONICLE_BENCH_PG_URL`` (default the local test database), in a fresh schema
 dropped at the end (``BENCH_SCALE_KEEP=1`` keeps it and prints its URL).
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -63,8 +64,11 @@ def _url(schema: str) -> str:
 
 def _pct(samples: list[float]) -> dict:
     ordered = sorted(samples)
-    return {"n": len(ordered), "p50_ms": 1000 * statistics.median(ordered),
-            "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]}
+    return {
+        "n": len(ordered),
+        "p50_ms": 1000 * statistics.median(ordered),
+        "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))],
+    }
 
 
 # -- 1. templates ----------------------------------------------------------------------------
@@ -75,11 +79,13 @@ def record_templates() -> list[dict]:
     out = []
     try:
         for i in range(TEMPLATES):
-            created = games.create_game("agricola", "family", NAMES[:2 + i % 3], {}, seed=900 + i)
+            created = games.create_game("agricola", "family", NAMES[: 2 + i % 3], {}, seed=900 + i)
             play_random(games, created.game.id, random.Random(i))
             events = list(games.stored_events(created.game.id))
-            later = [{"type": e.type, "seat": e.seat, "data": e.data, "command": e.command}
-                     for e in events[1:]]
+            later = [
+                {"type": e.type, "seat": e.seat, "data": e.data, "command": e.command}
+                for e in events[1:]
+            ]
             starts = [k for k, entry in enumerate(later) if entry["command"] is not None]
             out.append({"created": events[0].data, "later": later, "starts": starts[1:]})
     finally:
@@ -88,8 +94,7 @@ def record_templates() -> list[dict]:
 
 
 # -- 2. fill ---------------------------------------------------------------------------------
-def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int,
-               queue) -> None:
+def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int, queue) -> None:
     games = Games(env=persistence_env(url))
     rng = random.Random(part)
     kept, events = [], 0
@@ -97,11 +102,16 @@ def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int
         for i in range(part, N_GAMES, parts):
             template = templates[i % len(templates)]
             finished = i % 4 == 0
-            later = template["later"] if finished else \
-                template["later"][:rng.choice(template["starts"])]
+            later = (
+                template["later"]
+                if finished
+                else template["later"][: rng.choice(template["starts"])]
+            )
             game_id = uuid.uuid4()
-            data = {**template["created"], "seeds": [
-                {**s, "origin": str(game_id)} for s in template["created"]["seeds"]]}
+            data = {
+                **template["created"],
+                "seeds": [{**s, "origin": str(game_id)} for s in template["created"]["seeds"]],
+            }
             tokens = games.store_recorded(game_id, data, later)
             events += 1 + len(later)
             if len(kept) < keep:
@@ -116,8 +126,10 @@ def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     started = time.perf_counter()
-    procs = [context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue))
-             for p in range(parts)]
+    procs = [
+        context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue))
+        for p in range(parts)
+    ]
     for proc in procs:
         proc.start()
     results = [queue.get() for _ in procs]
@@ -126,9 +138,17 @@ def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
     seconds = time.perf_counter() - started
     kept = [k for r in results for k in r[0]]
     events = sum(r[1] for r in results)
-    return ({"games": N_GAMES, "events": events, "seconds": seconds,
-             "games_per_s": N_GAMES / seconds, "events_per_s": events / seconds,
-             "processes": parts}, kept)
+    return (
+        {
+            "games": N_GAMES,
+            "events": events,
+            "seconds": seconds,
+            "games_per_s": N_GAMES / seconds,
+            "events_per_s": events / seconds,
+            "processes": parts,
+        },
+        kept,
+    )
 
 
 # -- 3. read models --------------------------------------------------------------------------
@@ -142,8 +162,12 @@ def rebuild(url: str) -> dict:
         seconds = time.perf_counter() - started
     finally:
         games.close()
-    return {"notifications": figures["head"], "workers": figures["workers"],
-            "seconds": seconds, "notifications_per_s": figures["head"] / seconds}
+    return {
+        "notifications": figures["head"],
+        "workers": figures["workers"],
+        "seconds": seconds,
+        "notifications_per_s": figures["head"] / seconds,
+    }
 
 
 def vacuum(url: str, schema: str) -> float:
@@ -151,9 +175,13 @@ def vacuum(url: str, schema: str) -> float:
     statistics, and a visibility map that lets counts and pages be read from indexes alone."""
     started = time.perf_counter()
     with postgres_connect(url) as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
-            (schema,))]
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+                (schema,),
+            )
+        ]
         for table in tables:
             conn.execute(f'VACUUM (ANALYZE) "{schema}"."{table}"')
     return time.perf_counter() - started
@@ -165,14 +193,25 @@ class PgServer:
 
     def __init__(self, url: str) -> None:
         self.port = free_port()
-        env = {**os.environ, "CHRONICLE_DATABASE_URL": url, "PORT": str(self.port),
-               "CHRONICLE_WEB_CONCURRENCY": str(SERVER_PROCESSES), "REDIS_URL": "",
-               "CHRONICLE_WAKEUPS": "off", "CHRONICLE_SECRET_KEY": "bench-scale",
-               "CHRONICLE_RATE_LIMITS": "",
-               "PYTHONPATH": ROOT}
-        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")],
-                                     cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        env = {
+            **os.environ,
+            "CHRONICLE_DATABASE_URL": url,
+            "PORT": str(self.port),
+            "CHRONICLE_WEB_CONCURRENCY": str(SERVER_PROCESSES),
+            "REDIS_URL": "",
+            "CHRONICLE_WAKEUPS": "off",
+            "CHRONICLE_SECRET_KEY": "bench-scale",
+            "CHRONICLE_RATE_LIMITS": "",
+            "PYTHONPATH": ROOT,
+        }
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN, "chronicle-serve")],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -185,8 +224,9 @@ class PgServer:
         raise RuntimeError("the server did not start")
 
     def worker_rss_mb(self) -> list[float]:
-        children = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
-                                  text=True, check=False).stdout.split()
+        children = subprocess.run(
+            ["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True, check=False
+        ).stdout.split()
         out = []
         for pid in children:
             try:
@@ -216,12 +256,16 @@ def queries(base: str, kept: list) -> dict:
     session = requests.Session()
     player = [tokens[0] for _gid, _fin, tokens in kept[:20]]
     pages = N_GAMES // 40
-    cases = {"lobby_first_page": ("GET", api + "/games", {}),
-             "lobby_filtered_page": ("GET", api + "/games",
-                                     {"params": {"status": "active", "title": "agricola",
-                                                 "page": max(1, pages // 2)}}),
-             "my_games_20": ("POST", api + "/my-games", {"json": {"tokens": player}}),
-             "healthz": ("GET", base + "/healthz", {})}
+    cases = {
+        "lobby_first_page": ("GET", api + "/games", {}),
+        "lobby_filtered_page": (
+            "GET",
+            api + "/games",
+            {"params": {"status": "active", "title": "agricola", "page": max(1, pages // 2)}},
+        ),
+        "my_games_20": ("POST", api + "/my-games", {"json": {"tokens": player}}),
+        "healthz": ("GET", base + "/healthz", {}),
+    }
     out = {}
     for name, (method, url, kwargs) in cases.items():
         for _ in range(20):
@@ -252,8 +296,9 @@ def _client(base: str, games: list, stop: threading.Event, moves: list, errors: 
                 errors.append(f"GET moves {listed.status_code} {listed.text[:200]}")
                 break
             started = time.perf_counter()
-            response = session.post(url + "/moves", json=rng.choice(listed.json()["moves"]),
-                                    headers=auth, timeout=30)
+            response = session.post(
+                url + "/moves", json=rng.choice(listed.json()["moves"]), headers=auth, timeout=30
+            )
             elapsed = time.perf_counter() - started
             if response.status_code != 201:
                 errors.append(f"POST move {response.status_code} {response.text[:200]}")
@@ -267,8 +312,10 @@ def load(base: str, kept: list) -> dict:
     active = [k for k in kept if not k[1]]
     share = [active[i::CLIENTS] for i in range(CLIENTS)]
     stop, moves, errors, health = threading.Event(), [], [], []
-    threads = [threading.Thread(target=_client, args=(base, share[i], stop, moves, errors))
-               for i in range(CLIENTS)]
+    threads = [
+        threading.Thread(target=_client, args=(base, share[i], stop, moves, errors))
+        for i in range(CLIENTS)
+    ]
 
     def ping() -> None:
         session = requests.Session()
@@ -285,10 +332,16 @@ def load(base: str, kept: list) -> dict:
     for thread in threads + [pinger]:
         thread.join()
     seconds = time.perf_counter() - started
-    return {"clients": CLIENTS, "seconds": seconds, "move": _pct(moves),
-            "healthz_beside_load": _pct(health), "moves_per_s": len(moves) / seconds,
-            "requests_per_move": 3, "errors": len(errors),
-            "first_errors": errors[:3]}
+    return {
+        "clients": CLIENTS,
+        "seconds": seconds,
+        "move": _pct(moves),
+        "healthz_beside_load": _pct(health),
+        "moves_per_s": len(moves) / seconds,
+        "requests_per_move": 3,
+        "errors": len(errors),
+        "first_errors": errors[:3],
+    }
 
 
 def raw_floor(url: str, seconds: float = 10.0) -> dict:
@@ -322,20 +375,26 @@ def raw_floor(url: str, seconds: float = 10.0) -> dict:
 def verify_all(url: str) -> dict:
     """``chronicle verify --all`` (one process per core) over the whole store, or for
     ``BENCH_SCALE_VERIFY_SECONDS`` (``--time-limit``); games per second from its summary."""
-    env = {**os.environ, "CHRONICLE_DATABASE_URL": url, "PYTHONPATH": ROOT,
-           "CHRONICLE_SECRET_KEY": "bench-scale"}
+    env = {
+        **os.environ,
+        "CHRONICLE_DATABASE_URL": url,
+        "PYTHONPATH": ROOT,
+        "CHRONICLE_SECRET_KEY": "bench-scale",
+    }
     command = [os.path.join(BIN, "chronicle"), "verify", "--all"]
     if VERIFY_SECONDS:
         command += ["--time-limit", str(VERIFY_SECONDS)]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     match = re.search(r"(\d+) game\(s\) checked in ([\d.]+) s \(([\d.]+)/s\)", done.stdout)
-    return {"exit_code": done.returncode, "games": int(match.group(1)) if match else None,
-            "seconds": float(match.group(2)) if match else None,
-            "games_per_s": float(match.group(3)) if match else None,
-            "time_limit": VERIFY_SECONDS or None,
-            "progress_bar": "Replaying games under the current rules" in done.stderr,
-            "summary": done.stdout.strip().splitlines()[-2:]}
+    return {
+        "exit_code": done.returncode,
+        "games": int(match.group(1)) if match else None,
+        "seconds": float(match.group(2)) if match else None,
+        "games_per_s": float(match.group(3)) if match else None,
+        "time_limit": VERIFY_SECONDS or None,
+        "progress_bar": "Replaying games under the current rules" in done.stderr,
+        "summary": done.stdout.strip().splitlines()[-2:],
+    }
 
 
 def run(report: dict) -> None:
@@ -349,8 +408,11 @@ def run(report: dict) -> None:
     try:
         t0 = time.perf_counter()
         templates = record_templates()
-        report["templates"] = {"games": len(templates), "seconds": time.perf_counter() - t0,
-                               "events": [1 + len(t["later"]) for t in templates]}
+        report["templates"] = {
+            "games": len(templates),
+            "seconds": time.perf_counter() - t0,
+            "events": [1 + len(t["later"]) for t in templates],
+        }
         print("templates", report["templates"], flush=True)
         report["fill"], kept = fill(url, templates)
         print("fill", report["fill"], flush=True)
@@ -382,8 +444,11 @@ def _ensure(url: str) -> None:
     from service.config import Settings
 
     ensure_postgres_schema(url)
-    init_db(Settings.from_env({"CHRONICLE_DATABASE_URL": url,
-                               "CHRONICLE_SECRET_KEY": "bench-scale", "REDIS_URL": ""})).close()
+    init_db(
+        Settings.from_env(
+            {"CHRONICLE_DATABASE_URL": url, "CHRONICLE_SECRET_KEY": "bench-scale", "REDIS_URL": ""}
+        )
+    ).close()
 
 
 def _ratios(report: dict) -> None:
@@ -393,11 +458,17 @@ def _ratios(report: dict) -> None:
         "lobby_filtered_page_p99_ms": (queries["lobby_filtered_page"]["p99_ms"], "<= 50"),
         "my_games_20_p99_ms": (queries["my_games_20"]["p99_ms"], "<= 50"),
         "move_p99_over_healthz_p99_beside_load": (
-            load["move"]["p99_ms"] / load["healthz_beside_load"]["p99_ms"], "<= 10"),
+            load["move"]["p99_ms"] / load["healthz_beside_load"]["p99_ms"],
+            "<= 10",
+        ),
         "move_p99_over_healthz_p99_alone": (
-            load["move"]["p99_ms"] / queries["healthz"]["p99_ms"], "<= 10 (stricter reading)"),
+            load["move"]["p99_ms"] / queries["healthz"]["p99_ms"],
+            "<= 10 (stricter reading)",
+        ),
         "moves_per_s_over_raw_floor": (
-            load["moves_per_s"] / report["raw_floor"]["inserts_per_s"], ">= 0.3"),
+            load["moves_per_s"] / report["raw_floor"]["inserts_per_s"],
+            ">= 0.3",
+        ),
         "max_server_rss_mb": (max(load["server_rss_mb"] or [0]), "<= 250"),
         "verify_all_games_per_s": (report["verify_all"].get("games_per_s"), "reported"),
     }

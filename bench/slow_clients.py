@@ -4,6 +4,7 @@ a second, on the default server (``chronicle-serve``, as ``make run`` starts it)
 Target: p99 of ``/healthz`` <= 100 ms meanwhile. (gunicorn's gthread workers, the server
 before, stopped answering at all with ten such sockets.)
 """
+
 from __future__ import annotations
 
 import socket
@@ -37,7 +38,7 @@ def run(section: dict) -> None:
             if time.monotonic() >= next_byte:
                 for s in sockets:
                     try:
-                        s.sendall(header[sent % len(header):sent % len(header) + 1])
+                        s.sendall(header[sent % len(header) : sent % len(header) + 1])
                     except OSError:
                         pass
                 sent += 1
@@ -58,10 +59,16 @@ def run(section: dict) -> None:
             except OSError:
                 pass
         section["healthz_under_slow_clients"] = {
-            "slow_sockets": SLOW_SOCKETS, "seconds": SECONDS, "requests": len(latencies),
-            "failures": failures, "p50_ms": _percentile(latencies, 50),
-            "p99_ms": _percentile(latencies, 99), "max_ms": max(latencies),
-            "slow_sockets_still_open": open_at_end, "target": "p99 <= 100 ms"}
+            "slow_sockets": SLOW_SOCKETS,
+            "seconds": SECONDS,
+            "requests": len(latencies),
+            "failures": failures,
+            "p50_ms": _percentile(latencies, 50),
+            "p99_ms": _percentile(latencies, 99),
+            "max_ms": max(latencies),
+            "slow_sockets_still_open": open_at_end,
+            "target": "p99 <= 100 ms",
+        }
     finally:
         for s in sockets:
             s.close()

@@ -1,4 +1,5 @@
 """Issue 3, benchmark (a) to (c): saves, full replays and past versions, against raw floors."""
+
 from __future__ import annotations
 
 import os
@@ -31,9 +32,15 @@ def single_move_saves(games: Games, workdir: str, n: int = 2000) -> dict:
     start_version = games.get_game(gid).version
     t0 = time.perf_counter()
     for i in range(1, n + 1):
-        event = GameEvent(originator_id=gid, originator_version=start_version + i,
-                          timestamp=GameEvent.create_timestamp(), type="BenchEvent", seat=0,
-                          data=data, command={"seat": 0, "move": {"type": "place"}, "count": 1})
+        event = GameEvent(
+            originator_id=gid,
+            originator_version=start_version + i,
+            timestamp=GameEvent.create_timestamp(),
+            type="BenchEvent",
+            seat=0,
+            data=data,
+            command={"seat": 0, "move": {"type": "place"}, "count": 1},
+        )
         games._store([event])
     app_rate = n / (time.perf_counter() - t0)
     payload = games.mapper.to_stored_event(event).state
@@ -48,11 +55,19 @@ def single_move_saves(games: Games, workdir: str, n: int = 2000) -> dict:
         moves += 1
     elapsed = time.perf_counter() - t0
     events = games.get_game(play_id).version - before
-    return {"app_events_per_s": app_rate, "raw_floor_per_s": floor,
-            "ratio": app_rate / floor, "target": ">= 0.5",
-            "full_move_path": {"moves": moves, "events": events,
-                               "moves_per_s": moves / elapsed, "events_per_s": events / elapsed,
-                               "note": "legal-move listing + decide + save + fold, Agricola"}}
+    return {
+        "app_events_per_s": app_rate,
+        "raw_floor_per_s": floor,
+        "ratio": app_rate / floor,
+        "target": ">= 0.5",
+        "full_move_path": {
+            "moves": moves,
+            "events": events,
+            "moves_per_s": moves / elapsed,
+            "events_per_s": events / elapsed,
+            "note": "legal-move listing + decide + save + fold, Agricola",
+        },
+    }
 
 
 def full_replay(games: Games, workdir: str, game_id: uuid.UUID, repeat: int = 7) -> dict:
@@ -63,10 +78,17 @@ def full_replay(games: Games, workdir: str, game_id: uuid.UUID, repeat: int = 7)
         t0 = time.perf_counter()
         game = games.rebuild(game_id)
         best = min(best, time.perf_counter() - t0)
-    floor = fetch_and_decode_seconds(os.path.join(workdir, "chronicle.db"), "stored_events",
-                                     game_id.hex, repeat)
-    return {"events": game.version, "rebuild_s": best, "floor_s": floor,
-            "events_per_s": game.version / best, "ratio": best / floor, "target": "<= 2.5"}
+    floor = fetch_and_decode_seconds(
+        os.path.join(workdir, "chronicle.db"), "stored_events", game_id.hex, repeat
+    )
+    return {
+        "events": game.version,
+        "rebuild_s": best,
+        "floor_s": floor,
+        "events_per_s": game.version / best,
+        "ratio": best / floor,
+        "target": "<= 2.5",
+    }
 
 
 def past_versions(games: Games, game_id: uuid.UUID, samples: int = 200) -> dict:
@@ -87,8 +109,7 @@ def past_versions(games: Games, game_id: uuid.UUID, samples: int = 200) -> dict:
     past = [timed(rng.randint(1, current - 1)) for _ in range(samples)]
     now = [timed(None) for _ in range(samples)]
     p, c = statistics.mean(past), statistics.mean(now)
-    return {"past_mean_ms": p * 1e3, "current_mean_ms": c * 1e3, "ratio": p / c,
-            "target": "<= 2"}
+    return {"past_mean_ms": p * 1e3, "current_mean_ms": c * 1e3, "ratio": p / c, "target": "<= 2"}
 
 
 def run(report: dict) -> None:

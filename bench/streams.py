@@ -18,6 +18,7 @@ Measured:
 * **refusals**: a burst of connection attempts beyond ``CHRONICLE_STREAM_MAX`` answered 503 with
   ``Retry-After`` (how many were refused, and that /healthz still answered).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -46,12 +47,19 @@ class StreamProcess:
     def __init__(self, env: dict, max_streams: int) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-stream")], cwd=ROOT,
-                                     env={**env, "CHRONICLE_STREAM_PORT": str(self.port),
-                                          "CHRONICLE_STREAM_MAX": str(max_streams),
-                                          "CHRONICLE_LOG_LEVEL": "warning"},
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN, "chronicle-stream")],
+            cwd=ROOT,
+            env={
+                **env,
+                "CHRONICLE_STREAM_PORT": str(self.port),
+                "CHRONICLE_STREAM_MAX": str(max_streams),
+                "CHRONICLE_LOG_LEVEL": "warning",
+            },
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -72,8 +80,9 @@ class StreamProcess:
             self.proc.kill()
 
 
-async def _reader(session, url: str, game: str, seen: dict, ready: asyncio.Event,
-                  counter: list) -> None:
+async def _reader(
+    session, url: str, game: str, seen: dict, ready: asyncio.Event, counter: list
+) -> None:
     """One stream: record when each version arrives."""
     async with session.get(url) as response:
         if response.status != 200:
@@ -109,10 +118,17 @@ def _mover(web: str, games: list[dict], moved: list, stop_at: float) -> None:
         summary = http.get(f"{web}/api/v1/games/{gid}", timeout=10).json()
         seat = summary["to_act"][0]
         token = game["tokens"][seat]
-        moves = http.get(f"{web}/api/v1/games/{gid}/moves", timeout=10,
-                         headers={"Authorization": f"Bearer {token}"}).json()["moves"]
-        answer = http.post(f"{web}/api/v1/games/{gid}/moves", json=moves[0], timeout=10,
-                           headers={"Authorization": f"Bearer {token}"})
+        moves = http.get(
+            f"{web}/api/v1/games/{gid}/moves",
+            timeout=10,
+            headers={"Authorization": f"Bearer {token}"},
+        ).json()["moves"]
+        answer = http.post(
+            f"{web}/api/v1/games/{gid}/moves",
+            json=moves[0],
+            timeout=10,
+            headers={"Authorization": f"Bearer {token}"},
+        )
         done = time.perf_counter()
         if answer.status_code == 201:
             moved.append((gid, answer.json()["version"], done))
@@ -132,16 +148,27 @@ async def _run(web: str, streams: StreamProcess, games: list[dict]) -> dict:
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         opened_at = time.perf_counter()
-        readers = [asyncio.create_task(_reader(
-            session, f"{streams.url}/api/v1/games/{games[i % GAMES]['id']}/stream",
-            games[i % GAMES]["id"], seen, ready, counter)) for i in range(STREAMS)]
+        readers = [
+            asyncio.create_task(
+                _reader(
+                    session,
+                    f"{streams.url}/api/v1/games/{games[i % GAMES]['id']}/stream",
+                    games[i % GAMES]["id"],
+                    seen,
+                    ready,
+                    counter,
+                )
+            )
+            for i in range(STREAMS)
+        ]
         await asyncio.wait_for(ready.wait(), 120)
         open_seconds = time.perf_counter() - opened_at
         async with aiohttp.ClientSession() as probe:
             pinger = asyncio.create_task(_healthz(probe, web, health, stop))
             loop = asyncio.get_running_loop()
-            mover = loop.run_in_executor(None, _mover, web, games, moved,
-                                         time.perf_counter() + DEADLINE)
+            mover = loop.run_in_executor(
+                None, _mover, web, games, moved, time.perf_counter() + DEADLINE
+            )
             while not mover.done():
                 peak_rss = max(peak_rss, streams.rss())
                 await asyncio.sleep(0.5)
@@ -161,17 +188,23 @@ async def _run(web: str, streams: StreamProcess, games: list[dict]) -> dict:
         missing += per_game - len(arrivals)
         delays.extend(max(0.0, t - done) for t in arrivals)
     return {
-        "streams_open": counter[0], "streams_refused_at_open": counter[1],
-        "open_all_seconds": open_seconds, "moves": len(moved),
-        "deliveries": len(delays), "deliveries_missing": missing,
-        "delivery_p50_ms": _pct(delays, 0.5), "delivery_p95_ms": _pct(delays, 0.95),
-        "delivery_p99_ms": _pct(delays, 0.99), "delivery_max_ms": 1000 * max(delays),
-        "healthz_n": len(health), "healthz_p50_ms": _pct(health, 0.5),
+        "streams_open": counter[0],
+        "streams_refused_at_open": counter[1],
+        "open_all_seconds": open_seconds,
+        "moves": len(moved),
+        "deliveries": len(delays),
+        "deliveries_missing": missing,
+        "delivery_p50_ms": _pct(delays, 0.5),
+        "delivery_p95_ms": _pct(delays, 0.95),
+        "delivery_p99_ms": _pct(delays, 0.99),
+        "delivery_max_ms": 1000 * max(delays),
+        "healthz_n": len(health),
+        "healthz_p50_ms": _pct(health, 0.5),
         "healthz_p99_ms": _pct(health, 0.99),
         "stream_process_peak_rss_mb": peak_rss / 2**20,
         "burst": burst,
         "target": "delivery p95 <= 500 ms, p99 <= 1000 ms; /healthz p99 <= 50 ms; "
-                  "stream process <= 200 MB",
+        "stream process <= 200 MB",
     }
 
 
@@ -187,8 +220,9 @@ async def _burst(session, url: str, game_id: str, attempts: int = 2000) -> dict:
         nonlocal retry_after
         async with sem:
             try:
-                async with session.get(f"{url}/api/v1/games/{game_id}/stream",
-                                       timeout=aiohttp.ClientTimeout(total=10)) as response:
+                async with session.get(
+                    f"{url}/api/v1/games/{game_id}/stream", timeout=aiohttp.ClientTimeout(total=10)
+                ) as response:
                     statuses[response.status] = statuses.get(response.status, 0) + 1
                     if response.status == 503 and response.headers.get("Retry-After"):
                         retry_after += 1
@@ -197,8 +231,12 @@ async def _burst(session, url: str, game_id: str, attempts: int = 2000) -> dict:
 
     started = time.perf_counter()
     await asyncio.gather(*(one() for _ in range(attempts)))
-    return {"attempts": attempts, "statuses": {str(k): v for k, v in statuses.items()},
-            "with_retry_after": retry_after, "seconds": time.perf_counter() - started}
+    return {
+        "attempts": attempts,
+        "statuses": {str(k): v for k, v in statuses.items()},
+        "with_retry_after": retry_after,
+        "seconds": time.perf_counter() - started,
+    }
 
 
 def run(report: dict) -> None:
@@ -209,11 +247,17 @@ def run(report: dict) -> None:
     try:
         games = []
         for i in range(GAMES):
-            created = requests.post(f"{web.url}/api/v1/games", timeout=10, json={
-                "title": "agricola", "variant": "family", "players": ["Ann", "Bob"],
-                "seed": i}).json()
-            games.append({"id": created["id"],
-                          "tokens": [s["token"] for s in created["seats"]]})
+            created = requests.post(
+                f"{web.url}/api/v1/games",
+                timeout=10,
+                json={
+                    "title": "agricola",
+                    "variant": "family",
+                    "players": ["Ann", "Bob"],
+                    "seed": i,
+                },
+            ).json()
+            games.append({"id": created["id"], "tokens": [s["token"] for s in created["seats"]]})
         report.update(asyncio.run(_run(web.url, streams, games)))
         report["games"] = GAMES
     finally:

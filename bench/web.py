@@ -8,6 +8,7 @@
     the click on a move button in one to the other page showing the new version (the event
     stream, then the page's refresh), p50/p95 over 20 moves. Target p95 <= 1 s.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,11 @@ from .games import play_random
 
 def _percentiles(samples: list[float]) -> dict:
     ordered = sorted(samples)
-    return {"n": len(ordered), "p50_ms": 1000 * statistics.median(ordered),
-            "p95_ms": 1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
+    return {
+        "n": len(ordered),
+        "p50_ms": 1000 * statistics.median(ordered),
+        "p95_ms": 1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+    }
 
 
 def _app(workdir: str):
@@ -29,8 +33,9 @@ def _app(workdir: str):
     from service.bootstrap import bootstrap, init_db
     from service.config import Settings
 
-    settings = Settings.from_env({"CHRONICLE_DATA_DIR": workdir, "REDIS_URL": "",
-                                  "CHRONICLE_SECRET_KEY": "bench-web"})
+    settings = Settings.from_env(
+        {"CHRONICLE_DATA_DIR": workdir, "REDIS_URL": "", "CHRONICLE_SECRET_KEY": "bench-web"}
+    )
     init_db(settings).close()
     services = bootstrap(settings)
     return create_app(services=services), services
@@ -40,8 +45,9 @@ def _app(workdir: str):
 RENDERED = [("agricola", "family", 5), ("caverna", "standard", 7), ("village", "standard", 5)]
 
 
-def render_time(repeat: int = 100, title: str = "agricola", variant: str = "family",
-                players: int = 5) -> dict:
+def render_time(
+    repeat: int = 100, title: str = "agricola", variant: str = "family", players: int = 5
+) -> dict:
     app, services = _app(tempfile.mkdtemp(prefix="chronicle-bench-web-"))
     try:
         from service.web import security
@@ -66,11 +72,16 @@ def render_time(repeat: int = 100, title: str = "agricola", variant: str = "fami
             cpu.append(time.thread_time() - started_cpu)
             assert answer.status_code == 200
         cpu_pct = _percentiles(cpu)
-        return {"players": players, "version": version, **_percentiles(samples),
-                "cpu_p50_ms": cpu_pct["p50_ms"], "cpu_p95_ms": cpu_pct["p95_ms"],
-                "measured": "wall time, and this thread's CPU time (the machine is shared: "
-                            "CPU time is what the render itself costs)",
-                "target": "p50 <= 30 ms (issue 11), p95 <= 50 ms (issue 24)"}
+        return {
+            "players": players,
+            "version": version,
+            **_percentiles(samples),
+            "cpu_p50_ms": cpu_pct["p50_ms"],
+            "cpu_p95_ms": cpu_pct["p95_ms"],
+            "measured": "wall time, and this thread's CPU time (the machine is shared: "
+            "CPU time is what the render itself costs)",
+            "target": "p50 <= 30 ms (issue 11), p95 <= 50 ms (issue 24)",
+        }
     finally:
         services.close()
 
@@ -98,8 +109,10 @@ def live_update(moves: int = 20) -> dict:
             for page, link in zip(pages, links):
                 page.goto(link)
             while len(samples) < moves:
-                mover = next((i for i, p in enumerate(pages)
-                              if p.locator("text=It is your turn.").count()), None)
+                mover = next(
+                    (i for i, p in enumerate(pages) if p.locator("text=It is your turn.").count()),
+                    None,
+                )
                 if mover is None:
                     time.sleep(0.05)
                     continue
@@ -113,15 +126,20 @@ def live_update(moves: int = 20) -> dict:
                         raise RuntimeError("the other page never updated")
                 samples.append(time.perf_counter() - started)
                 deadline = time.perf_counter() + 5  # let the mover's own page settle
-                while (int(pages[mover].get_attribute("#main", "data-version") or 0) <= before
-                       and time.perf_counter() < deadline):
+                while (
+                    int(pages[mover].get_attribute("#main", "data-version") or 0) <= before
+                    and time.perf_counter() < deadline
+                ):
                     pages[mover].wait_for_timeout(5)
             browser.close()
     finally:
         server.close(app)
         services.close()
-    return {**_percentiles(samples), "target": "p95 <= 1000 ms",
-            "measured": "click in one context to the new version shown in the other"}
+    return {
+        **_percentiles(samples),
+        "target": "p95 <= 1000 ms",
+        "measured": "click in one context to the new version shown in the other",
+    }
 
 
 def run(report: dict) -> None:

@@ -13,6 +13,7 @@ The class is assembled from mixins kept in their own modules: ``rewind.py`` (und
 Seat tokens are not part of a game: their SHA-256 hashes live in a separate stream per game
 (``SeatKeysIssued``), never in the game's events or exports.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -215,8 +216,12 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     def _load_at(self, game_id: uuid.UUID, version: int | None) -> Game:
         try:
-            return self._guard(self.repository.get, game_id, version=version,
-                               projector_func=self._projector(game_id))
+            return self._guard(
+                self.repository.get,
+                game_id,
+                version=version,
+                projector_func=self._projector(game_id),
+            )
         except AggregateNotFoundError:
             raise GameNotFound(game=str(game_id)) from None
 
@@ -254,8 +259,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             raise VersionNotFound(game=str(game_id), version=version, current=current.version)
         return self._load_at(game_id, version)
 
-    def rebuild(self, game_id: uuid.UUID, version: int | None = None,
-                use_snapshots: bool = False) -> Game:
+    def rebuild(
+        self, game_id: uuid.UUID, version: int | None = None, use_snapshots: bool = False
+    ) -> Game:
         """Fold the stream from its events (no cache; snapshots only if asked)."""
         if use_snapshots:
             return self._load_at(game_id, version)
@@ -265,19 +271,28 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             raise GameNotFound(game=str(game_id))
         return game
 
-    def stored_events(self, game_id: uuid.UUID, after: int = 0,
-                      limit: int | None = None) -> list[GameEvent]:
-        return cast("list[GameEvent]",
-                    list(self._guard(self.events.get, game_id, gt=after or None, limit=limit)))
+    def stored_events(
+        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None
+    ) -> list[GameEvent]:
+        return cast(
+            "list[GameEvent]",
+            list(self._guard(self.events.get, game_id, gt=after or None, limit=limit)),
+        )
 
     def exists(self, game_id: uuid.UUID) -> bool:
         return bool(self.stored_events(game_id, limit=1))
 
     # ------------------------------------------------------------------ creation
-    def create_game(self, title: str, variant: str, players: list,
-                    options: dict | None = None, seed: int | None = None,
-                    series: dict | None = None,
-                    also: Callable[[uuid.UUID], list] | list | None = None) -> Created:
+    def create_game(
+        self,
+        title: str,
+        variant: str,
+        players: list,
+        options: dict | None = None,
+        seed: int | None = None,
+        series: dict | None = None,
+        also: Callable[[uuid.UUID], list] | list | None = None,
+    ) -> Created:
         """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A player is a
         name or a bot seat (``{"bot": "search", "level": 2}``, see ``domain/bots``);
         ``options["clock"]`` is the platform's move clock (``domain/clocks``), the other
@@ -295,11 +310,17 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         seed = int(seed) if seed is not None else new_seed()
         game_id = uuid.uuid4()
         setup = [fact_dict(f) for f in rules.setup(config, Rng(seed))]
-        data = {"title": rules.name, "rules_version": rules.rules_version, "variant": variant,
-                "players": list(players), "options": filled, "seeded": seeded,
-                "seeds": [{"from": 0, "seed": seed, "hash": seed_hash(seed),
-                           "origin": str(game_id)}],
-                "parent": None, "setup": jsonclean(setup)}
+        data = {
+            "title": rules.name,
+            "rules_version": rules.rules_version,
+            "variant": variant,
+            "players": list(players),
+            "options": filled,
+            "seeded": seeded,
+            "seeds": [{"from": 0, "seed": seed, "hash": seed_hash(seed), "origin": str(game_id)}],
+            "parent": None,
+            "setup": jsonclean(setup),
+        }
         if series is not None:
             data["series"] = jsonclean(series)
         if bots:
@@ -308,9 +329,14 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             data["clock"] = clock
         return self._start(game_id, data, [], also=also)
 
-    def _start(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-               timestamps: Sequence[datetime] | None = None,
-               also: Callable[[uuid.UUID], list] | list | None = None) -> Created:
+    def _start(
+        self,
+        game_id: uuid.UUID,
+        created_data: dict,
+        later: list[dict],
+        timestamps: Sequence[datetime] | None = None,
+        also: Callable[[uuid.UUID], list] | list | None = None,
+    ) -> Created:
         """Save a new stream: GameCreated, then ``later`` log entries, plus the seat keys."""
         tokens = self.store_recorded(game_id, created_data, later, timestamps, also)
         game = self.rebuild(game_id)
@@ -318,32 +344,51 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         self._cache_put(game)
         return Created(game, tokens)
 
-    def store_recorded(self, game_id: uuid.UUID, created_data: dict, later: list[dict],
-                       timestamps: Sequence[datetime] | None = None,
-                       also: Callable[[uuid.UUID], list] | list | None = None) -> list[str]:
+    def store_recorded(
+        self,
+        game_id: uuid.UUID,
+        created_data: dict,
+        later: list[dict],
+        timestamps: Sequence[datetime] | None = None,
+        also: Callable[[uuid.UUID], list] | list | None = None,
+    ) -> list[str]:
         """Store a game from a recorded log in one transaction (GameCreated data, then log
         entries ``{"type", "seat", "data", "command"}``) with fresh seat tokens, which are
         returned. The rules are not run: callers store only what was played or audited (an
         import after its audit; the scale benchmark's copies of recorded games)."""
         n = len(created_data["players"])
-        created = GameCreated(originator_id=game_id, originator_version=1,
-                              timestamp=(timestamps[0] if timestamps else
-                                         GameCreated.create_timestamp()),
-                              type="GameCreated", seat=None, data=created_data,
-                              command={"setup": True, "count": 1})
+        created = GameCreated(
+            originator_id=game_id,
+            originator_version=1,
+            timestamp=(timestamps[0] if timestamps else GameCreated.create_timestamp()),
+            type="GameCreated",
+            seat=None,
+            data=created_data,
+            command={"setup": True, "count": 1},
+        )
         events: list[DomainEvent] = [created]
         for i, entry in enumerate(later, start=2):
-            events.append(GameEvent(originator_id=game_id, originator_version=i,
-                                    timestamp=(timestamps[i - 1] if timestamps else
-                                               GameEvent.create_timestamp()),
-                                    type=entry["type"], seat=entry.get("seat"),
-                                    data=entry.get("data") or {},
-                                    command=entry.get("command")))
+            events.append(
+                GameEvent(
+                    originator_id=game_id,
+                    originator_version=i,
+                    timestamp=(timestamps[i - 1] if timestamps else GameEvent.create_timestamp()),
+                    type=entry["type"],
+                    seat=entry.get("seat"),
+                    data=entry.get("data") or {},
+                    command=entry.get("command"),
+                )
+            )
         tokens = [new_token(game_id) for _ in range(n)]
-        events.append(SeatKeysIssued(originator_id=self._keys_id(game_id), originator_version=1,
-                                     timestamp=SeatKeysIssued.create_timestamp(),
-                                     hashes=[token_hash(t) for t in tokens]))
-        if also:                    # events of another stream saved with the game (a series)
+        events.append(
+            SeatKeysIssued(
+                originator_id=self._keys_id(game_id),
+                originator_version=1,
+                timestamp=SeatKeysIssued.create_timestamp(),
+                hashes=[token_hash(t) for t in tokens],
+            )
+        )
+        if also:  # events of another stream saved with the game (a series)
             events.extend(also(game_id) if callable(also) else also)
         self._store(events)
         return tokens
@@ -392,8 +437,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         return hashes
 
     def _key_events(self, game_id: uuid.UUID) -> list[SeatKeysIssued]:
-        return cast("list[SeatKeysIssued]",
-                    list(self._guard(self.events.get, self._keys_id(game_id))))
+        return cast(
+            "list[SeatKeysIssued]", list(self._guard(self.events.get, self._keys_id(game_id)))
+        )
 
     @staticmethod
     def _keys_id(game_id: uuid.UUID) -> uuid.UUID:
@@ -411,10 +457,16 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             hashes = list(found[-1].hashes)
             token = new_token(game_id)
             hashes[seat] = token_hash(token)
-            self._store([SeatKeysIssued(originator_id=self._keys_id(game_id),
-                                        originator_version=found[-1].originator_version + 1,
-                                        timestamp=SeatKeysIssued.create_timestamp(),
-                                        hashes=hashes)])
+            self._store(
+                [
+                    SeatKeysIssued(
+                        originator_id=self._keys_id(game_id),
+                        originator_version=found[-1].originator_version + 1,
+                        timestamp=SeatKeysIssued.create_timestamp(),
+                        hashes=hashes,
+                    )
+                ]
+            )
             with self._cache_lock:
                 self._keys_cache.pop(game_id, None)
             return token
@@ -425,11 +477,18 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
             if game.pending_undo or self.is_over(game):
                 return game.version, []
             return game.version, game.rules.legal_moves(game.state, seat)
+
         return self.read(game_id, moves)
 
-    def play(self, game_id: uuid.UUID, seat: int, move: dict,
-             expected_version: int | None = None,
-             idempotency_key: str | None = None, bot: dict | None = None) -> MoveResult:
+    def play(
+        self,
+        game_id: uuid.UUID,
+        seat: int,
+        move: dict,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        bot: dict | None = None,
+    ) -> MoveResult:
         """Decide and save one move for ``seat``.
 
         With ``expected_version`` (If-Match) the move is refused with ``StaleVersion`` unless the
@@ -448,21 +507,27 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
                     if earlier is not None:
                         if earlier["hash"] != move_hash:
                             raise IdempotencyKeyReused(key=idempotency_key)
-                        events = self.stored_events(game_id, after=earlier["first"] - 1,
-                                                    limit=earlier["last"] - earlier["first"] + 1)
+                        events = self.stored_events(
+                            game_id,
+                            after=earlier["first"] - 1,
+                            limit=earlier["last"] - earlier["first"] + 1,
+                        )
                         return MoveResult(earlier["last"], events, replayed=True)
                 if expected_version is not None and expected_version != game.version:
                     raise StaleVersion(expected=expected_version, current=game.version)
                 if bot is None and game.bots.get(str(seat), {}).get("why") == "clock":
-                    self.reclaim_seat(game_id, seat)   # the player is back
+                    self.reclaim_seat(game_id, seat)  # the player is back
                     game = self._current(game_id)
                 rules = game.rules
                 self._check_can_move(game, rules, seat)
                 facts = rules.decide(game.state, seat, move, Rng(game.seed_for(game.version)))
                 if not facts:
                     raise InvalidMove(reason="the move changes nothing")
-                command = {"seat": seat, "move": rules.seal_move(jsonclean(move), seat),
-                           "count": len(facts)}
+                command = {
+                    "seat": seat,
+                    "move": rules.seal_move(jsonclean(move), seat),
+                    "count": len(facts),
+                }
                 if bot is not None:
                     command["bot"] = dict(bot)
                 if idempotency_key is not None:
@@ -492,18 +557,24 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     def _check_open(self, game: Game) -> None:
         """Moves and new undo requests need a game that is not over and has no open undo."""
-        if game.adjudicated:        # a clock ran out and the game was decided
+        if game.adjudicated:  # a clock ran out and the game was decided
             raise GameOver()
         meta.check_open(game)
 
     def _batch(self, game: Game, facts: list[Event], command: dict | None) -> list[GameEvent]:
         events = []
         for i, fact in enumerate(facts):
-            events.append(GameEvent(originator_id=game.id,
-                                    originator_version=game.version + 1 + i,
-                                    timestamp=GameEvent.create_timestamp(),
-                                    type=fact.type, seat=fact.seat, data=jsonclean(fact.data),
-                                    command=command if i == 0 else None))
+            events.append(
+                GameEvent(
+                    originator_id=game.id,
+                    originator_version=game.version + 1 + i,
+                    timestamp=GameEvent.create_timestamp(),
+                    type=fact.type,
+                    seat=fact.seat,
+                    data=jsonclean(fact.data),
+                    command=command if i == 0 else None,
+                )
+            )
         return events
 
     def _after_append(self, game: Game, events: list[GameEvent]) -> None:
@@ -533,8 +604,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
         start = 1
         ids: list[uuid.UUID] = []
         while True:
-            batch = self._guard(self.recorder.select_notifications, start, 500,
-                                topics=[GAME_CREATED_TOPIC])
+            batch = self._guard(
+                self.recorder.select_notifications, start, 500, topics=[GAME_CREATED_TOPIC]
+            )
             if not batch:
                 break
             ids.extend(uuid.UUID(str(n.originator_id)) for n in batch)

@@ -9,6 +9,7 @@ Records are signed when the application has a ``signer`` (``service/signing.py``
 ``sign(message) -> signature`` and ``check(signature, message) -> (signed_by, key) | None``,
 None for a signature that does not hold); ``domain/`` itself holds no key.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -39,9 +40,14 @@ else:
 
 
 def log_entry(event: GameEvent) -> dict:
-    return {"version": event.originator_version, "type": event.type, "seat": event.seat,
-            "data": event.data, "command": event.command,
-            "recorded_at": event.timestamp.isoformat()}
+    return {
+        "version": event.originator_version,
+        "type": event.type,
+        "seat": event.seat,
+        "data": event.data,
+        "command": event.command,
+        "recorded_at": event.timestamp.isoformat(),
+    }
 
 
 class Archive(GamesApp):
@@ -51,8 +57,13 @@ class Archive(GamesApp):
         """The stored log as plain entries (what ``records.audit_log`` re-runs)."""
         return [log_entry(e) for e in self.stored_events(game_id)]
 
-    def audit(self, game_id: uuid.UUID, current_rules: bool = False,
-              detail: bool = False, viewer: int | None = None) -> AuditReport:
+    def audit(
+        self,
+        game_id: uuid.UUID,
+        current_rules: bool = False,
+        detail: bool = False,
+        viewer: int | None = None,
+    ) -> AuditReport:
         """Re-run every recorded command under the game's rules (or the current ones).
 
         Reads the log once: the title, rules version and players come from its first event
@@ -63,17 +74,18 @@ class Archive(GamesApp):
             raise GameNotFound(game=str(game_id))
         created = entries[0]["data"]
         title = created["title"]
-        rules = (registry.current(title) if current_rules
-                 else registry.get(title, created["rules_version"]))
+        rules = (
+            registry.current(title)
+            if current_rules
+            else registry.get(title, created["rules_version"])
+        )
         view = (viewer, True)
         if detail:
             game = self.get_game(game_id)
             view = (viewer, game.rules.status(game.state).finished)
-        return audit_log(entries, rules, detail=detail, names=list(created["players"]),
-                         view=view)
+        return audit_log(entries, rules, detail=detail, names=list(created["players"]), view=view)
 
-    def export(self, game_id: uuid.UUID, viewer: int | None = None,
-               full: bool = False) -> dict:
+    def export(self, game_id: uuid.UUID, viewer: int | None = None, full: bool = False) -> dict:
         """The game's hash-chained, signed record.
 
         Once the game is over, and for an operator (``full``) at any time, the record is
@@ -83,27 +95,38 @@ class Archive(GamesApp):
         game = self.get_game(game_id)
         finished = game.rules.status(game.state).finished
         kind = FULL if finished or full else VIEW
-        entries = [self._record_entry(game, e, viewer, finished, full and not finished)
-                   for e in self.stored_events(game_id)]
+        entries = [
+            self._record_entry(game, e, viewer, finished, full and not finished)
+            for e in self.stored_events(game_id)
+        ]
         chained = chain(entries)
         for e in chained:
             e["undone"] = game.is_undone(e["version"])
         head = chained[-1]["hash"] if chained else GENESIS
         shown = None if kind == FULL else viewer
-        record = {"format": RECORD_FORMAT, "kind": kind, "viewer": shown,
-                  "game": self.summary(game), "events": chained, "head": head}
+        record = {
+            "format": RECORD_FORMAT,
+            "kind": kind,
+            "viewer": shown,
+            "game": self.summary(game),
+            "events": chained,
+            "head": head,
+        }
         signer = getattr(self, "signer", None)
         if signer is not None:
             record["signature"] = signer.sign(signed_message(str(game.id), head, kind, shown))
         return record
 
-    def _record_entry(self, game: Game, event: GameEvent, viewer: int | None, finished: bool,
-                      raw: bool) -> dict:
+    def _record_entry(
+        self, game: Game, event: GameEvent, viewer: int | None, finished: bool, raw: bool
+    ) -> dict:
         entry = log_entry(event)
         if raw:  # an operator's full record of a game still being played: everything
             if event.type == "GameCreated":
-                entry["data"] = {**event.data, "seeds": [
-                    {**s, "seed_str": str(s["seed"])} for s in event.data["seeds"]]}
+                entry["data"] = {
+                    **event.data,
+                    "seeds": [{**s, "seed_str": str(s["seed"])} for s in event.data["seeds"]],
+                }
             entry["command"] = public_command(event.command, None, True, game.rules.seal_move)
             return entry
         entry["data"] = self.event_data(game, event, viewer, finished)
@@ -116,12 +139,19 @@ class Archive(GamesApp):
         entries, kind = _record_events(record)
         head = verify_chain(entries)
         if record.get("head") not in (None, head):
-            raise RecordError("record_tampered", version=len(entries),
-                              reason="the head hash does not match the last event")
+            raise RecordError(
+                "record_tampered",
+                version=len(entries),
+                reason="the head hash does not match the last event",
+            )
         if kind == VIEW:
-            raise RecordError("record_incomplete", reason=_view_missing(record.get("viewer")),
-                              kind=VIEW, viewer=record.get("viewer"),
-                              missing=["the seed", "the hidden parts of other seats"])
+            raise RecordError(
+                "record_incomplete",
+                reason=_view_missing(record.get("viewer")),
+                kind=VIEW,
+                viewer=record.get("viewer"),
+                missing=["the seed", "the hidden parts of other seats"],
+            )
         provenance = self._provenance(record, head)
         data, rules, seeds = _created(entries)
         try:
@@ -132,16 +162,33 @@ class Archive(GamesApp):
             raise RecordError("record_invalid", reason=f"it cannot be replayed ({err})") from None
         if not replay.report.ok:
             first = replay.report.mismatches[0]
-            raise RecordError("record_audit_failed", version=first.version, first=first.difference,
-                              mismatches=[m.as_dict() for m in replay.report.mismatches[:5]])
+            raise RecordError(
+                "record_audit_failed",
+                version=first.version,
+                first=first.difference,
+                mismatches=[m.as_dict() for m in replay.report.mismatches[:5]],
+            )
         if not data.get("seeded") and not rules.status(replay.game.state).finished:
-            raise RecordError("record_incomplete",
-                              reason="the game it records is not over and its seed is secret: "
-                                     "a record of a game still being played cannot be imported")
-        new_data = {**data, "seeds": seeds, "imported_from": provenance.pop("game"),
-                    "provenance": provenance}
-        later = [{"type": e["type"], "seat": e.get("seat"), "data": e.get("data") or {},
-                  "command": _imported_command(e.get("command"))} for e in entries[1:]]
+            raise RecordError(
+                "record_incomplete",
+                reason="the game it records is not over and its seed is secret: "
+                "a record of a game still being played cannot be imported",
+            )
+        new_data = {
+            **data,
+            "seeds": seeds,
+            "imported_from": provenance.pop("game"),
+            "provenance": provenance,
+        }
+        later = [
+            {
+                "type": e["type"],
+                "seat": e.get("seat"),
+                "data": e.get("data") or {},
+                "command": _imported_command(e.get("command")),
+            }
+            for e in entries[1:]
+        ]
         try:
             stamps = [datetime.fromisoformat(e["recorded_at"]) for e in entries]
         except (KeyError, TypeError, ValueError):
@@ -159,18 +206,26 @@ class Archive(GamesApp):
         message = signed_message(claimed, head, FULL, None)
         found = signer.check(signature, message)
         if found is None:
-            raise RecordError("record_tampered", version=len(record["events"]),
-                              reason="its signature does not match its head hash and game id")
+            raise RecordError(
+                "record_tampered",
+                version=len(record["events"]),
+                reason="its signature does not match its head hash and game id",
+            )
         signed_by, key = found
-        return {"signed_by": signed_by, "key": key,
-                "game": claimed if signed_by != "nobody" else None}
+        return {
+            "signed_by": signed_by,
+            "key": key,
+            "game": claimed if signed_by != "nobody" else None,
+        }
 
 
 def _view_missing(viewer: Any) -> str:
     whose = "the public's" if viewer is None else f"seat {viewer}'s"
-    return (f"it is {whose} view of a game still being played, without the seed and what "
-            "other seats hold; import the full record (the export once the game is over, or "
-            "an operator's 'chronicle export')")
+    return (
+        f"it is {whose} view of a game still being played, without the seed and what "
+        "other seats hold; import the full record (the export once the game is over, or "
+        "an operator's 'chronicle export')"
+    )
 
 
 def _record_events(record: Any) -> tuple[list, str]:
@@ -192,18 +247,28 @@ def _created(entries: list) -> tuple[dict, Any, list]:
     data = created["data"]
     try:
         rules = registry.get(data["title"], data["rules_version"])
-        seeds = [{"from": int(s["from"]), "seed": record_seed(s), "hash": s["hash"],
-                  "origin": s.get("origin")} for s in data["seeds"]]
+        seeds = [
+            {
+                "from": int(s["from"]),
+                "seed": record_seed(s),
+                "hash": s["hash"],
+                "origin": s.get("origin"),
+            }
+            for s in data["seeds"]
+        ]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
     for s in seeds:
         if s["seed"] is None:
-            raise RecordError("record_incomplete",
-                              reason="its seed is still private (it was exported while the "
-                                     "game was being played); import it after the game ends")
+            raise RecordError(
+                "record_incomplete",
+                reason="its seed is still private (it was exported while the "
+                "game was being played); import it after the game ends",
+            )
         if seed_hash(s["seed"]) != s["hash"]:
-            raise RecordError("record_tampered", version=1,
-                              reason="a seed does not match its published hash")
+            raise RecordError(
+                "record_tampered", version=1, reason="a seed does not match its published hash"
+            )
     data = {k: v for k, v in data.items() if k not in ("imported_from", "provenance")}
     return data, rules, seeds
 

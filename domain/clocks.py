@@ -25,6 +25,7 @@ Platform event types (``META_TYPES``; the title never sees them): ``ClockReminde
 ``ClockExpired``, ``SeatReclaimed`` (the player takes the seat back from the bot),
 ``VacationStarted``.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -33,11 +34,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .common.errors import BadGameConfig, RuleViolation, register_messages
 
-register_messages({
-    "vacation_not_possible": "{seat_name} cannot take {days} day(s) of vacation: "
-                             "{left} day(s) are left in this game.",
-    "clock_event_unfounded": "No {kind} follows from the game's clocks here: {reason}.",
-})
+register_messages(
+    {
+        "vacation_not_possible": "{seat_name} cannot take {days} day(s) of vacation: "
+        "{left} day(s) are left in this game.",
+        "clock_event_unfounded": "No {kind} follows from the game's clocks here: {reason}.",
+    }
+)
 
 DAY = 86400
 MAX_PER_MOVE = 14 * DAY
@@ -49,16 +52,16 @@ PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationSta
 
 
 def _bad(reason: str, option: str = "clock") -> BadGameConfig:
-    return BadGameConfig("bad_option", title="Chronicle", variant="any title", option=option,
-                         reason=reason)
+    return BadGameConfig(
+        "bad_option", title="Chronicle", variant="any title", option=option, reason=reason
+    )
 
 
 def _seconds(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _bad(f"{name} must be a whole number of seconds", f"clock.{name}")
     if not low <= value <= high:
-        raise _bad(f"{name} must be between {low} and {high} seconds, not {value}",
-                   f"clock.{name}")
+        raise _bad(f"{name} must be between {low} and {high} seconds, not {value}", f"clock.{name}")
     return value
 
 
@@ -70,18 +73,29 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise _bad("a clock is an object such as {\"type\": \"per_move\", \"seconds\": 86400}")
+        raise _bad('a clock is an object such as {"type": "per_move", "seconds": 86400}')
     kind = value.get("type", "none")
-    known = {"type", "seconds", "initial", "increment", "cap", "reminder", "on_expiry", "bot",
-             "vacation_days"}
+    known = {
+        "type",
+        "seconds",
+        "initial",
+        "increment",
+        "cap",
+        "reminder",
+        "on_expiry",
+        "bot",
+        "vacation_days",
+    }
     extra = sorted(set(value) - known)
     if extra:
         raise _bad(f"unknown field(s) {', '.join(extra)}")
     if kind == "none":
         return None
     if kind == "per_move":
-        out = {"type": kind, "seconds": _seconds(value.get("seconds"), "seconds", min_seconds,
-                                                 MAX_PER_MOVE)}
+        out = {
+            "type": kind,
+            "seconds": _seconds(value.get("seconds"), "seconds", min_seconds, MAX_PER_MOVE),
+        }
         shortest = out["seconds"]
     elif kind == "correspondence":
         initial = _seconds(value.get("initial"), "initial", min_seconds, MAX_RESERVE)
@@ -92,8 +106,7 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
     else:
         raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
     default_reminder = DAY if shortest >= 4 * DAY else max(1, shortest // 4)
-    out["reminder"] = _seconds(value.get("reminder", default_reminder), "reminder", 1,
-                               shortest)
+    out["reminder"] = _seconds(value.get("reminder", default_reminder), "reminder", 1, shortest)
     policy = value.get("on_expiry", "bot")
     if policy not in EXPIRY:
         raise _bad(f"on_expiry must be one of {', '.join(EXPIRY)}", "clock.on_expiry")
@@ -101,8 +114,10 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
     out["bot"] = check_bot(value.get("bot", {"bot": "greedy"}), "clock.bot").as_dict()
     days = value.get("vacation_days", 0)
     if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_VACATION_DAYS:
-        raise _bad(f"vacation_days must be a whole number from 0 to {MAX_VACATION_DAYS}",
-                   "clock.vacation_days")
+        raise _bad(
+            f"vacation_days must be a whole number from 0 to {MAX_VACATION_DAYS}",
+            "clock.vacation_days",
+        )
     out["vacation_days"] = days
     return out
 
@@ -113,10 +128,15 @@ def new_clocks(clock: dict | None, players: int) -> dict | None:
     if not clock:
         return None
     seats = [str(s) for s in range(players)]
-    return {"since": {}, "extra": dict.fromkeys(seats, 0.0),
-            "reserve": {s: float(clock.get("initial", 0)) for s in seats},
-            "reminded": {}, "expired": {}, "paused_until": {},
-            "vacation_left": {s: float(clock["vacation_days"] * DAY) for s in seats}}
+    return {
+        "since": {},
+        "extra": dict.fromkeys(seats, 0.0),
+        "reserve": {s: float(clock.get("initial", 0)) for s in seats},
+        "reminded": {},
+        "expired": {},
+        "paused_until": {},
+        "vacation_left": {s: float(clock["vacation_days"] * DAY) for s in seats},
+    }
 
 
 def allowance(clock: dict, clocks: dict, seat: str) -> float:
@@ -173,8 +193,11 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
         if data.get("action") == "bot":
             game.bots[seat] = {**data["bot"], "why": "clock"}
         elif data.get("action") == "adjudicate":
-            game.adjudicated = {"version": None, "seat": data.get("seat"),
-                                "winners": list(data.get("winners", []))}
+            game.adjudicated = {
+                "version": None,
+                "seat": data.get("seat"),
+                "winners": list(data.get("winners", [])),
+            }
     elif kind == "SeatReclaimed":
         game.bots.pop(seat, None)
     elif kind == "VacationStarted" and clocks is not None:
@@ -247,8 +270,12 @@ def vacation_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
 
 
 #: the platform's clock events and the rules a replay re-derives them by (``domain/meta.py``)
-CLOCK_RULES = {"ClockExpired": expired_rule, "ClockReminder": reminder_rule,
-               "SeatReclaimed": reclaim_rule, "VacationStarted": vacation_rule}
+CLOCK_RULES = {
+    "ClockExpired": expired_rule,
+    "ClockReminder": reminder_rule,
+    "SeatReclaimed": reclaim_rule,
+    "VacationStarted": vacation_rule,
+}
 
 
 def summary(game: Any) -> dict | None:
@@ -261,11 +288,16 @@ def summary(game: Any) -> dict | None:
     for seat in range(len(game.players)):
         key = str(seat)
         end = deadline(game, seat)
-        seats.append({"seat": seat, "deadline": _iso(end), "deadline_epoch": end,
-                      "reserve": (clocks["reserve"][key] if clock["type"] == "correspondence"
-                                  else None),
-                      "vacation_until": _iso(clocks["paused_until"].get(key)),
-                      "vacation_days_left": round(clocks["vacation_left"][key] / DAY, 2)})
+        seats.append(
+            {
+                "seat": seat,
+                "deadline": _iso(end),
+                "deadline_epoch": end,
+                "reserve": (clocks["reserve"][key] if clock["type"] == "correspondence" else None),
+                "vacation_until": _iso(clocks["paused_until"].get(key)),
+                "vacation_days_left": round(clocks["vacation_left"][key] / DAY, 2),
+            }
+        )
     return {**clock, "seats": seats}
 
 
@@ -278,11 +310,15 @@ def describe(kind: str, data: dict, names: list[str]) -> str:
     if kind == "ClockExpired":
         if data.get("action") == "bot":
             bot = data.get("bot") or {}
-            return (f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
-                    f"plays for {who} until they return.")
+            return (
+                f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
+                f"plays for {who} until they return."
+            )
         winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
-        return (f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
-                f"{' and '.join(winners) or 'nobody'} win{'s' if len(winners) == 1 else ''}.")
+        return (
+            f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
+            f"{' and '.join(winners) or 'nobody'} win{'s' if len(winners) == 1 else ''}."
+        )
     if kind == "SeatReclaimed":
         return f"{who} is back and takes the seat over from the bot."
     if kind == "VacationStarted":
@@ -294,6 +330,7 @@ def _iso(epoch: float | None) -> str | None:
     if epoch is None:
         return None
     from datetime import datetime
+
     return datetime.fromtimestamp(epoch, UTC).isoformat()
 
 
@@ -303,6 +340,7 @@ if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``
     from .shapes import GamesApp
 else:
     GamesApp = object
+
 
 class Clocks(GamesApp):
     """A mixin of :class:`~domain.application.Games`: the clock's events, written only here."""
@@ -325,8 +363,11 @@ class Clocks(GamesApp):
                     continue
                 if now >= end and game.clocks["expired"].get(key) != end:
                     fact = ("ClockExpired", seat, expiry(game, seat, end))
-                elif (now >= end - game.clock["reminder"] and now < end
-                      and game.clocks["reminded"].get(key) != end):
+                elif (
+                    now >= end - game.clock["reminder"]
+                    and now < end
+                    and game.clocks["reminded"].get(key) != end
+                ):
                     fact = ("ClockReminder", seat, {"seat": seat, "deadline": end})
                 else:
                     continue
@@ -342,11 +383,13 @@ class Clocks(GamesApp):
             clocks = getattr(game, "clocks", None)
             left = clocks["vacation_left"][str(seat)] / DAY if clocks else 0
             if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= left:
-                raise RuleViolation("vacation_not_possible", seat_name=game.players[seat],
-                                    days=days, left=int(left))
+                raise RuleViolation(
+                    "vacation_not_possible", seat_name=game.players[seat], days=days, left=int(left)
+                )
             self._check_open(game)
-            self._save_meta(game, self._meta(game, [("VacationStarted", seat,
-                                                     {"seat": seat, "days": days})]))
+            self._save_meta(
+                game, self._meta(game, [("VacationStarted", seat, {"seat": seat, "days": days})])
+            )
             return cast(dict, summary(game))
 
     def reclaim_seat(self, game_id: uuid.UUID, seat: int) -> bool:

@@ -13,6 +13,7 @@ Application-level event types (the title never sees them):
   ``UndoApplied(to_version=N)`` makes the state the state at version N; the events in between stay
   in the log, marked undone.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -60,14 +61,23 @@ class GameSnapshot(Snapshot):
     @classmethod
     def take(cls, aggregate: Game) -> GameSnapshot:  # type: ignore[override]
         state = {k: v for k, v in vars(aggregate).items() if k not in ("_id", "_version")}
-        return cls(originator_id=aggregate.id, originator_version=aggregate.version,
-                   timestamp=cls.create_timestamp(), topic="domain.game:Game", state=state)
+        return cls(
+            originator_id=aggregate.id,
+            originator_version=aggregate.version,
+            timestamp=cls.create_timestamp(),
+            topic="domain.game:Game",
+            state=state,
+        )
 
     def mutate(self, _: None) -> Game:  # type: ignore[override]
         game = object.__new__(Game)
         game.__dict__.update(self.state)
-        for key, default in (("bots", {}), ("clock", None), ("clocks", None),
-                             ("adjudicated", None)):
+        for key, default in (
+            ("bots", {}),
+            ("clock", None),
+            ("clocks", None),
+            ("adjudicated", None),
+        ):
             game.__dict__.setdefault(key, default)  # snapshots older than issue 25
         game._id = self.originator_id
         game._version = self.originator_version
@@ -128,17 +138,27 @@ class Game:
         created_at = _iso(event.timestamp)
         # platform seats and clocks (domain/bots, domain/clocks); absent in older records
         clock = d.get("clock")
-        game = cls(_id=event.originator_id, _version=0, title=d["title"],
-                   rules_version=d["rules_version"], variant=d["variant"],
-                   players=list(d["players"]), options=dict(d["options"]),
-                   seeded=bool(d["seeded"]),
-                   seeds=[cast(SeedSegment, dict(s)) for s in d["seeds"]],
-                   parent=d.get("parent"), imported_from=d.get("imported_from"),
-                   created_at=created_at, updated_at=created_at,
-                   provenance=d.get("provenance"), series=d.get("series"),
-                   bots={k: dict(v) for k, v in (d.get("bots") or {}).items()},
-                   clock=clock, clocks=clocks.new_clocks(clock, len(d["players"])),
-                   adjudicated=None)
+        game = cls(
+            _id=event.originator_id,
+            _version=0,
+            title=d["title"],
+            rules_version=d["rules_version"],
+            variant=d["variant"],
+            players=list(d["players"]),
+            options=dict(d["options"]),
+            seeded=bool(d["seeded"]),
+            seeds=[cast(SeedSegment, dict(s)) for s in d["seeds"]],
+            parent=d.get("parent"),
+            imported_from=d.get("imported_from"),
+            created_at=created_at,
+            updated_at=created_at,
+            provenance=d.get("provenance"),
+            series=d.get("series"),
+            bots={k: dict(v) for k, v in (d.get("bots") or {}).items()},
+            clock=clock,
+            clocks=clocks.new_clocks(clock, len(d["players"])),
+            adjudicated=None,
+        )
         rules = game.rules
         for fact in d["setup"]:
             game.state = rules.evolve(game.state, _Fact(fact))
@@ -153,13 +173,18 @@ class Game:
         """An undo event; ``state_at(n)`` returns the title state at version n."""
         kind, d = event.type, event.data
         if kind == "UndoRequested":
-            self.pending_undo = {"request_id": event.originator_version, "by": d["by"],
-                                 "to_version": d["to_version"], "waiting": list(d["waiting"]),
-                                 "accepted": []}
+            self.pending_undo = {
+                "request_id": event.originator_version,
+                "by": d["by"],
+                "to_version": d["to_version"],
+                "waiting": list(d["waiting"]),
+                "accepted": [],
+            }
         elif kind == "UndoAccepted":
             if self.pending_undo:
-                self.pending_undo["waiting"] = [s for s in self.pending_undo["waiting"]
-                                                if s != d["seat"]]
+                self.pending_undo["waiting"] = [
+                    s for s in self.pending_undo["waiting"] if s != d["seat"]
+                ]
                 self.pending_undo["accepted"].append(d["seat"])
         elif kind == "UndoRejected":
             self.pending_undo = None
@@ -173,8 +198,11 @@ class Game:
 
     def _remember_key(self, command: dict, version: int) -> None:
         self.idem[idem_key(command.get("seat"), command["key"])] = {
-            "seat": command.get("seat"), "hash": command.get("hash"), "first": version,
-            "last": version + command.get("count", 1) - 1}
+            "seat": command.get("seat"),
+            "hash": command.get("hash"),
+            "first": version,
+            "last": version + command.get("count", 1) - 1,
+        }
         if len(self.idem) > IDEMPOTENCY_MEMORY:
             oldest = min(self.idem, key=lambda k: self.idem[k]["first"])
             del self.idem[oldest]
@@ -198,8 +226,9 @@ def idem_key(seat: Any, key: str) -> str:
 def request_hash(seat: int, move: Any) -> str:
     """The hash an idempotency key is remembered with: SHA-256 of the canonical JSON (sorted
     keys) of the seat and the validated move, the same in every process and after restarts."""
-    body = json.dumps({"seat": seat, "move": move}, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
+    body = json.dumps(
+        {"seat": seat, "move": move}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
@@ -214,8 +243,12 @@ class _Fact:
         self.data = fact.get("data", {})
 
 
-def public_command(command: dict | None, viewer: int | None, finished: bool,
-                   seal: Callable[[dict, int | None], dict] | None = None) -> dict | None:
+def public_command(
+    command: dict | None,
+    viewer: int | None,
+    finished: bool,
+    seal: Callable[[dict, int | None], dict] | None = None,
+) -> dict | None:
     """A stored command as it leaves the service (events, exports, forks): without the
     idempotency key and request hash, its move sealed (``seal``: the title's ``seal_move``,
     for commands stored before moves were sealed) and redacted for ``viewer``."""

@@ -11,6 +11,7 @@ the same functions, so a record is accepted only if the platform would have made
 meta events. A meta type without an entry here cannot be checked, and an audit reports it as a
 mismatch (fail closed): a new platform event type must register its rule.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -46,8 +47,11 @@ def check_open(game: Any) -> None:
     if game.rules.status(game.state).finished:
         raise GameOver()
     if game.pending_undo:
-        raise RuleViolation("undo_pending", to_version=game.pending_undo["to_version"],
-                            waiting=names(game, game.pending_undo["waiting"]))
+        raise RuleViolation(
+            "undo_pending",
+            to_version=game.pending_undo["to_version"],
+            waiting=names(game, game.pending_undo["waiting"]),
+        )
 
 
 def check_seat(game: Any, seat: Any) -> None:
@@ -60,18 +64,22 @@ def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[Meta
     once when no other seat's consent is needed, else a request waiting for those seats."""
     check_seat(game, seat)
     check_open(game)
-    if (isinstance(to_version, bool) or not isinstance(to_version, int)
-            or not 1 <= to_version < game.version or game.is_undone(to_version)):
-        raise UndoError(to_version=to_version,
-                        reason=f"it must be an earlier version of the game as it now "
-                               f"stands (1 to {game.version - 1}, not undone)")
+    if (
+        isinstance(to_version, bool)
+        or not isinstance(to_version, int)
+        or not 1 <= to_version < game.version
+        or game.is_undone(to_version)
+    ):
+        raise UndoError(
+            to_version=to_version,
+            reason=f"it must be an earlier version of the game as it now "
+            f"stands (1 to {game.version - 1}, not undone)",
+        )
     book.check_boundary(to_version)
     waiting = sorted(s for s in book.consent_needed(to_version) if s != seat)
     if not waiting:
-        return [("UndoApplied", seat, {"to_version": to_version, "by": seat,
-                                       "request_id": None})]
-    return [("UndoRequested", seat, {"to_version": to_version, "by": seat,
-                                     "waiting": waiting})]
+        return [("UndoApplied", seat, {"to_version": to_version, "by": seat, "request_id": None})]
+    return [("UndoRequested", seat, {"to_version": to_version, "by": seat, "waiting": waiting})]
 
 
 def undo_answer(game: Any, seat: int, request_id: Any, accept: bool) -> list[MetaFact]:
@@ -83,13 +91,20 @@ def undo_answer(game: Any, seat: int, request_id: Any, accept: bool) -> list[Met
         raise UndoError("undo_request_not_found", request_id=request_id)
     if accept:
         if seat not in pending["waiting"]:
-            raise UndoError("undo_not_asked", seat_name=game.players[seat],
-                            request_id=request_id)
+            raise UndoError("undo_not_asked", seat_name=game.players[seat], request_id=request_id)
         facts = [("UndoAccepted", seat, {"request_id": request_id, "seat": seat})]
         if set(pending["waiting"]) == {seat}:
-            facts.append(("UndoApplied", seat, {"to_version": pending["to_version"],
-                                                "by": pending["by"],
-                                                "request_id": request_id}))
+            facts.append(
+                (
+                    "UndoApplied",
+                    seat,
+                    {
+                        "to_version": pending["to_version"],
+                        "by": pending["by"],
+                        "request_id": request_id,
+                    },
+                )
+            )
         return facts
     if seat not in pending["waiting"] and seat != pending["by"]:
         raise UndoError("undo_not_asked", seat_name=game.players[seat], request_id=request_id)
@@ -106,12 +121,16 @@ MetaRule = Callable[[Any, Book, int, Any], list[MetaFact]]
 #: data (the request's parameters); ``GameCreated`` is checked by the set-up, never here
 META_RULES: dict[str, MetaRule] = {
     "UndoRequested": lambda game, book, seat, data: undo_request(
-        game, book, seat, _field(data, "to_version")),
+        game, book, seat, _field(data, "to_version")
+    ),
     "UndoApplied": lambda game, book, seat, data: undo_request(
-        game, book, seat, _field(data, "to_version")),
+        game, book, seat, _field(data, "to_version")
+    ),
     "UndoAccepted": lambda game, book, seat, data: undo_answer(
-        game, seat, _field(data, "request_id"), True),
+        game, seat, _field(data, "request_id"), True
+    ),
     "UndoRejected": lambda game, book, seat, data: undo_answer(
-        game, seat, _field(data, "request_id"), False),
+        game, seat, _field(data, "request_id"), False
+    ),
     **CLOCK_RULES,
 }

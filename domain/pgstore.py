@@ -18,6 +18,7 @@ persistence module (``PERSISTENCE_MODULE=domain.pgstore``) with three changes:
 A write is one transaction (the events of a move and their notifications), so an attempt that
 fails leaves nothing behind and the move is stored whole or not at all.
 """
+
 from __future__ import annotations
 
 import time
@@ -83,9 +84,13 @@ class Factory(_pg.PostgresFactory):
         store.budget = budget  # type: ignore[attr-defined]  # read by within_budget
         store.pool.timeout = min(store.pool.timeout, budget)
         kwargs: dict[str, Any] = {
-            "connect_timeout": max(1, int(connect)), "keepalives": 1, "keepalives_idle": 5,
-            "keepalives_interval": 2, "keepalives_count": 3,
-            "tcp_user_timeout": int(max(budget, connect) * 1000)}
+            "connect_timeout": max(1, int(connect)),
+            "keepalives": 1,
+            "keepalives_idle": 5,
+            "keepalives_interval": 2,
+            "keepalives_count": 3,
+            "tcp_user_timeout": int(max(budget, connect) * 1000),
+        }
         # JIT compiling a plan costs 10-40 ms, more than any of our queries runs: a lookup by
         # key whose row estimate is high (a generic plan) was paying it on every call
         options = ["-c jit=off"]

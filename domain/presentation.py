@@ -7,6 +7,7 @@ lobby read model, so the two can never disagree. Title data leaves only through 
 ``view``/``redact_event`` and :func:`~domain.common.visibility.redact`; the summary is public by
 construction.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -22,8 +23,9 @@ from .game import META_TYPES, Game, GameEvent, public_command
 
 #: What a seeded game's summary and page say (issue 21): its seed is given, so nothing in it
 #: is hidden from anyone who computes it.
-PRACTICE_NOTE = ("A practice game: its seed is public, so anyone can compute every hand and "
-                 "every draw.")
+PRACTICE_NOTE = (
+    "A practice game: its seed is public, so anyone can compute every hand and every draw."
+)
 
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
     from .shapes import GamesApp
@@ -55,23 +57,32 @@ def seed_segments(game: Game, finished: bool, origin_finished: OriginFinished) -
     out = []
     for segment in game.seeds:
         origin = segment.get("origin")
-        shown = game.seeded or (finished and (origin == str(game.id)
-                                              or (origin is not None and origin_finished(origin))))
+        shown = game.seeded or (
+            finished
+            and (origin == str(game.id) or (origin is not None and origin_finished(origin)))
+        )
         seed = segment["seed"] if shown else None
-        out.append({"from": segment["from"], "hash": segment["hash"], "origin": origin,
-                    "seed": seed, "seed_str": None if seed is None else str(seed)})
+        out.append(
+            {
+                "from": segment["from"],
+                "hash": segment["hash"],
+                "origin": origin,
+                "seed": seed,
+                "seed_str": None if seed is None else str(seed),
+            }
+        )
     return out
 
 
-def setup_lines(rules: Title, facts: list[dict], names: list[str],
-                viewer: int | None) -> list[str]:
+def setup_lines(rules: Title, facts: list[dict], names: list[str], viewer: int | None) -> list[str]:
     """A sentence for each set-up fact (as the viewer may see it: ``facts`` are redacted),
     each its own line of the log (issue 26: the first round's cube draw, a data-pack notice)."""
     lines = []
     for fact in facts:
-        text = rules.describe(Event(fact["type"], fact.get("data") or {}, fact.get("seat")),
-                              names, viewer)
-        if text and text.rstrip(".") != fact["type"]:      # a sentence, not a bare name
+        text = rules.describe(
+            Event(fact["type"], fact.get("data") or {}, fact.get("seat")), names, viewer
+        )
+        if text and text.rstrip(".") != fact["type"]:  # a sentence, not a bare name
             lines.append(text)
     return lines
 
@@ -80,27 +91,49 @@ def undo_request(game: Game) -> dict | None:
     p = game.pending_undo
     if not p:
         return None
-    return {"request_id": p["request_id"], "by": p["by"], "to_version": p["to_version"],
-            "waiting": list(p["waiting"]), "accepted": list(p["accepted"])}
+    return {
+        "request_id": p["request_id"],
+        "by": p["by"],
+        "to_version": p["to_version"],
+        "waiting": list(p["waiting"]),
+        "accepted": list(p["accepted"]),
+    }
 
 
-def game_summary(game: Game, status: Status, winners: Callable[[], list[int]],
-                 origin_finished: OriginFinished, to_act: list[int] | None = None) -> dict:
+def game_summary(
+    game: Game,
+    status: Status,
+    winners: Callable[[], list[int]],
+    origin_finished: OriginFinished,
+    to_act: list[int] | None = None,
+) -> dict:
     """The game summary of the API contract (``winners`` is asked only once the game is over;
     ``to_act`` overrides the seats waited for, e.g. as of the last complete move)."""
     seeds = seed_segments(game, status.finished, origin_finished)
     own = seeds[-1]
-    out = {"id": str(game.id), "title": game.title, "variant": game.variant,
-           "rules_version": game.rules_version,
-           "status": "finished" if status.finished else "active",
-           "version": game.version, "round": status.round, "phase": status.phase,
-           "to_act": to_act_of(game, status) if to_act is None else list(to_act),
-           "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-           "options": game.options, "parent": game.parent, "seeded": game.seeded,
-           "seed_hash": own["hash"], "seed": own["seed"], "seed_str": own["seed_str"],
-           "seeds": seeds,
-           "created_at": game.created_at, "updated_at": game.updated_at,
-           "undo_request": undo_request(game), "practice": game.seeded}
+    out = {
+        "id": str(game.id),
+        "title": game.title,
+        "variant": game.variant,
+        "rules_version": game.rules_version,
+        "status": "finished" if status.finished else "active",
+        "version": game.version,
+        "round": status.round,
+        "phase": status.phase,
+        "to_act": to_act_of(game, status) if to_act is None else list(to_act),
+        "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
+        "options": game.options,
+        "parent": game.parent,
+        "seeded": game.seeded,
+        "seed_hash": own["hash"],
+        "seed": own["seed"],
+        "seed_str": own["seed_str"],
+        "seeds": seeds,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "undo_request": undo_request(game),
+        "practice": game.seeded,
+    }
     if game.seeded:
         out["practice_note"] = PRACTICE_NOTE
     if game.imported_from:
@@ -125,8 +158,7 @@ def seats_and_clock(game: Game, out: dict) -> None:
     for row in out["players"]:
         bot = bots.get(str(row["seat"]))
         if bot is not None:
-            row["bot"] = {"bot": bot["bot"], "level": bot["level"],
-                          "why": bot.get("why", "seated")}
+            row["bot"] = {"bot": bot["bot"], "level": bot["level"], "why": bot.get("why", "seated")}
     clock = clocks.summary(game)
     if clock is not None:
         out["clock"] = clock
@@ -143,13 +175,15 @@ class Presentation(GamesApp):
     def summary(self, game: Game) -> dict:
         """The game summary of the API contract (public: nothing hidden in it)."""
         rules = game.rules
-        return game_summary(game, rules.status(game.state),
-                            lambda: rules.score_sheet(game.state).get("winners", []),
-                            self._origin_finished)
+        return game_summary(
+            game,
+            rules.status(game.state),
+            lambda: rules.score_sheet(game.state).get("winners", []),
+            self._origin_finished,
+        )
 
     def revealed_seeds(self, game: Game) -> list[dict]:
-        return seed_segments(game, game.rules.status(game.state).finished,
-                             self._origin_finished)
+        return seed_segments(game, game.rules.status(game.state).finished, self._origin_finished)
 
     def _origin_finished(self, origin: str) -> bool:
         try:
@@ -163,15 +197,18 @@ class Presentation(GamesApp):
         if event.type == "GameCreated":
             data = {k: v for k, v in event.data.items() if k not in ("seeds", "setup")}
             data["seeds"] = self.revealed_seeds(game)
-            data["setup"] = [{**f, "data": redact(f.get("data"), viewer, finished)}
-                             for f in event.data.get("setup", [])]
+            data["setup"] = [
+                {**f, "data": redact(f.get("data"), viewer, finished)}
+                for f in event.data.get("setup", [])
+            ]
             return data
         if event.type in META_TYPES:
             return event.data
         return game.rules.redact_event(event, viewer, finished)
 
-    def event_view(self, game: Game, event: GameEvent, viewer: int | None,
-                   finished: bool | None = None) -> dict:
+    def event_view(
+        self, game: Game, event: GameEvent, viewer: int | None, finished: bool | None = None
+    ) -> dict:
         """One stored event as ``viewer`` may see it, with its sentence and move.
 
         Redact first, then describe: the sentence, the rule and the move are all built from
@@ -187,9 +224,15 @@ class Presentation(GamesApp):
             text = self._meta_text(game, event)
         else:
             text = rules.describe(shown, game.players, viewer)
-        out = {"version": event.originator_version, "type": event.type, "seat": event.seat,
-               "recorded_at": event.timestamp.isoformat(), "data": data, "text": text,
-               "undone": game.is_undone(event.originator_version)}
+        out = {
+            "version": event.originator_version,
+            "type": event.type,
+            "seat": event.seat,
+            "recorded_at": event.timestamp.isoformat(),
+            "data": data,
+            "text": text,
+            "undone": game.is_undone(event.originator_version),
+        }
         command = public_command(event.command, viewer, finished, rules.seal_move)
         if command and "move" in command:
             out["move"] = unseal(command["move"], command.get("seat"))
@@ -206,18 +249,22 @@ class Presentation(GamesApp):
         rules = registry.get(d["title"], d["rules_version"])
         names = self._names(game, range(len(d["players"])))
         verb = "sits" if len(d["players"]) == 1 else "sit"
-        text = (f"{names} {verb} down to a game of {rules.display_name or rules.name} "
-                f"({d['variant']}).")
+        text = (
+            f"{names} {verb} down to a game of {rules.display_name or rules.name} ({d['variant']})."
+        )
         if d.get("parent"):
-            text += (f" It is a fork of game {d['parent']['game']} at version "
-                     f"{d['parent']['version']}.")
+            text += (
+                f" It is a fork of game {d['parent']['game']} at version {d['parent']['version']}."
+            )
         return text
 
     def _meta_text(self, game: Game, event: GameEvent) -> str:
         d, names = event.data, game.players
         if event.type == "UndoRequested":
-            return (f"{names[d['by']]} asks to take the game back to version {d['to_version']}; "
-                    f"waiting for {self._names(game, d['waiting'])}.")
+            return (
+                f"{names[d['by']]} asks to take the game back to version {d['to_version']}; "
+                f"waiting for {self._names(game, d['waiting'])}."
+            )
         if event.type == "UndoAccepted":
             return f"{names[d['seat']]} accepts the undo."
         if event.type == "UndoRejected":

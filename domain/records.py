@@ -12,6 +12,7 @@ A *log entry* is a plain dict ``{"version", "type", "seat", "data", "command", "
   format, its game id, its head hash, and whose view it is, so neither the chain nor the game it
   names can be swapped under a signature.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,10 +28,20 @@ GENESIS = "0" * 64
 HASHED_FIELDS = ("version", "type", "seat", "data", "command", "recorded_at")
 #: platform event types (no title decides them); each one that can start a batch needs its rule
 #: in ``domain/meta.py`` ``META_RULES``, or every audit of a log holding it reports a mismatch
-META_TYPES = frozenset({"GameCreated", "UndoRequested", "UndoAccepted", "UndoRejected",
-                        "UndoApplied",
-                        # the platform's clocks and seats (domain/clocks.py)
-                        "ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted"})
+META_TYPES = frozenset(
+    {
+        "GameCreated",
+        "UndoRequested",
+        "UndoAccepted",
+        "UndoRejected",
+        "UndoApplied",
+        # the platform's clocks and seats (domain/clocks.py)
+        "ClockReminder",
+        "ClockExpired",
+        "SeatReclaimed",
+        "VacationStarted",
+    }
+)
 #: a record's ``kind``: everything (``verify`` and import need it), or one viewer's view
 FULL, VIEW = "full", "view"
 
@@ -67,15 +78,22 @@ def verify_chain(entries: list[dict]) -> str:
         if not isinstance(entry, dict):
             raise RecordError("record_invalid", reason=f"event {i} is not an object")
         if entry.get("version") != i:
-            raise RecordError("record_tampered", version=i,
-                              reason=f"expected version {i}, found {entry.get('version')!r}")
+            raise RecordError(
+                "record_tampered",
+                version=i,
+                reason=f"expected version {i}, found {entry.get('version')!r}",
+            )
         if entry.get("prev_hash") != prev:
-            raise RecordError("record_tampered", version=i,
-                              reason="its prev_hash does not match the hash of the event before")
+            raise RecordError(
+                "record_tampered",
+                version=i,
+                reason="its prev_hash does not match the hash of the event before",
+            )
         h = entry_hash(prev, entry)
         if entry.get("hash") != h:
-            raise RecordError("record_tampered", version=i,
-                              reason="its hash does not match its contents")
+            raise RecordError(
+                "record_tampered", version=i, reason="its hash does not match its contents"
+            )
         prev = h
     return prev
 
@@ -91,9 +109,14 @@ class Mismatch:
     recorded: list | None = None
 
     def as_dict(self) -> dict:
-        return {"version": self.version, "seat": self.seat, "move": self.move,
-                "difference": self.difference, "expected": self.expected,
-                "recorded": self.recorded}
+        return {
+            "version": self.version,
+            "seat": self.seat,
+            "move": self.move,
+            "difference": self.difference,
+            "expected": self.expected,
+            "recorded": self.recorded,
+        }
 
 
 @dataclass
@@ -108,8 +131,12 @@ class AuditReport:
         return not self.mismatches
 
     def as_dict(self, detail: bool = False) -> dict:
-        out = {"ok": self.ok, "checked": self.checked, "rules_version": self.rules_version,
-               "mismatches": [m.as_dict() for m in self.mismatches]}
+        out = {
+            "ok": self.ok,
+            "checked": self.checked,
+            "rules_version": self.rules_version,
+            "mismatches": [m.as_dict() for m in self.mismatches],
+        }
         if detail:
             out["steps"] = self.steps
         return out
@@ -121,8 +148,11 @@ def record_seed(segment: Mapping[str, Any]) -> int | None:
     seed = segment.get("seed_str") or segment.get("seed")
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
-            isinstance(seed, str) and not (seed.isascii() and seed.isdigit())):
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, (int, str))
+        or (isinstance(seed, str) and not (seed.isascii() and seed.isdigit()))
+    ):
         raise ValueError("a seed must be a whole number or its decimal digits")
     return int(seed)
 
@@ -137,5 +167,6 @@ def seed_for(seeds: Sequence[Mapping[str, Any]], version: int) -> int | None:
 
 def signed_message(game_id: str, head: str, kind: str, viewer: int | None) -> bytes:
     """The bytes a record's signature covers."""
-    return canonical({"format": RECORD_FORMAT, "game": game_id, "head": head, "kind": kind,
-                      "viewer": viewer}).encode("utf-8")
+    return canonical(
+        {"format": RECORD_FORMAT, "game": game_id, "head": head, "kind": kind, "viewer": viewer}
+    ).encode("utf-8")

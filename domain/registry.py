@@ -5,6 +5,7 @@ still installed, so an audit re-runs a game under the rules it was played with, 
 ``verify --all`` re-runs it under the current ones. When a rules change would alter a recorded
 outcome, keep the old ``Title`` instance registered under its old version.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -63,8 +64,9 @@ def get(name: str, rules_version: str) -> Title:
     try:
         return _TITLES[name][rules_version]
     except KeyError:
-        raise DomainError("rules_version_unavailable", title=name,
-                          rules_version=rules_version) from None
+        raise DomainError(
+            "rules_version_unavailable", title=name, rules_version=rules_version
+        ) from None
 
 
 def all_current() -> list[Title]:

@@ -10,6 +10,7 @@ service uses (so one mismatch does not cascade, and undo restores what it restor
 Every loop runs over the record itself: a command's ``count`` must lie between 1 and the events
 left, so a hand-made record cannot make the walk longer than the record.
 """
+
 from __future__ import annotations
 
 import copy
@@ -56,8 +57,15 @@ def _recorded_at(entry: dict) -> Any:
 class _Stored:
     """A log entry in the shape of a stored event, for ``fold``."""
 
-    __slots__ = ("type", "seat", "data", "command", "originator_version", "originator_id",
-                 "timestamp")
+    __slots__ = (
+        "type",
+        "seat",
+        "data",
+        "command",
+        "originator_version",
+        "originator_id",
+        "timestamp",
+    )
 
     def __init__(self, entry: dict, game_id: uuid.UUID, version: int | None = None) -> None:
         self.type = entry.get("type")
@@ -82,16 +90,18 @@ class _ReplayBook:
     def consent_needed(self, version: int) -> set[int]:
         if any(v > version and not self.game.is_undone(v) for v in self.reveals):
             return set(range(len(self.game.players)))
-        return {seat for first, seat in self.moves
-                if first > version and not self.game.is_undone(first)}
+        return {
+            seat for first, seat in self.moves if first > version and not self.game.is_undone(first)
+        }
 
     def check_boundary(self, version: int) -> None:
         if version + 1 in self.batches or version >= self.game.version:
             return
         first = max(f for f in self.batches if f <= version)
         last = self.batches[first]
-        raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
-                        before=first - 1)
+        raise UndoError(
+            "not_a_move_boundary", version=version, first=first, last=last, before=first - 1
+        )
 
 
 @dataclass
@@ -111,15 +121,16 @@ def _meta_facts(facts: Iterable[tuple[str, int | None, dict]]) -> list[dict]:
 
 
 def _recorded(entries: list[dict]) -> list[dict]:
-    return [{"type": e.get("type"), "seat": e.get("seat"), "data": e.get("data")}
-            for e in entries]
+    return [{"type": e.get("type"), "seat": e.get("seat"), "data": e.get("data")} for e in entries]
 
 
 def _difference(expected: list[dict], recorded: list[dict]) -> str:
     for i, (a, b) in enumerate(zip(expected, recorded)):
         if a != b:
-            return (f"event {i + 1} of the batch: the record has {b['type']} "
-                    f"{canonical(b['data'])}, the rules give {a['type']} {canonical(a['data'])}")
+            return (
+                f"event {i + 1} of the batch: the record has {b['type']} "
+                f"{canonical(b['data'])}, the rules give {a['type']} {canonical(a['data'])}"
+            )
     return f"the rules give {len(expected)} event(s), the record has {len(recorded)}"
 
 
@@ -142,19 +153,25 @@ def _undo_targets(entries: list[dict]) -> set[int]:
 
 def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict, list]:
     created = entries[0]
-    if not isinstance(created, dict) or created.get("type") != "GameCreated" or not isinstance(
-            created.get("data"), dict):
+    if (
+        not isinstance(created, dict)
+        or created.get("type") != "GameCreated"
+        or not isinstance(created.get("data"), dict)
+    ):
         raise RecordError("record_invalid", reason="the first event must be GameCreated")
     data = created["data"]
     seeds = data.get("seeds") or []
     players = list(data["players"])
-    config = GameConfig(data["variant"], tuple(players), dict(data.get("options") or {}),
-                        series=data.get("series"))
+    config = GameConfig(
+        data["variant"], tuple(players), dict(data.get("options") or {}), series=data.get("series")
+    )
     seed = seed_for(seeds, 0)
     if seed is None:
-        raise RecordError("record_incomplete",
-                          reason="its seed is still private (the game was exported before it "
-                                 "ended); import it once the game is over")
+        raise RecordError(
+            "record_incomplete",
+            reason="its seed is still private (the game was exported before it "
+            "ended); import it once the game is over",
+        )
     try:
         expected = _facts(rules.setup(config, Rng(seed)))
     except DomainError as err:
@@ -166,16 +183,21 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
         expected = None
     recorded = jsonclean(data.get("setup") or [])
     if expected is not None and expected != recorded:
-        report.mismatches.append(Mismatch(1, None, None, _difference(expected, recorded),
-                                          expected, recorded))
+        report.mismatches.append(
+            Mismatch(1, None, None, _difference(expected, recorded), expected, recorded)
+        )
     report.checked += 1
     return data, seeds
 
 
-def replay_log(entries: list[dict], rules: Title, detail: bool = False,
-               names: list[str] | None = None,
-               view: tuple[int | None, bool] = (None, True),
-               first_only: bool = False) -> Replay:
+def replay_log(
+    entries: list[dict],
+    rules: Title,
+    detail: bool = False,
+    names: list[str] | None = None,
+    view: tuple[int | None, bool] = (None, True),
+    first_only: bool = False,
+) -> Replay:
     """Re-run the set-up and every recorded command of ``entries`` under ``rules`` (and the
     platform's rules for meta events); see the module docstring.
 
@@ -202,7 +224,7 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
         version = i + 1
         command = entry.get("command") if isinstance(entry, dict) else None
         count = _count(command, n - i)
-        batch = entries[i:i + (count or 1)]
+        batch = entries[i : i + (count or 1)]
         recorded = _recorded(batch)
         seat = command.get("seat") if isinstance(command, dict) else None
         move = command.get("move") if isinstance(command, dict) else None
@@ -213,22 +235,27 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
             report.mismatches.append(Mismatch(version, seat, move, problem, expected, recorded))
             if first_only:
                 break
-        if count is not None and isinstance(command, dict) and (
-                "move" in command or "meta" in command):
+        if (
+            count is not None
+            and isinstance(command, dict)
+            and ("move" in command or "meta" in command)
+        ):
             report.checked += 1
         if detail:
             for e in batch:
                 if e.get("type") not in META_TYPES:
-                    report.steps.append(_step(rules, e, move if e is batch[0] else None,
-                                              names, view))
+                    report.steps.append(
+                        _step(rules, e, move if e is batch[0] else None, names, view)
+                    )
         if problem is not None and any(e.get("type") in META_TYPES for e in batch):
             i += len(batch)  # a platform event no rule made changes nothing of the game
             continue
         try:
             _fold(game, book, batch, version, command, state_at)
         except Exception as err:  # recorded data the rules cannot apply (a hand-made record)
-            report.mismatches.append(Mismatch(version, seat, move,
-                                              f"its events cannot be applied ({err!r})"))
+            report.mismatches.append(
+                Mismatch(version, seat, move, f"its events cannot be applied ({err!r})")
+            )
             break
         for v in range(version, version + len(batch)):
             if v in targets:
@@ -237,8 +264,16 @@ def replay_log(entries: list[dict], rules: Title, detail: bool = False,
     return Replay(report, game)
 
 
-def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dict,
-            command: Any, count: int | None, version: int) -> tuple[list | None, str | None]:
+def _decide(
+    game: Game,
+    book: _ReplayBook,
+    rules: Title,
+    seeds: list,
+    entry: dict,
+    command: Any,
+    count: int | None,
+    version: int,
+) -> tuple[list | None, str | None]:
     """What the rules make of the batch's command: (expected facts, None) or (None, why not)."""
     if not isinstance(command, dict) or ("move" not in command and "meta" not in command):
         return None, "an event that no recorded command produced"
@@ -247,12 +282,21 @@ def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dic
     seat = command.get("seat")
     try:
         if "move" in command:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not (
-                    0 <= seat < len(game.players)):
+            if (
+                isinstance(seat, bool)
+                or not isinstance(seat, int)
+                or not (0 <= seat < len(game.players))
+            ):
                 return None, f"the move's seat {seat!r} is not a seat of this game"
             check_open(game)
-            return _facts(rules.decide(game.state, seat, unseal(command["move"], seat),
-                                       Rng(seed_for(seeds, version - 1) or 0))), None
+            return _facts(
+                rules.decide(
+                    game.state,
+                    seat,
+                    unseal(command["move"], seat),
+                    Rng(seed_for(seeds, version - 1) or 0),
+                )
+            ), None
         kind = command.get("meta")
         rule = META_RULES.get(kind) if isinstance(kind, str) else None
         if rule is None or entry.get("type") != kind:
@@ -262,36 +306,57 @@ def _decide(game: Game, book: _ReplayBook, rules: Title, seeds: list, entry: dic
         return None, f"the rules reject this: {err.message}"
 
 
-def _fold(game: Game, book: _ReplayBook, batch: list[dict], version: int, command: Any,
-          state_at: Callable[[int], dict]) -> None:
+def _fold(
+    game: Game,
+    book: _ReplayBook,
+    batch: list[dict],
+    version: int,
+    command: Any,
+    state_at: Callable[[int], dict],
+) -> None:
     stored = [_Stored(e, game.id, version + k) for k, e in enumerate(batch)]
     fold(game, stored, state_at)
     game._version = version + len(batch) - 1
     book.batches[version] = game.version
     rules = game.rules
-    book.reveals.extend(cast(int, e.originator_version) for e in stored
-                        if e.type not in META_TYPES and rules.reveals(cast(EventLike, e)))
+    book.reveals.extend(
+        cast(int, e.originator_version)
+        for e in stored
+        if e.type not in META_TYPES and rules.reveals(cast(EventLike, e))
+    )
     if isinstance(command, dict) and "move" in command and isinstance(command.get("seat"), int):
         book.moves.append((version, command["seat"]))
 
 
-def _step(rules: Title, entry: dict, move: Any, names: list[str],
-          view: tuple[int | None, bool]) -> dict:
+def _step(
+    rules: Title, entry: dict, move: Any, names: list[str], view: tuple[int | None, bool]
+) -> dict:
     """One line of a detailed audit, as ``view`` = (viewer, finished) may see it (redact
     first, then describe)."""
     viewer, finished = view
-    shown = Event(entry["type"], redact(entry.get("data") or {}, viewer, finished),
-                  entry.get("seat"))
+    shown = Event(
+        entry["type"], redact(entry.get("data") or {}, viewer, finished), entry.get("seat")
+    )
     if isinstance(move, dict):
-        move = unseal(redact(rules.seal_move(move, entry.get("seat")), viewer, finished),
-                      entry.get("seat"))
-    return {"version": entry["version"], "seat": entry.get("seat"), "move": move,
-            "type": entry["type"], "text": rules.describe(shown, names, viewer),
-            "rule": rules.rule_of(shown)}
+        move = unseal(
+            redact(rules.seal_move(move, entry.get("seat")), viewer, finished), entry.get("seat")
+        )
+    return {
+        "version": entry["version"],
+        "seat": entry.get("seat"),
+        "move": move,
+        "type": entry["type"],
+        "text": rules.describe(shown, names, viewer),
+        "rule": rules.rule_of(shown),
+    }
 
 
-def audit_log(entries: list[dict], rules: Title, detail: bool = False,
-              names: list[str] | None = None,
-              view: tuple[int | None, bool] = (None, True)) -> AuditReport:
+def audit_log(
+    entries: list[dict],
+    rules: Title,
+    detail: bool = False,
+    names: list[str] | None = None,
+    view: tuple[int | None, bool] = (None, True),
+) -> AuditReport:
     """The audit report of :func:`replay_log`."""
     return replay_log(entries, rules, detail, names, view).report

@@ -6,6 +6,7 @@ effective history (``domain/game.py``). Forks copy the first N events into a new
 names its parent; a fork of an unseeded game draws from a fresh seed after N, so it never
 previews the parent's future.
 """
+
 from __future__ import annotations
 
 import copy
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``
     from .shapes import GamesApp, PendingUndo
 else:
     GamesApp = object
+
 
 class _LiveBook:
     """The history the platform's undo rule asks about, read from the store (``meta.Book``)."""
@@ -52,11 +54,20 @@ class Rewinding(GamesApp):
             events = self._meta(game, facts)
             self._save_meta(game, events)
             if facts[0][0] == "UndoApplied":
-                return {"status": "applied", "request_id": None, "to_version": to_version,
-                        "waiting": [], "version": game.version}
-            return {"status": "pending", "request_id": events[0].originator_version,
-                    "to_version": to_version, "waiting": facts[0][2]["waiting"],
-                    "version": game.version}
+                return {
+                    "status": "applied",
+                    "request_id": None,
+                    "to_version": to_version,
+                    "waiting": [],
+                    "version": game.version,
+                }
+            return {
+                "status": "pending",
+                "request_id": events[0].originator_version,
+                "to_version": to_version,
+                "waiting": facts[0][2]["waiting"],
+                "version": game.version,
+            }
 
     def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
         with self._lock(game_id):
@@ -64,19 +75,35 @@ class Rewinding(GamesApp):
             pending = cast("PendingUndo", game.pending_undo)  # undo_answer refuses without one
             events = self._meta(game, meta.undo_answer(game, seat, request_id, accept))
             self._save_meta(game, events)
-            status = ("applied" if game.pending_undo is None and accept else
-                      "rejected" if not accept else "pending")
-            return {"status": status, "request_id": request_id,
-                    "to_version": pending["to_version"],
-                    "waiting": list(game.pending_undo["waiting"]) if game.pending_undo else [],
-                    "version": game.version}
+            status = (
+                "applied"
+                if game.pending_undo is None and accept
+                else "rejected"
+                if not accept
+                else "pending"
+            )
+            return {
+                "status": status,
+                "request_id": request_id,
+                "to_version": pending["to_version"],
+                "waiting": list(game.pending_undo["waiting"]) if game.pending_undo else [],
+                "version": game.version,
+            }
 
     def _meta(self, game: Game, facts: list[tuple[str, int, dict]]) -> list[GameEvent]:
         command = {"seat": facts[0][1], "meta": facts[0][0], "count": len(facts)}
-        return [GameEvent(originator_id=game.id, originator_version=game.version + 1 + i,
-                          timestamp=GameEvent.create_timestamp(), type=kind, seat=seat,
-                          data=data, command=command if i == 0 else None)
-                for i, (kind, seat, data) in enumerate(facts)]
+        return [
+            GameEvent(
+                originator_id=game.id,
+                originator_version=game.version + 1 + i,
+                timestamp=GameEvent.create_timestamp(),
+                type=kind,
+                seat=seat,
+                data=data,
+                command=command if i == 0 else None,
+            )
+            for i, (kind, seat, data) in enumerate(facts)
+        ]
 
     def _save_meta(self, game: Game, events: list[GameEvent]) -> None:
         try:
@@ -110,13 +137,15 @@ class Rewinding(GamesApp):
         following = self.stored_events(game_id, after=version, limit=1)
         if following and following[0].command is None:
             # the move's first event carries its command and the number of events it made
-            earlier = cast("Iterator[GameEvent]",
-                           self._guard(self.events.get, game_id, lte=version, desc=True))
+            earlier = cast(
+                "Iterator[GameEvent]", self._guard(self.events.get, game_id, lte=version, desc=True)
+            )
             start = next(e for e in earlier if e.command is not None)
             first = start.originator_version
             last = first + int((start.command or {}).get("count", 1)) - 1
-            raise UndoError("not_a_move_boundary", version=version, first=first, last=last,
-                            before=first - 1)
+            raise UndoError(
+                "not_a_move_boundary", version=version, first=first, last=last, before=first - 1
+            )
 
     # ------------------------------------------------------------------ forks
     def fork(self, game_id: uuid.UUID, version: int, seat: int | None = None) -> Created:
@@ -127,8 +156,9 @@ class Rewinding(GamesApp):
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
         events = self.stored_events(game_id, limit=version)
-        hidden = (not source.rules.status(source.state).finished
-                  and any(has_hidden(e.data) for e in events))
+        hidden = not source.rules.status(source.state).finished and any(
+            has_hidden(e.data) for e in events
+        )
         if hidden and seat is not None:
             return self.seat_fork(source, events, version, seat)
         if hidden:
@@ -142,15 +172,22 @@ class Rewinding(GamesApp):
         if not source.seeded:
             # fresh draws from here on, so a fork never previews the parent's future
             seed = new_seed()
-            data["seeds"].append({"from": version, "seed": seed, "hash": seed_hash(seed),
-                                  "origin": str(new_id)})
-        later = [{"type": e.type, "seat": e.seat, "data": e.data,
-                  "command": public_command(e.command, None, True)} for e in events[1:]]
+            data["seeds"].append(
+                {"from": version, "seed": seed, "hash": seed_hash(seed), "origin": str(new_id)}
+            )
+        later = [
+            {
+                "type": e.type,
+                "seat": e.seat,
+                "data": e.data,
+                "command": public_command(e.command, None, True),
+            }
+            for e in events[1:]
+        ]
         return self._start(new_id, data, later, [e.timestamp for e in events])
 
-    def seat_fork(self, source: Game, events: list[GameEvent], version: int,
-                  seat: int) -> Created:
-        """"What if, from my seat": a new game that starts from the state at ``version`` as
+    def seat_fork(self, source: Game, events: list[GameEvent], version: int, seat: int) -> Created:
+        """ "What if, from my seat": a new game that starts from the state at ``version`` as
         ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
         ``fork_view``). Its history is that one starting position; its summary says so."""
         state = self.game_at(source.id, version).state
@@ -160,10 +197,8 @@ class Rewinding(GamesApp):
             raise RuleViolation("fork_reveals_hidden", game=str(source.id), version=version)
         new_id = uuid.uuid4()
         data = copy.deepcopy(events[0].data)
-        data["parent"] = {"game": str(source.id), "version": version, "seat": seat,
-                          "redealt": True}
+        data["parent"] = {"game": str(source.id), "version": version, "seat": seat, "redealt": True}
         data["seeded"] = False
-        data["seeds"] = [{"from": 0, "seed": seed, "hash": seed_hash(seed),
-                          "origin": str(new_id)}]
+        data["seeds"] = [{"from": 0, "seed": seed, "hash": seed_hash(seed), "origin": str(new_id)}]
         data["setup"] = [{"type": "StateRestored", "seat": None, "data": {"state": view}}]
         return self._start(new_id, data, [])

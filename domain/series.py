@@ -20,6 +20,7 @@ Its state::
      "games": [{"number", "game", "target", "carry", "score", "won"}],
      "permanent": [{"card", "name", "after_game"}]}
 """
+
 from __future__ import annotations
 
 import abc
@@ -27,26 +28,28 @@ from dataclasses import dataclass, field
 
 from .common.errors import RuleViolation, register_messages
 
-register_messages({
-    "series_not_available": "{title} has no series of games.",
-    "series_game_not_current": "Game {game} is not the game series {series} is waiting for "
-                               "(its game {number} is {current}).",
-    "series_game_of_other_series": "Game {game} is game {other_number} of another series, "
-                                   "not of series {series}.",
-    "series_game_not_finished": "Game {number} of the series ({game}) is still being played; "
-                                "the series moves on once it is over.",
-    "series_choice_not_played": "{choice} was not played in game {number}: a permanent "
-                                "{noun} must be one played in that game ({rule}). Played "
-                                "there: {played}.",
-    "series_choice_already_permanent": "{choice} is permanent already (after game "
-                                       "{after_game}).",
-    "series_choice_required": "After game {number} the player chooses one more permanent "
-                              "{noun} ({rule}): name one played in it ({played}).",
-    "series_full": "{count} {noun}s are permanent already, the most this series keeps "
-                   "({rule}); the next game starts without a new choice.",
-    "series_unknown_move": "A series move is 'choose' (with 'game' and 'card') or 'next' "
-                           "(with 'game'), not '{move_type}'.",
-})
+register_messages(
+    {
+        "series_not_available": "{title} has no series of games.",
+        "series_game_not_current": "Game {game} is not the game series {series} is waiting for "
+        "(its game {number} is {current}).",
+        "series_game_of_other_series": "Game {game} is game {other_number} of another series, "
+        "not of series {series}.",
+        "series_game_not_finished": "Game {number} of the series ({game}) is still being played; "
+        "the series moves on once it is over.",
+        "series_choice_not_played": "{choice} was not played in game {number}: a permanent "
+        "{noun} must be one played in that game ({rule}). Played "
+        "there: {played}.",
+        "series_choice_already_permanent": "{choice} is permanent already (after game "
+        "{after_game}).",
+        "series_choice_required": "After game {number} the player chooses one more permanent "
+        "{noun} ({rule}): name one played in it ({played}).",
+        "series_full": "{count} {noun}s are permanent already, the most this series keeps "
+        "({rule}); the next game starts without a new choice.",
+        "series_unknown_move": "A series move is 'choose' (with 'game' and 'card') or 'next' "
+        "(with 'game'), not '{move_type}'.",
+    }
+)
 
 
 class SeriesViolation(RuleViolation):
@@ -95,23 +98,40 @@ class SeriesRules(abc.ABC):
 
 # -- state -------------------------------------------------------------------------------------
 
+
 def evolve(state: dict | None, kind: str, data: dict) -> dict:
     """Apply one series event (never validates)."""
     if kind == "SeriesStarted":
-        return {"title": data["title"], "rules_version": data["rules_version"],
-                "player": data["player"], "options": dict(data["options"]),
-                "seeded": bool(data.get("seeded")), "games": [], "permanent": []}
+        return {
+            "title": data["title"],
+            "rules_version": data["rules_version"],
+            "player": data["player"],
+            "options": dict(data["options"]),
+            "seeded": bool(data.get("seeded")),
+            "games": [],
+            "permanent": [],
+        }
     state = dict(state or {})
     if kind == "SeriesGameStarted":
-        state["games"] = state["games"] + [{
-            "number": data["number"], "game": data["game"], "target": data["target"],
-            "carry": dict(data["carry"]), "score": None, "won": None}]
+        state["games"] = state["games"] + [
+            {
+                "number": data["number"],
+                "game": data["game"],
+                "target": data["target"],
+                "carry": dict(data["carry"]),
+                "score": None,
+                "won": None,
+            }
+        ]
     elif kind == "SeriesGameScored":
-        state["games"] = [dict(g, score=data["score"], won=data["won"])
-                          if g["number"] == data["number"] else g for g in state["games"]]
+        state["games"] = [
+            dict(g, score=data["score"], won=data["won"]) if g["number"] == data["number"] else g
+            for g in state["games"]
+        ]
     elif kind == "PermanentChosen":
-        state["permanent"] = state["permanent"] + [{
-            "card": data["card"], "name": data["name"], "after_game": data["number"]}]
+        state["permanent"] = state["permanent"] + [
+            {"card": data["card"], "name": data["name"], "after_game": data["number"]}
+        ]
     return state
 
 
@@ -126,12 +146,15 @@ def describe(kind: str, data: dict, player: str, title_name: str | None = None) 
             extra.append(f"{len(carry['permanent'])} permanent card(s)")
         if carry.get("food"):
             extra.append(f"{carry['food']} food carried over")
-        return (f"Game {data['number']} begins (target {data['target']} points)"
-                + (f" with {' and '.join(extra)}." if extra else "."))
+        return f"Game {data['number']} begins (target {data['target']} points)" + (
+            f" with {' and '.join(extra)}." if extra else "."
+        )
     if kind == "SeriesGameScored":
         outcome = "reaching" if data["won"] else "missing"
-        return (f"{player} scores {data['score']} points in game {data['number']}, {outcome} "
-                f"the target of {data['target']}.")
+        return (
+            f"{player} scores {data['score']} points in game {data['number']}, {outcome} "
+            f"the target of {data['target']}."
+        )
     if kind == "PermanentChosen":
         return f"{player} makes {data['name']} permanent after game {data['number']}."
     return kind
@@ -143,8 +166,16 @@ def current(state: dict) -> dict:
 
 # -- deciding a series move ----------------------------------------------------------------------
 
-def decide(state: dict, series_id: str, rules: SeriesRules, move: dict,
-           game_series: dict | None, game_state: dict, finished: bool) -> list[tuple[str, dict]]:
+
+def decide(
+    state: dict,
+    series_id: str,
+    rules: SeriesRules,
+    move: dict,
+    game_series: dict | None,
+    game_state: dict,
+    finished: bool,
+) -> list[tuple[str, dict]]:
     """The events of a series move after the current game (digest §9.3 items 1, 3): the game
     is scored and, below the most permanent choices, one of the cards played in it becomes
     permanent. ``game_series`` is the named game's own series tag."""
@@ -154,42 +185,75 @@ def decide(state: dict, series_id: str, rules: SeriesRules, move: dict,
     game = current(state)
     named = str(move.get("game"))
     if game_series and game_series.get("id") != series_id:
-        raise SeriesViolation("series_game_of_other_series", game=named, series=series_id,
-                              other_number=game_series.get("number"))
+        raise SeriesViolation(
+            "series_game_of_other_series",
+            game=named,
+            series=series_id,
+            other_number=game_series.get("number"),
+        )
     if named != game["game"]:
-        raise SeriesViolation("series_game_not_current", game=named, series=series_id,
-                              number=game["number"], current=game["game"])
+        raise SeriesViolation(
+            "series_game_not_current",
+            game=named,
+            series=series_id,
+            number=game["number"],
+            current=game["game"],
+        )
     if not finished:
-        raise SeriesViolation("series_game_not_finished", number=game["number"],
-                              game=game["game"])
+        raise SeriesViolation("series_game_not_finished", number=game["number"], game=game["game"])
     result = rules.result(game_state)
-    events = [("SeriesGameScored", {"number": game["number"], "game": game["game"],
-                                    "score": result.score, "target": game["target"],
-                                    "won": result.score >= game["target"]})]
+    events = [
+        (
+            "SeriesGameScored",
+            {
+                "number": game["number"],
+                "game": game["game"],
+                "score": result.score,
+                "target": game["target"],
+                "won": result.score >= game["target"],
+            },
+        )
+    ]
     chosen = choice_events(state, rules, move, result, game["number"])
     return events + chosen
 
 
-def choice_events(state: dict, rules: SeriesRules, move: dict, result: SeriesResult,
-                  number: int) -> list[tuple[str, dict]]:
+def choice_events(
+    state: dict, rules: SeriesRules, move: dict, result: SeriesResult, number: int
+) -> list[tuple[str, dict]]:
     full = len(state["permanent"]) >= rules.max_permanent
     played = ", ".join(rules.name_of(c) for c in result.playable) or "none"
     if move["type"] == "next":
         if not full and result.playable:
-            raise SeriesViolation("series_choice_required", number=number, played=played,
-                                  noun=rules.noun, rule=rules.rule)
+            raise SeriesViolation(
+                "series_choice_required",
+                number=number,
+                played=played,
+                noun=rules.noun,
+                rule=rules.rule,
+            )
         return []
     if full:
-        raise SeriesViolation("series_full", count=len(state["permanent"]), noun=rules.noun,
-                              rule=rules.rule)
+        raise SeriesViolation(
+            "series_full", count=len(state["permanent"]), noun=rules.noun, rule=rules.rule
+        )
     card = str(move.get("card"))
     earlier = [p for p in state["permanent"] if p["card"] == card]
     if earlier:
-        raise SeriesViolation("series_choice_already_permanent", choice=rules.name_of(card),
-                              after_game=earlier[0]["after_game"])
+        raise SeriesViolation(
+            "series_choice_already_permanent",
+            choice=rules.name_of(card),
+            after_game=earlier[0]["after_game"],
+        )
     if card not in result.playable:
-        raise SeriesViolation("series_choice_not_played", choice=rules.name_of(card),
-                              number=number, played=played, noun=rules.noun, rule=rules.rule)
+        raise SeriesViolation(
+            "series_choice_not_played",
+            choice=rules.name_of(card),
+            number=number,
+            played=played,
+            noun=rules.noun,
+            rule=rules.rule,
+        )
     return [("PermanentChosen", {"number": number, "card": card, "name": rules.name_of(card)})]
 
 

@@ -6,6 +6,7 @@ the new game's ``GameCreated`` and seat keys (``Games.create_game(also=...)``), 
 move writes nothing and a saved one never lacks its game. The series token's SHA-256 lives in a
 stream of its own, like seat tokens (never in the series' events or its export).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -95,54 +96,92 @@ class SeriesMixin(GamesApp):
         return game, game.state, game.rules.status(game.state).finished
 
     # -- starting --------------------------------------------------------------------------------
-    def start_series(self, title: str, player: str, options: dict | None = None,
-                     seed: int | None = None) -> tuple[dict, str, Any]:
+    def start_series(
+        self, title: str, player: str, options: dict | None = None, seed: int | None = None
+    ) -> tuple[dict, str, Any]:
         """A new series and its first game: (series state, series token, ``Created``)."""
         from .application import new_token
+
         rules = registry.current(title)
         series = rules.series()
         if series is None:
             raise BadGameConfig("series_not_available", title=rules.display_name or title)
         series_id = uuid.uuid4()
         options = series.check_options(dict(options or {}))
-        started = {"title": rules.name, "rules_version": rules.rules_version, "player": player,
-                   "options": options, "seeded": seed is not None}
+        started = {
+            "title": rules.name,
+            "rules_version": rules.rules_version,
+            "player": player,
+            "options": options,
+            "seeded": seed is not None,
+        }
         if seed is not None:
             started["_secret"] = {"seed": str(seed)}
         token = new_token(series_id)
-        key = SeriesKeyIssued(originator_id=self._series_keys_id(series_id),
-                              originator_version=1, timestamp=SeriesKeyIssued.create_timestamp(),
-                              hash=_token_hash(token))
+        key = SeriesKeyIssued(
+            originator_id=self._series_keys_id(series_id),
+            originator_version=1,
+            timestamp=SeriesKeyIssued.create_timestamp(),
+            hash=_token_hash(token),
+        )
         state = rules_of_series.evolve(None, "SeriesStarted", started)
         first = [("SeriesStarted", started)]
         created = self._series_game(series_id, state, series, first, version=0, extra=[key])
         return self.series_state(series_id), token, created
 
-    def _series_game(self, series_id: uuid.UUID, state: dict, series: Any, decided: list,
-                     version: int, extra: list | None = None, seed: int | None = None) -> Any:
+    def _series_game(
+        self,
+        series_id: uuid.UUID,
+        state: dict,
+        series: Any,
+        decided: list,
+        version: int,
+        extra: list | None = None,
+        seed: int | None = None,
+    ) -> Any:
         """Create the next game of the series and save ``decided`` series events and its
         ``SeriesGameStarted`` with it, in one transaction."""
         for kind, data in decided:
             if kind != "SeriesStarted":
                 state = rules_of_series.evolve(state, kind, data)
         number, carry = rules_of_series.next_game(state, series)
-        if seed is None and decided and decided[0][0] == "SeriesStarted" and \
-                decided[0][1].get("_secret"):
+        if (
+            seed is None
+            and decided
+            and decided[0][0] == "SeriesStarted"
+            and decided[0][1].get("_secret")
+        ):
             seed = int(decided[0][1]["_secret"]["seed"])
         tag = {"id": str(series_id), "number": number, "carry": carry}
         target = series.target(number)
 
         def also(game_id: uuid.UUID) -> list:
-            events = decided + [("SeriesGameStarted", {"number": number, "game": str(game_id),
-                                                       "target": target, "carry": carry})]
-            return [SeriesEvent(originator_id=series_id, originator_version=version + i,
-                                timestamp=SeriesEvent.create_timestamp(), type=kind,
-                                data=jsonclean(data))
-                    for i, (kind, data) in enumerate(events, start=1)] + list(extra or [])
+            events = decided + [
+                (
+                    "SeriesGameStarted",
+                    {"number": number, "game": str(game_id), "target": target, "carry": carry},
+                )
+            ]
+            return [
+                SeriesEvent(
+                    originator_id=series_id,
+                    originator_version=version + i,
+                    timestamp=SeriesEvent.create_timestamp(),
+                    type=kind,
+                    data=jsonclean(data),
+                )
+                for i, (kind, data) in enumerate(events, start=1)
+            ] + list(extra or [])
 
-        return self.create_game(state["title"], series.variant, [state["player"]],
-                                state["options"], _game_seed(seed, number), series=tag,
-                                also=also)
+        return self.create_game(
+            state["title"],
+            series.variant,
+            [state["player"]],
+            state["options"],
+            _game_seed(seed, number),
+            series=tag,
+            also=also,
+        )
 
     # -- moving on ---------------------------------------------------------------------------------
     def series_move(self, series_id: uuid.UUID, move: dict) -> tuple[dict, Any]:
@@ -159,21 +198,27 @@ class SeriesMixin(GamesApp):
         except (DomainError, ValueError):
             pass
         game, game_state, finished = self.series_current(state)
-        decided = rules_of_series.decide(state, str(series_id), series, move, game_series,
-                                         game_state, finished)
+        decided = rules_of_series.decide(
+            state, str(series_id), series, move, game_series, game_state, finished
+        )
         seed = events[0].data.get("_secret", {}).get("seed")
         try:
-            created = self._series_game(series_id, state, series, decided, version=len(events),
-                                        seed=int(seed) if seed is not None else None)
-        except IntegrityError:      # another move of this series was saved first
+            created = self._series_game(
+                series_id,
+                state,
+                series,
+                decided,
+                version=len(events),
+                seed=int(seed) if seed is not None else None,
+            )
+        except IntegrityError:  # another move of this series was saved first
             raise ConcurrentWrite(current=len(self.series_events(series_id))) from None
         return self.series_state(series_id), created
 
     def series_legal_moves(self, series_id: uuid.UUID) -> list[dict]:
         state = self.series_state(series_id)
         _, game_state, finished = self.series_current(state)
-        return rules_of_series.legal_moves(state, self._series_rules(state), game_state,
-                                           finished)
+        return rules_of_series.legal_moves(state, self._series_rules(state), game_state, finished)
 
     def series_moves_labelled(self, series_id: uuid.UUID) -> list[dict]:
         """The open series moves, each with a ``label`` a player reads."""
@@ -203,8 +248,10 @@ class SeriesMixin(GamesApp):
         return bool(found) and hmac.compare_digest(found[-1].hash, _token_hash(token))
 
     def _series_key_events(self, series_id: uuid.UUID) -> list[SeriesKeyIssued]:
-        return cast("list[SeriesKeyIssued]",
-                    list(self._guard(self.events.get, self._series_keys_id(series_id))))
+        return cast(
+            "list[SeriesKeyIssued]",
+            list(self._guard(self.events.get, self._series_keys_id(series_id))),
+        )
 
     # -- summary, audit, export ----------------------------------------------------------------
     def series_summary(self, series_id: uuid.UUID) -> dict:
@@ -228,16 +275,22 @@ class SeriesMixin(GamesApp):
                 row["status"] = "finished"
             games.append(row)
         n = len(games)
-        return {"id": str(series_id), "title": state["title"],
-                "rules_version": state["rules_version"], "player": state["player"],
-                "options": state["options"], "seeded": state["seeded"],
-                "description": series.description,
-                "targets": [series.target(i) for i in range(1, max(n, 8) + 2)],
-                "games": games, "won": [g["number"] for g in games if g["won"]],
-                "permanent": state["permanent"], "max_permanent": series.max_permanent,
-                "current_game": games[-1]["game"] if games else None,
-                "waiting_for": ("choice" if games and games[-1]["status"] == "finished"
-                                else "game")}
+        return {
+            "id": str(series_id),
+            "title": state["title"],
+            "rules_version": state["rules_version"],
+            "player": state["player"],
+            "options": state["options"],
+            "seeded": state["seeded"],
+            "description": series.description,
+            "targets": [series.target(i) for i in range(1, max(n, 8) + 2)],
+            "games": games,
+            "won": [g["number"] for g in games if g["won"]],
+            "permanent": state["permanent"],
+            "max_permanent": series.max_permanent,
+            "current_game": games[-1]["game"] if games else None,
+            "waiting_for": ("choice" if games and games[-1]["status"] == "finished" else "game"),
+        }
 
     def series_log(self, series_id: uuid.UUID) -> list[dict]:
         """The series' events as the public sees them, each with its sentence."""
@@ -247,10 +300,16 @@ class SeriesMixin(GamesApp):
         name = rules.display_name or rules.name
         out = []
         for e in events:
-            public = redact(e.data, None, False)     # the series seed stays secret
-            out.append({"version": e.originator_version, "type": e.type, "data": public,
-                        "text": rules_of_series.describe(e.type, public, player, name),
-                        "recorded_at": e.timestamp.isoformat()})
+            public = redact(e.data, None, False)  # the series seed stays secret
+            out.append(
+                {
+                    "version": e.originator_version,
+                    "type": e.type,
+                    "data": public,
+                    "text": rules_of_series.describe(e.type, public, player, name),
+                    "recorded_at": e.timestamp.isoformat(),
+                }
+            )
         return out
 
     def series_export(self, series_id: uuid.UUID) -> dict:
@@ -262,12 +321,17 @@ class SeriesMixin(GamesApp):
             h = hashlib.sha256((prev + canonical(body)).encode("utf-8")).hexdigest()
             out.append({**entry, "prev_hash": prev, "hash": h})
             prev = h
-        return {"format": SERIES_RECORD_FORMAT, "series": self.series_summary(series_id),
-                "events": out, "head": prev}
+        return {
+            "format": SERIES_RECORD_FORMAT,
+            "series": self.series_summary(series_id),
+            "events": out,
+            "head": prev,
+        }
 
     def series_audit(self, series_id: uuid.UUID) -> dict:
         """Check the series against its games (digest §9.3): each game names this series and
         its number, started with the carry-over the rules give, was scored as the game ended,
         and every permanent choice was played in the game it was chosen after."""
         from .series_audit import audit
+
         return audit(self, series_id)

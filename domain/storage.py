@@ -12,6 +12,7 @@ Server processes run with table creation off; ``init-db`` (``flask init-db`` or
 that every entry point (the web service, workers, the projector, benchmarks) reads the store
 settings the same way without importing the web layer.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,30 +40,36 @@ def is_postgres(url: str | None) -> bool:
     return bool(url) and urlparse(url).scheme in ("postgres", "postgresql", "postgresql+psycopg")
 
 
-def persistence_env(database_url: str | None, data_dir: str | None = None,
-                    create_table: bool = False, lock_timeout: float = 2.0) -> dict[str, str]:
+def persistence_env(
+    database_url: str | None,
+    data_dir: str | None = None,
+    create_table: bool = False,
+    lock_timeout: float = 2.0,
+) -> dict[str, str]:
     """The ``eventsourcing`` settings for ``database_url`` (see the module docstring)."""
     env = {"CREATE_TABLE": "y" if create_table else "n"}
     if database_url is not None and is_postgres(database_url):
         url = urlparse(database_url)
         query = parse_qs(url.query)
-        env.update({
-            "PERSISTENCE_MODULE": POSTGRES_MODULE,
-            "POSTGRES_DBNAME": unquote(url.path.lstrip("/")) or "postgres",
-            "POSTGRES_HOST": url.hostname or "127.0.0.1",
-            "POSTGRES_PORT": str(url.port or 5432),
-            "POSTGRES_USER": unquote(url.username or "postgres"),
-            "POSTGRES_PASSWORD": unquote(url.password or ""),
-            "POSTGRES_SCHEMA": (query.get("schema") or ["public"])[0],
-            "POSTGRES_CONNECT_TIMEOUT": (query.get("connect_timeout") or ["5"])[0],
-            "POSTGRES_POOL_SIZE": (query.get("pool_size") or ["5"])[0],
-            "POSTGRES_MAX_OVERFLOW": (query.get("max_overflow") or ["10"])[0],
-            # the library reads whole seconds; pgstore applies the exact value (0.5 s stays
-            # 0.5 s, never 0, which would turn the timeouts off)
-            "POSTGRES_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
-            EXACT_LOCK_TIMEOUT: repr(float(lock_timeout)),
-            "POSTGRES_PRE_PING": "y",
-        })
+        env.update(
+            {
+                "PERSISTENCE_MODULE": POSTGRES_MODULE,
+                "POSTGRES_DBNAME": unquote(url.path.lstrip("/")) or "postgres",
+                "POSTGRES_HOST": url.hostname or "127.0.0.1",
+                "POSTGRES_PORT": str(url.port or 5432),
+                "POSTGRES_USER": unquote(url.username or "postgres"),
+                "POSTGRES_PASSWORD": unquote(url.password or ""),
+                "POSTGRES_SCHEMA": (query.get("schema") or ["public"])[0],
+                "POSTGRES_CONNECT_TIMEOUT": (query.get("connect_timeout") or ["5"])[0],
+                "POSTGRES_POOL_SIZE": (query.get("pool_size") or ["5"])[0],
+                "POSTGRES_MAX_OVERFLOW": (query.get("max_overflow") or ["10"])[0],
+                # the library reads whole seconds; pgstore applies the exact value (0.5 s stays
+                # 0.5 s, never 0, which would turn the timeouts off)
+                "POSTGRES_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
+                EXACT_LOCK_TIMEOUT: repr(float(lock_timeout)),
+                "POSTGRES_PRE_PING": "y",
+            }
+        )
         # Never POSTGRES_ENABLE_DB_FUNCTIONS: it can skip events under concurrent writers.
         return env
     if database_url:
@@ -75,16 +82,19 @@ def persistence_env(database_url: str | None, data_dir: str | None = None,
         path = os.path.join(data_dir or default_data_dir(), DEFAULT_DB_FILE)
     if path != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    env.update({
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-        "SQLITE_DBNAME": path,
-        "SQLITE_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
-    })
+    env.update(
+        {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": path,
+            "SQLITE_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
+        }
+    )
     return env
 
 
-def persistence_env_from_environ(environ: dict | None = None,
-                                 create_tables: bool = False) -> dict[str, str]:
+def persistence_env_from_environ(
+    environ: dict | None = None, create_tables: bool = False
+) -> dict[str, str]:
     """The store settings of ``CHRONICLE_DATABASE_URL``, ``CHRONICLE_DATA_DIR`` and
     ``CHRONICLE_STORE_LOCK_TIMEOUT`` (workers, the projector, their CLIs; the web service reads
     the same variables, validated, through ``service.config.Settings``)."""
@@ -93,8 +103,9 @@ def persistence_env_from_environ(environ: dict | None = None,
     if create_tables and url:
         ensure_postgres_schema(url)
     lock = float(env.get("CHRONICLE_STORE_LOCK_TIMEOUT") or 2.0)
-    return persistence_env(url, env.get("CHRONICLE_DATA_DIR") or None,
-                           create_table=create_tables, lock_timeout=lock)
+    return persistence_env(
+        url, env.get("CHRONICLE_DATA_DIR") or None, create_table=create_tables, lock_timeout=lock
+    )
 
 
 def postgres_connect(database_url: str, **kwargs: Any) -> psycopg.Connection:
@@ -102,11 +113,16 @@ def postgres_connect(database_url: str, **kwargs: Any) -> psycopg.Connection:
     import psycopg
 
     env = persistence_env(database_url)
-    return psycopg.connect(host=env["POSTGRES_HOST"], port=int(env["POSTGRES_PORT"]),
-                           dbname=env["POSTGRES_DBNAME"], user=env["POSTGRES_USER"],
-                           password=env["POSTGRES_PASSWORD"] or None,
-                           connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
-                           autocommit=True, **kwargs)
+    return psycopg.connect(
+        host=env["POSTGRES_HOST"],
+        port=int(env["POSTGRES_PORT"]),
+        dbname=env["POSTGRES_DBNAME"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        connect_timeout=int(env["POSTGRES_CONNECT_TIMEOUT"]),
+        autocommit=True,
+        **kwargs,
+    )
 
 
 def postgres_problem(database_url: str) -> str | None:

@@ -8,6 +8,7 @@ costs about as much as the JSON decoding itself. This transcoder stores the time
 more than reading its rows. Anything that is not JSON-clean is refused when it is saved, never
 silently changed.
 """
+
 from __future__ import annotations
 
 import json

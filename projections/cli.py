@@ -9,6 +9,7 @@ that run meanwhile simply help, and the outbox keeps its delivery state (no noti
 twice; notices older than ``CHRONICLE_NOTICE_MAX_AGE`` that appear for the first time are stored
 as ``expired``).
 """
+
 from __future__ import annotations
 
 import json
@@ -35,32 +36,50 @@ def notice_max_age() -> float:
     return float(os.environ.get("CHRONICLE_NOTICE_MAX_AGE") or DEFAULT_NOTICE_MAX_AGE)
 
 
-def rebuild(games: Games, *, batch_size: int = 2000, show_progress: bool = True,
-            out=None, workers: int | None = None) -> dict:
+def rebuild(
+    games: Games,
+    *,
+    batch_size: int = 2000,
+    show_progress: bool = True,
+    out=None,
+    workers: int | None = None,
+) -> dict:
     """Rebuild every read model of ``games``'s store, partitioned by game over ``workers``
     processes (default: one per core; see :mod:`.rebuild`); returns figures for the operator."""
-    options = {"notice_max_age": notice_max_age(),
-               "cache_size": int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096)}
+    options = {
+        "notice_max_age": notice_max_age(),
+        "cache_size": int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096),
+    }
     t0 = time.perf_counter()
     if show_progress:
         head = games.recorder.max_notification_id() or 0
-        with click.progressbar(length=max(head, 1), label="Rebuilding read models",
-                               show_pos=True, show_eta=True, file=out or sys.stderr) as bar:
+        with click.progressbar(
+            length=max(head, 1),
+            label="Rebuilding read models",
+            show_pos=True,
+            show_eta=True,
+            file=out or sys.stderr,
+        ) as bar:
             seen = [0]
 
             def advance(done: int, _head: int) -> None:
                 bar.update(max(0, done - seen[0]))
                 seen[0] = max(seen[0], done)
 
-            figures = parallel.rebuild(games, workers=workers, batch_size=batch_size,
-                                       progress=advance, **options)
+            figures = parallel.rebuild(
+                games, workers=workers, batch_size=batch_size, progress=advance, **options
+            )
     else:
         figures = parallel.rebuild(games, workers=workers, batch_size=batch_size, **options)
     seconds = time.perf_counter() - t0
     notifications = figures["head"] + figures["after_head"]
-    return {"notifications": notifications, "position": figures["position"],
-            "workers": figures["workers"], "seconds": round(seconds, 3),
-            "per_second": round(notifications / seconds, 1) if seconds > 0 else None}
+    return {
+        "notifications": notifications,
+        "position": figures["position"],
+        "workers": figures["workers"],
+        "seconds": round(seconds, 3),
+        "per_second": round(notifications / seconds, 1) if seconds > 0 else None,
+    }
 
 
 @click.group()
@@ -69,22 +88,30 @@ def main() -> None:
 
 
 @main.command("rebuild")
-@click.option("--batch-size", default=2000, show_default=True,
-              help="Notifications per transaction.")
+@click.option(
+    "--batch-size", default=2000, show_default=True, help="Notifications per transaction."
+)
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Processes, each rebuilding a share of the games (default: one per core).")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes, each rebuilding a share of the games (default: one per core).",
+)
 def rebuild_command(batch_size: int, no_progress: bool, workers: int | None) -> None:
     """Empty the read models and replay the whole event log into them."""
     games = games_from_environ()
     try:
-        figures = rebuild(games, batch_size=batch_size, show_progress=not no_progress,
-                          workers=workers)
+        figures = rebuild(
+            games, batch_size=batch_size, show_progress=not no_progress, workers=workers
+        )
     finally:
         games.close()
-    click.echo(f"rebuilt {figures['notifications']} notifications in {figures['seconds']} s "
-               f"({figures['per_second']}/s, {figures['workers']} processes); "
-               f"position {figures['position']}")
+    click.echo(
+        f"rebuilt {figures['notifications']} notifications in {figures['seconds']} s "
+        f"({figures['per_second']}/s, {figures['workers']} processes); "
+        f"position {figures['position']}"
+    )
 
 
 @main.command("status")
@@ -96,10 +123,22 @@ def status_command() -> None:
         models = ReadModels(store, games.name)
         head = games.recorder.max_notification_id() or 0
         position = models.position()
-        outbox = {r["state"]: r["n"] for r in store.query(
-            "SELECT state, COUNT(*) AS n FROM {p}rm_outbox GROUP BY state")}
-        click.echo(json.dumps({"position": position, "head": head, "lag": head - position,
-                               "tables": models.table_counts(), "outbox": outbox}, indent=2))
+        outbox = {
+            r["state"]: r["n"]
+            for r in store.query("SELECT state, COUNT(*) AS n FROM {p}rm_outbox GROUP BY state")
+        }
+        click.echo(
+            json.dumps(
+                {
+                    "position": position,
+                    "head": head,
+                    "lag": head - position,
+                    "tables": models.table_counts(),
+                    "outbox": outbox,
+                },
+                indent=2,
+            )
+        )
     finally:
         games.close()
 

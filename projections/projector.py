@@ -27,6 +27,7 @@ touches. The sheet-at-every-version tests catch a title that gets this wrong.
 Errors in a title's rules stop the pass (the position does not move past an event that could not
 be applied): a read model never silently skips an event.
 """
+
 from __future__ import annotations
 
 import json
@@ -82,8 +83,19 @@ class CatchUp:
 class _Entry:
     """A game as the projector holds it between events."""
 
-    __slots__ = ("game", "rules", "sheet", "created_seq", "applied", "position",
-                 "batch_start", "batch_end", "notice_to_act", "notice_finished", "waiting")
+    __slots__ = (
+        "game",
+        "rules",
+        "sheet",
+        "created_seq",
+        "applied",
+        "position",
+        "batch_start",
+        "batch_end",
+        "notice_to_act",
+        "notice_finished",
+        "waiting",
+    )
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -107,13 +119,13 @@ def lobby_summary(game: Game, status: Any, to_act: list[int], sheet: dict) -> di
     return game_summary(game, status, lambda: sheet.get("winners", []), never, to_act)
 
 
-def notice_ids(kind: str, game_id: uuid.UUID | str, version: int, seat: int,
-               channel: str) -> tuple[str, str]:
+def notice_ids(
+    kind: str, game_id: uuid.UUID | str, version: int, seat: int, channel: str
+) -> tuple[str, str]:
     """``(notice_id, message_id)``: the outbox key (also an RQ job id: letters, digits, ``-``)
     and the ``webhook-id`` of the message (the same on every retry and every channel)."""
     hexid = uuid.UUID(str(game_id)).hex
-    return (f"{kind}-{hexid}-{version}-{seat}-{channel}",
-            f"msg_{hexid}_{version}_{seat}_{kind}")
+    return (f"{kind}-{hexid}-{version}-{seat}-{channel}", f"msg_{hexid}_{version}_{seat}_{kind}")
 
 
 class Projector:
@@ -123,10 +135,17 @@ class Projector:
     in memory; ``clock`` gives the time notices are stamped with.
     """
 
-    def __init__(self, games: Games, store: ReadModelStore, *, cache_size: int = 2048,
-                 batch_size: int = 500, notice_max_age: float = DEFAULT_NOTICE_MAX_AGE,
-                 clock: Callable[[], float] = time.time,
-                 partition: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        games: Games,
+        store: ReadModelStore,
+        *,
+        cache_size: int = 2048,
+        batch_size: int = 500,
+        notice_max_age: float = DEFAULT_NOTICE_MAX_AGE,
+        clock: Callable[[], float] = time.time,
+        partition: tuple[int, int] | None = None,
+    ) -> None:
         self.games = games
         #: ``(i, n)``: only the games whose id ends in a hex digit that is ``i`` modulo ``n``
         #: (a partition of a parallel rebuild, see :mod:`.rebuild`)
@@ -154,8 +173,13 @@ class Projector:
         """The last notification id in the store (0 when empty)."""
         return self.games.recorder.max_notification_id() or 0
 
-    def catch_up(self, *, limit: int | None = None, batch_size: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> CatchUp:
+    def catch_up(
+        self,
+        *,
+        limit: int | None = None,
+        batch_size: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> CatchUp:
         """Process every notification after the tracked position (at most ``limit``).
 
         ``progress(n, position)`` is called after each committed batch.
@@ -167,7 +191,8 @@ class Projector:
                 start = self.store.position(self.app_name)
                 want = size if limit is None else min(size, limit - result.processed)
                 notes = self.games.recorder.select_notifications(
-                    start=start, limit=want, inclusive_of_start=False)
+                    start=start, limit=want, inclusive_of_start=False
+                )
                 if not notes:
                     result.position = start
                     break
@@ -197,8 +222,9 @@ class Projector:
             self._entries.clear()
             self._subs.clear()
 
-    def rebuild(self, *, progress: Callable[[int, int], None] | None = None,
-                batch_size: int = 2000) -> CatchUp:
+    def rebuild(
+        self, *, progress: Callable[[int, int], None] | None = None, batch_size: int = 2000
+    ) -> CatchUp:
         """Empty the read models (the outbox keeps its delivery state) and replay the log."""
         with self._lock:
             self.forget()
@@ -226,8 +252,9 @@ class Projector:
         self._trim()
         return changes
 
-    def _apply_or_set_aside(self, event: Any, note_id: int, changes: Changes,
-                            dirty: dict[uuid.UUID, _Entry]) -> None:
+    def _apply_or_set_aside(
+        self, event: Any, note_id: int, changes: Changes, dirty: dict[uuid.UUID, _Entry]
+    ) -> None:
         """Apply ``event``; a game whose events this process cannot fold is set aside (logged
         once, its read rows left as they were) instead of stopping every other game's rows."""
         try:
@@ -240,8 +267,12 @@ class Projector:
             self.set_aside[game_id] = reason
             self._entries.pop(game_id, None)
             dirty.pop(game_id, None)
-            log.warning("game %s set aside by the projector at version %s: %s", game_id,
-                        event.originator_version, reason)
+            log.warning(
+                "game %s set aside by the projector at version %s: %s",
+                game_id,
+                event.originator_version,
+                reason,
+            )
 
     def _mine(self, game_id: Any) -> bool:
         """Is ``game_id`` in this projector's partition (its last hex digit modulo n is i;
@@ -251,8 +282,13 @@ class Projector:
         number = game_id.int if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id)).int
         return (number & 15) % self.partition[1] == self.partition[0]
 
-    def replay_to(self, head: int, *, batch_size: int = 2000,
-                  progress: Callable[[int, int], None] | None = None) -> int:
+    def replay_to(
+        self,
+        head: int,
+        *,
+        batch_size: int = 2000,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> int:
         """Process the log up to ``head`` without tracking a position (a partition of a
         parallel rebuild, which sets the position itself); returns the last position read."""
         position = 0
@@ -260,15 +296,20 @@ class Projector:
             while position < head:
                 if self.partition is None:
                     notes = self.games.recorder.select_notifications(
-                        start=position, limit=batch_size, stop=head, inclusive_of_start=False)
+                        start=position, limit=batch_size, stop=head, inclusive_of_start=False
+                    )
                     if not notes:
                         break
                     upto = notes[-1].id
                 else:  # a window of ids holding about batch_size of this partition's events
                     upto = min(head, position + batch_size * self.partition[1])
                     notes = self.store.partition_notes(
-                        self.games.recorder.events_table_name, position, upto,
-                        self.partition, SUBSCRIPTION_TOPIC)
+                        self.games.recorder.events_table_name,
+                        position,
+                        upto,
+                        self.partition,
+                        SUBSCRIPTION_TOPIC,
+                    )
                 changes = self.process(notes)
                 if changes:
                     self.store.write(changes)
@@ -303,11 +344,14 @@ class Projector:
             entry.notice_to_act = json.loads(row["notice_to_act"])
             entry.notice_finished = bool(row["notice_finished"])
             for seat_row in self.store.query(
-                    "SELECT seat, waiting_since, waiting_version FROM {p}rm_seats "
-                    "WHERE game_id = ?", [str(game_id)]):
+                "SELECT seat, waiting_since, waiting_version FROM {p}rm_seats WHERE game_id = ?",
+                [str(game_id)],
+            ):
                 if seat_row["waiting_since"] is not None:
-                    entry.waiting[seat_row["seat"]] = (seat_row["waiting_since"],
-                                                       seat_row["waiting_version"])
+                    entry.waiting[seat_row["seat"]] = (
+                        seat_row["waiting_since"],
+                        seat_row["waiting_version"],
+                    )
         else:
             # Only when another projector is ahead (this batch's commit will then fail and be
             # redone) or the rows were lost: derive what can be derived.
@@ -319,8 +363,9 @@ class Projector:
         self._entries[game_id] = entry
         return entry
 
-    def _apply(self, event: Any, note_id: int, changes: Changes,
-               dirty: dict[uuid.UUID, _Entry]) -> None:
+    def _apply(
+        self, event: Any, note_id: int, changes: Changes, dirty: dict[uuid.UUID, _Entry]
+    ) -> None:
         game_id = event.originator_id
         version = event.originator_version
         entry = self._entry(game_id, version)
@@ -331,8 +376,9 @@ class Projector:
             self._entries[game_id] = entry
             parent = game.parent or {}
             if parent.get("game"):
-                changes.forks.append((str(game_id), str(parent["game"]),
-                                      int(parent.get("version") or 0), note_id))
+                changes.forks.append(
+                    (str(game_id), str(parent["game"]), int(parent.get("version") or 0), note_id)
+                )
             # a game's subscription events all come after its GameCreated: none yet
             self._subs[str(game_id)] = {}
         else:
@@ -344,12 +390,12 @@ class Projector:
         kind = event.type
         if entry.sheet is None or kind not in STATE_NEUTRAL:
             sheet = entry.rules.rescore(game.state, entry.sheet, event)
-            if sheet is not entry.sheet:      # the same sheet back: the event changed nothing
+            if sheet is not entry.sheet:  # the same sheet back: the event changed nothing
                 stored = sheets.stored
-                for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet,
-                                                                                sheet):
-                    changes.cells.append((key, version, cell, order, stored(value), d_count,
-                                          d_points))
+                for cell, order, value, d_count, d_points in sheets.diff_sheets(entry.sheet, sheet):
+                    changes.cells.append(
+                        (key, version, cell, order, stored(value), d_count, d_points)
+                    )
                 entry.sheet = sheet
         command = event.command
         if command is not None:
@@ -357,13 +403,31 @@ class Projector:
             entry.batch_end = version + max(1, int(command.get("count", 1))) - 1
         if kind == "UndoRequested":
             for seat in event.data.get("waiting", []):
-                self._notice(entry, "undo", seat, version, note_id, event, changes,
-                             {"by": event.data.get("by"),
-                              "to_version": event.data.get("to_version"),
-                              "request_id": version})
-        if kind in CLOCK_NOTICES:   # a clock's reminder or expiry: told to that seat
-            self._notice(entry, CLOCK_NOTICES[kind], event.data["seat"], version, note_id,
-                         event, changes, {"deadline": event.data.get("deadline")})
+                self._notice(
+                    entry,
+                    "undo",
+                    seat,
+                    version,
+                    note_id,
+                    event,
+                    changes,
+                    {
+                        "by": event.data.get("by"),
+                        "to_version": event.data.get("to_version"),
+                        "request_id": version,
+                    },
+                )
+        if kind in CLOCK_NOTICES:  # a clock's reminder or expiry: told to that seat
+            self._notice(
+                entry,
+                CLOCK_NOTICES[kind],
+                event.data["seat"],
+                version,
+                note_id,
+                event,
+                changes,
+                {"deadline": event.data.get("deadline")},
+            )
         if version >= entry.batch_end:
             self._end_of_move(entry, event, note_id, changes)
         dirty[game_id] = entry
@@ -383,30 +447,83 @@ class Projector:
                 del entry.waiting[seat]
         if status.finished and not entry.notice_finished:
             for seat in range(len(game.players)):
-                self._notice(entry, "over", seat, version, note_id, event, changes,
-                             {"winners": (entry.sheet or {}).get("winners", [])})
+                self._notice(
+                    entry,
+                    "over",
+                    seat,
+                    version,
+                    note_id,
+                    event,
+                    changes,
+                    {"winners": (entry.sheet or {}).get("winners", [])},
+                )
         entry.notice_to_act = to_act
         entry.notice_finished = status.finished
 
-    def _notice(self, entry: _Entry, kind: str, seat: int, version: int, note_id: int,
-                event: Any, changes: Changes, data: dict | None = None) -> None:
+    def _notice(
+        self,
+        entry: _Entry,
+        kind: str,
+        seat: int,
+        version: int,
+        note_id: int,
+        event: Any,
+        changes: Changes,
+        data: dict | None = None,
+    ) -> None:
         channels = self._subscriptions(str(entry.game.id)).get(seat)
         if channels:
-            self._outbox(entry.game.id, kind, seat, version, entry.batch_start, note_id,
-                         event.timestamp, sorted(channels.items()), changes, data)
+            self._outbox(
+                entry.game.id,
+                kind,
+                seat,
+                version,
+                entry.batch_start,
+                note_id,
+                event.timestamp,
+                sorted(channels.items()),
+                changes,
+                data,
+            )
 
-    def _outbox(self, game_id: Any, kind: str, seat: int, version: int, first: int | None,
-                note_id: int, when: Any, channels: list, changes: Changes,
-                data: dict | None = None) -> None:
+    def _outbox(
+        self,
+        game_id: Any,
+        kind: str,
+        seat: int,
+        version: int,
+        first: int | None,
+        note_id: int,
+        when: Any,
+        channels: list,
+        changes: Changes,
+        data: dict | None = None,
+    ) -> None:
         """One outbox row per channel (``(channel, (hint, sub_version))``); a notice older
         than ``notice_max_age`` is stored as expired (a rebuild never sends old news)."""
         now = self.clock()
         state = "pending" if now - when.timestamp() <= self.notice_max_age else "expired"
         for channel, (hint, _sub_version) in channels:
             notice_id, message_id = notice_ids(kind, game_id, version, seat, channel)
-            changes.notices.append((notice_id, message_id, str(game_id), version, first, seat,
-                                    kind, channel, hint, note_id, when.isoformat(), state, 0,
-                                    now, dumps(data or {})))
+            changes.notices.append(
+                (
+                    notice_id,
+                    message_id,
+                    str(game_id),
+                    version,
+                    first,
+                    seat,
+                    kind,
+                    channel,
+                    hint,
+                    note_id,
+                    when.isoformat(),
+                    state,
+                    0,
+                    now,
+                    dumps(data or {}),
+                )
+            )
 
     # -- subscriptions --------------------------------------------------------------------------
     def _subscriptions(self, game_key: str) -> dict[int, dict[str, tuple[str, int]]]:
@@ -414,8 +531,7 @@ class Projector:
         if subs is None:
             subs = {}
             for row in self.store.subscription_rows(game_key):
-                subs.setdefault(row["seat"], {})[row["channel"]] = (row["hint"],
-                                                                   row["sub_version"])
+                subs.setdefault(row["seat"], {})[row["channel"]] = (row["hint"], row["sub_version"])
             self._subs[game_key] = subs
         else:
             self._subs.move_to_end(game_key)
@@ -425,8 +541,7 @@ class Projector:
         game_key = str(event.game)
         subs = self._subscriptions(game_key)
         seat = int(event.seat)
-        hints = channel_hints({"webhook": event.webhook, "email": event.email,
-                               "chat": event.chat})
+        hints = channel_hints({"webhook": event.webhook, "email": event.email, "chat": event.chat})
         old = subs.get(seat, {})
         for channel in old:
             if channel not in hints:
@@ -434,15 +549,29 @@ class Projector:
                 changes.subs_set.pop((game_key, seat, channel), None)
         for channel, hint in hints.items():
             changes.subs_del.discard((game_key, seat, channel))
-            changes.subs_set[(game_key, seat, channel)] = (game_key, seat, channel, hint,
-                                                           event.originator_version)
+            changes.subs_set[(game_key, seat, channel)] = (
+                game_key,
+                seat,
+                channel,
+                hint,
+                event.originator_version,
+            )
         subs[seat] = {c: (h, event.originator_version) for c, h in hints.items()}
         waiting = self._waiting_version(event.game, seat)
         if waiting is not None and hints:
             # the game already waits for this seat: "your turn" now, once (the notice id is
             # that of the move's own notice, so subscribing again sends nothing new)
-            self._outbox(event.game, "turn", seat, waiting, waiting, note_id,
-                         event.timestamp, sorted(subs[seat].items()), changes)
+            self._outbox(
+                event.game,
+                "turn",
+                seat,
+                waiting,
+                waiting,
+                note_id,
+                event.timestamp,
+                sorted(subs[seat].items()),
+                changes,
+            )
 
     def _waiting_version(self, game_id: Any, seat: int) -> int | None:
         """The version since which the game has waited for ``seat`` (None: not waiting), as of
@@ -451,8 +580,10 @@ class Projector:
         if entry is not None:
             waiting = entry.waiting.get(seat)
             return waiting[1] if waiting else None
-        rows = self.store.query("SELECT waiting_version FROM {p}rm_seats "
-                                "WHERE game_id = ? AND seat = ?", [str(game_id), seat])
+        rows = self.store.query(
+            "SELECT waiting_version FROM {p}rm_seats WHERE game_id = ? AND seat = ?",
+            [str(game_id), seat],
+        )
         return rows[0]["waiting_version"] if rows else None
 
     # -- rows -----------------------------------------------------------------------------------
@@ -463,14 +594,36 @@ class Projector:
         to_act = entry.notice_to_act
         summary = lobby_summary(game, status, to_act, entry.sheet or {})
         state = summary["status"]
-        changes.games[key] = (key, entry.created_seq, game.title, game.variant, state,
-                              game.version, dumps(to_act), game.created_at, game.updated_at,
-                              dumps(summary), entry.applied, entry.position, entry.batch_end,
-                              dumps(entry.notice_to_act), int(entry.notice_finished))
+        changes.games[key] = (
+            key,
+            entry.created_seq,
+            game.title,
+            game.variant,
+            state,
+            game.version,
+            dumps(to_act),
+            game.created_at,
+            game.updated_at,
+            dumps(summary),
+            entry.applied,
+            entry.position,
+            entry.batch_end,
+            dumps(entry.notice_to_act),
+            int(entry.notice_finished),
+        )
         for seat, name in enumerate(game.players):
             waiting = entry.waiting.get(seat)
-            changes.seats[(key, seat)] = (key, seat, name, int(seat in to_act),
-                                          waiting[0] if waiting else None,
-                                          waiting[1] if waiting else None, state, game.title,
-                                          game.version, game.updated_at, entry.created_seq)
+            changes.seats[(key, seat)] = (
+                key,
+                seat,
+                name,
+                int(seat in to_act),
+                waiting[0] if waiting else None,
+                waiting[1] if waiting else None,
+                state,
+                game.title,
+                game.version,
+                game.updated_at,
+                entry.created_seq,
+            )
         changes.heads[key] = (key, game.version, dumps(entry.sheet))

@@ -5,6 +5,7 @@ Every answer says how far the read models have got (``version`` of a game, or th
 position), so a caller that needs read-your-writes can tell "not projected yet" (``None``) from
 "nothing there" and fall back to replaying through ``Games``.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,13 +37,18 @@ class ReadModels:
 
     def game_version(self, game_id: uuid.UUID | str) -> int | None:
         """The version of ``game_id`` the read models have reached (None: not seen yet)."""
-        rows = self.store.query("SELECT version FROM {p}rm_games WHERE game_id = ?",
-                                [str(game_id)])
+        rows = self.store.query("SELECT version FROM {p}rm_games WHERE game_id = ?", [str(game_id)])
         return rows[0]["version"] if rows else None
 
     # -- lobby ----------------------------------------------------------------------------------
-    def list_games(self, *, title: str | None = None, status: str | None = None,
-                   page: int = 1, page_size: int = 20) -> dict:
+    def list_games(
+        self,
+        *,
+        title: str | None = None,
+        status: str | None = None,
+        page: int = 1,
+        page_size: int = 20,
+    ) -> dict:
         """Game summaries, newest first, filtered, one page:
         ``{"games": [...], "page", "page_size", "total", "total_exact"}`` (the shape
         ``service.lobby`` uses; ``total`` stops at :data:`TOTAL_CAP`)."""
@@ -58,30 +64,40 @@ class ReadModels:
         clause = (" WHERE " + " AND ".join(where)) if where else ""
         # the count and the page's ids come from an index alone (see store.SCHEMA); only the
         # page's own summaries are read from the table
-        total = self.store.query(f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM {{p}}rm_games"
-                                 f"{clause} LIMIT ?) counted", params + [TOTAL_CAP + 1])[0]["n"]
+        total = self.store.query(
+            f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM {{p}}rm_games{clause} LIMIT ?) counted",
+            params + [TOTAL_CAP + 1],
+        )[0]["n"]
         rows = self.store.query(
             f"SELECT g.summary FROM {{p}}rm_games g JOIN (SELECT game_id, created_seq "
             f"FROM {{p}}rm_games{clause} ORDER BY created_seq DESC LIMIT ? OFFSET ?) page "
             f"ON page.game_id = g.game_id ORDER BY page.created_seq DESC",
-            params + [page_size, (page - 1) * page_size])
-        return {"games": [json.loads(r["summary"]) for r in rows], "page": page,
-                "page_size": page_size, "total": min(total, TOTAL_CAP),
-                "total_exact": total <= TOTAL_CAP}
+            params + [page_size, (page - 1) * page_size],
+        )
+        return {
+            "games": [json.loads(r["summary"]) for r in rows],
+            "page": page,
+            "page_size": page_size,
+            "total": min(total, TOTAL_CAP),
+            "total_exact": total <= TOTAL_CAP,
+        }
 
     def summary(self, game_id: uuid.UUID | str) -> dict | None:
-        rows = self.store.query("SELECT summary FROM {p}rm_games WHERE game_id = ?",
-                                [str(game_id)])
+        rows = self.store.query("SELECT summary FROM {p}rm_games WHERE game_id = ?", [str(game_id)])
         return json.loads(rows[0]["summary"]) if rows else None
 
     # -- forks ----------------------------------------------------------------------------------
     def forks_of(self, game_id: uuid.UUID | str) -> list[dict]:
         """The games branched from ``game_id``, oldest first: ``{"id", "version"}`` (the
         version of ``game_id`` they start from)."""
-        return [{"id": r["game_id"], "version": r["parent_version"]}
-                for r in self.store.query("SELECT game_id, parent_version FROM {p}rm_forks "
-                                          "WHERE parent_id = ? ORDER BY created_seq",
-                                          [str(game_id)])]
+        return [
+            {"id": r["game_id"], "version": r["parent_version"]}
+            for r in self.store.query(
+                "SELECT game_id, parent_version FROM {p}rm_forks "
+                "WHERE parent_id = ? ORDER BY created_seq",
+                [str(game_id)],
+            )
+        ]
 
     def fork_tree(self, root: uuid.UUID | str, limit: int = 200) -> dict:
         """``{"id", "version", "forks": [...]}``: ``root`` and every game branched from it,
@@ -90,7 +106,7 @@ class ReadModels:
         queue, seen = [tree], 1
         while queue and seen < limit:
             node = queue.pop(0)
-            for child in self.forks_of(node["id"])[:limit - seen]:
+            for child in self.forks_of(node["id"])[: limit - seen]:
                 item = {**child, "forks": []}
                 node["forks"].append(item)
                 queue.append(item)
@@ -98,8 +114,9 @@ class ReadModels:
         return tree
 
     # -- my games -------------------------------------------------------------------------------
-    def my_games(self, seats: Iterable[tuple[uuid.UUID | str, int]], *,
-                 status: str | None = None) -> list[dict]:
+    def my_games(
+        self, seats: Iterable[tuple[uuid.UUID | str, int]], *, status: str | None = None
+    ) -> list[dict]:
         """The games of the given ``(game, seat)`` pairs (a player's seat tokens name them):
         games waiting for that seat first (longest waiting first), then the rest, most
         recently changed first. Each item: the summary plus ``seat``, ``my_turn`` and
@@ -112,41 +129,53 @@ class ReadModels:
         out = []
         ids = list(wanted)
         for start in range(0, len(ids), 200):
-            chunk = ids[start:start + 200]
+            chunk = ids[start : start + 200]
             marks = ", ".join("?" for _ in chunk)
             # two lookups by key rather than a join: with a join the planner misjudged how
             # many seats the ids match and hashed the whole games table
-            summaries = {r["game_id"]: r["summary"] for r in self.store.query(
-                f"SELECT game_id, summary FROM {{p}}rm_games WHERE game_id IN ({marks})",
-                chunk)}
+            summaries = {
+                r["game_id"]: r["summary"]
+                for r in self.store.query(
+                    f"SELECT game_id, summary FROM {{p}}rm_games WHERE game_id IN ({marks})", chunk
+                )
+            }
             rows = self.store.query(
                 f"SELECT game_id, seat, to_act, waiting_since, waiting_version, status, "
-                f"updated_at FROM {{p}}rm_seats WHERE game_id IN ({marks})", chunk)
+                f"updated_at FROM {{p}}rm_seats WHERE game_id IN ({marks})",
+                chunk,
+            )
             for row in rows:
                 if row["seat"] not in wanted[row["game_id"]] or row["game_id"] not in summaries:
                     continue
                 if status is not None and row["status"] != status:
                     continue
                 item = json.loads(summaries[row["game_id"]])
-                item.update(seat=row["seat"], my_turn=bool(row["to_act"]),
-                            waiting_since=row["waiting_since"],
-                            waiting_version=row["waiting_version"])
+                item.update(
+                    seat=row["seat"],
+                    my_turn=bool(row["to_act"]),
+                    waiting_since=row["waiting_since"],
+                    waiting_version=row["waiting_version"],
+                )
                 out.append(item)
-        waiting = sorted((i for i in out if i["my_turn"]),
-                         key=lambda i: (i["waiting_since"] or "", i["id"]))
-        rest = sorted((i for i in out if not i["my_turn"]),
-                      key=lambda i: (i["updated_at"] or ""), reverse=True)
+        waiting = sorted(
+            (i for i in out if i["my_turn"]), key=lambda i: (i["waiting_since"] or "", i["id"])
+        )
+        rest = sorted(
+            (i for i in out if not i["my_turn"]), key=lambda i: i["updated_at"] or "", reverse=True
+        )
         return waiting + rest
 
     # -- score sheets ---------------------------------------------------------------------------
-    def score_sheet(self, game_id: uuid.UUID | str, version: int | None = None
-                    ) -> tuple[int, dict] | None:
+    def score_sheet(
+        self, game_id: uuid.UUID | str, version: int | None = None
+    ) -> tuple[int, dict] | None:
         """``(version, sheet)``: the title's score sheet after event ``version`` (default: the
         latest projected). None when the read models have not reached ``version`` yet (or do
         not know the game): replay instead."""
         key = str(game_id)
-        heads = self.store.query("SELECT version, sheet FROM {p}rm_score_heads "
-                                 "WHERE game_id = ?", [key])
+        heads = self.store.query(
+            "SELECT version, sheet FROM {p}rm_score_heads WHERE game_id = ?", [key]
+        )
         if not heads:
             return None
         head = heads[0]
@@ -156,9 +185,10 @@ class ReadModels:
             return None
         rows = self.store.query(
             "SELECT cell, ord, value FROM {p}rm_score_cells WHERE game_id = ? AND version <= ? "
-            "ORDER BY version", [key, version])
-        cells = sheets.fold_rows((r["cell"], r["ord"], sheets.loaded(r["value"]))
-                                 for r in rows)
+            "ORDER BY version",
+            [key, version],
+        )
+        cells = sheets.fold_rows((r["cell"], r["ord"], sheets.loaded(r["value"])) for r in rows)
         return version, sheets.rebuild(cells)
 
     def score_changes(self, game_id: uuid.UUID | str, version: int) -> list[dict] | None:
@@ -170,20 +200,26 @@ class ReadModels:
             return None
         rows = self.store.query(
             "SELECT cell, ord, value, d_count, d_points FROM {p}rm_score_cells "
-            "WHERE game_id = ? AND version = ? ORDER BY cell", [str(game_id), version])
+            "WHERE game_id = ? AND version = ? ORDER BY cell",
+            [str(game_id), version],
+        )
         return _category_changes(rows)
 
-    def score_history(self, game_id: uuid.UUID | str, seat: int | None = None,
-                      key: str | None = None) -> list[dict]:
+    def score_history(
+        self, game_id: uuid.UUID | str, seat: int | None = None, key: str | None = None
+    ) -> list[dict]:
         """Every category change of a game, oldest first, optionally for one seat/category."""
         rows = self.store.query(
             "SELECT version, cell, ord, value, d_count, d_points FROM {p}rm_score_cells "
-            "WHERE game_id = ? AND cell LIKE ? ORDER BY version, cell", [str(game_id), "c:%"])
+            "WHERE game_id = ? AND cell LIKE ? ORDER BY version, cell",
+            [str(game_id), "c:%"],
+        )
         out = []
         for row in rows:
             for change in _category_changes([row]):
-                if (seat is None or change["seat"] == seat) and (key is None
-                                                                or change["key"] == key):
+                if (seat is None or change["seat"] == seat) and (
+                    key is None or change["key"] == key
+                ):
                     out.append({**change, "version": row["version"]})
         return out
 
@@ -194,8 +230,9 @@ class ReadModels:
             out.setdefault(row["seat"], {})[row["channel"]] = row["hint"]
         return out
 
-    def notices(self, game_id: uuid.UUID | str | None = None, *, state: str | None = None,
-                limit: int = 100) -> list[dict]:
+    def notices(
+        self, game_id: uuid.UUID | str | None = None, *, state: str | None = None, limit: int = 100
+    ) -> list[dict]:
         where, params = [], []
         if game_id is not None:
             where.append("game_id = ?")
@@ -204,14 +241,21 @@ class ReadModels:
             where.append("state = ?")
             params.append(state)
         clause = (" WHERE " + " AND ".join(where)) if where else ""
-        return self.store.query(f"SELECT * FROM {{p}}rm_outbox{clause} "
-                                f"ORDER BY notification_id, notice_id LIMIT ?",
-                                params + [limit])
+        return self.store.query(
+            f"SELECT * FROM {{p}}rm_outbox{clause} ORDER BY notification_id, notice_id LIMIT ?",
+            params + [limit],
+        )
 
     def table_counts(self) -> dict[str, Any]:
         out = {}
-        for table in ("rm_games", "rm_seats", "rm_score_heads", "rm_score_cells",
-                      "rm_subscriptions", "rm_outbox"):
+        for table in (
+            "rm_games",
+            "rm_seats",
+            "rm_score_heads",
+            "rm_score_cells",
+            "rm_subscriptions",
+            "rm_outbox",
+        ):
             out[table] = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}{table}")[0]["n"]
         return out
 
@@ -219,8 +263,8 @@ class ReadModels:
 def _category_changes(rows: Iterable[dict]) -> list[dict]:
     """Readable category changes from stored score-cell rows."""
     return sheets.category_changes(
-        (r["cell"], r["ord"], sheets.loaded(r["value"]), r["d_count"], r["d_points"])
-        for r in rows)
+        (r["cell"], r["ord"], sheets.loaded(r["value"]), r["d_count"], r["d_points"]) for r in rows
+    )
 
 
 class ReadSide:
@@ -232,8 +276,9 @@ class ReadSide:
     are.
     """
 
-    def __init__(self, games: Any, store: ReadModelStore | None = None,
-                 cache_size: int = 512) -> None:
+    def __init__(
+        self, games: Any, store: ReadModelStore | None = None, cache_size: int = 512
+    ) -> None:
         from .projector import Projector
         from .store import open_store
 

@@ -19,6 +19,7 @@ Rows are upserted only forwards (a row never goes back to an older version; see
 other. If a partition fails, the position is set back to 0 so that the next projector replays
 everything; nothing is left looking complete that is not.
 """
+
 from __future__ import annotations
 
 import gc
@@ -50,11 +51,14 @@ def _partition(env: dict, index: int, count: int, head: int, options: dict, queu
     try:
         games = Games(env=env)
         try:
-            projector = Projector(games, open_store(games, create=False),
-                                  partition=(index, count), **options)
-            projector.replay_to(head, batch_size=options.get("batch_size", 2000),
-                                progress=lambda n, position: queue.put(("progress", index,
-                                                                        position)))
+            projector = Projector(
+                games, open_store(games, create=False), partition=(index, count), **options
+            )
+            projector.replay_to(
+                head,
+                batch_size=options.get("batch_size", 2000),
+                progress=lambda n, position: queue.put(("progress", index, position)),
+            )
         finally:
             games.close()
         queue.put(("done", index, None))
@@ -62,9 +66,14 @@ def _partition(env: dict, index: int, count: int, head: int, options: dict, queu
         queue.put(("failed", index, traceback.format_exc()))
 
 
-def rebuild(games: Games, *, workers: int | None = None, batch_size: int = 2000,
-            progress: Callable[[int, int], None] | None = None,
-            **projector_options: Any) -> dict:
+def rebuild(
+    games: Games,
+    *,
+    workers: int | None = None,
+    batch_size: int = 2000,
+    progress: Callable[[int, int], None] | None = None,
+    **projector_options: Any,
+) -> dict:
     """Rebuild every read model of ``games``'s store over ``workers`` processes.
 
     ``progress(done, head)`` is called as the partitions advance (``done`` counts the
@@ -79,8 +88,13 @@ def rebuild(games: Games, *, workers: int | None = None, batch_size: int = 2000,
     options = {**projector_options, "batch_size": batch_size}
     try:
         if count == 1:
-            projector.replay_to(head, batch_size=batch_size, progress=None if progress is None
-                                else lambda _n, position: progress(position, head))
+            projector.replay_to(
+                head,
+                batch_size=batch_size,
+                progress=None
+                if progress is None
+                else lambda _n, position: progress(position, head),
+            )
             projector.forget()
         else:
             _run_partitions({**games.env, "CREATE_TABLE": "n"}, count, head, options, progress)
@@ -90,16 +104,23 @@ def rebuild(games: Games, *, workers: int | None = None, batch_size: int = 2000,
     finally:
         store.create_rebuild_indexes()
     after = projector.catch_up(batch_size=batch_size)
-    return {"head": head, "workers": count, "position": after.position or head,
-            "after_head": after.processed}
+    return {
+        "head": head,
+        "workers": count,
+        "position": after.position or head,
+        "after_head": after.processed,
+    }
 
 
-def _run_partitions(env: dict, count: int, head: int, options: dict,
-                    progress: Callable[[int, int], None] | None) -> None:
+def _run_partitions(
+    env: dict, count: int, head: int, options: dict, progress: Callable[[int, int], None] | None
+) -> None:
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
-    processes = [context.Process(target=_partition, args=(env, i, count, head, options, queue),
-                                 daemon=True) for i in range(count)]
+    processes = [
+        context.Process(target=_partition, args=(env, i, count, head, options, queue), daemon=True)
+        for i in range(count)
+    ]
     for process in processes:
         process.start()
     positions = [0] * count
@@ -111,8 +132,10 @@ def _run_partitions(env: dict, count: int, head: int, options: dict,
             except queue_module.Empty:
                 dead = [i for i in running if processes[i].exitcode is not None]
                 if dead:
-                    raise RuntimeError(f"rebuild partition {dead[0]} ended without finishing "
-                                       f"(exit code {processes[dead[0]].exitcode})") from None
+                    raise RuntimeError(
+                        f"rebuild partition {dead[0]} ended without finishing "
+                        f"(exit code {processes[dead[0]].exitcode})"
+                    ) from None
                 continue
             if kind == "progress":
                 positions[index] = detail

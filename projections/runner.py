@@ -12,6 +12,7 @@ later calls for notifications already covered return at once. The runner's view 
 SQLite has no subscriptions: :func:`poll_forever` checks the notification log's head every
 ``interval`` seconds and catches up when it moved (wake-ups through RQ make it faster).
 """
+
 from __future__ import annotations
 
 import logging
@@ -63,33 +64,55 @@ class ReadModelProjection(Projection[PostgresReadModels]):
                 log.exception("after-projection callback failed")
 
 
-def bind(games_factory: Callable[[], Games], *, on_result: Callable[[CatchUp], None] | None = None,
-         **projector_options: Any) -> type[ReadModelProjection]:
+def bind(
+    games_factory: Callable[[], Games],
+    *,
+    on_result: Callable[[CatchUp], None] | None = None,
+    **projector_options: Any,
+) -> type[ReadModelProjection]:
     """A :class:`ReadModelProjection` subclass whose projector reads through ``games_factory()``."""
 
     def make(view: PostgresReadModels) -> Projector:
         view.create_read_model_tables()  # idempotent; servers run with CREATE_TABLE=n
         return Projector(games_factory(), view, **projector_options)
 
-    return type("BoundReadModelProjection", (ReadModelProjection,),
-                {"name": PROJECTION_NAME, "make_projector": staticmethod(make),
-                 "on_result": staticmethod(on_result) if on_result else None})
+    return type(
+        "BoundReadModelProjection",
+        (ReadModelProjection,),
+        {
+            "name": PROJECTION_NAME,
+            "make_projector": staticmethod(make),
+            "on_result": staticmethod(on_result) if on_result else None,
+        },
+    )
 
 
-def make_runner(env: dict[str, str], *, on_result: Callable[[CatchUp], None] | None = None,
-                **projector_options: Any) -> ProjectionRunner:
+def make_runner(
+    env: dict[str, str],
+    *,
+    on_result: Callable[[CatchUp], None] | None = None,
+    **projector_options: Any,
+) -> ProjectionRunner:
     """A started ``ProjectionRunner`` following the PostgreSQL store ``env`` describes.
 
     Use it as a context manager and call ``run_forever()``; it raises if the projection fails.
     """
     projection_class = bind(lambda: Games(env=env), on_result=on_result, **projector_options)
-    return ProjectionRunner(application_class=Games, projection_class=projection_class,
-                            view_class=PostgresReadModels, env=env)
+    return ProjectionRunner(
+        application_class=Games,
+        projection_class=projection_class,
+        view_class=PostgresReadModels,
+        env=env,
+    )
 
 
-def poll_forever(projector: Projector, *, interval: float = 0.25,
-                 stop: threading.Event | None = None,
-                 on_result: Callable[[CatchUp], None] | None = None) -> None:
+def poll_forever(
+    projector: Projector,
+    *,
+    interval: float = 0.25,
+    stop: threading.Event | None = None,
+    on_result: Callable[[CatchUp], None] | None = None,
+) -> None:
     """Catch up whenever the notification log's head moves, until ``stop`` is set.
 
     Store errors are logged and retried after ``interval`` (the position never moves past

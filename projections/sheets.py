@@ -17,6 +17,7 @@ cell is stored with value NULL as a tombstone), with the numeric change of ``cou
 the latest value of every cell at or before N (:func:`rebuild`), which is exactly the title's
 sheet at N: the round trip is tested against ``score_sheet`` on every version.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,8 +84,9 @@ def _delta(old: Any, new: Any, field: str) -> float | None:
     return after - before
 
 
-def diff(old: dict[str, Cell], new: dict[str, Cell]) -> list[tuple[str, int, Any, float | None,
-                                                                   float | None]]:
+def diff(
+    old: dict[str, Cell], new: dict[str, Cell]
+) -> list[tuple[str, int, Any, float | None, float | None]]:
     """The changed cells from ``old`` to ``new``: ``(cell, ord, value, d_count, d_points)``.
 
     ``value`` is :data:`REMOVED` for a removed cell. ``d_count``/``d_points`` are set for
@@ -93,20 +95,26 @@ def diff(old: dict[str, Cell], new: dict[str, Cell]) -> list[tuple[str, int, Any
     out = []
     for cell, (value, order) in new.items():
         before = old.get(cell)
-        if before is not None and before[1] == order and before[0] == value \
-                and type(before[0]) is type(value):
+        if (
+            before is not None
+            and before[1] == order
+            and before[0] == value
+            and type(before[0]) is type(value)
+        ):
             continue
         if cell.startswith("c:"):
             prev = before[0] if before is not None else None
-            out.append((cell, order, value, _delta(prev, value, "count"),
-                        _delta(prev, value, "points")))
+            out.append(
+                (cell, order, value, _delta(prev, value, "count"), _delta(prev, value, "points"))
+            )
         else:
             out.append((cell, order, value, None, None))
     for cell, (value, _order) in old.items():
         if cell not in new:
             if cell.startswith("c:"):
-                out.append((cell, 0, REMOVED, _delta(value, None, "count"),
-                            _delta(value, None, "points")))
+                out.append(
+                    (cell, 0, REMOVED, _delta(value, None, "count"), _delta(value, None, "points"))
+                )
             else:
                 out.append((cell, 0, REMOVED, None, None))
     return out
@@ -133,8 +141,9 @@ class _Irregular(Exception):
     """A changed part of a sheet that :func:`flatten` would not cut into cells."""
 
 
-def diff_sheets(old: dict | None, new: dict) -> list[tuple[str, int, Any, float | None,
-                                                           float | None]]:
+def diff_sheets(
+    old: dict | None, new: dict
+) -> list[tuple[str, int, Any, float | None, float | None]]:
     """``diff(flatten(old), flatten(new))``, computed without flattening unchanged parts.
 
     Most events leave most of the sheet alone: whole seats, and whole category lists, are
@@ -145,9 +154,12 @@ def diff_sheets(old: dict | None, new: dict) -> list[tuple[str, int, Any, float 
     if old == new:
         return []
     old_seats, new_seats = old.get("seats"), new.get("seats")
-    if not (isinstance(old_seats, list) and isinstance(new_seats, list)
-            and all(isinstance(s, dict) for s in old_seats)
-            and all(isinstance(s, dict) for s in new_seats)):
+    if not (
+        isinstance(old_seats, list)
+        and isinstance(new_seats, list)
+        and all(isinstance(s, dict) for s in old_seats)
+        and all(isinstance(s, dict) for s in new_seats)
+    ):
         return diff(flatten(old), flatten(new))
     try:
         return _diff_regular(old, new, old_seats, new_seats)
@@ -189,22 +201,37 @@ def _diff_regular(old: dict, new: dict, old_seats: list, new_seats: list) -> lis
         cats_before = cats_before or []
         cats_after = cats_after or []
         if len(cats_before) == len(cats_after) and all(
-                a["key"] == b["key"] for a, b in zip(cats_before, cats_after)):
+            a["key"] == b["key"] for a, b in zip(cats_before, cats_after)
+        ):
             for j, (a, b) in enumerate(zip(cats_before, cats_after)):
                 if a != b:
-                    out.append((f"c:{i}:{b['key']}", j, b, _delta(a, b, "count"),
-                                _delta(a, b, "points")))
+                    out.append(
+                        (f"c:{i}:{b['key']}", j, b, _delta(a, b, "count"), _delta(a, b, "points"))
+                    )
             continue
         old_cells = {c["key"]: (c, j) for j, c in enumerate(cats_before)}
         for j, cat in enumerate(cats_after):
             prev = old_cells.pop(cat["key"], None)
             if prev is None or prev[1] != j or prev[0] != cat:
-                out.append((f"c:{i}:{cat['key']}", j, cat,
-                            _delta(prev[0] if prev else None, cat, "count"),
-                            _delta(prev[0] if prev else None, cat, "points")))
+                out.append(
+                    (
+                        f"c:{i}:{cat['key']}",
+                        j,
+                        cat,
+                        _delta(prev[0] if prev else None, cat, "count"),
+                        _delta(prev[0] if prev else None, cat, "points"),
+                    )
+                )
         for key, (cat, _j) in old_cells.items():
-            out.append((f"c:{i}:{key}", 0, REMOVED, _delta(cat, None, "count"),
-                        _delta(cat, None, "points")))
+            out.append(
+                (
+                    f"c:{i}:{key}",
+                    0,
+                    REMOVED,
+                    _delta(cat, None, "count"),
+                    _delta(cat, None, "points"),
+                )
+            )
     return out
 
 
@@ -262,8 +289,9 @@ def fold_rows(rows: Iterable[tuple[str, int, Any]]) -> dict[str, Cell]:
     return cells
 
 
-def category_changes(rows: Iterable[tuple[str, int, Any, float | None, float | None]]
-                     ) -> list[dict]:
+def category_changes(
+    rows: Iterable[tuple[str, int, Any, float | None, float | None]],
+) -> list[dict]:
     """Readable per-category changes of one version, from its stored rows."""
     out = []
     for cell, _order, value, d_count, d_points in rows:
@@ -271,10 +299,18 @@ def category_changes(rows: Iterable[tuple[str, int, Any, float | None, float | N
             continue
         _, seat, key = cell.split(":", 2)
         item = value if isinstance(value, dict) else {}
-        out.append({"seat": int(seat), "key": key, "label": item.get("label", key),
-                    "count": item.get("count"), "points": item.get("points"),
-                    "d_count": _plain(d_count), "d_points": _plain(d_points),
-                    "removed": value is REMOVED})
+        out.append(
+            {
+                "seat": int(seat),
+                "key": key,
+                "label": item.get("label", key),
+                "count": item.get("count"),
+                "points": item.get("points"),
+                "d_count": _plain(d_count),
+                "d_points": _plain(d_points),
+                "removed": value is REMOVED,
+            }
+        )
     return out
 
 

@@ -26,6 +26,7 @@ A rebuild (:meth:`ReadModelStore.reset`) empties every table but the outbox and 
 to 0; outbox rows are keyed by a deterministic notice id and inserted with "do nothing on
 conflict", so their delivery state survives a rebuild and no notice is sent twice.
 """
+
 from __future__ import annotations
 
 import logging
@@ -44,8 +45,14 @@ log = logging.getLogger(__name__)
 
 TRACKING_TABLE = "rm_tracking"
 #: the tables a rebuild empties (the outbox is kept: it holds delivery state)
-REBUILT_TABLES = ("rm_games", "rm_seats", "rm_score_heads", "rm_score_cells",
-                  "rm_subscriptions", "rm_forks")
+REBUILT_TABLES = (
+    "rm_games",
+    "rm_seats",
+    "rm_score_heads",
+    "rm_score_cells",
+    "rm_subscriptions",
+    "rm_forks",
+)
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS {p}rm_games (
@@ -70,12 +77,18 @@ SCHEMA = [
     "DROP INDEX IF EXISTS {p}rm_games_by_title",
     "DROP INDEX IF EXISTS {p}rm_games_by_status",
     "CREATE INDEX IF NOT EXISTS rm_games_lobby ON {p}rm_games (created_seq, game_id)",
-    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_title ON {p}rm_games "
-     "(title, created_seq, game_id)"),
-    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_status ON {p}rm_games "
-     "(status, created_seq, game_id)"),
-    ("CREATE INDEX IF NOT EXISTS rm_games_lobby_both ON {p}rm_games "
-     "(title, status, created_seq, game_id)"),
+    (
+        "CREATE INDEX IF NOT EXISTS rm_games_lobby_title ON {p}rm_games "
+        "(title, created_seq, game_id)"
+    ),
+    (
+        "CREATE INDEX IF NOT EXISTS rm_games_lobby_status ON {p}rm_games "
+        "(status, created_seq, game_id)"
+    ),
+    (
+        "CREATE INDEX IF NOT EXISTS rm_games_lobby_both ON {p}rm_games "
+        "(title, status, created_seq, game_id)"
+    ),
     """CREATE TABLE IF NOT EXISTS {p}rm_seats (
         game_id TEXT NOT NULL,
         seat INTEGER NOT NULL,
@@ -141,56 +154,113 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS rm_outbox_by_game ON {p}rm_outbox (game_id, version)",
 ]
 
-GAME_COLUMNS = ("game_id", "created_seq", "title", "variant", "status", "version", "to_act",
-                "created_at", "updated_at", "summary", "applied", "position", "batch_end",
-                "notice_to_act", "notice_finished")
-SEAT_COLUMNS = ("game_id", "seat", "name", "to_act", "waiting_since", "waiting_version",
-                "status", "title", "version", "updated_at", "created_seq")
+GAME_COLUMNS = (
+    "game_id",
+    "created_seq",
+    "title",
+    "variant",
+    "status",
+    "version",
+    "to_act",
+    "created_at",
+    "updated_at",
+    "summary",
+    "applied",
+    "position",
+    "batch_end",
+    "notice_to_act",
+    "notice_finished",
+)
+SEAT_COLUMNS = (
+    "game_id",
+    "seat",
+    "name",
+    "to_act",
+    "waiting_since",
+    "waiting_version",
+    "status",
+    "title",
+    "version",
+    "updated_at",
+    "created_seq",
+)
 CELL_COLUMNS = ("game_id", "version", "cell", "ord", "value", "d_count", "d_points")
-OUTBOX_COLUMNS = ("notice_id", "message_id", "game_id", "version", "first_version", "seat",
-                  "kind", "channel", "hint", "notification_id", "created_at", "state",
-                  "attempts", "next_attempt_at", "data")
+OUTBOX_COLUMNS = (
+    "notice_id",
+    "message_id",
+    "game_id",
+    "version",
+    "first_version",
+    "seat",
+    "kind",
+    "channel",
+    "hint",
+    "notification_id",
+    "created_at",
+    "state",
+    "attempts",
+    "next_attempt_at",
+    "data",
+)
 
 
-def _upsert(table: str, columns: Sequence[str], key: Sequence[str],
-            newer: str | None = None) -> str:
+def _upsert(
+    table: str, columns: Sequence[str], key: Sequence[str], newer: str | None = None
+) -> str:
     """An upsert; with ``newer`` (a column) a row never goes back to an older value of it, so
     projectors that overlap (a partitioned rebuild and a live worker) cannot undo each other."""
     cols = ", ".join(columns)
     marks = ", ".join("?" for _ in columns)
     updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
     guard = f" WHERE t.{newer} <= excluded.{newer}" if newer else ""
-    return (f"INSERT INTO {{p}}{table} AS t ({cols}) VALUES ({marks}) "
-            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}{guard}")
+    return (
+        f"INSERT INTO {{p}}{table} AS t ({cols}) VALUES ({marks}) "
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}{guard}"
+    )
 
 
 UPSERT_GAME = _upsert("rm_games", GAME_COLUMNS, ("game_id",), "version")
 UPSERT_SEAT = _upsert("rm_seats", SEAT_COLUMNS, ("game_id", "seat"), "version")
-UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",),
-                      "version")
+UPSERT_HEAD = _upsert("rm_score_heads", ("game_id", "version", "sheet"), ("game_id",), "version")
 #: secondary indexes of the rebuilt tables: a full rebuild drops them first and builds them
 #: again at the end, which is cheaper than keeping them up to date row by row
-REBUILD_INDEXES = [statement for statement in SCHEMA if statement.startswith("CREATE INDEX")
-                   and any(f"{{p}}{table} " in statement for table in REBUILT_TABLES)]
+REBUILD_INDEXES = [
+    statement
+    for statement in SCHEMA
+    if statement.startswith("CREATE INDEX")
+    and any(f"{{p}}{table} " in statement for table in REBUILT_TABLES)
+]
 
 
 def _index_name(statement: str) -> str:
     return statement.split("IF NOT EXISTS ", 1)[1].split(" ", 1)[0]
 
 
-INSERT_FORK = ("INSERT INTO {p}rm_forks (game_id, parent_id, parent_version, created_seq) "
-               "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING")
+INSERT_FORK = (
+    "INSERT INTO {p}rm_forks (game_id, parent_id, parent_version, created_seq) "
+    "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING"
+)
 UPSERT_CELL = _upsert("rm_score_cells", CELL_COLUMNS, ("game_id", "version", "cell"))
-UPSERT_SUB = _upsert("rm_subscriptions", ("game_id", "seat", "channel", "hint", "sub_version"),
-                     ("game_id", "seat", "channel"), "sub_version")
+UPSERT_SUB = _upsert(
+    "rm_subscriptions",
+    ("game_id", "seat", "channel", "hint", "sub_version"),
+    ("game_id", "seat", "channel"),
+    "sub_version",
+)
 DELETE_SUB = "DELETE FROM {p}rm_subscriptions WHERE game_id = ? AND seat = ? AND channel = ?"
-INSERT_NOTICE = (f"INSERT INTO {{p}}rm_outbox ({', '.join(OUTBOX_COLUMNS)}) "
-                 f"VALUES ({', '.join('?' for _ in OUTBOX_COLUMNS)}) "
-                 f"ON CONFLICT (notice_id) DO NOTHING")
-ENSURE_POSITION = (f"INSERT INTO {{p}}{TRACKING_TABLE} (application_name, notification_id) "
-                   f"VALUES (?, 0) ON CONFLICT (application_name) DO NOTHING")
-MOVE_POSITION = (f"UPDATE {{p}}{TRACKING_TABLE} SET notification_id = ? "
-                 f"WHERE application_name = ? AND notification_id = ? RETURNING notification_id")
+INSERT_NOTICE = (
+    f"INSERT INTO {{p}}rm_outbox ({', '.join(OUTBOX_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in OUTBOX_COLUMNS)}) "
+    f"ON CONFLICT (notice_id) DO NOTHING"
+)
+ENSURE_POSITION = (
+    f"INSERT INTO {{p}}{TRACKING_TABLE} (application_name, notification_id) "
+    f"VALUES (?, 0) ON CONFLICT (application_name) DO NOTHING"
+)
+MOVE_POSITION = (
+    f"UPDATE {{p}}{TRACKING_TABLE} SET notification_id = ? "
+    f"WHERE application_name = ? AND notification_id = ? RETURNING notification_id"
+)
 SET_POSITION = f"UPDATE {{p}}{TRACKING_TABLE} SET notification_id = ? WHERE application_name = ?"
 GET_POSITION = f"SELECT notification_id FROM {{p}}{TRACKING_TABLE} WHERE application_name = ?"
 
@@ -209,8 +279,16 @@ class Changes:
     forks: list[tuple] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.games or self.seats or self.heads or self.cells or self.subs_set
-                    or self.subs_del or self.notices or self.forks)
+        return bool(
+            self.games
+            or self.seats
+            or self.heads
+            or self.cells
+            or self.subs_set
+            or self.subs_del
+            or self.notices
+            or self.forks
+        )
 
 
 class PositionMoved(Exception):
@@ -311,31 +389,41 @@ class ReadModelStore:
     _partition_sql = ""
     _notification_id = ""
 
-    def partition_notes(self, events_table: str, after: int, upto: int,
-                        partition: tuple[int, int], also_topic: str) -> list[Notification]:
+    def partition_notes(
+        self, events_table: str, after: int, upto: int, partition: tuple[int, int], also_topic: str
+    ) -> list[Notification]:
         """The notifications in (``after``, ``upto``] of the games of ``partition`` (``(i, n)``:
         the game id's last hex digit modulo ``n`` is ``i``) and every one of ``also_topic``,
         filtered by the database (a partitioned rebuild reads only its share). Callers keep
         the window small: the database reads the whole window through the id index."""
         index, count = partition
         nid = self._notification_id
-        with self.reading() as cur:       # rows read by name (sqlite3.Row, psycopg dict rows)
-            cur.execute(self.sql(
-                f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
-                f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
-                f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid}"),
-                [after, upto, also_topic, count, index])
+        with self.reading() as cur:  # rows read by name (sqlite3.Row, psycopg dict rows)
+            cur.execute(
+                self.sql(
+                    f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
+                    f"FROM {{p}}{events_table} WHERE {nid} > ? AND {nid} <= ? AND "
+                    f"(topic = ? OR {self._partition_sql} = ?) ORDER BY {nid}"
+                ),
+                [after, upto, also_topic, count, index],
+            )
             rows = cur.fetchall()
-        ids: dict = {}                    # a game's id is parsed once per window, not per event
+        ids: dict = {}  # a game's id is parsed once per window, not per event
         out = []
         for r in rows:
             raw = r["originator_id"]
             game_id = ids.get(raw)
             if game_id is None:
                 game_id = ids[raw] = raw if isinstance(raw, uuid.UUID) else uuid.UUID(raw)
-            out.append(Notification(id=r["nid"], originator_id=game_id,
-                                    originator_version=r["originator_version"],
-                                    topic=r["topic"], state=bytes(r["state"])))
+            out.append(
+                Notification(
+                    id=r["nid"],
+                    originator_id=game_id,
+                    originator_version=r["originator_version"],
+                    topic=r["topic"],
+                    state=bytes(r["state"]),
+                )
+            )
         return out
 
     def drop_rebuild_indexes(self) -> None:
@@ -382,14 +470,20 @@ class SQLiteReadModels(ReadModelStore, SQLiteTrackingRecorder):
             f"INSERT INTO {TRACKING_TABLE} VALUES (:application_name, :notification_id) "
             f"ON CONFLICT (application_name) DO UPDATE SET notification_id = :notification_id "
             f"WHERE {TRACKING_TABLE}.notification_id < :notification_id "
-            f"RETURNING notification_id")
+            f"RETURNING notification_id"
+        )
         self.select_max_tracking_id_statement = (
-            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?")
+            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?"
+        )
 
     def construct_create_table_statements(self) -> list[str]:
-        return [(f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, "
-                 f"notification_id INTEGER, PRIMARY KEY (application_name)) WITHOUT ROWID"),
-                *(s.replace("{p}", "") for s in SCHEMA)]
+        return [
+            (
+                f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, "
+                f"notification_id INTEGER, PRIMARY KEY (application_name)) WITHOUT ROWID"
+            ),
+            *(s.replace("{p}", "") for s in SCHEMA),
+        ]
 
     def create_table(self) -> None:
         with self.writing() as cur:
@@ -432,21 +526,27 @@ class PostgresReadModels(ReadModelStore, PostgresTrackingRecorder):
 
     dialect = "postgres"
 
-    def __init__(self, datastore: PostgresDatastore, *, tracking_table_name: str = TRACKING_TABLE,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        datastore: PostgresDatastore,
+        *,
+        tracking_table_name: str = TRACKING_TABLE,
+        **kwargs: Any,
+    ) -> None:
         if tracking_table_name != TRACKING_TABLE:
             # The ProjectionRunner's factory names the table after the projection ("rm").
-            log.debug("tracking table %s requested; using %s", tracking_table_name,
-                      TRACKING_TABLE)
+            log.debug("tracking table %s requested; using %s", tracking_table_name, TRACKING_TABLE)
         super().__init__(datastore, tracking_table_name=TRACKING_TABLE, **kwargs)
         self._init_sql()
         self._prefix = '"' + self.datastore.schema.replace('"', '""') + '".'
         from psycopg.sql import SQL
+
         for statement in SCHEMA:
             self.sql_create_statements.append(SQL(statement.replace("{p}", self._prefix)))
 
     def create_table(self) -> None:
         import psycopg
+
         try:
             super().create_table()
         except (psycopg.errors.UniqueViolation, PersistenceError) as err:
@@ -487,5 +587,13 @@ def open_store(games: Any, create: bool = True) -> ReadModelStore:
     return store
 
 
-__all__ = ["Changes", "PositionMoved", "ReadModelStore", "SQLiteReadModels",
-           "PostgresReadModels", "open_store", "for_datastore", "Tracking"]
+__all__ = [
+    "Changes",
+    "PositionMoved",
+    "ReadModelStore",
+    "SQLiteReadModels",
+    "PostgresReadModels",
+    "open_store",
+    "for_datastore",
+    "Tracking",
+]

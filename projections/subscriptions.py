@@ -13,6 +13,7 @@ never exported or served; the API shows a secret only in the answer to the ``PUT
 The event class lives in ``projections`` (not ``domain``) because the read side owns
 notifications; ``workers`` and ``service`` import it from here.
 """
+
 from __future__ import annotations
 
 import base64
@@ -100,9 +101,15 @@ def channel_hints(sub: dict | None) -> dict[str, str]:
 
 
 def as_dict(event: Any) -> dict:
-    return {"game": event.game, "seat": event.seat, "webhook": event.webhook,
-            "email": event.email, "chat": event.chat, "reason": event.reason,
-            "version": event.originator_version}
+    return {
+        "game": event.game,
+        "seat": event.seat,
+        "webhook": event.webhook,
+        "email": event.email,
+        "chat": event.chat,
+        "reason": event.reason,
+        "version": event.originator_version,
+    }
 
 
 def current(games, game_id: uuid.UUID | str) -> dict[int, dict]:
@@ -115,14 +122,16 @@ def current(games, game_id: uuid.UUID | str) -> dict[int, dict]:
 
 def _check_url(field: str, url: Any) -> str:
     if not isinstance(url, str) or len(url) > MAX_URL:
-        raise InvalidSubscription(field, f"'{field}' must be an http(s) URL of at most "
-                                         f"{MAX_URL} characters")
+        raise InvalidSubscription(
+            field, f"'{field}' must be an http(s) URL of at most {MAX_URL} characters"
+        )
     try:  # urllib raises ValueError for "[::1" and "[127.0.0.1]", and for a bad port
         parsed = urlparse(url)
         host, _port = parsed.hostname, parsed.port
     except ValueError:
-        raise InvalidSubscription(field, f"'{field}' is not a valid URL (check the host in "
-                                         "brackets and the port)") from None
+        raise InvalidSubscription(
+            field, f"'{field}' is not a valid URL (check the host in brackets and the port)"
+        ) from None
     if parsed.scheme not in ("http", "https") or not host:
         raise InvalidSubscription(field, f"'{field}' must be an http:// or https:// URL")
     return url
@@ -132,25 +141,27 @@ def _check_secret(secret: Any) -> str:
     from standardwebhooks.webhooks import Webhook
 
     if not isinstance(secret, str) or not secret.startswith("whsec_"):
-        raise InvalidSubscription("webhook_secret", "'webhook_secret' must look like "
-                                                    "'whsec_<base64>'")
+        raise InvalidSubscription(
+            "webhook_secret", "'webhook_secret' must look like 'whsec_<base64>'"
+        )
     try:
-        key = base64.b64decode(secret[len("whsec_"):] + "==", validate=False)
+        key = base64.b64decode(secret[len("whsec_") :] + "==", validate=False)
         Webhook(secret)
     except Exception:
-        raise InvalidSubscription("webhook_secret", "'webhook_secret' is not valid "
-                                                    "base64") from None
+        raise InvalidSubscription(
+            "webhook_secret", "'webhook_secret' is not valid base64"
+        ) from None
     if not 24 <= len(key) <= 64:
-        raise InvalidSubscription("webhook_secret", "'webhook_secret' must hold 24 to 64 "
-                                                    "bytes")
+        raise InvalidSubscription("webhook_secret", "'webhook_secret' must hold 24 to 64 bytes")
     return secret
 
 
 def chat_format(url: str, requested: str | None) -> str:
     if requested:
         if requested not in CHAT_FORMATS:
-            raise InvalidSubscription("chat_format", f"'chat_format' must be one of "
-                                                     f"{', '.join(CHAT_FORMATS)}")
+            raise InvalidSubscription(
+                "chat_format", f"'chat_format' must be one of {', '.join(CHAT_FORMATS)}"
+            )
         return requested
     host = (urlparse(url).hostname or "").lower()
     if host.endswith(("discord.com", "discordapp.com")):
@@ -160,9 +171,15 @@ def chat_format(url: str, requested: str | None) -> str:
     return "json"
 
 
-def build(previous: dict | None, *, webhook_url: str | None = None,
-          webhook_secret: str | None = None, email: str | None = None,
-          chat_url: str | None = None, chat_format_name: str | None = None) -> dict:
+def build(
+    previous: dict | None,
+    *,
+    webhook_url: str | None = None,
+    webhook_secret: str | None = None,
+    email: str | None = None,
+    chat_url: str | None = None,
+    chat_format_name: str | None = None,
+) -> dict:
     """The subscription a ``PUT`` asks for (validated); keeps the webhook secret when the URL
     stays the same and no new secret is given, otherwise draws a new one."""
     webhook = None
@@ -189,8 +206,14 @@ def build(previous: dict | None, *, webhook_url: str | None = None,
     return {"webhook": webhook, "email": email, "chat": chat}
 
 
-def save(games, game_id: uuid.UUID | str, seat: int, subscription: dict,
-         reason: str = "set", attempts: int = 5) -> dict:
+def save(
+    games,
+    game_id: uuid.UUID | str,
+    seat: int,
+    subscription: dict,
+    reason: str = "set",
+    attempts: int = 5,
+) -> dict:
     """Append a :class:`SeatNotificationsSet` for ``seat`` (optimistic, retried on a race).
 
     Returns the stored subscription with its stream ``version``. Store trouble is raised as the
@@ -201,10 +224,16 @@ def save(games, game_id: uuid.UUID | str, seat: int, subscription: dict,
         last = list(games.events.get(sid, desc=True, limit=1))
         version = last[0].originator_version + 1 if last else 1
         event = SeatNotificationsSet(
-            originator_id=sid, originator_version=version,
-            timestamp=SeatNotificationsSet.create_timestamp(), game=str(game_id), seat=int(seat),
-            webhook=subscription.get("webhook"), email=subscription.get("email"),
-            chat=subscription.get("chat"), reason=reason)
+            originator_id=sid,
+            originator_version=version,
+            timestamp=SeatNotificationsSet.create_timestamp(),
+            game=str(game_id),
+            seat=int(seat),
+            webhook=subscription.get("webhook"),
+            email=subscription.get("email"),
+            chat=subscription.get("chat"),
+            reason=reason,
+        )
         try:
             games.save(event)
         except IntegrityError:
@@ -213,8 +242,9 @@ def save(games, game_id: uuid.UUID | str, seat: int, subscription: dict,
     raise PersistenceError("could not save the subscription: too many concurrent changes")
 
 
-def disable_channel(games, game_id: uuid.UUID | str, seat: int, channel: str,
-                    target: str | None, reason: str) -> bool:
+def disable_channel(
+    games, game_id: uuid.UUID | str, seat: int, channel: str, target: str | None, reason: str
+) -> bool:
     """Switch one channel of a seat off (a webhook that answered 410 Gone), if it still points
     at ``target``. Returns whether anything changed."""
     sub = current(games, game_id).get(int(seat))

@@ -7,6 +7,7 @@ Games are made on a throw-away SQLite store and played at random (fixed seeds, s
 change only when the pages do); Chromium is Debian's (``/usr/bin/chromium``), driven by
 Playwright.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,9 +20,11 @@ sys.path.insert(0, ROOT)
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
 #: (title, variant, players, version to play to)
-GAMES = [("agricola", "family", ["Ann", "Bob", "Cid"], 160),
-         ("caverna", "standard", ["Ann", "Bob"], 220),
-         ("village", "standard", ["Ann", "Bob"], 160)]
+GAMES = [
+    ("agricola", "family", ["Ann", "Bob", "Cid"], 160),
+    ("caverna", "standard", ["Ann", "Bob"], 220),
+    ("village", "standard", ["Ann", "Bob"], 160),
+]
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
@@ -30,8 +33,9 @@ def _app(workdir: str):
     from service.bootstrap import bootstrap, init_db
     from service.config import Settings
 
-    settings = Settings.from_env({"CHRONICLE_DATA_DIR": workdir, "REDIS_URL": "",
-                                  "CHRONICLE_SECRET_KEY": "screenshots"})
+    settings = Settings.from_env(
+        {"CHRONICLE_DATA_DIR": workdir, "REDIS_URL": "", "CHRONICLE_SECRET_KEY": "screenshots"}
+    )
     init_db(settings).close()
     services = bootstrap(settings)
     return create_app(services=services), services
@@ -70,12 +74,10 @@ def main() -> int:
             created = games.create_game(title, variant, players, {}, seed=100 + index)
             seat = _my_turn_at(games, created.game.id, random.Random(index), version)
             with app.test_request_context():
-                invite = security.make_invite(created.game.id, seat,
-                                              created.tokens[seat])
+                invite = security.make_invite(created.game.id, seat, created.tokens[seat])
             pages.append((title, invite))
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=path,
-                                                 args=["--no-sandbox"])
+            browser = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
             for size, viewport in SIZES.items():
                 context = browser.new_context(viewport=viewport, device_scale_factor=1)
                 page = context.new_page()

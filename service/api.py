@@ -7,6 +7,7 @@ bug: it is logged with its traceback and its body says nothing about the cause.
 The OpenAPI document (3.1) documents the problem responses too: each operation lists the
 statuses it can answer plus a ``default`` problem response.
 """
+
 from __future__ import annotations
 
 import http
@@ -53,11 +54,11 @@ class ChronicleApi(Api):
         """Answer ``error`` as a problem (the one place errors become responses)."""
         problem = to_problem(error, max_body=request.max_content_length, method=request.method)
         if "Retry-After" in problem.headers:
-            problem.headers["Retry-After"] = str(max(int(problem.headers["Retry-After"]),
-                                                     _retry_after()))
+            problem.headers["Retry-After"] = str(
+                max(int(problem.headers["Retry-After"]), _retry_after())
+            )
         if problem.status == 500:
-            log.error("unhandled error serving %s %s", request.method, request.path,
-                      exc_info=error)
+            log.error("unhandled error serving %s %s", request.method, request.path, exc_info=error)
         elif problem.status == 503:
             log.warning("%s %s: %s", request.method, request.path, problem.detail)
         if problem.status in VERSIONED_STATUSES and problem.version is None:
@@ -74,8 +75,12 @@ class ChronicleApi(Api):
             self.spec.components.response(status.name, response, lazy=True)
         self.spec.components.response(
             self.DEFAULT_ERROR_RESPONSE_NAME,
-            {"description": "A problem (RFC 9457) with a stable machine code.",
-             "content": {PROBLEM_JSON: {"schema": self.ERROR_SCHEMA}}}, lazy=True)
+            {
+                "description": "A problem (RFC 9457) with a stable machine code.",
+                "content": {PROBLEM_JSON: {"schema": self.ERROR_SCHEMA}},
+            },
+            lazy=True,
+        )
 
 
 def _retry_after() -> int:

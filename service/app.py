@@ -5,6 +5,7 @@
 arguments (settings from the environment); tests pass their own settings or services.
 Creating the app never touches the event store (it is reached on first use).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -37,8 +38,12 @@ LARGE_BODY_ENDPOINTS = {"games.Import": "max_import_bytes"}
 EXTENSIONS = ("service.notifications_api", "service.stream_api", "service.web")
 
 
-def create_app(settings: Settings | None = None, *, services: Services | None = None,
-               extensions: tuple[str, ...] = EXTENSIONS) -> Flask:
+def create_app(
+    settings: Settings | None = None,
+    *,
+    services: Services | None = None,
+    extensions: tuple[str, ...] = EXTENSIONS,
+) -> Flask:
     """Build the WSGI app on ``services`` (default: bootstrapped from ``settings``/the env)."""
     services = services or bootstrap(settings)
     settings = services.settings
@@ -63,8 +68,13 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
     api = ChronicleApi(app)
     api.spec.components.security_scheme(
-        "seatToken", {"type": "http", "scheme": "bearer",
-                      "description": "A seat token from the answer that created the game."})
+        "seatToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A seat token from the answer that created the game.",
+        },
+    )
     api.register_converter(GameIdConverter, game_id_schema)
     register_blueprints(api)
     for name in extensions:
@@ -73,8 +83,9 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
     if settings.proxies:
         # only where the operator says proxies are in front: X-Forwarded-For/-Proto/-Host
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxies,
-                                x_proto=settings.proxies, x_host=settings.proxies)
+        app.wsgi_app = ProxyFix(
+            app.wsgi_app, x_for=settings.proxies, x_proto=settings.proxies, x_host=settings.proxies
+        )
     app.before_request(check_origin)
     limits = RateLimits(settings.rate_limits, settings.redis_url, settings.database_url)
     if limits.enabled:

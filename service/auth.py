@@ -8,6 +8,7 @@ game, 401 if it is valid nowhere). All of this happens before a request body is 
 Views use :func:`seat_token_required` (they get ``seat``) or :func:`seat_token_optional` (they
 get ``viewer``: a seat, or None for the public view).
 """
+
 from __future__ import annotations
 
 import uuid
@@ -46,8 +47,9 @@ def viewer_seat(game_id: uuid.UUID, *, required: bool) -> int | None:
     token = bearer_token()
     if token is None:
         if required:
-            raise unauthorized("This request acts for a seat: send its token as "
-                               "'Authorization: Bearer <token>'.")
+            raise unauthorized(
+                "This request acts for a seat: send its token as 'Authorization: Bearer <token>'."
+            )
         return None
     seat = app.seat_for_token(game_id, token)
     if seat is not None:
@@ -82,7 +84,6 @@ def seat_token_optional(view):
 
     @wraps(view)
     def wrapper(*args, game_id: uuid.UUID, **kwargs):
-        return view(*args, game_id=game_id, viewer=viewer_seat(game_id, required=False),
-                    **kwargs)
+        return view(*args, game_id=game_id, viewer=viewer_seat(game_id, required=False), **kwargs)
 
     return wrapper

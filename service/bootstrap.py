@@ -8,6 +8,7 @@ The ``Games`` application is built lazily, on first use, by :class:`GamesProvide
 whose store is down at start-up still starts, answers ``503 store_unavailable`` (with
 ``Retry-After``) and recovers by itself when the store comes back.
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,8 +44,7 @@ def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
     Store trouble while connecting becomes :class:`StoreUnavailable`.
     """
     try:
-        games = Games(env=settings.persistence_env(create_tables),
-                      cache_size=settings.cache_size)
+        games = Games(env=settings.persistence_env(create_tables), cache_size=settings.cache_size)
     except PersistenceError as err:
         log.warning("event store %s unavailable: %s", settings.display_database_url, err)
         raise StoreUnavailable(retry_after=settings.retry_after) from err
@@ -80,8 +80,9 @@ class GamesProvider:
     connection timeout (so a dead store never piles up waiting requests).
     """
 
-    def __init__(self, settings: Settings,
-                 factory: Callable[[Settings], Games] = build_games) -> None:
+    def __init__(
+        self, settings: Settings, factory: Callable[[Settings], Games] = build_games
+    ) -> None:
         self._settings = settings
         self._factory = factory
         self._games: Games | None = None
@@ -131,7 +132,8 @@ class Services:
         side = self._read_side
         if side is None or side.games is not games:
             side = self._read_side = ReadSide(
-                games, open_store(games, create=self.settings.create_tables))
+                games, open_store(games, create=self.settings.create_tables)
+            )
         return side
 
     def close(self) -> None:
@@ -150,11 +152,14 @@ def preflight() -> None:
         title.preflight()
 
 
-def bootstrap(settings: Settings | None = None, *,
-              games_factory: Callable[[Settings], Games] = build_games) -> Services:
+def bootstrap(
+    settings: Settings | None = None, *, games_factory: Callable[[Settings], Games] = build_games
+) -> Services:
     """Build the services of one process from ``settings`` (default: the environment)."""
     settings = settings or Settings.from_env()
     preflight()
-    return Services(settings=settings,
-                    games=GamesProvider(settings, games_factory),
-                    redis=request_redis(settings.redis_url) if settings.redis_url else None)
+    return Services(
+        settings=settings,
+        games=GamesProvider(settings, games_factory),
+        redis=request_redis(settings.redis_url) if settings.redis_url else None,
+    )

@@ -5,6 +5,7 @@ rotated every game, so each bot sits in each seat equally often), with a progres
 prints wins, average scores, score spread, head-to-head shares and moves per second (``--json``
 for the figures as JSON). Needs no store: the games are the title's pure functions.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,12 +38,24 @@ def parse_bots(text: str) -> list[BotSpec]:
     return out
 
 
-def run_arena(title: str, variant: str, players: int, games: int, bots: list[BotSpec],
-              processes: int = 1, budget: float | None = None, first_seed: int = 1,
-              options: dict | None = None, progress: bool = True, timings: bool = False):
+def run_arena(
+    title: str,
+    variant: str,
+    players: int,
+    games: int,
+    bots: list[BotSpec],
+    processes: int = 1,
+    budget: float | None = None,
+    first_seed: int = 1,
+    options: dict | None = None,
+    progress: bool = True,
+    timings: bool = False,
+):
     """Play the games (``processes`` at once); returns the list of results."""
-    plan = [(title, variant, lineup, seed, options or {}, budget, timings)
-            for lineup, seed in schedule(bots, players, games, first_seed)]
+    plan = [
+        (title, variant, lineup, seed, options or {}, budget, timings)
+        for lineup, seed in schedule(bots, players, games, first_seed)
+    ]
     results = []
     if processes <= 1:
         iterator = map(_run, plan)
@@ -52,8 +65,9 @@ def run_arena(title: str, variant: str, players: int, games: int, bots: list[Bot
         iterator = pool.imap_unordered(_run, plan)
     try:
         if progress:
-            with click.progressbar(iterator, length=len(plan), file=sys.stderr,
-                                   label=f"{title} {variant} {players}p") as bar:
+            with click.progressbar(
+                iterator, length=len(plan), file=sys.stderr, label=f"{title} {variant} {players}p"
+            ) as bar:
                 results = list(bar)
         else:
             results = list(iterator)
@@ -74,17 +88,38 @@ def bots_group() -> None:
 @click.option("--variant", help="Default: the title's first variant.")
 @click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
 @click.option("--games", "count", type=click.IntRange(1, 100000), default=20, show_default=True)
-@click.option("--bots", "bots_text", default="greedy,random", show_default=True,
-              help="Bots in rotation, e.g. 'search:1,greedy:2,random'.")
-@click.option("--budget", type=click.FloatRange(0.001, 60), default=None,
-              help="Seconds per search decision (default: by level, 2 s at level 2).")
-@click.option("--processes", type=click.IntRange(1, 64), default=None,
-              help="Games played at once (default: one per core).")
+@click.option(
+    "--bots",
+    "bots_text",
+    default="greedy,random",
+    show_default=True,
+    help="Bots in rotation, e.g. 'search:1,greedy:2,random'.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(0.001, 60),
+    default=None,
+    help="Seconds per search decision (default: by level, 2 s at level 2).",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Games played at once (default: one per core).",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="The first game's seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def arena_command(title: str, variant: str | None, players: int, count: int, bots_text: str,
-                  budget: float | None, processes: int | None, seed: int,
-                  as_json: bool) -> None:
+def arena_command(
+    title: str,
+    variant: str | None,
+    players: int,
+    count: int,
+    bots_text: str,
+    budget: float | None,
+    processes: int | None,
+    seed: int,
+    as_json: bool,
+) -> None:
     """Play COUNT bot games of TITLE in memory and report wins, scores and speed."""
     try:
         rules = registry.current(title)
@@ -93,27 +128,35 @@ def arena_command(title: str, variant: str | None, players: int, count: int, bot
     except DomainError as err:
         raise click.ClickException(err.message) from None
     if not info.min_players <= players <= info.max_players:
-        raise click.ClickException(f"{rules.display_name} ({variant}) is played by "
-                                   f"{info.min_players} to {info.max_players} players")
+        raise click.ClickException(
+            f"{rules.display_name} ({variant}) is played by "
+            f"{info.min_players} to {info.max_players} players"
+        )
     bots = parse_bots(bots_text)
-    results = run_arena(title, variant, players, count, bots,
-                        processes or os.cpu_count() or 1, budget, seed)
+    results = run_arena(
+        title, variant, players, count, bots, processes or os.cpu_count() or 1, budget, seed
+    )
     report = summarize(results)
     keys = sorted(report["bots"])
-    report["head_to_head"] = {f"{a} vs {b}": head_to_head(results, a, b)
-                              for a in keys for b in keys if a != b}
+    report["head_to_head"] = {
+        f"{a} vs {b}": head_to_head(results, a, b) for a in keys for b in keys if a != b
+    }
     report.update({"title": title, "variant": variant, "players": players, "budget": budget})
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
-    click.echo(f"{report['games']} games of {rules.display_name} ({variant}), {players} "
-               f"players; {report['finished']} finished, {report['faults']} refused bot "
-               f"moves, {report['moves_per_second']} moves/s")
+    click.echo(
+        f"{report['games']} games of {rules.display_name} ({variant}), {players} "
+        f"players; {report['finished']} finished, {report['faults']} refused bot "
+        f"moves, {report['moves_per_second']} moves/s"
+    )
     click.echo(f"{'bot':<12}{'seats':>7}{'wins':>8}{'win %':>8}{'mean':>9}{'sd':>8}")
     for key in keys:
         row = report["bots"][key]
-        click.echo(f"{key:<12}{row['seats']:>7}{row['wins']:>8}{100 * row['win_rate']:>7.1f}%"
-                   f"{row['mean_score']:>9}{row['score_sd']:>8}")
+        click.echo(
+            f"{key:<12}{row['seats']:>7}{row['wins']:>8}{100 * row['win_rate']:>7.1f}%"
+            f"{row['mean_score']:>9}{row['score_sd']:>8}"
+        )
     for pair, share in report["head_to_head"].items():
         if share is not None:
             click.echo(f"{pair}: the first scores more in {100 * share:.1f}% of games")

@@ -19,6 +19,7 @@
 Exit status: 0 when all is well, 1 when a check finds a mismatch, 2 for an error (no such game,
 a store that cannot be reached, bad input).
 """
+
 from __future__ import annotations
 
 import json
@@ -101,6 +102,7 @@ def _run(fn, *args, **kwargs) -> Any:
 
 def _echo_created(games: Games, created: Created, as_json: bool) -> None:
     from .views import created_game
+
     body = created_game(games, created)
     if as_json:
         click.echo(json.dumps(body, indent=2))
@@ -135,17 +137,35 @@ def init_db_command() -> None:
 @click.argument("players", nargs=-1, required=True)
 @click.option("--variant", help="Default: the title's first variant.")
 @click.option("--seed", type=int, help="Fix every random draw (tests, analysis).")
-@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
-              help="A variant option (VALUE is read as JSON when it can be).")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A variant option (VALUE is read as JSON when it can be).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
-def create_command(title: str, players: tuple[str, ...], variant: str | None, seed: int | None,
-                   options: tuple[str, ...], as_json: bool) -> None:
+def create_command(
+    title: str,
+    players: tuple[str, ...],
+    variant: str | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Set up a game of TITLE for PLAYERS (in seat order); prints its id and seat tokens."""
     from domain import registry
+
     games = _games()
     variant = variant or _run(registry.current, title).variants[0].name
-    created = _run(games.create_game, title, variant, list(players),
-                   dict(_parse_option(o) for o in options), seed)
+    created = _run(
+        games.create_game,
+        title,
+        variant,
+        list(players),
+        dict(_parse_option(o) for o in options),
+        seed,
+    )
     _echo_created(games, created, as_json)
 
 
@@ -160,7 +180,7 @@ def timeline_command(game_id: uuid.UUID) -> None:
         mark = "[undone] " if view["undone"] else ""
         when = event.timestamp.strftime("%Y-%m-%d %H:%M:%S")
         click.echo(f"{view['version']:>5}  {when}  {mark}{view['text']}")
-        for line in view.get("lines", []):      # the set-up facts, one line each
+        for line in view.get("lines", []):  # the set-up facts, one line each
             click.echo(f"{view['version']:>5}  {when}  {line}")
 
 
@@ -176,25 +196,34 @@ def replay_command(game_id: uuid.UUID, version: int | None) -> None:
     games = _games()
     current = _run(games.get_game, game_id)
     if version is not None and version > current.version:
-        raise Failure(f"Game {game_id} has no version {version}; its current version is "
-                      f"{current.version}.")
+        raise Failure(
+            f"Game {game_id} has no version {version}; its current version is {current.version}."
+        )
     rebuilt = _run(games.rebuild, game_id, version)
     summary = games.summary(rebuilt)
-    click.echo(f"game {summary['id']}  {summary['title']} ({summary['variant']}), rules "
-               f"{summary['rules_version']}")
-    click.echo(f"version {summary['version']}  {summary['status']}  round {summary['round']}  "
-               f"phase {summary['phase']}  to act: {summary['to_act'] or '-'}")
+    click.echo(
+        f"game {summary['id']}  {summary['title']} ({summary['variant']}), rules "
+        f"{summary['rules_version']}"
+    )
+    click.echo(
+        f"version {summary['version']}  {summary['status']}  round {summary['round']}  "
+        f"phase {summary['phase']}  to act: {summary['to_act'] or '-'}"
+    )
     sheet = rebuilt.rules.score_sheet(rebuilt.state)
     click.echo("scores" + (" (final)" if summary["status"] == "finished" else " (so far)"))
     for seat in sheet.get("seats", []):
-        parts = ", ".join(f"{c.get('label', c.get('key'))} {c.get('points')}"
-                          for c in seat.get("categories", []))
-        click.echo(f"  {seat.get('name', seat.get('seat')):<20} {seat.get('total'):>4}"
-                   + (f"   ({parts})" if parts else ""))
+        parts = ", ".join(
+            f"{c.get('label', c.get('key'))} {c.get('points')}" for c in seat.get("categories", [])
+        )
+        click.echo(
+            f"  {seat.get('name', seat.get('seat')):<20} {seat.get('total'):>4}"
+            + (f"   ({parts})" if parts else "")
+        )
     served = _run(games.game_at, game_id, rebuilt.version)
     if served.state != rebuilt.state:
-        click.echo("snapshot check: the served state DIFFERS from the state rebuilt from "
-                   "events", err=True)
+        click.echo(
+            "snapshot check: the served state DIFFERS from the state rebuilt from events", err=True
+        )
         sys.exit(MISMATCH)
     click.echo("snapshot check: ok")
 
@@ -205,29 +234,54 @@ def _echo_report(game_id: uuid.UUID, report, detail: bool) -> None:
             rule = f"  [{step['rule']}]" if step.get("rule") else ""
             click.echo(f"{step['version']:>5}  {step['text']}{rule}")
     if report.ok:
-        click.echo(f"{game_id}: ok, {report.checked} move(s) checked under rules "
-                   f"{report.rules_version}")
+        click.echo(
+            f"{game_id}: ok, {report.checked} move(s) checked under rules {report.rules_version}"
+        )
         return
-    click.echo(f"{game_id}: {len(report.mismatches)} mismatch(es) under rules "
-               f"{report.rules_version}")
+    click.echo(
+        f"{game_id}: {len(report.mismatches)} mismatch(es) under rules {report.rules_version}"
+    )
     for m in report.mismatches:
-        click.echo(f"  version {m.version} (seat {m.seat}, move {json.dumps(m.move)}): "
-                   f"{m.difference}")
+        click.echo(
+            f"  version {m.version} (seat {m.seat}, move {json.dumps(m.move)}): {m.difference}"
+        )
 
 
 @click.command("verify")
 @click.argument("game_id", type=GAME, metavar="[GAME]", required=False)
-@click.option("--all", "all_games", is_flag=True,
-              help="Every stored game, under the CURRENT rules (run before every deploy).")
-@click.option("--current-rules", is_flag=True,
-              help="Use the current rules instead of the ones GAME was started with.")
+@click.option(
+    "--all",
+    "all_games",
+    is_flag=True,
+    help="Every stored game, under the CURRENT rules (run before every deploy).",
+)
+@click.option(
+    "--current-rules",
+    is_flag=True,
+    help="Use the current rules instead of the ones GAME was started with.",
+)
 @click.option("--detail", is_flag=True, help="Print every event with its rule citation.")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="With --all: processes checking games side by side (default: one per core).")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=None, metavar="SECONDS",
-              help="With --all: stop after SECONDS and say how far the check got.")
-def verify_command(game_id: uuid.UUID | None, all_games: bool, current_rules: bool,
-                   detail: bool, workers: int | None, time_limit: float | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="With --all: processes checking games side by side (default: one per core).",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=None,
+    metavar="SECONDS",
+    help="With --all: stop after SECONDS and say how far the check got.",
+)
+def verify_command(
+    game_id: uuid.UUID | None,
+    all_games: bool,
+    current_rules: bool,
+    detail: bool,
+    workers: int | None,
+    time_limit: float | None,
+) -> None:
     """Re-run every recorded move of GAME through the rules; exit 1 on any mismatch."""
     if all_games == (game_id is not None):
         raise click.UsageError("Name one GAME, or pass --all.")
@@ -242,22 +296,26 @@ def verify_command(game_id: uuid.UUID | None, all_games: bool, current_rules: bo
 
     ids = _run(lambda: list(games.game_ids(newest_first=False)))
     env = _services().settings.persistence_env(create_tables=False)
-    with click.progressbar(length=len(ids), label="Replaying games under the current rules",
-                           file=sys.stderr) as bar:
-        outcome = verify_all(env, ids, workers=workers, time_limit=time_limit,
-                             advance=bar.update)
+    with click.progressbar(
+        length=len(ids), label="Replaying games under the current rules", file=sys.stderr
+    ) as bar:
+        outcome = verify_all(env, ids, workers=workers, time_limit=time_limit, advance=bar.update)
     for _gid, lines in outcome.changed:
         for line in lines:
             click.echo(line)
     for gid, message in outcome.failed:
         click.echo(f"{gid}: could not be checked: {message}")
     rate = outcome.checked / outcome.seconds if outcome.seconds else 0.0
-    click.echo(f"{outcome.checked} game(s) checked in {outcome.seconds:.1f} s ({rate:.1f}/s): "
-               f"{len(outcome.changed)} would change under the current rules, "
-               f"{len(outcome.failed)} could not be checked.")
+    click.echo(
+        f"{outcome.checked} game(s) checked in {outcome.seconds:.1f} s ({rate:.1f}/s): "
+        f"{len(outcome.changed)} would change under the current rules, "
+        f"{len(outcome.failed)} could not be checked."
+    )
     if not outcome.complete:
-        click.echo(f"Stopped before the end: {outcome.total - outcome.checked} of "
-                   f"{outcome.total} game(s) not checked.")
+        click.echo(
+            f"Stopped before the end: {outcome.total - outcome.checked} of "
+            f"{outcome.total} game(s) not checked."
+        )
     if outcome.changed or outcome.failed:
         sys.exit(MISMATCH)
 
@@ -268,14 +326,18 @@ def verify_command(game_id: uuid.UUID | None, all_games: bool, current_rules: bo
 @click.pass_context
 def audit_command(ctx: click.Context, game_id: uuid.UUID, detail: bool) -> None:
     """Same as 'verify GAME': re-run GAME under its own rules; exit 1 on any mismatch."""
-    ctx.invoke(verify_command, game_id=game_id, all_games=False, current_rules=False,
-               detail=detail)
+    ctx.invoke(verify_command, game_id=game_id, all_games=False, current_rules=False, detail=detail)
 
 
 @click.command("export")
 @click.argument("game_id", type=GAME, metavar="GAME")
-@click.option("-o", "--output", type=click.File("w"), default="-",
-              help="Write the record to this file (default: standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.File("w"),
+    default="-",
+    help="Write the record to this file (default: standard output).",
+)
 def export_command(game_id: uuid.UUID, output) -> None:
     """Write GAME's full, hash-chained, signed record as JSON (every event and seed, even
     while the game is played: keep it to yourself until the game is over)."""
@@ -302,13 +364,23 @@ def signing_key_command() -> None:
     """Print this service's public signing key (for another service's CHRONICLE_TRUSTED_KEYS);
     the key is created in the data directory if it does not exist yet."""
     from .bootstrap import record_signer
+
     signer = record_signer(_services().settings)
     click.echo(signer.public)
 
 
-COMMANDS = (init_db_command, create_command, timeline_command, replay_command, verify_command,
-            audit_command, export_command, import_command, signing_key_command,
-            village_pack_command)
+COMMANDS = (
+    init_db_command,
+    create_command,
+    timeline_command,
+    replay_command,
+    verify_command,
+    audit_command,
+    export_command,
+    import_command,
+    signing_key_command,
+    village_pack_command,
+)
 
 
 @click.group("chronicle", context_settings={"help_option_names": ["-h", "--help"]})

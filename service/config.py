@@ -31,6 +31,7 @@ Durations are seconds and may have fractions (``0.5``).
 
 Server processes never create tables (``create_tables`` is off); ``init-db`` does, once.
 """
+
 from __future__ import annotations
 
 import logging
@@ -55,8 +56,9 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_MAX_BODY_BYTES = 64 * 1024
 DEFAULT_MAX_IMPORT_BYTES = 8 * 1024 * 1024
 #: per client address and per seat; far above a person's or a bot's pace (service/limits.py)
-DEFAULT_RATE_LIMITS = ("create=30/minute;600/day, fork=30/minute;600/day, "
-                       "import=10/minute;200/day, move=600/minute")
+DEFAULT_RATE_LIMITS = (
+    "create=30/minute;600/day, fork=30/minute;600/day, import=10/minute;200/day, move=600/minute"
+)
 
 
 class ConfigError(ValueError):
@@ -145,14 +147,18 @@ class Settings:
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> Settings:
         """Read the settings from ``environ`` (default: ``os.environ``)."""
         env = os.environ if environ is None else environ
-        data_dir = os.path.abspath(env.get("CHRONICLE_DATA_DIR") or os.path.join(os.getcwd(),
-                                                                                 "var"))
+        data_dir = os.path.abspath(
+            env.get("CHRONICLE_DATA_DIR") or os.path.join(os.getcwd(), "var")
+        )
         database_url = (env.get("CHRONICLE_DATABASE_URL") or "").strip() or sqlite_url(
-            os.path.join(data_dir, storage.DEFAULT_DB_FILE))
+            os.path.join(data_dir, storage.DEFAULT_DB_FILE)
+        )
         scheme = urlparse(database_url).scheme
         if not (storage.is_postgres(database_url) or scheme == "sqlite"):
-            raise ConfigError("CHRONICLE_DATABASE_URL must start with sqlite:/// or "
-                              f"postgresql://, not {scheme + '://' if scheme else database_url!r}")
+            raise ConfigError(
+                "CHRONICLE_DATABASE_URL must start with sqlite:/// or "
+                f"postgresql://, not {scheme + '://' if scheme else database_url!r}"
+            )
         redis_url = env.get("REDIS_URL", DEFAULT_REDIS_URL).strip() or None
         if redis_url and urlparse(redis_url).scheme not in ("redis", "rediss", "unix"):
             raise ConfigError(f"REDIS_URL must be a redis:// URL, not {redact_url(redis_url)!r}")
@@ -169,8 +175,9 @@ class Settings:
             redis_url=redis_url,
             secret_key=secret_key,
             max_body_bytes=_int(env, "CHRONICLE_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES, 1024),
-            max_import_bytes=_int(env, "CHRONICLE_MAX_IMPORT_BYTES", DEFAULT_MAX_IMPORT_BYTES,
-                                  1024),
+            max_import_bytes=_int(
+                env, "CHRONICLE_MAX_IMPORT_BYTES", DEFAULT_MAX_IMPORT_BYTES, 1024
+            ),
             cache_size=_int(env, "CHRONICLE_CACHE_SIZE", 256, minimum=1),
             web_concurrency=_int(env, "CHRONICLE_WEB_CONCURRENCY", default_workers, minimum=1),
             threads=_int(env, "CHRONICLE_THREADS", 8, minimum=1),
@@ -178,8 +185,8 @@ class Settings:
             store_lock_timeout=_float(env, "CHRONICLE_STORE_LOCK_TIMEOUT", 2.0, minimum=0.1),
             retry_after=math.ceil(_float(env, "CHRONICLE_RETRY_AFTER", 1.0, minimum=0.001)),
             webhook_allow=_allowance(env),
-            signing_key_file=(env.get("CHRONICLE_SIGNING_KEY_FILE") or "").strip() or
-            os.path.join(data_dir, keys.SIGNING_KEY_FILE),
+            signing_key_file=(env.get("CHRONICLE_SIGNING_KEY_FILE") or "").strip()
+            or os.path.join(data_dir, keys.SIGNING_KEY_FILE),
             trusted_keys=trusted,
             proxies=_int(env, "CHRONICLE_PROXIES", 0, minimum=0),
             rate_limits=env.get("CHRONICLE_RATE_LIMITS", DEFAULT_RATE_LIMITS).strip(),
@@ -192,11 +199,16 @@ class Settings:
             raise ConfigError(str(err)) from None
         if settings.port > 65535:
             raise ConfigError(f"PORT must be at most 65535, not {settings.port}")
-        if (not settings.is_postgres and settings.web_concurrency > 1
-                and env.get("CHRONICLE_WEB_CONCURRENCY")):
-            log.warning("CHRONICLE_WEB_CONCURRENCY=%s with SQLite: the processes will take "
-                        "turns on one file; PostgreSQL is the store for several processes",
-                        settings.web_concurrency)
+        if (
+            not settings.is_postgres
+            and settings.web_concurrency > 1
+            and env.get("CHRONICLE_WEB_CONCURRENCY")
+        ):
+            log.warning(
+                "CHRONICLE_WEB_CONCURRENCY=%s with SQLite: the processes will take "
+                "turns on one file; PostgreSQL is the store for several processes",
+                settings.web_concurrency,
+            )
         return replace(settings, **overrides) if overrides else settings
 
     def replace(self, **changes) -> Settings:
@@ -209,9 +221,11 @@ class Settings:
     def persistence_env(self, create_tables: bool | None = None) -> dict[str, str]:
         """The ``eventsourcing`` environment of the event store these settings select."""
         return storage.persistence_env(
-            self.database_url, self.data_dir,
+            self.database_url,
+            self.data_dir,
             create_table=self.create_tables if create_tables is None else create_tables,
-            lock_timeout=self.store_lock_timeout)
+            lock_timeout=self.store_lock_timeout,
+        )
 
     @property
     def display_database_url(self) -> str:

@@ -1,4 +1,5 @@
 """The services of the running app, for views, auth and the CLI (built by :mod:`.bootstrap`)."""
+
 from __future__ import annotations
 
 from flask import current_app

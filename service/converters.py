@@ -3,6 +3,7 @@
 A path segment that is not a UUID cannot name a game, so it is answered like any unknown game:
 ``404 game_not_found`` (not a bare "no such route").
 """
+
 from __future__ import annotations
 
 import uuid

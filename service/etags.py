@@ -1,4 +1,5 @@
 """Versions as HTTP validators: ``ETag: "<version>"``, ``If-None-Match`` and ``If-Match``."""
+
 from __future__ import annotations
 
 import re
@@ -37,9 +38,17 @@ def expected_version(if_match: str | None) -> int | None:
     if match is not None:
         return int(match.group(1))
     if _WEAK_TAG.match(if_match):
-        raise Problem(412, "precondition_failed",
-                      "If-Match compares strongly, so a weak tag (W/\"...\") never matches; "
-                      'send the ETag as given, quoted like "57".', params={"header": "If-Match"})
-    raise Problem(428, "precondition_required",
-                  'If-Match must name one version of the game, quoted like "57" (the ETag of '
-                  "GET /api/v1/games/{id}), or be *.", params={"header": "If-Match"})
+        raise Problem(
+            412,
+            "precondition_failed",
+            'If-Match compares strongly, so a weak tag (W/"...") never matches; '
+            'send the ETag as given, quoted like "57".',
+            params={"header": "If-Match"},
+        )
+    raise Problem(
+        428,
+        "precondition_required",
+        'If-Match must name one version of the game, quoted like "57" (the ETag of '
+        "GET /api/v1/games/{id}), or be *.",
+        params={"header": "If-Match"},
+    )

@@ -11,6 +11,7 @@
   is ever shared between processes;
 * the control socket (``gunicornc``) lives in the data directory, one per port.
 """
+
 from __future__ import annotations
 
 import os
@@ -50,7 +51,13 @@ control_socket_disable = len(control_socket) > 100
 def when_ready(server) -> None:
     """Say where the service is, once it is listening."""
     url = f"http://127.0.0.1:{_settings.port}/"
-    server.log.info("Chronicle is serving on %s (API docs: %sapi/v1/docs; store: %s; "
-                    "%d worker(s) x %d threads)", url, url, _settings.display_database_url,
-                    workers, threads)
+    server.log.info(
+        "Chronicle is serving on %s (API docs: %sapi/v1/docs; store: %s; "
+        "%d worker(s) x %d threads)",
+        url,
+        url,
+        _settings.display_database_url,
+        workers,
+        threads,
+    )
     print(f"Chronicle is ready on {url} (API docs: {url}api/v1/docs)", flush=True)

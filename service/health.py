@@ -2,6 +2,7 @@
 
 ``status`` is ``ok``, ``degraded`` (the API works, but the read models are stuck on an event
 or lag: lobby, scores and notices are behind; ``problems`` says why) or ``unavailable``."""
+
 from __future__ import annotations
 
 import functools
@@ -40,12 +41,17 @@ def health(services: Services) -> tuple[int, dict]:
     the workers (RQ's registry of live workers), how far the read models lag behind the store,
     and the notices by delivery state (``dead`` is the dead-letter list)."""
     queue = redis_health(services.redis)
-    body = {"status": "ok", "store": "ok", "redis": queue["redis"],
-            "workers": queue["workers"] if queue["workers"] is not None else (
-                "unknown" if queue["redis"] == "down" else "not configured"),
-            "queued": queue["queued"],
-            "backend": "postgresql" if services.settings.is_postgres else "sqlite",
-            "version": _version()}
+    body = {
+        "status": "ok",
+        "store": "ok",
+        "redis": queue["redis"],
+        "workers": queue["workers"]
+        if queue["workers"] is not None
+        else ("unknown" if queue["redis"] == "down" else "not configured"),
+        "queued": queue["queued"],
+        "backend": "postgresql" if services.settings.is_postgres else "sqlite",
+        "version": _version(),
+    }
     try:
         check_store(services)
     except StoreUnavailable:
@@ -54,9 +60,9 @@ def health(services: Services) -> tuple[int, dict]:
     try:
         side = services.read_side()
         settings = services.settings
-        body["read_models"] = read_model_health(side.store, side.games,
-                                                settings.health_stuck_seconds,
-                                                settings.health_max_lag)
+        body["read_models"] = read_model_health(
+            side.store, side.games, settings.health_stuck_seconds, settings.health_max_lag
+        )
         body["notices"] = outbox_health(side.store)
         if body["read_models"].get("problem"):
             body["status"] = "degraded"
@@ -71,6 +77,7 @@ def health(services: Services) -> tuple[int, dict]:
 def _version() -> str:
     try:
         from importlib.metadata import version
+
         return version("chronicle")
     except Exception:  # not installed as a distribution (a bare checkout)
         return "unknown"

@@ -6,6 +6,7 @@ signs every exported game record; ``service/signing.py``).
 Files are created with mode 0600 and written atomically (a temporary file linked into place),
 so several processes starting at once agree on one key: the first link wins, the others read it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -56,6 +57,10 @@ def secret_key(data_dir: str, given: str | None) -> str:
     try:
         return load_or_create(path, lambda: secrets.token_hex(32).encode()).decode().strip()
     except OSError as err:
-        log.warning("cannot keep a secret key in %s (%s): using a random key for this process "
-                    "only; set CHRONICLE_SECRET_KEY", path, err)
+        log.warning(
+            "cannot keep a secret key in %s (%s): using a random key for this process "
+            "only; set CHRONICLE_SECRET_KEY",
+            path,
+            err,
+        )
         return secrets.token_hex(32)

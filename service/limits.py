@@ -13,6 +13,7 @@ slows either. Over a limit the answer is ``429 rate_limited`` with ``Retry-After
 sentence (a page for the web pages). While Redis cannot be reached each process counts on its
 own (``limits``' memory storage): limits hold loosely, requests never fail for it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,10 +32,13 @@ log = logging.getLogger(__name__)
 
 #: the endpoints each action covers (API and pages)
 ACTIONS = {
-    ("games.GameCollection", "POST"): "create", ("web.create", "POST"): "create",
-    ("games.Forks", "POST"): "fork", ("web.fork", "POST"): "fork",
+    ("games.GameCollection", "POST"): "create",
+    ("web.create", "POST"): "create",
+    ("games.Forks", "POST"): "fork",
+    ("web.fork", "POST"): "fork",
     ("games.Import", "POST"): "import",
-    ("play.Moves", "POST"): "move", ("web.play", "POST"): "move",
+    ("play.Moves", "POST"): "move",
+    ("web.play", "POST"): "move",
 }
 WORDS = {"create": "new games", "fork": "forks", "import": "imports", "move": "moves"}
 
@@ -55,7 +59,8 @@ def parse_limits(spec: str) -> dict[str, list]:
         if not sep or action not in WORDS:
             raise RateLimitConfigError(
                 f"CHRONICLE_RATE_LIMITS: {part!r} must be ACTION=LIMITS with ACTION one of "
-                f"{', '.join(WORDS)} (e.g. move=600/minute)")
+                f"{', '.join(WORDS)} (e.g. move=600/minute)"
+            )
         try:
             out[action] = parse_many(text)
         except ValueError as err:
@@ -72,8 +77,12 @@ class RateLimits:
         self._memory = MovingWindowRateLimiter(MemoryStorage())
         self._redis = None
         if redis_url and self.items:
-            storage = RedisStorage(redis_url, socket_timeout=0.3, socket_connect_timeout=0.3,
-                                   key_prefix="chronicle-limits")
+            storage = RedisStorage(
+                redis_url,
+                socket_timeout=0.3,
+                socket_connect_timeout=0.3,
+                key_prefix="chronicle-limits",
+            )
             self._redis = MovingWindowRateLimiter(storage)
         self._redis_down_until = 0.0
 
@@ -116,11 +125,14 @@ class RateLimits:
             reset = time.time() + item.get_expiry()
         retry = max(1, math.ceil(reset - time.time()))
         per = "this seat" if key.startswith("seat:") else "this address"
-        raise Problem(429, "rate_limited",
-                      f"Too many {WORDS[action]} from {per}: at most {item.amount} per "
-                      f"{_period(item)}. Try again in {retry} second(s).",
-                      headers={"Retry-After": str(retry)},
-                      params={"action": action, "limit": str(item), "retry_after": retry})
+        raise Problem(
+            429,
+            "rate_limited",
+            f"Too many {WORDS[action]} from {per}: at most {item.amount} per "
+            f"{_period(item)}. Try again in {retry} second(s).",
+            headers={"Retry-After": str(retry)},
+            params={"action": action, "limit": str(item), "retry_after": retry},
+        )
 
 
 def _period(item) -> str:

@@ -4,14 +4,20 @@
 store (a worker has not reached the last save yet, or Redis is down), so a client always finds
 the game it just created.
 """
+
 from __future__ import annotations
 
 from projections.queries import ReadSide
 
 
-def list_games(side: ReadSide, *, title: str | None = None, status: str | None = None,
-               page: int = 1, page_size: int = 20) -> dict:
+def list_games(
+    side: ReadSide,
+    *,
+    title: str | None = None,
+    status: str | None = None,
+    page: int = 1,
+    page_size: int = 20,
+) -> dict:
     """Game summaries, newest first, filtered by ``title`` and ``status``, one page of them:
     ``{"games": [...], "page", "page_size", "total"}``."""
-    return side.fresh().list_games(title=title, status=status, page=page,
-                                   page_size=page_size)
+    return side.fresh().list_games(title=title, status=status, page=page, page_size=page_size)

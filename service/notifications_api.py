@@ -14,6 +14,7 @@ seat's answer) and "game over". ``GET`` shows the subscriptions (no secret); ``D
 them all. Subscriptions are events in the store (``projections.subscriptions``); seat tokens are
 never stored with them.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -31,26 +32,42 @@ from .context import games, services
 from .problems import Problem, forbidden, invalid_request
 from .schemas.common import RequestSchema, ResponseSchema
 
-blueprint = ApiBlueprint("notifications", __name__, url_prefix="/api/v1/games",
-                         description="Subscribe a seat to 'your turn', 'undo requested' and "
-                                     "'game over' notices (signed webhooks, email, chat).")
+blueprint = ApiBlueprint(
+    "notifications",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Subscribe a seat to 'your turn', 'undo requested' and "
+    "'game over' notices (signed webhooks, email, chat).",
+)
 
 
 class SubscriptionSchema(RequestSchema):
-    webhook_url = fields.String(allow_none=True, validate=validate.Length(1, 2048),
-                                metadata={"description": "http(s) URL that receives signed "
-                                                         "webhooks (Standard Webhooks v1).",
-                                          "example": "https://bot.example.com/chronicle"})
-    webhook_secret = fields.String(allow_none=True, validate=validate.Length(30, 120),
-                                   metadata={"description": "Signing secret 'whsec_<base64 "
-                                                            "of 24-64 bytes>'; drawn if absent."})
-    email = fields.String(allow_none=True, validate=validate.Length(3, 254),
-                          metadata={"example": "ann@example.com"})
-    chat_url = fields.String(allow_none=True, validate=validate.Length(1, 2048),
-                             metadata={"description": "Discord/Slack incoming-webhook URL: "
-                                                      "public view only."})
-    chat_format = fields.String(allow_none=True,
-                                validate=validate.OneOf(subscriptions.CHAT_FORMATS))
+    webhook_url = fields.String(
+        allow_none=True,
+        validate=validate.Length(1, 2048),
+        metadata={
+            "description": "http(s) URL that receives signed webhooks (Standard Webhooks v1).",
+            "example": "https://bot.example.com/chronicle",
+        },
+    )
+    webhook_secret = fields.String(
+        allow_none=True,
+        validate=validate.Length(30, 120),
+        metadata={
+            "description": "Signing secret 'whsec_<base64 of 24-64 bytes>'; drawn if absent."
+        },
+    )
+    email = fields.String(
+        allow_none=True, validate=validate.Length(3, 254), metadata={"example": "ann@example.com"}
+    )
+    chat_url = fields.String(
+        allow_none=True,
+        validate=validate.Length(1, 2048),
+        metadata={"description": "Discord/Slack incoming-webhook URL: public view only."},
+    )
+    chat_format = fields.String(
+        allow_none=True, validate=validate.OneOf(subscriptions.CHAT_FORMATS)
+    )
 
 
 class WebhookViewSchema(ResponseSchema):
@@ -69,8 +86,9 @@ class SubscriptionViewSchema(ResponseSchema):
     webhook = fields.Nested(WebhookViewSchema, allow_none=True)
     email = fields.String(allow_none=True)
     chat = fields.Nested(ChatViewSchema, allow_none=True)
-    version = fields.Integer(allow_none=True,
-                             metadata={"description": "Version of the seat's subscriptions."})
+    version = fields.Integer(
+        allow_none=True, metadata={"description": "Version of the seat's subscriptions."}
+    )
 
 
 def _check_seat(game_id: uuid.UUID, seat: int) -> None:
@@ -78,8 +96,12 @@ def _check_seat(game_id: uuid.UUID, seat: int) -> None:
     acting = require_seat(game_id)
     players = games().get_game(game_id).players
     if not 0 <= seat < len(players):
-        raise Problem(404, "seat_not_found", f"Game {game_id} has no seat {seat}.",
-                      params={"game": str(game_id), "seat": seat})
+        raise Problem(
+            404,
+            "seat_not_found",
+            f"Game {game_id} has no seat {seat}.",
+            params={"game": str(game_id), "seat": seat},
+        )
     if acting != seat:
         raise forbidden(f"This token acts for seat {acting}, not seat {seat}.", seat=acting)
 
@@ -97,14 +119,21 @@ def view(game_id: uuid.UUID, seat: int, sub: dict | None, *, show_secret: bool) 
     webhook = sub.get("webhook")
     if webhook and not show_secret:
         webhook = {"url": webhook["url"]}
-    return {"game": str(game_id), "seat": seat, "webhook": webhook, "email": sub.get("email"),
-            "chat": sub.get("chat"), "version": sub.get("version")}
+    return {
+        "game": str(game_id),
+        "seat": seat,
+        "webhook": webhook,
+        "email": sub.get("email"),
+        "chat": sub.get("chat"),
+        "version": sub.get("version"),
+    }
 
 
 @blueprint.route("/<game:game_id>/seats/<int:seat>/notifications")
 class SeatNotifications(MethodView):
-    @blueprint.arguments(SubscriptionSchema, example={"webhook_url":
-                                                      "https://bot.example.com/chronicle"})
+    @blueprint.arguments(
+        SubscriptionSchema, example={"webhook_url": "https://bot.example.com/chronicle"}
+    )
     @blueprint.response(200, SubscriptionViewSchema)
     @blueprint.problems(400, 401, 403, 404, 413, 422, 503)
     @blueprint.doc(security=SEAT_TOKEN)
@@ -115,9 +144,13 @@ class SeatNotifications(MethodView):
         previous = subscriptions.current(app, game_id).get(seat)
         try:
             wanted = subscriptions.build(
-                previous, webhook_url=body.get("webhook_url"),
-                webhook_secret=body.get("webhook_secret"), email=body.get("email"),
-                chat_url=body.get("chat_url"), chat_format_name=body.get("chat_format"))
+                previous,
+                webhook_url=body.get("webhook_url"),
+                webhook_secret=body.get("webhook_secret"),
+                email=body.get("email"),
+                chat_url=body.get("chat_url"),
+                chat_format_name=body.get("chat_format"),
+            )
         except InvalidSubscription as err:
             raise invalid_request({err.field: [err.message]}) from None
         for field in ("webhook_url", "chat_url"):

@@ -4,6 +4,7 @@ proxy only as ``CHRONICLE_PROXIES`` allows) or the origin of ``CHRONICLE_PUBLIC_
 Requests without ``Origin`` (bots, curl, the CLI) pass: a browser always sends it on a
 cross-site POST, and ``Origin: null`` (a sandboxed frame, a redirect across sites) is refused.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,7 +41,10 @@ def check_origin() -> None:
         return
     if origin.strip().lower().rstrip("/") in allowed_origins():
         return
-    raise Problem(403, "cross_origin",
-                  f"This request came from another site ({origin[:100]}); Chronicle accepts "
-                  "changes only from its own pages or from clients that send no Origin.",
-                  params={"origin": origin[:100]})
+    raise Problem(
+        403,
+        "cross_origin",
+        f"This request came from another site ({origin[:100]}); Chronicle accepts "
+        "changes only from its own pages or from clients that send no Origin.",
+        params={"origin": origin[:100]},
+    )

@@ -8,6 +8,7 @@
 * A body that fails its schema is ``422 invalid_request`` with marshmallow's messages in
   ``errors``; a query string or header that fails its schema is ``400 bad_request``.
 """
+
 from __future__ import annotations
 
 import json
@@ -92,7 +93,10 @@ class StrictParser(FlaskParser):
 
     DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {
         **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
-        "query": None, "querystring": None, "headers": None}
+        "query": None,
+        "querystring": None,
+        "headers": None,
+    }
 
     def _raw_load_json(self, req) -> Any:
         raw = read_body(req)

@@ -8,6 +8,7 @@ Body: ``{"type": "about:blank", "title", "status", "code", "detail", "params"}``
 apply, ``errors`` (marshmallow's field messages), ``version`` (the game's current version) and
 ``retry_after``.
 """
+
 from __future__ import annotations
 
 import http
@@ -51,12 +52,24 @@ DOMAIN_STATUS: list[tuple[type[DomainError], int, str]] = [
 
 #: machine codes of plain HTTP errors (routing, methods, body size, ...)
 HTTP_CODES = {
-    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-    405: "method_not_allowed", 406: "not_acceptable", 409: "conflict",
-    412: "precondition_failed", 413: "payload_too_large", 414: "uri_too_long",
-    415: "unsupported_media_type", 422: "invalid_request", 428: "precondition_required",
-    429: "too_many_requests", 431: "headers_too_large", 500: "internal_error",
-    501: "not_implemented", 503: "service_unavailable",
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    412: "precondition_failed",
+    413: "payload_too_large",
+    414: "uri_too_long",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    428: "precondition_required",
+    429: "too_many_requests",
+    431: "headers_too_large",
+    500: "internal_error",
+    501: "not_implemented",
+    503: "service_unavailable",
 }
 
 HTTP_DETAILS = {
@@ -88,9 +101,15 @@ class Problem(Exception):
             self.title = _phrase(self.status)
 
     def body(self) -> dict[str, Any]:
-        out: dict[str, Any] = {**self.extensions, "type": "about:blank", "title": self.title,
-                               "status": self.status, "code": self.code,
-                               "detail": self.detail, "params": self.params}
+        out: dict[str, Any] = {
+            **self.extensions,
+            "type": "about:blank",
+            "title": self.title,
+            "status": self.status,
+            "code": self.code,
+            "detail": self.detail,
+            "params": self.params,
+        }
         if self.errors is not None:
             out["errors"] = self.errors
         if self.version is not None:
@@ -114,8 +133,9 @@ def bad_request(detail: str, errors: dict | None = None, **params: Any) -> Probl
 
 
 def unauthorized(detail: str) -> Problem:
-    return Problem(401, "unauthorized", detail,
-                   headers={"WWW-Authenticate": 'Bearer realm="chronicle"'})
+    return Problem(
+        401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="chronicle"'}
+    )
 
 
 def forbidden(detail: str, **params: Any) -> Problem:
@@ -124,17 +144,25 @@ def forbidden(detail: str, **params: Any) -> Problem:
 
 def invalid_request(messages: Any, headers: dict | None = None) -> Problem:
     """422: a body that fails its schema, with marshmallow's messages in ``errors``."""
-    return Problem(422, "invalid_request",
-                   "The request does not match its schema: " + summarize_messages(messages),
-                   title="Invalid request", errors=_jsonable(field_messages(messages)),
-                   headers=headers or {})
+    return Problem(
+        422,
+        "invalid_request",
+        "The request does not match its schema: " + summarize_messages(messages),
+        title="Invalid request",
+        errors=_jsonable(field_messages(messages)),
+        headers=headers or {},
+    )
 
 
 def unparsable(messages: Any, headers: dict | None = None) -> Problem:
     """400: a query string or header that fails its schema."""
-    return Problem(400, "bad_request",
-                   "The request cannot be parsed: " + summarize_messages(messages),
-                   errors=_jsonable(field_messages(messages)), headers=headers or {})
+    return Problem(
+        400,
+        "bad_request",
+        "The request cannot be parsed: " + summarize_messages(messages),
+        errors=_jsonable(field_messages(messages)),
+        headers=headers or {},
+    )
 
 
 def store_unavailable(retry_after: int = 1) -> Problem:
@@ -142,8 +170,9 @@ def store_unavailable(retry_after: int = 1) -> Problem:
 
 
 # -- the mapping ----------------------------------------------------------------------------------
-def to_problem(error: BaseException, *, max_body: int | None = None,
-               method: str | None = None) -> Problem:
+def to_problem(
+    error: BaseException, *, max_body: int | None = None, method: str | None = None
+) -> Problem:
     """The problem ``error`` is answered with (a 500 only for genuine bugs).
 
     ``max_body`` and ``method`` (the request's) only make a 413's and a 405's detail precise.
@@ -170,8 +199,14 @@ def _from_domain(error: DomainError) -> Problem:
     headers = {}
     if isinstance(error, StoreUnavailable):
         headers["Retry-After"] = str(max(1, int(error.retry_after)))
-    return Problem(status, error.code, error.message, title=title,
-                   params=_jsonable(error.params), headers=headers)
+    return Problem(
+        status,
+        error.code,
+        error.message,
+        title=title,
+        params=_jsonable(error.params),
+        headers=headers,
+    )
 
 
 def _from_http(error: HTTPException, max_body: int | None, method: str | None) -> Problem:
@@ -200,7 +235,7 @@ WEBARGS_LOCATIONS = ("json", "query", "querystring", "headers", "view_args", "pa
 def field_messages(messages: Any) -> Any:
     """webargs nests messages under their location ({"json": {...}}); clients want the fields."""
     if isinstance(messages, dict) and len(messages) == 1:
-        (location, inner), = messages.items()
+        ((location, inner),) = messages.items()
         if location in WEBARGS_LOCATIONS and isinstance(inner, dict):
             return inner
     return messages

@@ -13,6 +13,7 @@ runs ``CHRONICLE_THREADS`` threads and holds up to ``CHRONICLE_CONNECTIONS`` con
 (default 1000) in its loop. The access log (``chronicle.access``) names method, path, status
 and time, with stream tickets and invite links cut out.
 """
+
 from __future__ import annotations
 
 import logging
@@ -58,10 +59,14 @@ class AccessLog:
             path = environ.get("PATH_INFO", "")
             if environ.get("QUERY_STRING"):
                 path += "?" + environ["QUERY_STRING"]
-            access_log.info('%s "%s %s" %s %.0fms', environ.get("REMOTE_ADDR", "-"),
-                            environ.get("REQUEST_METHOD"), scrub(path)[:300],
-                            status_seen[0] if status_seen else "-",
-                            (time.monotonic() - started) * 1000)
+            access_log.info(
+                '%s "%s %s" %s %.0fms',
+                environ.get("REMOTE_ADDR", "-"),
+                environ.get("REQUEST_METHOD"),
+                scrub(path)[:300],
+                status_seen[0] if status_seen else "-",
+                (time.monotonic() - started) * 1000,
+            )
 
 
 def bind(settings: Settings) -> socket.socket:
@@ -80,18 +85,25 @@ def serve_one(sock: socket.socket, settings: Settings) -> None:
     from .app import create_app
 
     app = AccessLog(create_app())
-    waitress.serve(app, sockets=[sock], threads=settings.threads,
-                   connection_limit=int(os.environ.get("CHRONICLE_CONNECTIONS") or 1000),
-                   channel_timeout=max(1, int(settings.timeout)),
-                   max_request_body_size=max(settings.max_body_bytes,
-                                             settings.max_import_bytes) + 65536,
-                   asyncore_use_poll=True, ident="chronicle", expose_tracebacks=False,
-                   _quiet=True)
+    waitress.serve(
+        app,
+        sockets=[sock],
+        threads=settings.threads,
+        connection_limit=int(os.environ.get("CHRONICLE_CONNECTIONS") or 1000),
+        channel_timeout=max(1, int(settings.timeout)),
+        max_request_body_size=max(settings.max_body_bytes, settings.max_import_bytes) + 65536,
+        asyncore_use_poll=True,
+        ident="chronicle",
+        expose_tracebacks=False,
+        _quiet=True,
+    )
 
 
 def main() -> None:
-    logging.basicConfig(level=os.environ.get("CHRONICLE_LOG_LEVEL", "info").upper(),
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("CHRONICLE_LOG_LEVEL", "info").upper(),
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
     settings = Settings.from_env()
     sock = bind(settings)
     url = f"http://127.0.0.1:{settings.port}/"
@@ -122,9 +134,15 @@ def main() -> None:
     signal.signal(signal.SIGINT, stop)
     for slot in range(settings.web_concurrency):
         spawn(slot)
-    log.info("Chronicle is serving on %s (API docs: %sapi/v1/docs; store: %s; %d process(es) "
-             "x %d threads, waitress)", url, url, settings.display_database_url,
-             settings.web_concurrency, settings.threads)
+    log.info(
+        "Chronicle is serving on %s (API docs: %sapi/v1/docs; store: %s; %d process(es) "
+        "x %d threads, waitress)",
+        url,
+        url,
+        settings.display_database_url,
+        settings.web_concurrency,
+        settings.threads,
+    )
     print(f"Chronicle is ready on {url} (API docs: {url}api/v1/docs)", flush=True)
     while children:
         try:

@@ -13,6 +13,7 @@ id, head hash, kind, viewer). An import reports who signed the record:
 
 A signature that does not hold under the key it names is refused as tampering.
 """
+
 from __future__ import annotations
 
 import base64
@@ -44,8 +45,8 @@ def fingerprint(public: str) -> str:
 
 def new_private_pem() -> bytes:
     return Ed25519PrivateKey.generate().private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption())
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
 class RecordSigner:
@@ -56,8 +57,11 @@ class RecordSigner:
         if not isinstance(key, Ed25519PrivateKey):
             raise ValueError("the signing key must be an Ed25519 private key (PEM, PKCS8)")
         self._key = key
-        self.public = b64(key.public_key().public_bytes(serialization.Encoding.Raw,
-                                                        serialization.PublicFormat.Raw))
+        self.public = b64(
+            key.public_key().public_bytes(
+                serialization.Encoding.Raw, serialization.PublicFormat.Raw
+            )
+        )
         self.trusted = frozenset(trusted)
 
     @classmethod
@@ -73,15 +77,20 @@ class RecordSigner:
         if not isinstance(signature, dict) or signature.get("algorithm") != ALGORITHM:
             return None
         key, value = signature.get("key"), signature.get("value")
-        if not isinstance(key, str) or not isinstance(value, str) or len(key) > 64 or len(
-                value) > 128:
+        if (
+            not isinstance(key, str)
+            or not isinstance(value, str)
+            or len(key) > 64
+            or len(value) > 128
+        ):
             return None
         try:
             Ed25519PublicKey.from_public_bytes(unb64(key)).verify(unb64(value), message)
         except (InvalidSignature, ValueError, binascii.Error):
             return None
-        signed_by = ("this_service" if key == self.public else
-                     "trusted" if key in self.trusted else "nobody")
+        signed_by = (
+            "this_service" if key == self.public else "trusted" if key in self.trusted else "nobody"
+        )
         return signed_by, fingerprint(key)
 
 
@@ -95,7 +104,8 @@ def parse_trusted(raw: str | None) -> tuple[str, ...]:
         try:
             Ed25519PublicKey.from_public_bytes(unb64(part))
         except (ValueError, binascii.Error):
-            raise ValueError(f"CHRONICLE_TRUSTED_KEYS: {part!r} is not a base64url Ed25519 "
-                             "public key") from None
+            raise ValueError(
+                f"CHRONICLE_TRUSTED_KEYS: {part!r} is not a base64url Ed25519 public key"
+            ) from None
         keys.append(part)
     return tuple(keys)

@@ -28,6 +28,7 @@ Open streams must not starve other requests: serve with gunicorn's threaded work
 minus 2; the next gets ``503`` with ``Retry-After``), and a stream ends after
 ``CHRONICLE_STREAM_SECONDS`` (300) with a ``retry`` hint so the client reconnects.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,15 +59,26 @@ CHANNEL = "chronicle:games"
 TICKET_SECONDS = 60
 EXTENSION = "chronicle.stream_hub"
 
-blueprint = ApiBlueprint("stream", __name__, url_prefix="/api/v1/games",
-                         description="Follow a game live (Server-Sent Events).")
+blueprint = ApiBlueprint(
+    "stream",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Follow a game live (Server-Sent Events).",
+)
 
 
 class StreamHub:
     """Wakes waiting streams when their game may have moved (see the module docstring)."""
 
-    def __init__(self, redis_url: str | None = None, *, max_streams: int = 6,
-                 max_seconds: float = 300.0, poll: float = 1.0, keepalive: float = 15.0) -> None:
+    def __init__(
+        self,
+        redis_url: str | None = None,
+        *,
+        max_streams: int = 6,
+        max_seconds: float = 300.0,
+        poll: float = 1.0,
+        keepalive: float = 15.0,
+    ) -> None:
         self.redis_url = redis_url
         self.max_streams = max_streams
         self.max_seconds = max_seconds
@@ -116,8 +128,9 @@ class StreamHub:
         """Listen to the Redis channel in a daemon thread (started lazily, per process)."""
         if self.redis_url is None or (self._listener and self._listener.is_alive()):
             return
-        self._listener = threading.Thread(target=self._listen, name="chronicle-stream-hub",
-                                          daemon=True)
+        self._listener = threading.Thread(
+            target=self._listen, name="chronicle-stream-hub", daemon=True
+        )
         self._listener.start()
 
     def _listen(self) -> None:
@@ -126,8 +139,12 @@ class StreamHub:
         backoff = 1.0
         while not self._stopped.is_set():
             try:
-                client = redis.Redis.from_url(self.redis_url, socket_connect_timeout=0.5,
-                                              socket_timeout=5.0, health_check_interval=0)
+                client = redis.Redis.from_url(
+                    self.redis_url,
+                    socket_connect_timeout=0.5,
+                    socket_timeout=5.0,
+                    health_check_interval=0,
+                )
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(CHANNEL)
                 self.redis_listening = True
@@ -188,8 +205,9 @@ def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-stream-ticket")
 
 
-def sse(event: str | None, data: Any, event_id: int | None = None,
-        retry_ms: int | None = None) -> str:
+def sse(
+    event: str | None, data: Any, event_id: int | None = None, retry_ms: int | None = None
+) -> str:
     lines = []
     if retry_ms is not None:
         lines.append(f"retry: {retry_ms}")
@@ -203,13 +221,21 @@ def sse(event: str | None, data: Any, event_id: int | None = None,
 
 def _status(game: Any) -> tuple[dict, bool]:
     status = game.rules.status(game.state)
-    return ({"version": game.version, "status": "finished" if status.finished else "active",
-             "round": status.round, "phase": status.phase,
-             "to_act": to_act_of(game, status)}, status.finished)
+    return (
+        {
+            "version": game.version,
+            "status": "finished" if status.finished else "active",
+            "round": status.round,
+            "phase": status.phase,
+            "to_act": to_act_of(game, status),
+        },
+        status.finished,
+    )
 
 
-def follow(app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | None,
-           after: int | None) -> Iterator[str]:
+def follow(
+    app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | None, after: int | None
+) -> Iterator[str]:
     """The messages of one stream (a generator)."""
     key = str(game_id)
     started = time.monotonic()
@@ -275,12 +301,16 @@ class _Slot:
 
 
 class StreamQuerySchema(QuerySchema):
-    ticket = fields.String(metadata={"description": "A ticket from POST …/stream/tickets "
-                                                    "(for EventSource, which cannot send "
-                                                    "headers)."})
-    last_event_id = fields.Integer(data_key="lastEventId",
-                                   metadata={"description": "Same as the Last-Event-ID "
-                                                            "header."})
+    ticket = fields.String(
+        metadata={
+            "description": "A ticket from POST …/stream/tickets "
+            "(for EventSource, which cannot send "
+            "headers)."
+        }
+    )
+    last_event_id = fields.Integer(
+        data_key="lastEventId", metadata={"description": "Same as the Last-Event-ID header."}
+    )
 
 
 class TicketSchema(ResponseSchema):
@@ -307,9 +337,15 @@ def _viewer(game_id: uuid.UUID, ticket: str | None) -> int | None:
 class Stream(MethodView):
     @blueprint.arguments(StreamQuerySchema, location="query", error_status_code=400)
     @blueprint.problems(400, 401, 403, 404, 503)
-    @blueprint.doc(security=OPTIONAL_SEAT_TOKEN, responses={200: {
-        "description": "An event stream (text/event-stream): snapshot, version, finished.",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @blueprint.doc(
+        security=OPTIONAL_SEAT_TOKEN,
+        responses={
+            200: {
+                "description": "An event stream (text/event-stream): snapshot, version, finished.",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            }
+        },
+    )
     def get(self, query: dict, game_id: uuid.UUID):
         """Follow the game: a Server-Sent Events stream of its new versions."""
         viewer = _viewer(game_id, query.get("ticket"))
@@ -319,16 +355,20 @@ class Stream(MethodView):
             try:
                 after = int(header)
             except ValueError:
-                raise Problem(400, "bad_request",
-                              "Last-Event-ID must be a version number.") from None
+                raise Problem(
+                    400, "bad_request", "Last-Event-ID must be a version number."
+                ) from None
         app = games()
         stream_hub = hub()
         stream_hub.attach(app)
         stream_hub.start()
         if not stream_hub.acquire():
-            raise Problem(503, "too_many_streams",
-                          "This server has no room for another open stream; retry shortly.",
-                          headers={"Retry-After": "5"})
+            raise Problem(
+                503,
+                "too_many_streams",
+                "This server has no room for another open stream; retry shortly.",
+                headers={"Retry-After": "5"},
+            )
         body = _Slot(follow(app, stream_hub, game_id, viewer, after), stream_hub)
         response = Response(body, mimetype="text/event-stream")
         response.headers["Cache-Control"] = "no-cache"
@@ -348,8 +388,9 @@ class StreamTickets(MethodView):
         return {"ticket": ticket, "expires_in": TICKET_SECONDS}
 
 
-def register(api, services_: Any = None, *, waker: Any = None, app: Any = None,
-             redis_url: str | None = None) -> StreamHub:
+def register(
+    api, services_: Any = None, *, waker: Any = None, app: Any = None, redis_url: str | None = None
+) -> StreamHub:
     """Wire the stream into the app factory: ``register(api, services)``.
 
     Makes this process's :class:`StreamHub` (listening on Redis when
@@ -360,10 +401,11 @@ def register(api, services_: Any = None, *, waker: Any = None, app: Any = None,
     settings = getattr(services_, "settings", None)
     threads = getattr(settings, "threads", 8)
     url = redis_url if redis_url is not None else getattr(settings, "redis_url", None)
-    stream_hub = StreamHub(url,
-                           max_streams=int(os.environ.get("CHRONICLE_STREAM_MAX")
-                                           or max(1, threads - 2)),
-                           max_seconds=float(os.environ.get("CHRONICLE_STREAM_SECONDS") or 300))
+    stream_hub = StreamHub(
+        url,
+        max_streams=int(os.environ.get("CHRONICLE_STREAM_MAX") or max(1, threads - 2)),
+        max_seconds=float(os.environ.get("CHRONICLE_STREAM_SECONDS") or 300),
+    )
     (app or api._app).extensions[EXTENSION] = stream_hub
     if waker is not None:
         waker.listen(stream_hub.notify)

@@ -27,6 +27,7 @@ Settings (environment): ``CHRONICLE_STREAM_PORT`` (default ``PORT`` + 1), ``CHRO
 (4,000), ``CHRONICLE_STREAM_SECONDS`` (1,800), ``CHRONICLE_STREAM_POLL`` (0.1 s), and the store
 settings of ``service.config.Settings``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -56,8 +57,9 @@ KEEPALIVE = 15.0
 BATCH = 500
 
 
-def sse(event: str | None, data: Any, event_id: int | None = None,
-        retry_ms: int | None = None) -> bytes:
+def sse(
+    event: str | None, data: Any, event_id: int | None = None, retry_ms: int | None = None
+) -> bytes:
     """One Server-Sent Events message, encoded."""
     lines = []
     if retry_ms is not None:
@@ -78,16 +80,23 @@ class Refused(Exception):
         self.status, self.code, self.detail, self.headers = status, code, detail, headers or {}
 
     def response(self) -> web.Response:
-        body = {"type": "about:blank", "title": self.code.replace("_", " ").capitalize(),
-                "status": self.status, "code": self.code, "detail": self.detail}
-        return web.json_response(body, status=self.status, headers=self.headers,
-                                 content_type="application/problem+json")
+        body = {
+            "type": "about:blank",
+            "title": self.code.replace("_", " ").capitalize(),
+            "status": self.status,
+            "code": self.code,
+            "detail": self.detail,
+        }
+        return web.json_response(
+            body, status=self.status, headers=self.headers, content_type="application/problem+json"
+        )
 
 
 @dataclass(eq=False)
 class Delivery:
     """What a channel hands its subscribers for one step: events ``(start, end]``, one encoded
     message per viewer, and whether the game is over."""
+
     start: int
     end: int
     messages: dict
@@ -138,8 +147,9 @@ class Fanout:
             batch = recorder.select_notifications(self.position + 1, 1000)
             for note in batch:
                 self.position = max(self.position, note.id)
-                moved[note.originator_id] = max(moved.get(note.originator_id, 0),
-                                                note.originator_version)
+                moved[note.originator_id] = max(
+                    moved.get(note.originator_id, 0), note.originator_version
+                )
             if len(batch) < 1000:
                 return moved
 
@@ -168,8 +178,7 @@ class Fanout:
         try:
             while channel.version < channel.target and channel.subscribers:
                 viewers = {s.viewer for s in channel.subscribers}
-                delivery = await self.call(self._step, channel.game_id, channel.version,
-                                           viewers)
+                delivery = await self.call(self._step, channel.game_id, channel.version, viewers)
                 if delivery is None:
                     break
                 channel.version = delivery.end
@@ -191,9 +200,16 @@ class Fanout:
     # -- building messages (in the thread pool) ---------------------------------------------
     def head(self, game: Any) -> tuple[dict, bool]:
         status = game.rules.status(game.state)
-        return ({"version": game.version, "status": "finished" if status.finished else "active",
-                 "round": status.round, "phase": status.phase,
-                 "to_act": to_act_of(game, status)}, status.finished)
+        return (
+            {
+                "version": game.version,
+                "status": "finished" if status.finished else "active",
+                "round": status.round,
+                "phase": status.phase,
+                "to_act": to_act_of(game, status),
+            },
+            status.finished,
+        )
 
     def _step(self, game_id: uuid.UUID, after: int, viewers: set) -> Delivery | None:
         game = self.games.get_game(game_id)
@@ -255,9 +271,16 @@ class Fanout:
 class StreamServer:
     """The aiohttp application: ``/api/v1/games/{id}/stream`` and ``/healthz``."""
 
-    def __init__(self, games: Games, secret_key: str, *, max_streams: int = 4000,
-                 max_seconds: float = 1800.0, poll: float = 0.1,
-                 keepalive: float = KEEPALIVE) -> None:
+    def __init__(
+        self,
+        games: Games,
+        secret_key: str,
+        *,
+        max_streams: int = 4000,
+        max_seconds: float = 1800.0,
+        poll: float = 0.1,
+        keepalive: float = KEEPALIVE,
+    ) -> None:
         self.games = games
         self.secret_key = secret_key
         self.max_streams = max_streams
@@ -289,23 +312,38 @@ class StreamServer:
     # -- endpoints --------------------------------------------------------------------------
     async def health(self, _request: web.Request) -> web.Response:
         rss = _rss_bytes()
-        return web.json_response({"ok": True, "open_streams": self.open,
-                                  "games_followed": len(self.fanout.channels),
-                                  "refused": self.refused, "rss_bytes": rss,
-                                  "log_position": self.fanout.position})
+        return web.json_response(
+            {
+                "ok": True,
+                "open_streams": self.open,
+                "games_followed": len(self.fanout.channels),
+                "refused": self.refused,
+                "rss_bytes": rss,
+                "log_position": self.fanout.position,
+            }
+        )
 
     async def preflight(self, _request: web.Request) -> web.Response:
-        return web.Response(status=204, headers=_cors({
-            "Access-Control-Allow-Methods": "GET",
-            "Access-Control-Allow-Headers": "Authorization, Last-Event-ID",
-            "Access-Control-Max-Age": "600"}))
+        return web.Response(
+            status=204,
+            headers=_cors(
+                {
+                    "Access-Control-Allow-Methods": "GET",
+                    "Access-Control-Allow-Headers": "Authorization, Last-Event-ID",
+                    "Access-Control-Max-Age": "600",
+                }
+            ),
+        )
 
     async def stream(self, request: web.Request) -> web.StreamResponse:
         if self.open >= self.max_streams:
             self.refused += 1
-            return Refused(503, "too_many_streams", "This server has no room for another "
-                           "open stream; retry shortly.", {"Retry-After": "5",
-                                                           **_cors()}).response()
+            return Refused(
+                503,
+                "too_many_streams",
+                "This server has no room for another open stream; retry shortly.",
+                {"Retry-After": "5", **_cors()},
+            ).response()
         self.open += 1
         try:
             return await self._serve(request)
@@ -320,41 +358,52 @@ class StreamServer:
         after = _after(request)
         viewer = await self.fanout.call(self._viewer, game_id, request)
         try:
-            opening, sent, finished, _ = await self.fanout.call(self.fanout.opening, game_id,
-                                                                after)
+            opening, sent, finished, _ = await self.fanout.call(self.fanout.opening, game_id, after)
         except DomainError as err:
             raise Refused(404, err.code, err.message) from None
-        response = web.StreamResponse(headers={
-            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache",
-            "X-Accel-Buffering": "no", **_cors()})
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream; charset=utf-8",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",
+                **_cors(),
+            }
+        )
         await response.prepare(request)
         await response.write(opening)
         if not finished:
             await self._pump(response, game_id, viewer, sent)
         return response
 
-    async def _pump(self, response: web.StreamResponse, game_id: uuid.UUID,
-                    viewer: int | None, sent: int) -> None:
+    async def _pump(
+        self, response: web.StreamResponse, game_id: uuid.UUID, viewer: int | None, sent: int
+    ) -> None:
         fanout = self.fanout
         current = await fanout.call(lambda: fanout.games.get_game(game_id).version)
         channel, sub = fanout.join(game_id, viewer, sent, current)
         started = time.monotonic()
         try:
             if sub.sent < channel.version or sub.sent < current:
-                sub.sent, done = await self._catch_up(response, game_id, viewer, sub.sent,
-                                                      max(channel.version, current))
+                sub.sent, done = await self._catch_up(
+                    response, game_id, viewer, sub.sent, max(channel.version, current)
+                )
                 if done:
                     return
             while True:
                 remaining = self.max_seconds - (time.monotonic() - started)
                 if remaining <= 0:
-                    await response.write(sse("reconnect", {"version": sub.sent,
-                                                           "reason": "stream time limit"},
-                                             sub.sent))
+                    await response.write(
+                        sse(
+                            "reconnect",
+                            {"version": sub.sent, "reason": "stream time limit"},
+                            sub.sent,
+                        )
+                    )
                     return
                 try:
-                    delivery = await asyncio.wait_for(sub.queue.get(),
-                                                      min(self.keepalive, remaining))
+                    delivery = await asyncio.wait_for(
+                        sub.queue.get(), min(self.keepalive, remaining)
+                    )
                 except TimeoutError:
                     await response.write(b": keepalive\n\n")
                     continue
@@ -369,15 +418,22 @@ class StreamServer:
                     continue
                 # joined while this step was being built (no message for its viewer yet),
                 # or missed one: its own catch-up
-                sub.sent, done = await self._catch_up(response, game_id, viewer, sub.sent,
-                                                      delivery.end)
+                sub.sent, done = await self._catch_up(
+                    response, game_id, viewer, sub.sent, delivery.end
+                )
                 if done:
                     return
         finally:
             fanout.leave(channel, sub)
 
-    async def _catch_up(self, response: web.StreamResponse, game_id: uuid.UUID,
-                        viewer: int | None, sent: int, until: int) -> tuple[int, bool]:
+    async def _catch_up(
+        self,
+        response: web.StreamResponse,
+        game_id: uuid.UUID,
+        viewer: int | None,
+        sent: int,
+        until: int,
+    ) -> tuple[int, bool]:
         while sent < until:
             delivery = await self.fanout.call(self.fanout.catch_up, game_id, viewer, sent)
             if delivery is None:
@@ -402,8 +458,9 @@ class StreamServer:
         scheme, _, token = header.partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not token:
-            raise Refused(401, "unauthorized", "Send the seat token as "
-                                               "'Authorization: Bearer <token>'.")
+            raise Refused(
+                401, "unauthorized", "Send the seat token as 'Authorization: Bearer <token>'."
+            )
         owner = token_game(token)
         if owner is not None and owner != game_id:
             raise Refused(403, "forbidden", "This seat token belongs to another game.")
@@ -417,8 +474,9 @@ class StreamServer:
         try:
             claims = serializer.loads(ticket, max_age=TICKET_SECONDS)
         except SignatureExpired:
-            raise Refused(401, "unauthorized", "The stream ticket has expired; ask for a "
-                                               "new one.") from None
+            raise Refused(
+                401, "unauthorized", "The stream ticket has expired; ask for a new one."
+            ) from None
         except BadSignature:
             raise Refused(401, "unauthorized", "The stream ticket is not valid.") from None
         if claims.get("g") != str(game_id):
@@ -441,8 +499,10 @@ def _game_id(text: str) -> uuid.UUID:
 
 
 def _after(request: web.Request) -> int | None:
-    text = request.headers.get("Last-Event-ID", "").strip() or \
-        request.query.get("lastEventId", "").strip()
+    text = (
+        request.headers.get("Last-Event-ID", "").strip()
+        or request.query.get("lastEventId", "").strip()
+    )
     if not text:
         return None
     try:
@@ -472,26 +532,37 @@ def build(env: dict | None = None) -> tuple[StreamServer, Any]:
     env = dict(os.environ if env is None else env)
     settings = Settings.from_env(env)
     games = Games(env=settings.persistence_env(False), cache_size=settings.cache_size)
-    server = StreamServer(games, settings.secret_key,
-                          max_streams=int(env.get("CHRONICLE_STREAM_MAX") or 4000),
-                          max_seconds=float(env.get("CHRONICLE_STREAM_SECONDS") or 1800),
-                          poll=float(env.get("CHRONICLE_STREAM_POLL") or 0.1))
+    server = StreamServer(
+        games,
+        settings.secret_key,
+        max_streams=int(env.get("CHRONICLE_STREAM_MAX") or 4000),
+        max_seconds=float(env.get("CHRONICLE_STREAM_SECONDS") or 1800),
+        poll=float(env.get("CHRONICLE_STREAM_POLL") or 0.1),
+    )
     return server, settings
 
 
 def main() -> None:
     """``chronicle-stream``: serve the event streams on ``127.0.0.1:$CHRONICLE_STREAM_PORT``."""
-    logging.basicConfig(level=os.environ.get("CHRONICLE_LOG_LEVEL", "info").upper(),
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("CHRONICLE_LOG_LEVEL", "info").upper(),
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
     _raise_fd_limit()
     server, _settings = build()
-    port = int(os.environ.get("CHRONICLE_STREAM_PORT")
-               or int(os.environ.get("PORT") or 8000) + 1)
+    port = int(os.environ.get("CHRONICLE_STREAM_PORT") or int(os.environ.get("PORT") or 8000) + 1)
     host = os.environ.get("CHRONICLE_STREAM_HOST", "127.0.0.1")
-    log.info("event streams on http://%s:%d/ (at most %d open)", host, port,
-             server.max_streams)
-    web.run_app(server.app(), host=host, port=port, backlog=2048, access_log=None,
-                print=None, shutdown_timeout=2.0, handler_cancellation=True)
+    log.info("event streams on http://%s:%d/ (at most %d open)", host, port, server.max_streams)
+    web.run_app(
+        server.app(),
+        host=host,
+        port=port,
+        backlog=2048,
+        access_log=None,
+        print=None,
+        shutdown_timeout=2.0,
+        handler_cancellation=True,
+    )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ application and connections; the parent shows one progress bar and collects what
 A time limit stops the check early and says how far it got (a sample of the throughput, or a
 budget in CI).
 """
+
 from __future__ import annotations
 
 import json
@@ -35,10 +36,13 @@ class Outcome:
 
 def report_lines(game_id: str, report) -> list[str]:
     """The lines that describe an audit report with mismatches."""
-    lines = [(f"{game_id}: {len(report.mismatches)} mismatch(es) under rules "
-              f"{report.rules_version}")]
-    lines += [f"  version {m.version} (seat {m.seat}, move {json.dumps(m.move)}): "
-              f"{m.difference}" for m in report.mismatches]
+    lines = [
+        (f"{game_id}: {len(report.mismatches)} mismatch(es) under rules {report.rules_version}")
+    ]
+    lines += [
+        f"  version {m.version} (seat {m.seat}, move {json.dumps(m.move)}): {m.difference}"
+        for m in report.mismatches
+    ]
     return lines
 
 
@@ -56,9 +60,14 @@ def _share(env: dict, ids: list[str], queue) -> None:
         games.close()
 
 
-def verify_all(env: dict, ids: list[uuid.UUID], *, workers: int | None = None,
-               time_limit: float | None = None,
-               advance: Callable[[int], None] | None = None) -> Outcome:
+def verify_all(
+    env: dict,
+    ids: list[uuid.UUID],
+    *,
+    workers: int | None = None,
+    time_limit: float | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> Outcome:
     """Audit every game of ``ids`` under the current rules over ``workers`` processes."""
     env = {**env, "CREATE_TABLE": "n"}
     count = max(1, min(workers or os.cpu_count() or 1, len(ids) or 1))
@@ -66,8 +75,10 @@ def verify_all(env: dict, ids: list[uuid.UUID], *, workers: int | None = None,
     names = [str(g) for g in ids]
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
-    procs = [context.Process(target=_share, args=(env, names[i::count], queue), daemon=True)
-             for i in range(count)]
+    procs = [
+        context.Process(target=_share, args=(env, names[i::count], queue), daemon=True)
+        for i in range(count)
+    ]
     started = time.perf_counter()
     for proc in procs:
         proc.start()

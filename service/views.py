@@ -5,6 +5,7 @@ title's ``view`` (states), ``Games.event_view`` (events) or the domain's ``redac
 sheets, audits, legal moves), never raw. Summaries come from ``Games.summary`` (public by
 construction).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -26,8 +27,11 @@ def created_game(games: Games, created: Created) -> dict:
     seats = []
     for seat, (name, token) in enumerate(zip(game.players, created.tokens)):
         bot = game.bots.get(str(seat))
-        seats.append({"seat": seat, "name": name, "token": token} if bot is None else
-                     {"seat": seat, "name": name, "token": None, "bot": bot})
+        seats.append(
+            {"seat": seat, "name": name, "token": token}
+            if bot is None
+            else {"seat": seat, "name": name, "token": None, "bot": bot}
+        )
     return {**games.summary(game), "seats": seats}
 
 
@@ -39,15 +43,15 @@ def state_view(game: Game, viewer: int | None, finished: bool | None = None) -> 
     return {"version": game.version, "state": game.rules.view(game.state, viewer, finished)}
 
 
-def event_views(games: Games, game: Game, events: Iterable[GameEvent],
-                viewer: int | None) -> list[dict]:
+def event_views(
+    games: Games, game: Game, events: Iterable[GameEvent], viewer: int | None
+) -> list[dict]:
     """Stored events of ``game`` (its current version) as ``viewer`` may see them."""
     finished = is_finished(game)
     return [games.event_view(game, event, viewer, finished) for event in events]
 
 
-def score_answer(games: Games, models, game_id, version: int | None,
-                 viewer: int | None) -> dict:
+def score_answer(games: Games, models, game_id, version: int | None, viewer: int | None) -> dict:
     """``{"version", "final", "seats", "winners", "changes"}``: the score sheet at ``version``
     from the read models (no replay), or the title's ``score_sheet`` of a replayed state when
     they have not got there yet; ``final`` once it is the end-of-game sheet."""
@@ -66,9 +70,14 @@ def score_answer(games: Games, models, game_id, version: int | None,
     sheet = redact(sheet, viewer, finished)
     changes = models.score_changes(game_id, version)
     # nothing follows the end of a game, so its last version is the final sheet
-    return {**sheet, "version": version, "final": finished and version == current.version,
-            "seats": sheet.get("seats", []), "winners": sheet.get("winners", []),
-            "changes": redact(changes, viewer, finished) if changes is not None else None}
+    return {
+        **sheet,
+        "version": version,
+        "final": finished and version == current.version,
+        "seats": sheet.get("seats", []),
+        "winners": sheet.get("winners", []),
+        "changes": redact(changes, viewer, finished) if changes is not None else None,
+    }
 
 
 #: Keys a listed move carries for its reader, not for the rules (removed from a posted move).
@@ -88,12 +97,17 @@ def unlisted(move: dict) -> dict:
 
 def legal_moves_view(version: int, moves: list[dict], seat: int | None) -> dict:
     """The moves ``seat`` may make now (none for the public)."""
-    return {"version": version, "seat": seat,
-            "moves": redact(moves, seat) if seat is not None else []}
+    return {
+        "version": version,
+        "seat": seat,
+        "moves": redact(moves, seat) if seat is not None else [],
+    }
 
 
-HIDDEN_DIFFERENCE = ("the recorded events differ from what the rules give; the details involve "
-                     "hidden information and are shown once the game is over")
+HIDDEN_DIFFERENCE = (
+    "the recorded events differ from what the rules give; the details involve "
+    "hidden information and are shown once the game is over"
+)
 
 
 def audit_view(report: AuditReport, game: Game, viewer: int | None, detail: bool) -> dict:

@@ -12,6 +12,7 @@ file to make the service use it.
 Exit status: 0 when the pack is good, 2 when it is refused (the sentence names the value, its
 bound and the seed line).
 """
+
 from __future__ import annotations
 
 import json
@@ -45,23 +46,29 @@ def _show(index: int, total: int, key: str, entry: dict) -> None:
 def _ask(key: str, by: str) -> dict | None:
     """The typed value as a pack entry, or None to keep the value now."""
     while True:
-        text = click.prompt("    printed value (JSON; Enter keeps it)", default="",
-                            show_default=False)
+        text = click.prompt(
+            "    printed value (JSON; Enter keeps it)", default="", show_default=False
+        )
         if not text.strip():
             return None
         try:
             value = json.loads(text)
         except ValueError:
-            click.echo(f"    refused: {text!r} is not JSON (a number, a list, an object or "
-                       "a quoted string)")
+            click.echo(
+                f"    refused: {text!r} is not JSON (a number, a list, an object or "
+                "a quoted string)"
+            )
             continue
         problem = check_value(key, value)
         if problem:
             click.echo(f"    refused: {problem}")
             continue
-        return {"value": value, "status": "SRC-BB",
-                "source": f"typed from the Big Box ({field(key)['printed']}) by {by} with "
-                          "chronicle village-pack new"}
+        return {
+            "value": value,
+            "status": "SRC-BB",
+            "source": f"typed from the Big Box ({field(key)['printed']}) by {by} with "
+            "chronicle village-pack new",
+        }
 
 
 @click.group("village-pack")
@@ -70,13 +77,25 @@ def village_pack_command() -> None:
 
 
 @village_pack_command.command("new")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="Where to write the new pack (not written if it fails its checks).")
-@click.option("--base", type=click.Path(exists=True, dir_okay=False),
-              help="The pack to start from (default: the shipped provisional pack).")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Where to write the new pack (not written if it fails its checks).",
+)
+@click.option(
+    "--base",
+    type=click.Path(exists=True, dir_okay=False),
+    help="The pack to start from (default: the shipped provisional pack).",
+)
 @click.option("--name", default="village-bigbox", show_default=True, help="The pack's name.")
-@click.option("--by", default="the owner of the box", show_default=True,
-              help="Who typed the values (recorded in each value's source).")
+@click.option(
+    "--by",
+    default="the owner of the box",
+    show_default=True,
+    help="Who typed the values (recorded in each value's source).",
+)
 def new_command(output: str, base: str | None, name: str, by: str) -> None:
     """Walk through every value, type the printed ones, and write the checked pack."""
     raw = _read(base or packs.DEFAULT)
@@ -92,16 +111,20 @@ def new_command(output: str, base: str | None, name: str, by: str) -> None:
             note = _whole(raw)
             if note:
                 click.echo(f"    note: the pack does not hold together yet: {note}")
-    raw.update(name=name, values=values, about=(
-        "Village component numbers typed from a physical Big Box with chronicle village-pack "
-        "new; values still not typed keep their status (see shared/data/village/sources.md "
-        "§1)."))
+    raw.update(
+        name=name,
+        values=values,
+        about=(
+            "Village component numbers typed from a physical Big Box with chronicle village-pack "
+            "new; values still not typed keep their status (see shared/data/village/sources.md "
+            "§1)."
+        ),
+    )
     try:
         pack = packs.load(raw, output)
     except packs.PackInvalid as exc:
         raise Refused(f"not written: {exc}") from None
-    Path(output).write_text(json.dumps(raw, indent=1, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
+    Path(output).write_text(json.dumps(raw, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     click.echo(f"{output}: {typed} value(s) typed; {packs.counts_sentence(pack)}")
     click.echo(f"Use it with: CHRONICLE_VILLAGE_DATA={output}")
 

@@ -4,6 +4,7 @@
 PostgreSQL in one fresh schema per test session (its tables emptied before each test). The
 PostgreSQL variant skips only when the server cannot be reached, and says so.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,23 +36,37 @@ def toy_title():
 
 
 def sqlite_settings(data_dir, **overrides) -> Settings:
-    env = {"CHRONICLE_DATA_DIR": str(data_dir), "CHRONICLE_SECRET_KEY": TEST_SECRET,
-           "REDIS_URL": REDIS_URL, "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
-           "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW, "CHRONICLE_RATE_LIMITS": ""}
+    env = {
+        "CHRONICLE_DATA_DIR": str(data_dir),
+        "CHRONICLE_SECRET_KEY": TEST_SECRET,
+        "REDIS_URL": REDIS_URL,
+        "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
+        "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW,
+        "CHRONICLE_RATE_LIMITS": "",
+    }
     return Settings.from_env(env, **overrides)
 
 
 def postgres_url(schema: str, **query) -> str:
-    params = "&".join(f"{k}={v}" for k, v in {"schema": schema, "pool_size": 2,
-                                               "max_overflow": 4, "connect_timeout": 3,
-                                               **query}.items())
+    params = "&".join(
+        f"{k}={v}"
+        for k, v in {
+            "schema": schema,
+            "pool_size": 2,
+            "max_overflow": 4,
+            "connect_timeout": 3,
+            **query,
+        }.items()
+    )
     return f"postgresql://{PG_USER}@{PG_HOST}:{PG_PORT}/{PG_DB}?{params}"
 
 
 def _connect_postgres():
     import psycopg
-    return psycopg.connect(host=PG_HOST, port=PG_PORT, user=PG_USER, dbname=PG_DB,
-                           connect_timeout=3, autocommit=True)
+
+    return psycopg.connect(
+        host=PG_HOST, port=PG_PORT, user=PG_USER, dbname=PG_DB, connect_timeout=3, autocommit=True
+    )
 
 
 @pytest.fixture(scope="session")
@@ -60,11 +75,18 @@ def postgres_schema():
     try:
         conn = _connect_postgres()
     except Exception as err:  # the only reason this fixture may skip
-        pytest.skip(f"PostgreSQL at {PG_HOST}:{PG_PORT} (database {PG_DB!r}) cannot be "
-                    f"reached, so the PostgreSQL variant is skipped: {err}")
+        pytest.skip(
+            f"PostgreSQL at {PG_HOST}:{PG_PORT} (database {PG_DB!r}) cannot be "
+            f"reached, so the PostgreSQL variant is skipped: {err}"
+        )
     schema = f"chronicle_test_{uuid.uuid4().hex[:12]}"
-    settings = Settings.from_env({"CHRONICLE_DATABASE_URL": postgres_url(schema),
-                                  "CHRONICLE_SECRET_KEY": TEST_SECRET, "REDIS_URL": ""})
+    settings = Settings.from_env(
+        {
+            "CHRONICLE_DATABASE_URL": postgres_url(schema),
+            "CHRONICLE_SECRET_KEY": TEST_SECRET,
+            "REDIS_URL": "",
+        }
+    )
     init_db(settings).close()
     yield schema
     conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
@@ -75,12 +97,18 @@ def _empty_postgres_tables(schema: str) -> None:
     """Empty every table of the schema: the event store and the read models with their
     tracking positions (notification ids restart, so a stale position would skip events)."""
     with _connect_postgres() as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
-            "AND table_type = 'BASE TABLE'", (schema,))]
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
+                "AND table_type = 'BASE TABLE'",
+                (schema,),
+            )
+        ]
         if tables:
-            conn.execute("TRUNCATE " + ", ".join(f'"{schema}"."{t}"' for t in tables)
-                         + " RESTART IDENTITY")
+            conn.execute(
+                "TRUNCATE " + ", ".join(f'"{schema}"."{t}"' for t in tables) + " RESTART IDENTITY"
+            )
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -96,11 +124,16 @@ def settings(backend, tmp_path, request) -> Settings:
         return settings
     schema = request.getfixturevalue("postgres_schema")
     _empty_postgres_tables(schema)
-    return Settings.from_env({"CHRONICLE_DATABASE_URL": postgres_url(schema),
-                              "CHRONICLE_SECRET_KEY": TEST_SECRET, "REDIS_URL": REDIS_URL,
-                              "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW,
-                              "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
-                              "CHRONICLE_RATE_LIMITS": ""})
+    return Settings.from_env(
+        {
+            "CHRONICLE_DATABASE_URL": postgres_url(schema),
+            "CHRONICLE_SECRET_KEY": TEST_SECRET,
+            "REDIS_URL": REDIS_URL,
+            "CHRONICLE_WEBHOOK_ALLOW": TEST_WEBHOOK_ALLOW,
+            "CHRONICLE_STORE_LOCK_TIMEOUT": "1",
+            "CHRONICLE_RATE_LIMITS": "",
+        }
+    )
 
 
 @pytest.fixture

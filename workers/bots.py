@@ -10,6 +10,7 @@
 
 The job itself (``Games.play_bot``) does nothing when the game has moved on since ``version``.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,16 @@ BOT_TURN = "workers.jobs.bot_turn"
 
 def enqueue_bot_turn(connection: Any, queue_name: str, game_id: str, version: int) -> bool:
     outcome = queueing._enqueue_unique(
-        connection, queue_name, BOT_TURN, (str(game_id), int(version)),
+        connection,
+        queue_name,
+        BOT_TURN,
+        (str(game_id), int(version)),
         queueing.job_id(queue_name, f"bot-{uuid.UUID(str(game_id)).hex}-{int(version)}"),
-        failure_ttl=600, job_timeout=120, ttl=3600, description=f"bot turn {game_id}@{version}")
+        failure_ttl=600,
+        job_timeout=120,
+        ttl=3600,
+        description=f"bot turn {game_id}@{version}",
+    )
     return outcome == "enqueued"
 
 
@@ -42,8 +50,15 @@ class BotScheduler:
     """``Games.after_save`` hook: enqueue a bot turn when a save leaves the game waiting for a
     bot (see the module docstring). ``submit(game_id, version)`` overrides the enqueue."""
 
-    def __init__(self, games: Any, redis_url: str | None, queue_name: str = "chronicle", *,
-                 connection: Any = None, submit: Callable[[str, int], Any] | None = None) -> None:
+    def __init__(
+        self,
+        games: Any,
+        redis_url: str | None,
+        queue_name: str = "chronicle",
+        *,
+        connection: Any = None,
+        submit: Callable[[str, int], Any] | None = None,
+    ) -> None:
         self.games = games
         self.redis_url = redis_url
         self.queue_name = queue_name
@@ -68,8 +83,9 @@ class BotScheduler:
                 return
             self._idle.clear()
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="chronicle-bots",
-                                                daemon=True)
+                self._thread = threading.Thread(
+                    target=self._run, name="chronicle-bots", daemon=True
+                )
                 self._thread.start()
         self._wake.set()
 
@@ -83,8 +99,7 @@ class BotScheduler:
                 try:
                     self.check(key, version)
                 except Exception:
-                    log.exception("scheduling a bot turn of game %s failed (the sweep will)",
-                                  key)
+                    log.exception("scheduling a bot turn of game %s failed (the sweep will)", key)
             with self._lock:
                 if not self._pending and not self._wake.is_set():
                     self._idle.set()
@@ -99,7 +114,7 @@ class BotScheduler:
             return
         connection = self.connection
         if connection is None:
-            self.games.play_bot(uuid.UUID(game_id), version)   # no Redis: play here
+            self.games.play_bot(uuid.UUID(game_id), version)  # no Redis: play here
             return
         enqueue_bot_turn(connection, self.queue_name, game_id, version)
 
@@ -120,27 +135,33 @@ class BotScheduler:
             thread.join(timeout)
 
 
-def install(games: Any, settings: WorkerSettings | None = None, *,
-            connection: Any = None) -> BotScheduler:
+def install(
+    games: Any, settings: WorkerSettings | None = None, *, connection: Any = None
+) -> BotScheduler:
     """Append a :class:`BotScheduler` to ``games.after_save`` (once) and return it."""
     for hook in games.after_save:
         if isinstance(hook, BotScheduler):
             return hook
     settings = settings or WorkerSettings.from_env()
-    scheduler = BotScheduler(games, settings.redis_url, settings.queue_name,
-                             connection=connection)
+    scheduler = BotScheduler(games, settings.redis_url, settings.queue_name, connection=connection)
     games.after_save.append(scheduler)
     return scheduler
 
 
-def sweep_clocks(games: Any, store: Any, now: float | None = None,
-                 submit: Callable[[str, int], Any] | None = None) -> dict:
+def sweep_clocks(
+    games: Any,
+    store: Any,
+    now: float | None = None,
+    submit: Callable[[str, int], Any] | None = None,
+) -> dict:
     """Write due reminders and expiries, and hand games waiting for a bot to ``submit``
     (see the module docstring); returns counts."""
     now = time.time() if now is None else now
-    rows = store.query("SELECT game_id, version, summary FROM {p}rm_games "
-                       "WHERE status = 'active' AND (summary LIKE ? OR summary LIKE ?)",
-                       ['%"clock"%', '%"bot"%'])
+    rows = store.query(
+        "SELECT game_id, version, summary FROM {p}rm_games "
+        "WHERE status = 'active' AND (summary LIKE ? OR summary LIKE ?)",
+        ['%"clock"%', '%"bot"%'],
+    )
     written = bots = 0
     for row in rows:
         summary = json.loads(row["summary"])
@@ -149,10 +170,13 @@ def sweep_clocks(games: Any, store: Any, now: float | None = None,
         if clock and _due(clock, now):
             try:
                 written += len(games.clock_due(game_id, now))
-            except DomainError as err:   # another worker wrote first: the next sweep sees it
+            except DomainError as err:  # another worker wrote first: the next sweep sees it
                 log.info("clock of game %s: %s", game_id, err.code)
-        waiting_bots = [p for p in summary.get("players", [])
-                        if p.get("bot") and p["seat"] in summary.get("to_act", [])]
+        waiting_bots = [
+            p
+            for p in summary.get("players", [])
+            if p.get("bot") and p["seat"] in summary.get("to_act", [])
+        ]
         if waiting_bots and submit is not None:
             game = games.get_game(game_id)
             if games.bots_to_act(game):

@@ -25,6 +25,7 @@
     The outbox for operators: ``stats``, ``list``, ``dead`` (the dead-letter list) and
     ``replay`` (make dead notices pending again and enqueue them).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,10 @@ log = logging.getLogger("workers")
 
 
 def _logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
 
 
 def worker_class():
@@ -71,10 +74,12 @@ def poll_loop(settings: WorkerSettings, stop: threading.Event) -> None:
 def worker_main(argv: list[str] | None = None) -> int:
     """``chronicle-worker [--burst] [--no-poll] [--queue NAME]``."""
     parser = argparse.ArgumentParser(prog="chronicle-worker", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--burst", action="store_true",
-                        help="sweep once, run the queued jobs, then exit")
-    parser.add_argument("--no-poll", action="store_true",
-                        help="no database poll/sweep thread (RQ jobs only)")
+    parser.add_argument(
+        "--burst", action="store_true", help="sweep once, run the queued jobs, then exit"
+    )
+    parser.add_argument(
+        "--no-poll", action="store_true", help="no database poll/sweep thread (RQ jobs only)"
+    )
     parser.add_argument("--queue", default=None, help="the RQ queue (CHRONICLE_QUEUE)")
     parser.add_argument("--name", default=None, help="the worker's name in RQ")
     parser.add_argument("--logging-level", default="INFO")
@@ -97,8 +102,9 @@ def worker_main(argv: list[str] | None = None) -> int:
         except Exception:
             log.exception("initial sweep failed")
     elif not args.no_poll:
-        poller = threading.Thread(target=poll_loop, args=(settings, stop), name="chronicle-poll",
-                                  daemon=True)
+        poller = threading.Thread(
+            target=poll_loop, args=(settings, stop), name="chronicle-poll", daemon=True
+        )
         poller.start()
     connection = queueing.worker_redis(settings.redis_url)
     backoff = 0.5
@@ -107,16 +113,23 @@ def worker_main(argv: list[str] | None = None) -> int:
             worker = None
             try:
                 worker = worker_cls([settings.queue_name], connection=connection, name=args.name)
-                worker.work(burst=args.burst, logging_level=args.logging_level.upper(),
-                            with_scheduler=False)
-                if args.burst or worker._stop_requested or getattr(
-                        worker, "_shutdown_requested_date", None) is not None:
+                worker.work(
+                    burst=args.burst, logging_level=args.logging_level.upper(), with_scheduler=False
+                )
+                if (
+                    args.burst
+                    or worker._stop_requested
+                    or getattr(worker, "_shutdown_requested_date", None) is not None
+                ):
                     break  # SIGTERM/SIGINT: a warm shutdown was asked for
-                log.warning("the RQ worker stopped (Redis trouble?); restarting in %.1f s",
-                            backoff)
+                log.warning("the RQ worker stopped (Redis trouble?); restarting in %.1f s", backoff)
             except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as err:
-                log.warning("Redis is unreachable (%s); retrying in %.1f s (the poll thread "
-                            "keeps the read models current meanwhile)", err, backoff)
+                log.warning(
+                    "Redis is unreachable (%s); retrying in %.1f s (the poll thread "
+                    "keeps the read models current meanwhile)",
+                    err,
+                    backoff,
+                )
             time.sleep(backoff)
             backoff = min(backoff * 2, 2.0)
     except KeyboardInterrupt:
@@ -131,12 +144,18 @@ def worker_main(argv: list[str] | None = None) -> int:
 
 def projector_main(argv: list[str] | None = None) -> int:
     """``chronicle-projector [--poll] [--interval S]``."""
-    parser = argparse.ArgumentParser(prog="chronicle-projector",
-                                     description="Keep the read models current.")
-    parser.add_argument("--poll", action="store_true",
-                        help="poll even on PostgreSQL (instead of LISTEN/NOTIFY)")
-    parser.add_argument("--interval", type=float, default=None,
-                        help="poll interval in seconds (SQLite; default 0.1)")
+    parser = argparse.ArgumentParser(
+        prog="chronicle-projector", description="Keep the read models current."
+    )
+    parser.add_argument(
+        "--poll", action="store_true", help="poll even on PostgreSQL (instead of LISTEN/NOTIFY)"
+    )
+    parser.add_argument(
+        "--interval",
+        type=float,
+        default=None,
+        help="poll interval in seconds (SQLite; default 0.1)",
+    )
     parser.add_argument("--logging-level", default="INFO")
     args = parser.parse_args(argv)
     _logging(args.logging_level)
@@ -160,8 +179,11 @@ def projector_main(argv: list[str] | None = None) -> int:
     if env.get("PERSISTENCE_MODULE") == POSTGRES_MODULE and not args.poll:
         while not stop.is_set():
             try:
-                with make_runner(env, on_result=lambda r: dispatcher(r.notices),
-                                 notice_max_age=settings.notice_max_age) as runner:
+                with make_runner(
+                    env,
+                    on_result=lambda r: dispatcher(r.notices),
+                    notice_max_age=settings.notice_max_age,
+                ) as runner:
                     runner_box[:] = [runner]
                     log.info("following the store with LISTEN/NOTIFY")
                     runner.run_forever()
@@ -175,8 +197,9 @@ def projector_main(argv: list[str] | None = None) -> int:
     ctx = context.get()
     interval = args.interval if args.interval is not None else 0.1
     log.info("following the store by polling every %.2f s", interval)
-    poll_forever(ctx.projector, interval=interval, stop=stop,
-                 on_result=lambda r: dispatcher(r.notices))
+    poll_forever(
+        ctx.projector, interval=interval, stop=stop, on_result=lambda r: dispatcher(r.notices)
+    )
     return 0
 
 
@@ -192,8 +215,9 @@ def _print_rows(rows: list[dict], columns: list[str]) -> None:
 
 def notices_main(argv: list[str] | None = None) -> int:
     """``chronicle-notices stats|list|dead|replay``."""
-    parser = argparse.ArgumentParser(prog="chronicle-notices",
-                                     description="Inspect and replay the notification outbox.")
+    parser = argparse.ArgumentParser(
+        prog="chronicle-notices", description="Inspect and replay the notification outbox."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("stats", help="notices by delivery state")
     listing = sub.add_parser("list", help="list notices")
@@ -213,8 +237,10 @@ def notices_main(argv: list[str] | None = None) -> int:
         print(json.dumps(outbox.counts(ctx.store), indent=2))
     elif args.command == "list":
         from projections.queries import ReadModels
-        _print_rows(ReadModels(ctx.store).notices(args.game, state=args.state,
-                                                  limit=args.limit), columns)
+
+        _print_rows(
+            ReadModels(ctx.store).notices(args.game, state=args.state, limit=args.limit), columns
+        )
     elif args.command == "dead":
         rows = outbox.dead_letters(ctx.store, args.limit)
         if args.json:
@@ -224,11 +250,14 @@ def notices_main(argv: list[str] | None = None) -> int:
     elif args.command == "replay":
         if not args.notice_ids and not args.all_dead:
             parser.error("name notice ids, or --all-dead")
-        ids = outbox.replay(ctx.store, time.time(),
-                            None if args.all_dead else list(args.notice_ids))
+        ids = outbox.replay(
+            ctx.store, time.time(), None if args.all_dead else list(args.notice_ids)
+        )
         queued = ctx.dispatch(ids)
-        print(f"{len(ids)} notice(s) pending again, {queued} enqueued now "
-              f"(the rest go with the next sweep)")
+        print(
+            f"{len(ids)} notice(s) pending again, {queued} enqueued now "
+            f"(the rest go with the next sweep)"
+        )
     return 0
 
 

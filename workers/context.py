@@ -5,6 +5,7 @@ model store, the projector (with its warm per-game LRU) and a Redis client here.
 to a database until a job or the poll loop needs it, and a forked child starts from scratch
 (``os.register_at_fork``), so a fork worker never shares a connection with its parent.
 """
+
 from __future__ import annotations
 
 import logging
@@ -26,18 +27,29 @@ log = logging.getLogger(__name__)
 class Context:
     """One process's worker-side services."""
 
-    def __init__(self, games: Games, settings: WorkerSettings | None = None, *,
-                 store: ReadModelStore | None = None, redis: Any = None,
-                 owns_games: bool = False) -> None:
+    def __init__(
+        self,
+        games: Games,
+        settings: WorkerSettings | None = None,
+        *,
+        store: ReadModelStore | None = None,
+        redis: Any = None,
+        owns_games: bool = False,
+    ) -> None:
         self.settings = settings or WorkerSettings.from_env()
         self.games = games
         self.store = store or open_store(games)
-        self.projector = Projector(games, self.store, notice_max_age=self.settings.notice_max_age,
-                                   batch_size=self.settings.projector_batch,
-                                   cache_size=self.settings.projector_cache)
+        self.projector = Projector(
+            games,
+            self.store,
+            notice_max_age=self.settings.notice_max_age,
+            batch_size=self.settings.projector_batch,
+            cache_size=self.settings.projector_cache,
+        )
         self._owns_games = owns_games
-        self.dispatcher = queueing.Dispatcher(self.settings.redis_url, self.settings.queue_name,
-                                              connection=redis)
+        self.dispatcher = queueing.Dispatcher(
+            self.settings.redis_url, self.settings.queue_name, connection=redis
+        )
         self.bots = bots.install(games, self.settings, connection=redis)
 
     # -- Redis ----------------------------------------------------------------------------------
@@ -64,8 +76,13 @@ class Context:
         due = outbox.due(self.store, time.time(), grace=grace)
         enqueued = self.dispatch(due)
         clocks = bots.sweep_clocks(self.games, self.store, submit=self.bots.submit)
-        return {"processed": result.processed, "position": result.position, "due": len(due),
-                "enqueued": enqueued, **clocks}
+        return {
+            "processed": result.processed,
+            "position": result.position,
+            "due": len(due),
+            "enqueued": enqueued,
+            **clocks,
+        }
 
     def close(self) -> None:
         if self._owns_games:

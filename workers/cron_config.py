@@ -4,6 +4,7 @@ For deployments that run plain ``rq worker --with-scheduler chronicle`` instead 
 ``chronicle-worker`` (whose poll thread sweeps already). The sweep catches the read models up
 and enqueues every due delivery; it is idempotent, so several cron processes do no harm.
 """
+
 from rq import cron
 
 from workers.jobs import sweep

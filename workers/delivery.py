@@ -6,6 +6,7 @@ later if the receiver said so with ``Retry-After`` (429/503); after the last one
 dead (the dead-letter list, ``chronicle-notices dead`` / ``replay``). ``410 Gone`` kills the
 notice at once and switches that webhook off (an event in the subscription stream).
 """
+
 from __future__ import annotations
 
 import logging
@@ -29,8 +30,7 @@ class Dispatcher:
     the sweep to try again."""
 
     def __init__(self, threads: int) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=threads,
-                                        thread_name_prefix="chronicle-deliver")
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="chronicle-deliver")
         self._busy: set[str] = set()
         self._lock = threading.Lock()
 
@@ -89,8 +89,9 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
     sub = subscriptions.current(ctx.games, row["game_id"]).get(int(row["seat"]))
     target = sub.get(channel) if sub else None
     if not target:
-        outbox.final(store, notice_id, "cancelled", None,
-                     f"the seat no longer has a {channel} subscription")
+        outbox.final(
+            store, notice_id, "cancelled", None, f"the seat no longer has a {channel} subscription"
+        )
         return "cancelled"
     try:
         message = messages.build(ctx.games, row, settings.public_url)
@@ -98,19 +99,30 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
         log.exception("cannot build notice %s", notice_id)
         return record(ctx, row, Outcome(False, None, f"cannot build the message: {err}"), None)
     if channel == "webhook":
-        outcome = notifiers.send_webhook(target["url"], target["secret"], row["message_id"],
-                                         message.payload, timeout=settings.webhook_timeout,
-                                         user_agent=settings.user_agent,
-                                         allowance=settings.webhook_allow)
+        outcome = notifiers.send_webhook(
+            target["url"],
+            target["secret"],
+            row["message_id"],
+            message.payload,
+            timeout=settings.webhook_timeout,
+            user_agent=settings.user_agent,
+            allowance=settings.webhook_allow,
+        )
     elif channel == "chat":
-        outcome = notifiers.send_chat(target["url"], target.get("format", "json"),
-                                      row["message_id"], message.public_text,
-                                      message.public_payload, timeout=settings.webhook_timeout,
-                                      user_agent=settings.user_agent,
-                                      allowance=settings.webhook_allow)
+        outcome = notifiers.send_chat(
+            target["url"],
+            target.get("format", "json"),
+            row["message_id"],
+            message.public_text,
+            message.public_payload,
+            timeout=settings.webhook_timeout,
+            user_agent=settings.user_agent,
+            allowance=settings.webhook_allow,
+        )
     elif channel == "email":
-        outcome = notifiers.send_email(settings, target, message.subject, message.text,
-                                       row["message_id"])
+        outcome = notifiers.send_email(
+            settings, target, message.subject, message.text, row["message_id"]
+        )
     else:
         outcome = Outcome(False, None, f"unknown channel {channel!r}", permanent=True)
     return record(ctx, row, outcome, target)
@@ -130,8 +142,9 @@ def record(ctx: Any, row: dict, outcome: Outcome, target: Any) -> str:
         outbox.final(store, notice_id, "dead", outcome.status, outcome.error)
         url = target.get("url") if isinstance(target, dict) else None
         try:
-            subscriptions.disable_channel(ctx.games, row["game_id"], int(row["seat"]),
-                                          row["channel"], url, reason="gone")
+            subscriptions.disable_channel(
+                ctx.games, row["game_id"], int(row["seat"]), row["channel"], url, reason="gone"
+            )
         except Exception:  # the notice is dead either way; the next one will try again
             log.exception("could not switch off %s of seat %s", row["channel"], row["seat"])
         log.warning("notice %s: %s; subscription switched off", notice_id, outcome.error)
@@ -139,8 +152,11 @@ def record(ctx: Any, row: dict, outcome: Outcome, target: Any) -> str:
     attempts = int(row["attempts"])
     schedule = settings.retry_schedule
     if outcome.permanent or attempts >= len(schedule):
-        reason = outcome.error if outcome.permanent else (
-            f"gave up after {attempts} attempts; last: {outcome.error}")
+        reason = (
+            outcome.error
+            if outcome.permanent
+            else (f"gave up after {attempts} attempts; last: {outcome.error}")
+        )
         outbox.final(store, notice_id, "dead", outcome.status, reason)
         log.warning("notice %s is dead: %s", notice_id, reason)
         return "dead"
@@ -148,6 +164,11 @@ def record(ctx: Any, row: dict, outcome: Outcome, target: Any) -> str:
     if outcome.retry_after is not None:
         delay = max(delay, outcome.retry_after)
     outbox.retry(store, notice_id, now + delay, outcome.status, outcome.error)
-    log.info("notice %s: attempt %d failed (%s); next in %.1f s", notice_id, attempts,
-             outcome.error, delay)
+    log.info(
+        "notice %s: attempt %d failed (%s); next in %.1f s",
+        notice_id,
+        attempts,
+        outcome.error,
+        delay,
+    )
     return "retry"

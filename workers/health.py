@@ -1,4 +1,5 @@
 """What ``GET /healthz`` can say about the read side (each check answers within about 0.5 s)."""
+
 from __future__ import annotations
 
 import logging
@@ -30,8 +31,13 @@ def redis_health(connection: Any, queue_name: str = "chronicle") -> dict:
         return {"redis": "ok", "workers": None, "queued": None}
 
 
-def read_model_health(store: Any, games: Any, stuck_seconds: float = 30.0,
-                      max_lag: int = 1000, now: float | None = None) -> dict:
+def read_model_health(
+    store: Any,
+    games: Any,
+    stuck_seconds: float = 30.0,
+    max_lag: int = 1000,
+    now: float | None = None,
+) -> dict:
     """How far the read models are behind the event store: ``{"position", "head", "lag"}``,
     and ``problem`` when they are stuck: the first notification they have not processed was
     stored more than ``stuck_seconds`` ago (a projector failing on one event, or no projector
@@ -47,8 +53,10 @@ def read_model_health(store: Any, games: Any, stuck_seconds: float = 30.0,
         return out
     waiting = _waiting_since(games, position, time.time() if now is None else now)
     if waiting is not None and waiting > stuck_seconds:
-        out["problem"] = (f"stuck: notification {position + 1} has waited {waiting:.0f} s "
-                          "(a projector failing on it, or none running)")
+        out["problem"] = (
+            f"stuck: notification {position + 1} has waited {waiting:.0f} s "
+            "(a projector failing on it, or none running)"
+        )
         out["stuck_on"] = position + 1
         out["waiting_seconds"] = round(waiting, 1)
     elif head - position > max_lag:
@@ -59,8 +67,9 @@ def read_model_health(store: Any, games: Any, stuck_seconds: float = 30.0,
 def _waiting_since(games: Any, position: int, now: float) -> float | None:
     """Seconds since the first unprocessed notification was stored (None if unknown)."""
     try:
-        notes = games.recorder.select_notifications(start=position, limit=1,
-                                                    inclusive_of_start=False)
+        notes = games.recorder.select_notifications(
+            start=position, limit=1, inclusive_of_start=False
+        )
         if not notes:
             return None
         event = games.mapper.to_domain_event(notes[0])

@@ -7,6 +7,7 @@ the periodic safety net (``rq cron`` or the worker's own poll loop): catch up, a
 every due delivery (retries, lost wake-ups, dead workers' leases).
 Each is idempotent: running one twice, or after a crash, changes nothing that was done.
 """
+
 from __future__ import annotations
 
 from . import context, delivery
@@ -14,8 +15,12 @@ from . import context, delivery
 
 def catch_up() -> dict:
     result = context.get().catch_up()
-    return {"processed": result.processed, "position": result.position,
-            "notices": len(result.notices), "conflicts": result.conflicts}
+    return {
+        "processed": result.processed,
+        "position": result.position,
+        "notices": len(result.notices),
+        "conflicts": result.conflicts,
+    }
 
 
 def deliver(notice_id: str) -> str:

@@ -11,6 +11,7 @@ content):
 * a **chat** hook (Discord, Slack, a channel other people read) gets the public view only: one
   sentence naming the seat, never anything hidden.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,13 @@ from typing import Any
 
 from domain.application import Games
 
-TYPES = {"turn": "game.your_turn", "undo": "game.undo_requested", "over": "game.over",
-         "reminder": "game.clock_reminder", "expired": "game.clock_expired"}
+TYPES = {
+    "turn": "game.your_turn",
+    "undo": "game.undo_requested",
+    "over": "game.over",
+    "reminder": "game.clock_reminder",
+    "expired": "game.clock_expired",
+}
 
 
 @dataclass
@@ -41,17 +47,22 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _clock_texts(kind: str, name: str, display: str, game_id: uuid.UUID,
-                 latest: str) -> tuple[str, str, str]:
+def _clock_texts(
+    kind: str, name: str, display: str, game_id: uuid.UUID, latest: str
+) -> tuple[str, str, str]:
     """A move clock's reminder or expiry (``latest`` is the clock event's own sentence)."""
     short = game_id.hex[:8]
     if kind == "reminder":
-        return (f"Your time is running out in {display} ({short})",
-                f"{name}, your move in {display} (game {game_id}) is due soon.",
-                f"{name}'s time is running out in {display} (game {short}).")
-    return (f"Your time ran out in {display} ({short})",
-            f"{name}, your time ran out in {display} (game {game_id}).",
-            f"{name}'s time ran out in {display} (game {short}).")
+        return (
+            f"Your time is running out in {display} ({short})",
+            f"{name}, your move in {display} (game {game_id}) is due soon.",
+            f"{name}'s time is running out in {display} (game {short}).",
+        )
+    return (
+        f"Your time ran out in {display} ({short})",
+        f"{name}, your time ran out in {display} (game {game_id}).",
+        f"{name}'s time ran out in {display} (game {short}).",
+    )
 
 
 def build(games: Games, row: dict, public_url: str | None = None) -> Message:
@@ -86,44 +97,87 @@ def build(games: Games, row: dict, public_url: str | None = None) -> Message:
         by = extra.get("by")
         by_name = players[by] if isinstance(by, int) and 0 <= by < len(players) else "A player"
         subject = f"Undo requested in {display} ({short})"
-        text = (f"{by_name} asks to take game {game_id} of {display} back to version "
-                f"{extra.get('to_version')}. {name}, please accept or reject undo request "
-                f"{extra.get('request_id', version)}.")
-        public_text = (f"{by_name} asks to take {display} (game {short}) back to version "
-                       f"{extra.get('to_version')}; waiting for {name}.")
+        text = (
+            f"{by_name} asks to take game {game_id} of {display} back to version "
+            f"{extra.get('to_version')}. {name}, please accept or reject undo request "
+            f"{extra.get('request_id', version)}."
+        )
+        public_text = (
+            f"{by_name} asks to take {display} (game {short}) back to version "
+            f"{extra.get('to_version')}; waiting for {name}."
+        )
     elif kind in ("reminder", "expired"):
         subject, text, public_text = _clock_texts(kind, name, display, game_id, latest)
     else:
         winners = [players[w] for w in extra.get("winners", []) if 0 <= w < len(players)]
         subject = f"Game over: {display} ({short})"
-        text = (f"The game of {display} (game {game_id}) is over after {version} events. "
-                f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}.")
-        public_text = (f"{display} (game {short}) is over. "
-                       f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}.")
+        text = (
+            f"The game of {display} (game {game_id}) is over after {version} events. "
+            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}."
+        )
+        public_text = (
+            f"{display} (game {short}) is over. "
+            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}."
+        )
     if latest and kind != "over":
         text += f" Latest: {latest}"
     if link:
         text += f"\n{link}"
         public_text += f" {link}"
     data: dict[str, Any] = {
-        "notice": row["notice_id"], "kind": kind, "game": str(game_id), "title": game.title,
-        "title_name": display, "variant": game.variant, "version": version, "seat": seat,
-        "player": name, "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
-        "status": "finished" if finished else "active", "round": status.round,
-        "phase": status.phase, "to_act": to_act, "text": text, "events": views,
-        "state": rules.view(game.state, seat)}
+        "notice": row["notice_id"],
+        "kind": kind,
+        "game": str(game_id),
+        "title": game.title,
+        "title_name": display,
+        "variant": game.variant,
+        "version": version,
+        "seat": seat,
+        "player": name,
+        "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
+        "status": "finished" if finished else "active",
+        "round": status.round,
+        "phase": status.phase,
+        "to_act": to_act,
+        "text": text,
+        "events": views,
+        "state": rules.view(game.state, seat),
+    }
     if kind == "undo":
-        data["undo_request"] = {"by": extra.get("by"), "to_version": extra.get("to_version"),
-                                "request_id": extra.get("request_id", version)}
+        data["undo_request"] = {
+            "by": extra.get("by"),
+            "to_version": extra.get("to_version"),
+            "request_id": extra.get("request_id", version),
+        }
     if kind == "over":
         data["scores"] = rules.score_sheet(game.state)
     if link:
-        data["links"] = {"game": link, "events": f"{link}/events?after={first - 1}",
-                         "stream": f"{link}/stream"}
+        data["links"] = {
+            "game": link,
+            "events": f"{link}/events?after={first - 1}",
+            "stream": f"{link}/stream",
+        }
     payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
-    public_payload = {"type": TYPES[kind], "timestamp": row.get("created_at"),
-                      "data": {"game": str(game_id), "title": game.title, "version": version,
-                               "seat": seat, "player": name, "kind": kind,
-                               "to_act": to_act, "text": public_text}}
-    return Message(kind=kind, type=TYPES[kind], subject=subject, text=text,
-                   public_text=public_text, payload=payload, public_payload=public_payload)
+    public_payload = {
+        "type": TYPES[kind],
+        "timestamp": row.get("created_at"),
+        "data": {
+            "game": str(game_id),
+            "title": game.title,
+            "version": version,
+            "seat": seat,
+            "player": name,
+            "kind": kind,
+            "to_act": to_act,
+            "text": public_text,
+        },
+    }
+    return Message(
+        kind=kind,
+        type=TYPES[kind],
+        subject=subject,
+        text=text,
+        public_text=public_text,
+        payload=payload,
+        public_payload=public_payload,
+    )

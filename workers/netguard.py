@@ -16,6 +16,7 @@ the very address that was checked (:func:`resolve` then :class:`PinnedHTTPSConne
 ``CHRONICLE_WEBHOOK_ALLOW`` lists networks the operator allows anyway (development, tests) and
 the word ``http`` to allow plain http, e.g. ``127.0.0.0/8,::1/128,http``. By default nothing is.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -65,8 +66,10 @@ def parse_allowance(text: str | None) -> Allowance:
         try:
             networks.append(ipaddress.ip_network(item, strict=False))
         except ValueError:
-            raise ValueError(f"CHRONICLE_WEBHOOK_ALLOW: {item!r} is neither a network "
-                             "(like 127.0.0.0/8) nor the word http") from None
+            raise ValueError(
+                f"CHRONICLE_WEBHOOK_ALLOW: {item!r} is neither a network "
+                "(like 127.0.0.0/8) nor the word http"
+            ) from None
     return Allowance(tuple(networks), plain)
 
 
@@ -93,9 +96,14 @@ def why_not_public(address: IPAddress) -> str | None:
         if inner is not None:
             reason = why_not_public(inner)
             return f"{reason} (inside the IPv6 address {address})" if reason else None
-    checks = (("is_unspecified", "an unspecified address"), ("is_loopback", "a loopback address"),
-              ("is_link_local", "a link-local address"), ("is_multicast", "a multicast address"),
-              ("is_private", "a private address"), ("is_reserved", "a reserved address"))
+    checks = (
+        ("is_unspecified", "an unspecified address"),
+        ("is_loopback", "a loopback address"),
+        ("is_link_local", "a link-local address"),
+        ("is_multicast", "a multicast address"),
+        ("is_private", "a private address"),
+        ("is_reserved", "a reserved address"),
+    )
     for attribute, reason in checks:
         if getattr(address, attribute):
             return reason
@@ -109,9 +117,11 @@ def check_address(address: IPAddress, allowance: Allowance) -> None:
         return
     reason = why_not_public(address)
     if reason:
-        raise UnsafeUrl("webhook_address_not_allowed",
-                        f"The hook's host resolves to {address}, {reason}: hooks may only reach "
-                        "public addresses.")
+        raise UnsafeUrl(
+            "webhook_address_not_allowed",
+            f"The hook's host resolves to {address}, {reason}: hooks may only reach "
+            "public addresses.",
+        )
 
 
 def check_url(url: str, allowance: Allowance) -> tuple[str, int]:
@@ -123,8 +133,10 @@ def check_url(url: str, allowance: Allowance) -> tuple[str, int]:
         raise UnsafeUrl("webhook_url_invalid", "The hook URL is not a valid URL.") from None
     scheme = parsed.scheme.lower()
     if scheme == "http" and not allowance.http:
-        raise UnsafeUrl("webhook_url_not_https",
-                        "Hook URLs must use https (plain http is not allowed on this service).")
+        raise UnsafeUrl(
+            "webhook_url_not_https",
+            "Hook URLs must use https (plain http is not allowed on this service).",
+        )
     if scheme not in ("http", "https") or not parsed.hostname:
         raise UnsafeUrl("webhook_url_invalid", "The hook URL must be an https:// URL with a host.")
     return parsed.hostname, port or (443 if scheme == "https" else 80)
@@ -136,8 +148,9 @@ def resolve(host: str, port: int, allowance: Allowance) -> list[tuple]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as err:
-        raise UnsafeUrl("webhook_host_unknown",
-                        f"The hook's host {host!r} could not be resolved ({err}).") from None
+        raise UnsafeUrl(
+            "webhook_host_unknown", f"The hook's host {host!r} could not be resolved ({err})."
+        ) from None
     if not infos:
         raise UnsafeUrl("webhook_host_unknown", f"The hook's host {host!r} has no address.")
     for info in infos:

@@ -9,6 +9,7 @@ attempt) and ``webhook-signature`` (``v1,<base64 HMAC-SHA256 of "id.timestamp.bo
 with the ``standardwebhooks`` package); a 2xx answer is success, 3xx redirects are not followed
 (a failure), ``410 Gone`` stops the subscription, ``429``/``503`` may set ``Retry-After``.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -89,8 +90,13 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     return max(0.0, min(seconds, MAX_RETRY_AFTER))
 
 
-def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
-         allowance: Allowance = Allowance()) -> Outcome:
+def post(
+    url: str,
+    body: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    allowance: Allowance = Allowance(),
+) -> Outcome:
     """POST ``body`` to ``url`` once (no redirects followed), connecting only to an address
     :mod:`.netguard` checked just now (an unsafe one fails the attempt, with its reason)."""
     parsed = urlparse(url)
@@ -102,8 +108,12 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
         try:
             conn = open_connection(url, allowance, timeout, ssl.create_default_context())
         except UnsafeUrl as err:
-            return Outcome(False, None, f"{err.code}: {err.message}",
-                           permanent=err.code != "webhook_host_unknown")
+            return Outcome(
+                False,
+                None,
+                f"{err.code}: {err.message}",
+                permanent=err.code != "webhook_host_unknown",
+            )
         try:
             with deadline.watch(lambda: conn.sock):
                 conn.request("POST", path, body=body, headers=headers)
@@ -115,31 +125,45 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float,
             conn.close()
     except (TimeoutError, OSError, http.client.HTTPException, ValueError) as err:
         if deadline.expired:
-            return Outcome(False, None,
-                           f"timed out: no answer within {timeout:g} s (the whole attempt)")
+            return Outcome(
+                False, None, f"timed out: no answer within {timeout:g} s (the whole attempt)"
+            )
         return Outcome(False, None, f"{type(err).__name__}: {err}")
     if 200 <= status < 300:
         return Outcome(True, status)
     if status == 410:
-        return Outcome(False, status, "410 Gone: the receiver asked not to be sent more",
-                       gone=True)
-    return Outcome(False, status, f"HTTP {status}",
-                   retry_after=retry_after if status in (429, 503) else None)
+        return Outcome(False, status, "410 Gone: the receiver asked not to be sent more", gone=True)
+    return Outcome(
+        False, status, f"HTTP {status}", retry_after=retry_after if status in (429, 503) else None
+    )
 
 
-def signed_headers(secret: str, message_id: str, body: str, user_agent: str,
-                   when: datetime | None = None) -> dict[str, str]:
+def signed_headers(
+    secret: str, message_id: str, body: str, user_agent: str, when: datetime | None = None
+) -> dict[str, str]:
     """The Standard Webhooks headers for ``body``."""
     from standardwebhooks.webhooks import Webhook
 
     when = when or datetime.now(UTC)
-    return {"Content-Type": "application/json", "User-Agent": user_agent,
-            "webhook-id": message_id, "webhook-timestamp": str(int(when.timestamp())),
-            "webhook-signature": Webhook(secret).sign(message_id, when, body)}
+    return {
+        "Content-Type": "application/json",
+        "User-Agent": user_agent,
+        "webhook-id": message_id,
+        "webhook-timestamp": str(int(when.timestamp())),
+        "webhook-signature": Webhook(secret).sign(message_id, when, body),
+    }
 
 
-def send_webhook(url: str, secret: str, message_id: str, payload: dict, *, timeout: float,
-                 user_agent: str, allowance: Allowance = Allowance()) -> Outcome:
+def send_webhook(
+    url: str,
+    secret: str,
+    message_id: str,
+    payload: dict,
+    *,
+    timeout: float,
+    user_agent: str,
+    allowance: Allowance = Allowance(),
+) -> Outcome:
     body = _dumps(payload)
     headers = signed_headers(secret, message_id, body, user_agent)
     return post(url, body.encode("utf-8"), headers, timeout, allowance)
@@ -153,21 +177,35 @@ def chat_body(fmt: str, text: str, public_payload: dict) -> dict:
     return {"text": text, **public_payload}
 
 
-def send_chat(url: str, fmt: str, message_id: str, text: str, public_payload: dict, *,
-              timeout: float, user_agent: str, allowance: Allowance = Allowance()) -> Outcome:
+def send_chat(
+    url: str,
+    fmt: str,
+    message_id: str,
+    text: str,
+    public_payload: dict,
+    *,
+    timeout: float,
+    user_agent: str,
+    allowance: Allowance = Allowance(),
+) -> Outcome:
     body = _dumps(chat_body(fmt, text, public_payload)).encode("utf-8")
-    return post(url, body, {"Content-Type": "application/json", "User-Agent": user_agent,
-                            "webhook-id": message_id}, timeout, allowance)
+    return post(
+        url,
+        body,
+        {"Content-Type": "application/json", "User-Agent": user_agent, "webhook-id": message_id},
+        timeout,
+        allowance,
+    )
 
 
 def send_email(settings, to: str, subject: str, text: str, message_id: str) -> Outcome:
     """Send one plain-text email through the configured SMTP server."""
     if not settings.smtp_host:
-        return Outcome(False, None, "SMTP is not configured (set CHRONICLE_SMTP_HOST)",
-                       permanent=True)
+        return Outcome(
+            False, None, "SMTP is not configured (set CHRONICLE_SMTP_HOST)", permanent=True
+        )
     if any(ch in value for value in (to, subject, message_id) for ch in "\r\n\0"):
-        return Outcome(False, None, "a header would contain a line break: not sent",
-                       permanent=True)
+        return Outcome(False, None, "a header would contain a line break: not sent", permanent=True)
     msg = EmailMessage()
     msg["From"] = settings.smtp_from
     msg["To"] = to
@@ -190,14 +228,25 @@ def send_email(settings, to: str, subject: str, text: str, message_id: str) -> O
     except smtplib.SMTPRecipientsRefused as err:
         codes = [code for code, _ in err.recipients.values()]
         permanent = all(500 <= code < 600 for code in codes)
-        return Outcome(False, codes[0] if codes else None, f"recipient refused: {err.recipients}",
-                       permanent=permanent)
+        return Outcome(
+            False,
+            codes[0] if codes else None,
+            f"recipient refused: {err.recipients}",
+            permanent=permanent,
+        )
     except smtplib.SMTPResponseException as err:
-        return Outcome(False, err.smtp_code, f"SMTP {err.smtp_code}: {err.smtp_error!r}",
-                       permanent=500 <= err.smtp_code < 600)
+        return Outcome(
+            False,
+            err.smtp_code,
+            f"SMTP {err.smtp_code}: {err.smtp_error!r}",
+            permanent=500 <= err.smtp_code < 600,
+        )
     except (smtplib.SMTPException, OSError) as err:
         if deadline.expired:
-            return Outcome(False, None, f"timed out: no answer within "
-                                        f"{settings.smtp_timeout:g} s (the whole attempt)")
+            return Outcome(
+                False,
+                None,
+                f"timed out: no answer within {settings.smtp_timeout:g} s (the whole attempt)",
+            )
         return Outcome(False, None, f"{type(err).__name__}: {err}")
     return Outcome(True, 250)

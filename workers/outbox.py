@@ -11,28 +11,43 @@ before ``delivered`` was written, the lease runs out and the notice is sent agai
 ``webhook-id``: delivery is at-least-once, and receivers deduplicate by that id (exactly-once to
 a receiver that does).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from projections.store import ReadModelStore
 
-CLAIM = ("UPDATE {p}rm_outbox SET state = 'sending', lease_until = ?, attempts = attempts + 1 "
-         "WHERE notice_id = ? AND ((state = 'pending' AND next_attempt_at <= ?) "
-         "OR (state = 'sending' AND lease_until < ?)) RETURNING *")
-DELIVERED = ("UPDATE {p}rm_outbox SET state = 'delivered', delivered_at = ?, last_status = ?, "
-             "last_error = NULL, lease_until = NULL WHERE notice_id = ? AND state = 'sending'")
-RETRY = ("UPDATE {p}rm_outbox SET state = 'pending', next_attempt_at = ?, last_status = ?, "
-         "last_error = ?, lease_until = NULL WHERE notice_id = ? AND state = 'sending'")
-FINAL = ("UPDATE {p}rm_outbox SET state = ?, last_status = ?, last_error = ?, lease_until = NULL "
-         "WHERE notice_id = ? AND state = 'sending'")
-DUE = ("SELECT notice_id FROM {p}rm_outbox WHERE (state = 'pending' AND next_attempt_at <= ?) "
-       "OR (state = 'sending' AND lease_until < ?) ORDER BY next_attempt_at LIMIT ?")
-REPLAY_ONE = ("UPDATE {p}rm_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, "
-              "last_error = NULL, lease_until = NULL WHERE notice_id = ? AND state IN "
-              "('dead', 'cancelled', 'expired') RETURNING notice_id")
-REPLAY_DEAD = ("UPDATE {p}rm_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, "
-               "last_error = NULL, lease_until = NULL WHERE state = 'dead' RETURNING notice_id")
+CLAIM = (
+    "UPDATE {p}rm_outbox SET state = 'sending', lease_until = ?, attempts = attempts + 1 "
+    "WHERE notice_id = ? AND ((state = 'pending' AND next_attempt_at <= ?) "
+    "OR (state = 'sending' AND lease_until < ?)) RETURNING *"
+)
+DELIVERED = (
+    "UPDATE {p}rm_outbox SET state = 'delivered', delivered_at = ?, last_status = ?, "
+    "last_error = NULL, lease_until = NULL WHERE notice_id = ? AND state = 'sending'"
+)
+RETRY = (
+    "UPDATE {p}rm_outbox SET state = 'pending', next_attempt_at = ?, last_status = ?, "
+    "last_error = ?, lease_until = NULL WHERE notice_id = ? AND state = 'sending'"
+)
+FINAL = (
+    "UPDATE {p}rm_outbox SET state = ?, last_status = ?, last_error = ?, lease_until = NULL "
+    "WHERE notice_id = ? AND state = 'sending'"
+)
+DUE = (
+    "SELECT notice_id FROM {p}rm_outbox WHERE (state = 'pending' AND next_attempt_at <= ?) "
+    "OR (state = 'sending' AND lease_until < ?) ORDER BY next_attempt_at LIMIT ?"
+)
+REPLAY_ONE = (
+    "UPDATE {p}rm_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, "
+    "last_error = NULL, lease_until = NULL WHERE notice_id = ? AND state IN "
+    "('dead', 'cancelled', 'expired') RETURNING notice_id"
+)
+REPLAY_DEAD = (
+    "UPDATE {p}rm_outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, "
+    "last_error = NULL, lease_until = NULL WHERE state = 'dead' RETURNING notice_id"
+)
 
 
 def claim(store: ReadModelStore, notice_id: str, now: float, lease: float) -> dict | None:
@@ -45,13 +60,15 @@ def delivered(store: ReadModelStore, notice_id: str, now: float, status: int | N
     store.execute(DELIVERED, [now, status, notice_id])
 
 
-def retry(store: ReadModelStore, notice_id: str, when: float, status: int | None,
-          error: str | None) -> None:
+def retry(
+    store: ReadModelStore, notice_id: str, when: float, status: int | None, error: str | None
+) -> None:
     store.execute(RETRY, [when, status, (error or "")[:1000], notice_id])
 
 
-def final(store: ReadModelStore, notice_id: str, state: str, status: int | None,
-          error: str | None) -> None:
+def final(
+    store: ReadModelStore, notice_id: str, state: str, status: int | None, error: str | None
+) -> None:
     assert state in ("dead", "cancelled")
     store.execute(FINAL, [state, status, (error or "")[:1000], notice_id])
 
@@ -63,8 +80,11 @@ def due(store: ReadModelStore, now: float, limit: int = 500, grace: float = 0.0)
 
 
 def dead_letters(store: ReadModelStore, limit: int = 100) -> list[dict]:
-    return store.query("SELECT * FROM {p}rm_outbox WHERE state = 'dead' "
-                       "ORDER BY notification_id, notice_id LIMIT ?", [limit])
+    return store.query(
+        "SELECT * FROM {p}rm_outbox WHERE state = 'dead' "
+        "ORDER BY notification_id, notice_id LIMIT ?",
+        [limit],
+    )
 
 
 def replay(store: ReadModelStore, now: float, notice_ids: list[str] | None = None) -> list[str]:
@@ -78,8 +98,10 @@ def replay(store: ReadModelStore, now: float, notice_ids: list[str] | None = Non
 
 
 def counts(store: ReadModelStore) -> dict[str, int]:
-    return {r["state"]: r["n"] for r in store.query(
-        "SELECT state, COUNT(*) AS n FROM {p}rm_outbox GROUP BY state")}
+    return {
+        r["state"]: r["n"]
+        for r in store.query("SELECT state, COUNT(*) AS n FROM {p}rm_outbox GROUP BY state")
+    }
 
 
 def row(store: ReadModelStore, notice_id: str) -> dict[str, Any] | None:

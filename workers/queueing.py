@@ -18,6 +18,7 @@ Job ids deduplicate with RQ's ``unique=True`` (an id that exists is refused):
 The request path's client (:func:`request_redis`) has 0.5 s socket timeouts and no retries; a
 failed enqueue there is logged and ignored.
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,6 +37,8 @@ def job_id(queue_name: str, name: str) -> str:
     """A job id for ``name`` on ``queue_name`` (letters, digits, ``_`` and ``-`` only)."""
     prefix = "".join(ch if ch.isalnum() or ch in "_-" else "_" for ch in queue_name)
     return f"{prefix}-{name}"
+
+
 WAITING = {"queued", "scheduled", "deferred", "created", "ready_to_enqueue"}
 DONE = {"finished", "failed", "stopped", "canceled"}
 
@@ -46,17 +49,23 @@ def request_redis(url: str, timeout: float = 0.5):
     from redis.backoff import NoBackoff
     from redis.retry import Retry
 
-    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
-                                retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
-                                health_check_interval=0)
+    return redis.Redis.from_url(
+        url,
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
+        retry=Retry(NoBackoff(), 0),
+        retry_on_timeout=False,
+        health_check_interval=0,
+    )
 
 
 def worker_redis(url: str):
     """A client for RQ workers: blocking reads wait as long as RQ asks (no socket timeout)."""
     import redis
 
-    return redis.Redis.from_url(url, socket_connect_timeout=2.0, socket_keepalive=True,
-                                health_check_interval=30)
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=2.0, socket_keepalive=True, health_check_interval=30
+    )
 
 
 def _queue(connection: Any, name: str):
@@ -65,8 +74,9 @@ def _queue(connection: Any, name: str):
     return Queue(name, connection=connection)
 
 
-def _enqueue_unique(connection: Any, queue_name: str, func: str, args: tuple, jid: str,
-                    **options: Any) -> str:
+def _enqueue_unique(
+    connection: Any, queue_name: str, func: str, args: tuple, jid: str, **options: Any
+) -> str:
     """Enqueue ``func(*args)`` as job ``jid`` unless that id is taken.
 
     Returns ``"enqueued"``, ``"waiting"`` (a job of that id is queued: nothing to do) or
@@ -104,9 +114,17 @@ def enqueue_catch_up(connection: Any, queue_name: str) -> str | None:
     """Enqueue a catch-up wake-up unless one is already waiting; returns the job id used."""
     for name in CATCH_UP_IDS:
         jid = job_id(queue_name, name)
-        outcome = _enqueue_unique(connection, queue_name, CATCH_UP, (), jid, failure_ttl=600,
-                                  job_timeout=300, ttl=3600,
-                                  description="catch up the read models")
+        outcome = _enqueue_unique(
+            connection,
+            queue_name,
+            CATCH_UP,
+            (),
+            jid,
+            failure_ttl=600,
+            job_timeout=300,
+            ttl=3600,
+            description="catch up the read models",
+        )
         if outcome == "enqueued":
             return jid
         if outcome == "waiting":
@@ -117,10 +135,17 @@ def enqueue_catch_up(connection: Any, queue_name: str) -> str | None:
 
 def enqueue_delivery(connection: Any, queue_name: str, notice_id: str) -> bool:
     """Enqueue the delivery of one notice (False if a job for it is already there)."""
-    outcome = _enqueue_unique(connection, queue_name, DELIVER, (notice_id,),
-                              job_id(queue_name, f"deliver-{notice_id}"), failure_ttl=60,
-                              job_timeout=120, ttl=24 * 3600,
-                              description=f"deliver {notice_id}")
+    outcome = _enqueue_unique(
+        connection,
+        queue_name,
+        DELIVER,
+        (notice_id,),
+        job_id(queue_name, f"deliver-{notice_id}"),
+        failure_ttl=60,
+        job_timeout=120,
+        ttl=24 * 3600,
+        description=f"deliver {notice_id}",
+    )
     return outcome == "enqueued"
 
 
@@ -137,8 +162,9 @@ class Dispatcher:
     """Enqueue the deliveries of new notices, best effort: while Redis is unreachable they
     stay pending in the outbox and the workers' sweep enqueues them later."""
 
-    def __init__(self, redis_url: str | None, queue_name: str = "chronicle",
-                 connection: Any = None) -> None:
+    def __init__(
+        self, redis_url: str | None, queue_name: str = "chronicle", connection: Any = None
+    ) -> None:
         self.redis_url = redis_url
         self.queue_name = queue_name
         self._connection = connection
@@ -158,8 +184,9 @@ class Dispatcher:
         try:
             return enqueue_deliveries(self.connection, self.queue_name, notice_ids)
         except Exception as err:  # any Redis failure: the sweep will get them
-            log.warning("could not enqueue %d deliveries (Redis: %s); the sweep will",
-                        len(notice_ids), err)
+            log.warning(
+                "could not enqueue %d deliveries (Redis: %s); the sweep will", len(notice_ids), err
+            )
             self._down_until = time.monotonic() + 1.0
             return 0
 

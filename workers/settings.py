@@ -25,6 +25,7 @@ variable                              meaning (default)
 ``CHRONICLE_SMTP_TIMEOUT``            seconds (10)
 ====================================  ===========================================================
 """
+
 from __future__ import annotations
 
 import os
@@ -108,5 +109,6 @@ class WorkerSettings:
         )
         if overrides:
             from dataclasses import replace
+
             settings = replace(settings, **overrides)
         return settings

@@ -18,6 +18,7 @@ only adds latency: the workers' poll and sweep catch up anyway.
 Local listeners (:meth:`Waker.listen`) are told of every save synchronously; event streams of
 the same process use them to answer without waiting for Redis.
 """
+
 from __future__ import annotations
 
 import logging
@@ -37,10 +38,18 @@ CHANNEL = "chronicle:games"
 class Waker:
     """``Games.after_save`` hook (see the module docstring)."""
 
-    def __init__(self, redis_url: str | None, queue_name: str = "chronicle", *,
-                 wakeups: bool = True, publish: bool = True,
-                 fallback: Callable[[], Any] | None = None, breaker: float = 2.0,
-                 timeout: float = 0.5, connection: Any = None) -> None:
+    def __init__(
+        self,
+        redis_url: str | None,
+        queue_name: str = "chronicle",
+        *,
+        wakeups: bool = True,
+        publish: bool = True,
+        fallback: Callable[[], Any] | None = None,
+        breaker: float = 2.0,
+        timeout: float = 0.5,
+        connection: Any = None,
+    ) -> None:
         self.redis_url = redis_url
         self.queue_name = queue_name
         self.wakeups = wakeups
@@ -94,8 +103,9 @@ class Waker:
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
                 # started lazily: a pre-forking server starts it in each worker process
-                self._thread = threading.Thread(target=self._run, name="chronicle-waker",
-                                                daemon=True)
+                self._thread = threading.Thread(
+                    target=self._run, name="chronicle-waker", daemon=True
+                )
                 self._thread.start()
 
     def _run(self) -> None:
@@ -141,8 +151,12 @@ class Waker:
             except Exception as err:  # any Redis failure: log, open the breaker, fall back
                 self.last_error = f"{type(err).__name__}: {err}"
                 self._down_until = time.monotonic() + self.breaker
-                log.warning("Redis unavailable for a wake-up (%s); catching up in-process for "
-                            "the next %.1f s", self.last_error, self.breaker)
+                log.warning(
+                    "Redis unavailable for a wake-up (%s); catching up in-process for "
+                    "the next %.1f s",
+                    self.last_error,
+                    self.breaker,
+                )
         if self.fallback is not None:
             self.fallback_runs += 1
             self.fallback()
@@ -161,8 +175,11 @@ class Waker:
             thread.join(timeout)
 
     def status(self) -> dict:
-        return {"redis": "ok" if self.redis_ok() and not self.last_error else "down",
-                "last_error": self.last_error, "fallback_runs": self.fallback_runs}
+        return {
+            "redis": "ok" if self.redis_ok() and not self.last_error else "down",
+            "last_error": self.last_error,
+            "fallback_runs": self.fallback_runs,
+        }
 
 
 class InProcessCatchUp:
@@ -178,6 +195,7 @@ class InProcessCatchUp:
         if self._projector is None:
             from projections.projector import Projector
             from projections.store import open_store
+
             self._projector = Projector(self.games, open_store(self.games), cache_size=512)
         return self._projector
 
@@ -186,18 +204,29 @@ class InProcessCatchUp:
             try:
                 self.projector.catch_up()
             except Exception:
-                log.exception("in-process catch-up failed (the read models lag; a worker "
-                              "will catch up)")
+                log.exception(
+                    "in-process catch-up failed (the read models lag; a worker will catch up)"
+                )
 
 
-def install(games: Any, settings: WorkerSettings | None = None, *,
-            fallback: bool = True, connection: Any = None) -> Waker:
+def install(
+    games: Any,
+    settings: WorkerSettings | None = None,
+    *,
+    fallback: bool = True,
+    connection: Any = None,
+) -> Waker:
     """Append a :class:`Waker` to ``games.after_save`` and return it."""
     settings = settings or WorkerSettings.from_env()
-    waker = Waker(settings.redis_url, settings.queue_name, wakeups=settings.wakeups,
-                  fallback=InProcessCatchUp(games) if fallback else None,
-                  connection=connection)
+    waker = Waker(
+        settings.redis_url,
+        settings.queue_name,
+        wakeups=settings.wakeups,
+        fallback=InProcessCatchUp(games) if fallback else None,
+        connection=connection,
+    )
     games.after_save.append(waker)
     from . import bots
-    bots.install(games, settings, connection=connection)   # bot turns (issue 25)
+
+    bots.install(games, settings, connection=connection)  # bot turns (issue 25)
     return waker

@@ -7,6 +7,7 @@ number as data), ``state`` (shape and readers), ``evolve`` (apply events), ``far
 steps), ``flow`` (rounds, harvests, the end), ``moves`` (shapes, turns, legal moves),
 ``scoring`` (the score pad), ``text`` (sentences and rule citations), ``title`` (the title).
 """
+
 from domain import registry
 
 from .title import AGRICOLA, AGRICOLA_R1, Agricola

@@ -1,6 +1,7 @@
 """Emitting events while a move is decided: the :class:`Builder` keeps a private copy of the
 state and evolves it with every event it emits, so later checks of the same move see the effect
 of earlier ones (placements in ``placement.py``, the steps of an action in ``steps.py``)."""
+
 from __future__ import annotations
 
 from domain.common.builder import EventBuilder

@@ -2,6 +2,7 @@
 
 Every code raised by the title is registered here (``MESSAGES``); tests check each of them.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import RuleViolation, register_messages
@@ -10,11 +11,11 @@ from domain.common.errors import RuleViolation, register_messages
 MESSAGES = {
     "unknown_action_space": "There is no action space '{space}' in this game of Agricola.",
     "action_space_not_available": "{space_name} is not on the board in round {round}: its "
-                                  "round card has not been revealed or it is not used with "
-                                  "{players} players.",
+    "round card has not been revealed or it is not used with "
+    "{players} players.",
     "action_space_occupied": "{space_name} is already occupied by {occupant_name}.",
     "action_space_empty": "{space_name} is empty, so {seat_name} cannot use it (an "
-                          "accumulating space may not be taken while empty, digest D-22).",
+    "accumulating space may not be taken while empty, digest D-22).",
     "action_not_possible": "{seat_name} cannot use {space_name}: {reason}.",
     "action_option_invalid": "{seat_name} cannot use {space_name} that way: {reason}.",
     "not_enough_goods": "{seat_name} cannot pay {cost} for {what}: they have {have}.",
@@ -24,42 +25,41 @@ MESSAGES = {
     "field_space_illegal": "{seat_name} cannot plough {space_label}: {reason}.",
     "field_not_sowable": "{seat_name} cannot sow {crop} on {space_label}: {reason}.",
     "bake_not_possible": "{seat_name} cannot bake {grain} grain with the {improvement_name}: "
-                         "{reason}.",
+    "{reason}.",
     "major_not_available": "The {major_name} is not on the major improvement board: "
-                           "{owner_name} owns it.",
+    "{owner_name} owns it.",
     "major_payment_invalid": "{seat_name} cannot build the {major_name} that way: {reason}.",
     "renovation_not_possible": "{seat_name} cannot renovate the {house}: {reason}.",
     "family_growth_not_possible": "{seat_name} cannot grow the family: {reason}.",
     "fence_space_not_allowed": "{seat_name} cannot add {space_label} to the pasture being "
-                               "drawn: {reason}.",
+    "drawn: {reason}.",
     "pasture_empty": "{seat_name} has not marked any space for a new pasture yet.",
     "pasture_not_connected": "The spaces {seat_name} marked ({spaces}) are not connected, so "
-                             "they cannot form one pasture (digest §5.8).",
+    "they cannot form one pasture (digest §5.8).",
     "pasture_on_blocked_space": "A pasture of {seat_name} may not contain a room or a field "
-                                "({spaces}; digest §5.8 rule 6).",
+    "({spaces}; digest §5.8 rule 6).",
     "pasture_overlaps": "The spaces {seat_name} marked ({spaces}) lie partly inside an "
-                        "existing pasture (digest §5.8).",
+    "existing pasture (digest §5.8).",
     "pasture_already_exists": "The spaces {seat_name} marked ({spaces}) are already exactly one "
-                              "pasture.",
+    "pasture.",
     "pasture_not_adjacent": "A new pasture of {seat_name} must share an edge with an existing "
-                            "pasture ({spaces} do not; digest §5.8 rule 5).",
+    "pasture ({spaces} do not; digest §5.8 rule 5).",
     "not_enough_fences": "{seat_name} needs {needed} fences but has only {fences_left} of 15 "
-                         "left (digest §5.8 rule 7).",
+    "left (digest §5.8 rule 7).",
     "fence_region_clear_limit": "{seat_name} has already cleared the marked spaces {limit} "
-                                "times in this fence action.",
+    "times in this fence action.",
     "action_incomplete": "{seat_name} cannot finish {space_name} yet: {reason}.",
     "animals_must_be_housed": "{seat_name} must first release or cook the animals that do not "
-                              "fit on the farm ({animals}).",
+    "fit on the farm ({animals}).",
     "no_animal_to_release": "{seat_name} has no {animal} to release.",
     "nothing_to_convert": "{seat_name} has no {good} to turn into food.",
     "count_invalid": "{seat_name} cannot {what} {count} {good} at once: {reason}.",
     "no_cooking_improvement": "{seat_name} needs a Fireplace or a Cooking Hearth to cook "
-                              "{good} (digest §5.10).",
+    "{good} (digest §5.10).",
     "conversion_not_now": "{seat_name} cannot turn {good} into food now: {reason}.",
     "workshop_already_used": "{seat_name} has already used the {major_name} in this harvest "
-                             "(at most 1 {good} per harvest, digest D-03).",
-    "newborns_choice_invalid": "{seat_name} cannot keep {choice}: the farm has room for "
-                               "{options}.",
+    "(at most 1 {good} per harvest, digest D-03).",
+    "newborns_choice_invalid": "{seat_name} cannot keep {choice}: the farm has room for {options}.",
     "step_not_expected": "{seat_name} cannot {what} now: {reason}.",
 }
 register_messages(MESSAGES)

@@ -5,6 +5,7 @@ animals housed after a change), so nothing here re-runs a rule. Goods move betwe
 action spaces, the round spaces and the general-supply ledger ``state["bank"]``, so that every
 good is conserved (digest §1.2). One small function per event type, dispatched from a table.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,30 +25,47 @@ from .tables import ANIMALS, LAST_ROUND
 
 # -- set-up and rounds ----------------------------------------------------------------------------
 
+
 def game_set_up(state: dict, d: dict, seat) -> dict:
     players = list(d["players"])
     state = {
-        "title": "agricola", "variant": d["variant"], "players": players, "solo": d["solo"],
-        "round": 0, "stage": 0, "phase": "setup", "start_player": d["start_player"],
-        "turn": None, "space_order": list(d["spaces"]),
-        "spaces": {s: new_space(s) for s in d["spaces"]}, "round_cards": [],
+        "title": "agricola",
+        "variant": d["variant"],
+        "players": players,
+        "solo": d["solo"],
+        "round": 0,
+        "stage": 0,
+        "phase": "setup",
+        "start_player": d["start_player"],
+        "turn": None,
+        "space_order": list(d["spaces"]),
+        "spaces": {s: new_space(s) for s in d["spaces"]},
+        "round_cards": [],
         "round_food": [[0] * len(players) for _ in range(LAST_ROUND + 1)],
         "majors": dict.fromkeys(d["majors"]),
         "farms": [new_farm(food) for food in d["food"]],
-        "pending": [None] * len(players), "feeding": dict(d["feeding"]),
-        "bank": dict(d["bank"]), "final": None,
+        "pending": [None] * len(players),
+        "feeding": dict(d["feeding"]),
+        "bank": dict(d["bank"]),
+        "final": None,
         "before_breeding_window": d.get("before_breeding_window", False),
     }
-    if d.get("round_order"):             # the solo player's fixed order (digest §9.2 item 7)
+    if d.get("round_order"):  # the solo player's fixed order (digest §9.2 item 7)
         state["round_order"] = list(d["round_order"])
-    if d.get("series"):                  # a game of a solo series (digest §9.3)
+    if d.get("series"):  # a game of a solo series (digest §9.3)
         state["series"] = dict(d["series"])
     if d["variant"] == "full":
         state["cards"] = dict(d["cards"])
         state["hands"] = {"_private": {}}
         for farm in state["farms"]:
-            farm.update(occupations=[], minors=[], cards=[], schedule={}, card_state={},
-                        card_set=state["cards"].get("card_set", 1))
+            farm.update(
+                occupations=[],
+                minors=[],
+                cards=[],
+                schedule={},
+                card_state={},
+                card_set=state["cards"].get("card_set", 1),
+            )
     return state
 
 
@@ -83,12 +101,13 @@ def spaces_replenished(state: dict, d: dict, seat) -> dict:
 
 # -- the work phase -----------------------------------------------------------------------------
 
+
 def person_placed(state: dict, d: dict, seat) -> dict:
     space = state["spaces"][d["space"]]
     space["occupant"] = seat
     state["farms"][seat]["home"] -= 1
     state["pending"][seat] = _copy(d["pending"])
-    for seats in state.get("reactions", {}).values():   # windows close (cards/reactions.py)
+    for seats in state.get("reactions", {}).values():  # windows close (cards/reactions.py)
         if seat in seats:
             seats.remove(seat)
     return state
@@ -136,7 +155,7 @@ def animal_released(state: dict, d: dict, seat) -> dict:
 def goods_converted(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     good = d["good"]
-    count = d.get("count", 1)              # several animals at once (issue 23 item 7)
+    count = d.get("count", 1)  # several animals at once (issue 23 item 7)
     if good in ANIMALS:
         _set_animals(farm, d)
     else:
@@ -291,6 +310,7 @@ def people_returned(state: dict, d: dict, seat) -> dict:
 
 # -- harvest ------------------------------------------------------------------------------------
 
+
 def harvest_started(state: dict, d: dict, seat) -> dict:
     state["phase"] = "harvest_field"
     return state
@@ -331,9 +351,11 @@ def breeding_started(state: dict, d: dict, seat) -> dict:
     for farm in state["farms"]:
         farm.pop("harvest_fresh", None)
     for choice in d["choices"]:
-        state["pending"][choice["seat"]] = {"kind": "breed",
-                                            "newborns": dict(choice["newborns"]),
-                                            "options": _copy(choice["options"])}
+        state["pending"][choice["seat"]] = {
+            "kind": "breed",
+            "newborns": dict(choice["newborns"]),
+            "options": _copy(choice["options"]),
+        }
     return state
 
 

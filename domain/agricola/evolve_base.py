@@ -1,5 +1,6 @@
 """Helpers shared by the event handlers of ``evolve`` and ``evolve_cards``: goods moving
 between a farm, the action spaces and the general-supply ledger (digest §1.2)."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """``evolve`` for the card events of the full game (issue 10; digest §10): hands, dealt and
 drafted cards, played cards, card goods, card fields and card steps. Hands live under
 ``state["hands"]["_private"]`` so that only their seat sees them."""
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,14 @@ def _signed(state: dict, seat: int, goods: dict) -> None:
 
 def cards_dealt(state: dict, d: dict, seat) -> dict:
     for key, hand in d.get("_private", {}).items():
-        state["hands"]["_private"][key] = {"occupations": list(hand["occupations"]),
-                                           "minors": list(hand["minors"])}
+        state["hands"]["_private"][key] = {
+            "occupations": list(hand["occupations"]),
+            "minors": list(hand["minors"]),
+        }
         if "packets" in hand:
             state["hands"]["_private"][key]["packets"] = {
-                k: list(v) for k, v in hand["packets"].items()}
+                k: list(v) for k, v in hand["packets"].items()
+            }
     return state
 
 
@@ -41,11 +45,11 @@ def occupation_played(state: dict, d: dict, seat) -> dict:
     farm["cards"].append(d["card"])
     _signed(state, seat, {g: -n for g, n in d["cost"].items()})
     _note(state, seat, "occupation")
-    if d.get("reactions") or d.get("reaction"):     # windows for answers (cards/reactions.py)
+    if d.get("reactions") or d.get("reaction"):  # windows for answers (cards/reactions.py)
         reactions = state.setdefault("reactions", {})
         for card, seats in d.get("reactions", {}).items():
             reactions[card] = list(seats)
-        trigger = d.get("reaction")     # the played card this one answered
+        trigger = d.get("reaction")  # the played card this one answered
         if trigger:
             reactions[trigger] = [s for s in reactions.get(trigger, []) if s != seat]
     return state
@@ -75,17 +79,19 @@ def minor_played(state: dict, d: dict, seat) -> dict:
         farm["cards"].append(d["card"])
     elif d.get("to") is not None:
         state["hands"]["_private"].setdefault(str(d["to"]), {"occupations": [], "minors": []})[
-            "minors"].append(d["card"])
+            "minors"
+        ].append(d["card"])
     if d.get("card_field"):
         farm.setdefault("card_fields", []).append(
-            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])})
+            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])}
+        )
     _note(state, seat, "minor")
     return state
 
 
 def card_goods(state: dict, d: dict, seat) -> dict:
     _signed(state, seat, d["goods"])
-    if d.get("onto"):                 # goods left on an action space (Basket E34, ...)
+    if d.get("onto"):  # goods left on an action space (Basket E34, ...)
         left = {g: -n for g, n in d["goods"].items() if n < 0}
         _add(state["bank"], left, -1)
         _add(state["spaces"][d["onto"]]["goods"], left)
@@ -243,6 +249,7 @@ def draft_picked(state: dict, d: dict, seat) -> dict:
 def card_chosen(state: dict, d: dict, seat) -> dict:
     """The solo player chose a card for their hand (digest §9.2 item 7; ``cards/choose.py``)."""
     from .cards.catalogue import CARDS
+
     for key, info in _private_of(d):
         kind = "occupations" if CARDS[info["card"]]["kind"] == "occupation" else "minors"
         state["hands"]["_private"][key][kind].append(info["card"])
@@ -300,17 +307,33 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
     return state
 
 
-CARD_EVENTS = {"StateRestored": state_restored, "CardsMarked": cards_marked,
-               "ExchangeAsked": exchange_asked, "CardsExchanged": cards_exchanged,
-               "DealStarted": deal_started, "DealAsked": deal_asked, "CardsDealt": cards_dealt,
-               "CardDiscarded": card_discarded, "HandReturned": hand_returned,
-               "CardsDrawn": cards_drawn, "DraftPicked": draft_picked,
-               "CardChosen": card_chosen,
-               "PacketsPassed": packets_passed, "OccupationPlayed": occupation_played,
-               "MinorPlayed": minor_played, "CardGoods": card_goods,
-               "CardConverted": card_converted, "CardScheduled": card_scheduled,
-               "ScheduleCollected": schedule_collected, "FieldTopped": field_topped,
-               "CardStep": card_step, "CardStateSet": card_state_set, "CardHolds": card_holds,
-               "PeopleHeldBack": people_held_back, "ActionSpaceAdded": action_space_added,
-               "CardToll": card_toll,
-               "CardFieldSown": card_field_sown, "CardFieldsHarvested": card_fields_harvested}
+CARD_EVENTS = {
+    "StateRestored": state_restored,
+    "CardsMarked": cards_marked,
+    "ExchangeAsked": exchange_asked,
+    "CardsExchanged": cards_exchanged,
+    "DealStarted": deal_started,
+    "DealAsked": deal_asked,
+    "CardsDealt": cards_dealt,
+    "CardDiscarded": card_discarded,
+    "HandReturned": hand_returned,
+    "CardsDrawn": cards_drawn,
+    "DraftPicked": draft_picked,
+    "CardChosen": card_chosen,
+    "PacketsPassed": packets_passed,
+    "OccupationPlayed": occupation_played,
+    "MinorPlayed": minor_played,
+    "CardGoods": card_goods,
+    "CardConverted": card_converted,
+    "CardScheduled": card_scheduled,
+    "ScheduleCollected": schedule_collected,
+    "FieldTopped": field_topped,
+    "CardStep": card_step,
+    "CardStateSet": card_state_set,
+    "CardHolds": card_holds,
+    "PeopleHeldBack": people_held_back,
+    "ActionSpaceAdded": action_space_added,
+    "CardToll": card_toll,
+    "CardFieldSown": card_field_sown,
+    "CardFieldsHarvested": card_fields_harvested,
+}

@@ -28,6 +28,7 @@ Windows, in the order of a round (digest §3.2):
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -74,8 +75,9 @@ class Extension:
     labels: dict = field(default_factory=dict)
     # build costs and fences
     costs: dict = field(default_factory=lambda: {"room": [], "renovation": [], "major": []})
-    alternatives: dict = field(default_factory=lambda: {"room": [], "renovation": [],
-                                                        "improvement": []})
+    alternatives: dict = field(
+        default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
+    )
     fence_credit: list = field(default_factory=list)
     # bake and cook
     improvements: dict = field(default_factory=dict)
@@ -106,6 +108,7 @@ def for_card_set(card_set: int | None) -> Extension:
     ext = _BUILT.get(card_set)
     if ext is None:
         from .cards.extension import build  # the card package builds it on first use
+
         ext = _BUILT[card_set] = build(card_set)
     return ext
 
@@ -137,4 +140,5 @@ def improvement_card(card_id: str) -> dict:
     """The improvement row of a card (the same in every card set that holds it; empty if the
     card neither cooks nor bakes)."""
     from .cards.card_sets import LATEST
+
     return for_card_set(LATEST).improvements.get(card_id, {})

@@ -4,6 +4,7 @@ Pure predicates over a farm dict (see ``state.py``). Each ``*_problem`` returns 
 thing is allowed, else a short reason for a sentence; ``legal_*`` enumerate. Geometry comes from
 ``domain.common.grid``/``fences``/``housing``; this module adds Agricola's rules (digest §5).
 """
+
 from __future__ import annotations
 
 from domain.common import fences as fence_rules
@@ -69,15 +70,15 @@ def improvement_costs(farm: dict, improvement: str, costs: list[dict]) -> list[d
 
 def major_costs(farm: dict, major: str) -> list[dict]:
     """Every way the seat may pay for ``major``: :func:`major_cost` first (digest §7)."""
-    return improvement_costs(farm, major, [major_cost(farm, dict(MAJOR_IMPROVEMENTS[major]
-                                                                  ["cost"]))])
+    return improvement_costs(
+        farm, major, [major_cost(farm, dict(MAJOR_IMPROVEMENTS[major]["cost"]))]
+    )
 
 
 def room_cost(farm: dict, base: dict | None = None) -> dict:
     """5 of the house material + 2 reed per room (digest §5.1), or a card's new ``base``, as
     the seat's cards change it."""
-    cost = dict(base) if base else {farm["house"]: ROOM_COST["material"],
-                                    "reed": ROOM_COST["reed"]}
+    cost = dict(base) if base else {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
     for hook in of_farm(farm).costs["room"]:
         cost = hook(farm, cost)
     return cost
@@ -105,11 +106,13 @@ def room_costs(farm: dict) -> list[dict]:
 
 
 def can_build_room(farm: dict) -> bool:
-    return any(affordable(farm["supply"], c) for c in room_costs(farm)) and \
-        bool(legal_room_spaces(farm))
+    return any(affordable(farm["supply"], c) for c in room_costs(farm)) and bool(
+        legal_room_spaces(farm)
+    )
 
 
 # -- stables (digest §5.3) ------------------------------------------------------------------------
+
 
 def stable_space_problem(farm: dict, space: int) -> str | None:
     """A stable goes on a space without a room, a field or a stable; inside a pasture is fine
@@ -128,11 +131,15 @@ def legal_stable_spaces(farm: dict) -> list[int]:
 
 
 def can_build_stable(farm: dict, cost: dict) -> bool:
-    return (stables_left(farm) > 0 and affordable(farm["supply"], cost)
-            and bool(legal_stable_spaces(farm)))
+    return (
+        stables_left(farm) > 0
+        and affordable(farm["supply"], cost)
+        and bool(legal_stable_spaces(farm))
+    )
 
 
 # -- fields (digest §5.5, §5.6) -------------------------------------------------------------------
+
 
 def field_space_problem(farm: dict, space: int) -> str | None:
     """An empty, unfenced space, next to an existing field if there is one (digest §5.5, D-18)."""
@@ -164,21 +171,27 @@ def sow_problem(farm: dict, space: int, crop: str) -> str | None:
 
 def can_sow(farm: dict) -> bool:
     """A farmyard field or a card field (full game, ``cards/fields.py``) can be sown now."""
-    return any(sow_problem(farm, f["space"], crop) is None
-               for f in farm["fields"] for crop in SOWING) or \
-        any(not f["count"] and farm["supply"][c] > 0
-            for f in farm.get("card_fields", []) for c in f["allowed"])
+    return any(
+        sow_problem(farm, f["space"], crop) is None for f in farm["fields"] for crop in SOWING
+    ) or any(
+        not f["count"] and farm["supply"][c] > 0
+        for f in farm.get("card_fields", [])
+        for c in f["allowed"]
+    )
 
 
 # -- renovation and family growth (digest §5.2, §5.4) ----------------------------------------------
+
 
 def renovation_cost(farm: dict) -> dict | None:
     """1 of the next material per room + 1 reed, whole house, one step (digest §5.2)."""
     target = RENOVATION.get(farm["house"])
     if target is None:
         return None
-    cost = {target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
-            "reed": RENOVATION_COST["reed"]}
+    cost = {
+        target: RENOVATION_COST["per_room"] * len(farm["rooms"]),
+        "reed": RENOVATION_COST["reed"],
+    }
     for hook in of_farm(farm).costs["renovation"]:
         cost = hook(farm, cost)
     return cost
@@ -214,20 +227,29 @@ def growth_problem(farm: dict, needs_room: bool) -> str | None:
     if farm["family"] >= MAX_FAMILY:
         return "the family already has 5 members"
     if needs_room and len(farm["rooms"]) <= farm["family"]:
-        return (f"it has {len(farm['rooms'])} rooms for {farm['family']} people and needs a "
-                "free room")
+        return (
+            f"it has {len(farm['rooms'])} rooms for {farm['family']} people and needs a free room"
+        )
     return None
 
 
 # -- animals (digest §5.9) ------------------------------------------------------------------------
 
-def split_animals(farm: dict, total: dict, fences: list | None = None,
-                  stables: list | None = None) -> tuple[dict, dict]:
+
+def split_animals(
+    farm: dict, total: dict, fences: list | None = None, stables: list | None = None
+) -> tuple[dict, dict]:
     """Split ``total`` animals into those housed and those that do not fit (digest §3.2 phase 3
     item 6, §5.9). Housed = the first maximal fitting choice (most animals; rearranging is free)."""
-    probe = farm if fences is None and stables is None else {
-        **farm, "fences": farm["fences"] if fences is None else fences,
-        "stables": farm["stables"] if stables is None else stables}
+    probe = (
+        farm
+        if fences is None and stables is None
+        else {
+            **farm,
+            "fences": farm["fences"] if fences is None else fences,
+            "stables": farm["stables"] if stables is None else stables,
+        }
+    )
     home = housing(probe)
     total = {a: total.get(a, 0) for a in ANIMALS}
     if can_house(home, total):
@@ -249,7 +271,7 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     """The free fences the seat's cards give in this fence-building action."""
     for hook in of_farm(farm).fence_credit:
         credit = hook(farm, pending)
-        if credit[0] or credit[1] is None:      # None: free fences only, even when none is left
+        if credit[0] or credit[1] is None:  # None: free fences only, even when none is left
             return credit
     return NO_CREDIT
 
@@ -278,12 +300,19 @@ def fence_budget(farm: dict) -> int:
 
 def can_build_pasture(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> bool:
     """Some new pasture (or subdivision) can be closed with the fences and wood at hand."""
-    return fence_rules.can_reach_closable(GRID, [], farm["fences"], blocked_for_fences(farm),
-                                          fences_left(farm), fence_capacity(farm, credit))
+    return fence_rules.can_reach_closable(
+        GRID,
+        [],
+        farm["fences"],
+        blocked_for_fences(farm),
+        fences_left(farm),
+        fence_capacity(farm, credit),
+    )
 
 
-def fence_space_problem(farm: dict, region: list[int], space: int,
-                        credit: tuple[int, bool] = NO_CREDIT) -> str | None:
+def fence_space_problem(
+    farm: dict, region: list[int], space: int, credit: tuple[int, bool] = NO_CREDIT
+) -> str | None:
     """May ``space`` be added to the region being drawn? Only if it keeps the region connected and
     the region can still be closed into a legal pasture with the fences and wood at hand
     (digest §5.8, D-29)."""
@@ -294,8 +323,14 @@ def fence_space_problem(farm: dict, region: list[int], space: int,
         if space in blocked:
             return "a room or a field stands there"
         return "it does not extend the marked spaces into one pasture"
-    if not fence_rules.can_reach_closable(GRID, region + [space], farm["fences"], blocked,
-                                          fences_left(farm), fence_capacity(farm, credit)):
+    if not fence_rules.can_reach_closable(
+        GRID,
+        region + [space],
+        farm["fences"],
+        blocked,
+        fences_left(farm),
+        fence_capacity(farm, credit),
+    ):
         return "no legal pasture containing it can be closed with the fences and wood left"
     return None
 
@@ -304,8 +339,9 @@ def legal_fence_spaces(farm: dict, region: list[int]) -> list[int]:
     return [s for s in GRID.spaces() if fence_space_problem(farm, region, s) is None]
 
 
-def close_problem(farm: dict, region: list[int],
-                  credit: tuple[int, bool] = NO_CREDIT) -> tuple[str, dict] | None:
+def close_problem(
+    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT
+) -> tuple[str, dict] | None:
     """Why the region cannot be closed into a pasture now: (code, params) or None."""
     blocked = blocked_for_fences(farm)
     code = fence_rules.region_problem(GRID, region, farm["fences"], blocked)
@@ -315,9 +351,11 @@ def close_problem(farm: dict, region: list[int],
     if needed > fences_left(farm):
         return "not_enough_fences", {"needed": needed, "fences_left": fences_left(farm)}
     if fence_wood(needed, credit) > farm["supply"]["wood"]:
-        return "not_enough_goods", {"cost": f"{fence_wood(needed, credit)} wood",
-                                    "have": f"{farm['supply']['wood']} wood",
-                                    "what": f"{needed} fences"}
+        return "not_enough_goods", {
+            "cost": f"{fence_wood(needed, credit)} wood",
+            "have": f"{farm['supply']['wood']} wood",
+            "what": f"{needed} fences",
+        }
     return None
 
 
@@ -327,5 +365,10 @@ def close_region(farm: dict, region: list[int], credit: tuple[int, bool] = NO_CR
     new = sorted(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     after = sorted(set(farm["fences"]) | set(new))
     subdivides = bool(set(region) & fenced_spaces(farm))
-    return {"fences": new, "wood": fence_wood(len(new), credit), "all_fences": after,
-            "pastures": fence_rules.pastures(GRID, after), "subdivides": subdivides}
+    return {
+        "fences": new,
+        "wood": fence_wood(len(new), credit),
+        "all_fences": after,
+        "pastures": fence_rules.pastures(GRID, after),
+        "subdivides": subdivides,
+    }

@@ -5,6 +5,7 @@ seat must decide again or the game is over. Draws come from the game's ``rng`` b
 moment the game reaches them ("round-card/5" when round 5 starts), so no future draw is ever in
 the state or the events (digest §2.1 item 2, §3.2 phase 1).
 """
+
 from __future__ import annotations
 
 from domain.common.housing import can_house, max_fitting, newborns
@@ -36,9 +37,16 @@ from .tables import (
 
 # -- set-up (digest §2) -------------------------------------------------------------------------
 
-def setup_events(players: list[str], start_player: int, rng,
-                 before_breeding_window: bool = True, variant: str = "family",
-                 cards: dict | None = None, solo_options: dict | None = None) -> list:
+
+def setup_events(
+    players: list[str],
+    start_player: int,
+    rng,
+    before_breeding_window: bool = True,
+    variant: str = "family",
+    cards: dict | None = None,
+    solo_options: dict | None = None,
+) -> list:
     """GameSetUp (the whole initial state), then round 1 starts (digest §2.1, §2.2, T-14).
 
     ``solo_options`` (digest §9.2, §9.3): ``round_order`` (the 14 round cards in a fixed
@@ -57,20 +65,36 @@ def setup_events(players: list[str], start_player: int, rng,
     bank["food"] -= sum(food)
     full = variant == "full"
     spaces = list(FULL_BOARD if full else FAMILY_BOARD) + list(
-        (FULL_GREEN_CARDS if full else GREEN_CARDS)[n])
+        (FULL_GREEN_CARDS if full else GREEN_CARDS)[n]
+    )
     b = Builder({})
-    b.emit("GameSetUp", {
-        "players": list(players), "variant": variant, "solo": solo,
-        "start_player": start_player, "spaces": spaces, "majors": list(MAJOR_IMPROVEMENTS),
-        "food": food, "bank": bank, "before_breeding_window": before_breeding_window,
-        "feeding": {"adult": FEEDING["solo_adult" if solo else "adult"],
-                    "newborn": FEEDING["newborn"]}, **({"cards": cards} if full else {}),
-        **{k: extra[k] for k in ("round_order", "series") if extra.get(k)}})
+    b.emit(
+        "GameSetUp",
+        {
+            "players": list(players),
+            "variant": variant,
+            "solo": solo,
+            "start_player": start_player,
+            "spaces": spaces,
+            "majors": list(MAJOR_IMPROVEMENTS),
+            "food": food,
+            "bank": bank,
+            "before_breeding_window": before_breeding_window,
+            "feeding": {
+                "adult": FEEDING["solo_adult" if solo else "adult"],
+                "newborn": FEEDING["newborn"],
+            },
+            **({"cards": cards} if full else {}),
+            **{k: extra[k] for k in ("round_order", "series") if extra.get(k)},
+        },
+    )
     if extra.get("permanent"):
         from .series import lay_permanent
+
         lay_permanent(b, 0, extra["permanent"])
     if full:
         from .cards.dealing import deal
+
         deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)
@@ -89,15 +113,17 @@ def start_round(b: Builder, rng, round_no: int) -> None:
     state = b.state
     stage = STAGE_OF_ROUND[round_no]
     shown = [FAMILY_CARD.get(c, c) for c in state["round_cards"]]
-    if state.get("round_order"):         # fixed by the solo player (digest §9.2 item 7)
+    if state.get("round_order"):  # fixed by the solo player (digest §9.2 item 7)
         card = state["round_order"][round_no - 1]
     else:
         remaining = [c for c in ROUND_CARDS[stage] if c not in shown]
         card = rng.choice(f"round-card/{round_no}", remaining)
     if state["variant"] == "full":
         card = FULL_ROUND_CARDS.get(card, card)
-    b.emit("RoundStarted", {"round": round_no, "stage": stage, "card": card,
-                            "start_player": state["start_player"]})
+    b.emit(
+        "RoundStarted",
+        {"round": round_no, "stage": stage, "card": card, "start_player": state["start_player"]},
+    )
     for seat, food in enumerate(b.state["round_food"][round_no]):
         if food:
             b.emit("WellFoodCollected", {"round": round_no, "food": food}, seat)
@@ -157,6 +183,7 @@ def advance(b: Builder, rng) -> None:
 
 # -- harvest (digest §6) ------------------------------------------------------------------------
 
+
 def start_harvest(b: Builder) -> None:
     """Field phase (1 grain or vegetable from every sown field), then the feeding phase: seats
     with a real choice (food to make, a workshop, or a newborn that would not fit) are asked,
@@ -165,10 +192,15 @@ def start_harvest(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in farm["fields"] if f["count"] > 0]
         if sown:
-            b.emit("FieldsHarvested", {
-                "spaces": [f["space"] for f in sown],
-                "grain": sum(1 for f in sown if f["crop"] == "grain"),
-                "vegetable": sum(1 for f in sown if f["crop"] == "vegetable")}, seat)
+            b.emit(
+                "FieldsHarvested",
+                {
+                    "spaces": [f["space"] for f in sown],
+                    "grain": sum(1 for f in sown if f["crop"] == "grain"),
+                    "vegetable": sum(1 for f in sown if f["crop"] == "vegetable"),
+                },
+                seat,
+            )
     for hook in of(b.state).field_phase:
         hook(b)
     needs, asked = [], []
@@ -212,10 +244,12 @@ def has_feeding_choice(farm: dict, need: int) -> bool:
     workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
     fresh = {**farm, "workshops_used": []}
     ext = of_farm(farm)
-    goods = convertible_goods(fresh, "harvest_feeding") + \
-        [g for convert in ext.conversions for g in convert(farm)]
-    if any(g in ("wood", "clay", "reed") for g in goods) or \
-            any(choice(farm) for choice in ext.feeding_choices):
+    goods = convertible_goods(fresh, "harvest_feeding") + [
+        g for convert in ext.conversions for g in convert(farm)
+    ]
+    if any(g in ("wood", "clay", "reed") for g in goods) or any(
+        choice(farm) for choice in ext.feeding_choices
+    ):
         return True
     return farm["supply"]["food"] < need and bool(goods)
 
@@ -235,9 +269,18 @@ def feed(b: Builder, seat: int, need: int) -> None:
     """Pay held food; a begging card for each food missing (digest §6.2, §6.3, D-27)."""
     farm = b.state["farms"][seat]
     food = min(farm["supply"]["food"], need)
-    b.emit("FamilyFed", {"need": need, "food": food, "begging": need - food,
-                         "adults": adults(farm), "newborns": farm["newborns"],
-                         "per_adult": b.state["feeding"]["adult"]}, seat)
+    b.emit(
+        "FamilyFed",
+        {
+            "need": need,
+            "food": food,
+            "begging": need - food,
+            "adults": adults(farm),
+            "newborns": farm["newborns"],
+            "per_adult": b.state["feeding"]["adult"],
+        },
+        seat,
+    )
 
 
 def start_breeding(b: Builder) -> None:
@@ -258,8 +301,9 @@ def start_breeding(b: Builder) -> None:
         if len(options) <= 1:
             automatic.append((seat, born, options[0] if options else {}))
         else:
-            choices.append({"seat": seat, "newborns": born,
-                            "options": [full_animals(o) for o in options]})
+            choices.append(
+                {"seat": seat, "newborns": born, "options": [full_animals(o) for o in options]}
+            )
     b.emit("BreedingStarted", {"round": b.state["round"], "choices": choices})
     for seat, born, kept in automatic:
         keep_newborns(b, seat, born, kept)

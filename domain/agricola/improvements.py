@@ -1,5 +1,5 @@
-"""Major improvements: building them, baking bread, cooking, workshops and the Well (digest §7).
-"""
+"""Major improvements: building them, baking bread, cooking, workshops and the Well (digest §7)."""
+
 from __future__ import annotations
 
 from .farm import affordable, major_costs
@@ -7,6 +7,7 @@ from .state import improvement_info, improvements_owned, major_name, name
 from .tables import ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD
 
 # -- building majors (digest §7, D-33) ----------------------------------------------------------
+
 
 def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     """The ways ``seat`` may pay for ``major`` now: ``{"cost": goods, "returned": id|None,
@@ -18,9 +19,11 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     if state["majors"].get(major) is not None:
         return []
     farm = state["farms"][seat]
-    out: list[dict] = [{"cost": cost, "returned": None, "pay": i}
-           for i, cost in enumerate(major_costs(farm, major))
-           if affordable(farm["supply"], cost)]
+    out: list[dict] = [
+        {"cost": cost, "returned": None, "pay": i}
+        for i, cost in enumerate(major_costs(farm, major))
+        if affordable(farm["supply"], cost)
+    ]
     for old in upgrade_sources(farm, info):
         out.append({"cost": {}, "returned": old})
     return out
@@ -39,41 +42,62 @@ def upgrade_sources(farm: dict, info: dict) -> list[str]:
     Hearth takes back a Fireplace, or a card that counts as one; digest §7, D-33)."""
     if not info.get("upgrade_from"):
         return []
-    return [o for o in improvements_owned(farm) if o in info["upgrade_from"] or
-            (o not in MAJOR_IMPROVEMENTS and is_a(o, "fireplace"))]
+    return [
+        o
+        for o in improvements_owned(farm)
+        if o in info["upgrade_from"] or (o not in MAJOR_IMPROVEMENTS and is_a(o, "fireplace"))
+    ]
 
 
-def major_problem(state: dict, seat: int, major: object, returned: object,
-                  pay: int = 0) -> tuple | None:
+def major_problem(
+    state: dict, seat: int, major: object, returned: object, pay: int = 0
+) -> tuple | None:
     """Why ``seat`` cannot build ``major`` (returning ``returned``, or paying the way ``pay``
     of :func:`farm.major_costs` if None)."""
     farm = state["farms"][seat]
     if major not in MAJOR_IMPROVEMENTS:
-        return ("major_payment_invalid", {"major_name": str(major),
-                                          "reason": "there is no such major improvement"})
+        return (
+            "major_payment_invalid",
+            {"major_name": str(major), "reason": "there is no such major improvement"},
+        )
     owner = state["majors"].get(major)
     if owner is not None:
-        return ("major_not_available", {"major_name": major_name(major),
-                                        "owner_name": name(state, owner)})
+        return (
+            "major_not_available",
+            {"major_name": major_name(major), "owner_name": name(state, owner)},
+        )
     info = MAJOR_IMPROVEMENTS[major]
     if returned is None:
         costs = major_costs(farm, major)
         if not 0 <= pay < len(costs):
-            return ("major_payment_invalid", {"major_name": major_name(major),
-                                              "reason": f"there is no way to pay number {pay}"})
+            return (
+                "major_payment_invalid",
+                {"major_name": major_name(major), "reason": f"there is no way to pay number {pay}"},
+            )
         if not affordable(farm["supply"], costs[pay]):
-            return ("not_enough_goods", {"cost": _goods(costs[pay]),
-                                         "have": _goods(farm["supply"], costs[pay]),
-                                         "what": f"the {major_name(major)}"})
+            return (
+                "not_enough_goods",
+                {
+                    "cost": _goods(costs[pay]),
+                    "have": _goods(farm["supply"], costs[pay]),
+                    "what": f"the {major_name(major)}",
+                },
+            )
         return None
     if returned not in info.get("upgrade_from", ()) and not is_a(returned, "fireplace"):
-        return ("major_payment_invalid", {"major_name": major_name(major),
-                                          "reason": "only a Cooking Hearth may be paid by "
-                                                    "returning a Fireplace"})
+        return (
+            "major_payment_invalid",
+            {
+                "major_name": major_name(major),
+                "reason": "only a Cooking Hearth may be paid by returning a Fireplace",
+            },
+        )
     if returned not in upgrade_sources(farm, info):
         owned = major_name(str(returned))
-        return ("major_payment_invalid", {"major_name": major_name(major),
-                                          "reason": f"they do not own the {owned}"})
+        return (
+            "major_payment_invalid",
+            {"major_name": major_name(major), "reason": f"they do not own the {owned}"},
+        )
     return None
 
 
@@ -87,6 +111,7 @@ def well_rounds(current_round: int, count: int) -> list[int]:
 
 
 # -- baking (digest §5.7, D-16, D-30) ----------------------------------------------------------
+
 
 def bake_limit(major: str, grain: int) -> int:
     rate, limit = improvement_info(major)["bake"]
@@ -129,6 +154,7 @@ def bake_food(major: str, grain: int) -> int:
 
 # -- converting to food at any time (digest §5.10, §7, D-03, D-05) --------------------------------
 
+
 def best_cooking(farm: dict, good: str) -> tuple[str | None, int]:
     """(improvement used or None, food) for one ``good`` at its best rate: grain raw 1; a
     vegetable raw 1 or cooked; an animal only cooked (digest §5.10, D-05). Food 0 = impossible."""
@@ -159,8 +185,10 @@ def convertible_goods(farm: dict, phase: str) -> list[str]:
             out.append(good)
     if phase != "harvest_breeding":
         for animal in ANIMALS:
-            if farm["animals"][animal] + farm["unhoused"][animal] > 0 and \
-                    best_cooking(farm, animal)[1] > 0:
+            if (
+                farm["animals"][animal] + farm["unhoused"][animal] > 0
+                and best_cooking(farm, animal)[1] > 0
+            ):
                 out.append(animal)
     if phase == "harvest_feeding":
         for good in BUILDING_RESOURCES:

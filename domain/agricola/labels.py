@@ -5,6 +5,7 @@
 space, the step in progress, "Any time"). Both read the same tables as the rules (digest §3-§6),
 so a label never disagrees with what the move does.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,7 +42,7 @@ def _place(state: dict, move: dict) -> str:
 
 
 def priced(state: dict, move: dict, costs_of) -> str:
-    """" for <goods>" when the move picks one of several ways to pay (``pay``), else ""."""
+    """ " for <goods>" when the move picks one of several ways to pay (``pay``), else ""."""
     if "pay" not in move or state.get("turn") is None:
         return ""
     costs = costs_of(state["farms"][state["turn"]])
@@ -65,13 +66,16 @@ def _newborns(move: dict) -> str:
 
 
 LABELS = {
-    "build_room": lambda s, m: f"Build a room at {farm_label(m['space'])}" + priced(
-        s, m, room_costs),
+    "build_room": lambda s, m: (
+        f"Build a room at {farm_label(m['space'])}" + priced(s, m, room_costs)
+    ),
     "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}",
     "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
     "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
-    "bake": lambda s, m: (f"Bake {m['grain']} grain with "
-                          f"{MAJOR_IMPROVEMENTS.get(m['improvement'], {}).get('name', '')}"),
+    "bake": lambda s, m: (
+        f"Bake {m['grain']} grain with "
+        f"{MAJOR_IMPROVEMENTS.get(m['improvement'], {}).get('name', '')}"
+    ),
     "build_major": _major,
     "fence_space": lambda s, m: f"Fence {farm_label(m['space'])}",
     "close_pasture": lambda s, m: "Close the pasture",

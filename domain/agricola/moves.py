@@ -5,6 +5,7 @@ and may have; anything else is an :class:`InvalidMove`. ``legal_moves`` builds e
 of the current decision and keeps those whose ``check`` passes: the same predicates serve
 ``decide``, so every listed move is accepted and every accepted move is listed.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -23,8 +24,7 @@ from .text import goods_text
 
 #: type -> (required fields with their types, optional fields with their types).
 MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
-    "place": ({"space": str}, {"resource": str, "resource2": str, "option": str,
-                               "pay": int}),
+    "place": ({"space": str}, {"resource": str, "resource2": str, "option": str, "pay": int}),
     "build_room": ({"space": int}, {"pay": int}),
     "build_stable": ({"space": int}, {}),
     "plough": ({"space": int}, {}),
@@ -72,16 +72,23 @@ def check_shape(move: object, state: dict | None = None) -> None:
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
         if typ is str and not isinstance(value, str):
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
-        if typ is list and (not isinstance(value, list) or len(value) > 10 or
-                            not all(isinstance(v, str) for v in value)):
+        if typ is list and (
+            not isinstance(value, list)
+            or len(value) > 10
+            or not all(isinstance(v, str) for v in value)
+        ):
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a list of strings")
-    if (kind in FARM_SPACE_MOVES or kind in ext.farm_space_moves) and \
-            not GRID.on_board(move["space"]):
-        raise InvalidMove(reason=f"'space' must be a farmyard space from 0 to "
-                                 f"{len(GRID.spaces()) - 1} (row * 5 + column)")
+    if (kind in FARM_SPACE_MOVES or kind in ext.farm_space_moves) and not GRID.on_board(
+        move["space"]
+    ):
+        raise InvalidMove(
+            reason=f"'space' must be a farmyard space from 0 to "
+            f"{len(GRID.spaces()) - 1} (row * 5 + column)"
+        )
 
 
 # -- who is asked ---------------------------------------------------------------------------------
+
 
 def to_act(state: dict) -> tuple[int, ...]:
     """The seats the game waits for (digest §3.2 phase 3; §6.2 and §6.4 ask several at once)."""
@@ -108,11 +115,15 @@ def check_turn(state: dict, seat: object) -> None:
 
 # -- feeding and breeding steps (digest §6.2-§6.4) ------------------------------------------------
 
+
 def check_feed(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat]
     if state["phase"] != "harvest_feeding" or pending is None or pending["kind"] != "feed":
-        raise StepNotExpected(what="feed the family", reason="it is not the feeding phase",
-                              seat_name=name(state, seat))
+        raise StepNotExpected(
+            what="feed the family",
+            reason="it is not the feeding phase",
+            seat_name=name(state, seat),
+        )
 
 
 def apply_feed(b, seat: int, move: dict) -> None:
@@ -122,13 +133,19 @@ def apply_feed(b, seat: int, move: dict) -> None:
 def check_keep_newborns(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat]
     if state["phase"] != "harvest_breeding" or pending is None or pending["kind"] != "breed":
-        raise StepNotExpected(what="choose newborns", reason="it is not the breeding phase",
-                              seat_name=name(state, seat))
+        raise StepNotExpected(
+            what="choose newborns",
+            reason="it is not the breeding phase",
+            seat_name=name(state, seat),
+        )
     choice = {a: move[a] for a in ANIMALS}
     if choice not in pending["options"]:
-        raise AgricolaViolation("newborns_choice_invalid", choice=_animals_text(choice),
-                                options=" or ".join(_animals_text(o) for o in pending["options"]),
-                                seat_name=name(state, seat))
+        raise AgricolaViolation(
+            "newborns_choice_invalid",
+            choice=_animals_text(choice),
+            options=" or ".join(_animals_text(o) for o in pending["options"]),
+            seat_name=name(state, seat),
+        )
 
 
 def apply_keep_newborns(b, seat: int, move: dict) -> None:
@@ -178,17 +195,22 @@ def check_move(state: dict, seat: int, move: dict) -> None:
 
 # -- legal moves ----------------------------------------------------------------------------------
 
+
 def candidates(state: dict, seat: int) -> list[dict]:
     """A superset of the legal moves of ``seat`` now, all well formed (filtered by check)."""
     farm = state["farms"][seat]
     held = {**farm["supply"], **total_animals(farm)}
-    converts: list[dict] = [{"type": "convert", "good": g} for g in LEDGER_GOODS
-                if g != "food" and held.get(g, 0) > 0]
+    converts: list[dict] = [
+        {"type": "convert", "good": g} for g in LEDGER_GOODS if g != "food" and held.get(g, 0) > 0
+    ]
     several = [(a, k) for a in ANIMALS for k in range(2, held[a] + 1)]
     converts += [{"type": "convert", "good": a, "count": k} for a, k in several]
     releases = [{"type": "release", "animal": a, "count": k} for a, k in several]
-    releases = releases + ([] if has_unhoused(farm)
-                           else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0])
+    releases = releases + (
+        []
+        if has_unhoused(farm)
+        else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0]
+    )
     cards = [m for hook in of(state).anytime_candidates for m in hook(state, seat)]
     return _step_candidates(state, seat) + converts + cards + releases
 
@@ -210,32 +232,46 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
             if placement.renovating(state, ACTION_SPACES[space_id]["kind"]):
-                out += [{"type": "place", "space": space_id, "pay": i}
-                        for i in range(1, len(renovations(farm)))]
+                out += [
+                    {"type": "place", "space": space_id, "pay": i}
+                    for i in range(1, len(renovations(farm)))
+                ]
         return out
     kind = pending["kind"]
     spaces = list(GRID.spaces())
     if kind in steps.step_kinds(state, "build_room"):
         out += [{"type": "build_room", "space": s} for s in spaces]
-        out += [{"type": "build_room", "space": s, "pay": i} for s in spaces
-                for i in range(1, len(room_costs(farm)))]
+        out += [
+            {"type": "build_room", "space": s, "pay": i}
+            for s in spaces
+            for i in range(1, len(room_costs(farm)))
+        ]
     if kind in steps.step_kinds(state, "build_stable"):
         out += [{"type": "build_stable", "space": s} for s in spaces]
     if kind in steps.step_kinds(state, "plough"):
         out += [{"type": "plough", "space": s} for s in spaces]
     if kind in steps.step_kinds(state, "sow"):
-        out += [{"type": "sow", "space": f["space"], "crop": c}
-                for f in farm["fields"] for c in ("grain", "vegetable")]
+        out += [
+            {"type": "sow", "space": f["space"], "crop": c}
+            for f in farm["fields"]
+            for c in ("grain", "vegetable")
+        ]
     if kind in steps.step_kinds(state, "bake"):
-        out += [{"type": "bake", "improvement": m, "grain": g}
-                for m, g in bake_options(farm, pending.get("baked", []))]
+        out += [
+            {"type": "bake", "improvement": m, "grain": g}
+            for m, g in bake_options(farm, pending.get("baked", []))
+        ]
     if kind in steps.step_kinds(state, "build_major"):
         for major, info in MAJOR_IMPROVEMENTS.items():
             out.append({"type": "build_major", "major": major})
-            out += [{"type": "build_major", "major": major, "pay": i}
-                    for i in range(1, len(major_costs(farm, major)))]
-            out += [{"type": "build_major", "major": major, "return": old}
-                    for old in upgrade_sources(farm, info)]
+            out += [
+                {"type": "build_major", "major": major, "pay": i}
+                for i in range(1, len(major_costs(farm, major)))
+            ]
+            out += [
+                {"type": "build_major", "major": major, "return": old}
+                for old in upgrade_sources(farm, info)
+            ]
     if kind == "fences":
         out += [{"type": "fence_space", "space": s} for s in spaces]
         out += [{"type": "close_pasture"}, {"type": "clear_region"}]

@@ -6,6 +6,7 @@ the state as it goes). ``legal_moves`` lists exactly the candidates whose check 
 listed move is always accepted and nothing accepted is unlisted. A placement that starts a
 multi-part action leaves a pending decision for its steps (``steps.py``).
 """
+
 from __future__ import annotations
 
 from .builder import Builder, seat_params
@@ -70,9 +71,10 @@ def place_variants(state: dict, space_id: str) -> list[dict]:
     if kind == "livestock":
         return [{**base, "option": o} for o in LIVESTOCK_OPTIONS]
     if kind == "resources_or_growth":
-        return ([{**base, "option": "growth"}]
-                + [{**base, "option": "resources", "resource": a, "resource2": b}
-                   for a, b in _resource_pairs()])
+        return [{**base, "option": "growth"}] + [
+            {**base, "option": "resources", "resource": a, "resource2": b}
+            for a, b in _resource_pairs()
+        ]
     if kind == "room_or_traveling_players":
         return [{**base, "option": "food"}, {**base, "option": "room"}]
     variants = of(state).place_variants.get(kind)
@@ -84,7 +86,7 @@ def place_variants(state: dict, space_id: str) -> list[dict]:
 def _resource_pairs() -> list[tuple[str, str]]:
     out = []
     for i, a in enumerate(BUILDING_RESOURCES):
-        for b in BUILDING_RESOURCES[i if TWO_RESOURCES_MAY_REPEAT else i + 1:]:
+        for b in BUILDING_RESOURCES[i if TWO_RESOURCES_MAY_REPEAT else i + 1 :]:
             out.append((a, b))
     return out
 
@@ -92,48 +94,76 @@ def _resource_pairs() -> list[tuple[str, str]]:
 def check_place(state: dict, seat: int, move: dict) -> None:
     """Raise unless ``seat`` may place a person on ``move["space"]`` now (digest §3.2, §4.1)."""
     if state["phase"] != "work" or state["turn"] != seat or state["pending"][seat] is not None:
-        raise StepNotExpected(what="place a person", reason="an action is still in progress",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="place a person",
+            reason="an action is still in progress",
+            **seat_params(state, seat),
+        )
     space_id = move["space"]
     if space_id not in ACTION_SPACES:
         raise AgricolaViolation("unknown_action_space", space=space_id)
     if space_id not in state["spaces"]:
-        raise AgricolaViolation("action_space_not_available", space_name=space_name(space_id),
-                                round=state["round"], players=len(state["players"]))
+        raise AgricolaViolation(
+            "action_space_not_available",
+            space_name=space_name(space_id),
+            round=state["round"],
+            players=len(state["players"]),
+        )
     space = state["spaces"][space_id]
-    if space["occupant"] is not None and not (space["occupant"] != seat and any(
-            allow(state, seat, space_id, move) for allow in of(state).occupied_ok)):
-        raise ActionSpaceOccupied(space_name=space_name(space_id), space=space_id,
-                                  occupant=space["occupant"],
-                                  occupant_name=name(state, space["occupant"]))
+    if space["occupant"] is not None and not (
+        space["occupant"] != seat
+        and any(allow(state, seat, space_id, move) for allow in of(state).occupied_ok)
+    ):
+        raise ActionSpaceOccupied(
+            space_name=space_name(space_id),
+            space=space_id,
+            occupant=space["occupant"],
+            occupant_name=name(state, space["occupant"]),
+        )
     if state["farms"][seat]["home"] < 1:
-        raise StepNotExpected(what="place a person", reason="nobody of the family is at home",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="place a person",
+            reason="nobody of the family is at home",
+            **seat_params(state, seat),
+        )
     kind = ACTION_SPACES[space_id]["kind"]
     allowed = PLACE_OPTIONS.get(kind)
     if allowed is None:
         allowed = of(state).place_options.get(kind, ())
     extra = [k for k in move if k not in ("type", "space") and k not in allowed]
     if extra:
-        raise AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
-                                reason=f"it takes no '{extra[0]}'", **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_option_invalid",
+            space_name=space_name(space_id),
+            reason=f"it takes no '{extra[0]}'",
+            **seat_params(state, seat),
+        )
     (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(state, seat, space_id, move)
 
 
 def _cannot(state, seat, space_id, reason):
-    return AgricolaViolation("action_not_possible", space_name=space_name(space_id),
-                             reason=reason, **seat_params(state, seat))
+    return AgricolaViolation(
+        "action_not_possible",
+        space_name=space_name(space_id),
+        reason=reason,
+        **seat_params(state, seat),
+    )
 
 
 def _bad_option(state, seat, space_id, reason):
-    return AgricolaViolation("action_option_invalid", space_name=space_name(space_id),
-                             reason=reason, **seat_params(state, seat))
+    return AgricolaViolation(
+        "action_option_invalid",
+        space_name=space_name(space_id),
+        reason=reason,
+        **seat_params(state, seat),
+    )
 
 
 def _check_nonempty(state, seat, space_id, move):
     if not any(state["spaces"][space_id]["goods"].values()):
-        raise AgricolaViolation("action_space_empty", space_name=space_name(space_id),
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_space_empty", space_name=space_name(space_id), **seat_params(state, seat)
+        )
 
 
 def _check_nothing(state, seat, space_id, move):
@@ -142,17 +172,22 @@ def _check_nothing(state, seat, space_id, move):
 
 def _check_resource(state, seat, space_id, move, key="resource"):
     if move.get(key) not in BUILDING_RESOURCES:
-        raise _bad_option(state, seat, space_id,
-                          f"'{key}' must be one of {', '.join(BUILDING_RESOURCES)}")
+        raise _bad_option(
+            state, seat, space_id, f"'{key}' must be one of {', '.join(BUILDING_RESOURCES)}"
+        )
 
 
 def _check_resource_pair(state, seat, space_id, move):
     _check_resource(state, seat, space_id, move, "resource")
     _check_resource(state, seat, space_id, move, "resource2")
     if (move["resource"], move["resource2"]) not in _resource_pairs():
-        raise _bad_option(state, seat, space_id,
-                          "name the two building resources in the order wood, clay, reed, "
-                          "stone" + ("" if TWO_RESOURCES_MAY_REPEAT else ", two different ones"))
+        raise _bad_option(
+            state,
+            seat,
+            space_id,
+            "name the two building resources in the order wood, clay, reed, "
+            "stone" + ("" if TWO_RESOURCES_MAY_REPEAT else ", two different ones"),
+        )
 
 
 def _check_rooms_stables(state, seat, space_id, move):
@@ -192,30 +227,37 @@ def _check_major(state, seat, space_id, move):
 def _check_fences(state, seat, space_id, move):
     farm = state["farms"][seat]
     if not can_build_pasture(farm, fence_credit(farm, None)):
-        raise _cannot(state, seat, space_id,
-                      "no pasture can be enclosed with their fences and wood")
+        raise _cannot(
+            state, seat, space_id, "no pasture can be enclosed with their fences and wood"
+        )
 
 
 def _check_renovation(state, seat, space_id, move):
     farm = state["farms"][seat]
     problem = renovation_problem(farm, move.get("pay", 0))
     if problem:
-        raise AgricolaViolation("renovation_not_possible", house=HOUSE_NAMES[farm["house"]],
-                                reason=problem, **seat_params(state, seat))
+        raise AgricolaViolation(
+            "renovation_not_possible",
+            house=HOUSE_NAMES[farm["house"]],
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def _check_growth(state, seat, space_id, move):
     problem = growth_problem(state["farms"][seat], needs_room=True)
     if problem:
-        raise AgricolaViolation("family_growth_not_possible", reason=problem,
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "family_growth_not_possible", reason=problem, **seat_params(state, seat)
+        )
 
 
 def _check_urgent_growth(state, seat, space_id, move):
     problem = growth_problem(state["farms"][seat], needs_room=False)
     if problem:
-        raise AgricolaViolation("family_growth_not_possible", reason=problem,
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "family_growth_not_possible", reason=problem, **seat_params(state, seat)
+        )
 
 
 def _check_livestock(state, seat, space_id, move):
@@ -224,9 +266,12 @@ def _check_livestock(state, seat, space_id, move):
         raise _bad_option(state, seat, space_id, "'option' must be sheep, boar or cattle")
     pay = LIVESTOCK_OPTIONS[option]["pay"]
     if not affordable(state["farms"][seat]["supply"], pay):
-        raise NotEnoughGoods(cost=goods_text(pay), what="a cattle",
-                             have=f"{state['farms'][seat]['supply']['food']} food",
-                             **seat_params(state, seat))
+        raise NotEnoughGoods(
+            cost=goods_text(pay),
+            what="a cattle",
+            have=f"{state['farms'][seat]['supply']['food']} food",
+            **seat_params(state, seat),
+        )
 
 
 def _check_resources_or_growth(state, seat, space_id, move):
@@ -235,9 +280,12 @@ def _check_resources_or_growth(state, seat, space_id, move):
         if "resource" in move or "resource2" in move:
             raise _bad_option(state, seat, space_id, "family growth takes no resources")
         if state["round"] < RESOURCES_OR_GROWTH_FROM_ROUND:
-            raise _bad_option(state, seat, space_id,
-                              f"family growth is offered only from round "
-                              f"{RESOURCES_OR_GROWTH_FROM_ROUND}")
+            raise _bad_option(
+                state,
+                seat,
+                space_id,
+                f"family growth is offered only from round {RESOURCES_OR_GROWTH_FROM_ROUND}",
+            )
         _check_growth(state, seat, space_id, move)
         return
     if option != "resources":
@@ -316,8 +364,9 @@ def _placed(b, seat, space_id, pending=None, option=None):
 
 def _apply_take(b, seat, space_id, move):
     _placed(b, seat, space_id)
-    b.emit("GoodsTaken", {"space": space_id,
-                          "goods": dict(b.state["spaces"][space_id]["goods"])}, seat)
+    b.emit(
+        "GoodsTaken", {"space": space_id, "goods": dict(b.state["spaces"][space_id]["goods"])}, seat
+    )
 
 
 def _take_animals(b, seat, space_id, animals, from_space):
@@ -326,8 +375,11 @@ def _take_animals(b, seat, space_id, animals, from_space):
     for a, n in animals.items():
         total[a] += n
     housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalsTaken" if from_space else "AnimalsReceived",
-           {"space": space_id, "animals": animals, "housed": housed, "unhoused": unhoused}, seat)
+    b.emit(
+        "AnimalsTaken" if from_space else "AnimalsReceived",
+        {"space": space_id, "animals": animals, "housed": housed, "unhoused": unhoused},
+        seat,
+    )
 
 
 def _apply_animals(b, seat, space_id, move):
@@ -385,6 +437,7 @@ def _apply_reed_stone_wood(b, seat, space_id, move):
 def _apply_pending(kind):
     def apply(b, seat, space_id, move):
         _placed(b, seat, space_id, _pending(kind, space_id))
+
     return apply
 
 
@@ -410,8 +463,15 @@ def _apply_renovation_fences(b, seat, space_id, move):
 
 def _apply_growth(b, seat, space_id, move, without_room=False):
     _placed(b, seat, space_id)
-    b.emit("FamilyGrew", {"space": space_id, "without_room": without_room,
-                          "family": b.state["farms"][seat]["family"] + 1}, seat)
+    b.emit(
+        "FamilyGrew",
+        {
+            "space": space_id,
+            "without_room": without_room,
+            "family": b.state["farms"][seat]["family"] + 1,
+        },
+        seat,
+    )
 
 
 def _apply_urgent_growth(b, seat, space_id, move):
@@ -431,8 +491,15 @@ def _apply_livestock(b, seat, space_id, move):
 def _apply_resources_or_growth(b, seat, space_id, move):
     if move["option"] == "growth":
         _placed(b, seat, space_id, option="growth")
-        b.emit("FamilyGrew", {"space": space_id, "without_room": False,
-                              "family": b.state["farms"][seat]["family"] + 1}, seat)
+        b.emit(
+            "FamilyGrew",
+            {
+                "space": space_id,
+                "without_room": False,
+                "family": b.state["farms"][seat]["family"] + 1,
+            },
+            seat,
+        )
         return
     _placed(b, seat, space_id, option="resources")
     goods = _combine({move["resource"]: 1}, {move["resource2"]: 1})
@@ -442,8 +509,11 @@ def _apply_resources_or_growth(b, seat, space_id, move):
 def _apply_room_or_players(b, seat, space_id, move):
     if move["option"] == "food":
         _placed(b, seat, space_id, option="food")
-        b.emit("GoodsTaken", {"space": space_id,
-                              "goods": dict(b.state["spaces"][space_id]["goods"])}, seat)
+        b.emit(
+            "GoodsTaken",
+            {"space": space_id, "goods": dict(b.state["spaces"][space_id]["goods"])},
+            seat,
+        )
         return
     _placed(b, seat, space_id, _pending("room", space_id), option="room")
 

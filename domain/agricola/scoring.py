@@ -4,6 +4,7 @@
 it works at any state, so a score sheet mid-game says what each player would score if the game
 ended now. Animals waiting to be released (not housed) are not counted.
 """
+
 from __future__ import annotations
 
 from .extension import of, of_farm
@@ -30,10 +31,11 @@ def farm_counts(farm: dict) -> dict[str, int]:
     fields = field_spaces(farm)
     fenced = fenced_spaces(farm)
     used = set(farm["rooms"]) | set(fields) | set(farm["stables"]) | fenced
-    sown = farm["fields"] + farm.get("card_fields", [])      # card fields: full game, E18
+    sown = farm["fields"] + farm.get("card_fields", [])  # card fields: full game, E18
     grain = farm["supply"]["grain"] + sum(f["count"] for f in sown if f["crop"] == "grain")
-    vegetables = farm["supply"]["vegetable"] + sum(f["count"] for f in sown
-                                                   if f["crop"] == "vegetable")
+    vegetables = farm["supply"]["vegetable"] + sum(
+        f["count"] for f in sown if f["crop"] == "vegetable"
+    )
     rooms = len(farm["rooms"])
     return {
         "fields": len(fields),
@@ -48,8 +50,8 @@ def farm_counts(farm: dict) -> dict[str, int]:
         "clay_hut_rooms": rooms if farm["house"] == "clay" else 0,
         "stone_house_rooms": rooms if farm["house"] == "stone" else 0,
         "family_members": farm["family"],
-        "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"]) +
-        of_farm(farm).card_points(farm),
+        "card_points": sum(MAJOR_IMPROVEMENTS[m]["points"] for m in farm["majors"])
+        + of_farm(farm).card_points(farm),
         "begging_cards": farm["begging"],
         "bonus_points": workshop_bonus(farm),
     }
@@ -62,19 +64,27 @@ def score_farm(farm: dict, card_bonus: int = 0) -> tuple[int, list[dict]]:
     counts["bonus_points"] += card_bonus
     categories: list[dict] = []
     for key, label, thresholds in SCORING_TIERS:
-        categories.append({"key": key, "label": label, "count": counts[key],
-                           "points": tier_points(counts[key], thresholds)})
+        categories.append(
+            {
+                "key": key,
+                "label": label,
+                "count": counts[key],
+                "points": tier_points(counts[key], thresholds),
+            }
+        )
     for key, label, per_unit in SCORING_PER_UNIT:
-        categories.append({"key": key, "label": label, "count": counts[key],
-                           "points": counts[key] * per_unit})
+        categories.append(
+            {"key": key, "label": label, "count": counts[key], "points": counts[key] * per_unit}
+        )
     assert [c["key"] for c in categories] == list(SCORE_PAD)
     return sum(c["points"] for c in categories), categories
 
 
 def final_scores(state: dict) -> tuple[list[int], list[int]]:
     """Totals per seat and the winners: every seat with the highest total (ties share, §8.3)."""
-    totals = [score_farm(farm, card_bonus(state, seat))[0]
-              for seat, farm in enumerate(state["farms"])]
+    totals = [
+        score_farm(farm, card_bonus(state, seat))[0] for seat, farm in enumerate(state["farms"])
+    ]
     best = max(totals)
     return totals, [s for s, t in enumerate(totals) if t == best]
 
@@ -83,20 +93,49 @@ def final_scores(state: dict) -> tuple[list[int], list[int]]:
 #: grain, vegetables, animals, farmyard spaces, stables, rooms, family, improvements, begging
 #: cards and the building resources a workshop bonus counts; these events move people, turns,
 #: phases, accumulated goods on action spaces, food or a pending step only).
-SCORE_NEUTRAL_EVENTS = frozenset({
-    "RoundStarted", "SpacesReplenished", "WellFoodCollected", "PersonPlaced",
-    "StartingPlayerTaken", "TurnPassed", "PeopleIdle", "PeopleReturned", "HarvestStarted",
-    "FeedingStarted", "BreedingStarted", "FenceSpaceMarked", "FenceRegionCleared",
-    "ActionFinished",
-})
+SCORE_NEUTRAL_EVENTS = frozenset(
+    {
+        "RoundStarted",
+        "SpacesReplenished",
+        "WellFoodCollected",
+        "PersonPlaced",
+        "StartingPlayerTaken",
+        "TurnPassed",
+        "PeopleIdle",
+        "PeopleReturned",
+        "HarvestStarted",
+        "FeedingStarted",
+        "BreedingStarted",
+        "FenceSpaceMarked",
+        "FenceRegionCleared",
+        "ActionFinished",
+    }
+)
 
 #: Events that change only the farm (and so only the score row) of ``event.seat``.
-SCORE_SEAT_EVENTS = frozenset({
-    "GoodsTaken", "GoodsReceived", "GoodsPaid", "AnimalsTaken", "AnimalsReceived",
-    "AnimalReleased", "GoodsConverted", "RoomBuilt", "StableBuilt", "Renovated", "FamilyGrew",
-    "FieldPloughed", "FieldSown", "BreadBaked", "MajorBuilt", "PastureFenced",
-    "FieldsHarvested", "FamilyFed", "AnimalsBred",
-})
+SCORE_SEAT_EVENTS = frozenset(
+    {
+        "GoodsTaken",
+        "GoodsReceived",
+        "GoodsPaid",
+        "AnimalsTaken",
+        "AnimalsReceived",
+        "AnimalReleased",
+        "GoodsConverted",
+        "RoomBuilt",
+        "StableBuilt",
+        "Renovated",
+        "FamilyGrew",
+        "FieldPloughed",
+        "FieldSown",
+        "BreadBaked",
+        "MajorBuilt",
+        "PastureFenced",
+        "FieldsHarvested",
+        "FamilyFed",
+        "AnimalsBred",
+    }
+)
 
 
 #: Goods the score pad does not count (digest §8): food and the building resources; a workshop
@@ -110,8 +149,11 @@ def _moves_uncounted_goods(farm: dict, event) -> bool:
     (a card may count any good)."""
     if event.type not in GOODS_EVENTS or farm.get("cards"):
         return False
-    counted = {MAJOR_IMPROVEMENTS[m]["bonus"][0] for m in farm["majors"]
-               if MAJOR_IMPROVEMENTS[m].get("bonus")}
+    counted = {
+        MAJOR_IMPROVEMENTS[m]["bonus"][0]
+        for m in farm["majors"]
+        if MAJOR_IMPROVEMENTS[m].get("bonus")
+    }
     return all(g in UNCOUNTED_GOODS and g not in counted for g in event.data.get("goods", {}))
 
 
@@ -133,11 +175,18 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
             return previous
         seats = list(previous["seats"])
         total, categories = score_farm(state["farms"][seat], card_bonus(state, seat))
-        seats[seat] = {"seat": seat, "name": name(state, seat), "total": total,
-                       "categories": categories}
+        seats[seat] = {
+            "seat": seat,
+            "name": name(state, seat),
+            "total": total,
+            "categories": categories,
+        }
         best = max(s["total"] for s in seats)
-        return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
-                "final": previous["final"]}
+        return {
+            "seats": seats,
+            "winners": [s["seat"] for s in seats if s["total"] == best],
+            "final": previous["final"],
+        }
     return score_sheet(state)
 
 
@@ -148,8 +197,12 @@ def score_sheet(state: dict) -> dict:
     seats: list[dict] = []
     for seat, farm in enumerate(state["farms"]):
         total, categories = score_farm(farm, card_bonus(state, seat))
-        seats.append({"seat": seat, "name": name(state, seat), "total": total,
-                      "categories": categories})
+        seats.append(
+            {"seat": seat, "name": name(state, seat), "total": total, "categories": categories}
+        )
     best = max(s["total"] for s in seats)
-    return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
-            "final": state.get("phase") == "finished"}
+    return {
+        "seats": seats,
+        "winners": [s["seat"] for s in seats if s["total"] == best],
+        "final": state.get("phase") == "finished",
+    }

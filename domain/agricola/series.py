@@ -11,6 +11,7 @@
   (digest §9.3 items 2 and 8, [000 L866, L962]), a hand of 7 - permanent occupations (item 4),
   and 1 food per 2 points by which the previous game beat its target (item 6, T-16).
 """
+
 from __future__ import annotations
 
 from domain.series import SeriesResult, SeriesRules
@@ -42,9 +43,11 @@ def lay_permanent(b, seat: int, cards: list[str]) -> None:
     one-off step an occupation offers at play (E180's sowing) needs a field, which no farm has
     before round 1; it lapses when round 1 starts."""
     from .cards.play import on_play
+
     for card in cards:
-        b.emit("OccupationPlayed", {"card": card, "cost": {}, "space": None,
-                                    "permanent": True}, seat)
+        b.emit(
+            "OccupationPlayed", {"card": card, "cost": {}, "space": None, "permanent": True}, seat
+        )
         on_play(b, seat, card, {})
 
 
@@ -55,9 +58,11 @@ class AgricolaSeries(SeriesRules):
     max_permanent = MAX_PERMANENT
     noun = "occupation"
     rule = "digest §9.3 items 1, 3, 4; D-10, D-11"
-    description = ("The solo series (digest §9.3): targets 50, 55, 59, 62, 64, 65, 66, 67, then "
-                   "+1 per game; after each game one occupation played in it becomes "
-                   "permanent; 1 food per 2 points above the previous target.")
+    description = (
+        "The solo series (digest §9.3): targets 50, 55, 59, 62, 64, 65, 66, 67, then "
+        "+1 per game; after each game one occupation played in it becomes "
+        "permanent; 1 food per 2 points above the previous target."
+    )
 
     def target(self, number: int) -> int:
         return target(number)

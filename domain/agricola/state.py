@@ -30,6 +30,7 @@ A farm::
      "home": n (people not yet placed this round), "begging": n, "majors": [ids],
      "workshops_used": [ids] (this harvest [D-03])}
 """
+
 from __future__ import annotations
 
 import json
@@ -56,20 +57,37 @@ def clone(state: dict) -> dict:
 
 def new_farm(food: int) -> dict:
     """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
-    return {"house": "wood", "rooms": list(START_ROOMS), "fields": [], "stables": [],
-            "fences": [], "pastures": [],
-            "animals": dict.fromkeys(ANIMALS, 0), "unhoused": dict.fromkeys(ANIMALS, 0),
-            "supply": {g: (food if g == "food" else 0) for g in GOODS},
-            "family": 2, "newborns": 0, "home": 2, "begging": 0, "majors": [],
-            "workshops_used": []}
+    return {
+        "house": "wood",
+        "rooms": list(START_ROOMS),
+        "fields": [],
+        "stables": [],
+        "fences": [],
+        "pastures": [],
+        "animals": dict.fromkeys(ANIMALS, 0),
+        "unhoused": dict.fromkeys(ANIMALS, 0),
+        "supply": {g: (food if g == "food" else 0) for g in GOODS},
+        "family": 2,
+        "newborns": 0,
+        "home": 2,
+        "begging": 0,
+        "majors": [],
+        "workshops_used": [],
+    }
 
 
 def new_space(space_id: str) -> dict:
-    return {"id": space_id, "name": ACTION_SPACES[space_id]["name"], "goods": {},
-            "occupant": None, "newborn": False}
+    return {
+        "id": space_id,
+        "name": ACTION_SPACES[space_id]["name"],
+        "goods": {},
+        "occupant": None,
+        "newborn": False,
+    }
 
 
 # -- readers ----------------------------------------------------------------------------------
+
 
 def n_players(state: dict) -> int:
     return len(state["players"])
@@ -97,6 +115,7 @@ def improvement_info(improvement_id) -> dict:
     if not isinstance(improvement_id, str) or improvement_id[:1] not in "EIK":
         return {}
     from .extension import improvement_card
+
     return improvement_card(improvement_id)
 
 
@@ -133,15 +152,20 @@ def blocked_for_fences(farm: dict) -> list[int]:
 
 def is_empty_space(farm: dict, space: int) -> bool:
     """No room, field or stable and not inside a pasture (digest §5.1, §5.5, D-18)."""
-    return (space not in farm["rooms"] and field_at(farm, space) is None
-            and space not in farm["stables"] and space not in fenced_spaces(farm))
+    return (
+        space not in farm["rooms"]
+        and field_at(farm, space) is None
+        and space not in farm["stables"]
+        and space not in fenced_spaces(farm)
+    )
 
 
 def housing(farm: dict) -> Housing | tuple[Housing, ...]:
     """Pastures (2 per space, doubled per stable), unfenced stables (1 each) and the house pet
     (1) (digest §5.9, D-02, D-25)."""
-    home = farm_housing(GRID, farm["fences"], farm["stables"], pets=1, per_space=2,
-                        unfenced_stable_capacity=1)
+    home = farm_housing(
+        GRID, farm["fences"], farm["stables"], pets=1, per_space=2, unfenced_stable_capacity=1
+    )
     ext = of_farm(farm)
     for hook in ext.housing:
         home = hook(farm, home)
@@ -176,4 +200,3 @@ def fences_left(farm: dict) -> int:
 
 def adults(farm: dict) -> int:
     return farm["family"] - farm["newborns"]
-

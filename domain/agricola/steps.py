@@ -28,6 +28,7 @@ kind                   steps offered                               must do befor
 An action ends by itself as soon as its mandatory part is done and nothing optional is left
 (conversions do not keep it open); otherwise the player ends it with ``done``.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -89,9 +90,19 @@ from .text import goods_text
 
 # == steps of an action in progress ===============================================================
 
-WORK_KINDS: tuple[str, ...] = ("rooms_stables", "stable_bake", "plough", "sow_bake", "plough_sow",
-                               "major", "renovation_major", "oven_bake", "fences", "room",
-                               "animals")
+WORK_KINDS: tuple[str, ...] = (
+    "rooms_stables",
+    "stable_bake",
+    "plough",
+    "sow_bake",
+    "plough_sow",
+    "major",
+    "renovation_major",
+    "oven_bake",
+    "fences",
+    "room",
+    "animals",
+)
 
 
 #: The parts of an action of which at least one must be done before it may end (digest §4.1:
@@ -128,9 +139,17 @@ STEP_KINDS = {
     "fence_space": ("fences",),
     "close_pasture": ("fences",),
     "clear_region": ("fences",),
-    "done": ("rooms_stables", "stable_bake", "sow_bake", "plough_sow", "renovation_major",
-             "oven_bake", "fences"),
+    "done": (
+        "rooms_stables",
+        "stable_bake",
+        "sow_bake",
+        "plough_sow",
+        "renovation_major",
+        "oven_bake",
+        "fences",
+    ),
 }
+
 
 def step_kinds(state: dict, move_type: str) -> frozenset[str]:
     """The pending kinds in which a step ``move_type`` may be taken (the action window: the
@@ -139,7 +158,8 @@ def step_kinds(state: dict, move_type: str) -> frozenset[str]:
     merged = _MERGED.get((ext.name, move_type))
     if merged is None:
         merged = _MERGED[(ext.name, move_type)] = frozenset(
-            STEP_KINDS[move_type] + ext.step_kinds.get(move_type, ()))
+            STEP_KINDS[move_type] + ext.step_kinds.get(move_type, ())
+        )
     return merged
 
 
@@ -154,10 +174,16 @@ def work_kind(state: dict, kind: str) -> bool:
 
 
 STEP_WHAT = {
-    "build_room": "build a room", "build_stable": "build a stable", "plough": "plough a field",
-    "sow": "sow", "bake": "bake bread", "build_major": "build a major improvement",
-    "fence_space": "mark a space for a pasture", "close_pasture": "close a pasture",
-    "clear_region": "clear the marked spaces", "done": "end the action",
+    "build_room": "build a room",
+    "build_stable": "build a stable",
+    "plough": "plough a field",
+    "sow": "sow",
+    "bake": "bake bread",
+    "build_major": "build a major improvement",
+    "fence_space": "mark a space for a pasture",
+    "close_pasture": "close a pasture",
+    "clear_region": "clear the marked spaces",
+    "done": "end the action",
 }
 
 
@@ -166,20 +192,24 @@ def _current_step(state: dict, seat: int, move_type: str) -> dict:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     what = STEP_WHAT[move_type]
     if pending is None or pending["kind"] not in step_kinds(state, move_type):
-        current = (space_name(pending["space"]) if pending and "space" in pending
-                   else "no action")
-        raise StepNotExpected(what=what, reason=f"the action in progress is {current}",
-                              **seat_params(state, seat))
+        current = space_name(pending["space"]) if pending and "space" in pending else "no action"
+        raise StepNotExpected(
+            what=what, reason=f"the action in progress is {current}", **seat_params(state, seat)
+        )
     if has_unhoused(state["farms"][seat]):
-        raise AnimalsProblem(animals=goods_text(state["farms"][seat]["unhoused"]),
-                             **seat_params(state, seat))
+        raise AnimalsProblem(
+            animals=goods_text(state["farms"][seat]["unhoused"]), **seat_params(state, seat)
+        )
     return pending
 
 
 def _once(state, seat, pending, part, what):
     if part in pending.get("done", []):
-        raise StepNotExpected(what=what, reason=f"{space_name(pending['space'])} allows it once",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=what,
+            reason=f"{space_name(pending['space'])} allows it once",
+            **seat_params(state, seat),
+        )
 
 
 def check_build_room(state: dict, seat: int, move: dict) -> None:
@@ -190,25 +220,41 @@ def check_build_room(state: dict, seat: int, move: dict) -> None:
     costs = room_costs(farm)
     pay = move.get("pay", 0)
     if not 0 <= pay < len(costs):
-        raise StepNotExpected(what="pay for a room that way",
-                              reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="pay for a room that way",
+            reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+            **seat_params(state, seat),
+        )
     cost = {} if pending["kind"] == "card_room" else costs[pay]
     if not affordable(farm["supply"], cost):
-        raise NotEnoughGoods(cost=goods_text(cost), what="a room",
-                             have=goods_text({g: farm["supply"][g] for g in cost}),
-                             **seat_params(state, seat))
+        raise NotEnoughGoods(
+            cost=goods_text(cost),
+            what="a room",
+            have=goods_text({g: farm["supply"][g] for g in cost}),
+            **seat_params(state, seat),
+        )
     problem = room_space_problem(farm, move["space"])
     if problem:
-        raise IllegalFarmPlacement("room_space_illegal", space_label=label(move["space"]),
-                                   reason=problem, **seat_params(state, seat))
+        raise IllegalFarmPlacement(
+            "room_space_illegal",
+            space_label=label(move["space"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_build_room(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     free = b.state["pending"][seat]["kind"] == "card_room"
-    b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"],
-                         "cost": {} if free else room_costs(farm)[move.get("pay", 0)]}, seat)
+    b.emit(
+        "RoomBuilt",
+        {
+            "space": move["space"],
+            "material": farm["house"],
+            "cost": {} if free else room_costs(farm)[move.get("pay", 0)],
+        },
+        seat,
+    )
     settle(b, seat)
 
 
@@ -221,12 +267,20 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation("stable_limit_reached", **seat_params(state, seat))
     cost = STABLE_COST[pending["kind"]]
     if not affordable(farm["supply"], cost):
-        raise NotEnoughGoods(cost=goods_text(cost), what="a stable",
-                             have=f"{farm['supply']['wood']} wood", **seat_params(state, seat))
+        raise NotEnoughGoods(
+            cost=goods_text(cost),
+            what="a stable",
+            have=f"{farm['supply']['wood']} wood",
+            **seat_params(state, seat),
+        )
     problem = stable_space_problem(farm, move["space"])
     if problem:
-        raise IllegalFarmPlacement("stable_space_illegal", space_label=label(move["space"]),
-                                   reason=problem, **seat_params(state, seat))
+        raise IllegalFarmPlacement(
+            "stable_space_illegal",
+            space_label=label(move["space"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
@@ -239,13 +293,19 @@ def check_plough(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "plough")
     _once(state, seat, pending, "plough", "plough a field")
     if "sow" in pending.get("done", []):
-        raise StepNotExpected(what="plough a field",
-                              reason="the field must be ploughed before sowing",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="plough a field",
+            reason="the field must be ploughed before sowing",
+            **seat_params(state, seat),
+        )
     problem = field_space_problem(state["farms"][seat], move["space"])
     if problem:
-        raise IllegalFarmPlacement("field_space_illegal", space_label=label(move["space"]),
-                                   reason=problem, **seat_params(state, seat))
+        raise IllegalFarmPlacement(
+            "field_space_illegal",
+            space_label=label(move["space"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_plough(b: Builder, seat: int, move: dict) -> None:
@@ -256,24 +316,34 @@ def apply_plough(b: Builder, seat: int, move: dict) -> None:
 def check_sow(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "sow")
     if pending.get("crops") and move["crop"] not in pending["crops"]:
-        raise AgricolaViolation("field_not_sowable", crop=PLURAL.get(move["crop"], move["crop"]),
-                                space_label=label(move["space"]),
-                                reason="this sowing takes only " + " or ".join(
-                                    PLURAL[c] for c in pending["crops"]),
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "field_not_sowable",
+            crop=PLURAL.get(move["crop"], move["crop"]),
+            space_label=label(move["space"]),
+            reason="this sowing takes only " + " or ".join(PLURAL[c] for c in pending["crops"]),
+            **seat_params(state, seat),
+        )
     if pending["kind"] == "sow_one" and "sow" in pending.get("done", []):
-        raise StepNotExpected(what="sow", reason="this card sows one field only",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="sow", reason="this card sows one field only", **seat_params(state, seat)
+        )
     problem = sow_problem(state["farms"][seat], move["space"], move["crop"])
     if problem:
-        raise AgricolaViolation("field_not_sowable", crop=PLURAL.get(move["crop"], move["crop"]),
-                                space_label=label(move["space"]), reason=problem,
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "field_not_sowable",
+            crop=PLURAL.get(move["crop"], move["crop"]),
+            space_label=label(move["space"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_sow(b: Builder, seat: int, move: dict) -> None:
-    b.emit("FieldSown", {"space": move["space"], "crop": move["crop"],
-                         "count": SOWING[move["crop"]]}, seat)
+    b.emit(
+        "FieldSown",
+        {"space": move["space"], "crop": move["crop"], "count": SOWING[move["crop"]]},
+        seat,
+    )
     settle(b, seat)
 
 
@@ -282,14 +352,25 @@ def check_bake(state: dict, seat: int, move: dict) -> None:
     farm = state["farms"][seat]
     problem = bake_problem(farm, pending.get("baked", []), move["improvement"], move["grain"])
     if problem:
-        raise AgricolaViolation("bake_not_possible", grain=move["grain"],
-                                improvement_name=major_name(move["improvement"]),
-                                reason=problem, **seat_params(state, seat))
+        raise AgricolaViolation(
+            "bake_not_possible",
+            grain=move["grain"],
+            improvement_name=major_name(move["improvement"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_bake(b: Builder, seat: int, move: dict) -> None:
-    b.emit("BreadBaked", {"improvement": move["improvement"], "grain": move["grain"],
-                          "food": bake_food(move["improvement"], move["grain"])}, seat)
+    b.emit(
+        "BreadBaked",
+        {
+            "improvement": move["improvement"],
+            "grain": move["grain"],
+            "food": bake_food(move["improvement"], move["grain"]),
+        },
+        seat,
+    )
     settle(b, seat)
 
 
@@ -297,9 +378,12 @@ def check_build_major(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "build_major")
     _once(state, seat, pending, "major", "build a major improvement")
     if "return" in move and "pay" in move:
-        raise AgricolaViolation("major_payment_invalid", major_name=major_name(move["major"]),
-                                reason="it is paid either by returning an improvement or "
-                                       "with goods, not both", **seat_params(state, seat))
+        raise AgricolaViolation(
+            "major_payment_invalid",
+            major_name=major_name(move["major"]),
+            reason="it is paid either by returning an improvement or with goods, not both",
+            **seat_params(state, seat),
+        )
     problem = major_problem(state, seat, move["major"], move.get("return"), move.get("pay", 0))
     if problem:
         code, params = problem
@@ -311,14 +395,19 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
     info = MAJOR_IMPROVEMENTS[major]
     returned = move.get("return")
     pending = b.state["pending"][seat]
-    data = {"major": major,
-            "cost": {} if returned else major_costs(b.state["farms"][seat],
-                                                    major)[move.get("pay", 0)],
-            "returned": returned,
-            "well_rounds": well_rounds(b.state["round"], info["well"]) if "well" in info else []}
+    data = {
+        "major": major,
+        "cost": {} if returned else major_costs(b.state["farms"][seat], major)[move.get("pay", 0)],
+        "returned": returned,
+        "well_rounds": well_rounds(b.state["round"], info["well"]) if "well" in info else [],
+    }
     if info.get("bake_on_build"):
-        data["pending"] = {"kind": "oven_bake", "space": pending["space"],
-                           "done": pending.get("done", []) + ["major"], "baked": []}
+        data["pending"] = {
+            "kind": "oven_bake",
+            "space": pending["space"],
+            "done": pending.get("done", []) + ["major"],
+            "baked": [],
+        }
     b.emit("MajorBuilt", data, seat)
     settle(b, seat)
 
@@ -326,11 +415,16 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
 def check_fence_space(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "fence_space")
     farm = state["farms"][seat]
-    problem = fence_space_problem(farm, pending["region"], move["space"],
-                                  fence_credit(farm, pending))
+    problem = fence_space_problem(
+        farm, pending["region"], move["space"], fence_credit(farm, pending)
+    )
     if problem:
-        raise PastureNotAllowed("fence_space_not_allowed", space_label=label(move["space"]),
-                                reason=problem, **seat_params(state, seat))
+        raise PastureNotAllowed(
+            "fence_space_not_allowed",
+            space_label=label(move["space"]),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply_fence_space(b: Builder, seat: int, move: dict) -> None:
@@ -349,8 +443,9 @@ def check_close_pasture(state: dict, seat: int, move: dict) -> None:
     problem = close_problem(farm, region, fence_credit(farm, pending))
     if problem:
         code, params = problem
-        raise PastureNotAllowed(code, spaces=_spaces_text(region), **params,
-                                **seat_params(state, seat))
+        raise PastureNotAllowed(
+            code, spaces=_spaces_text(region), **params, **seat_params(state, seat)
+        )
 
 
 def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
@@ -359,9 +454,15 @@ def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
     region = list(pending["region"])
     built = close_region(farm, region, fence_credit(farm, pending))
     housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    data = {"region": region, "fences": built["fences"], "wood": built["wood"],
-            "pastures": built["pastures"], "subdivides": built["subdivides"],
-            "housed": housed, "unhoused": unhoused}
+    data = {
+        "region": region,
+        "fences": built["fences"],
+        "wood": built["wood"],
+        "pastures": built["pastures"],
+        "subdivides": built["subdivides"],
+        "housed": housed,
+        "unhoused": unhoused,
+    }
     free = len(built["fences"]) * FENCE_COST_WOOD - built["wood"]
     if free:
         data["free_fences"] = free
@@ -372,11 +473,13 @@ def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
 def check_clear_region(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "clear_region")
     if not pending["region"]:
-        raise StepNotExpected(what="clear the marked spaces", reason="no space is marked",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="clear the marked spaces", reason="no space is marked", **seat_params(state, seat)
+        )
     if pending.get("clears", 0) >= FENCE_REGION_CLEARS:
-        raise AgricolaViolation("fence_region_clear_limit", limit=FENCE_REGION_CLEARS,
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "fence_region_clear_limit", limit=FENCE_REGION_CLEARS, **seat_params(state, seat)
+        )
 
 
 def apply_clear_region(b: Builder, seat: int, move: dict) -> None:
@@ -387,9 +490,12 @@ def check_done(state: dict, seat: int, move: dict) -> None:
     pending = _current_step(state, seat, "done")
     if not mandatory_done(state, pending):
         text = MANDATORY_TEXT.get(pending["kind"])
-        raise AgricolaViolation("action_incomplete", space_name=space_name(pending["space"]),
-                                reason=of(state).mandatory_text[pending["kind"]]
-                                if text is None else text, **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_incomplete",
+            space_name=space_name(pending["space"]),
+            reason=of(state).mandatory_text[pending["kind"]] if text is None else text,
+            **seat_params(state, seat),
+        )
 
 
 MANDATORY_TEXT = {
@@ -399,7 +505,8 @@ MANDATORY_TEXT = {
     "plough_sow": "it must plough or sow",
     "plough": "it must plough the field",
     "fences": "it must enclose at least one pasture",
-    "renovation_major": "", "oven_bake": "",
+    "renovation_major": "",
+    "oven_bake": "",
 }
 
 
@@ -421,15 +528,17 @@ def optional_left(state: dict, seat: int) -> bool:
     if kind == "rooms_stables":
         return can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])
     if kind == "stable_bake":
-        return (("stable" not in done and can_build_stable(farm, STABLE_COST["stable_bake"]))
-                or can_bake(farm, baked))
+        return (
+            "stable" not in done and can_build_stable(farm, STABLE_COST["stable_bake"])
+        ) or can_bake(farm, baked)
     if kind == "plough":
         return "plough" not in done
     if kind == "sow_bake":
         return can_sow(farm) or can_bake(farm, baked)
     if kind == "plough_sow":
-        return (("plough" not in done and "sow" not in done and bool(legal_field_spaces(farm)))
-                or can_sow(farm))
+        return (
+            "plough" not in done and "sow" not in done and bool(legal_field_spaces(farm))
+        ) or can_sow(farm)
     if kind == "major":
         return "major" not in done
     if kind == "renovation_major":
@@ -477,7 +586,7 @@ def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | 
     whose people can go nowhere keeps them at home for the round (``PeopleIdle``; see
     docs/rules/agricola.md)."""
     n = len(b.state["players"])
-    for k in (range(n) if include_self_first else range(1, n + 1)):
+    for k in range(n) if include_self_first else range(1, n + 1):
         candidate = (seat + k) % n
         farm = b.state["farms"][candidate]
         if farm["home"] < 1:
@@ -490,6 +599,7 @@ def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | 
 
 # == animals, conversions (digest §3.2 item 6, §5.9, §5.10, §6.2) ================================
 
+
 def check_release(state: dict, seat: int, move: dict) -> None:
     """Animals may be released to the general supply at any time (digest §5.9; seed 000 L302,
     004 L282): whenever the seat is asked to act, as conversions are (``release_open``)."""
@@ -497,12 +607,14 @@ def check_release(state: dict, seat: int, move: dict) -> None:
     if not has_unhoused(farm):
         reason = release_open(state, seat)
         if reason:
-            raise StepNotExpected(what="release animals", reason=reason,
-                                  **seat_params(state, seat))
+            raise StepNotExpected(what="release animals", reason=reason, **seat_params(state, seat))
     animal = move["animal"]
     if animal not in ANIMALS or total_animals(farm)[animal] < 1:
-        raise AnimalsProblem("no_animal_to_release", animal=PLURAL.get(animal, str(animal)),
-                             **seat_params(state, seat))
+        raise AnimalsProblem(
+            "no_animal_to_release",
+            animal=PLURAL.get(animal, str(animal)),
+            **seat_params(state, seat),
+        )
     check_count(state, seat, move, animal, "release")
 
 
@@ -559,12 +671,19 @@ def check_count(state: dict, seat: int, move: dict, animal: str, what: str) -> N
         return
     held = total_animals(state["farms"][seat]).get(animal, 0) if animal in ANIMALS else 0
     if animal not in ANIMALS or not 2 <= move["count"] <= held:
-        raise AgricolaViolation("count_invalid", what=what, good=PLURAL.get(animal, str(animal)),
-                                count=move["count"], reason=(
-                                    f"they hold {held}; 'count' goes from 2 to that number "
-                                    "(without it the move takes 1)" if animal in ANIMALS else
-                                    "only animals go several at once"),
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "count_invalid",
+            what=what,
+            good=PLURAL.get(animal, str(animal)),
+            count=move["count"],
+            reason=(
+                f"they hold {held}; 'count' goes from 2 to that number "
+                "(without it the move takes 1)"
+                if animal in ANIMALS
+                else "only animals go several at once"
+            ),
+            **seat_params(state, seat),
+        )
 
 
 def check_convert(state: dict, seat: int, move: dict) -> None:
@@ -573,28 +692,44 @@ def check_convert(state: dict, seat: int, move: dict) -> None:
     check_count(state, seat, move, good, "cook")
     reason = conversions_open(state, seat)
     if reason:
-        raise AgricolaViolation("conversion_not_now", good=PLURAL.get(good, str(good)),
-                                reason=reason, **seat_params(state, seat))
+        raise AgricolaViolation(
+            "conversion_not_now",
+            good=PLURAL.get(good, str(good)),
+            reason=reason,
+            **seat_params(state, seat),
+        )
     if good in convertible_goods(farm, state["phase"]):
         return
     if good in ANIMALS and state["phase"] == "harvest_breeding":
-        raise AgricolaViolation("conversion_not_now", good=PLURAL[good],
-                                reason="animals may not be cooked during breeding (digest D-26)",
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "conversion_not_now",
+            good=PLURAL[good],
+            reason="animals may not be cooked during breeding (digest D-26)",
+            **seat_params(state, seat),
+        )
     if good in ANIMALS and total_animals(farm)[good] > 0:
-        raise AgricolaViolation("no_cooking_improvement", good=PLURAL[good],
-                                **seat_params(state, seat))
+        raise AgricolaViolation(
+            "no_cooking_improvement", good=PLURAL[good], **seat_params(state, seat)
+        )
     if good in BUILDING_RESOURCES and farm["supply"].get(good, 0) > 0:
         major = workshop_for(farm, good)
         if major and state["phase"] == "harvest_feeding":
-            raise AgricolaViolation("workshop_already_used", major_name=major_name(major),
-                                    good=good, **seat_params(state, seat))
-        raise AgricolaViolation("conversion_not_now", good=good,
-                                reason="building resources become food only through a "
-                                       "workshop in the feeding phase of a harvest (digest §7)",
-                                **seat_params(state, seat))
-    raise AgricolaViolation("nothing_to_convert", good=PLURAL.get(good, str(good)),
-                            **seat_params(state, seat))
+            raise AgricolaViolation(
+                "workshop_already_used",
+                major_name=major_name(major),
+                good=good,
+                **seat_params(state, seat),
+            )
+        raise AgricolaViolation(
+            "conversion_not_now",
+            good=good,
+            reason="building resources become food only through a "
+            "workshop in the feeding phase of a harvest (digest §7)",
+            **seat_params(state, seat),
+        )
+    raise AgricolaViolation(
+        "nothing_to_convert", good=PLURAL.get(good, str(good)), **seat_params(state, seat)
+    )
 
 
 def apply_convert(b: Builder, seat: int, move: dict) -> None:
@@ -618,6 +753,7 @@ def apply_convert(b: Builder, seat: int, move: dict) -> None:
     b.emit("GoodsConverted", data, seat)
     if b.state["phase"] == "work" and b.state["pending"][seat] is not None:
         settle(b, seat)
+
 
 def place_and_settle(b: Builder, seat: int, move: dict) -> None:
     """A ``place`` move: the placement (``placement.py``), then the end of the action at once

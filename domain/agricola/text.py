@@ -4,6 +4,7 @@
 ``VARIANTS``) and fills it from the event's data with ``_params``. ``rule_of`` reads ``RULES``;
 for events about an action space it names that space's own section (``ACTION_SPACES[...]["rule"]``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,14 +17,14 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 #: Event type (or "Type/variant") -> sentence template.
 TEMPLATES = {
     "GameSetUp/solo": "{players} sits down to a 1-player Agricola family game and starts "
-                      "with {food_text}.",
+    "with {food_text}.",
     "GameSetUp/solo_order": "{players} sits down to a 1-player Agricola family game and "
-                            "starts with {food_text}; the round cards come in the order the "
-                            "player fixed (digest §9.2 item 7).",
+    "starts with {food_text}; the round cards come in the order the "
+    "player fixed (digest §9.2 item 7).",
     "GameSetUp/many": "{players} sit down to an Agricola family game for {count} players; "
-                      "{start_name} is the start player.",
+    "{start_name} is the start player.",
     "RoundStarted": "Round {round} (stage {stage}) begins: the round card {card_name} is "
-                    "revealed, and {start_name} places first.",
+    "revealed, and {start_name} places first.",
     "WellFoodCollected": "{name} collects {food} food from the Well on the round {round} space.",
     "SpacesReplenished": "Goods are added to the accumulating spaces: {replenished}.",
     "PersonPlaced/plain": "{name} places a person on {space}.",
@@ -31,42 +32,38 @@ TEMPLATES = {
     "GoodsTaken": "{name} takes {goods} from {space}.",
     "GoodsReceived": "{name} receives {goods} from the general supply ({space}).",
     "GoodsPaid": "{name} pays {goods} to the general supply ({space}).",
-    "StartingPlayerTaken": "{name} takes the start player marker and will place first next "
-                           "round.",
+    "StartingPlayerTaken": "{name} takes the start player marker and will place first next round.",
     "AnimalsTaken/fit": "{name} takes {animals} from {space}; {fit} on the farm.",
     "AnimalsTaken/overflow": "{name} takes {animals} from {space}; the farm has no room for "
-                             "{extra}, so {name} must release or cook {extra} (any type).",
+    "{extra}, so {name} must release or cook {extra} (any type).",
     "AnimalsReceived/fit": "{name} receives {animals} ({space}); {fit} on the farm.",
     "AnimalsReceived/overflow": "{name} receives {animals} ({space}); the farm has no room "
-                                "for {extra}, so {name} must release or cook {extra} (any "
-                                "type).",
+    "for {extra}, so {name} must release or cook {extra} (any "
+    "type).",
     "AnimalReleased": "{name} releases {count} {animal} to the general supply.",
     "GoodsConverted/raw": "{name} turns {count} {good} into {food} food.",
     "GoodsConverted/via": "{name} turns {count} {good} into {food} food with the {via}.",
     "RoomBuilt": "{name} builds a {material} room on {label} for {cost}.",
     "StableBuilt": "{name} builds a stable on {label} for {cost}.",
     "Renovated": "{name} renovates the {from_house} into a {to_house} for {cost}.",
-    "FamilyGrew/room": "{name}'s family grows to {family} people: a newborn joins them on "
-                       "{space}.",
+    "FamilyGrew/room": "{name}'s family grows to {family} people: a newborn joins them on {space}.",
     "FamilyGrew/urgent": "{name}'s family grows to {family} people even without a free room: "
-                         "a newborn joins them on {space}.",
+    "a newborn joins them on {space}.",
     "FieldPloughed": "{name} ploughs a field on {label}.",
     "FieldSown": "{name} sows {crop} on the field at {label}, which now holds {count}.",
     "BreadBaked": "{name} bakes {grain} grain into {food} food with the {improvement}.",
     "MajorBuilt/paid": "{name} builds the {major} for {cost}.{well}",
-    "MajorBuilt/upgrade": "{name} builds the {major} by returning the {returned} to the "
-                          "board.",
+    "MajorBuilt/upgrade": "{name} builds the {major} by returning the {returned} to the board.",
     "FenceSpaceMarked": "{name} marks {label} for a new pasture ({size} marked).",
     "FenceRegionCleared": "{name} clears the spaces marked for a pasture.",
-    "PastureFenced/new": "{name} builds {fences} and encloses {a} {size}-space "
-                         "pasture.{overflow}",
+    "PastureFenced/new": "{name} builds {fences} and encloses {a} {size}-space pasture.{overflow}",
     "PastureFenced/subdivide": "{name} builds {fences} and divides a pasture, fencing off "
-                               "{a} {size}-space pasture.{overflow}",
+    "{a} {size}-space pasture.{overflow}",
     "ActionFinished": "{name} finishes {space}.",
     "TurnPassed": "It is {to_name}'s turn.",
     "TurnPassed/from": "{name}'s turn ends; it is {to_name}'s turn.",
     "TurnPassed/again": "{name}'s turn ends; {name} places again (the others have nobody left "
-                        "at home).",
+    "at home).",
     "PeopleIdle": "{name} has no action space left to use: {people} stay home this round.",
     "PeopleReturned": "Everyone returns home at the end of round {round}.",
     "HarvestStarted": "The harvest after round {round} begins with the field phase.",
@@ -74,7 +71,7 @@ TEMPLATES = {
     "FeedingStarted": "Feeding phase: {needs}.",
     "FamilyFed/fed": "{name} feeds the family{eaters} with {food} food.",
     "FamilyFed/begging": "{name} must feed the family{eaters}: pays {food} food and takes "
-                         "{begging} for the food missing.",
+    "{begging} for the food missing.",
     "BreedingStarted/auto": "Breeding phase.",
     "BreedingStarted/choice": "Breeding phase: {choosers} must choose which newborns to keep.",
     "AnimalsBred/all": "{name}'s animals breed: {kept} born.",
@@ -152,7 +149,7 @@ def _variant(kind: str, d: dict, seat=None) -> str:
 
 
 def count_text(n: int, good: str) -> str:
-    """"3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns)."""
+    """ "3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns)."""
     return f"{n} {SINGULAR.get(good, good) if n == 1 else PLURAL.get(good, good)}"
 
 
@@ -193,34 +190,50 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     if "cost" in d:
         p["cost"] = goods_text(d["cost"]) if d["cost"] else "nothing"
     if kind == "GameSetUp":
-        p.update(players=names_text(list(d.get("players", names))),
-                 count=len(d.get("players", names)),
-                 start_name=_who(names, d.get("start_player")),
-                 food_text=count_text(d.get("food", [0])[0], "food"))
+        p.update(
+            players=names_text(list(d.get("players", names))),
+            count=len(d.get("players", names)),
+            start_name=_who(names, d.get("start_player")),
+            food_text=count_text(d.get("food", [0])[0], "food"),
+        )
     elif kind == "RoundStarted":
-        p.update(round=d["round"], stage=ROMAN.get(d["stage"], d["stage"]),
-                 card_name=space_name(d["card"]), start_name=_who(names, d["start_player"]))
+        p.update(
+            round=d["round"],
+            stage=ROMAN.get(d["stage"], d["stage"]),
+            card_name=space_name(d["card"]),
+            start_name=_who(names, d["start_player"]),
+        )
     elif kind == "WellFoodCollected":
         p.update(food=d["food"], round=d["round"])
     elif kind == "SpacesReplenished":
-        p["replenished"] = "; ".join(f"{space_name(s)} +{goods_text(g)}"
-                                     for s, g in d["goods"].items()) or "none"
+        p["replenished"] = (
+            "; ".join(f"{space_name(s)} +{goods_text(g)}" for s, g in d["goods"].items()) or "none"
+        )
     elif kind == "PersonPlaced":
         option: Any = d.get("option")
-        p["option"] = {"food": "the food", "room": "to build a room", "growth": "family growth",
-                       "resources": "building resources"}.get(option, PLURAL.get(option, option))
+        p["option"] = {
+            "food": "the food",
+            "room": "to build a room",
+            "growth": "family growth",
+            "resources": "building resources",
+        }.get(option, PLURAL.get(option, option))
     elif kind in ("AnimalsTaken", "AnimalsReceived"):
-        p.update(animals=goods_text(d["animals"]), unhoused=goods_text(d["unhoused"]),
-                 extra=_animal_count(sum(d["unhoused"].values())),
-                 fit="it fits" if sum(d["animals"].values()) == 1 else "all fit")
+        p.update(
+            animals=goods_text(d["animals"]),
+            unhoused=goods_text(d["unhoused"]),
+            extra=_animal_count(sum(d["unhoused"].values())),
+            fit="it fits" if sum(d["animals"].values()) == 1 else "all fit",
+        )
     elif kind == "AnimalReleased":
         p["count"] = d.get("count", 1)
         p["animal"] = (SINGULAR if p["count"] == 1 else PLURAL).get(d["animal"], d["animal"])
     elif kind == "GoodsConverted":
         p["count"] = d.get("count", 1)
-        p.update(good=(SINGULAR if p["count"] == 1 else PLURAL).get(d["good"], d["good"]),
-                 food=d["food"],
-                 via=major_name(d["via"]) if d.get("via") else "")
+        p.update(
+            good=(SINGULAR if p["count"] == 1 else PLURAL).get(d["good"], d["good"]),
+            food=d["food"],
+            via=major_name(d["via"]) if d.get("via") else "",
+        )
     elif kind == "RoomBuilt":
         p["material"] = {"wood": "wooden", "clay": "clay", "stone": "stone"}[d["material"]]
     elif kind == "Renovated":
@@ -233,10 +246,17 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(grain=d["grain"], food=d["food"], improvement=major_name(d["improvement"]))
     elif kind == "MajorBuilt":
         rounds = d.get("well_rounds") or []
-        p.update(major=major_name(d["major"]),
-                 returned=major_name(d["returned"]) if d.get("returned") else "",
-                 well=(" 1 food is placed on each of the round spaces "
-                       + ", ".join(str(r) for r in rounds) + ".") if rounds else "")
+        p.update(
+            major=major_name(d["major"]),
+            returned=major_name(d["returned"]) if d.get("returned") else "",
+            well=(
+                " 1 food is placed on each of the round spaces "
+                + ", ".join(str(r) for r in rounds)
+                + "."
+            )
+            if rounds
+            else "",
+        )
     elif kind == "FenceSpaceMarked":
         n = len(d["region"])
         p["size"] = f"{n} space" + ("" if n == 1 else "s")
@@ -246,12 +266,19 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         size = len(d["region"])
         lost = sum(d.get("unhoused", {}).values())
         free = d.get("free_fences", 0)
-        p.update(fences=f"{n} fence" + ("" if n == 1 else "s")
-                 + (f" ({free} of them without wood, by the Hedge Keeper E175)" if free else ""),
-                 size=size,
-                 a="an" if size in (8, 11, 18) else "a",
-                 overflow=(f" The farm no longer has room for {_animal_count(lost)}, which "
-                           f"{name} must release or cook." if lost else ""))
+        p.update(
+            fences=f"{n} fence"
+            + ("" if n == 1 else "s")
+            + (f" ({free} of them without wood, by the Hedge Keeper E175)" if free else ""),
+            size=size,
+            a="an" if size in (8, 11, 18) else "a",
+            overflow=(
+                f" The farm no longer has room for {_animal_count(lost)}, which "
+                f"{name} must release or cook."
+                if lost
+                else ""
+            ),
+        )
     elif kind == "TurnPassed":
         p["to_name"] = _who(names, d["to"])
     elif kind == "PeopleIdle":
@@ -261,21 +288,30 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     elif kind == "FieldsHarvested":
         p["crops"] = goods_text({"grain": d["grain"], "vegetable": d["vegetable"]})
     elif kind == "FeedingStarted":
-        p["needs"] = "; ".join(f"{_who(names, s)} needs {n} food" + (
-            " and decides how to pay" if s in d["asked"] else "")
-                               for s, n in enumerate(d["needs"]))
+        p["needs"] = "; ".join(
+            f"{_who(names, s)} needs {n} food"
+            + (" and decides how to pay" if s in d["asked"] else "")
+            for s, n in enumerate(d["needs"])
+        )
     elif kind == "FamilyFed":
         b = d["begging"]
         eaters = ""
         if "adults" in d:
-            people = [f"{d['adults']} " + ("adult" if d["adults"] == 1 else "adults")
-                      + f" at {d['per_adult']} food"]
+            people = [
+                f"{d['adults']} "
+                + ("adult" if d["adults"] == 1 else "adults")
+                + f" at {d['per_adult']} food"
+            ]
             if d["newborns"]:
-                people.append(f"{d['newborns']} " + ("newborn" if d["newborns"] == 1
-                                                      else "newborns") + " at 1")
+                people.append(
+                    f"{d['newborns']} "
+                    + ("newborn" if d["newborns"] == 1 else "newborns")
+                    + " at 1"
+                )
             eaters = f" ({' and '.join(people)}: {d['need']} food)"
-        p.update(food=d["food"], begging=f"{b} begging card" + ("" if b == 1 else "s"),
-                 eaters=eaters)
+        p.update(
+            food=d["food"], begging=f"{b} begging card" + ("" if b == 1 else "s"), eaters=eaters
+        )
     elif kind == "BreedingStarted":
         p["choosers"] = names_text([_who(names, c["seat"]) for c in d["choices"]])
     elif kind == "AnimalsBred":
@@ -284,8 +320,11 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     elif kind == "GameEnded":
         p["scores"] = "; ".join(f"{_who(names, s)} {t} points" for s, t in enumerate(d["scores"]))
         winners = [_who(names, s) for s in d["winners"]]
-        p["winners_text"] = (f"{winners[0]} wins." if len(winners) == 1 else
-                             f"{names_text(winners)} share the victory (digest §8.3).")
+        p["winners_text"] = (
+            f"{winners[0]} wins."
+            if len(winners) == 1
+            else f"{names_text(winners)} share the victory (digest §8.3)."
+        )
     return p
 
 
@@ -314,6 +353,7 @@ def card_tables() -> tuple[dict, dict, dict]:
     """Sentences (plain and by viewer) and rules of the full game's card events
     (``cards.text.tables``)."""
     from .cards.text import tables
+
     return tables()
 
 

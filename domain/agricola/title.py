@@ -1,4 +1,5 @@
 """``Agricola``: the title object the service drives (see ``domain/common/title.py``)."""
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -23,10 +24,15 @@ from .tables import GRID
 from .text import describe, rule_of
 
 #: The solo player's fixed order of the 14 round cards (digest §9.2 item 7; ``solo.py``).
-ROUND_ORDER = OptionSpec("round_order", "list", (), "Solo only (digest §9.2 item 7): the 14 "
-                         "round cards in the order they are revealed, each stage's cards in "
-                         "its own rounds (e.g. to replay a recorded solo game); empty: "
-                         "shuffled within each stage as usual.")
+ROUND_ORDER = OptionSpec(
+    "round_order",
+    "list",
+    (),
+    "Solo only (digest §9.2 item 7): the 14 "
+    "round cards in the order they are revealed, each stage's cards in "
+    "its own rounds (e.g. to replay a recorded solo game); empty: "
+    "shuffled within each stage as usual.",
+)
 
 
 class Agricola(Title):
@@ -41,47 +47,92 @@ class Agricola(Title):
     before_breeding_window = True
     #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
     private_move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
-        "discard": ("card",), "draft_pick": ("card",), "exchange_mark": ("card",),
-        "choose_card": ("card",)}    # the solo hand (digest §9.2 item 7)
+        "discard": ("card",),
+        "draft_pick": ("card",),
+        "exchange_mark": ("card",),
+        "choose_card": ("card",),
+    }  # the solo hand (digest §9.2 item 7)
     #: the round card turned up, redealt and exchanged cards, a draft packet passed on
-    revealing_events = frozenset({"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed",
-                                  "CardsExchanged"})
+    revealing_events = frozenset(
+        {"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed", "CardsExchanged"}
+    )
     variants = (
-        VariantInfo("family", 1, 5,
-                    "The family game of the original 2007 edition: no occupations or minor "
-                    "improvements, the family side of the board and of the green action cards "
-                    "(digest §9.1). With 1 player the solo rules apply (digest §9.2, D-09).",
-                    (OptionSpec("start_player", "int", -1,
-                                "Seat of the start player; -1 draws it with the game's seed "
-                                "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),
-                     ROUND_ORDER)),
-        VariantInfo("full", 1, 5,
-                    "The full game (digest §2, §4.2, §10): 7 occupations and 7 minor "
-                    "improvements in every hand, hidden from the other players. IN PROGRESS "
-                    "(issue 10): only E-deck cards whose effects are implemented are dealt "
-                    "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 5 "
-                    "players (1 with the 10-3 deal).",
-                    (OptionSpec("start_player", "int", -1,
-                                "Seat of the start player; -1 draws it with the game's seed "
-                                "(digest §2.1 item 10).", choices=(-1, 0, 1, 2, 3, 4)),
-                     OptionSpec("decks", "str", "E", "Which decks are shuffled together "
-                                "(digest §2.1 item 5); only E is implemented so far.",
-                                choices=("E",)),
-                     OptionSpec("dealing", "str", "normal", "How hands are dealt (digest "
-                                "§10.4): normal, 10-3 (10 of each, discard 3), redeal "
-                                "(give a hand back for 1 card fewer), draft (keep 1, pass "
-                                "the rest left); solo only (digest §9.2 item 7): choose (the "
-                                "player picks 7 occupations, 1+ only, and 7 minor "
-                                "improvements) or none (the standard board, no cards dealt).",
-                                choices=("normal", "10-3", "redeal", "draft", "choose",
-                                         "none")),
-                     OptionSpec("exchange", "bool", False, "The 3-for-1 exchange: whenever "
-                                "asked, a seat may set aside 3 hand cards and draw 1 "
-                                "(digest §10.4)."),
-                     OptionSpec("card_set", "int", LATEST, "Which implemented cards are "
-                                "dealt (grows as issue 10 goes on; a game keeps its set).",
-                                choices=tuple(CARD_SETS)),
-                     ROUND_ORDER))
+        VariantInfo(
+            "family",
+            1,
+            5,
+            "The family game of the original 2007 edition: no occupations or minor "
+            "improvements, the family side of the board and of the green action cards "
+            "(digest §9.1). With 1 player the solo rules apply (digest §9.2, D-09).",
+            (
+                OptionSpec(
+                    "start_player",
+                    "int",
+                    -1,
+                    "Seat of the start player; -1 draws it with the game's seed "
+                    "(digest §2.1 item 10).",
+                    choices=(-1, 0, 1, 2, 3, 4),
+                ),
+                ROUND_ORDER,
+            ),
+        ),
+        VariantInfo(
+            "full",
+            1,
+            5,
+            "The full game (digest §2, §4.2, §10): 7 occupations and 7 minor "
+            "improvements in every hand, hidden from the other players. IN PROGRESS "
+            "(issue 10): only E-deck cards whose effects are implemented are dealt "
+            "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 5 "
+            "players (1 with the 10-3 deal).",
+            (
+                OptionSpec(
+                    "start_player",
+                    "int",
+                    -1,
+                    "Seat of the start player; -1 draws it with the game's seed "
+                    "(digest §2.1 item 10).",
+                    choices=(-1, 0, 1, 2, 3, 4),
+                ),
+                OptionSpec(
+                    "decks",
+                    "str",
+                    "E",
+                    "Which decks are shuffled together "
+                    "(digest §2.1 item 5); only E is implemented so far.",
+                    choices=("E",),
+                ),
+                OptionSpec(
+                    "dealing",
+                    "str",
+                    "normal",
+                    "How hands are dealt (digest "
+                    "§10.4): normal, 10-3 (10 of each, discard 3), redeal "
+                    "(give a hand back for 1 card fewer), draft (keep 1, pass "
+                    "the rest left); solo only (digest §9.2 item 7): choose (the "
+                    "player picks 7 occupations, 1+ only, and 7 minor "
+                    "improvements) or none (the standard board, no cards dealt).",
+                    choices=("normal", "10-3", "redeal", "draft", "choose", "none"),
+                ),
+                OptionSpec(
+                    "exchange",
+                    "bool",
+                    False,
+                    "The 3-for-1 exchange: whenever "
+                    "asked, a seat may set aside 3 hand cards and draw 1 "
+                    "(digest §10.4).",
+                ),
+                OptionSpec(
+                    "card_set",
+                    "int",
+                    LATEST,
+                    "Which implemented cards are "
+                    "dealt (grows as issue 10 goes on; a game keeps its set).",
+                    choices=tuple(CARD_SETS),
+                ),
+                ROUND_ORDER,
+            ),
+        ),
     )
 
     # -- creation -------------------------------------------------------------------------------
@@ -93,9 +144,14 @@ class Agricola(Title):
         check_round_order(filled.get("round_order") or [], n, config.variant)
         if config.variant == "full":
             from .cards.deal import SOLO_DEALINGS, check_pool
+
             if filled.get("dealing") in SOLO_DEALINGS:
-                check_pool(tuple(filled.get("decks", "E")), n, filled["dealing"],
-                           filled.get("card_set", LATEST))
+                check_pool(
+                    tuple(filled.get("decks", "E")),
+                    n,
+                    filled["dealing"],
+                    filled.get("card_set", LATEST),
+                )
         return filled
 
     def setup(self, config, rng):
@@ -104,26 +160,40 @@ class Agricola(Title):
         if start is None or start == -1:
             start = rng.below("start-player", n)
         elif not 0 <= start < n:
-            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
-                                option="start_player",
-                                reason=f"must be -1 or a seat from 0 to {n - 1}")
-        solo = {"round_order": check_round_order(config.options.get("round_order") or [], n,
-                                                 config.variant)}
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
+        solo = {
+            "round_order": check_round_order(
+                config.options.get("round_order") or [], n, config.variant
+            )
+        }
         if config.series is not None:
             solo.update(series_setup(config))
         if config.variant == "full":
             from .cards.deal import check_pool
+
             decks = tuple(config.options.get("decks", "E"))
             card_set = config.options.get("card_set", LATEST)
             check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
-            cards = {"decks": list(decks), "dealing": config.options.get("dealing", "normal"),
-                     "exchange": bool(config.options.get("exchange")), "card_set": card_set}
+            cards = {
+                "decks": list(decks),
+                "dealing": config.options.get("dealing", "normal"),
+                "exchange": bool(config.options.get("exchange")),
+                "card_set": card_set,
+            }
             if solo.get("permanent"):
                 cards["permanent"] = list(solo["permanent"])
-            return setup_events(list(config.players), start, rng, self.before_breeding_window,
-                                "full", cards, solo)
-        return setup_events(list(config.players), start, rng, self.before_breeding_window,
-                            solo_options=solo)
+            return setup_events(
+                list(config.players), start, rng, self.before_breeding_window, "full", cards, solo
+            )
+        return setup_events(
+            list(config.players), start, rng, self.before_breeding_window, solo_options=solo
+        )
 
     # -- play -----------------------------------------------------------------------------------
     def decide(self, state, seat, move, rng):
@@ -153,6 +223,7 @@ class Agricola(Title):
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
         from .evaluation import evaluate
+
         return evaluate(state, seat)
 
     def score_sheet(self, state):
@@ -168,7 +239,7 @@ class Agricola(Title):
         whether the seat may convert goods now (digest §5.9, §5.10)."""
         if finished is None:
             finished = self.status(state).finished
-        extension_of(state)         # an older snapshot's farms learn their card set first
+        extension_of(state)  # an older snapshot's farms learn their card set first
         out = clone(redact(state, viewer, finished))
         for seat, farm in enumerate(out.get("farms", [])):
             home = housing_for(housing(farm), farm["animals"])
@@ -188,6 +259,7 @@ class Agricola(Title):
         if state.get("variant") != "full":
             return None
         from .cards.fork import redeal_for
+
         return redeal_for(state, seat, rng)
 
     def describe(self, event, names, viewer=None):
@@ -195,18 +267,21 @@ class Agricola(Title):
 
     def printed_name(self, value):
         from .cards.catalogue import CARDS
+
         card = CARDS.get(value)
         return card["name"] if card else None
 
     def series(self):
         """The solo series (digest §9.3; ``series.py``)."""
         from .series import SERIES
+
         return SERIES
 
     def catalogue(self, deck=None):
         """The cards of ``deck`` (E, I or K; all when None) with their catalogue summaries
         and whether the engine plays them (``cards/catalogue.py``)."""
         from .cards.listing import listing
+
         return listing(deck)
 
     def move_label(self, state, move):
@@ -225,11 +300,18 @@ def farm_spaces(farm: dict) -> list[dict]:
     out = []
     for space in GRID.spaces():
         field = field_at(farm, space)
-        out.append({"space": space, "label": GRID.label(space),
-                    "room": farm["house"] if space in farm["rooms"] else None,
-                    "field": ({"crop": field["crop"], "count": field["count"]}
-                              if field is not None else None),
-                    "stable": space in farm["stables"], "pasture": pasture_of.get(space)})
+        out.append(
+            {
+                "space": space,
+                "label": GRID.label(space),
+                "room": farm["house"] if space in farm["rooms"] else None,
+                "field": (
+                    {"crop": field["crop"], "count": field["count"]} if field is not None else None
+                ),
+                "stable": space in farm["stables"],
+                "pasture": pasture_of.get(space),
+            }
+        )
     return out
 
 
@@ -250,22 +332,45 @@ def series_setup(config) -> dict:
     """A game of the solo series (digest §9.3): a solo full game whose permanent occupations,
     food and target the series hands over (``GameConfig.series["carry"]``)."""
     if config.variant != "full" or len(config.players) != 1:
-        raise BadGameConfig("bad_option", title="Agricola", variant=config.variant,
-                            option="series", reason="a solo series is played as solo full "
-                            "games (1 player, variant full; digest §9.3)")
+        raise BadGameConfig(
+            "bad_option",
+            title="Agricola",
+            variant=config.variant,
+            option="series",
+            reason="a solo series is played as solo full "
+            "games (1 player, variant full; digest §9.3)",
+        )
     carry = dict(config.series.get("carry") or {})
     permanent = [str(c) for c in carry.get("permanent", [])]
     from .cards.catalogue import CARDS
     from .cards.decks import supported
     from .series import MAX_PERMANENT
-    bad = [c for c in permanent if CARDS.get(c, {}).get("kind") != "occupation"
-           or CARDS[c]["players"] != 1 or not supported(c)]
+
+    bad = [
+        c
+        for c in permanent
+        if CARDS.get(c, {}).get("kind") != "occupation"
+        or CARDS[c]["players"] != 1
+        or not supported(c)
+    ]
     if bad or len(permanent) > MAX_PERMANENT or len(set(permanent)) != len(permanent):
-        raise BadGameConfig("bad_option", title="Agricola", variant=config.variant,
-                            option="series", reason="the permanent occupations must be up to "
-                            f"{MAX_PERMANENT} different implemented 1+ occupations (digest "
-                            "§9.2 item 8, §9.3 item 4)")
-    return {"permanent": permanent, "food": int(carry.get("food", 0)),
-            "series": {"id": config.series.get("id"), "number": config.series.get("number"),
-                       "target": carry.get("target"), "food": int(carry.get("food", 0)),
-                       "permanent": permanent}}
+        raise BadGameConfig(
+            "bad_option",
+            title="Agricola",
+            variant=config.variant,
+            option="series",
+            reason="the permanent occupations must be up to "
+            f"{MAX_PERMANENT} different implemented 1+ occupations (digest "
+            "§9.2 item 8, §9.3 item 4)",
+        )
+    return {
+        "permanent": permanent,
+        "food": int(carry.get("food", 0)),
+        "series": {
+            "id": config.series.get("id"),
+            "number": config.series.get("number"),
+            "target": carry.get("target"),
+            "food": int(carry.get("food", 0)),
+            "permanent": permanent,
+        },
+    }

@@ -10,6 +10,7 @@ seat, the bot and an rng derived from the game's seed, it returns a listed move.
 names no title (a title may offer ``evaluate(state, seat) -> float`` to the greedy and search
 bots; ``fork_view`` is how search samples what its seat cannot see).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -46,15 +47,15 @@ def check_bot(value: Any, option: str = "players") -> BotSpec:
     """A bot spec from ``{"bot": kind, "level": n}`` (level optional), or a ``bad_option`` error
     naming ``option``."""
     if not isinstance(value, dict) or not isinstance(value.get("bot"), str):
-        raise _bad(option, "a bot is given as {\"bot\": \"random\"|\"greedy\"|\"search\", "
-                           "\"level\": n}")
+        raise _bad(option, 'a bot is given as {"bot": "random"|"greedy"|"search", "level": n}')
     kind = value["bot"]
     if kind not in LEVELS:
         raise _bad(option, f"there is no bot '{kind}'; the bots are {', '.join(KINDS)}")
     level = value.get("level", DEFAULT_LEVEL[kind])
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS[kind]:
-        raise _bad(option, f"the {kind} bot's level must be one of "
-                           f"{', '.join(map(str, LEVELS[kind]))}")
+        raise _bad(
+            option, f"the {kind} bot's level must be one of {', '.join(map(str, LEVELS[kind]))}"
+        )
     extra = set(value) - {"bot", "level", "name"}
     if extra:
         raise _bad(option, f"unknown field(s) {', '.join(sorted(extra))} in a bot seat")
@@ -74,12 +75,16 @@ def seat_players(players: list[Any]) -> tuple[list[str], dict[str, dict]]:
             spec = check_bot(entry, f"players[{seat}]")
             bots[str(seat)] = spec.as_dict()
             names.append(entry.get("name") if isinstance(entry.get("name"), str) else None)
-        elif isinstance(entry, dict) and isinstance(entry.get("name"), str) and \
-                set(entry) == {"name"}:
+        elif (
+            isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and set(entry) == {"name"}
+        ):
             names.append(entry["name"])
         else:
-            raise _bad(f"players[{seat}]", "a seat is a name, {\"name\": ...} or "
-                                           "{\"bot\": ..., \"level\": n}")
+            raise _bad(
+                f"players[{seat}]", 'a seat is a name, {"name": ...} or {"bot": ..., "level": n}'
+            )
     taken = {n for n in names if n is not None}
     for seat, name in enumerate(names):
         if name is None:
@@ -100,8 +105,9 @@ def bot_rng(seed: int, version: int, seat: int) -> Rng:
     return Rng(int.from_bytes(digest, "big"))
 
 
-def bot_move(rules: Any, view: dict, seat: int, spec: BotSpec, rng: Rng,
-             budget: float | None = None) -> dict | None:
+def bot_move(
+    rules: Any, view: dict, seat: int, spec: BotSpec, rng: Rng, budget: float | None = None
+) -> dict | None:
     """The move ``spec`` chooses for ``seat`` from ``view`` (None when nothing is listed)."""
     moves = rules.legal_moves(view, seat)
     if not moves:
@@ -110,5 +116,6 @@ def bot_move(rules: Any, view: dict, seat: int, spec: BotSpec, rng: Rng,
 
 
 def _bad(option: str, reason: str) -> BadGameConfig:
-    return BadGameConfig("bad_option", title="Chronicle", variant="any title", option=option,
-                         reason=reason)
+    return BadGameConfig(
+        "bad_option", title="Chronicle", variant="any title", option=option, reason=reason
+    )

@@ -4,6 +4,7 @@ benchmarks and the smoke tests play through :func:`play_game`.
 Each bot sees only ``title.view(state, seat)``; its move is checked against the seat's listed
 moves like any client's (an unlisted move is counted as a fault and replaced by a random one).
 """
+
 from __future__ import annotations
 
 import random
@@ -36,18 +37,24 @@ class GameResult:
     decide_ms: dict = field(default_factory=dict)  # bot kind -> [ms per decision]
 
 
-def new_state(rules: Any, variant: str, players: int, seed: int,
-              options: dict | None = None) -> Any:
+def new_state(
+    rules: Any, variant: str, players: int, seed: int, options: dict | None = None
+) -> Any:
     state: dict = {}
-    for event in rules.setup(GameConfig(variant, NAMES[:players], dict(options or {})),
-                             Rng(seed)):
+    for event in rules.setup(GameConfig(variant, NAMES[:players], dict(options or {})), Rng(seed)):
         state = rules.evolve(state, event)
     return state
 
 
-def play_game(title: str, variant: str, bots: list[BotSpec], seed: int,
-              options: dict | None = None, budget: float | None = None,
-              timings: bool = False) -> GameResult:
+def play_game(
+    title: str,
+    variant: str,
+    bots: list[BotSpec],
+    seed: int,
+    options: dict | None = None,
+    budget: float | None = None,
+    timings: bool = False,
+) -> GameResult:
     """One game of ``bots`` (one per seat) from ``seed``; ``budget`` overrides the search
     bot's time per decision."""
     rules = registry.current(title)
@@ -76,13 +83,22 @@ def play_game(title: str, variant: str, bots: list[BotSpec], seed: int,
         moves += 1
     values = totals(rules, state)
     sheet = rules.score_sheet(state)
-    return GameResult(seed, [b.as_dict() for b in bots], values, list(sheet.get("winners", [])),
-                      moves, time.perf_counter() - started, rules.status(state).finished,
-                      faults, decide_ms)
+    return GameResult(
+        seed,
+        [b.as_dict() for b in bots],
+        values,
+        list(sheet.get("winners", [])),
+        moves,
+        time.perf_counter() - started,
+        rules.status(state).finished,
+        faults,
+        decide_ms,
+    )
 
 
-def random_playout_ms(title: str, variant: str, players: int, seed: int,
-                      options: dict | None = None) -> tuple[float, bool]:
+def random_playout_ms(
+    title: str, variant: str, players: int, seed: int, options: dict | None = None
+) -> tuple[float, bool]:
     """Milliseconds of one in-memory random playout (set-up included, warm process)."""
     rules = registry.current(title)
     t0 = time.perf_counter()
@@ -93,8 +109,7 @@ def random_playout_ms(title: str, variant: str, players: int, seed: int,
 
 def _run(args: tuple) -> GameResult:
     title, variant, bots, seed, options, budget, timings = args
-    return play_game(title, variant, [BotSpec(**b) for b in bots], seed, options, budget,
-                     timings)
+    return play_game(title, variant, [BotSpec(**b) for b in bots], seed, options, budget, timings)
 
 
 def schedule(kinds: list[BotSpec], players: int, games: int, first_seed: int = 1) -> list[tuple]:
@@ -127,12 +142,20 @@ def summarize(results: list[GameResult]) -> dict:
         scores = row["scores"]
         mean = sum(scores) / len(scores)
         spread = (sum((s - mean) ** 2 for s in scores) / len(scores)) ** 0.5
-        table[key] = {"seats": row["seats"], "wins": round(row["wins"], 2),
-                      "win_rate": round(row["wins"] / row["seats"], 3),
-                      "mean_score": round(mean, 2), "score_sd": round(spread, 2)}
-    return {"games": len(results), "finished": sum(r.finished for r in results),
-            "faults": sum(r.faults for r in results), "bots": table,
-            "moves_per_second": round(moves / seconds, 1) if seconds else None}
+        table[key] = {
+            "seats": row["seats"],
+            "wins": round(row["wins"], 2),
+            "win_rate": round(row["wins"] / row["seats"], 3),
+            "mean_score": round(mean, 2),
+            "score_sd": round(spread, 2),
+        }
+    return {
+        "games": len(results),
+        "finished": sum(r.finished for r in results),
+        "faults": sum(r.faults for r in results),
+        "bots": table,
+        "moves_per_second": round(moves / seconds, 1) if seconds else None,
+    }
 
 
 def head_to_head(results: list[GameResult], a: str, b: str) -> float | None:

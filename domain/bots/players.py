@@ -16,6 +16,7 @@ real draws). Bots call the title protocol only; no title is named here.
   shared by all samples with UCB1 over the moves available in that sample, expands one move,
   plays a short random playout and scores the position on the score sheet.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,22 +47,40 @@ def move_key(move: dict) -> str:
     return json.dumps(move, sort_keys=True, separators=(",", ":"))
 
 
-def choose_random(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng,
-                  level: int, budget: float | None = None) -> dict:
+def choose_random(
+    rules: Any,
+    view: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    level: int,
+    budget: float | None = None,
+) -> dict:
     return rng.choice("bot/random", moves)
 
 
-def choose_greedy(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng,
-                  level: int, budget: float | None = None) -> dict:
+def choose_greedy(
+    rules: Any,
+    view: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    level: int,
+    budget: float | None = None,
+) -> dict:
     if len(moves) == 1:
         return moves[0]
     sim_rng = Rng(rng.below("bot/greedy/sim", 1 << 128))
     use_eval = level >= 2
-    view = rules.fork_view(view, seat, sim_rng) or view   # others' hidden parts, sampled
+    view = rules.fork_view(view, seat, sim_rng) or view  # others' hidden parts, sampled
 
     def value_of(state: dict) -> float:
-        return (sim.evaluate(rules, state, seat) if use_eval
-                else sim.margin(sim.totals(rules, state), seat))
+        return (
+            sim.evaluate(rules, state, seat)
+            if use_eval
+            else sim.margin(sim.totals(rules, state), seat)
+        )
+
     best, best_value = [], -math.inf
     for move in moves:
         state = sim.after(rules, view, seat, move, sim_rng)
@@ -102,24 +121,31 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 1
-        self.seat = seat      # who made the move leading here
+        self.seat = seat  # who made the move leading here
         self.move = move
 
 
 def _rewards(rules: Any, state: dict) -> list[float]:
     values = sim.totals(rules, state)
-    return [0.5 + 0.5 * math.tanh(sim.margin(values, s) / REWARD_SCALE)
-            for s in range(len(values))]
+    return [0.5 + 0.5 * math.tanh(sim.margin(values, s) / REWARD_SCALE) for s in range(len(values))]
 
 
 def _ucb(child: _Node) -> float:
-    return (child.reward / child.visits
-            + UCB_C * math.sqrt(math.log(max(child.avail, 1)) / child.visits))
+    return child.reward / child.visits + UCB_C * math.sqrt(
+        math.log(max(child.avail, 1)) / child.visits
+    )
 
 
-def choose_search(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng,
-                  level: int, budget: float | None = None,
-                  clock: Callable[[], float] = time.perf_counter) -> dict:
+def choose_search(
+    rules: Any,
+    view: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    level: int,
+    budget: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict:
     """Determinized MCTS for ``budget`` seconds (default by level); see the module docstring.
     Stops early when only one move is listed; never runs past the budget by more than one
     iteration."""
@@ -140,7 +166,7 @@ def choose_search(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng
         try:
             state = rules.fork_view(view, seat, sample_rng) or sim.copy_state(view)
             _iterate(rules, root, state, seat, root_keys, pick, sample_rng, depth)
-        except DomainError:   # a sample the rules cannot continue: draw another
+        except DomainError:  # a sample the rules cannot continue: draw another
             continue
     if not root.children:
         return choose_random(rules, view, seat, moves, rng, level)
@@ -148,15 +174,24 @@ def choose_search(rules: Any, view: dict, seat: int, moves: list[dict], rng: Rng
     return cast(dict, best.move)
 
 
-def _iterate(rules: Any, root: _Node, state: dict, seat: int, root_keys: dict, pick: Any,
-             rng: Rng, depth: int) -> None:
+def _iterate(
+    rules: Any,
+    root: _Node,
+    state: dict,
+    seat: int,
+    root_keys: dict,
+    pick: Any,
+    rng: Rng,
+    depth: int,
+) -> None:
     path, node, at_root = [root], root, True
     while True:
         st = rules.status(state)
         if st.finished or not st.to_act:
             break
-        mover = seat if at_root else (st.to_act[0] if len(st.to_act) == 1
-                                      else pick.choice(st.to_act))
+        mover = (
+            seat if at_root else (st.to_act[0] if len(st.to_act) == 1 else pick.choice(st.to_act))
+        )
         listed = rules.legal_moves(state, mover)
         if not listed:
             break

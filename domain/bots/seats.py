@@ -7,6 +7,7 @@ version). The bot's only input is ``title.view(state, seat)``; its move goes thr
 bot and level in the move's command. A move the rules refuse is logged and replaced once by a
 random listed move (never retried forever).
 """
+
 from __future__ import annotations
 
 import logging
@@ -26,11 +27,11 @@ def bot_spec(game: Any, seat: int) -> BotSpec | None:
     return None if entry is None else BotSpec(entry["bot"], int(entry["level"]))
 
 
-
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
     from ..shapes import GamesApp
 else:
     GamesApp = object
+
 
 class BotSeats(GamesApp):
     """Bot seats of stored games."""
@@ -53,10 +54,12 @@ class BotSeats(GamesApp):
         game = self.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
 
-    def play_bot(self, game_id: uuid.UUID, version: int, budget: float | None = None,
-                 chooser: Any = None) -> Any:
+    def play_bot(
+        self, game_id: uuid.UUID, version: int, budget: float | None = None, chooser: Any = None
+    ) -> Any:
         """One bot move if the game is still at ``version`` and waits for a bot; returns the
         ``MoveResult`` or None (stale job, nothing to do, or another write won)."""
+
         def look(game: Any) -> Any:
             if game.version != version:
                 return None
@@ -64,8 +67,14 @@ class BotSeats(GamesApp):
             if not seats:
                 return None
             seat = seats[0]
-            return (seat, bot_spec(game, seat), game.rules,
-                    game.rules.view(game.state, seat), game.seed_for(version))
+            return (
+                seat,
+                bot_spec(game, seat),
+                game.rules,
+                game.rules.view(game.state, seat),
+                game.seed_for(version),
+            )
+
         found = self.read(game_id, look)
         if found is None:
             return None
@@ -74,32 +83,53 @@ class BotSeats(GamesApp):
         choose = chooser or bot_move
         try:
             move = choose(rules, view, seat, spec, rng, budget)
-        except Exception:   # a bot that fails must not stall the game: random plays instead
-            log.exception("bot %s level %s for seat %s of game %s failed to choose a move; "
-                          "playing a random listed move instead", spec.bot, spec.level, seat,
-                          game_id)
+        except Exception:  # a bot that fails must not stall the game: random plays instead
+            log.exception(
+                "bot %s level %s for seat %s of game %s failed to choose a move; "
+                "playing a random listed move instead",
+                spec.bot,
+                spec.level,
+                seat,
+                game_id,
+            )
         else:
             if move is None:
                 return None
             try:
-                return self.play(game_id, seat, move, expected_version=version,
-                                 bot=spec.as_dict())
+                return self.play(game_id, seat, move, expected_version=version, bot=spec.as_dict())
             except ConflictError:
-                return None            # the game moved on: a newer job has the turn
+                return None  # the game moved on: a newer job has the turn
             except RuleViolation as err:
-                log.warning("bot %s level %s for seat %s of game %s made a move the rules "
-                            "refuse (%s: %s); playing a random listed move instead", spec.bot,
-                            spec.level, seat, game_id, err.code, err.message)
+                log.warning(
+                    "bot %s level %s for seat %s of game %s made a move the rules "
+                    "refuse (%s: %s); playing a random listed move instead",
+                    spec.bot,
+                    spec.level,
+                    seat,
+                    game_id,
+                    err.code,
+                    err.message,
+                )
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None
         fallback = choose_random(rules, view, seat, moves, rng, 1)
         try:
-            return self.play(game_id, seat, fallback, expected_version=version,
-                             bot={"bot": "random", "level": 1, "fallback_from": spec.as_dict()})
+            return self.play(
+                game_id,
+                seat,
+                fallback,
+                expected_version=version,
+                bot={"bot": "random", "level": 1, "fallback_from": spec.as_dict()},
+            )
         except ConflictError:
             return None
         except DomainError as err:
-            log.error("the random fallback of seat %s in game %s was refused too (%s); the "
-                      "bot gives up this turn", seat, game_id, err.code)
+            log.error(
+                "the random fallback of seat %s in game %s was refused too (%s); the "
+                "bot gives up this turn",
+                seat,
+                game_id,
+                err.code,
+            )
             return None

@@ -5,6 +5,7 @@ Everything here goes through the title protocol (``legal_moves``, ``decide``, ``
 (``title.view(state, seat)``) or determinizations of them (``title.fork_view``), never the
 stored state.
 """
+
 from __future__ import annotations
 
 import pickle
@@ -65,8 +66,14 @@ def evaluate(rules: Any, state: dict, seat: int) -> float:
     return value
 
 
-def random_playout(rules: Any, state: dict, pick: Any, rng: Rng, max_moves: int = MAX_PLAYOUT_MOVES,
-                   stop: Any = None) -> tuple[dict, int]:
+def random_playout(
+    rules: Any,
+    state: dict,
+    pick: Any,
+    rng: Rng,
+    max_moves: int = MAX_PLAYOUT_MOVES,
+    stop: Any = None,
+) -> tuple[dict, int]:
     """Play uniformly random listed moves from ``state`` (consumed) until the game ends, nobody
     can move, ``max_moves`` were made or ``stop(state)`` says so; returns (state, moves).
     ``pick`` is a ``random.Random``; ``rng`` draws for the rules."""

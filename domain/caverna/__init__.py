@@ -9,6 +9,7 @@ action), ``expedition`` (loot), ``anytime`` (food, rubies, tile trades), ``flow`
 harvests, the end), ``moves`` (shapes, turns, legal moves), ``scoring`` (the score pad),
 ``text`` and ``labels`` (sentences), ``title`` (the title).
 """
+
 from domain import registry
 
 from .title import CAVERNA, Caverna

@@ -7,6 +7,7 @@ Moves: ``{"type": "convert", "good": "boar"}`` (also ``"donkey_pair"``, and ``"g
 "tunnel", "at": 29}``, ``{"type": "use", "tile": "beer_parlor", "choice": 1}``,
 ``{"type": "peace", "dwarf": 2}``, ``{"type": "release", "animal": "sheep"}``.
 """
+
 from __future__ import annotations
 
 from . import board, building
@@ -37,8 +38,10 @@ def conversions(home: dict) -> list[dict]:
     if home["animals"]["donkey"] >= 2:
         out.append({"type": "convert", "good": "donkey_pair"})
     gold = home["supply"]["gold"]
-    out += [{"type": "convert", "good": "gold", "count": n}
-            for n in range(1, min(gold - 1, MAX_GOLD_FOOD) + 1)]
+    out += [
+        {"type": "convert", "good": "gold", "count": n}
+        for n in range(1, min(gold - 1, MAX_GOLD_FOOD) + 1)
+    ]
     return out
 
 
@@ -46,12 +49,14 @@ def ruby_moves(home: dict) -> list[dict]:
     rubies = home["supply"]["ruby"]
     if rubies < 1:
         return []
-    out: list[dict] = [{"type": "ruby", "buy": g} for g, extra in RUBY_BUYS.items()
-                       if has(home, extra)]
+    out: list[dict] = [
+        {"type": "ruby", "buy": g} for g, extra in RUBY_BUYS.items() if has(home, extra)
+    ]
     for tile, cost in RUBY_TILES.items():
         if rubies >= cost:
-            out += [{"type": "ruby_tile", "tile": tile, "at": s}
-                    for s in board.single_spots(home, tile)]
+            out += [
+                {"type": "ruby_tile", "tile": tile, "at": s} for s in board.single_spots(home, tile)
+            ]
     return out
 
 
@@ -63,12 +68,16 @@ def tile_moves(state: dict, seat: int) -> list[dict]:
             continue
         for i, (price, _) in enumerate(trades):
             if has(home, price):
-                out.append({"type": "use", "tile": tile, **({"choice": i} if len(trades) > 1
-                                                              else {})})
+                out.append(
+                    {"type": "use", "tile": tile, **({"choice": i} if len(trades) > 1 else {})}
+                )
     if owns(home, "peaceful_cave"):
         busy = _expedition_dwarf(state, seat)
-        out += [{"type": "peace", "dwarf": i} for i, d in enumerate(home["dwarfs"])
-                if d["weapon"] > 0 and i != busy]
+        out += [
+            {"type": "peace", "dwarf": i}
+            for i, d in enumerate(home["dwarfs"])
+            if d["weapon"] > 0 and i != busy
+        ]
     return out
 
 
@@ -95,8 +104,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
-        raise CavernaViolation("caverna_convert_invalid", what=_what(move),
-                               reason=_reason(state, seat, move), **seat_params(state, seat))
+        raise CavernaViolation(
+            "caverna_convert_invalid",
+            what=_what(move),
+            reason=_reason(state, seat, move),
+            **seat_params(state, seat),
+        )
 
 
 def _what(move: dict) -> str:
@@ -121,9 +134,11 @@ def _reason(state: dict, seat: int, move: dict) -> str:
     if kind == "ruby_tile":
         at = move["at"]
         where = board.label(at) if isinstance(at, int) and 0 <= at < 48 else at
-        return (f"a single {move['tile']} cannot go on {where}"
-                " (it must continue the cave or touch an outdoor tile, digest §5.2, §5.3) or "
-                "there are not enough rubies")
+        return (
+            f"a single {move['tile']} cannot go on {where}"
+            " (it must continue the cave or touch an outdoor tile, digest §5.2, §5.3) or "
+            "there are not enough rubies"
+        )
     if kind == "release":
         return "only animals that do not fit the home board are let go"
     if kind == "use":
@@ -143,20 +158,30 @@ def apply(b, seat: int, move: dict) -> None:
         b.emit("Converted", {"pay": pay, "gain": {"food": food}}, seat)
     elif kind == "ruby":
         cost = {"ruby": 1, **RUBY_BUYS[move["buy"]]}
-        b.emit("RubySpent", {"pay": cost, "gain": with_extras(home, {move["buy"]: 1}),
-                             "buy": move["buy"]}, seat)
+        b.emit(
+            "RubySpent",
+            {"pay": cost, "gain": with_extras(home, {move["buy"]: 1}), "buy": move["buy"]},
+            seat,
+        )
     elif kind == "ruby_tile":
-        b.emit("RubySpent", {"pay": {"ruby": RUBY_TILES[move["tile"]]},
-                             "buy": move["tile"]}, seat)
+        b.emit("RubySpent", {"pay": {"ruby": RUBY_TILES[move["tile"]]}, "buy": move["tile"]}, seat)
         building.place_tile(b, seat, [move["at"]], [move["tile"]], f"single_{move['tile']}")
     elif kind == "use":
         price, goods = TRADES[move["tile"]][move.get("choice", 0)]
-        b.emit("TileUsed", {"tile": move["tile"], "pay": price,
-                            "gain": with_extras(home, goods)}, seat)
+        b.emit(
+            "TileUsed", {"tile": move["tile"], "pay": price, "gain": with_extras(home, goods)}, seat
+        )
     elif kind == "peace":
         strength = home["dwarfs"][move["dwarf"]]["weapon"]
-        b.emit("WeaponsChanged", {"weapons": {str(move["dwarf"]): 0}, "gain": {"food": strength},
-                                  "reason": "peaceful_cave"}, seat)
+        b.emit(
+            "WeaponsChanged",
+            {
+                "weapons": {str(move["dwarf"]): 0},
+                "gain": {"food": strength},
+                "reason": "peaceful_cave",
+            },
+            seat,
+        )
     else:
         b.emit("AnimalReleased", {"pay": {move["animal"]: 1}}, seat)
 

@@ -5,6 +5,7 @@ Every function lists the legal spots of one kind; moves are checked by membershi
 lists, so a listed move is always accepted. Spots are ints (``row * 8 + col``, see
 ``tables``); twin tiles name their two spaces in the order of their halves.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -85,9 +86,11 @@ def forest_twins(home: dict) -> list[tuple[int, int]]:
 def cave_twins(home: dict, ordered: bool = True) -> list[tuple[int, int]]:
     """Cavern/tunnel (or cavern/cavern) twin tiles: two free mountain spaces next to the cave
     (digest §5.2)."""
-    return [(a, b) for a, b in _pairs(home, True, ordered)
-            if _touches(home, (a, b), ("cavern", "tunnel", "deep_tunnel", "ore_mine",
-                                        "ruby_mine"))]
+    return [
+        (a, b)
+        for a, b in _pairs(home, True, ordered)
+        if _touches(home, (a, b), ("cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine"))
+    ]
 
 
 def single_spots(home: dict, tile: str) -> list[int]:
@@ -95,12 +98,21 @@ def single_spots(home: dict, tile: str) -> list[int]:
     a meadow or field touches an outdoor tile or else covers the entrance space (digest §5.2,
     §5.3, §7.6)."""
     if tile in ("tunnel", "cavern"):
-        return [s for s in INNER if is_mountain(s) and home["board"][s] is None
-                and _touches(home, (s,), ("cavern", "tunnel", "deep_tunnel", "ore_mine",
-                                           "ruby_mine"))]
+        return [
+            s
+            for s in INNER
+            if is_mountain(s)
+            and home["board"][s] is None
+            and _touches(home, (s,), ("cavern", "tunnel", "deep_tunnel", "ore_mine", "ruby_mine"))
+        ]
     stables = set(home["stables"])
-    free = [s for s in INNER if not is_mountain(s) and home["board"][s] is None
-            and not (tile == "field" and s in stables)]
+    free = [
+        s
+        for s in INNER
+        if not is_mountain(s)
+        and home["board"][s] is None
+        and not (tile == "field" and s in stables)
+    ]
     if not has_outdoor(home):
         return [s for s in free if s == ENTRANCE]
     return [s for s in free if _touches(home, (s,), OUTDOOR)]
@@ -124,8 +136,13 @@ def stable_spots(home: dict) -> list[int]:
     """Forest, meadow or pasture spaces without a stable; never fields or the mountain
     (digest §8.3)."""
     stables = set(home["stables"])
-    return [s for s in INNER if not is_mountain(s) and s not in stables
-            and home["board"][s] in (None, "meadow", "small_pasture", "large_pasture")]
+    return [
+        s
+        for s in INNER
+        if not is_mountain(s)
+        and s not in stables
+        and home["board"][s] in (None, "meadow", "small_pasture", "large_pasture")
+    ]
 
 
 def small_pasture_spots(home: dict) -> list[int]:
@@ -154,5 +171,4 @@ def furnish_spots(home: dict, tile: str) -> list[int]:
 
 def sow_spots(home: dict) -> list[int]:
     """Fields with nothing on them (digest §4.4)."""
-    return [s for s, k in enumerate(home["board"]) if k == "field"
-            and str(s) not in home["crops"]]
+    return [s for s, k in enumerate(home["board"]) if k == "field" and str(s) not in home["crops"]]

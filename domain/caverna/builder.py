@@ -1,5 +1,6 @@
 """Emitting events while a move is decided, and the few helpers every rule module uses: gains
 with the tiles that add to them, payments, and the seat's name for messages."""
+
 from __future__ import annotations
 
 from domain.common.builder import EventBuilder
@@ -29,8 +30,15 @@ def with_extras(home: dict, goods: dict) -> dict:
     return out
 
 
-def gain(b: Builder, seat: int, goods: dict, reason: str, part: str | None = None,
-         kind: str = "GoodsGained", **data) -> None:
+def gain(
+    b: Builder,
+    seat: int,
+    goods: dict,
+    reason: str,
+    part: str | None = None,
+    kind: str = "GoodsGained",
+    **data,
+) -> None:
     """Give ``goods`` from the general supply (with the tiles that add to them)."""
     goods = with_extras(b.home(seat), goods)
     if not goods and part is None and kind == "GoodsGained":

@@ -2,6 +2,7 @@
 animals. Shared by the action spaces (``parts``), expedition loot (``expedition``) and rubies
 (``anytime``); each function emits the events, the callers check legality first.
 """
+
 from __future__ import annotations
 
 from domain.common.housing import max_fitting
@@ -25,8 +26,15 @@ _INNER = frozenset(INNER)
 OFFICE_GOLD = 2
 
 
-def place_tile(b, seat: int, spaces: list[int], kinds: list[str], reason: str,
-               extra: dict | None = None, **data) -> None:
+def place_tile(
+    b,
+    seat: int,
+    spaces: list[int],
+    kinds: list[str],
+    reason: str,
+    extra: dict | None = None,
+    **data,
+) -> None:
     """Lay a tile; covering a printed bonus space gives its reward, an overhang with the Office
     room 2 gold (digest §2.3, §5.2, §5.3; pack §1.3)."""
     goods = dict(extra or {})
@@ -37,8 +45,17 @@ def place_tile(b, seat: int, spaces: list[int], kinds: list[str], reason: str,
                 goods[good] = goods.get(good, 0) + n
     if any(s not in _INNER for s in spaces):
         goods["gold"] = goods.get("gold", 0) + OFFICE_GOLD
-    b.emit("TilePlaced", {"spaces": spaces, "kinds": kinds, "tile": reason,
-                          "gain": with_extras(home, goods), **data}, seat)
+    b.emit(
+        "TilePlaced",
+        {
+            "spaces": spaces,
+            "kinds": kinds,
+            "tile": reason,
+            "gain": with_extras(home, goods),
+            **data,
+        },
+        seat,
+    )
 
 
 def furnish_options(state: dict, seat: int, tiles, base: dict | None = None) -> list[tuple]:
@@ -73,16 +90,27 @@ def furnish(b, seat: int, tile: str, at: int, paid: dict, **data) -> None:
     if tile == "state_parlor":
         near = [home["furn"].get(str(s)) for s in board.neighbours(at)]
         goods["food"] = 2 * sum(1 for t in near if t in DWELLINGS or t == "entry_dwelling")
-    b.emit("FurnishingBuilt", {"tile": tile, "space": at,
-                               "gain": with_extras(home, {g: n for g, n in goods.items() if n}),
-                               **data}, seat)
+    b.emit(
+        "FurnishingBuilt",
+        {
+            "tile": tile,
+            "space": at,
+            "gain": with_extras(home, {g: n for g, n in goods.items() if n}),
+            **data,
+        },
+        seat,
+    )
     if "supplies" in info:
         good, rounds = info["supplies"]
         small = len(b.state["players"]) <= 2
-        later = [r for r in range(b.state["round"] + 1, LAST_ROUND + 1)
-                 if not (small and r == SKIPPED_ROUND)]
-        b.emit("DeliveriesScheduled", {"good": good, "rounds": [
-            str(r) for r in later[:rounds]]}, seat)
+        later = [
+            r
+            for r in range(b.state["round"] + 1, LAST_ROUND + 1)
+            if not (small and r == SKIPPED_ROUND)
+        ]
+        b.emit(
+            "DeliveriesScheduled", {"good": good, "rounds": [str(r) for r in later[:rounds]]}, seat
+        )
 
 
 def build_stable(b, seat: int, at: int, cost: dict, **data) -> None:
@@ -147,8 +175,7 @@ def breed(b, seat: int, born: dict, reason: str) -> None:
         goods["food"] = {1: 1, 2: 2, 3: 3, 4: 5}[n]
     if owns(home, "quarry") and born.get("donkey"):
         goods["stone"] = born["donkey"]
-    b.emit("AnimalsBorn", {"gain": with_extras(home, goods), "born": born, "reason": reason},
-           seat)
+    b.emit("AnimalsBorn", {"gain": with_extras(home, goods), "born": born, "reason": reason}, seat)
 
 
 def fits_after(home: dict, extra: dict) -> bool:

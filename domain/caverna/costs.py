@@ -1,5 +1,6 @@
 """What building costs a seat, after its tiles' discounts (pack §1.3: Carpenter, Stone carver,
 Builder; digest §6.2, §8.2, §8.3)."""
+
 from __future__ import annotations
 
 from .builder import has
@@ -45,8 +46,7 @@ def payments(home: dict, cost: dict) -> list[tuple[str | None, dict]]:
 
 def pasture_cost(home: dict, large: bool, base: dict | None = None) -> dict:
     """2 wood for a small pasture, 4 for a large one; the Carpenter saves 1 wood."""
-    cost = dict(base if base is not None else (LARGE_PASTURE_COST if large else
-                                               SMALL_PASTURE_COST))
+    cost = dict(base if base is not None else (LARGE_PASTURE_COST if large else SMALL_PASTURE_COST))
     return _less(cost, "wood") if owns(home, "carpenter") else cost
 
 

@@ -1,5 +1,6 @@
 """Why a move of an action in progress is refused, in the game's nouns (the moves themselves
 are checked by membership in ``parts.part_moves``; this only finds the sentence)."""
+
 from __future__ import annotations
 
 from . import board
@@ -22,8 +23,10 @@ def _spot_reason(state: dict, seat: int, move: dict) -> str:
     spaces = [move[k] for k in ("at", "at2") if k in move]
     for s in spaces:
         if s not in _INNER and s in GRID.spaces() and "office_room" not in home["furn"].values():
-            return f"{board.label(s)} is off the home board (only the Office room allows an " \
-                   "overhang, pack §1.3)"
+            return (
+                f"{board.label(s)} is off the home board (only the Office room allows an "
+                "overhang, pack §1.3)"
+            )
         if home["board"][s] is not None and move["type"] in ("twin", "ruby_tile", "loot"):
             return f"{board.label(s)} already holds a {home['board'][s].replace('_', ' ')}"
     if len(spaces) == 2 and spaces[1] not in board.neighbours(spaces[0]):
@@ -32,15 +35,22 @@ def _spot_reason(state: dict, seat: int, move: dict) -> str:
     if side:
         mountain = side != "meadow_field"
         if any(is_mountain(s) != mountain for s in spaces):
-            return f"a {side.replace('_', '/')} tile goes on the " + \
-                   ("mountain" if mountain else "forest") + " (digest §5.1)"
+            return (
+                f"a {side.replace('_', '/')} tile goes on the "
+                + ("mountain" if mountain else "forest")
+                + " (digest §5.1)"
+            )
         if mountain:
             return "the tile must be next to your cave (digest §5.2)"
         if not board.has_outdoor(home):
-            return "the first outdoor tile must cover the space at the cave entrance, F3-R4 " \
-                   "(digest §5.3)"
-        return "the tile must touch a meadow, field or pasture, and a field cannot lie under " \
-               "a stable (digest §5.3)"
+            return (
+                "the first outdoor tile must cover the space at the cave entrance, F3-R4 "
+                "(digest §5.3)"
+            )
+        return (
+            "the tile must touch a meadow, field or pasture, and a field cannot lie under "
+            "a stable (digest §5.3)"
+        )
     return "that space does not allow it now (digest §5, §8)"
 
 
@@ -49,48 +59,96 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     params = seat_params(state, seat)
     kind = move["type"]
     from .parts import _WHAT, MOVE_PARTS
+
     wanted = set(MOVE_PARTS.get(kind, ()))
     if kind == "twin":
-        wanted = {"meadow_field": {"forest_twin"}, "cavern_tunnel": {"cave_twin",
-                  "cave_twin_any"}}.get(move["side"], {"cave_twin_any"})
+        wanted = {
+            "meadow_field": {"forest_twin"},
+            "cavern_tunnel": {"cave_twin", "cave_twin_any"},
+        }.get(move["side"], {"cave_twin_any"})
     if not wanted.intersection(open_parts):
-        return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
-                                reason="this action space does not offer it, or it was "
-                                       "already done or passed in this action (digest §3.3)",
-                                **params)
+        return CavernaViolation(
+            "caverna_part_unavailable",
+            what=_WHAT.get(kind, kind),
+            reason="this action space does not offer it, or it was "
+            "already done or passed in this action (digest §3.3)",
+            **params,
+        )
     if kind == "furnish" or (kind == "loot" and move.get("item") in ("furnish", "dwelling")):
         tile = move.get("tile", "dwelling")
         if tile not in FURNISHINGS or tile not in state["tiles"]:
-            return CavernaViolation("caverna_furnishing_unavailable", tile_name=tile_name(tile),
-                                    reason="another player has it, or it is not in this game")
+            return CavernaViolation(
+                "caverna_furnishing_unavailable",
+                tile_name=tile_name(tile),
+                reason="another player has it, or it is not in this game",
+            )
         if move.get("at") not in board.furnish_spots(state["homes"][seat], tile):
-            return CavernaViolation("caverna_spot_illegal", what=f"the {tile_name(tile)}",
-                                    where=_where(move), reason="furnishing tiles go on an "
-                                    "empty cavern (digest §6.2)", **params)
-        return CavernaViolation("caverna_not_enough", cost="its cost", have="less",
-                                what=f"the {tile_name(tile)}", **params)
+            return CavernaViolation(
+                "caverna_spot_illegal",
+                what=f"the {tile_name(tile)}",
+                where=_where(move),
+                reason="furnishing tiles go on an empty cavern (digest §6.2)",
+                **params,
+            )
+        return CavernaViolation(
+            "caverna_not_enough",
+            cost="its cost",
+            have="less",
+            what=f"the {tile_name(tile)}",
+            **params,
+        )
     if kind == "grow":
         from .building import growth_problem
-        return CavernaViolation("caverna_growth_impossible",
-                                reason=growth_problem(state["homes"][seat]) or "not now",
-                                **params)
+
+        return CavernaViolation(
+            "caverna_growth_impossible",
+            reason=growth_problem(state["homes"][seat]) or "not now",
+            **params,
+        )
     if kind == "forge":
-        return CavernaViolation("caverna_forge_impossible", strength=move["strength"],
-                                reason="only an unarmed dwarf forges, paying 1 to 8 ore", **params)
+        return CavernaViolation(
+            "caverna_forge_impossible",
+            strength=move["strength"],
+            reason="only an unarmed dwarf forges, paying 1 to 8 ore",
+            **params,
+        )
     if kind == "loot" and move["item"] not in LOOT:
-        return CavernaViolation("caverna_loot_invalid", item=move["item"],
-                                reason="there is no such loot item", **params)
+        return CavernaViolation(
+            "caverna_loot_invalid", item=move["item"], reason="there is no such loot item", **params
+        )
     if kind == "loot" and "at" not in move and "animals" not in move:
-        return CavernaViolation("caverna_loot_invalid", item=move["item"], reason=(
-            "the dwarf's weapon is too weak for it, it was already taken on this "
-            "expedition, or the expedition's items are used up"), **params)
+        return CavernaViolation(
+            "caverna_loot_invalid",
+            item=move["item"],
+            reason=(
+                "the dwarf's weapon is too weak for it, it was already taken on this "
+                "expedition, or the expedition's items are used up"
+            ),
+            **params,
+        )
     if kind == "buy":
-        return CavernaViolation("caverna_market_invalid", good=move["good"], reason=(
-            "each good once per visit, for gold the seat has (digest §4.1)"), **params)
+        return CavernaViolation(
+            "caverna_market_invalid",
+            good=move["good"],
+            reason=("each good once per visit, for gold the seat has (digest §4.1)"),
+            **params,
+        )
     if kind in ("trade", "take_dog", "sow") and "at" not in move:
-        return CavernaViolation("caverna_part_unavailable", what=_WHAT.get(kind, kind),
-                                reason="it is used up or cannot be paid", **params)
-    what = f"a {move['side'].replace('_', '/')} tile" if kind == "twin" else \
-        _WHAT.get(kind, kind).split(" ", 1)[-1]
-    return CavernaViolation("caverna_spot_illegal", what=what,
-                            where=_where(move), reason=_spot_reason(state, seat, move), **params)
+        return CavernaViolation(
+            "caverna_part_unavailable",
+            what=_WHAT.get(kind, kind),
+            reason="it is used up or cannot be paid",
+            **params,
+        )
+    what = (
+        f"a {move['side'].replace('_', '/')} tile"
+        if kind == "twin"
+        else _WHAT.get(kind, kind).split(" ", 1)[-1]
+    )
+    return CavernaViolation(
+        "caverna_spot_illegal",
+        what=what,
+        where=_where(move),
+        reason=_spot_reason(state, seat, move),
+        **params,
+    )

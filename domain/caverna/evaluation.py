@@ -2,10 +2,10 @@
 a bot heuristic, not a rule and not a number of the game. Goods on hand are worth a fraction
 of a point, food up to the next feeding, armed dwarfs go on expeditions, empty dwelling room
 lets the family grow, and hunger near a harvest costs."""
+
 from __future__ import annotations
 
-WORTH = {"wood": 0.3, "stone": 0.35, "ore": 0.35, "ruby": 0.9, "grain": 0.3,
-         "vegetable": 0.4}
+WORTH = {"wood": 0.3, "stone": 0.35, "ore": 0.35, "ruby": 0.9, "grain": 0.3, "vegetable": 0.4}
 FOOD = 0.45
 
 
@@ -16,8 +16,9 @@ def evaluate(state: dict, seat: int) -> float:
     dwarfs = home["dwarfs"]
     need = 2 * len(dwarfs)
     value += FOOD * min(supply.get("food", 0), need + 2)
-    value -= 0.6 * max(0, need - supply.get("food", 0) - supply.get("grain", 0)
-                       - supply.get("vegetable", 0))
+    value -= 0.6 * max(
+        0, need - supply.get("food", 0) - supply.get("grain", 0) - supply.get("vegetable", 0)
+    )
     value += 0.15 * sum(min(d.get("weapon", 0), 8) for d in dwarfs)
     value += 0.4 * sum(1 for t in home["board"] if t is not None)
     return value

@@ -9,6 +9,7 @@ Every event's data may carry three generic keys, applied before the event's own 
 so the general-supply ledger ``bank`` always balances: for every good, bank + every seat's
 holdings + every action space + every sown field is the same (an invariant the tests check).
 """
+
 from __future__ import annotations
 
 import json
@@ -52,15 +53,31 @@ def _setup(state: dict, d: dict) -> dict:
     n = len(d["players"])
     bank = dict.fromkeys(LEDGER, 0)
     bank["food"] = -sum(d["food"])
-    return {"title": "caverna", "variant": d["variant"], "players": list(d["players"]),
-            "solo": n == 1, "round": 0, "phase": "setup", "start_player": d["start_player"],
-            "turn": None, "order": list(d["order"]),
-            "spaces": {s: {"goods": {}, "occupant": None, "dwarf": None, "target": None}
-                       for s in d["order"]},
-            "round_cards": {}, "urgent": False, "harvests": {}, "reds": 0, "harvest": None,
-            "markers": list(d["markers"]), "tiles": list(d["tiles"]),
-            "homes": [new_home(f) for f in d["food"]], "pending": [None] * n,
-            "bank": bank, "final": None}
+    return {
+        "title": "caverna",
+        "variant": d["variant"],
+        "players": list(d["players"]),
+        "solo": n == 1,
+        "round": 0,
+        "phase": "setup",
+        "start_player": d["start_player"],
+        "turn": None,
+        "order": list(d["order"]),
+        "spaces": {
+            s: {"goods": {}, "occupant": None, "dwarf": None, "target": None} for s in d["order"]
+        },
+        "round_cards": {},
+        "urgent": False,
+        "harvests": {},
+        "reds": 0,
+        "harvest": None,
+        "markers": list(d["markers"]),
+        "tiles": list(d["tiles"]),
+        "homes": [new_home(f) for f in d["food"]],
+        "pending": [None] * n,
+        "bank": bank,
+        "final": None,
+    }
 
 
 def _round(state: dict, d: dict) -> None:
@@ -68,8 +85,7 @@ def _round(state: dict, d: dict) -> None:
     if d.get("card"):
         state["round_cards"][str(d["round"])] = d["card"]
         state["order"].append(d["card"])
-        state["spaces"][d["card"]] = {"goods": {}, "occupant": None, "dwarf": None,
-                                      "target": None}
+        state["spaces"][d["card"]] = {"goods": {}, "occupant": None, "dwarf": None, "target": None}
     if d.get("urgent"):
         state["urgent"] = True
         renamed(state)
@@ -88,10 +104,20 @@ def _placed(state: dict, seat: int, d: dict) -> None:
     space = state["spaces"][sid]
     space.update(occupant=seat, dwarf=d["dwarf"], target=target)
     state["homes"][seat]["dwarfs"][d["dwarf"]]["at"] = sid
-    state["pending"][seat] = {"kind": "action", "space": sid, "option": d.get("option"),
-                              "target": target, "dwarf": d["dwarf"], "done": [],
-                              "active": None, "sown": [], "loot": [], "trades": 0,
-                              "bought": [], "gained": False}
+    state["pending"][seat] = {
+        "kind": "action",
+        "space": sid,
+        "option": d.get("option"),
+        "target": target,
+        "dwarf": d["dwarf"],
+        "done": [],
+        "active": None,
+        "sown": [],
+        "loot": [],
+        "trades": 0,
+        "bought": [],
+        "gained": False,
+    }
     if d.get("start_player"):
         state["start_player"] = seat
 
@@ -195,28 +221,33 @@ HANDLERS = {
     "FurnishingBuilt": _furnished,
     "FieldSown": _sown,
     "DwarfBorn": lambda st, seat, d: st["homes"][seat]["dwarfs"].append(
-        {"weapon": 0, "at": d["space"], "born": st["round"]}),
+        {"weapon": 0, "at": d["space"], "born": st["round"]}
+    ),
     "WeaponsChanged": _weapons,
     "LootTaken": _loot,
     "ExpeditionEnded": _expedition_ended,
     "OreTraded": lambda st, seat, d: st["pending"][seat].update(
-        trades=st["pending"][seat]["trades"] + 1),
+        trades=st["pending"][seat]["trades"] + 1
+    ),
     "MarketBought": lambda st, seat, d: st["pending"][seat]["bought"].append(d["good"]),
     "CropsHarvested": _harvested,
     "Begged": lambda st, seat, d: st["homes"][seat].__setitem__(
-        "begging", st["homes"][seat]["begging"] + d["markers"]),
+        "begging", st["homes"][seat]["begging"] + d["markers"]
+    ),
     "HomeReturned": _returned,
-    "DwarfsRested": lambda st, seat, d: [st["homes"][seat]["dwarfs"][i].update(at="home")
-                                         for i in d["dwarfs"]],
+    "DwarfsRested": lambda st, seat, d: [
+        st["homes"][seat]["dwarfs"][i].update(at="home") for i in d["dwarfs"]
+    ],
     "Asked": lambda st, seat, d: st["pending"].__setitem__(
-        seat, json.loads(json.dumps(d["pending"])) if d["pending"] else None),
+        seat, json.loads(json.dumps(d["pending"])) if d["pending"] else None
+    ),
     "PhaseChanged": lambda st, seat, d: st.update(phase=d["phase"], turn=d.get("turn")),
     "HarvestSkipChosen": lambda st, seat, d: st["homes"][seat].__setitem__("skip", d["skip"]),
     "DeliveriesScheduled": _deliveries_scheduled,
-    "ExtensionBothUsed": lambda st, seat, d: st["homes"][seat].__setitem__(
-        "extension_both", True),
-    "GameEnded": lambda st, seat, d: st.update(phase="finished", turn=None, final={
-        "scores": d["scores"], "winners": d["winners"]}),
+    "ExtensionBothUsed": lambda st, seat, d: st["homes"][seat].__setitem__("extension_both", True),
+    "GameEnded": lambda st, seat, d: st.update(
+        phase="finished", turn=None, final={"scores": d["scores"], "winners": d["winners"]}
+    ),
 }
 
 

@@ -7,6 +7,7 @@ A loot move names the item and, where the item builds something, where and how:
 ``{"item": "large_pasture", "at": a, "at2": b}``; ``{"item": "breed", "animals": "sheep,boar"}``.
 Sowing as loot opens sow moves beside the remaining loot.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -37,8 +38,12 @@ def loot_moves(state: dict, seat: int, pending: dict, part: str) -> list[dict]:
     home = state["homes"][seat]
     sowing = []
     if "sow" in taken:
-        sowing = [dict(m, type="sow") for m in building.sow_moves(home, [
-            crop for via, crop in pending["sown"] if via == "loot"])]
+        sowing = [
+            dict(m, type="sow")
+            for m in building.sow_moves(
+                home, [crop for via, crop in pending["sown"] if via == "loot"]
+            )
+        ]
     if weapon <= 0 or len(taken) >= level(part):
         return sowing
     out = []
@@ -55,15 +60,21 @@ def loot_moves(state: dict, seat: int, pending: dict, part: str) -> list[dict]:
 def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
     def one(**fields):
         return {"type": "loot", "item": item, **fields}
+
     if item == "furnish":
-        return [one(tile=t, at=at, **({"swap": s} if s else {}))
-                for t, at, s, _ in building.furnish_options(state, seat, state["tiles"])]
+        return [
+            one(tile=t, at=at, **({"swap": s} if s else {}))
+            for t, at, s, _ in building.furnish_options(state, seat, state["tiles"])
+        ]
     if item == "dwelling":
         if ORDINARY_DWELLING not in state["tiles"]:
             return []
-        return [one(at=at, **({"swap": s} if s else {}))
-                for _, at, s, _ in building.furnish_options(
-                    state, seat, [ORDINARY_DWELLING], LOOT_COSTS["dwelling"])]
+        return [
+            one(at=at, **({"swap": s} if s else {}))
+            for _, at, s, _ in building.furnish_options(
+                state, seat, [ORDINARY_DWELLING], LOOT_COSTS["dwelling"]
+            )
+        ]
     if item == "stable":
         if len(home["stables"]) >= MAX_STABLES:
             return []
@@ -144,5 +155,11 @@ def end(b, seat: int) -> None:
         for i, d in enumerate(dwarfs):
             if d["weapon"] > 0:
                 new[i] = new.get(i, d["weapon"]) + 1
-    b.emit("ExpeditionEnded", {"weapons": {str(i): min(MAX_WEAPON, w) for i, w in new.items()},
-                               "loot": list(pending["loot"])}, seat)
+    b.emit(
+        "ExpeditionEnded",
+        {
+            "weapons": {str(i): min(MAX_WEAPON, w) for i, w in new.items()},
+            "loot": list(pending["loot"]),
+        },
+        seat,
+    )

@@ -5,6 +5,7 @@ the end (digest §2, §3, §9, §10).
 the game is over. Round cards and harvest markers are drawn from the game's ``rng`` when the
 round reveals them ("round-card/5", "harvest-marker/7"), so no future draw is in the state.
 """
+
 from __future__ import annotations
 
 from . import building
@@ -40,9 +41,18 @@ def setup_events(players: list[str], variant: str, start: int, rng) -> list:
         markers.remove("green")
     tiles = [t for t in FURNISHINGS if variant == "standard" or t in INTRO_TILES]
     b = Builder({})
-    b.emit("GameSetUp", {"players": list(players), "variant": variant, "start_player": start,
-                         "order": list(BOARDS[n]), "markers": markers, "tiles": tiles,
-                         "food": food})
+    b.emit(
+        "GameSetUp",
+        {
+            "players": list(players),
+            "variant": variant,
+            "start_player": start,
+            "order": list(BOARDS[n]),
+            "markers": markers,
+            "tiles": tiles,
+            "food": food,
+        },
+    )
     start_round(b, rng, 1)
     return b.events
 
@@ -58,8 +68,11 @@ def _card(state: dict, rng, r: int) -> str | None:
         return SOLO_CARDS.get(r)
     stage = next(s for s, rounds in STAGE_ROUNDS.items() if r in rounds)
     shown = set(state["round_cards"].values())
-    left = [c for c in STAGE_CARDS[stage] if c not in shown
-            and not (_small(state) and c in SMALL_GAME_REMOVED)]
+    left = [
+        c
+        for c in STAGE_CARDS[stage]
+        if c not in shown and not (_small(state) and c in SMALL_GAME_REMOVED)
+    ]
     return rng.choice(f"round-card/{r}", left)
 
 
@@ -72,15 +85,31 @@ def start_round(b: Builder, rng, r: int) -> None:
     if r > 5 and not state["solo"]:
         marker = rng.choice(f"harvest-marker/{r}", sorted(state["markers"]))
         harvest = "normal" if marker == "green" else RED_EFFECTS[state["reds"]]
-    b.emit("RoundStarted", {"round": r, "card": card, "marker": marker, "harvest": harvest,
-                            "urgent": card == "family_life"})
+    b.emit(
+        "RoundStarted",
+        {
+            "round": r,
+            "card": card,
+            "marker": marker,
+            "harvest": harvest,
+            "urgent": card == "family_life",
+        },
+    )
     for seat, home in enumerate(b.state["homes"]):
         gain(b, seat, home["deliveries"].get(str(r), {}), "delivery")
         if owns(home, "miner"):
-            gain(b, seat, {"ore": min(_count(home, "ore_mine"), home["animals"]["donkey"])},
-                 "miner")
-    full = [s for s in b.state["order"] if sum(b.state["spaces"][s]["goods"].values())
-            >= SOLO_CLEAR_AT] if state["solo"] else []
+            gain(
+                b, seat, {"ore": min(_count(home, "ore_mine"), home["animals"]["donkey"])}, "miner"
+            )
+    full = (
+        [
+            s
+            for s in b.state["order"]
+            if sum(b.state["spaces"][s]["goods"].values()) >= SOLO_CLEAR_AT
+        ]
+        if state["solo"]
+        else []
+    )
     if full and b.state["homes"][0]["supply"]["ruby"] >= 1:
         b.emit("Asked", {"pending": {"kind": "solo_clear", "spaces": full, "kept": []}}, 0)
         b.emit("PhaseChanged", {"phase": "solo_clear"})
@@ -116,7 +145,8 @@ def advance(b: Builder, rng) -> None:
     """Run the automatic steps until a seat must decide."""
     state = b.state
     if any(p is not None for p in state["pending"]) or any(
-            not animals_fit(h) for h in state["homes"]):
+        not animals_fit(h) for h in state["homes"]
+    ):
         return
     phase = state["phase"]
     if phase == "work" and state["turn"] is None:
@@ -175,8 +205,17 @@ def feeding_need(state: dict, seat: int, one_food: bool) -> int:
 
 def feeding_phase(b: Builder, rng, one_food: bool = False) -> None:
     for seat in range(len(b.state["players"])):
-        b.emit("Asked", {"pending": {"kind": "feed", "need": feeding_need(b.state, seat, one_food),
-                                     "one_food": one_food}}, seat)
+        b.emit(
+            "Asked",
+            {
+                "pending": {
+                    "kind": "feed",
+                    "need": feeding_need(b.state, seat, one_food),
+                    "one_food": one_food,
+                }
+            },
+            seat,
+        )
     b.emit("PhaseChanged", {"phase": "harvest_feeding"})
 
 
@@ -215,8 +254,9 @@ def final_phase(b: Builder) -> None:
     """Before scoring, seats with a tile that trades goods may still use it (digest §10.1)."""
     asked = False
     for seat, home in enumerate(b.state["homes"]):
-        if any(owns(home, t) for t in TRADES) or (any(d["weapon"] for d in home["dwarfs"]) \
-                and owns(home, "peaceful_cave")):
+        if any(owns(home, t) for t in TRADES) or (
+            any(d["weapon"] for d in home["dwarfs"]) and owns(home, "peaceful_cave")
+        ):
             b.emit("Asked", {"pending": {"kind": "final"}}, seat)
             asked = True
     b.emit("PhaseChanged", {"phase": "final"})

@@ -4,6 +4,7 @@
 exactly when the same lists hold it (so listed moves are exactly the accepted ones), and
 otherwise explains why in the game's nouns.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import InvalidMove, NotYourTurn
@@ -24,15 +25,20 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "twin": ({"side": _STR, "at": _INT, "at2": _INT}, {}),
     "sow": ({"at": _INT, "crop": _STR}, {}),
     "furnish": ({"tile": _STR, "at": _INT}, {"swap": _STR}),
-    "grow": ({}, {}), "take_dog": ({}, {}), "trade": ({}, {}), "done": ({}, {}),
+    "grow": ({}, {}),
+    "take_dog": ({}, {}),
+    "trade": ({}, {}),
+    "done": ({}, {}),
     "forge": ({"strength": _INT}, {}),
     "ore_mine": ({"at": _INT, "at2": _INT}, {}),
     "ruby_mine": ({"at": _INT}, {}),
     "pasture": ({"at": _INT}, {"at2": _INT}),
     "stable": ({"at": _INT}, {}),
     "buy": ({"good": _STR}, {}),
-    "loot": ({"item": _STR}, {"at": _INT, "at2": _INT, "tile": _STR, "swap": _STR,
-                              "animals": _STR}),
+    "loot": (
+        {"item": _STR},
+        {"at": _INT, "at2": _INT, "tile": _STR, "swap": _STR, "animals": _STR},
+    ),
     "convert": ({"good": _STR}, {"count": _INT}),
     "ruby": ({"buy": _STR}, {}),
     "ruby_tile": ({"tile": _STR, "at": _INT}, {}),
@@ -85,11 +91,14 @@ def check_shape(move: object) -> None:
         if typ is str and not isinstance(value, str):
             raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
         if key in ("at", "at2") and not GRID.on_board(value):
-            raise InvalidMove(reason=f"'{key}' must be a space of the home board from 0 to 47 "
-                                     "(row * 8 + column, with the Office room's edge)")
+            raise InvalidMove(
+                reason=f"'{key}' must be a space of the home board from 0 to 47 "
+                "(row * 8 + column, with the Office room's edge)"
+            )
 
 
 # -- who is asked -----------------------------------------------------------------------------
+
 
 def to_act(state: dict) -> tuple[int, ...]:
     """The seats the game waits for: a seat with animals that do not fit first; in the work
@@ -111,11 +120,14 @@ def check_turn(state: dict, seat: object) -> None:
     asked = to_act(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in asked:
         valid = isinstance(seat, int) and 0 <= seat < len(state.get("players", []))
-        raise NotYourTurn(seat_name=name(state, seat) if valid else f"seat {seat}",
-                          waiting=" and ".join(name(state, s) for s in asked) or "nobody")
+        raise NotYourTurn(
+            seat_name=name(state, seat) if valid else f"seat {seat}",
+            waiting=" and ".join(name(state, s) for s in asked) or "nobody",
+        )
 
 
 # -- the steps outside actions -------------------------------------------------------------------
+
 
 def step_moves(state: dict, seat: int) -> list[dict]:
     """Moves of the seat's question outside an action (feeding, newborns, choices)."""
@@ -131,18 +143,29 @@ def step_moves(state: dict, seat: int) -> list[dict]:
     if kind == "feed":
         out = [{"type": "feed"}]
         if "working_cave" in home["furn"].values() and pending["need"] >= 1:
-            out += [{"type": "feed", "with": g} for g, n in (("wood", 1), ("stone", 1),
-                                                             ("ore", 2))
-                    if home["supply"][g] >= n]
+            out += [
+                {"type": "feed", "with": g}
+                for g, n in (("wood", 1), ("stone", 1), ("ore", 2))
+                if home["supply"][g] >= n
+            ]
         return out
     if kind == "breed":
-        return [{"type": "keep_newborns", **{a: o.get(a, 0) for a in FARM_ANIMALS}}
-                for o in pending["options"]]
+        return [
+            {"type": "keep_newborns", **{a: o.get(a, 0) for a in FARM_ANIMALS}}
+            for o in pending["options"]
+        ]
     if kind == "harvest_choice":
         return [{"type": "skip", "phase": "field"}, {"type": "skip", "phase": "breeding"}]
     if kind == "solo_clear":
-        out = [{"type": "keep_goods", "space": s} for s in pending["spaces"]
-               if s not in pending["kept"]] if home["supply"]["ruby"] >= 1 else []
+        out = (
+            [
+                {"type": "keep_goods", "space": s}
+                for s in pending["spaces"]
+                if s not in pending["kept"]
+            ]
+            if home["supply"]["ruby"] >= 1
+            else []
+        )
         return out + [{"type": "done"}]
     if kind == "final":
         return [{"type": "done"}]
@@ -165,8 +188,11 @@ def check_move(state: dict, seat: int, move: dict) -> None:
     kind = move["type"]
     home = state["homes"][seat]
     if not animals_fit(home) and kind not in ("convert", "release"):
-        raise CavernaViolation("caverna_animals_unhoused", animals=goods_text(
-            {a: home["animals"][a] for a in FARM_ANIMALS}), **seat_params(state, seat))
+        raise CavernaViolation(
+            "caverna_animals_unhoused",
+            animals=goods_text({a: home["animals"][a] for a in FARM_ANIMALS}),
+            **seat_params(state, seat),
+        )
     if kind in ANYTIME:
         anytime.check(state, seat, move)
         return
@@ -179,19 +205,31 @@ def check_move(state: dict, seat: int, move: dict) -> None:
         return
     if move not in step_moves(state, seat):
         if kind == "keep_newborns" and pending is not None and pending["kind"] == "breed":
-            raise CavernaViolation("caverna_newborns_invalid", choice=_animals(move), options=(
-                " or ".join(_animals(o) for o in pending["options"])),
-                **seat_params(state, seat))
-        raise CavernaViolation("caverna_step_not_expected", what=_STEP_WHAT.get(kind, kind),
-                               reason=_step_reason(state, seat, move),
-                               **seat_params(state, seat))
+            raise CavernaViolation(
+                "caverna_newborns_invalid",
+                choice=_animals(move),
+                options=(" or ".join(_animals(o) for o in pending["options"])),
+                **seat_params(state, seat),
+            )
+        raise CavernaViolation(
+            "caverna_step_not_expected",
+            what=_STEP_WHAT.get(kind, kind),
+            reason=_step_reason(state, seat, move),
+            **seat_params(state, seat),
+        )
 
 
-_STEP_WHAT = {"pass": "leave the remaining dwarfs at home", "feed": "feed the family",
-              "keep_newborns": "choose the newborn animals",
-              "skip": "choose which harvest step to skip", "keep_goods":
-              "keep the goods on an action space", "done": "finish", "twin": "place a tile",
-              "furnish": "furnish a cavern", "sow": "sow"}
+_STEP_WHAT = {
+    "pass": "leave the remaining dwarfs at home",
+    "feed": "feed the family",
+    "keep_newborns": "choose the newborn animals",
+    "skip": "choose which harvest step to skip",
+    "keep_goods": "keep the goods on an action space",
+    "done": "finish",
+    "twin": "place a tile",
+    "furnish": "furnish a cavern",
+    "sow": "sow",
+}
 
 
 def _animals(counts: dict) -> str:
@@ -231,6 +269,7 @@ def _apply_step(b, seat: int, move: dict) -> None:
         _feed(b, seat, pending, move.get("with"))
     elif kind == "breed":
         from .building import breed
+
         breed(b, seat, {a: move[a] for a in FARM_ANIMALS}, "breeding")
     elif kind == "harvest_choice":
         b.emit("HarvestSkipChosen", {"skip": move["phase"]}, seat)

@@ -5,6 +5,7 @@ are offered as moves until the seat says ``done``. A part is done at most once; 
 ``trade``, ``market`` and the expeditions take several moves while they are the active part.
 ``part_moves`` lists a part's moves; a move is legal exactly when it is in that list.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -20,14 +21,21 @@ from .tables import MARKET, MAX_FORGE, MAX_STABLES, ORE_TRADE, TWINS
 MULTI = ("sow", "trade", "market")
 #: move type -> the parts it can belong to.
 EXPEDITIONS = ("expedition1", "expedition1b", "expedition2", "expedition3", "expedition4")
-MOVE_PARTS = {"twin": ("forest_twin", "cave_twin", "cave_twin_any"),
-              "sow": ("sow",) + EXPEDITIONS,
-              "furnish": ("furnish", "dwelling"), "grow": ("growth",), "take_dog": ("dog",),
-              "forge": ("forge",), "ore_mine": ("ore_mine",),
-              "ruby_mine": ("ruby_mine_tunnel", "ruby_mine_deep"),
-              "pasture": ("small_pasture", "large_pasture"), "stable": ("stable",),
-              "trade": ("trade",), "buy": ("market",),
-              "loot": EXPEDITIONS}
+MOVE_PARTS = {
+    "twin": ("forest_twin", "cave_twin", "cave_twin_any"),
+    "sow": ("sow",) + EXPEDITIONS,
+    "furnish": ("furnish", "dwelling"),
+    "grow": ("growth",),
+    "take_dog": ("dog",),
+    "forge": ("forge",),
+    "ore_mine": ("ore_mine",),
+    "ruby_mine": ("ruby_mine_tunnel", "ruby_mine_deep"),
+    "pasture": ("small_pasture", "large_pasture"),
+    "stable": ("stable",),
+    "trade": ("trade",),
+    "buy": ("market",),
+    "loot": EXPEDITIONS,
+}
 
 
 def card_id(state: dict, space_id: str) -> str:
@@ -50,8 +58,10 @@ def _still_open(state: dict, seat: int, pending: dict, part: str) -> bool:
     if part == "market":
         return True
     if part.startswith("expedition"):
-        return bool(pending["loot"]) and (len(pending["loot"]) < expedition.level(part) or
-                                          expedition.sow_left(state, seat, pending))
+        return bool(pending["loot"]) and (
+            len(pending["loot"]) < expedition.level(part)
+            or expedition.sow_left(state, seat, pending)
+        )
     return False
 
 
@@ -86,8 +96,11 @@ def part_possible(state: dict, seat: int, part: str, weapon: int, earlier=()) ->
         return weapon == 0 and bool(_forge_strengths(state["homes"][seat]))
     if part in ("dog", "market"):
         return True
-    return bool(part_moves(state, seat, part, {"sown": [], "trades": 0, "bought": [],
-                                               "dwarf_weapon": weapon}))
+    return bool(
+        part_moves(
+            state, seat, part, {"sown": [], "trades": 0, "bought": [], "dwarf_weapon": weapon}
+        )
+    )
 
 
 def _forge_strengths(home: dict) -> list[int]:
@@ -106,21 +119,29 @@ def part_moves(state: dict, seat: int, part: str, pending: dict) -> list[dict]:
     """Every move of one part (all legal)."""
     home = state["homes"][seat]
     if part == "forest_twin":
-        return [{"type": "twin", "side": "meadow_field", "at": a, "at2": b}
-                for a, b in board.forest_twins(home)]
+        return [
+            {"type": "twin", "side": "meadow_field", "at": a, "at2": b}
+            for a, b in board.forest_twins(home)
+        ]
     if part in ("cave_twin", "cave_twin_any"):
-        out = [{"type": "twin", "side": "cavern_tunnel", "at": a, "at2": b}
-               for a, b in board.cave_twins(home)]
+        out = [
+            {"type": "twin", "side": "cavern_tunnel", "at": a, "at2": b}
+            for a, b in board.cave_twins(home)
+        ]
         if part == "cave_twin_any":
-            out += [{"type": "twin", "side": "cavern_cavern", "at": a, "at2": b}
-                    for a, b in board.cave_twins(home, ordered=False)]
+            out += [
+                {"type": "twin", "side": "cavern_cavern", "at": a, "at2": b}
+                for a, b in board.cave_twins(home, ordered=False)
+            ]
         return out
     if part == "sow":
         return building.sow_moves(home, _sown(pending, "sow"))
     if part in ("furnish", "dwelling"):
         tiles = building.supply_tiles(state, part == "dwelling")
-        return [_furnish_move("furnish", t, at, swap)
-                for t, at, swap, _ in building.furnish_options(state, seat, tiles)]
+        return [
+            _furnish_move("furnish", t, at, swap)
+            for t, at, swap, _ in building.furnish_options(state, seat, tiles)
+        ]
     if part == "growth":
         return [] if building.growth_problem(home) else [{"type": "grow"}]
     if part == "dog":
@@ -129,19 +150,26 @@ def part_moves(state: dict, seat: int, part: str, pending: dict) -> list[dict]:
         weapon = pending.get("dwarf_weapon")
         if weapon is None:
             weapon = home["dwarfs"][pending["dwarf"]]["weapon"]
-        return [] if weapon else [{"type": "forge", "strength": s}
-                                  for s in _forge_strengths(home)]
+        return [] if weapon else [{"type": "forge", "strength": s} for s in _forge_strengths(home)]
     if part == "ore_mine":
         return [{"type": "ore_mine", "at": a, "at2": b} for a, b in board.ore_mine_spots(home)]
     if part in ("ruby_mine_tunnel", "ruby_mine_deep"):
-        return [{"type": "ruby_mine", "at": s}
-                for s in board.ruby_mine_spots(home, part == "ruby_mine_deep")]
+        return [
+            {"type": "ruby_mine", "at": s}
+            for s in board.ruby_mine_spots(home, part == "ruby_mine_deep")
+        ]
     if part == "small_pasture":
-        return [{"type": "pasture", "at": s} for s in board.small_pasture_spots(home)
-                if has(home, pasture_cost(home, False))]
+        return [
+            {"type": "pasture", "at": s}
+            for s in board.small_pasture_spots(home)
+            if has(home, pasture_cost(home, False))
+        ]
     if part == "large_pasture":
-        return [{"type": "pasture", "at": a, "at2": b} for a, b in
-                board.large_pasture_spots(home) if has(home, pasture_cost(home, True))]
+        return [
+            {"type": "pasture", "at": a, "at2": b}
+            for a, b in board.large_pasture_spots(home)
+            if has(home, pasture_cost(home, True))
+        ]
     if part == "stable":
         if len(home["stables"]) >= MAX_STABLES or not has(home, stable_cost(home)):
             return []
@@ -150,8 +178,11 @@ def part_moves(state: dict, seat: int, part: str, pending: dict) -> list[dict]:
         ok = home["supply"]["ore"] >= 2 and pending["trades"] < ORE_TRADE["times"]
         return [{"type": "trade"}] if ok else []
     if part == "market":
-        return [{"type": "buy", "good": g} for g, price in MARKET.items()
-                if g not in pending["bought"] and home["supply"]["gold"] >= price]
+        return [
+            {"type": "buy", "good": g}
+            for g, price in MARKET.items()
+            if g not in pending["bought"] and home["supply"]["gold"] >= price
+        ]
     if part.startswith("expedition"):
         return expedition.loot_moves(state, seat, pending, part)
     return []
@@ -200,8 +231,9 @@ def part_of(state: dict, seat: int, move: dict) -> str | None:
     """The open part whose move list holds ``move``."""
     pending = state["pending"][seat]
     for part in open_parts(state, seat):
-        if part in MOVE_PARTS.get(move["type"], ()) and \
-                move in part_moves(state, seat, part, pending):
+        if part in MOVE_PARTS.get(move["type"], ()) and move in part_moves(
+            state, seat, part, pending
+        ):
             return part
     return None
 
@@ -209,25 +241,43 @@ def part_of(state: dict, seat: int, move: dict) -> str | None:
 def check_part_move(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat]
     if state["phase"] != "work" or pending is None or pending["kind"] != "action":
-        raise CavernaViolation("caverna_step_not_expected", what=_WHAT[move["type"]],
-                               reason="no action of theirs is in progress",
-                               **seat_params(state, seat))
+        raise CavernaViolation(
+            "caverna_step_not_expected",
+            what=_WHAT[move["type"]],
+            reason="no action of theirs is in progress",
+            **seat_params(state, seat),
+        )
     if move["type"] == "done":
         if not may_end(state, seat):
-            raise CavernaViolation("caverna_part_unavailable", what="end the action",
-                                   reason="the dwarf has not done any of the space's actions "
-                                          "yet (digest §3.3)", **seat_params(state, seat))
+            raise CavernaViolation(
+                "caverna_part_unavailable",
+                what="end the action",
+                reason="the dwarf has not done any of the space's actions yet (digest §3.3)",
+                **seat_params(state, seat),
+            )
         return
     if part_of(state, seat, move) is None:
         from .diagnose import why_not
+
         raise why_not(state, seat, move, open_parts(state, seat))
 
 
-_WHAT = {"twin": "place a twin tile", "sow": "sow", "furnish": "furnish a cavern",
-         "grow": "grow the family", "take_dog": "take a dog", "forge": "forge a weapon",
-         "ore_mine": "build an ore mine", "ruby_mine": "build a ruby mine",
-         "pasture": "fence a pasture", "stable": "build a stable", "trade": "trade ore",
-         "buy": "buy at the market", "loot": "take loot", "done": "end the action"}
+_WHAT = {
+    "twin": "place a twin tile",
+    "sow": "sow",
+    "furnish": "furnish a cavern",
+    "grow": "grow the family",
+    "take_dog": "take a dog",
+    "forge": "forge a weapon",
+    "ore_mine": "build an ore mine",
+    "ruby_mine": "build a ruby mine",
+    "pasture": "fence a pasture",
+    "stable": "build a stable",
+    "trade": "trade ore",
+    "buy": "buy at the market",
+    "loot": "take loot",
+    "done": "end the action",
+}
 
 
 def apply_part_move(b, seat: int, move: dict) -> None:
@@ -281,19 +331,36 @@ def _forge(b, seat, move, part):
     home = b.home(seat)
     dwarf = b.state["pending"][seat]["dwarf"]
     pay(b, seat, forge_cost(home, move["strength"]), "forge")
-    b.emit("WeaponsChanged", {"weapons": {str(dwarf): move["strength"]}, "part": part,
-                              "reason": "forged"}, seat)
+    b.emit(
+        "WeaponsChanged",
+        {"weapons": {str(dwarf): move["strength"]}, "part": part, "reason": "forged"},
+        seat,
+    )
 
 
 def _ore_mine(b, seat, move, part):
-    building.place_tile(b, seat, [move["at"], move["at2"]], ["ore_mine", "deep_tunnel"],
-                        "ore_mine", extra={"ore": 3}, part=part)
+    building.place_tile(
+        b,
+        seat,
+        [move["at"], move["at2"]],
+        ["ore_mine", "deep_tunnel"],
+        "ore_mine",
+        extra={"ore": 3},
+        part=part,
+    )
 
 
 def _ruby_mine(b, seat, move, part):
     deep = b.home(seat)["board"][move["at"]] == "deep_tunnel"
-    building.place_tile(b, seat, [move["at"]], ["ruby_mine"], "ruby_mine",
-                        extra={"ruby": 1} if deep else {}, part=part)
+    building.place_tile(
+        b,
+        seat,
+        [move["at"]],
+        ["ruby_mine"],
+        "ruby_mine",
+        extra={"ruby": 1} if deep else {},
+        part=part,
+    )
 
 
 def _pasture(b, seat, move, part):
@@ -307,19 +374,37 @@ def _stable(b, seat, move, part):
 
 
 def _trade(b, seat, move, part):
-    b.emit("OreTraded", {"pay": ORE_TRADE["pay"], "gain": ORE_TRADE["gain"], "part": part},
-           seat)
+    b.emit("OreTraded", {"pay": ORE_TRADE["pay"], "gain": ORE_TRADE["gain"], "part": part}, seat)
 
 
 def _buy(b, seat, move, part):
     good = move["good"]
-    b.emit("MarketBought", {"good": good, "pay": {"gold": MARKET[good]},
-                            "gain": with_extras(b.home(seat), {good: 1}), "part": part}, seat)
+    b.emit(
+        "MarketBought",
+        {
+            "good": good,
+            "pay": {"gold": MARKET[good]},
+            "gain": with_extras(b.home(seat), {good: 1}),
+            "part": part,
+        },
+        seat,
+    )
 
 
-_APPLY = {"twin": _twin, "sow": _sow, "furnish": _furnish, "grow": _grow, "take_dog": _dog,
-          "forge": _forge, "ore_mine": _ore_mine, "ruby_mine": _ruby_mine,
-          "pasture": _pasture, "stable": _stable, "trade": _trade, "buy": _buy}
+_APPLY = {
+    "twin": _twin,
+    "sow": _sow,
+    "furnish": _furnish,
+    "grow": _grow,
+    "take_dog": _dog,
+    "forge": _forge,
+    "ore_mine": _ore_mine,
+    "ruby_mine": _ruby_mine,
+    "pasture": _pasture,
+    "stable": _stable,
+    "trade": _trade,
+    "buy": _buy,
+}
 
 
 def end_action(b, seat: int) -> None:

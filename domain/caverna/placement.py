@@ -2,6 +2,7 @@
 dwarf (unarmed first, then the weakest; 1 ruby breaks the order), which option of an "either
 ... or" space, which space an Imitation copies, and what the space gives at once.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -46,8 +47,7 @@ def bonus_goods(home: dict, info: dict) -> dict:
 
 def gives_now(state: dict, seat: int, space_id: str, data: dict, imitated: bool) -> bool:
     acc = {} if imitated else state["spaces"][space_id]["goods"]
-    return bool(any(acc.values()) or data.get("gain") or
-                bonus_goods(state["homes"][seat], data))
+    return bool(any(acc.values()) or data.get("gain") or bonus_goods(state["homes"][seat], data))
 
 
 def can_do(state: dict, seat: int, space_id: str, option, dwarf: int, imitated: bool) -> bool:
@@ -72,8 +72,7 @@ def imitation_targets(state: dict, seat: int) -> list[str]:
     for sid in state["order"]:
         occupant = state["spaces"][sid]["occupant"]
         info = SPACES[_card_id(state, sid)]
-        if occupant is None or occupant == seat or info.get("start_player") or \
-                "imitation" in info:
+        if occupant is None or occupant == seat or info.get("start_player") or "imitation" in info:
             continue
         out.append(sid)
     return out
@@ -113,12 +112,25 @@ def place_moves(state: dict, seat: int) -> list[dict]:
                     continue
                 for target in imitation_targets(state, seat):
                     for option in doable_options(state, seat, target, acting, True):
-                        out.append({"type": "place", "space": sid, "target": target,
-                                    **extra, **({"option": option} if option else {})})
+                        out.append(
+                            {
+                                "type": "place",
+                                "space": sid,
+                                "target": target,
+                                **extra,
+                                **({"option": option} if option else {}),
+                            }
+                        )
                 continue
             for option in doable_options(state, seat, sid, acting, False):
-                out.append({"type": "place", "space": sid, **extra,
-                            **({"option": option} if option else {})})
+                out.append(
+                    {
+                        "type": "place",
+                        "space": sid,
+                        **extra,
+                        **({"option": option} if option else {}),
+                    }
+                )
     return out
 
 
@@ -134,8 +146,9 @@ def doable_options(state: dict, seat: int, sid: str, dwarf: int, imitated: bool)
     cid = _card_id(state, sid)
     options = options_of(state, seat, cid)
     doable = [o for o in options if can_do(state, seat, sid, o, dwarf, imitated)]
-    if "both" in doable and any(not _opened(cid, o) for o in options
-                                if o != "both" and o not in doable):
+    if "both" in doable and any(
+        not _opened(cid, o) for o in options if o != "both" and o not in doable
+    ):
         doable.remove("both")
     return doable
 
@@ -153,25 +166,35 @@ def check_place(state: dict, seat: int, move: dict) -> None:
     params = seat_params(state, seat)
     sid = move["space"]
     if state["phase"] != "work" or state["pending"][seat] is not None:
-        raise CavernaViolation("caverna_step_not_expected", what="place a dwarf",
-                               reason="another step of the current action comes first",
-                               **params)
+        raise CavernaViolation(
+            "caverna_step_not_expected",
+            what="place a dwarf",
+            reason="another step of the current action comes first",
+            **params,
+        )
     if sid not in SPACES:
         raise CavernaViolation("caverna_unknown_space", space=sid)
     if sid not in state["spaces"]:
-        raise CavernaViolation("caverna_space_not_available", space_name=space_name(sid),
-                               players=len(state["players"]))
+        raise CavernaViolation(
+            "caverna_space_not_available", space_name=space_name(sid), players=len(state["players"])
+        )
     occupant = state["spaces"][sid]["occupant"]
     if occupant is not None:
-        raise CavernaViolation("caverna_space_occupied", space_name=space_name(sid),
-                               occupant_name=name(state, occupant))
+        raise CavernaViolation(
+            "caverna_space_occupied",
+            space_name=space_name(sid),
+            occupant_name=name(state, occupant),
+        )
     home = state["homes"][seat]
     if next_dwarf(home) is None:
         raise CavernaViolation("caverna_no_dwarf", **params)
     if "dwarf" in move and move["dwarf"] not in dwarf_choices(state, seat)[1:]:
         expected = home["dwarfs"][next_dwarf(home)]["weapon"]
-        raise CavernaViolation("caverna_dwarf_order", expected=(
-            f"a weapon of strength {expected}" if expected else "no weapon"), **params)
+        raise CavernaViolation(
+            "caverna_dwarf_order",
+            expected=(f"a weapon of strength {expected}" if expected else "no weapon"),
+            **params,
+        )
     if move not in place_moves(state, seat):
         code, why = _why_not(state, seat, move)
         raise CavernaViolation(code, **why, **params)
@@ -183,23 +206,45 @@ def _why_not(state: dict, seat: int, move: dict) -> tuple:
     sname = space_name(move["space"])
     if "imitation" in info:
         if target is None or target not in imitation_targets(state, seat):
-            return ("caverna_imitation_invalid",
-                    {"target_name": space_name(target) if target else "no space",
-                     "reason": "only a space occupied by another player's dwarf may be "
-                               "imitated, never Starting player or an Imitation"})
+            return (
+                "caverna_imitation_invalid",
+                {
+                    "target_name": space_name(target) if target else "no space",
+                    "reason": "only a space occupied by another player's dwarf may be "
+                    "imitated, never Starting player or an Imitation",
+                },
+            )
         if not has(state["homes"][seat], {"food": info["imitation"]}):
-            return ("caverna_not_enough", {"cost": f"{info['imitation']} food",
-                                           "what": sname, "have": goods_text(
-                                               {"food": state["homes"][seat]["supply"]["food"]})})
+            return (
+                "caverna_not_enough",
+                {
+                    "cost": f"{info['imitation']} food",
+                    "what": sname,
+                    "have": goods_text({"food": state["homes"][seat]["supply"]["food"]}),
+                },
+            )
         info = SPACES[_card_id(state, target)]
     elif target is not None:
-        return ("caverna_option_invalid", {"space_name": sname, "option": "target",
-                                           "reason": "only an Imitation space copies another"})
+        return (
+            "caverna_option_invalid",
+            {
+                "space_name": sname,
+                "option": "target",
+                "reason": "only an Imitation space copies another",
+            },
+        )
     option = move.get("option")
     if option not in options_of(state, seat, _card_id(state, target or move["space"])):
-        return ("caverna_option_invalid", {"space_name": sname, "option": option,
-                                           "reason": "choose one of its printed options" if
-                                           "options" in info else "the space has no options"})
+        return (
+            "caverna_option_invalid",
+            {
+                "space_name": sname,
+                "option": option,
+                "reason": "choose one of its printed options"
+                if "options" in info
+                else "the space has no options",
+            },
+        )
     return ("caverna_nothing_to_do", {"space_name": sname})
 
 
@@ -226,8 +271,13 @@ def apply_place(b, seat: int, move: dict) -> None:
     acc = state["spaces"][sid]["goods"] if not target else {}
     if acc and not spec_now.get("take_last"):
         building.take_space(b, seat, sid, dict(acc))
-    gain(b, seat, {**_sum(spec_now.get("gain", {}), bonus_goods(home, spec_now))}, "space",
-         space_gain=True)
+    gain(
+        b,
+        seat,
+        {**_sum(spec_now.get("gain", {}), bonus_goods(home, spec_now))},
+        "space",
+        space_gain=True,
+    )
     if not spec_now.get("parts"):
         end_action(b, seat)
 

@@ -1,5 +1,6 @@
 """The Caverna score pad: one line per category, one line per bonus tile, the Writing chamber's
 offset inside the negative lines (digest §10; pack §1.4 formulas; EX-28 = 80 points)."""
+
 from __future__ import annotations
 
 from math import ceil
@@ -53,8 +54,9 @@ def seat_categories(home: dict) -> list[dict]:
         lines[key] = value + used
         left -= used
     furnishing = sum(FURNISHINGS[t]["vp"] for t in tiles_owned(home) if t != ENTRY)
-    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"]) + \
-        LARGE_PASTURE_POINTS * len(home["large"])
+    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"]) + LARGE_PASTURE_POINTS * len(
+        home["large"]
+    )
     cats = [
         ("animals", "Farm animals and dogs", sum(animals.values())),
         ("missing_animals", "Missing farm animal types", lines["missing"]),
@@ -67,14 +69,21 @@ def seat_categories(home: dict) -> list[dict]:
     ]
     for tile in tiles_owned(home):
         if tile in BONUS:
-            cats.append((f"bonus_{tile}", f"Bonus: {FURNISHINGS[tile]['name']}",
-                         BONUS[tile](home)))
-    cats += [("gold", "Gold", home["supply"]["gold"]),
-             ("begging", "Begging markers", lines["begging"])]
+            cats.append((f"bonus_{tile}", f"Bonus: {FURNISHINGS[tile]['name']}", BONUS[tile](home)))
+    cats += [
+        ("gold", "Gold", home["supply"]["gold"]),
+        ("begging", "Begging markers", lines["begging"]),
+    ]
     out = [{"key": key, "label": text, "points": pts} for key, text, pts in cats]
     if offset:
-        out.append({"key": "writing_chamber_offset", "label": "Writing chamber (already "
-                    "inside the negative lines)", "points": 0, "offset": offset})
+        out.append(
+            {
+                "key": "writing_chamber_offset",
+                "label": "Writing chamber (already inside the negative lines)",
+                "points": 0,
+                "offset": offset,
+            }
+        )
     return out
 
 
@@ -85,11 +94,20 @@ def score_sheet(state: dict) -> dict:
     seats = []
     for seat, home in enumerate(state["homes"]):
         cats = seat_categories(home)
-        seats.append({"seat": seat, "name": state["players"][seat],
-                      "total": sum(c["points"] for c in cats), "categories": cats})
+        seats.append(
+            {
+                "seat": seat,
+                "name": state["players"][seat],
+                "total": sum(c["points"] for c in cats),
+                "categories": cats,
+            }
+        )
     best = max(s["total"] for s in seats)
-    return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
-            "final": state["phase"] == "finished"}
+    return {
+        "seats": seats,
+        "winners": [s["seat"] for s in seats if s["total"] == best],
+        "final": state["phase"] == "finished",
+    }
 
 
 def final_scores(state: dict) -> tuple[list[int], list[int]]:
@@ -100,10 +118,21 @@ def final_scores(state: dict) -> tuple[list[int], list[int]]:
 
 #: Events that change nothing the score pad counts (turns, phases, questions, goods on action
 #: spaces, where dwarfs stand, which loot is being chosen).
-SCORE_NEUTRAL_EVENTS = frozenset({
-    "Asked", "PhaseChanged", "SpacesReplenished", "SpaceCleared", "RoundStarted",
-    "HomeReturned", "DwarfsRested", "LootTaken", "HarvestSkipChosen", "ExtensionBothUsed",
-    "DeliveriesScheduled"})
+SCORE_NEUTRAL_EVENTS = frozenset(
+    {
+        "Asked",
+        "PhaseChanged",
+        "SpacesReplenished",
+        "SpaceCleared",
+        "RoundStarted",
+        "HomeReturned",
+        "DwarfsRested",
+        "LootTaken",
+        "HarvestSkipChosen",
+        "ExtensionBothUsed",
+        "DeliveriesScheduled",
+    }
+)
 
 
 def rescore(state: dict, previous: dict | None, event) -> dict:
@@ -119,8 +148,15 @@ def rescore(state: dict, previous: dict | None, event) -> dict:
         return score_sheet(state)
     seats = list(previous["seats"])
     cats = seat_categories(state["homes"][seat])
-    seats[seat] = {"seat": seat, "name": state["players"][seat],
-                   "total": sum(c["points"] for c in cats), "categories": cats}
+    seats[seat] = {
+        "seat": seat,
+        "name": state["players"][seat],
+        "total": sum(c["points"] for c in cats),
+        "categories": cats,
+    }
     best = max(s["total"] for s in seats)
-    return {"seats": seats, "winners": [s["seat"] for s in seats if s["total"] == best],
-            "final": previous["final"]}
+    return {
+        "seats": seats,
+        "winners": [s["seat"] for s in seats if s["total"] == best],
+        "final": previous["final"],
+    }

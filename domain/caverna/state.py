@@ -23,6 +23,7 @@ A home (the board is a 6 x 8 grid with the Office room's ring, see ``tables``)::
      "begging": n, "skip": None|"field"|"breeding", "deliveries": {round: {good: n}},
      "covered": [tiles], "extension_both": bool}
 """
+
 from __future__ import annotations
 
 import json
@@ -57,19 +58,28 @@ def new_home(food: int) -> dict:
     board: list[str | None] = [None] * len(GRID.spaces())
     board[ENTRY_DWELLING] = "cavern"
     board[START_CAVERN] = "cavern"
-    return {"board": board, "furn": {str(ENTRY_DWELLING): ENTRY}, "large": [], "stables": [],
-            "crops": {}, "animals": dict.fromkeys(ANIMALS, 0),
-            "supply": {g: (food if g == "food" else 0) for g in GOODS},
-            "dwarfs": [{"weapon": 0, "at": None}, {"weapon": 0, "at": None}],
-            "begging": 0, "skip": None, "deliveries": {}, "covered": [],
-            "extension_both": False}
+    return {
+        "board": board,
+        "furn": {str(ENTRY_DWELLING): ENTRY},
+        "large": [],
+        "stables": [],
+        "crops": {},
+        "animals": dict.fromkeys(ANIMALS, 0),
+        "supply": {g: (food if g == "food" else 0) for g in GOODS},
+        "dwarfs": [{"weapon": 0, "at": None}, {"weapon": 0, "at": None}],
+        "begging": 0,
+        "skip": None,
+        "deliveries": {},
+        "covered": [],
+        "extension_both": False,
+    }
 
 
 # -- readers ---------------------------------------------------------------------------------------
 
+
 def name(state: dict, seat) -> str:
-    if not isinstance(seat, int) or isinstance(seat, bool) or \
-            not 0 <= seat < len(state["players"]):
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["players"]):
         return "nobody"
     return state["players"][seat]
 
@@ -121,8 +131,9 @@ def next_dwarf(home: dict) -> int | None:
 
 
 def empty_fields(home: dict) -> int:
-    return sum(1 for s, k in enumerate(home["board"]) if k == "field"
-               and str(s) not in home["crops"])
+    return sum(
+        1 for s, k in enumerate(home["board"]) if k == "field" and str(s) not in home["crops"]
+    )
 
 
 def crop_total(home: dict, crop: str) -> int:
@@ -131,6 +142,7 @@ def crop_total(home: dict, crop: str) -> int:
 
 
 # -- animals (digest §8.1) -------------------------------------------------------------------------
+
 
 def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
     """Pastures (one type each), flexible places, reserved places, and the unfenced meadows
@@ -154,8 +166,9 @@ def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
             reserved["boar"] += 1
     pastures.append(ENTRY_DWELLING_ANIMALS)
     for tile in tiles_owned(home):
-        pastures.extend([FURNISHINGS[tile]["animals"]] if "animals" in FURNISHINGS.get(
-            tile, {}) else [])
+        pastures.extend(
+            [FURNISHINGS[tile]["animals"]] if "animals" in FURNISHINGS.get(tile, {}) else []
+        )
     if owns(home, "breakfast_room"):
         reserved["cattle"] += 3
     if owns(home, "cuddle_room"):

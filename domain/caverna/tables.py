@@ -5,6 +5,7 @@ silent, the data pack read off photographs of the printed components (``shared/d
 "pack §x"; the pack wins where it corrects the digest, pack §5). ``docs/rules/caverna.md`` lists
 every source and every decision. Player-count differences are rows of these tables.
 """
+
 from __future__ import annotations
 
 from domain.common.grid import Grid
@@ -35,20 +36,47 @@ SOLO_START_FOOD = 2
 #: Food for one item converted at any time (digest §8.5). A pair of donkeys gives 3.
 #: A ruby is on the board's reference strip as 2 food (data pack: "wild boar, ruby, vegetable 2",
 #: P2 photo; seed 001 L585 "1 рубин приносит 2 еды"): one move, as printed (issue 26).
-FOOD_VALUE = {"sheep": 1, "donkey": 1, "boar": 2, "cattle": 3, "grain": 1, "vegetable": 2,
-              "ruby": 2}
+FOOD_VALUE = {
+    "sheep": 1,
+    "donkey": 1,
+    "boar": 2,
+    "cattle": 3,
+    "grain": 1,
+    "vegetable": 2,
+    "ruby": 2,
+}
 DONKEY_PAIR_FOOD = 3
 
 #: What 1 ruby buys at any time (digest §7.6); cattle also costs 1 food. Dogs cannot be bought
 #: with rubies (decision C-08 in docs/rules/caverna.md).
-RUBY_BUYS = {"wood": {}, "stone": {}, "ore": {}, "grain": {}, "vegetable": {}, "gold": {},
-             "sheep": {}, "donkey": {}, "boar": {}, "cattle": {"food": 1}}
+RUBY_BUYS = {
+    "wood": {},
+    "stone": {},
+    "ore": {},
+    "grain": {},
+    "vegetable": {},
+    "gold": {},
+    "sheep": {},
+    "donkey": {},
+    "boar": {},
+    "cattle": {"food": 1},
+}
 #: Single tiles bought with rubies, placed at once (digest §7.6): rubies per tile.
 RUBY_TILES = {"meadow": 1, "field": 1, "tunnel": 1, "cavern": 2}
 
 #: Weekly market prices in gold, at most one of each per action (digest §4.1, EX-21).
-MARKET = {"wood": 1, "stone": 1, "ore": 1, "grain": 1, "sheep": 1, "donkey": 1,
-          "vegetable": 2, "boar": 2, "dog": 2, "cattle": 3}
+MARKET = {
+    "wood": 1,
+    "stone": 1,
+    "ore": 1,
+    "grain": 1,
+    "sheep": 1,
+    "donkey": 1,
+    "vegetable": 2,
+    "boar": 2,
+    "dog": 2,
+    "cattle": 3,
+}
 
 #: Ore trading: 2 ore -> 2 gold + 1 food, up to 3 times (digest §4.2, EX-20).
 ORE_TRADE = {"pay": {"ore": 2}, "gain": {"gold": 2, "food": 1}, "times": 3}
@@ -92,9 +120,13 @@ ENTRANCE = space_at("F3-R4")
 #: The ring space under the Entry-level dwelling can never be used (pack §4.1, C2).
 BLOCKED = (ENTRY_DWELLING + 8,)
 #: Printed rewards for covering a space with a tile, not a stable (pack §4.1; digest §2.3).
-BONUS_SPACES = {space_at("F3-R1"): {"boar": 1}, space_at("F1-R3"): {"boar": 1},
-                space_at("F2-R4"): {"food": 1}, space_at("M2-R4"): {"food": 1},
-                space_at("M3-R1"): {"food": 2}}
+BONUS_SPACES = {
+    space_at("F3-R1"): {"boar": 1},
+    space_at("F1-R3"): {"boar": 1},
+    space_at("F2-R4"): {"food": 1},
+    space_at("M2-R4"): {"food": 1},
+    space_at("M3-R1"): {"food": 2},
+}
 
 #: Terrain kinds a space can hold (digest §5.1).
 OUTDOOR = ("meadow", "field", "small_pasture", "large_pasture")
@@ -104,8 +136,11 @@ TILE_POINTS = {"small_pasture": 2, "ore_mine": 3, "ruby_mine": 4}
 LARGE_PASTURE_POINTS = 4
 
 #: Twin tiles: the two halves in the order a move names them (digest §5.1).
-TWINS = {"meadow_field": ("meadow", "field"), "cavern_tunnel": ("cavern", "tunnel"),
-         "cavern_cavern": ("cavern", "cavern")}
+TWINS = {
+    "meadow_field": ("meadow", "field"),
+    "cavern_tunnel": ("cavern", "tunnel"),
+    "cavern_cavern": ("cavern", "cavern"),
+}
 
 #: Animal places (digest §8.1, pack §1.3): capacity per place, one type per place.
 PASTURE_PER_SPACE = 2
@@ -129,16 +164,27 @@ LAST_ROUND = 12
 #: Round 9 is skipped with 1 or 2 players (digest §2.6, §11).
 SKIPPED_ROUND = 9
 #: Round cards by stage; round 4 is always Wish for children (pack §2.3).
-STAGE_CARDS = {1: ("blacksmithing", "sheep_farming", "ore_mine_construction"),
-               2: ("donkey_farming", "ruby_mine_construction"),
-               3: ("family_life", "ore_delivery", "exploration"),
-               4: ("adventure", "ore_trading", "ruby_delivery")}
+STAGE_CARDS = {
+    1: ("blacksmithing", "sheep_farming", "ore_mine_construction"),
+    2: ("donkey_farming", "ruby_mine_construction"),
+    3: ("family_life", "ore_delivery", "exploration"),
+    4: ("adventure", "ore_trading", "ruby_delivery"),
+}
 STAGE_ROUNDS = {1: (1, 2, 3), 2: (5, 6), 3: (7, 8, 9), 4: (10, 11, 12)}
 WISH_ROUND = 4
 #: Solo: the cards lie face down on fixed rounds (digest §11.1, pack §2.3).
-SOLO_CARDS = {1: "blacksmithing", 2: "sheep_farming", 3: "ore_mine_construction",
-              5: "donkey_farming", 6: "ruby_mine_construction", 7: "ore_delivery",
-              8: "family_life", 10: "ore_trading", 11: "adventure", 12: "ruby_delivery"}
+SOLO_CARDS = {
+    1: "blacksmithing",
+    2: "sheep_farming",
+    3: "ore_mine_construction",
+    5: "donkey_farming",
+    6: "ruby_mine_construction",
+    7: "ore_delivery",
+    8: "family_life",
+    10: "ore_trading",
+    11: "adventure",
+    12: "ruby_delivery",
+}
 #: Removed with 1-2 players (digest §2.6).
 SMALL_GAME_REMOVED = ("exploration",)
 #: Solo: an accumulating space holding this many goods is cleared before replenishing
@@ -150,18 +196,33 @@ SOLO_CLEAR_AT = 6
 #: item -> (minimum weapon strength, what it gives). ``goods`` items give goods; the others are
 #: handled by name in ``expedition.py``.
 LOOT = {
-    "weapons": (1, None), "wood": (1, {"wood": 1}), "dog": (1, {"dog": 1}),
-    "grain": (2, {"grain": 1}), "sheep": (2, {"sheep": 1}),
-    "stone": (3, {"stone": 1}), "donkey": (3, {"donkey": 1}),
-    "vegetable": (4, {"vegetable": 1}), "ore": (4, {"ore": 2}),
-    "boar": (5, {"boar": 1}), "gold": (6, {"gold": 2}),
-    "furnish": (7, None), "stable": (8, None),
-    "tunnel": (9, None), "small_pasture": (9, None),
-    "cattle": (10, {"cattle": 1}), "large_pasture": (10, None),
-    "meadow": (11, None), "dwelling": (11, None),
-    "field": (12, None), "sow": (12, None),
-    "cavern": (14, None), "breed": (14, None),
+    "weapons": (1, None),
+    "wood": (1, {"wood": 1}),
+    "dog": (1, {"dog": 1}),
+    "grain": (2, {"grain": 1}),
+    "sheep": (2, {"sheep": 1}),
+    "stone": (3, {"stone": 1}),
+    "donkey": (3, {"donkey": 1}),
+    "vegetable": (4, {"vegetable": 1}),
+    "ore": (4, {"ore": 2}),
+    "boar": (5, {"boar": 1}),
+    "gold": (6, {"gold": 2}),
+    "furnish": (7, None),
+    "stable": (8, None),
+    "tunnel": (9, None),
+    "small_pasture": (9, None),
+    "cattle": (10, {"cattle": 1}),
+    "large_pasture": (10, None),
+    "meadow": (11, None),
+    "dwelling": (11, None),
+    "field": (12, None),
+    "sow": (12, None),
+    "cavern": (14, None),
+    "breed": (14, None),
 }
 #: Reduced costs of loot items (pack §3).
-LOOT_COSTS = {"small_pasture": {"wood": 1}, "large_pasture": {"wood": 2},
-              "dwelling": {"wood": 2, "stone": 2}}
+LOOT_COSTS = {
+    "small_pasture": {"wood": 1},
+    "large_pasture": {"wood": 2},
+    "dwelling": {"wood": 2, "stone": 2},
+}

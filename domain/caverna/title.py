@@ -1,4 +1,5 @@
 """``Caverna``: the title object the service drives (see ``domain/common/title.py``)."""
+
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
@@ -18,8 +19,13 @@ from .spaces import space_name
 from .state import animals_fit, clone, room
 from .text import describe, rule_of
 
-_START = OptionSpec("start_player", "int", -1, "Seat of the starting player; -1 draws it with "
-                    "the game's seed (digest §2.1).", choices=(-1, 0, 1, 2, 3, 4, 5, 6))
+_START = OptionSpec(
+    "start_player",
+    "int",
+    -1,
+    "Seat of the starting player; -1 draws it with the game's seed (digest §2.1).",
+    choices=(-1, 0, 1, 2, 3, 4, 5, 6),
+)
 
 
 class Caverna(Title):
@@ -32,10 +38,22 @@ class Caverna(Title):
     #: the new action card and the harvest marker turned up each round (digest §3.1)
     revealing_events = frozenset({"RoundStarted"})
     variants = (
-        VariantInfo("standard", 1, 7, "The full game with all 48 furnishing tiles, 1 to 7 "
-                    "players; with 1 player the solo rules apply (digest §11.1).", (_START,)),
-        VariantInfo("introductory", 1, 7, "The introductory game: only the 27 furnishing tiles "
-                    "of the introductory supply boards (digest §2.5; pack §1.1).", (_START,)),
+        VariantInfo(
+            "standard",
+            1,
+            7,
+            "The full game with all 48 furnishing tiles, 1 to 7 "
+            "players; with 1 player the solo rules apply (digest §11.1).",
+            (_START,),
+        ),
+        VariantInfo(
+            "introductory",
+            1,
+            7,
+            "The introductory game: only the 27 furnishing tiles "
+            "of the introductory supply boards (digest §2.5; pack §1.1).",
+            (_START,),
+        ),
     )
 
     def setup(self, config, rng):
@@ -44,9 +62,13 @@ class Caverna(Title):
         if start is None or start == -1:
             start = rng.below("start-player", n)
         elif not 0 <= start < n:
-            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
-                                option="start_player",
-                                reason=f"must be -1 or a seat from 0 to {n - 1}")
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
         return setup_events(list(config.players), config.variant, start, rng)
 
     def decide(self, state, seat, move, rng):
@@ -77,6 +99,7 @@ class Caverna(Title):
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
         from .evaluation import evaluate
+
         return evaluate(state, seat)
 
     def score_sheet(self, state):
@@ -91,8 +114,7 @@ class Caverna(Title):
         if finished is None:
             finished = self.status(state).finished
         out = clone(redact(state, viewer, finished))
-        out["space_names"] = {sid: space_name(card_id(state, sid)) for sid in
-                              out.get("order", [])}
+        out["space_names"] = {sid: space_name(card_id(state, sid)) for sid in out.get("order", [])}
         for home in out.get("homes", []):
             home["room"] = room(home)
             home["animals_fit"] = animals_fit(home)
@@ -123,10 +145,16 @@ def home_rows(home: dict) -> list[list[dict]]:
             s = r * 8 + c
             tile = home["furn"].get(str(s))
             crop = home["crops"].get(str(s))
-            row.append({"space": s, "label": label(s), "kind": home["board"][s],
-                        "furnishing": tile_name(tile) if tile else None,
-                        "stable": s in home["stables"],
-                        "crop": f"{crop[1]} {crop[0]}" if crop else None})
+            row.append(
+                {
+                    "space": s,
+                    "label": label(s),
+                    "kind": home["board"][s],
+                    "furnishing": tile_name(tile) if tile else None,
+                    "stable": s in home["stables"],
+                    "crop": f"{crop[1]} {crop[0]}" if crop else None,
+                }
+            )
         rows.append(row)
     return rows
 

@@ -1,15 +1,33 @@
 """Caverna's nouns in sentences: goods, animals and spaces as players say them."""
+
 from __future__ import annotations
 
 from .board import label
 from .furnishings import tile_name
 from .spaces import space_name
 
-_PLURAL = {"wood": "wood", "stone": "stone", "ore": "ore", "ruby": "rubies", "grain": "grain",
-           "vegetable": "vegetables", "food": "food", "gold": "gold", "sheep": "sheep",
-           "donkey": "donkeys", "boar": "wild boars", "cattle": "cattle", "dog": "dogs"}
-_SINGULAR = {"ruby": "ruby", "vegetable": "vegetable", "donkey": "donkey", "boar": "wild boar",
-             "dog": "dog"}
+_PLURAL = {
+    "wood": "wood",
+    "stone": "stone",
+    "ore": "ore",
+    "ruby": "rubies",
+    "grain": "grain",
+    "vegetable": "vegetables",
+    "food": "food",
+    "gold": "gold",
+    "sheep": "sheep",
+    "donkey": "donkeys",
+    "boar": "wild boars",
+    "cattle": "cattle",
+    "dog": "dogs",
+}
+_SINGULAR = {
+    "ruby": "ruby",
+    "vegetable": "vegetable",
+    "donkey": "donkey",
+    "boar": "wild boar",
+    "dog": "dog",
+}
 
 
 def good_word(good: str, n: int) -> str:

@@ -1,6 +1,7 @@
 """Emitting events while a move is decided, shared by every title: the builder keeps a private
 copy of the state and evolves it with every event it emits, so later checks of the same move
 see the effect of earlier ones. A title's ``Builder`` names its ``clone`` and ``evolve``."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,9 @@ from .events import Event
 class EventBuilder:
     """Collects events and evolves a private copy of the state as they are emitted."""
 
-    def __init__(self, state: dict, clone: Callable[[dict], dict],
-                 evolve: Callable[[dict, Event], dict]) -> None:
+    def __init__(
+        self, state: dict, clone: Callable[[dict], dict], evolve: Callable[[dict, Event], dict]
+    ) -> None:
         self._evolve = evolve
         self.state = clone(state)
         self.events: list[Event] = []

@@ -8,6 +8,7 @@ the domain never mentions HTTP.
 move"; the other direct subclasses describe problems with the request as a whole (no such game,
 a stale version, a store that cannot be reached).
 """
+
 from __future__ import annotations
 
 from typing import Any

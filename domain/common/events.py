@@ -7,6 +7,7 @@ needed to evolve state without re-running rules (``GoodsTaken(seat, goods)``, no
 Stored events (see ``domain/application.py``) have the same three attributes, so ``evolve`` is fed
 either kind without conversion.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

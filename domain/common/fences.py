@@ -23,6 +23,7 @@ Engine choices the digest leaves open, made here:
 
 Everything is cached on (grid, frozenset) keys; results are fresh lists, safe to mutate.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -36,6 +37,7 @@ _CACHE = 4096
 
 # -- fence sets and the pastures they make ------------------------------------------------------
 
+
 @lru_cache(maxsize=_CACHE)
 def _fence_mask(grid: Grid, fences: frozenset) -> int:
     index = geometry(grid).edge_index
@@ -45,16 +47,17 @@ def _fence_mask(grid: Grid, fences: frozenset) -> int:
             mask |= 1 << index[edge]
         except (KeyError, TypeError):
             raise ValueError(
-                f"{edge!r} is not an edge of a {grid.rows}x{grid.cols} board") from None
+                f"{edge!r} is not an edge of a {grid.rows}x{grid.cols} board"
+            ) from None
     return mask
 
 
 class _Layout(NamedTuple):
-    adjacency: tuple[int, ...]     # per space: neighbours not separated by a fence
-    open_border: int               # spaces with an unfenced border edge
-    pastures: tuple[int, ...]      # pasture masks, sorted by lowest space
-    pasture_of: tuple[int, ...]    # per space: index into pastures, or -1
-    fenced: int                    # union of the pastures
+    adjacency: tuple[int, ...]  # per space: neighbours not separated by a fence
+    open_border: int  # spaces with an unfenced border edge
+    pastures: tuple[int, ...]  # pasture masks, sorted by lowest space
+    pasture_of: tuple[int, ...]  # per space: index into pastures, or -1
+    fenced: int  # union of the pastures
 
 
 @lru_cache(maxsize=_CACHE)
@@ -81,8 +84,9 @@ def _layout(grid: Grid, fmask: int) -> _Layout:
     for k, p in enumerate(pastures):
         for s in mask_spaces(p):
             pasture_of[s] = k
-    return _Layout(adjacency, open_border, tuple(pastures), tuple(pasture_of),
-                   geo.all_spaces & ~outside)
+    return _Layout(
+        adjacency, open_border, tuple(pastures), tuple(pasture_of), geo.all_spaces & ~outside
+    )
 
 
 def _state(grid: Grid, fences: Iterable[str]) -> tuple[int, _Layout]:
@@ -107,6 +111,7 @@ def fenced_spaces(grid: Grid, fences: Iterable[str]) -> list[int]:
 
 
 # -- regions ------------------------------------------------------------------------------------
+
 
 def _boundary(geo: Geometry, rmask: int) -> int:
     # An edge shared by two region spaces appears twice and cancels; boundary edges appear once.
@@ -179,8 +184,9 @@ def _problem(grid: Grid, layout: _Layout, rmask: int, bmask: int) -> str | None:
     return None
 
 
-def region_problem(grid: Grid, region: Iterable[int], fences: Iterable[str],
-                   blocked: Iterable[int]) -> str | None:
+def region_problem(
+    grid: Grid, region: Iterable[int], fences: Iterable[str], blocked: Iterable[int]
+) -> str | None:
     """Why ``region`` cannot be fenced as ONE new pasture now, as an error code, or None if it can
     (agricola digest §5.8 rules 3-6 and 9, D-29).
 
@@ -234,8 +240,9 @@ def layout_problems(grid: Grid, fences: Iterable[str], blocked: Iterable[int]) -
     return problems
 
 
-def extendable_spaces(grid: Grid, region: Iterable[int], fences: Iterable[str],
-                      blocked: Iterable[int]) -> list[int]:
+def extendable_spaces(
+    grid: Grid, region: Iterable[int], fences: Iterable[str], blocked: Iterable[int]
+) -> list[int]:
     """Spaces that may be added to a region being drawn, one at a time, sorted (agricola digest
     §5.8, D-29): orthogonally adjacent to the region without crossing a fence (or, for an empty
     region, ANY space), not blocked, not already in the region, and keeping the "all outside
@@ -264,6 +271,7 @@ def _zone_of(layout: _Layout, rmask: int) -> int | None:
 
 # -- exhaustive search over closable regions ----------------------------------------------------
 
+
 @lru_cache(maxsize=256)
 def _closable(grid: Grid, fmask: int, bmask: int) -> tuple[tuple[int, int], ...]:
     """Every region with no problem, as (new fences needed, region mask), cheapest first."""
@@ -285,9 +293,13 @@ def _closable(grid: Grid, fmask: int, bmask: int) -> tuple[tuple[int, int], ...]
                 low = cand & -cand
                 cand ^= low
                 i = low.bit_length() - 1
-                grow(sub | low, bnd ^ edge_masks[i], near | geo.neighbour_mask[i],
-                     cand | (adjacency[i] & zone & ~forbidden & ~sub & ~low),  # noqa: B023
-                     forbidden)
+                grow(
+                    sub | low,
+                    bnd ^ edge_masks[i],
+                    near | geo.neighbour_mask[i],
+                    cand | (adjacency[i] & zone & ~forbidden & ~sub & ~low),  # noqa: B023
+                    forbidden,
+                )
                 forbidden |= low
 
         m = zone
@@ -295,8 +307,13 @@ def _closable(grid: Grid, fmask: int, bmask: int) -> tuple[tuple[int, int], ...]
             low = m & -m
             m ^= low
             i = low.bit_length() - 1
-            grow(low, edge_masks[i], geo.neighbour_mask[i], adjacency[i] & zone & ~(2 * low - 1),
-                 2 * low - 1)
+            grow(
+                low,
+                edge_masks[i],
+                geo.neighbour_mask[i],
+                adjacency[i] & zone & ~(2 * low - 1),
+                2 * low - 1,
+            )
         if k >= 0:
             whole = layout.pastures[k]
             found += [((bnd & ~fmask).bit_count(), sub) for sub, bnd, _ in subsets if sub != whole]
@@ -320,8 +337,9 @@ def _completion(grid: Grid, fmask: int, bmask: int, rmask: int) -> int | None:
     return None
 
 
-def cheapest_completion(grid: Grid, region: Iterable[int], fences: Iterable[str],
-                        blocked: Iterable[int]) -> int | None:
+def cheapest_completion(
+    grid: Grid, region: Iterable[int], fences: Iterable[str], blocked: Iterable[int]
+) -> int | None:
     """The fewest new fences of any closable region (``region_problem`` None) that contains
     ``region`` (possibly empty), or None if there is none (agricola digest §5.8, D-29). Every
     such region can be reached from ``region`` by adding spaces one by one with
@@ -336,8 +354,14 @@ def cheapest_pasture(grid: Grid, fences: Iterable[str], blocked: Iterable[int]) 
     return cheapest_completion(grid, (), fences, blocked)
 
 
-def can_reach_closable(grid: Grid, region: Iterable[int], fences: Iterable[str],
-                       blocked: Iterable[int], fences_left: int, wood: int) -> bool:
+def can_reach_closable(
+    grid: Grid,
+    region: Iterable[int],
+    fences: Iterable[str],
+    blocked: Iterable[int],
+    fences_left: int,
+    wood: int,
+) -> bool:
     """True if ``region`` (possibly empty) can be extended (adding spaces one by one via
     :func:`extendable_spaces`) into some region with ``region_problem`` None whose
     ``new_fences_needed`` has at most ``min(fences_left, wood)`` edges (agricola digest §5.8
@@ -346,8 +370,9 @@ def can_reach_closable(grid: Grid, region: Iterable[int], fences: Iterable[str],
     return cost is not None and cost <= min(fences_left, wood)
 
 
-def closable_regions(grid: Grid, fences: Iterable[str],
-                     blocked: Iterable[int]) -> list[tuple[int, list[int]]]:
+def closable_regions(
+    grid: Grid, fences: Iterable[str], blocked: Iterable[int]
+) -> list[tuple[int, list[int]]]:
     """Every region that may be closed now, as (new fences needed, sorted spaces), cheapest first
     (agricola digest §5.8, D-29). Mostly for tests and tools; the search behind
     :func:`cheapest_completion`."""

@@ -13,6 +13,7 @@ Agricola farmyard). Bad spaces or edge strings are programming errors and raise 
 The geometry of each board is computed once and cached (:func:`geometry`), including bitmask
 tables that :mod:`.fences` uses on its hot paths.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -44,8 +45,11 @@ class Grid:
 
     def on_board(self, space: int) -> bool:
         """True if ``space`` is an int naming a space of this board (agricola digest §1.3)."""
-        return (isinstance(space, int) and not isinstance(space, bool)
-                and 0 <= space < self.rows * self.cols)
+        return (
+            isinstance(space, int)
+            and not isinstance(space, bool)
+            and 0 <= space < self.rows * self.cols
+        )
 
     def rc(self, space: int) -> tuple[int, int]:
         """The (row, column) of ``space``, both 0-based (agricola digest §1.3)."""
@@ -112,7 +116,8 @@ class Grid:
             return geometry(self).edge_index[edge]
         except (KeyError, TypeError):
             raise ValueError(
-                f"{edge!r} is not an edge of a {self.rows}x{self.cols} board") from None
+                f"{edge!r} is not an edge of a {self.rows}x{self.cols} board"
+            ) from None
 
 
 #: The Agricola farmyard: 3 rows x 5 columns (agricola digest §1.3, D-36).
@@ -126,22 +131,24 @@ class Geometry(NamedTuple):
     edges: tuple[str, ...]
     edge_index: dict[str, int]
     edge_spaces: tuple[tuple[int, ...], ...]
-    space_edges: tuple[tuple[str, str, str, str], ...]   # n, e, s, w
-    space_edge_mask: tuple[int, ...]                      # the 4 edges of each space
-    border_edge_mask: tuple[int, ...]                     # the border edges of each space
+    space_edges: tuple[tuple[str, str, str, str], ...]  # n, e, s, w
+    space_edge_mask: tuple[int, ...]  # the 4 edges of each space
+    border_edge_mask: tuple[int, ...]  # the border edges of each space
     neighbours: tuple[tuple[int, ...], ...]
     neighbour_mask: tuple[int, ...]
-    links: tuple[tuple[int, int, int], ...]               # (a, b, edge index), a < b
+    links: tuple[tuple[int, int, int], ...]  # (a, b, edge index), a < b
     between: dict[tuple[int, int], str]
-    all_spaces: int                                       # mask of every space
+    all_spaces: int  # mask of every space
 
 
 @cache
 def geometry(grid: Grid) -> Geometry:
     """The cached tables of ``grid`` (agricola digest §1.3, §5.8)."""
     rows, cols = grid.rows, grid.cols
-    edges = tuple([f"h{r},{c}" for r in range(rows + 1) for c in range(cols)]
-                  + [f"v{r},{c}" for r in range(rows) for c in range(cols + 1)])
+    edges = tuple(
+        [f"h{r},{c}" for r in range(rows + 1) for c in range(cols)]
+        + [f"v{r},{c}" for r in range(rows) for c in range(cols + 1)]
+    )
     edge_index = {e: i for i, e in enumerate(edges)}
     edge_spaces = []
     for e in edges:
@@ -159,17 +166,28 @@ def geometry(grid: Grid) -> Geometry:
         four = (f"h{r},{c}", f"v{r},{c + 1}", f"h{r + 1},{c}", f"v{r},{c}")
         space_edges.append(four)
         space_edge_mask.append(sum(1 << edge_index[e] for e in four))
-        border_edge_mask.append(sum(1 << edge_index[e] for e in four
-                                    if len(edge_spaces[edge_index[e]]) == 1))
+        border_edge_mask.append(
+            sum(1 << edge_index[e] for e in four if len(edge_spaces[edge_index[e]]) == 1)
+        )
         around = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
         ns = tuple(sorted(rr * cols + cc for rr, cc in around if 0 <= rr < rows and 0 <= cc < cols))
         neighbours.append(ns)
         neighbour_mask.append(sum(1 << n for n in ns))
     links = tuple((sp[0], sp[1], i) for i, sp in enumerate(edge_spaces) if len(sp) == 2)
     between = {(a, b): edges[i] for a, b, i in links}
-    return Geometry(edges, edge_index, tuple(edge_spaces), tuple(space_edges),
-                    tuple(space_edge_mask), tuple(border_edge_mask), tuple(neighbours),
-                    tuple(neighbour_mask), links, between, (1 << (rows * cols)) - 1)
+    return Geometry(
+        edges,
+        edge_index,
+        tuple(edge_spaces),
+        tuple(space_edges),
+        tuple(space_edge_mask),
+        tuple(border_edge_mask),
+        tuple(neighbours),
+        tuple(neighbour_mask),
+        links,
+        between,
+        (1 << (rows * cols)) - 1,
+    )
 
 
 def space_mask(grid: Grid, spaces: Iterable[int]) -> int:

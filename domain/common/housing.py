@@ -7,6 +7,7 @@ pet, cards that say "N animals of any type"). Whether animals fit is exact: past
 types by a small search whose results are cached. Animal types are plain strs, so a title may
 use its own (:data:`ANIMALS` are Agricola's).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -28,23 +29,24 @@ def pasture_capacity(size: int, stables: int, per_space: int = 2) -> int:
     for name, value in (("size", size), ("stables", stables), ("per_space", per_space)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative int, not {value!r}")
-    return per_space * size * 2 ** stables
+    return per_space * size * 2**stables
 
 
 @dataclass(frozen=True)
 class Housing:
     """Where a farm can keep animals (agricola digest §5.9)."""
 
-    pastures: tuple[int, ...]   # capacity of each pasture; one animal type per pasture
-    flexible: int = 0           # 1 animal of any type each: unfenced stables + the house pet
+    pastures: tuple[int, ...]  # capacity of each pasture; one animal type per pasture
+    flexible: int = 0  # 1 animal of any type each: unfenced stables + the house pet
     #: places that hold only one type, as ``((type, capacity), ...)`` (Caverna's mines hold a
     #: donkey, a forest stable a wild boar, caverna digest §8.1)
     reserved: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pastures", tuple(self.pastures))
-        object.__setattr__(self, "reserved", tuple(sorted(
-            (k, c) for k, c in dict(self.reserved).items() if c)))
+        object.__setattr__(
+            self, "reserved", tuple(sorted((k, c) for k, c in dict(self.reserved).items() if c))
+        )
         for value in self.pastures + (self.flexible,) + tuple(c for _, c in self.reserved):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"capacities must be non-negative ints, not {value!r}")
@@ -63,8 +65,14 @@ class Housing:
         return left
 
 
-def farm_housing(grid: Grid, fences: Iterable[str], stables: Iterable[int], pets: int = 1,
-                 per_space: int = 2, unfenced_stable_capacity: int = 1) -> Housing:
+def farm_housing(
+    grid: Grid,
+    fences: Iterable[str],
+    stables: Iterable[int],
+    pets: int = 1,
+    per_space: int = 2,
+    unfenced_stable_capacity: int = 1,
+) -> Housing:
     """Housing of a farm: each pasture (in :func:`.fences.pastures` order) with the stables inside
     it, unfenced stables (``unfenced_stable_capacity`` animals each) and the pet slot(s)
     (agricola digest §5.3, §5.9, D-02; T-03 to T-07)."""
@@ -108,14 +116,16 @@ def _min_overflow(caps: tuple[int, ...], needs: tuple[int, ...]) -> int:
     for i, n in enumerate(needs):
         if i + 1 < len(needs) and needs[i + 1] == n:
             continue  # same count as the next type: same result
-        left = tuple(sorted(needs[:i] + ((n - cap,) if n > cap else ()) + needs[i + 1:]))
+        left = tuple(sorted(needs[:i] + ((n - cap,) if n > cap else ()) + needs[i + 1 :]))
         best = min(best, _min_overflow(rest, left))
     return best
 
 
 def _overflow(pastures: Iterable[int], needs: Iterable[int]) -> int:
-    return _min_overflow(tuple(sorted((c for c in pastures if c), reverse=True)),
-                         tuple(sorted(n for n in needs if n)))
+    return _min_overflow(
+        tuple(sorted((c for c in pastures if c), reverse=True)),
+        tuple(sorted(n for n in needs if n)),
+    )
 
 
 def can_house(housing: Housing | Iterable[Housing], animals: Mapping[str, int]) -> bool:
@@ -147,7 +157,7 @@ def assignment(housing: Housing, animals: Mapping[str, int]) -> dict[str, Any] |
     rows: list[dict[str, Any]] = []
     caps = list(housing.pastures)
     for i, cap in enumerate(caps):
-        rest = caps[i + 1:]
+        rest = caps[i + 1 :]
         options = sorted((k for k, n in need.items() if n), key=lambda k: (-need[k], k))
         chosen = None
         if cap:
@@ -177,8 +187,9 @@ def housing_for(housing: Housing | Iterable[Housing], animals: Mapping[str, int]
     return next((h for h in housing if can_house(h, animals)), housing[0])
 
 
-def max_fitting(housing: Housing | Iterable[Housing], animals: Mapping[str, int],
-                extra: Mapping[str, int]) -> list[dict[str, int]]:
+def max_fitting(
+    housing: Housing | Iterable[Housing], animals: Mapping[str, int], extra: Mapping[str, int]
+) -> list[dict[str, int]]:
     """The maximal sub-multisets of ``extra`` (newborns {"sheep": 1, "boar": 1}, or animals just
     taken {"sheep": 3}) that can be added to ``animals`` and still be housed (agricola digest §5.9
     overflow, §6.4 breeding, D-25). Each result maps type -> count to add (zero counts omitted).
@@ -199,8 +210,9 @@ def max_fitting(housing: Housing | Iterable[Housing], animals: Mapping[str, int]
             trial[k] = trial.get(k, 0) + n
         if can_house(housing, trial):
             fitting.append(choice)
-    maximal = [c for c in fitting
-               if not any(o != c and all(x >= y for x, y in zip(o, c)) for o in fitting)]
+    maximal = [
+        c for c in fitting if not any(o != c and all(x >= y for x, y in zip(o, c)) for o in fitting)
+    ]
     out = [{k: n for k, n in zip(kinds, c) if n} for c in maximal]
     out.sort(key=lambda d: (-sum(d.values()), sorted(d.items())))
     return out

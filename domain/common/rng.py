@@ -19,6 +19,7 @@ before, so:
 
 The seed commitment published when a game starts is ``SHA-256(str(seed))`` in hex.
 """
+
 from __future__ import annotations
 
 import hashlib

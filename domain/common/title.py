@@ -29,6 +29,7 @@ Several seats may be asked at once (``status().to_act`` has several seats, e.g. 
 harvest); multi-step turns are modelled by the title's own pending-decision state; random draws
 during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod:`.rng`).
 """
+
 from __future__ import annotations
 
 import abc
@@ -53,8 +54,12 @@ class OptionSpec:
 
     def as_dict(self) -> dict[str, Any]:
         default = list(self.default) if isinstance(self.default, tuple) else self.default
-        out = {"name": self.name, "type": self.type, "default": default,
-               "description": self.description}
+        out = {
+            "name": self.name,
+            "type": self.type,
+            "default": default,
+            "description": self.description,
+        }
         if self.choices is not None:
             out["choices"] = list(self.choices)
         return out
@@ -69,9 +74,13 @@ class VariantInfo:
     options: tuple[OptionSpec, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "min_players": self.min_players,
-                "max_players": self.max_players, "description": self.description,
-                "options": [o.as_dict() for o in self.options]}
+        return {
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "description": self.description,
+            "options": [o.as_dict() for o in self.options],
+        }
 
 
 @dataclass(frozen=True)
@@ -97,8 +106,12 @@ class Status:
     finished: bool
 
     def as_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "phase": self.phase, "to_act": list(self.to_act),
-                "finished": self.finished}
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "to_act": list(self.to_act),
+            "finished": self.finished,
+        }
 
 
 class Title(abc.ABC):
@@ -118,8 +131,12 @@ class Title(abc.ABC):
         for v in self.variants:
             if v.name == name:
                 return v
-        raise BadGameConfig("unknown_variant", title=self.display_name or self.name,
-                            variant=name, known=", ".join(v.name for v in self.variants))
+        raise BadGameConfig(
+            "unknown_variant",
+            title=self.display_name or self.name,
+            variant=name,
+            known=", ".join(v.name for v in self.variants),
+        )
 
     def check_config(self, config: GameConfig) -> dict[str, Any]:
         """Validate a configuration; returns the options with defaults filled in."""
@@ -127,9 +144,14 @@ class Title(abc.ABC):
         title = self.display_name or self.name
         n = len(config.players)
         if not info.min_players <= n <= info.max_players:
-            raise BadGameConfig("bad_player_count", title=title, variant=info.name,
-                                min_players=info.min_players, max_players=info.max_players,
-                                count=n)
+            raise BadGameConfig(
+                "bad_player_count",
+                title=title,
+                variant=info.name,
+                min_players=info.min_players,
+                max_players=info.max_players,
+                count=n,
+            )
         seen = set()
         for name in config.players:
             if name in seen:
@@ -139,27 +161,42 @@ class Title(abc.ABC):
         known = {o.name: o for o in info.options}
         for key in options:
             if key not in known:
-                raise BadGameConfig("bad_option", title=title, variant=info.name, option=key,
-                                    reason=f"unknown option; known: {', '.join(known) or 'none'}")
+                raise BadGameConfig(
+                    "bad_option",
+                    title=title,
+                    variant=info.name,
+                    option=key,
+                    reason=f"unknown option; known: {', '.join(known) or 'none'}",
+                )
         filled = {}
         for spec in info.options:
             value: Any = options.get(spec.name, spec.default)
-            if spec.type == "list" and isinstance(value, tuple):   # a default
+            if spec.type == "list" and isinstance(value, tuple):  # a default
                 value = list(value)
             expected = {"int": int, "str": str, "bool": bool, "list": list}[spec.type]
             if spec.type == "int" and isinstance(value, bool):
                 value = None
             if not isinstance(value, expected) or (
-                    spec.type == "list" and not all(isinstance(v, str) for v in cast(list, value))):
+                spec.type == "list" and not all(isinstance(v, str) for v in cast(list, value))
+            ):
                 what = "a list of strings" if spec.type == "list" else f"of type {spec.type}"
-                raise BadGameConfig("bad_option", title=title, variant=info.name,
-                                    option=spec.name, reason=f"must be {what}")
+                raise BadGameConfig(
+                    "bad_option",
+                    title=title,
+                    variant=info.name,
+                    option=spec.name,
+                    reason=f"must be {what}",
+                )
             if spec.type == "list":
                 value = list(cast(list, value))
             elif spec.choices is not None and value not in spec.choices:
-                raise BadGameConfig("bad_option", title=title, variant=info.name,
-                                    option=spec.name,
-                                    reason=f"must be one of {', '.join(map(str, spec.choices))}")
+                raise BadGameConfig(
+                    "bad_option",
+                    title=title,
+                    variant=info.name,
+                    option=spec.name,
+                    reason=f"must be one of {', '.join(map(str, spec.choices))}",
+                )
             filled[spec.name] = value
         return filled
 
@@ -283,6 +320,9 @@ class Title(abc.ABC):
         return "Moves"
 
     def info(self) -> dict:
-        return {"title": self.name, "name": self.display_name or self.name,
-                "rules_version": self.rules_version,
-                "variants": [v.as_dict() for v in self.variants]}
+        return {
+            "title": self.name,
+            "name": self.display_name or self.name,
+            "rules_version": self.rules_version,
+            "variants": [v.as_dict() for v in self.variants],
+        }

@@ -14,6 +14,7 @@ too; :func:`unseal` puts them back where the rules read them (audits, imports).
 exports, notices, streams) passes its title data through it. Once the game is finished everything
 is public (the rulebook's end: all cards are turned face up).
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -9,6 +9,7 @@ and ``travel`` (the action spaces), ``market`` (market day), ``death`` (time and
 ``moves`` (who acts, legal moves), ``diagnose`` (refusals), ``scoring``, ``text``,
 ``expansions`` (extension points), ``title``.
 """
+
 from domain import registry
 
 from .title import VILLAGE, Village

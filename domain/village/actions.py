@@ -5,6 +5,7 @@ Members of one generation at one place are interchangeable, so moves name them b
 generation (``{"gen": 2}`` from the farmyard, ``{"from": "council:3", "gen": 2}``), which keeps
 every list finite and free of duplicates.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -23,6 +24,7 @@ def at(state: dict, seat: int, where: str, gen: int) -> str:
 
 
 # -- grain harvest (§4.1) ------------------------------------------------------------------
+
 
 def harvest_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "harvest"}] if gens_at(state["seats"][seat], "farm") else []
@@ -46,10 +48,10 @@ def harvest(b, seat: int, move: dict) -> None:
 
 # -- family (§4.2) -------------------------------------------------------------------------
 
+
 def family_moves(state: dict, seat: int) -> list[dict]:
     p = state["seats"][seat]
-    out: list[dict] = ([{"type": "birth"}] if any(m["at"] == "unborn" for m in p["members"])
-                       else [])
+    out: list[dict] = [{"type": "birth"}] if any(m["at"] == "unborn" for m in p["members"]) else []
     for where in places(p, ("yard:", "council:", "church:", "city:")):
         out += [{"type": "recall", "from": where, "gen": g} for g in gens_at(p, where)]
     return out
@@ -67,6 +69,7 @@ def recall(b, seat: int, move: dict) -> None:
 
 # -- crafts (§4.3) -------------------------------------------------------------------------
 
+
 def _goods_of(building: str, table: dict) -> list[str]:
     return table["good"].split("|")
 
@@ -80,17 +83,22 @@ def craft_moves(state: dict, seat: int) -> list[dict]:
         base = {"type": "craft", "building": building}
         if first_at_any(p, f"yard:{building}"):
             out += [{**base, "pay": "time", **_good(goods, g)} for g in goods]
-        for gen in gens_at(p, "farm"):      # any number may work in one yard (seed L362)
+        for gen in gens_at(p, "farm"):  # any number may work in one yard (seed L362)
             out.append({**base, "pay": "time", "train": gen, "produce": False})
-            out += [{**base, "pay": "time", "train": gen, "produce": True, **_good(goods, g)}
-                    for g in goods]
+            out += [
+                {**base, "pay": "time", "train": gen, "produce": True, **_good(goods, g)}
+                for g in goods
+            ]
         pay = row["pay"]
         if "grain" in pay:
             if p["grain"] >= pay["grain"]:
                 out += [{**base, "pay": "grain", **_good(goods, g)} for g in goods]
         else:
-            out += [{**base, "pay": "cubes", "coins": k, **_good(goods, g)}
-                    for k in coin_options(p, pay) for g in goods]
+            out += [
+                {**base, "pay": "cubes", "coins": k, **_good(goods, g)}
+                for k in coin_options(p, pay)
+                for g in goods
+            ]
     mill = crafts["mill"]
     if p["grain"] >= mill["grain"]:
         out.append({"type": "mill"})
@@ -120,8 +128,11 @@ def craft(b, seat: int, move: dict) -> None:
         b.pay(seat, {"grain": row["pay"]["grain"]}, f"make:{building}")
     else:
         p = b.player(seat)
-        b.pay(seat, {**split_payment(p, row["pay"], move["coins"]), "coins": move["coins"]},
-              f"make:{building}")
+        b.pay(
+            seat,
+            {**split_payment(p, row["pay"], move["coins"]), "coins": move["coins"]},
+            f"make:{building}",
+        )
     b.gain(seat, {good: 1}, f"make:{building}")
 
 
@@ -134,6 +145,7 @@ def mill(b, seat: int, move: dict) -> None:
 
 # -- council chamber (§4.6) ----------------------------------------------------------------
 
+
 def _council_payments(p: dict, cost: dict) -> list[dict]:
     out = [{"pay": "green", "coins": k} for k in coin_options(p, {"green": cost["green"]})]
     if p["goods"]["scroll"] >= cost["scroll"]:
@@ -143,14 +155,19 @@ def _council_payments(p: dict, cost: dict) -> list[dict]:
 
 def council_moves(state: dict, seat: int) -> list[dict]:
     p, council = state["seats"][seat], data(state)["council"]
-    out = [{"type": "council_enter", "gen": g, **pay}
-           for pay in _council_payments(p, council["enter"]) for g in gens_at(p, "farm")]
+    out = [
+        {"type": "council_enter", "gen": g, **pay}
+        for pay in _council_payments(p, council["enter"])
+        for g in gens_at(p, "farm")
+    ]
     steps = sorted(int(w[8:]) for w in places(p, "council:"))
     for s in steps:
         if s < 4:
-            out += [{"type": "council_advance", "step": s, "gen": g, **pay}
-                    for pay in _council_payments(p, council["advance"])
-                    for g in gens_at(p, f"council:{s}")]
+            out += [
+                {"type": "council_advance", "step": s, "gen": g, **pay}
+                for pay in _council_payments(p, council["advance"])
+                for g in gens_at(p, f"council:{s}")
+            ]
     usable = sorted({t for s in steps for t in (s, s - 1) if t >= 1})
     for s in usable:
         out += [{"type": "council_privilege", **m} for m in privilege_choices(state, seat, s)]
@@ -162,8 +179,11 @@ def _pay_council(b, seat: int, move: dict, cost: dict, reason: str) -> None:
         b.pay(seat, {"scroll": cost["scroll"]}, reason)
     else:
         p = b.player(seat)
-        b.pay(seat, {**split_payment(p, {"green": cost["green"]}, move["coins"]),
-                     "coins": move["coins"]}, reason)
+        b.pay(
+            seat,
+            {**split_payment(p, {"green": cost["green"]}, move["coins"]), "coins": move["coins"]},
+            reason,
+        )
 
 
 def council_enter(b, seat: int, move: dict) -> None:
@@ -189,10 +209,9 @@ def privilege_choices(state: dict, seat: int, step: int) -> list[dict]:
         return [{"step": 1}] if state["ring"] is None else []
     if step == 2:
         stock = [c for c in COLOURS if state["supply"][c] > 0]
-        if len(stock) < 2:        # digest G-13: take what there is
+        if len(stock) < 2:  # digest G-13: take what there is
             return [{"step": 2, "colours": [c]} for c in stock]
-        return [{"step": 2, "colours": [a, c]} for i, a in enumerate(stock)
-                for c in stock[i + 1:]]
+        return [{"step": 2, "colours": [a, c]} for i, a in enumerate(stock) for c in stock[i + 1 :]]
     if step == 3:
         return [{"step": 3, "good": g} for g in GOODS]
     cost = data(state)["council"]["step4"]
@@ -204,7 +223,7 @@ def privilege(b, seat: int, move: dict) -> None:
     if step == 1:
         b.emit("RingTaken", {}, seat)
         if b.state["solo"]:
-            b.gain(seat, {"coins": 1}, "ring")      # the ring token counts as a coin (L844)
+            b.gain(seat, {"coins": 1}, "ring")  # the ring token counts as a coin (L844)
             b.flow(ring_coin=True)
     elif step == 2:
         b.gain(seat, dict.fromkeys(move["colours"], 1), "privilege")
@@ -222,12 +241,15 @@ def council_privilege(b, seat: int, move: dict) -> None:
 
 # -- church (§4.7) -------------------------------------------------------------------------
 
+
 def church_moves(state: dict, seat: int) -> list[dict]:
     p, cost = state["seats"][seat], data(state)["church"]["action"]
-    pays = ["time"] + (["brown"] if p["cubes"]["brown"] >= cost["brown"] else []) + \
-        (["coin"] if p["coins"] >= cost["brown"] else [])
-    return [{"type": "church", "gen": g, "pay": pay}
-            for g in gens_at(p, "farm") for pay in pays]
+    pays = (
+        ["time"]
+        + (["brown"] if p["cubes"]["brown"] >= cost["brown"] else [])
+        + (["coin"] if p["coins"] >= cost["brown"] else [])
+    )
+    return [{"type": "church", "gen": g, "pay": pay} for g in gens_at(p, "farm") for pay in pays]
 
 
 def church(b, seat: int, move: dict) -> None:

@@ -1,4 +1,5 @@
 """Emitting events while a move is decided, with the few helpers every rule module uses."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,13 @@ def loud(changes: dict, state: dict) -> bool:
     mass, a death to choose, the end's final actions."""
     end = changes.get("end")
     turn = changes.get("turn")
-    return bool("round" in changes or (turn is not None and turn != state.get("turn"))
-                or changes.get("phase") == "mass_buy" or changes.get("dying") is not None
-                or (end and end.get("queue")))
+    return bool(
+        "round" in changes
+        or (turn is not None and turn != state.get("turn"))
+        or changes.get("phase") == "mass_buy"
+        or changes.get("dying") is not None
+        or (end and end.get("queue"))
+    )
 
 
 class Builder(EventBuilder):
@@ -49,8 +54,11 @@ class Builder(EventBuilder):
             self.emit("Flow", changes)
             return
         elif last is not None:
-            self.events[-1] = Event(last.type, {**last.data, "flow": {
-                **last.data.get("flow", {}), **changes}}, last.seat)
+            self.events[-1] = Event(
+                last.type,
+                {**last.data, "flow": {**last.data.get("flow", {}), **changes}},
+                last.seat,
+            )
         else:
             self._before = {**self._before, **changes}
         self.state = evolve(self.state, Event("Flow", changes, None))
@@ -77,9 +85,17 @@ class Builder(EventBuilder):
             self.emit("TimePaid", {"time": time, "reason": reason}, seat)
 
     def move(self, seat, figure: str, to: str, reason: str) -> None:
-        self.emit("MemberMoved", {"figure": figure, "to": to, "reason": reason,
-                                  "gen": member_of(self.state, figure)["gen"],
-                                  "from": member_of(self.state, figure)["at"]}, seat)
+        self.emit(
+            "MemberMoved",
+            {
+                "figure": figure,
+                "to": to,
+                "reason": reason,
+                "gen": member_of(self.state, figure)["gen"],
+                "from": member_of(self.state, figure)["at"],
+            },
+            seat,
+        )
 
     def player(self, seat: int) -> dict:
         return self.state["seats"][seat]

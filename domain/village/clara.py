@@ -3,6 +3,7 @@ puts it on the next division of her board, flips the fate token it passes (a qui
 oldest member), and reacts to cubes from the Market (a customer) and the Church (a member into
 the black bag). She has no goods, coins or points. Her board's layout is pack data (``clara``).
 """
+
 from __future__ import annotations
 
 from .death import CLARA_CATEGORY, bury
@@ -15,10 +16,18 @@ SETS = ("top", "bottom")
 
 def new_clara(values: dict) -> dict:
     """Her 1s and 2s beside her board, her 3s and 4s standing at the church (L835)."""
-    members = [{"gen": int(g), "at": "near" if g in ("1", "2") else "reserve"}
-               for g, k in sorted(values["family"]["members"].items()) for _ in range(k)]
-    return {"members": members, "track": [], "at": -1, "customers": [],
-            "fate": {s: {"revealed": [], "quills": 0, "cycle": 0} for s in SETS}}
+    members = [
+        {"gen": int(g), "at": "near" if g in ("1", "2") else "reserve"}
+        for g, k in sorted(values["family"]["members"].items())
+        for _ in range(k)
+    ]
+    return {
+        "members": members,
+        "track": [],
+        "at": -1,
+        "customers": [],
+        "fate": {s: {"revealed": [], "quills": 0, "cycle": 0} for s in SETS},
+    }
 
 
 def _order_from(state: dict, space: str) -> list[str]:
@@ -79,8 +88,10 @@ def _flip(b, rng, division: int, space: str) -> None:
         if cell in row["revealed"]:
             continue
         left = 3 - len(row["revealed"])
-        quill = rng.below(f"fate/{set_name}/{row['cycle']}/{len(row['revealed'])}", left) \
+        quill = (
+            rng.below(f"fate/{set_name}/{row['cycle']}/{len(row['revealed'])}", left)
             < 1 - row["quills"]
+        )
         b.emit("Fate", {"set": set_name, "cell": cell, "quill": quill})
         if quill:
             clara_dies(b, space)
@@ -97,8 +108,9 @@ def clara_dies(b, space: str) -> None:
         if alive:
             _, index = min(alive)
             category = CLARA_CATEGORY.get(space) or death_place(b.state, space)
-            bury(b, None, f"c.{index}", where, None if category == "graves" else category,
-                 owed=False)
+            bury(
+                b, None, f"c.{index}", where, None if category == "graves" else category, owed=False
+            )
             return
 
 
@@ -116,8 +128,7 @@ def clara_customer(b, rng=None) -> None:
     stalls = b.state["market"]["stalls"]
     for slot, cid in enumerate(stalls):
         if cid is not None:
-            b.emit("CustomerServed", {"slot": slot, "customer": cid,
-                                      **tile_words(b.state, cid)})
+            b.emit("CustomerServed", {"slot": slot, "customer": cid, **tile_words(b.state, cid)})
             b.flow(clara_sold=True)
             day = b.state["market_day"]
             if day is not None:

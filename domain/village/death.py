@@ -1,17 +1,29 @@
 """Time, death and where the dead go (digest §5, §6.1): the oldest visible member dies each time
 the time marker passes the quill; his place decides his chronicle category; a full category
 sends him to a grave; the last free slot or grave ends the game."""
+
 from __future__ import annotations
 
 from .expansions import death_place, end_places
 from .state import figure_index, member_of
 
-CATEGORY = {"yard": "craftsmen", "church": "clergy", "city": "travellers", "farm": "farmers",
-            "council": "councillors"}
+CATEGORY = {
+    "yard": "craftsmen",
+    "church": "clergy",
+    "city": "travellers",
+    "farm": "farmers",
+    "council": "councillors",
+}
 #: Clara's dead by the space her cube came from (L875; Market always to a grave).
-CLARA_CATEGORY = {"crafts": "craftsmen", "church": "clergy", "travel": "travellers",
-                  "council": "councillors", "harvest": "farmers", "family": "farmers",
-                  "market": None}
+CLARA_CATEGORY = {
+    "crafts": "craftsmen",
+    "church": "clergy",
+    "travel": "travellers",
+    "council": "councillors",
+    "harvest": "farmers",
+    "family": "farmers",
+    "market": None,
+}
 
 
 #: Where a member is visible, so may die (L639-641): the farmyard and the board's places.
@@ -25,8 +37,10 @@ def candidates(player: dict) -> list[dict]:
     if not visible:
         return []
     low = min(m["gen"] for m in visible)
-    return [{"type": "die", "at": where, "gen": low}
-            for where in sorted({m["at"] for m in visible if m["gen"] == low})]
+    return [
+        {"type": "die", "at": where, "gen": low}
+        for where in sorted({m["at"] for m in visible if m["gen"] == low})
+    ]
 
 
 def settle(b, seat: int) -> bool:
@@ -34,7 +48,7 @@ def settle(b, seat: int) -> bool:
     while b.player(seat)["owed"] > 0:
         options = candidates(b.player(seat))
         if not options:
-            b.emit("DeathSkipped", {}, seat)        # G-03: nobody visible
+            b.emit("DeathSkipped", {}, seat)  # G-03: nobody visible
         elif len(options) == 1:
             die(b, seat, options[0])
         else:
@@ -57,8 +71,9 @@ def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = Tr
     """Lay a dead figure in the first free slot of ``category``, else a grave, else (only
     possible once the end is triggered) out of the game (L645-675, L715)."""
     state = b.state
-    slots = [i for i, s in enumerate(state["chronicle"])
-             if s["by"] is None and s["category"] == category]
+    slots = [
+        i for i, s in enumerate(state["chronicle"]) if s["by"] is None and s["category"] == category
+    ]
     graves = [i for i, g in enumerate(state["graves"]) if g["by"] is None]
     if slots:
         to, slot = "chronicle", slots[0]
@@ -66,15 +81,33 @@ def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = Tr
         to, slot = "grave", graves[0]
     else:
         to, slot = "removed", None
-    b.emit("MemberDied", {"figure": figure, "gen": member_of(state, figure)["gen"],
-                          "at": where, "to": to, "slot": slot,
-                          "category": category if to == "chronicle" else None,
-                          "owed": owed}, seat)
-    if to != "removed" and b.state["end"] is None and any(
+    b.emit(
+        "MemberDied",
+        {
+            "figure": figure,
+            "gen": member_of(state, figure)["gen"],
+            "at": where,
+            "to": to,
+            "slot": slot,
+            "category": category if to == "chronicle" else None,
+            "owed": owed,
+        },
+        seat,
+    )
+    if (
+        to != "removed"
+        and b.state["end"] is None
+        and any(
             not any(s["by"] is None for s in b.state.get(place, [{"by": None}]))
-            for place in end_places(b.state)):
+            for place in end_places(b.state)
+        )
+    ):
         day = b.state["market_day"]
-        b.flow(end={"by": "c" if seat is None else seat, "queue": None,
-                    "starter": day["active"] if day else None})
-        b.emit("GameEndTriggered", {"place": "chronicle" if to == "chronicle" else "graves"},
-               seat)
+        b.flow(
+            end={
+                "by": "c" if seat is None else seat,
+                "queue": None,
+                "starter": day["active"] if day else None,
+            }
+        )
+        b.emit("GameEndTriggered", {"place": "chronicle" if to == "chronicle" else "graves"}, seat)

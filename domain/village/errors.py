@@ -2,6 +2,7 @@
 
 Every code the title raises is registered here; the tests raise each of them.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import RuleViolation, register_messages

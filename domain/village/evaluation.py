@@ -1,6 +1,7 @@
 """How promising a family is beyond its score sheet, for the greedy and search bots (issue 25):
 a bot heuristic, not a rule and not a number of the game. Coins, grain, cubes and goods on hand
 are worth a fraction of a point, unused time a little less."""
+
 from __future__ import annotations
 
 

@@ -5,6 +5,7 @@ general supply through ``Gained`` and ``Paid`` (keys: the four cube colours, the
 ``grain``, ``coins``, ``pp``); time through ``TimePaid``, which also counts the deaths owed each
 time the marker passes the quill (digest §5.1, sources.md §4.5).
 """
+
 from __future__ import annotations
 
 import json
@@ -22,25 +23,47 @@ def set_up(state: dict, d: dict, seat) -> dict:
     pack = d["pack"]
     v = pack["values"]
     n = len(d["players"])
-    state = {"title": "village", "variant": d["variant"], "players": list(d["players"]),
-             "solo": d["solo"], "pack": pack, "options": d.get("options", {}),
-             "expansions": list(d.get("expansions", [])), "round": 0, "phase": "setup",
-             "first": d["first"], "ring": None,
-             "turn": d["first"], "stage": "choose", "step": None, "took": None,
-             "spaces": {s: [] for s in v["setup"]["2"]["space_cubes"]},
-             "bag": dict.fromkeys(COLOURS + ("plague",), 0),
-             "supply": {**dict(v["supply"]["cubes"]), "plague": v["supply"]["plague"],
-                        "grain": v["supply"]["grain"]},
-             "black_bag": ["monk"] * v["supply"]["monks"],
-             "church": {str(s): [] for s in range(1, 5)},
-             "market": {"stalls": [], "queue": [], "unseen": sorted(v["customers"])},
-             "market_day": None, "dying": None, "mass": None, "end": None, "final": None,
-             "chronicle": [{"category": cat, "mark": m, "by": None}
-                           for cat, marks in sorted(v["chronicle"].items())
-                           if cat != "ring_slots" for m in marks],
-             "graves": [{"mark": m, "by": None} for m in v["graves"]],
-             "seats": [new_player(v) for _ in range(n)],
-             "clara": json.loads(json.dumps(d["clara"])) if d.get("clara") else None}
+    state = {
+        "title": "village",
+        "variant": d["variant"],
+        "players": list(d["players"]),
+        "solo": d["solo"],
+        "pack": pack,
+        "options": d.get("options", {}),
+        "expansions": list(d.get("expansions", [])),
+        "round": 0,
+        "phase": "setup",
+        "first": d["first"],
+        "ring": None,
+        "turn": d["first"],
+        "stage": "choose",
+        "step": None,
+        "took": None,
+        "spaces": {s: [] for s in v["setup"]["2"]["space_cubes"]},
+        "bag": dict.fromkeys(COLOURS + ("plague",), 0),
+        "supply": {
+            **dict(v["supply"]["cubes"]),
+            "plague": v["supply"]["plague"],
+            "grain": v["supply"]["grain"],
+        },
+        "black_bag": ["monk"] * v["supply"]["monks"],
+        "church": {str(s): [] for s in range(1, 5)},
+        "market": {"stalls": [], "queue": [], "unseen": sorted(v["customers"])},
+        "market_day": None,
+        "dying": None,
+        "mass": None,
+        "end": None,
+        "final": None,
+        "chronicle": [
+            {"category": cat, "mark": m, "by": None}
+            for cat, marks in sorted(v["chronicle"].items())
+            if cat != "ring_slots"
+            for m in marks
+        ],
+        "graves": [{"mark": m, "by": None} for m in v["graves"]],
+        "seats": [new_player(v) for _ in range(n)],
+        "clara": json.loads(json.dumps(d["clara"])) if d.get("clara") else None,
+    }
     for slot in state["chronicle"] + state["graves"]:
         if covered(slot["mark"], n):
             slot["by"] = "cover"
@@ -55,7 +78,7 @@ def gained(state: dict, d: dict, seat) -> dict:
 def paid(state: dict, d: dict, seat) -> dict:
     _move(state, _who(state, seat), d["pay"], -1)
     if d["pay"].get("coins") and state.get("ring_coin"):
-        state["ring_coin"] = False      # solo: the ring token is the coin spent first (L844)
+        state["ring_coin"] = False  # solo: the ring token is the coin spent first (L844)
     return state
 
 
@@ -119,7 +142,7 @@ def death_skipped(state: dict, d: dict, seat) -> dict:
 
 def flow(state: dict, d: dict, seat) -> dict:
     """``Flow``: the bookkeeping of whose decision it is (turn, stage, step, dying...)."""
-    for key, value in d.items():        # copied: recorded events are never changed by replay
+    for key, value in d.items():  # copied: recorded events are never changed by replay
         state[key] = _copy(value)
     return state
 
@@ -199,7 +222,7 @@ def clara_cube(state: dict, d: dict, seat) -> dict:
 
 def fate(state: dict, d: dict, seat) -> dict:
     row = state["clara"]["fate"][d["set"]]
-    if d.get("reshuffled"):             # a new shuffle: its draws get new labels (cycle)
+    if d.get("reshuffled"):  # a new shuffle: its draws get new labels (cycle)
         row["revealed"], row["quills"], row["cycle"] = [], 0, row["cycle"] + 1
     else:
         row["revealed"].append(d["cell"])
@@ -222,12 +245,25 @@ def finished(state: dict, d: dict, seat) -> dict:
 
 
 HANDLERS = {
-    "GameSetUp": set_up, "Gained": gained, "Paid": paid, "TimePaid": time_paid,
-    "MemberMoved": member_moved, "MemberDied": member_died, "DeathSkipped": death_skipped,
-    "Flow": flow, "CubeTaken": cube_taken, "BagFilled": bag_filled, "CubesDrawn": cubes_drawn,
-    "CustomersLaid": customers_laid, "CustomerServed": customer_served,
-    "DiscPlaced": disc_placed, "RingTaken": ring_taken, "FiguresDrawn": figures_drawn,
-    "ClaraCube": clara_cube, "Fate": fate, "ClaraCleared": clara_cleared,
+    "GameSetUp": set_up,
+    "Gained": gained,
+    "Paid": paid,
+    "TimePaid": time_paid,
+    "MemberMoved": member_moved,
+    "MemberDied": member_died,
+    "DeathSkipped": death_skipped,
+    "Flow": flow,
+    "CubeTaken": cube_taken,
+    "BagFilled": bag_filled,
+    "CubesDrawn": cubes_drawn,
+    "CustomersLaid": customers_laid,
+    "CustomerServed": customer_served,
+    "DiscPlaced": disc_placed,
+    "RingTaken": ring_taken,
+    "FiguresDrawn": figures_drawn,
+    "ClaraCube": clara_cube,
+    "Fate": fate,
+    "ClaraCleared": clara_cleared,
     "GameFinished": finished,
 }
 
@@ -239,7 +275,7 @@ def evolve(state: dict, event) -> dict:
     if "flow_before" in d:
         flow(state, d["flow_before"], None)
     handler = HANDLERS.get(event.type)
-    if handler is not None:    # sentences-only events (WellUsed, MarketPassed...) change nothing
+    if handler is not None:  # sentences-only events (WellUsed, MarketPassed...) change nothing
         state = handler(state, d, event.seat)
     if "flow" in d and event.type != "Flow":
         flow(state, d["flow"], None)

@@ -3,6 +3,7 @@
 rulebook is available it is listed here as ``blocked`` and cannot be chosen. What the seed does
 say is kept as data: the extra cube space Clara may take from, where its dead go, an extra end
 trigger, and the solo title shift."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,11 +24,13 @@ class Expansion:
 
 
 EXPANSIONS = {
-    "inn": Expansion("Inn", ("inn",), {"inn": "graves"}, (), 10),                   # L949, L961
-    "port": Expansion("Port", ("sea_travel",), {"sea_travel": "travellers|sailors_graves"},
-                      ("sailors_graves",), 5),                                        # L951, L962
-    "wedding": Expansion("Wedding", ("wedding", "smuggler"),
-                         {"wedding": "farmers", "smuggler": "graves"}, (), 15),      # L956, L963
+    "inn": Expansion("Inn", ("inn",), {"inn": "graves"}, (), 10),  # L949, L961
+    "port": Expansion(
+        "Port", ("sea_travel",), {"sea_travel": "travellers|sailors_graves"}, ("sailors_graves",), 5
+    ),  # L951, L962
+    "wedding": Expansion(
+        "Wedding", ("wedding", "smuggler"), {"wedding": "farmers", "smuggler": "graves"}, (), 15
+    ),  # L956, L963
 }
 
 

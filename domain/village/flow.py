@@ -1,6 +1,7 @@
 """The game's course (digest §2, §3, §6.1): setup, seeding the action spaces from the green bag,
 turns, the end of a turn (deaths, Clara), the mass, the new round, the final actions and the
 end. ``advance`` runs every automatic step until somebody has to decide."""
+
 from __future__ import annotations
 
 from domain.common.events import Event
@@ -12,17 +13,29 @@ from .pack import COLOURS
 from .scoring import final_scores
 from .state import card, cubes_on_board, next_seat, order_from
 
-BONUSES: tuple[dict[str, int], ...] = ({}, {"grain": 1}, {"random_cube": 1}, {"chosen_cube": 1},
-                                       {"coins": 1})
+BONUSES: tuple[dict[str, int], ...] = (
+    {},
+    {"grain": 1},
+    {"random_cube": 1},
+    {"chosen_cube": 1},
+    {"coins": 1},
+)
 
 
-def setup_events(players: list[str], variant: str, first: int, pack: dict, rng,
-                 options: dict) -> list[Event]:
+def setup_events(
+    players: list[str], variant: str, first: int, pack: dict, rng, options: dict
+) -> list[Event]:
     """The first event builds the whole state, with the data pack (issue 12)."""
     solo = variant == "solo"
-    data_ = {"players": players, "variant": variant, "solo": solo, "first": first,
-             "options": options, "pack": pack,
-             "clara": clara.new_clara(pack["values"]) if solo else None}
+    data_ = {
+        "players": players,
+        "variant": variant,
+        "solo": solo,
+        "first": first,
+        "options": options,
+        "pack": pack,
+        "clara": clara.new_clara(pack["values"]) if solo else None,
+    }
     b = Builder({})
     b.emit("GameSetUp", data_)
     market.lay_out(b, rng)
@@ -40,8 +53,10 @@ def _bonus(b, seat: int, bonus: dict, rng) -> None:
         stock = [c for c in COLOURS if b.state["supply"][c] > 0]
         b.gain(seat, {rng.choice("start-cube", stock): 1}, "start")
     elif "chosen_cube" in bonus:
-        b.flow(step={"kind": "cubes", "seat": seat, "n": 1, "distinct": False,
-                     "reason": "start"}, turn=seat)
+        b.flow(
+            step={"kind": "cubes", "seat": seat, "n": 1, "distinct": False, "reason": "start"},
+            turn=seat,
+        )
     else:
         b.gain(seat, bonus, "start")
 
@@ -51,18 +66,28 @@ def start_round(b, rng) -> None:
     state = b.state
     first = state["first"] if state["ring"] is None or state["solo"] else state["ring"]
     if state.get("ring_coin"):
-        b.pay(0, {"coins": 1}, "ring")          # an unspent ring token goes back (L844)
+        b.pay(0, {"coins": 1}, "ring")  # an unspent ring token goes back (L844)
     if state["solo"] and state["round"] > 0:
         b.emit("ClaraCleared", {})
-    b.flow(round=state["round"] + 1, first=first, ring=None, ring_coin=False, phase="turns",
-           turn=first, stage="choose", step=None, took=None, clara_sold=False)
+    b.flow(
+        round=state["round"] + 1,
+        first=first,
+        ring=None,
+        ring_coin=False,
+        phase="turns",
+        turn=first,
+        stage="choose",
+        step=None,
+        took=None,
+        clara_sold=False,
+    )
     setup_card = card(b.state)
     added = {c: min(k, b.state["supply"][c]) for c, k in setup_card["bag_add"].items()}
     added["plague"] = b.state["supply"]["plague"]
     b.emit("BagFilled", {"added": added})
     bag = [c for c in COLOURS + ("plague",) for _ in range(b.state["bag"][c])]
     drawn: dict[str, list[str]] = {}
-    for space in b.state["spaces"]:          # the board's spaces, expansions' included
+    for space in b.state["spaces"]:  # the board's spaces, expansions' included
         for k in range(setup_card["space_cubes"][space]):
             if not bag:
                 break
@@ -115,11 +140,11 @@ def _end_turn(b, rng) -> bool:
     """Deaths at the end of the turn, then Clara, then the next turn, mass or the end."""
     state = b.state
     seat = state["turn"]
-    for s in order_from(state, seat):          # market-day payers settle immediately (L635)
+    for s in order_from(state, seat):  # market-day payers settle immediately (L635)
         if not death.settle(b, s):
             return False
     if state["solo"] and state["took"] is not None and state["end"] is None:
-        if not clara.take(b, rng):         # you choose her cube first (L851-853)
+        if not clara.take(b, rng):  # you choose her cube first (L851-853)
             return False
         b.flow(took=None)
     return _next_turn(b, rng)
@@ -131,16 +156,22 @@ def _next_turn(b, rng) -> bool:
     end = state["end"]
     if end is not None:
         # the first time: who acts last (L707-721); later: the seat that just acted is done
-        queue = final_queue(state) if end["queue"] is None else \
-            [s for s in end["queue"] if s != seat]
+        queue = (
+            final_queue(state) if end["queue"] is None else [s for s in end["queue"] if s != seat]
+        )
         if not queue:
             b.flow(end={**end, "queue": []})
-            mass.start(b)                       # the last mass, then scoring (L713, L723)
+            mass.start(b)  # the last mass, then scoring (L713, L723)
             return True
         free = cubes_on_board(state) == 0
-        b.flow(end={**end, "queue": queue, "free": free}, turn=queue[0], took=None,
-               clara_sold=False, stage="choose",
-               step={"kind": "space", "seat": queue[0], "free": True} if free else None)
+        b.flow(
+            end={**end, "queue": queue, "free": free},
+            turn=queue[0],
+            took=None,
+            clara_sold=False,
+            stage="choose",
+            step={"kind": "space", "seat": queue[0], "free": True} if free else None,
+        )
         return True
     if cubes_on_board(state) == 0:
         mass.start(b)

@@ -2,6 +2,7 @@
 first sale is free, every other sale costs 1 green cube (or a coin) and 1 time; a seat that
 passes is out for the day. Afterwards the stalls refill from the queue and the queue from the
 face-down pile, whose order is drawn only when a tile is turned up (seed L432, digest G-09)."""
+
 from __future__ import annotations
 
 from .death import settle
@@ -37,8 +38,15 @@ def lay_out(b, rng) -> None:
         pass
     queue += [None] * (v["market"]["queue"] - len(queue))
     if stalls != market["stalls"] or queue != market["queue"]:
-        b.emit("CustomersLaid", {"stalls": stalls, "queue": queue, "revealed": revealed,
-                                 "tiles": {c: tile_words(b.state, c) for c in revealed}})
+        b.emit(
+            "CustomersLaid",
+            {
+                "stalls": stalls,
+                "queue": queue,
+                "revealed": revealed,
+                "tiles": {c: tile_words(b.state, c) for c in revealed},
+            },
+        )
 
 
 def tile_words(state: dict, cid: str) -> dict:
@@ -48,8 +56,7 @@ def tile_words(state: dict, cid: str) -> dict:
 
 
 def start_day(b, seat: int) -> None:
-    b.flow(market_day={"active": seat, "cursor": seat, "passed": [], "free": True,
-                       "sold": False})
+    b.flow(market_day={"active": seat, "cursor": seat, "passed": [], "free": True, "sold": False})
     b.emit("MarketDayStarted", {}, seat)
 
 
@@ -67,8 +74,12 @@ def market_moves(state: dict, seat: int) -> list[dict]:
     for slot, cid in enumerate(state["market"]["stalls"]):
         if cid is None or not _holds(p, data(state)["customers"][cid]["needs"]):
             continue
-        out += [{"type": "serve", "slot": slot} if k is None else
-                {"type": "serve", "slot": slot, "coins": k} for k in coins]
+        out += [
+            {"type": "serve", "slot": slot}
+            if k is None
+            else {"type": "serve", "slot": slot, "coins": k}
+            for k in coins
+        ]
     return out + [{"type": "pass"}]
 
 
@@ -82,13 +93,20 @@ def serve(b, seat: int, move: dict) -> None:
     b.pay(seat, data(state)["customers"][cid]["needs"], "customer")
     if "coins" in move:
         cost = sale_cost(state)
-        b.pay(seat, {**split_payment(b.player(seat), {"green": cost["green"]}, move["coins"]),
-                     "coins": move["coins"]}, "market")
+        b.pay(
+            seat,
+            {
+                **split_payment(b.player(seat), {"green": cost["green"]}, move["coins"]),
+                "coins": move["coins"],
+            },
+            "market",
+        )
         b.time(seat, cost["time"], "market")
-    b.emit("CustomerServed", {"slot": move["slot"], "customer": cid,
-                              **tile_words(state, cid)}, seat)
+    b.emit(
+        "CustomerServed", {"slot": move["slot"], "customer": cid, **tile_words(state, cid)}, seat
+    )
     _next(b, seat, sold=True)
-    settle(b, seat)                    # a death in a market day is chosen at once (L635)
+    settle(b, seat)  # a death in a market day is chosen at once (L635)
 
 
 def pass_day(b, seat: int, move: dict) -> None:
@@ -110,6 +128,7 @@ def _next(b, seat: int, sold: bool) -> None:
     if first and b.state["solo"] and b.state["took"] is not None:
         # no cube taken (the Well, L913; a free final action): Clara does not react
         from .clara import clara_customer
+
         clara_customer(b)
 
 

@@ -1,6 +1,7 @@
 """The mass at the end of each round (digest §4.8, §7.1.6): buy your own members out of the
 black bag for a coin each, the rest of the 4 figures drawn at random; then each seat once may
 move members up the church steps for grain; then the most members on the steps scores 2."""
+
 from __future__ import annotations
 
 from .clara import walk
@@ -8,8 +9,12 @@ from .state import data, first_at, gens_at, member_of, order_from, owner_of
 
 
 def start(b) -> None:
-    b.flow(phase="mass_buy", step=None, stage="choose",
-           mass={"left": order_from(b.state, b.state["first"]), "bought": 0})
+    b.flow(
+        phase="mass_buy",
+        step=None,
+        stage="choose",
+        mass={"left": order_from(b.state, b.state["first"]), "bought": 0},
+    )
 
 
 def to_act(state: dict) -> list[int]:
@@ -38,8 +43,9 @@ def advance_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for step in range(1, 4):
         if p["grain"] >= grain[str(step + 1)]:
-            out += [{"type": "advance", "step": step, "gen": g}
-                    for g in gens_at(p, f"church:{step}")]
+            out += [
+                {"type": "advance", "step": step, "gen": g} for g in gens_at(p, f"church:{step}")
+            ]
     return out + [{"type": "done"}]
 
 
@@ -55,13 +61,16 @@ def done(b, seat: int, rng) -> None:
     mass = b.state["mass"]
     left = [s for s in mass["left"] if s != seat]
     b.flow(mass={**mass, "left": left})
-    if left and not (b.state["phase"] == "mass_buy" and
-                     mass["bought"] >= data(b.state)["church"]["draws"]):
+    if left and not (
+        b.state["phase"] == "mass_buy" and mass["bought"] >= data(b.state)["church"]["draws"]
+    ):
         return
     if b.state["phase"] == "mass_buy":
         draw(b, rng)
-        b.flow(phase="mass_advance", mass={"left": order_from(b.state, b.state["first"]),
-                                           "bought": mass["bought"]})
+        b.flow(
+            phase="mass_advance",
+            mass={"left": order_from(b.state, b.state["first"]), "bought": mass["bought"]},
+        )
     else:
         majority(b)
         b.flow(mass=None)
@@ -74,18 +83,27 @@ def draw(b, rng) -> None:
     missing = data(state)["church"]["draws"] - state["mass"]["bought"]
     pool = list(state["black_bag"])
     figures, steps = [], []
-    church = {s: list(f) for s, f in state["church"].items()}   # as the draws fill it
+    church = {s: list(f) for s, f in state["church"].items()}  # as the draws fill it
     for k in range(min(missing, len(pool))):
         figure = rng.choice(f"mass/{state['round']}/{k}", pool)
         pool.remove(figure)
         figures.append(figure)
-        step = None if figure == "monk" else (walk({"church": church}, figure)
-                                               if figure.startswith("c.") else 1)
+        step = (
+            None
+            if figure == "monk"
+            else (walk({"church": church}, figure) if figure.startswith("c.") else 1)
+        )
         if step:
             church[str(step)].append(figure)
         steps.append(step)
-    b.emit("FiguresDrawn", {"figures": figures, "steps": steps, "gens": [
-        None if f == "monk" else member_of(state, f)["gen"] for f in figures]})
+    b.emit(
+        "FiguresDrawn",
+        {
+            "figures": figures,
+            "steps": steps,
+            "gens": [None if f == "monk" else member_of(state, f)["gen"] for f in figures],
+        },
+    )
 
 
 def majority(b) -> None:

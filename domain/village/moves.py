@@ -6,6 +6,7 @@ day cannot be skipped. Inside a turn the current decision is ``state["step"]``: 
 space's action), ``space`` (after the Well, or a free final action), ``privilege`` (after a
 council move), ``cubes`` (cubes of one's choice), ``clara`` (the colour of Clara's cube).
 """
+
 from __future__ import annotations
 
 from . import actions, clara, death, market, mass, travel
@@ -14,15 +15,31 @@ from .state import COLOURS, coin_options, cubes_on_board, split_payment
 #: A plague cube costs 2 time (L254, L286).
 PLAGUE_TIME = 2
 
-ACT = {"harvest": actions.harvest_moves, "family": actions.family_moves,
-       "crafts": actions.craft_moves, "travel": travel.travel_moves,
-       "council": actions.council_moves, "church": actions.church_moves}
-APPLY = {"harvest": actions.harvest, "birth": actions.birth, "recall": actions.recall,
-         "craft": actions.craft, "mill": actions.mill, "travel": travel.travel,
-         "council_enter": actions.council_enter, "council_advance": actions.council_advance,
-         "council_privilege": actions.council_privilege, "church": actions.church,
-         "privilege": actions.privilege, "serve": market.serve, "pass": market.pass_day,
-         "buy": mass.buy, "advance": mass.advance}
+ACT = {
+    "harvest": actions.harvest_moves,
+    "family": actions.family_moves,
+    "crafts": actions.craft_moves,
+    "travel": travel.travel_moves,
+    "council": actions.council_moves,
+    "church": actions.church_moves,
+}
+APPLY = {
+    "harvest": actions.harvest,
+    "birth": actions.birth,
+    "recall": actions.recall,
+    "craft": actions.craft,
+    "mill": actions.mill,
+    "travel": travel.travel,
+    "council_enter": actions.council_enter,
+    "council_advance": actions.council_advance,
+    "council_privilege": actions.council_privilege,
+    "church": actions.church,
+    "privilege": actions.privilege,
+    "serve": market.serve,
+    "pass": market.pass_day,
+    "buy": mass.buy,
+    "advance": mass.advance,
+}
 
 
 def to_act(state: dict) -> tuple[int, ...]:
@@ -58,12 +75,18 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 
 def turn_moves(state: dict, seat: int) -> list[dict]:
     """Take any cube on the board, or use the Well while cubes remain (L248-250, L554)."""
-    out = [{"type": "take", "space": space, "colour": colour}
-           for space, cubes in state["spaces"].items() for colour in sorted(set(cubes))]
+    out = [
+        {"type": "take", "space": space, "colour": colour}
+        for space, cubes in state["spaces"].items()
+        for colour in sorted(set(cubes))
+    ]
     if cubes_on_board(state):
         p = state["seats"][seat]
-        out += [{"type": "well", "colour": c, "coins": k} for c in COLOURS
-                for k in coin_options(p, {c: 3})]
+        out += [
+            {"type": "well", "colour": c, "coins": k}
+            for c in COLOURS
+            for k in coin_options(p, {c: 3})
+        ]
     return out
 
 
@@ -74,11 +97,16 @@ def step_moves(state: dict, seat: int, step: dict) -> list[dict]:
     if kind == "space":
         return [{"type": "action", "space": s} for s in state["spaces"]]
     if kind == "privilege":
-        return [{"type": "privilege", **m} for s in step["steps"]
-                for m in actions.privilege_choices(state, seat, s)] + [{"type": "skip"}]
+        return [
+            {"type": "privilege", **m}
+            for s in step["steps"]
+            for m in actions.privilege_choices(state, seat, s)
+        ] + [{"type": "skip"}]
     if kind == "cubes":
-        return [{"type": "cubes", "colours": c}
-                for c in travel.cube_choices(state, step["n"], step["distinct"])]
+        return [
+            {"type": "cubes", "colours": c}
+            for c in travel.cube_choices(state, step["n"], step["distinct"])
+        ]
     return clara.choices(state)
 
 
@@ -91,8 +119,14 @@ def apply(b, seat: int, move: dict, rng) -> None:
             b.time(seat, PLAGUE_TIME, "plague")
         _open(b, seat, move["space"])
     elif kind == "well":
-        b.pay(seat, {**split_payment(b.player(seat), {move["colour"]: 3}, move["coins"]),
-                     "coins": move["coins"]}, "well")
+        b.pay(
+            seat,
+            {
+                **split_payment(b.player(seat), {move["colour"]: 3}, move["coins"]),
+                "coins": move["coins"],
+            },
+            "well",
+        )
         b.emit("WellUsed", {"colour": move["colour"]}, seat)
         b.flow(step={"kind": "space", "seat": seat}, took=None)
     elif kind == "action":
@@ -102,8 +136,11 @@ def apply(b, seat: int, move: dict, rng) -> None:
         death.die(b, seat, move)
         death.settle(b, seat)
     elif kind == "cubes":
-        b.gain(seat, {c: move["colours"].count(c) for c in set(move["colours"])},
-                      state["step"]["reason"])
+        b.gain(
+            seat,
+            {c: move["colours"].count(c) for c in set(move["colours"])},
+            state["step"]["reason"],
+        )
         b.flow(step=None)
     elif kind == "clara_cube":
         b.flow(step=None)

@@ -11,6 +11,7 @@ the pack (name, hash and numbers) in its first event, so a replay never depends 
 Pure code: :func:`read_file` is the only function that touches the disk, and the composition
 root (``title.py``) calls it once.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,16 +35,21 @@ ENV = "CHRONICLE_VILLAGE_DATA"
 
 
 #: How each provisional status is told to players (sources.md §1).
-KINDS = {"PH": "placeholder", "SRC-OE": "other_edition", "UNV": "unverified",
-         "INF": "inferred"}
-KIND_WORDS = {"placeholder": ("placeholder", "placeholders", "invented, because the printed "
-                              "number is in no public source"),
-              "other_edition": ("value from another edition", "values from another edition",
-                                "from the original 2011-2014 edition"),
-              "unverified": ("unverified value", "unverified values", "from a single weak "
-                             "source"),
-              "inferred": ("inferred value", "inferred values", "worked out from sourced "
-                           "facts")}
+KINDS = {"PH": "placeholder", "SRC-OE": "other_edition", "UNV": "unverified", "INF": "inferred"}
+KIND_WORDS = {
+    "placeholder": (
+        "placeholder",
+        "placeholders",
+        "invented, because the printed number is in no public source",
+    ),
+    "other_edition": (
+        "value from another edition",
+        "values from another edition",
+        "from the original 2011-2014 edition",
+    ),
+    "unverified": ("unverified value", "unverified values", "from a single weak source"),
+    "inferred": ("inferred value", "inferred values", "worked out from sourced facts"),
+}
 
 
 def kind_of(status: str) -> str | None:
@@ -68,12 +74,15 @@ def counts_sentence(pack: dict) -> str:
     """'91 placeholders, 12 values from another edition, ... of 137 values; the rest are read
     off the Big Box or the seed.' (issue 26: each kind counted on its own)."""
     c = counts(pack)
-    parts = [f"{c[k]} {KIND_WORDS[k][0] if c[k] == 1 else KIND_WORDS[k][1]}"
-             for k in KIND_WORDS if c[k]]
+    parts = [
+        f"{c[k]} {KIND_WORDS[k][0] if c[k] == 1 else KIND_WORDS[k][1]}" for k in KIND_WORDS if c[k]
+    ]
     if not parts:
         return f"all {c['total']} component values are read off the Big Box or the seed."
-    return (", ".join(parts) + f" among its {c['total']} component values; the rest are read "
-            "off the Big Box or the seed. Marked values may differ from the printed game.")
+    return (
+        ", ".join(parts) + f" among its {c['total']} component values; the rest are read "
+        "off the Big Box or the seed. Marked values may differ from the printed game."
+    )
 
 
 class PackInvalid(BadGameConfig):
@@ -105,32 +114,64 @@ def load(raw: dict, where: str = "pack") -> dict:
             raise PackInvalid(path=where, reason=problem)
     missing = [k for k in required() if k not in raw["values"]]
     if missing:
-        raise PackInvalid(path=where, reason=f"value '{missing[0]}' is missing"
-                          + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        raise PackInvalid(
+            path=where,
+            reason=f"value '{missing[0]}' is missing"
+            + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""),
+        )
     values = plain(raw["values"])
     for check in CHECKS:
         reason = _safely(check, values)
         if reason:
             raise PackInvalid(path=where, reason=reason)
     digest = hashlib.sha256(json.dumps(raw, sort_keys=True).encode("utf-8")).hexdigest()
-    return {"name": raw["name"], "edition": raw.get("edition", ""), "hash": digest,
-            "values": values,
-            "provisional": sorted(k for k, e in raw["values"].items()
-                                  if e["status"] in PROVISIONAL),
-            "statuses": {k: e["status"] for k, e in sorted(raw["values"].items())}}
+    return {
+        "name": raw["name"],
+        "edition": raw.get("edition", ""),
+        "hash": digest,
+        "values": values,
+        "provisional": sorted(k for k, e in raw["values"].items() if e["status"] in PROVISIONAL),
+        "statuses": {k: e["status"] for k, e in sorted(raw["values"].items())},
+    }
 
 
 def required() -> list[str]:
     """Every key a pack must have (customers, cities and roads are open-ended sets)."""
     keys = [f"supply.cubes.{c}" for c in COLOURS] + [
-        "supply.plague", "supply.grain", "supply.monks", "lifetrack.spaces", "start.coins",
-        "start.bonus.grain", "start.bonus.coin", "family.members", "harvest.grain",
-        "harvest.cap", "crafts.mill", "market.queue", "market.sale", "travel.road",
-        "travel.exits", "travel.discs", "council.enter", "council.advance", "council.step4",
-        "church.action", "church.draws", "church.majority_pp", "chronicle.ring_slots",
-        "graves", "scoring.travel", "scoring.church", "scoring.council", "scoring.chronicle",
-        "clara.order", "clara.divisions", "clara.fate_cells", "solo.titles",
-        "solo.title_shift"]
+        "supply.plague",
+        "supply.grain",
+        "supply.monks",
+        "lifetrack.spaces",
+        "start.coins",
+        "start.bonus.grain",
+        "start.bonus.coin",
+        "family.members",
+        "harvest.grain",
+        "harvest.cap",
+        "crafts.mill",
+        "market.queue",
+        "market.sale",
+        "travel.road",
+        "travel.exits",
+        "travel.discs",
+        "council.enter",
+        "council.advance",
+        "council.step4",
+        "church.action",
+        "church.draws",
+        "church.majority_pp",
+        "chronicle.ring_slots",
+        "graves",
+        "scoring.travel",
+        "scoring.church",
+        "scoring.council",
+        "scoring.chronicle",
+        "clara.order",
+        "clara.divisions",
+        "clara.fate_cells",
+        "solo.titles",
+        "solo.title_shift",
+    ]
     keys += [f"crafts.{b}" for b in ("wainwright", "stables", "chancellery", "smithy")]
     keys += [f"council.time.{s}" for s in "234"] + [f"church.grain.{s}" for s in "234"]
     keys += [f"chronicle.{c}" for c in CATEGORIES]
@@ -144,11 +185,17 @@ def _entry(where: str, key: str, entry) -> None:
     if not isinstance(entry, dict) or "value" not in entry:
         raise PackInvalid(path=where, reason=f"value '{key}' has no 'value'")
     if entry.get("status") not in STATUSES:
-        raise PackInvalid(path=where, reason=f"value '{key}' has status "
-                          f"{entry.get('status')!r}; it must be one of {', '.join(STATUSES)}")
+        raise PackInvalid(
+            path=where,
+            reason=f"value '{key}' has status "
+            f"{entry.get('status')!r}; it must be one of {', '.join(STATUSES)}",
+        )
     if entry["status"] == "GAP":
-        raise PackInvalid(path=where, reason=f"value '{key}' is a GAP: a pack that plays must "
-                          "give a value (a placeholder is tagged PH)")
+        raise PackInvalid(
+            path=where,
+            reason=f"value '{key}' is a GAP: a pack that plays must "
+            "give a value (a placeholder is tagged PH)",
+        )
     if not isinstance(entry.get("source"), str) or not entry["source"].strip():
         raise PackInvalid(path=where, reason=f"value '{key}' names no source")
 
@@ -188,20 +235,26 @@ def _setup(v: dict) -> str | None:
         added = {c: _count(card["bag_add"][c], f"setup.{n}.bag_add.{c}") for c in COLOURS}
         total = sum(cubes.values())
         if total % int(n):
-            return (f"setup.{n}.space_cubes add up to {total}, which is not divisible by {n} "
-                    "players (seed L695)")
+            return (
+                f"setup.{n}.space_cubes add up to {total}, which is not divisible by {n} "
+                "players (seed L695)"
+            )
         if total >= sum(added.values()) + v["supply"]["plague"]:
-            return (f"setup.{n}: {total} cubes are drawn but only {sum(added.values())} "
-                    f"influence and {v['supply']['plague']} plague cubes go into the bag; more "
-                    "must go in than come out (seed L236)")
+            return (
+                f"setup.{n}: {total} cubes are drawn but only {sum(added.values())} "
+                f"influence and {v['supply']['plague']} plague cubes go into the bag; more "
+                "must go in than come out (seed L236)"
+            )
         for c, k in added.items():
             if k > v["supply"]["cubes"][c]:
                 return f"setup.{n}.bag_add.{c} is {k}, more than the {c} cubes in the box"
         if min(cubes.values()) < 1:
             return f"setup.{n}: every action space must receive at least 1 cube"
     if v["setup"]["2"]["space_cubes"]["market"] != 1:
-        return ("setup.2.space_cubes.market must be 1: with 2 players (and solo) the Market "
-                "always holds 1 cube (seed L885)")
+        return (
+            "setup.2.space_cubes.market must be 1: with 2 players (and solo) the Market "
+            "always holds 1 cube (seed L885)"
+        )
     return None
 
 
@@ -209,11 +262,15 @@ def _church(v: dict) -> str | None:
     """the church steps (sources.md §4.8)"""
     grain = {s: _count(v["church"]["grain"][s], f"church.grain.{s}") for s in ("2", "3", "4")}
     if grain["2"] != 1 or grain["3"] != 2:
-        return ("church.grain.2 and church.grain.3 must be 1 and 2: the seed's mass example "
-                "pays 1 grain onto step 2 and 2 grain onto step 3 (L591-597)")
+        return (
+            "church.grain.2 and church.grain.3 must be 1 and 2: the seed's mass example "
+            "pays 1 grain onto step 2 and 2 grain onto step 3 (L591-597)"
+        )
     if grain["4"] not in (2, 4):
-        return ("church.grain.4 must be 4 or 2: the seed's example pays 4 grain to bring a "
-                "member to step 4 (L597)")
+        return (
+            "church.grain.4 must be 4 or 2: the seed's example pays 4 grain to bring a "
+            "member to step 4 (L597)"
+        )
     return None
 
 
@@ -234,20 +291,28 @@ def _market(v: dict) -> str | None:
         return f"the base game has 24 customer tiles (seed L72), not {len(v['customers'])}"
     stalls = [v["market"]["stalls"][n] for n in "2345"]
     if stalls != sorted(stalls):
-        return ("market.stalls must not shrink with more players: more marked slots open with "
-                "more players (seed L137-142)")
-    for cid, wants, line in (("frag-1", {"horse": 1, "plough": 1}, "L438"),
-                             ("frag-2", {"grain": 3}, "L440"), ("frag-4", {"horse": 1}, "L446")):
+        return (
+            "market.stalls must not shrink with more players: more marked slots open with "
+            "more players (seed L137-142)"
+        )
+    for cid, wants, line in (
+        ("frag-1", {"horse": 1, "plough": 1}, "L438"),
+        ("frag-2", {"grain": 3}, "L440"),
+        ("frag-4", {"horse": 1}, "L446"),
+    ):
         tile = v["customers"].get(cid)
         if tile is None or any(tile["needs"].get(g, 0) < k for g, k in wants.items()):
-            return (f"customers.{cid} must want at least {wants} (seed {line}): a customer of "
-                    "the seed's market-day example")
+            return (
+                f"customers.{cid} must want at least {wants} (seed {line}): a customer of "
+                "the seed's market-day example"
+            )
     if v["customers"]["frag-1"]["pp"] != 6:
         return "customers.frag-1.pp must be 6 (seed L438)"
     for cid, tile in v["customers"].items():
         needs = tile["needs"]
-        if not needs or any(g not in GOODS + ("grain",) or _count(k, cid) < 1
-                            for g, k in needs.items()):
+        if not needs or any(
+            g not in GOODS + ("grain",) or _count(k, cid) < 1 for g, k in needs.items()
+        ):
             return f"customers.{cid} must ask for goods or grain (scroll, horse, plough, ox, wagon)"
         if _count(tile["pp"], f"customers.{cid}.pp") < 1:
             return f"customers.{cid}.pp must be at least 1"
@@ -304,8 +369,11 @@ def _clara(v: dict) -> str | None:
         return "clara.order must have Market, Travel, Council in a row (seed L885)"
     cells = v["clara"]["fate_cells"]
     n = _count(v["clara"]["divisions"], "clara.divisions")
-    if sorted(cells) != ["bottom", "top"] or any(len(cells[s]) != 3 for s in cells) or \
-            any(not 0 <= d < n for s in cells for d in cells[s]):
+    if (
+        sorted(cells) != ["bottom", "top"]
+        or any(len(cells[s]) != 3 for s in cells)
+        or any(not 0 <= d < n for s in cells for d in cells[s])
+    ):
         return "clara.fate_cells must hold 3 top and 3 bottom cells on the divisions (L837)"
     return None
 

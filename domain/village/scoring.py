@@ -1,5 +1,6 @@
 """Final scoring (digest §6.2-§6.3, §7.1.8): the prestige track plus travel, church, customers,
 chronicle, council and coins; ties go to more grain, then more living members, then shared."""
+
 from __future__ import annotations
 
 from .expansions import title_shift
@@ -12,25 +13,38 @@ def categories(state: dict, seat: int) -> list[dict]:
     table = v["scoring"]
     members = p["members"]
     church = sum(table["church"][m["at"][7:]] for m in members if m["at"].startswith("church:"))
-    council = sum(table["council"][m["at"][8:]] for m in members
-                  if m["at"].startswith("council:"))
-    chronicle = sum(1 for slot in state["chronicle"]
-                    if slot["by"] and slot["by"].startswith(f"{seat}."))
+    council = sum(table["council"][m["at"][8:]] for m in members if m["at"].startswith("council:"))
+    chronicle = sum(
+        1 for slot in state["chronicle"] if slot["by"] and slot["by"].startswith(f"{seat}.")
+    )
     travel = table["travel"][min(len(p["discs"]), len(table["travel"]) - 1)]
     customers = sum(v["customers"][c]["pp"] for c in p["customers"])
-    rows = [("prestige", "Prestige track", p["pp"], "§6.2"),
-            ("travel", f"Travel ({len(p['discs'])} cities)", travel, "§6.2 #1"),
-            ("church", "Members on the church steps", church, "§6.2 #2"),
-            ("customers", f"Customers ({len(p['customers'])}){_marked(state, p['customers'])}",
-             customers, "§6.2 #3"),
-            ("chronicle", f"Village chronicle ({chronicle} members)",
-             table["chronicle"][min(chronicle, len(table["chronicle"]) - 1)], "§6.2 #4"),
-            ("council", "Members in the council chamber", council, "§6.2 #5"),
-            ("coins", "Coins", p["coins"] - ring_coin(state), "§6.2 #6")]
-    out = [{"key": k, "label": label, "points": pts, "rule": f"village {rule}"}
-           for k, label, pts, rule in rows]
-    out[3]["marks"] = {c: kind for c in p["customers"]
-                       if (kind := kind_of(_status(state, f"customers.{c}")))}
+    rows = [
+        ("prestige", "Prestige track", p["pp"], "§6.2"),
+        ("travel", f"Travel ({len(p['discs'])} cities)", travel, "§6.2 #1"),
+        ("church", "Members on the church steps", church, "§6.2 #2"),
+        (
+            "customers",
+            f"Customers ({len(p['customers'])}){_marked(state, p['customers'])}",
+            customers,
+            "§6.2 #3",
+        ),
+        (
+            "chronicle",
+            f"Village chronicle ({chronicle} members)",
+            table["chronicle"][min(chronicle, len(table["chronicle"]) - 1)],
+            "§6.2 #4",
+        ),
+        ("council", "Members in the council chamber", council, "§6.2 #5"),
+        ("coins", "Coins", p["coins"] - ring_coin(state), "§6.2 #6"),
+    ]
+    out = [
+        {"key": k, "label": label, "points": pts, "rule": f"village {rule}"}
+        for k, label, pts, rule in rows
+    ]
+    out[3]["marks"] = {
+        c: kind for c in p["customers"] if (kind := kind_of(_status(state, f"customers.{c}")))
+    }
     return out
 
 
@@ -64,8 +78,10 @@ def solo_title(state: dict, total: int) -> str:
 
 def final_scores(state: dict) -> tuple[list[int], list[int]]:
     totals = [sum(c["points"] for c in categories(state, s)) for s in range(len(state["seats"]))]
-    keys = [(totals[s], state["seats"][s]["grain"], living(state["seats"][s]))
-            for s in range(len(totals))]
+    keys = [
+        (totals[s], state["seats"][s]["grain"], living(state["seats"][s]))
+        for s in range(len(totals))
+    ]
     best = max(keys)
     return totals, [s for s, k in enumerate(keys) if k == best]
 
@@ -76,10 +92,16 @@ def score_sheet(state: dict) -> dict:
     totals, winners = final_scores(state)
     seats = []
     for seat, name in enumerate(state["players"]):
-        row = {"seat": seat, "name": name, "total": totals[seat],
-               "categories": categories(state, seat),
-               "tiebreak": {"grain": state["seats"][seat]["grain"],
-                            "living_members": living(state["seats"][seat])}}
+        row = {
+            "seat": seat,
+            "name": name,
+            "total": totals[seat],
+            "categories": categories(state, seat),
+            "tiebreak": {
+                "grain": state["seats"][seat]["grain"],
+                "living_members": living(state["seats"][seat]),
+            },
+        }
         if state["solo"]:
             row["solo_title"] = solo_title(state, totals[seat])
         seats.append(row)

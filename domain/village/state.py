@@ -27,6 +27,7 @@ A member's ``at`` is ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``counc
 ``near`` and ``reserve``). A figure (in the black bag, on a church step, in a chronicle slot) is
 ``"<seat>.<index>"``, ``"c.<index>"`` for Clara, or ``"monk"``.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,12 +58,24 @@ def card(state: dict) -> dict:
 
 
 def new_player(pack: dict) -> dict:
-    members = [{"gen": int(g), "at": "farm" if g == "1" else "unborn"}
-               for g, k in sorted(pack["family"]["members"].items()) for _ in range(k)]
-    return {"time": 0, "owed": 0, "skipped": 0, "pp": 0, "coins": pack["start"]["coins"],
-            "grain": 0,
-            "cubes": dict.fromkeys(COLOURS, 0), "goods": dict.fromkeys(GOODS, 0),
-            "customers": [], "discs": [], "members": members}
+    members = [
+        {"gen": int(g), "at": "farm" if g == "1" else "unborn"}
+        for g, k in sorted(pack["family"]["members"].items())
+        for _ in range(k)
+    ]
+    return {
+        "time": 0,
+        "owed": 0,
+        "skipped": 0,
+        "pp": 0,
+        "coins": pack["start"]["coins"],
+        "grain": 0,
+        "cubes": dict.fromkeys(COLOURS, 0),
+        "goods": dict.fromkeys(GOODS, 0),
+        "customers": [],
+        "discs": [],
+        "members": members,
+    }
 
 
 def name(state: dict, seat) -> str:
@@ -90,6 +103,7 @@ def order_from(state: dict, seat: int) -> list[int]:
 
 # -- members ---------------------------------------------------------------------------------
 
+
 def owner_of(figure: str):
     head = figure.split(".")[0]
     return head if head == "c" else int(head)
@@ -99,7 +113,6 @@ def member_of(state: dict, figure: str) -> dict:
     who, index = figure.split(".")
     people = state["clara"]["members"] if who == "c" else state["seats"][int(who)]["members"]
     return people[int(index)]
-
 
 
 def first_at(player: dict, where: str, gen: int) -> int | None:
@@ -122,12 +135,15 @@ def places(player: dict, prefix: str | tuple[str, ...]) -> list[str]:
 
 def living(player: dict) -> int:
     """Members on the farmyard, on the board or in the black bag (digest G-30)."""
-    return sum(1 for m in player["members"] if m["at"] in ("farm", "bag") or
-               m["at"].startswith(LIVING_ON_BOARD))
-
+    return sum(
+        1
+        for m in player["members"]
+        if m["at"] in ("farm", "bag") or m["at"].startswith(LIVING_ON_BOARD)
+    )
 
 
 # -- the board -------------------------------------------------------------------------------
+
 
 def cubes_on_board(state: dict) -> int:
     return sum(len(c) for c in state["spaces"].values())
@@ -137,7 +153,6 @@ def covered(mark, players: int) -> bool:
     """Is a slot with ``mark`` covered by an unused colour with ``players`` (digest §2.1.7)?"""
     low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]
     return max(2, players) < low
-
 
 
 def can_pay(player: dict, cubes: dict, coins: int) -> bool:

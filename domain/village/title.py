@@ -1,6 +1,7 @@
 """``Village``: the title object the service drives (see ``domain/common/title.py``). It is the
 composition root of the data pack: the pack is read once, from ``$CHRONICLE_VILLAGE_DATA`` or
 the shipped file, and every new game records it in its first event."""
+
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
@@ -16,10 +17,20 @@ from .moves import apply, legal_moves, to_act
 from .scoring import score_sheet
 from .text import describe, move_group, move_label, rule_of
 
-_START = OptionSpec("start_player", "int", -1, "Seat of the first player (the oldest player, "
-                    "L175); -1 draws it with the game's seed.", choices=(-1, 0, 1, 2, 3, 4))
-_BONUS = OptionSpec("starting_bonuses", "bool", True, "The recommended starting bonuses by seat "
-                    "(L177-183): grain, a random cube, a chosen cube, a coin.")
+_START = OptionSpec(
+    "start_player",
+    "int",
+    -1,
+    "Seat of the first player (the oldest player, L175); -1 draws it with the game's seed.",
+    choices=(-1, 0, 1, 2, 3, 4),
+)
+_BONUS = OptionSpec(
+    "starting_bonuses",
+    "bool",
+    True,
+    "The recommended starting bonuses by seat "
+    "(L177-183): grain, a random cube, a chosen cube, a coin.",
+)
 
 
 class Village(Title):
@@ -32,10 +43,21 @@ class Village(Title):
     #: draws: cubes from the bag, customers turned up, the mass's figures, Clara's fate
     revealing_events = frozenset({"CubesDrawn", "CustomersLaid", "FiguresDrawn", "Fate"})
     variants = (
-        VariantInfo("standard", 2, 5, "The base game of the Big Box for 2 to 5 players. Many "
-                    "component numbers are provisional: see data_pack.", (_START, _BONUS)),
-        VariantInfo("solo", 1, 1, "One player against Clara (digest §7.1), on the 2-player "
-                    "setup card. Many component numbers are provisional: see data_pack."),
+        VariantInfo(
+            "standard",
+            2,
+            5,
+            "The base game of the Big Box for 2 to 5 players. Many "
+            "component numbers are provisional: see data_pack.",
+            (_START, _BONUS),
+        ),
+        VariantInfo(
+            "solo",
+            1,
+            1,
+            "One player against Clara (digest §7.1), on the 2-player "
+            "setup card. Many component numbers are provisional: see data_pack.",
+        ),
     )
 
     def __init__(self) -> None:
@@ -62,11 +84,16 @@ class Village(Title):
         if start is None or start == -1:
             start = rng.below("start-player", n)
         elif not 0 <= start < n:
-            raise BadGameConfig("bad_option", title=self.display_name, variant=config.variant,
-                                option="start_player",
-                                reason=f"must be -1 or a seat from 0 to {n - 1}")
-        return setup_events(list(config.players), config.variant, start, self.pack(), rng,
-                            dict(config.options))
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
+        return setup_events(
+            list(config.players), config.variant, start, self.pack(), rng, dict(config.options)
+        )
 
     def decide(self, state, seat, move, rng):
         check_shape(move)
@@ -98,6 +125,7 @@ class Village(Title):
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
         from .evaluation import evaluate
+
         return evaluate(state, seat)
 
     def score_sheet(self, state):
@@ -132,9 +160,11 @@ class Village(Title):
 
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
-RULES_SCOPE = ("Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
-               "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
-               "and Wedding are not built.")
+RULES_SCOPE = (
+    "Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
+    "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
+    "and Wedding are not built."
+)
 
 
 def pack_notice(pack: dict, statuses: bool) -> dict:
@@ -143,13 +173,22 @@ def pack_notice(pack: dict, statuses: bool) -> dict:
     named value by value; with ``statuses``, every value's status too (``GET /titles``)."""
     provisional = pack["provisional"]
     counts = packs.counts(pack)
-    out = {"name": pack["name"], "hash": pack["hash"], "edition": pack.get("edition", ""),
-           "provisional": bool(provisional), "provisional_values": provisional,
-           "counts": counts, "marks": marks(pack),
-           "notice": (f"Data pack {pack['name']} has provisional component values: "
-                      f"{packs.counts_sentence(pack)}" if provisional else
-                      f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"),
-           "rules": RULES_SCOPE}
+    out = {
+        "name": pack["name"],
+        "hash": pack["hash"],
+        "edition": pack.get("edition", ""),
+        "provisional": bool(provisional),
+        "provisional_values": provisional,
+        "counts": counts,
+        "marks": marks(pack),
+        "notice": (
+            f"Data pack {pack['name']} has provisional component values: "
+            f"{packs.counts_sentence(pack)}"
+            if provisional
+            else f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"
+        ),
+        "rules": RULES_SCOPE,
+    }
     if statuses:
         out["statuses"] = pack.get("statuses", {})
     return out

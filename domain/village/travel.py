@@ -1,5 +1,6 @@
 """Travel (digest §4.5): members walk the travel map, pay the road, mark each city once and
 take its reward. The map is data (pack ``travel``)."""
+
 from __future__ import annotations
 
 from .pack import COLOURS
@@ -29,13 +30,16 @@ def travel_moves(state: dict, seat: int) -> list[dict]:
         else:
             continue
         for origin, gen in starts:
-            out += [{"type": "travel", **origin, "gen": gen, "to": b, "coins": k}
-                    for k in coin_options(p, cubes)]
+            out += [
+                {"type": "travel", **origin, "gen": gen, "to": b, "coins": k}
+                for k in coin_options(p, cubes)
+            ]
     return out
 
 
 def travel(b, seat: int, move: dict) -> None:
     from .actions import at
+
     state = b.state
     start = move.get("from", "farm")
     origin = start[5:] if start.startswith("city:") else "village"
@@ -43,8 +47,11 @@ def travel(b, seat: int, move: dict) -> None:
     road = data(state)["travel"]["road"]
     p = b.player(seat)
     b.move(seat, at(state, seat, start, move["gen"]), f"city:{move['to']}", "travel")
-    b.pay(seat, {"wagon": road["wagon"], **split_payment(p, cubes, move["coins"]),
-                 "coins": move["coins"]}, "travel")
+    b.pay(
+        seat,
+        {"wagon": road["wagon"], **split_payment(p, cubes, move["coins"]), "coins": move["coins"]},
+        "travel",
+    )
     b.time(seat, road["time"], "travel")
     arrive(b, seat, move["to"])
 
@@ -61,8 +68,7 @@ def arrive(b, seat: int, city: str) -> None:
     elif reward == "coin1":
         b.gain(seat, {"coins": 1}, "travel")
     elif cube_choices(b.state, 2, False):
-        b.flow(step={"kind": "cubes", "seat": seat, "n": 2, "distinct": False,
-                     "reason": "travel"})
+        b.flow(step={"kind": "cubes", "seat": seat, "n": 2, "distinct": False, "reason": "travel"})
 
 
 def cube_choices(state: dict, n: int, distinct: bool) -> list[list[str]]:
@@ -78,8 +84,8 @@ def cube_choices(state: dict, n: int, distinct: bool) -> list[list[str]]:
             used = chosen.count(c)
             if stock.get(c, 0) > used and not (distinct and used):
                 pick(i, chosen + [c])
+
     pick(0, [])
     if not out and n > 1:
         return cube_choices(state, n - 1, distinct)
     return out
-

@@ -1,4 +1,5 @@
 """The blueprint every API module uses: strict parsing and problem-aware documentation."""
+
 from __future__ import annotations
 
 import http

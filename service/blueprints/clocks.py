@@ -1,5 +1,6 @@
 """Move clocks (issue 25): a seat's vacation. Deadlines are in the game's summary; reminders
 and expiries are written by the workers (``workers/bots.py``)."""
+
 from __future__ import annotations
 
 import uuid
@@ -13,8 +14,12 @@ from ..schemas.requests import VacationSchema
 from ..schemas.responses import ResponseSchema
 from .base import SEAT_TOKEN, ApiBlueprint
 
-blp = ApiBlueprint("clocks", __name__, url_prefix="/api/v1/games",
-                   description="Move clocks: a seat pauses its clock for a few days.")
+blp = ApiBlueprint(
+    "clocks",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Move clocks: a seat pauses its clock for a few days.",
+)
 
 
 class ClockSchema(ResponseSchema):

@@ -1,4 +1,5 @@
 """Games: create, list, read the summary, fork, import."""
+
 from __future__ import annotations
 
 import uuid
@@ -24,20 +25,30 @@ from ..schemas.requests import (
 from ..schemas.responses import CreatedGameSchema, GameListSchema, SummarySchema
 from .base import ApiBlueprint
 
-blp = ApiBlueprint("games", __name__, url_prefix="/api/v1/games",
-                   description="Set up, list, fork and import games.")
+blp = ApiBlueprint(
+    "games",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Set up, list, fork and import games.",
+)
 
-ETAG_DOC = {"ETag": {"description": 'The game\'s version, quoted: "57".',
-                     "schema": {"type": "string"}}}
-CREATED_DOC = {**ETAG_DOC, "Location": {"description": "The new game's address.",
-                                        "schema": {"type": "string"}}}
+ETAG_DOC = {
+    "ETag": {"description": 'The game\'s version, quoted: "57".', "schema": {"type": "string"}}
+}
+CREATED_DOC = {
+    **ETAG_DOC,
+    "Location": {"description": "The new game's address.", "schema": {"type": "string"}},
+}
 
 
 def created_response(app: Games, created: Created):
     """201 with the summary, the seat tokens, ``Location`` and ``ETag`` (never cached)."""
     game = created.game
-    headers = {"Location": url_for("games.Game", game_id=game.id),
-               "Cache-Control": "no-store", **etag_header(game.version)}
+    headers = {
+        "Location": url_for("games.Game", game_id=game.id),
+        "Cache-Control": "no-store",
+        **etag_header(game.version),
+    }
     return views.created_game(app, created), 201, headers
 
 
@@ -54,8 +65,13 @@ class GameCollection(MethodView):
         """Set up a new game; the answer holds each seat's token (shown only here)."""
         app = games()
         title = body["title"]
-        created = app.create_game(title, body.get("variant") or default_variant(title),
-                                  body["players"], body["options"], body.get("seed"))
+        created = app.create_game(
+            title,
+            body.get("variant") or default_variant(title),
+            body["players"],
+            body["options"],
+            body.get("seed"),
+        )
         return created_response(app, created)
 
     @blp.query(GameListQuerySchema)

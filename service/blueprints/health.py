@@ -1,4 +1,5 @@
 """``GET /healthz``: 200 when the event store answers, else 503 (with ``Retry-After``)."""
+
 from __future__ import annotations
 
 from flask.views import MethodView

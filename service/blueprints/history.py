@@ -3,6 +3,7 @@
 Each answer is what the caller may see: with a seat token, that seat's view; without one, the
 public view (see :mod:`service.views`).
 """
+
 from __future__ import annotations
 
 import uuid
@@ -22,8 +23,12 @@ from ..schemas.responses import (
 )
 from .base import OPTIONAL_SEAT_TOKEN, ApiBlueprint
 
-blp = ApiBlueprint("history", __name__, url_prefix="/api/v1/games",
-                   description="A game's past: states, scores, events, audits, records.")
+blp = ApiBlueprint(
+    "history",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="A game's past: states, scores, events, audits, records.",
+)
 
 READ_PROBLEMS = (400, 401, 403, 404, 503)
 
@@ -53,8 +58,9 @@ class Scores(MethodView):
         """The score sheet at version N (default: now), with what event N changed on it;
         ``final`` once the game is over. Served from the score-sheet read model (caught up in
         this process first if the workers are behind), or by replaying if it is unavailable."""
-        return views.score_answer(games(), services().read_side().fresh(), game_id,
-                                  query.get("version"), viewer)
+        return views.score_answer(
+            games(), services().read_side().fresh(), game_id, query.get("version"), viewer
+        )
 
 
 @blp.route("/<game:game_id>/events")
@@ -69,13 +75,17 @@ class Events(MethodView):
         marked ``"undone": true``."""
         app = games()
         game = app.get_game(game_id)
-        stored = [e for e in app.stored_events(game_id, after=query["after"],
-                                               limit=query["limit"])
-                  if e.originator_version <= game.version]
+        stored = [
+            e
+            for e in app.stored_events(game_id, after=query["after"], limit=query["limit"])
+            if e.originator_version <= game.version
+        ]
         last = stored[-1].originator_version if stored else query["after"]
-        return {"version": game.version,
-                "events": views.event_views(app, game, stored, viewer),
-                "next_after": last if last < game.version else None}
+        return {
+            "version": game.version,
+            "events": views.event_views(app, game, stored, viewer),
+            "next_after": last if last < game.version else None,
+        }
 
 
 @blp.route("/<game:game_id>/audit")

@@ -5,6 +5,7 @@ URL): ``{"tokens": ["<token>", ...]}``. Tokens valid nowhere are reported back a
 and otherwise ignored (one stale token must not hide the others). Served from the "my games"
 read model (``projections``), caught up first when the workers are behind.
 """
+
 from __future__ import annotations
 
 from flask.views import MethodView
@@ -17,23 +18,31 @@ from .base import ApiBlueprint
 
 MAX_TOKENS = 200
 
-blp = ApiBlueprint("my_games", __name__, url_prefix="/api/v1/my-games",
-                   description="A player's games across their seat tokens.")
+blp = ApiBlueprint(
+    "my_games",
+    __name__,
+    url_prefix="/api/v1/my-games",
+    description="A player's games across their seat tokens.",
+)
 
 
 class MyGamesRequestSchema(RequestSchema):
-    tokens = fields.List(fields.String(validate=validate.Length(1, 200)), required=True,
-                         validate=validate.Length(1, MAX_TOKENS),
-                         metadata={"description": "The player's seat tokens, one per game."})
+    tokens = fields.List(
+        fields.String(validate=validate.Length(1, 200)),
+        required=True,
+        validate=validate.Length(1, MAX_TOKENS),
+        metadata={"description": "The player's seat tokens, one per game."},
+    )
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
 
 
 class MyGameSchema(SummarySchema):
     seat = fields.Integer()
     my_turn = fields.Boolean()
-    waiting_since = fields.String(allow_none=True,
-                                  metadata={"description": "When the game began waiting for "
-                                                           "this seat (ISO 8601)."})
+    waiting_since = fields.String(
+        allow_none=True,
+        metadata={"description": "When the game began waiting for this seat (ISO 8601)."},
+    )
     waiting_version = fields.Integer(allow_none=True)
 
 

@@ -1,4 +1,5 @@
 """Playing: the moves a seat may make, making one, and undo (with consent)."""
+
 from __future__ import annotations
 
 import uuid
@@ -13,9 +14,13 @@ from ..schemas.requests import MoveHeadersSchema, MoveSchema, UndoSchema
 from ..schemas.responses import LegalMovesSchema, MoveResultSchema, UndoAnswerSchema
 from .base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
 
-blp = ApiBlueprint("play", __name__, url_prefix="/api/v1/games",
-                   description="Make moves and take them back. Send the seat's token as "
-                               "'Authorization: Bearer <token>'.")
+blp = ApiBlueprint(
+    "play",
+    __name__,
+    url_prefix="/api/v1/games",
+    description="Make moves and take them back. Send the seat's token as "
+    "'Authorization: Bearer <token>'.",
+)
 
 
 @blp.route("/<game:game_id>/moves")
@@ -52,11 +57,17 @@ class Moves(MethodView):
         """
         app = games()
         move = views.unlisted(move)
-        result = app.play(game_id, seat, move,
-                          expected_version=expected_version(headers.get("if_match")),
-                          idempotency_key=headers.get("idempotency_key"))
-        body = {"version": result.version,
-                "events": views.event_views(app, app.get_game(game_id), result.events, seat)}
+        result = app.play(
+            game_id,
+            seat,
+            move,
+            expected_version=expected_version(headers.get("if_match")),
+            idempotency_key=headers.get("idempotency_key"),
+        )
+        body = {
+            "version": result.version,
+            "events": views.event_views(app, app.get_game(game_id), result.events, seat),
+        }
         response_headers = etag_header(result.version)
         if result.replayed:
             response_headers["Idempotent-Replayed"] = "true"
@@ -68,8 +79,11 @@ class Undo(MethodView):
     @seat_token_required
     @blp.arguments(UndoSchema)
     @blp.response(200, UndoAnswerSchema, description="The undo was applied at once.")
-    @blp.alt_response(202, schema=UndoAnswerSchema,
-                      description="The undo waits for the seats in `waiting` to accept.")
+    @blp.alt_response(
+        202,
+        schema=UndoAnswerSchema,
+        description="The undo waits for the seats in `waiting` to accept.",
+    )
     @blp.problems(400, 401, 403, 404, 409, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
     def post(self, body, game_id: uuid.UUID, seat: int):

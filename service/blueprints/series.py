@@ -3,6 +3,7 @@
 A series is started with a player and options and answers its first game (an ordinary game,
 with its seat token) and the series' own token; after each game its moves (with the series
 token) choose what carries over and start the next game, whose seat token they answer."""
+
 from __future__ import annotations
 
 import uuid
@@ -27,22 +28,28 @@ from ..schemas.series import (
 )
 from .base import SEAT_TOKEN, ApiBlueprint
 
-blp = ApiBlueprint("series", __name__, url_prefix="/api/v1/series",
-                   description="Series of games played one after another (Agricola's solo "
-                               "series).")
+blp = ApiBlueprint(
+    "series",
+    __name__,
+    url_prefix="/api/v1/series",
+    description="Series of games played one after another (Agricola's solo series).",
+)
 
 
 def _require_series_token(series_id: uuid.UUID) -> None:
     app = games()
-    app.series_events(series_id)                       # 404 first
+    app.series_events(series_id)  # 404 first
     token = bearer_token()
     if token is None:
-        raise unauthorized("Series moves need the series token: send it as "
-                           "'Authorization: Bearer <token>'.")
+        raise unauthorized(
+            "Series moves need the series token: send it as 'Authorization: Bearer <token>'."
+        )
     if not app.series_token_valid(series_id, token):
         if app.locate_token(token) is not None:
-            raise forbidden("This is a seat token of a game; series moves need the series "
-                            "token.", series=str(series_id))
+            raise forbidden(
+                "This is a seat token of a game; series moves need the series token.",
+                series=str(series_id),
+            )
         raise unauthorized("The series token is not valid.")
 
 
@@ -54,13 +61,23 @@ class SeriesCollection(MethodView):
     def post(self, body):
         """Start a series and its first game (the answer holds both tokens, shown only here)."""
         app = games()
-        state, token, created = app.start_series(body["title"], body["player"],
-                                                 body["options"], body.get("seed"))
+        state, token, created = app.start_series(
+            body["title"], body["player"], body["options"], body.get("seed")
+        )
         series_id = uuid.UUID(state["id"])
-        headers = {"Location": url_for("series.Series", series_id=series_id),
-                   "Cache-Control": "no-store"}
-        return {"series": app.series_summary(series_id), "token": token,
-                "game": views.created_game(app, created)}, 201, headers
+        headers = {
+            "Location": url_for("series.Series", series_id=series_id),
+            "Cache-Control": "no-store",
+        }
+        return (
+            {
+                "series": app.series_summary(series_id),
+                "token": token,
+                "game": views.created_game(app, created),
+            },
+            201,
+            headers,
+        )
 
 
 @blp.route("/<game:series_id>")
@@ -93,8 +110,11 @@ class SeriesMoves(MethodView):
         _require_series_token(series_id)
         app = games()
         _, created = app.series_move(series_id, body)
-        return {"series": app.series_summary(series_id),
-                "game": views.created_game(app, created)}, 201, {"Cache-Control": "no-store"}
+        return (
+            {"series": app.series_summary(series_id), "game": views.created_game(app, created)},
+            201,
+            {"Cache-Control": "no-store"},
+        )
 
 
 @blp.route("/<game:series_id>/events")

@@ -1,4 +1,5 @@
 """``GET /api/v1/titles``: the titles this server plays, their variants, options and seats."""
+
 from __future__ import annotations
 
 from flask.views import MethodView
@@ -12,8 +13,9 @@ from ..schemas.responses import TitleListSchema
 from ..schemas.series import CardListSchema
 from .base import ApiBlueprint
 
-blp = ApiBlueprint("titles", __name__, url_prefix="/api/v1/titles",
-                   description="The games this server can set up.")
+blp = ApiBlueprint(
+    "titles", __name__, url_prefix="/api/v1/titles", description="The games this server can set up."
+)
 
 
 @blp.route("")
@@ -25,8 +27,10 @@ class Titles(MethodView):
 
 
 class CardQuerySchema(QuerySchema):
-    deck = fields.String(validate=validate.Length(1, 8), metadata={
-        "description": "One deck (Agricola: E, I or K); all decks when absent."})
+    deck = fields.String(
+        validate=validate.Length(1, 8),
+        metadata={"description": "One deck (Agricola: E, I or K); all decks when absent."},
+    )
 
 
 @blp.route("/<title>/cards")

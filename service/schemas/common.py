@@ -1,4 +1,5 @@
 """Fields and base classes the request and response schemas share."""
+
 from __future__ import annotations
 
 import marshmallow as ma

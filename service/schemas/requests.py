@@ -1,4 +1,5 @@
 """Schemas of request bodies, query strings and headers."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -11,7 +12,7 @@ from .common import HeaderSchema, JSONObject, QuerySchema, RequestSchema, Strict
 #: the most seats any title seats (each title checks its own range: ``bad_player_count``)
 MAX_SEATS = 8
 MAX_NAME = 40
-MAX_SEED = 2 ** 256 - 1
+MAX_SEED = 2**256 - 1
 MAX_IDEMPOTENCY_KEY = 200
 
 
@@ -42,11 +43,11 @@ class SeedField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and 0 < len(value) <= 78 and value.isascii() \
-                and value.isdigit():
+        if isinstance(value, str) and 0 < len(value) <= 78 and value.isascii() and value.isdigit():
             return int(value)
-        raise ma.ValidationError("A seed must be a whole number, or its decimal digits as a "
-                                 "string.")
+        raise ma.ValidationError(
+            "A seed must be a whole number, or its decimal digits as a string."
+        )
 
 
 class SeatField(fields.Field):
@@ -64,10 +65,12 @@ class SeatField(fields.Field):
                     raise ma.ValidationError("A player name is a string.")
                 self._name(value["name"])
             if "bot" not in value and set(value) != {"name"}:
-                raise ma.ValidationError("A seat without a bot is {\"name\": ...}.")
+                raise ma.ValidationError('A seat without a bot is {"name": ...}.')
             return dict(value)
-        raise ma.ValidationError("A seat is a name, {\"name\": ...} or {\"bot\": \"random\" | "
-                                 "\"greedy\" | \"search\", \"level\": n}.")
+        raise ma.ValidationError(
+            'A seat is a name, {"name": ...} or {"bot": "random" | '
+            '"greedy" | "search", "level": n}.'
+        )
 
     @staticmethod
     def _name(value: str) -> None:
@@ -76,37 +79,63 @@ class SeatField(fields.Field):
 
 
 class CreateGameSchema(RequestSchema):
-    title = fields.String(required=True, validate=validate.Length(1, 40),
-                          metadata={"description": "A title from GET /api/v1/titles.",
-                                    "example": "agricola"})
-    variant = fields.String(validate=validate.Length(1, 40),
-                            metadata={"description": "Default: the title's first variant.",
-                                      "example": "family"})
+    title = fields.String(
+        required=True,
+        validate=validate.Length(1, 40),
+        metadata={"description": "A title from GET /api/v1/titles.", "example": "agricola"},
+    )
+    variant = fields.String(
+        validate=validate.Length(1, 40),
+        metadata={"description": "Default: the title's first variant.", "example": "family"},
+    )
     players = fields.List(
-        SeatField(metadata={"oneOf": [
-            {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
-            {"type": "object", "properties": {
-                "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
-                "bot": {"type": "string", "enum": ["random", "greedy", "search"]},
-                "level": {"type": "integer", "minimum": 1, "maximum": 3}},
-             "additionalProperties": False}]}),
-        required=True, validate=[validate.Length(1, MAX_SEATS), _distinct],
-        metadata={"description": "Seats in order: a player's name (distinct, 1 to 40 "
-                                 "characters), {\"name\": ...}, or a bot {\"bot\": "
-                                 "\"random\" | \"greedy\" | \"search\", \"level\": n} "
-                                 "(issue 25).",
-                  "example": ["Ann", {"bot": "search", "level": 2}]})
-    seed = SeedField(validate=validate.Range(0, MAX_SEED),
-                     metadata={"description": "Fixes every random draw (tests, analysis); the "
-                                              "game then says \"seeded\": true. An integer, or "
-                                              "its decimal digits as a string.",
-                               "oneOf": [{"type": "integer", "minimum": 0},
-                                         {"type": "string", "pattern": "^[0-9]{1,78}$"}]})
-    options = JSONObject(load_default=dict,
-                         metadata={"description": "Per-variant options (GET /api/v1/titles), "
-                                                  "and for every title ``clock``: a move clock "
-                                                  "in seconds, e.g. {\"type\": \"per_move\", "
-                                                  "\"seconds\": 86400} (README, Move clocks)."})
+        SeatField(
+            metadata={
+                "oneOf": [
+                    {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+                            "bot": {"type": "string", "enum": ["random", "greedy", "search"]},
+                            "level": {"type": "integer", "minimum": 1, "maximum": 3},
+                        },
+                        "additionalProperties": False,
+                    },
+                ]
+            }
+        ),
+        required=True,
+        validate=[validate.Length(1, MAX_SEATS), _distinct],
+        metadata={
+            "description": "Seats in order: a player's name (distinct, 1 to 40 "
+            'characters), {"name": ...}, or a bot {"bot": '
+            '"random" | "greedy" | "search", "level": n} '
+            "(issue 25).",
+            "example": ["Ann", {"bot": "search", "level": 2}],
+        },
+    )
+    seed = SeedField(
+        validate=validate.Range(0, MAX_SEED),
+        metadata={
+            "description": "Fixes every random draw (tests, analysis); the "
+            'game then says "seeded": true. An integer, or '
+            "its decimal digits as a string.",
+            "oneOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "pattern": "^[0-9]{1,78}$"},
+            ],
+        },
+    )
+    options = JSONObject(
+        load_default=dict,
+        metadata={
+            "description": "Per-variant options (GET /api/v1/titles), "
+            "and for every title ``clock``: a move clock "
+            'in seconds, e.g. {"type": "per_move", '
+            '"seconds": 86400} (README, Move clocks).'
+        },
+    )
 
 
 class GameListQuerySchema(QuerySchema):
@@ -116,19 +145,27 @@ class GameListQuerySchema(QuerySchema):
 
     title = fields.String(validate=validate.Length(1, 40))
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
-    page = fields.Integer(validate=validate.Range(min=1, max=10 ** 9))
+    page = fields.Integer(validate=validate.Range(min=1, max=10**9))
     page_size = fields.Integer(validate=validate.Range(1, 100))
-    per_page = fields.Integer(validate=validate.Range(1, 100),
-                              metadata={"description": "Same as page_size."})
-    limit = fields.Integer(validate=validate.Range(1, 100),
-                           metadata={"description": "Same as page_size."})
-    offset = fields.Integer(validate=validate.Range(min=0, max=10 ** 9),
-                            metadata={"description": "Games to skip (instead of page)."})
+    per_page = fields.Integer(
+        validate=validate.Range(1, 100), metadata={"description": "Same as page_size."}
+    )
+    limit = fields.Integer(
+        validate=validate.Range(1, 100), metadata={"description": "Same as page_size."}
+    )
+    offset = fields.Integer(
+        validate=validate.Range(min=0, max=10**9),
+        metadata={"description": "Games to skip (instead of page)."},
+    )
 
     @ma.post_load
     def pagination(self, data, **kwargs):
-        size = data.pop("page_size", None) or data.pop("per_page", None) or data.pop(
-            "limit", None) or 20
+        size = (
+            data.pop("page_size", None)
+            or data.pop("per_page", None)
+            or data.pop("limit", None)
+            or 20
+        )
         data.pop("per_page", None)
         data.pop("limit", None)
         offset = data.pop("offset", None)
@@ -142,24 +179,35 @@ class MoveSchema(RequestSchema):
     class Meta:
         unknown = ma.INCLUDE
 
-    type = fields.String(required=True, validate=validate.Length(1, 64),
-                         metadata={"example": "place_worker"})
+    type = fields.String(
+        required=True, validate=validate.Length(1, 64), metadata={"example": "place_worker"}
+    )
 
 
 class MoveHeadersSchema(HeaderSchema):
-    if_match = fields.String(data_key="If-Match", validate=validate.Length(1, 100),
-                             metadata={"description": 'The version the move is meant for, '
-                                                      'quoted: "57". 412 if it is stale.'})
+    if_match = fields.String(
+        data_key="If-Match",
+        validate=validate.Length(1, 100),
+        metadata={
+            "description": 'The version the move is meant for, quoted: "57". 412 if it is stale.'
+        },
+    )
     idempotency_key = fields.String(
-        data_key="Idempotency-Key", validate=validate.Length(1, MAX_IDEMPOTENCY_KEY),
-        metadata={"description": "Repeating a request with the same key and body returns "
-                                 "the first response and records nothing new."})
+        data_key="Idempotency-Key",
+        validate=validate.Length(1, MAX_IDEMPOTENCY_KEY),
+        metadata={
+            "description": "Repeating a request with the same key and body returns "
+            "the first response and records nothing new."
+        },
+    )
 
 
 class ConditionalGetHeadersSchema(HeaderSchema):
-    if_none_match = fields.String(data_key="If-None-Match", validate=validate.Length(1, 1000),
-                                  metadata={"description": "304 if the game is still at this "
-                                                           "version (its ETag)."})
+    if_none_match = fields.String(
+        data_key="If-None-Match",
+        validate=validate.Length(1, 1000),
+        metadata={"description": "304 if the game is still at this version (its ETag)."},
+    )
 
 
 #: The most events one ``GET …/events`` answer holds.
@@ -175,12 +223,20 @@ class VersionQuerySchema(QuerySchema):
 
 
 class EventsQuerySchema(QuerySchema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION),
-                           metadata={"description": "Only events after this version."})
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1),
-                           metadata={"description": "At most this many events (up to "
-                                                    f"{MAX_EVENTS_PAGE} per answer; follow "
-                                                    "`next_after` for more)."})
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "Only events after this version."},
+    )
+    limit = fields.Integer(
+        load_default=100,
+        validate=validate.Range(min=1),
+        metadata={
+            "description": "At most this many events (up to "
+            f"{MAX_EVENTS_PAGE} per answer; follow "
+            "`next_after` for more)."
+        },
+    )
 
     @ma.post_load
     def clamp(self, data, **kwargs):
@@ -189,9 +245,10 @@ class EventsQuerySchema(QuerySchema):
 
 
 class AuditQuerySchema(QuerySchema):
-    detail = fields.Boolean(load_default=False,
-                            metadata={"description": "Add each event's sentence and the rule "
-                                                     "it applied."})
+    detail = fields.Boolean(
+        load_default=False,
+        metadata={"description": "Add each event's sentence and the rule it applied."},
+    )
 
 
 class VersionBodySchema(RequestSchema):
@@ -221,5 +278,4 @@ class RecordSchema(RequestSchema):
 class VacationSchema(RequestSchema):
     """A vacation: the seat's clock stops for this many days (of those the game allows)."""
 
-    days = StrictInteger(required=True, validate=validate.Range(1, 60),
-                         metadata={"example": 2})
+    days = StrictInteger(required=True, validate=validate.Range(1, 60), metadata={"example": 2})

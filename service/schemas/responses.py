@@ -1,4 +1,5 @@
 """Schemas of response bodies (every response is dumped through one, so the docs are the truth)."""
+
 from __future__ import annotations
 
 from marshmallow import fields
@@ -13,11 +14,16 @@ class ProblemSchema(ResponseSchema):
     title = fields.String(metadata={"example": "Rule violation"})
     status = fields.Integer(metadata={"example": 422})
     code = fields.String(metadata={"example": "not_your_turn"})
-    detail = fields.String(metadata={"example": "It is not Bob's turn: the game is waiting "
-                                                "for Ann."})
+    detail = fields.String(
+        metadata={"example": "It is not Bob's turn: the game is waiting for Ann."}
+    )
     params = JSONObject()
-    errors = fields.Raw(metadata={"description": "Field messages of a request that fails its "
-                                                 "schema (code invalid_request)."})
+    errors = fields.Raw(
+        metadata={
+            "description": "Field messages of a request that fails its "
+            "schema (code invalid_request)."
+        }
+    )
     version = fields.Integer(metadata={"description": "The game's current version."})
     retry_after = fields.Integer(metadata={"description": "Seconds to wait (503)."})
 
@@ -44,11 +50,14 @@ class TitleSchema(ResponseSchema):
     name = fields.String(metadata={"example": "Agricola"})
     rules_version = fields.String()
     variants = fields.List(fields.Nested(VariantSchema))
-    data_pack = JSONObject(metadata={"description": "Titles whose component numbers come from a "
-                                                    "data pack (Village): its name, hash and "
-                                                    "which values are provisional."})
-    expansions = JSONObject(metadata={"description": "Expansions and whether they can be "
-                                                     "played."})
+    data_pack = JSONObject(
+        metadata={
+            "description": "Titles whose component numbers come from a "
+            "data pack (Village): its name, hash and "
+            "which values are provisional."
+        }
+    )
+    expansions = JSONObject(metadata={"description": "Expansions and whether they can be played."})
 
 
 class TitleListSchema(ResponseSchema):
@@ -59,33 +68,53 @@ class TitleListSchema(ResponseSchema):
 class PlayerSchema(ResponseSchema):
     seat = fields.Integer()
     name = fields.String()
-    bot = JSONObject(metadata={"description": "Only for a seat a bot plays: {\"bot\", "
-                                              "\"level\", \"why\": \"seated\" | \"clock\"} "
-                                              "(issue 25)."})
+    bot = JSONObject(
+        metadata={
+            "description": 'Only for a seat a bot plays: {"bot", '
+            '"level", "why": "seated" | "clock"} '
+            "(issue 25)."
+        }
+    )
 
 
 class ParentSchema(ResponseSchema):
     game = fields.String(metadata={"format": "uuid"})
     version = fields.Integer()
-    seat = fields.Integer(metadata={"description": "For \"what if, from my seat\": the seat "
-                                                   "that forked (see redealt)."})
-    redealt = fields.Boolean(metadata={"description": "True when the fork starts from the "
-                                                      "parent as that seat saw it, with "
-                                                      "everything hidden from it drawn anew."})
+    seat = fields.Integer(
+        metadata={"description": 'For "what if, from my seat": the seat that forked (see redealt).'}
+    )
+    redealt = fields.Boolean(
+        metadata={
+            "description": "True when the fork starts from the "
+            "parent as that seat saw it, with "
+            "everything hidden from it drawn anew."
+        }
+    )
 
 
 class SeedSchema(ResponseSchema):
-    from_ = fields.Integer(data_key="from", attribute="from",
-                           metadata={"description": "The first version this seed draws for."})
+    from_ = fields.Integer(
+        data_key="from",
+        attribute="from",
+        metadata={"description": "The first version this seed draws for."},
+    )
     hash = fields.String(metadata={"description": "SHA-256 of the seed's decimal digits."})
     origin = fields.String(allow_none=True)
-    seed = fields.Integer(allow_none=True,
-                          metadata={"description": "Null until the game that drew it is over "
-                                                   "(or always shown for a seeded game)."})
-    seed_str = fields.String(allow_none=True,
-                             metadata={"description": "The seed in decimal digits (seeds "
-                                                      "exceed 2^53, which JavaScript numbers "
-                                                      "cannot hold)."})
+    seed = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "Null until the game that drew it is over "
+            "(or always shown for a seeded game)."
+        },
+    )
+    seed_str = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "The seed in decimal digits (seeds "
+            "exceed 2^53, which JavaScript numbers "
+            "cannot hold)."
+        },
+    )
 
 
 class UndoRequestSchema(ResponseSchema):
@@ -112,45 +141,73 @@ class SummarySchema(ResponseSchema):
     options = JSONObject()
     parent = fields.Nested(ParentSchema, allow_none=True)
     seeded = fields.Boolean()
-    practice = fields.Boolean(metadata={"description": "A seeded game: its seed is public, so "
-                                        "anyone can compute every hand and draw (issue 21)."})
-    practice_note = fields.String(metadata={"description": "The sentence a page shows for a "
-                                            "practice game."})
+    practice = fields.Boolean(
+        metadata={
+            "description": "A seeded game: its seed is public, so "
+            "anyone can compute every hand and draw (issue 21)."
+        }
+    )
+    practice_note = fields.String(
+        metadata={"description": "The sentence a page shows for a practice game."}
+    )
     seed_hash = fields.String()
     seed = fields.Integer(allow_none=True)
-    seed_str = fields.String(allow_none=True,
-                             metadata={"description": "``seed`` in decimal digits."})
+    seed_str = fields.String(
+        allow_none=True, metadata={"description": "``seed`` in decimal digits."}
+    )
     seeds = fields.List(fields.Nested(SeedSchema))
-    data_pack = JSONObject(metadata={"description": "Only for titles with a data pack "
-                                                    "(Village): the pack this game was set up "
-                                                    "with and which of its values are "
-                                                    "provisional."})
+    data_pack = JSONObject(
+        metadata={
+            "description": "Only for titles with a data pack "
+            "(Village): the pack this game was set up "
+            "with and which of its values are "
+            "provisional."
+        }
+    )
     created_at = fields.String(metadata={"format": "date-time"})
     updated_at = fields.String(metadata={"format": "date-time"})
     undo_request = fields.Nested(UndoRequestSchema, allow_none=True)
     imported_from = fields.String(allow_none=True)
-    imported = fields.Dict(metadata={"description": "an imported game's record: who signed it "
-                                                    "(signed_by: this_service, trusted or "
-                                                    "nobody) and the key's fingerprint"})
-    series = JSONObject(metadata={"description": "Only for a game of a series: the series' "
-                                                 "``id`` and the game's ``number``."})
+    imported = fields.Dict(
+        metadata={
+            "description": "an imported game's record: who signed it "
+            "(signed_by: this_service, trusted or "
+            "nobody) and the key's fingerprint"
+        }
+    )
+    series = JSONObject(
+        metadata={
+            "description": "Only for a game of a series: the series' "
+            "``id`` and the game's ``number``."
+        }
+    )
     winners = fields.List(fields.Integer())
-    clock = JSONObject(metadata={"description": "Only for a game with a move clock: the clock "
-                                                "as chosen, and per seat its deadline (ISO and "
-                                                "epoch seconds; null while not waited for), "
-                                                "reserve and vacation (issue 25)."})
-    adjudicated = fields.Boolean(metadata={"description": "True when a clock ran out and the "
-                                                          "game was decided on the score "
-                                                          "sheet."})
+    clock = JSONObject(
+        metadata={
+            "description": "Only for a game with a move clock: the clock "
+            "as chosen, and per seat its deadline (ISO and "
+            "epoch seconds; null while not waited for), "
+            "reserve and vacation (issue 25)."
+        }
+    )
+    adjudicated = fields.Boolean(
+        metadata={
+            "description": "True when a clock ran out and the game was decided on the score sheet."
+        }
+    )
 
 
 class SeatTokenSchema(ResponseSchema):
     seat = fields.Integer()
     name = fields.String()
-    token = fields.String(allow_none=True,
-                          metadata={"description": "The seat's secret bearer token; shown "
-                                                   "only in this response (null for a bot "
-                                                   "seat)."})
+    token = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "The seat's secret bearer token; shown "
+            "only in this response (null for a bot "
+            "seat)."
+        },
+    )
     bot = JSONObject(metadata={"description": "Only for a bot seat."})
 
 
@@ -162,21 +219,28 @@ class GameListSchema(ResponseSchema):
     games = fields.List(fields.Nested(SummarySchema))
     page = fields.Integer()
     page_size = fields.Integer()
-    total = fields.Integer(metadata={"description": "How many games match, counted up to "
-                                                    "10,000 (see total_exact)."})
-    total_exact = fields.Boolean(metadata={"description": "False when more than 10,000 games "
-                                                          "match and total stops there."})
+    total = fields.Integer(
+        metadata={"description": "How many games match, counted up to 10,000 (see total_exact)."}
+    )
+    total_exact = fields.Boolean(
+        metadata={"description": "False when more than 10,000 games match and total stops there."}
+    )
 
 
 # -- playing ------------------------------------------------------------------------------------
 class LegalMovesSchema(ResponseSchema):
     version = fields.Integer()
-    seat = fields.Integer(allow_none=True,
-                          metadata={"description": "Null without a seat token (no moves)."})
-    moves = fields.List(JSONObject(), metadata={
-        "description": "Each move as it may be posted, plus `group`: the heading it is listed "
-                       "under on the game's page (its action space, \"At any time\", ...). A "
-                       "posted move's `group` is ignored."})
+    seat = fields.Integer(
+        allow_none=True, metadata={"description": "Null without a seat token (no moves)."}
+    )
+    moves = fields.List(
+        JSONObject(),
+        metadata={
+            "description": "Each move as it may be posted, plus `group`: the heading it is listed "
+            'under on the game\'s page (its action space, "At any time", ...). A '
+            "posted move's `group` is ignored."
+        },
+    )
 
 
 class EventSchema(KeepExtras):
@@ -187,12 +251,17 @@ class EventSchema(KeepExtras):
     data = JSONObject(metadata={"description": "Redacted to what the caller may see."})
     text = fields.String(metadata={"description": "A sentence a player can read."})
     undone = fields.Boolean()
-    move = JSONObject(metadata={"description": "The move that caused this event (first event "
-                                               "of a move only)."})
+    move = JSONObject(
+        metadata={"description": "The move that caused this event (first event of a move only)."}
+    )
     rule = fields.String(allow_none=True, metadata={"description": "The rules-digest section."})
-    lines = fields.List(fields.String(), metadata={
-        "description": "GameCreated only: a sentence for each set-up fact (the first round's "
-                       "draw, a data-pack notice), each its own line of the log."})
+    lines = fields.List(
+        fields.String(),
+        metadata={
+            "description": "GameCreated only: a sentence for each set-up fact (the first round's "
+            "draw, a data-pack notice), each its own line of the log."
+        },
+    )
 
 
 class MoveResultSchema(ResponseSchema):
@@ -217,10 +286,14 @@ class StateSchema(ResponseSchema):
 class EventListSchema(ResponseSchema):
     version = fields.Integer(metadata={"description": "The game's current version."})
     events = fields.List(fields.Nested(EventSchema))
-    next_after = fields.Integer(allow_none=True,
-                                metadata={"description": "Pass as `after` to read on; null "
-                                                         "when this answer reaches the current "
-                                                         "version."})
+    next_after = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "Pass as `after` to read on; null "
+            "when this answer reaches the current "
+            "version."
+        },
+    )
 
 
 class SeatScoreSchema(KeepExtras):
@@ -248,9 +321,14 @@ class ScoreSheetSchema(KeepExtras):
     final = fields.Boolean()
     seats = fields.List(fields.Nested(SeatScoreSchema))
     winners = fields.List(fields.Integer())
-    changes = fields.List(fields.Nested(ScoreChangeSchema), allow_none=True,
-                          metadata={"description": "what event `version` changed on the sheet "
-                                                   "(null until the read model has it)"})
+    changes = fields.List(
+        fields.Nested(ScoreChangeSchema),
+        allow_none=True,
+        metadata={
+            "description": "what event `version` changed on the sheet "
+            "(null until the read model has it)"
+        },
+    )
 
 
 class MismatchSchema(ResponseSchema):
@@ -276,8 +354,9 @@ class AuditSchema(ResponseSchema):
     checked = fields.Integer()
     rules_version = fields.String()
     mismatches = fields.List(fields.Nested(MismatchSchema))
-    steps = fields.List(fields.Nested(AuditStepSchema),
-                        metadata={"description": "With ?detail=true only."})
+    steps = fields.List(
+        fields.Nested(AuditStepSchema), metadata={"description": "With ?detail=true only."}
+    )
 
 
 class RecordEventSchema(ResponseSchema):
@@ -294,16 +373,25 @@ class RecordEventSchema(ResponseSchema):
 
 class RecordOutSchema(ResponseSchema):
     format = fields.String()
-    kind = fields.String(metadata={"enum": ["full", "view"], "description":
-                                   "full: everything (a finished game, or an operator's "
-                                   "export); view: what one viewer may see of a game in play"})
-    viewer = fields.Integer(allow_none=True, metadata={"description": "the seat a view was "
-                                                                      "made for (null: public)"})
+    kind = fields.String(
+        metadata={
+            "enum": ["full", "view"],
+            "description": "full: everything (a finished game, or an operator's "
+            "export); view: what one viewer may see of a game in play",
+        }
+    )
+    viewer = fields.Integer(
+        allow_none=True, metadata={"description": "the seat a view was made for (null: public)"}
+    )
     game = fields.Nested(SummarySchema)
     events = fields.List(fields.Nested(RecordEventSchema))
     head = fields.String(allow_none=True)
-    signature = fields.Dict(metadata={"description": "Ed25519 over format, game id, head, "
-                                                     "kind and viewer: algorithm, key, value"})
+    signature = fields.Dict(
+        metadata={
+            "description": "Ed25519 over format, game id, head, "
+            "kind and viewer: algorithm, key, value"
+        }
+    )
 
 
 # -- service ------------------------------------------------------------------------------------
@@ -312,12 +400,15 @@ class HealthSchema(ResponseSchema):
     problems = fields.List(fields.String(), metadata={"description": "why it is degraded"})
     store = fields.String(metadata={"enum": ["ok", "down"]})
     redis = fields.String(metadata={"enum": ["ok", "down", "not configured"]})
-    workers = fields.Raw(metadata={"description": "live RQ workers (a number), or "
-                                                  "'unknown' / 'not configured'"})
+    workers = fields.Raw(
+        metadata={"description": "live RQ workers (a number), or 'unknown' / 'not configured'"}
+    )
     queued = fields.Integer(allow_none=True)
     backend = fields.String(metadata={"enum": ["sqlite", "postgresql"]})
     version = fields.String()
-    read_models = fields.Dict(metadata={"description": "position, head and lag of the read "
-                                                       "models behind the event store"})
-    notices = fields.Dict(metadata={"description": "notices by delivery state; 'dead' is the "
-                                                   "dead-letter list"})
+    read_models = fields.Dict(
+        metadata={"description": "position, head and lag of the read models behind the event store"}
+    )
+    notices = fields.Dict(
+        metadata={"description": "notices by delivery state; 'dead' is the dead-letter list"}
+    )

@@ -1,4 +1,5 @@
 """Schemas of series of games (``/api/v1/series``) and of a title's card list."""
+
 from __future__ import annotations
 
 from marshmallow import fields, validate
@@ -9,29 +10,49 @@ from .responses import CreatedGameSchema
 
 
 class CreateSeriesSchema(RequestSchema):
-    title = fields.String(required=True, validate=validate.Length(1, 40),
-                          metadata={"description": "A title with a series (Agricola: the "
-                                                   "solo series, digest §9.3).",
-                                    "example": "agricola"})
-    player = fields.String(required=True, validate=[validate.Length(1, MAX_NAME),
-                                                    _printable_name],
-                           metadata={"example": "Ann"})
-    options = JSONObject(load_default=dict, metadata={
-        "description": "Options of every game of the series (those of the series' variant "
-                       "in GET /api/v1/titles)."})
-    seed = SeedField(validate=validate.Range(0, MAX_SEED), metadata={
-        "description": "Fixes every draw of every game of the series (tests, analysis)."})
+    title = fields.String(
+        required=True,
+        validate=validate.Length(1, 40),
+        metadata={
+            "description": "A title with a series (Agricola: the solo series, digest §9.3).",
+            "example": "agricola",
+        },
+    )
+    player = fields.String(
+        required=True,
+        validate=[validate.Length(1, MAX_NAME), _printable_name],
+        metadata={"example": "Ann"},
+    )
+    options = JSONObject(
+        load_default=dict,
+        metadata={
+            "description": "Options of every game of the series (those of the series' variant "
+            "in GET /api/v1/titles)."
+        },
+    )
+    seed = SeedField(
+        validate=validate.Range(0, MAX_SEED),
+        metadata={"description": "Fixes every draw of every game of the series (tests, analysis)."},
+    )
 
 
 class SeriesMoveSchema(RequestSchema):
-    type = fields.String(required=True, validate=validate.OneOf(["choose", "next"]),
-                         metadata={"description": "choose: make a card played in the "
-                                                  "finished game permanent and start the next "
-                                                  "game; next: start the next game without a "
-                                                  "choice (allowed once the most permanent "
-                                                  "cards are chosen, or none was played)."})
-    game = fields.String(required=True, validate=validate.Length(1, 64),
-                         metadata={"description": "The series' current game (finished)."})
+    type = fields.String(
+        required=True,
+        validate=validate.OneOf(["choose", "next"]),
+        metadata={
+            "description": "choose: make a card played in the "
+            "finished game permanent and start the next "
+            "game; next: start the next game without a "
+            "choice (allowed once the most permanent "
+            "cards are chosen, or none was played)."
+        },
+    )
+    game = fields.String(
+        required=True,
+        validate=validate.Length(1, 64),
+        metadata={"description": "The series' current game (finished)."},
+    )
     card = fields.String(validate=validate.Length(1, 16), metadata={"example": "E171"})
 
 
@@ -59,8 +80,12 @@ class SeriesSchema(ResponseSchema):
     options = JSONObject()
     seeded = fields.Boolean()
     description = fields.String()
-    targets = fields.List(fields.Integer(), metadata={
-        "description": "The target of game 1, 2, … (one more than the games played so far)."})
+    targets = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "The target of game 1, 2, … (one more than the games played so far)."
+        },
+    )
     games = fields.List(fields.Nested(SeriesGameSchema))
     won = fields.List(fields.Integer(), metadata={"description": "Numbers of the games won."})
     permanent = fields.List(fields.Nested(PermanentSchema))
@@ -71,15 +96,17 @@ class SeriesSchema(ResponseSchema):
 
 class CreatedSeriesSchema(ResponseSchema):
     series = fields.Nested(SeriesSchema)
-    token = fields.String(metadata={"description": "The series' secret bearer token (its "
-                                                   "moves); shown only here."})
+    token = fields.String(
+        metadata={"description": "The series' secret bearer token (its moves); shown only here."}
+    )
     game = fields.Nested(CreatedGameSchema)
 
 
 class SeriesMoveResultSchema(ResponseSchema):
     series = fields.Nested(SeriesSchema)
-    game = fields.Nested(CreatedGameSchema, metadata={"description": "The next game, with "
-                                                                     "its seat token."})
+    game = fields.Nested(
+        CreatedGameSchema, metadata={"description": "The next game, with its seat token."}
+    )
 
 
 class SeriesMovesSchema(ResponseSchema):
@@ -116,8 +143,7 @@ class CardSchema(KeepExtras):
     name = fields.String(metadata={"example": "Dock Worker"})
     kind = fields.String()
     deck = fields.String()
-    text = fields.String(metadata={"description": "What the card does (the catalogue's "
-                                                  "summary)."})
+    text = fields.String(metadata={"description": "What the card does (the catalogue's summary)."})
 
 
 class CardListSchema(ResponseSchema):

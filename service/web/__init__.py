@@ -14,6 +14,7 @@ with styles they insert at run time).
 stream process (``service/stream_server.py``, ``make run`` sets it), added to the policy's
 ``connect-src``; empty, pages use this server's own ``/api/v1/games/<id>/stream``.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,9 +31,11 @@ from .security import secure_headers
 SWAGGER = "vendor/swagger-ui-dist-5.35.0/"
 REDOC = "vendor/redoc-2.5.2/redoc.standalone.js"
 DOCS_PAGES = {"/api/v1/docs", "/api/v1/redoc"}
-DOCS_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-               "img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
-               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
 
 
 def _origin(url: str) -> str:
@@ -41,13 +44,21 @@ def _origin(url: str) -> str:
 
 
 def _swagger_page():
-    return render_template("api_docs.html", kind="swagger", spec_url="/api/v1/openapi.json",
-                           base=url_for("web.static", filename=SWAGGER))
+    return render_template(
+        "api_docs.html",
+        kind="swagger",
+        spec_url="/api/v1/openapi.json",
+        base=url_for("web.static", filename=SWAGGER),
+    )
 
 
 def _redoc_page():
-    return render_template("api_docs.html", kind="redoc", spec_url="/api/v1/openapi.json",
-                           bundle=url_for("web.static", filename=REDOC))
+    return render_template(
+        "api_docs.html",
+        kind="redoc",
+        spec_url="/api/v1/openapi.json",
+        bundle=url_for("web.static", filename=REDOC),
+    )
 
 
 class _SessionInterface(SecureCookieSessionInterface):
@@ -62,15 +73,20 @@ class _SessionInterface(SecureCookieSessionInterface):
 def register(api, services=None) -> None:
     app = api._app
     public_url = os.environ.get("CHRONICLE_PUBLIC_URL", "")
-    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
-                      SESSION_COOKIE_SECURE=public_url.startswith("https://"),
-                      PERMANENT_SESSION_LIFETIME=timedelta(days=60))
+    app.config.update(
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=public_url.startswith("https://"),
+        PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+    )
     stream_url = os.environ.get("CHRONICLE_STREAM_URL", "").rstrip("/")
     app.config.setdefault("CHRONICLE_STREAM_URL", stream_url)
     app.session_interface = _SessionInterface()
     app.register_blueprint(bp)
-    for endpoint, view in (("api-docs.openapi_swagger_ui", _swagger_page),
-                           ("api-docs.openapi_redoc", _redoc_page)):
+    for endpoint, view in (
+        ("api-docs.openapi_swagger_ui", _swagger_page),
+        ("api-docs.openapi_redoc", _redoc_page),
+    ):
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = view
 

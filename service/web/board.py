@@ -6,6 +6,7 @@ the way the title groups them, and the timeline with each event's sentence. A pa
 (``?version=N``) shows the board as it was then, with no controls. The board is drawn by the
 template ``boards/<title>.html`` when the title has one, else by a generic one.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,11 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
     groups: dict[str, list[dict]] = {}
     for move in moves:
         groups.setdefault(rules.move_group(state, move), []).append(
-            {"label": rules.move_label(state, move),
-             "json": json.dumps(move, separators=(",", ":"), sort_keys=True)})
+            {
+                "label": rules.move_label(state, move),
+                "json": json.dumps(move, separators=(",", ":"), sort_keys=True),
+            }
+        )
     return [{"group": name, "moves": items} for name, items in groups.items()]
 
 
@@ -63,15 +67,21 @@ def target_moves(game: Any, moves: list[dict]) -> dict[str, list[dict]]:
         key = move_target(move)
         if key is not None:
             out.setdefault(key, []).append(
-                {"label": rules.move_label(state, move),
-                 "json": json.dumps(move, separators=(",", ":"), sort_keys=True)})
+                {
+                    "label": rules.move_label(state, move),
+                    "json": json.dumps(move, separators=(",", ":"), sort_keys=True),
+                }
+            )
     return out
 
 
 def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
     """The legal moves that act on one numbered space of the player's own board, by space."""
-    return {int(k.split(":")[1]): v for k, v in target_moves(game, moves).items()
-            if k.split(":")[1].isdigit()}
+    return {
+        int(k.split(":")[1]): v
+        for k, v in target_moves(game, moves).items()
+        if k.split(":")[1].isdigit()
+    }
 
 
 def sheet_rows(sheet: dict) -> list[dict]:
@@ -108,10 +118,17 @@ def move_list(starts: list[bool], views: list[dict]) -> list[dict]:
     entries: list[dict] = []
     for start, view in zip(starts, views):
         if not entries or start:
-            entries.append({"first": view["version"], "last": view["version"],
-                            "text": view["text"], "more": list(view.get("lines") or []),
-                            "seat": view.get("seat"),
-                            "undone": view.get("undone", False), "number": len(entries)})
+            entries.append(
+                {
+                    "first": view["version"],
+                    "last": view["version"],
+                    "text": view["text"],
+                    "more": list(view.get("lines") or []),
+                    "seat": view.get("seat"),
+                    "undone": view.get("undone", False),
+                    "number": len(entries),
+                }
+            )
         else:
             entries[-1]["last"] = view["version"]
             entries[-1]["more"].append(view["text"])
@@ -137,8 +154,9 @@ _LOGS_LOCK = threading.Lock()
 LOG_CACHE = 256
 
 
-def described_events(app: Games, current: Any, viewer: int | None,
-                     finished: bool) -> tuple[list[dict], list[bool], bool]:
+def described_events(
+    app: Games, current: Any, viewer: int | None, finished: bool
+) -> tuple[list[dict], list[bool], bool]:
     """Every event as ``viewer`` may see it (``Presentation.event_view``), whether each starts
     a move, and whether any still hides something; cached per game, viewer and finished."""
     from domain.common.visibility import has_hidden
@@ -178,13 +196,15 @@ def _shown_entry(entries: list[dict], version: int) -> int:
     return len(entries) - 1
 
 
-def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
-                 version: int | None = None) -> dict:
+def page_context(
+    app: Games, game_id: uuid.UUID, viewer: int | None, version: int | None = None
+) -> dict:
     """Everything the game page template needs (see the module docstring)."""
     current = app.get_game(game_id)
     finished = current.rules.status(current.state).finished
-    shown = current if version is None or version >= current.version \
-        else app.game_at(game_id, version)
+    shown = (
+        current if version is None or version >= current.version else app.game_at(game_id, version)
+    )
     rules = shown.rules
     status = rules.status(shown.state)
     summary = app.summary(current)
@@ -199,19 +219,30 @@ def page_context(app: Games, game_id: uuid.UUID, viewer: int | None,
     entries = move_list(starts, views)
     at = _shown_entry(entries, shown.version)
     return {
-        "game_id": str(game_id), "summary": summary, "viewer": viewer,
+        "game_id": str(game_id),
+        "summary": summary,
+        "viewer": viewer,
         "viewer_name": current.players[viewer] if viewer is not None else None,
-        "players": current.players, "title_name": rules.display_name or rules.name,
-        "title": rules.name, "version": shown.version, "current_version": current.version,
-        "past": shown is not current, "status": status, "finished": finished,
-        "to_act_names": _names(current.players, to_act), "my_turn": viewer in to_act,
+        "players": current.players,
+        "title_name": rules.display_name or rules.name,
+        "title": rules.name,
+        "version": shown.version,
+        "current_version": current.version,
+        "past": shown is not current,
+        "status": status,
+        "finished": finished,
+        "to_act_names": _names(current.players, to_act),
+        "my_turn": viewer in to_act,
         "to_act_names_list": to_act,
         "your_turn_icon": viewer in to_act and shown is current and not finished,
-        "board": rules.view(shown.state, viewer, finished), "moves": moves,
+        "board": rules.view(shown.state, viewer, finished),
+        "moves": moves,
         "on_board": on_board,
         "sheet": (sheet := rules.score_sheet(shown.state)),
         "sheet_rows": sheet_rows(sheet),
-        "events": views, "entries": entries, "shown_entry": at,
+        "events": views,
+        "entries": entries,
+        "shown_entry": at,
         "at_boundary": bool(entries) and entries[at]["last"] == shown.version,
         "public_fork": finished or not hidden,
         "practice": bool(summary.get("practice")),

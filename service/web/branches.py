@@ -1,5 +1,6 @@
 """Rewinding and branching from the game page: forks ("what if"), undo with consent, and
 branches' score sheets side by side. Each action is one application call, as in the API."""
+
 from __future__ import annotations
 
 import uuid
@@ -60,8 +61,10 @@ def ask_undo(game_id: uuid.UUID):
     except DomainError as err:
         return render_game(game_id, err.message, 422)
     if app.summary(app.get_game(game_id)).get("undo_request"):
-        flash(f"You asked to take the game back to version {version}; the other players "
-              "answer on their page.")
+        flash(
+            f"You asked to take the game back to version {version}; the other players "
+            "answer on their page."
+        )
     elif app.get_game(game_id).version > before:
         flash(f"The game was taken back to version {version} (nobody else had to agree).")
     return after_post(game_id)
@@ -72,8 +75,7 @@ def answer_undo(game_id: uuid.UUID):
     security.check_csrf()
     seat = viewer(game_id)
     if seat is None:
-        return render_game(game_id, "Only a player of this game can answer an undo request.",
-                           403)
+        return render_game(game_id, "Only a player of this game can answer an undo request.", 403)
     try:
         request_id = int(request.form.get("request_id", ""))
         games().answer_undo(game_id, seat, request_id, request.form.get("answer") == "accept")
@@ -113,10 +115,15 @@ def compare():
     try:
         for game_id in ids:
             game = app.get_game(game_id)
-            branches.append({"id": str(game_id), "summary": app.summary(game),
-                             "sheet": (sheet := game.rules.score_sheet(game.state)),
-                             "sheet_rows": sheet_rows(sheet),
-                             "lineage": _lineage(app, game_id)})
+            branches.append(
+                {
+                    "id": str(game_id),
+                    "summary": app.summary(game),
+                    "sheet": (sheet := game.rules.score_sheet(game.state)),
+                    "sheet_rows": sheet_rows(sheet),
+                    "lineage": _lineage(app, game_id),
+                }
+            )
     except DomainError as err:
         abort(404, description=err.message)
     return render_template("compare.html", branches=branches)
@@ -140,12 +147,15 @@ def confirm_invite(game_id: uuid.UUID):
     """Ask before replacing this seat's invite link (the old one stops working)."""
     seat = viewer(game_id)
     if seat is None:
-        return render_template("message.html", heading="New invite link",
-                               text="Only a player of this game can renew their invite: open "
-                                    "your invite link first.",
-                               back=url_for("web.game", game_id=game_id)), 403
-    return render_template("confirm_invite.html", game_id=str(game_id),
-                           player=games().get_game(game_id).players[seat])
+        return render_template(
+            "message.html",
+            heading="New invite link",
+            text="Only a player of this game can renew their invite: open your invite link first.",
+            back=url_for("web.game", game_id=game_id),
+        ), 403
+    return render_template(
+        "confirm_invite.html", game_id=str(game_id), player=games().get_game(game_id).players[seat]
+    )
 
 
 @bp.post("/games/<game:game_id>/invite")
@@ -159,7 +169,11 @@ def new_invite(game_id: uuid.UUID):
     token = games().replace_seat_token(game_id, seat)
     security.hold_seat(str(game_id), seat, security.seat_mark(token_hash(token)))
     link = url_for("web.join", invite=security.make_invite(game_id, seat, token), _external=True)
-    return render_template("message.html", heading="Your new invite link",
-                           text="Your old invite link no longer works. Open this one on "
-                                "another device to play from there (shown only now):",
-                           link=link, back=url_for("web.game", game_id=game_id))
+    return render_template(
+        "message.html",
+        heading="Your new invite link",
+        text="Your old invite link no longer works. Open this one on "
+        "another device to play from there (shown only now):",
+        link=link,
+        back=url_for("web.game", game_id=game_id),
+    )

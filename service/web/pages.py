@@ -4,6 +4,7 @@ Every page is rendered on the server from the application and the read models (t
 the JSON API makes); htmx swaps the game's ``<main>`` after a move and when the event stream
 says the game moved on (``static/live.js``). Without JavaScript every form still works.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,13 @@ from ..schemas.requests import CreateGameSchema
 from . import security
 from .board import page_context
 
-bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
-               static_url_path="/static/web")
+bp = Blueprint(
+    "web",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static/web",
+)
 
 MAX_SEATS = 8
 
@@ -76,10 +82,16 @@ def _max_seats() -> int:
 
 def _home(error: str | None = None, form: dict | None = None, status: int = 200):
     side = services().read_side()
-    page = render_template("home.html", titles=_titles(), mine=_my_games(), error=error,
-                           form=form, max_seats=_max_seats(),
-                           active=list_games(side, status="active", page_size=20)["games"],
-                           finished=list_games(side, status="finished", page_size=10)["games"])
+    page = render_template(
+        "home.html",
+        titles=_titles(),
+        mine=_my_games(),
+        error=error,
+        form=form,
+        max_seats=_max_seats(),
+        active=list_games(side, status="active", page_size=20)["games"],
+        finished=list_games(side, status="finished", page_size=10)["games"],
+    )
     return page, status
 
 
@@ -102,8 +114,11 @@ def create():
     refused form comes back with what was typed and the API's sentence."""
     security.check_csrf()
     typed = [n.strip() for n in request.form.getlist("player")][:MAX_SEATS]
-    form = {"title": request.form.get("title", ""), "variant": request.form.get("variant", ""),
-            "players": typed}
+    form = {
+        "title": request.form.get("title", ""),
+        "variant": request.form.get("variant", ""),
+        "players": typed,
+    }
     title, variant = form["title"], form["variant"]
     if ":" in variant:  # the variant list names its title: it decides (works without script)
         title, variant = variant.split(":", 1)
@@ -116,15 +131,20 @@ def create():
         body["options"] = {"clock": clock}
     try:
         body = CreateGameSchema().load(body)
-        created = games().create_game(body["title"], body.get("variant") or registry.current(
-            body["title"]).variants[0].name, body["players"], body["options"])
+        created = games().create_game(
+            body["title"],
+            body.get("variant") or registry.current(body["title"]).variants[0].name,
+            body["players"],
+            body["options"],
+        )
     except ValidationError as err:
         return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
         return _home(err.message, form, 422)
-    if request.form.get("quick"):   # "against bots": straight to the table, seat 0 held
-        security.hold_seat(str(created.game.id), 0,
-                           security.seat_mark(token_hash(created.tokens[0])))
+    if request.form.get("quick"):  # "against bots": straight to the table, seat 0 held
+        security.hold_seat(
+            str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0]))
+        )
         return redirect(url_for("web.game", game_id=created.game.id))
     return show_invites(created)
 
@@ -157,19 +177,19 @@ def form_clock(value: str) -> dict | None:
     if kind == "per_move" and len(numbers) == 1:
         return {"type": kind, "seconds": numbers[0]}
     if kind == "correspondence" and len(numbers) == 3:
-        return {"type": kind, "initial": numbers[0], "increment": numbers[1],
-                "cap": numbers[2]}
+        return {"type": kind, "initial": numbers[0], "increment": numbers[1], "cap": numbers[2]}
     return None
-
 
 
 def show_invites(created, parent: dict | None = None):
     """Keep the new seats' invite links for one GET (POST, redirect, GET: a reload never
     creates a second game) and redirect to the page that shows them once."""
     game = created.game
-    session["invites"] = {"game": str(game.id), "parent": parent,
-                          "seats": [[name, token] for name, token in
-                                    zip(game.players, created.tokens)]}
+    session["invites"] = {
+        "game": str(game.id),
+        "parent": parent,
+        "seats": [[name, token] for name, token in zip(game.players, created.tokens)],
+    }
     return redirect(url_for("web.invites", game_id=game.id), code=303)
 
 
@@ -178,19 +198,31 @@ def invites(game_id: uuid.UUID):
     """The invite links of a game just created (or forked) here, shown once."""
     held = session.pop("invites", None)
     if not held or held.get("game") != str(game_id):
-        return render_template("message.html", heading="Invite links",
-                               text="The invite links of a game are shown only once, right "
-                                    "after it is created.",
-                               back=url_for("web.game", game_id=game_id)), 410
+        return render_template(
+            "message.html",
+            heading="Invite links",
+            text="The invite links of a game are shown only once, right after it is created.",
+            back=url_for("web.game", game_id=game_id),
+        ), 410
     game = games().get_game(game_id)
-    links = [{"seat": seat, "name": name,
-              "url": url_for("web.join", invite=security.make_invite(game_id, seat, token),
-                             _external=True)}
-             for seat, (name, token) in enumerate(held["seats"])
-             if str(seat) not in game.bots]       # a bot seat has no invite
-    return render_template("created.html", game_id=str(game_id), invites=links,
-                           title_name=game.rules.display_name or game.rules.name,
-                           parent=held.get("parent"))
+    links = [
+        {
+            "seat": seat,
+            "name": name,
+            "url": url_for(
+                "web.join", invite=security.make_invite(game_id, seat, token), _external=True
+            ),
+        }
+        for seat, (name, token) in enumerate(held["seats"])
+        if str(seat) not in game.bots
+    ]  # a bot seat has no invite
+    return render_template(
+        "created.html",
+        game_id=str(game_id),
+        invites=links,
+        title_name=game.rules.display_name or game.rules.name,
+        parent=held.get("parent"),
+    )
 
 
 def _invite_claims(invite: str):
@@ -203,11 +235,23 @@ def _invite_claims(invite: str):
     except security.InviteError as err:
         return None, (render_template("message.html", heading="Invite link", text=str(err)), 400)
     except (DomainError, ValueError, KeyError, TypeError):
-        return None, (render_template("message.html", heading="Invite link",
-                                      text="The game of this invite link does not exist."), 404)
+        return None, (
+            render_template(
+                "message.html",
+                heading="Invite link",
+                text="The game of this invite link does not exist.",
+            ),
+            404,
+        )
     if not holds:
-        return None, (render_template("message.html", heading="Invite link",
-                                      text="This invite link no longer opens its seat."), 403)
+        return None, (
+            render_template(
+                "message.html",
+                heading="Invite link",
+                text="This invite link no longer opens its seat.",
+            ),
+            403,
+        )
     return (game, claims["s"], claims["m"]), None
 
 
@@ -219,10 +263,14 @@ def join(invite: str):
     if error is not None:
         return error
     game, seat, _ = found
-    return render_template("join.html", invite=invite, game_id=str(game.id),
-                           name=game.players[seat],
-                           title_name=game.rules.display_name or game.rules.name,
-                           players=game.players)
+    return render_template(
+        "join.html",
+        invite=invite,
+        game_id=str(game.id),
+        name=game.players[seat],
+        title_name=game.rules.display_name or game.rules.name,
+        players=game.players,
+    )
 
 
 @bp.post("/join/<invite>")
@@ -265,8 +313,13 @@ def stream_base() -> str:
     return current_app.config.get("CHRONICLE_STREAM_URL", "")
 
 
-def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200,
-                tried: str | None = None, where: str = ""):
+def render_game(
+    game_id: uuid.UUID,
+    error: str | None = None,
+    status: int = 200,
+    tried: str | None = None,
+    where: str = "",
+):
     version = request.args.get("version", type=int)
     try:
         context = page_context(games(), game_id, viewer(game_id), version)
@@ -276,11 +329,18 @@ def render_game(game_id: uuid.UUID, error: str | None = None, status: int = 200,
         raise
     placed = bool(error) and _placed(context, tried, where)
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
-    return render_template(template, error=error, tried=tried if placed else None,
-                           tried_where=where if placed else None, error_placed=placed,
-                           notices=get_flashed_messages(), stream_base=stream_base(),
-                           play_url=url_for("web.play", game_id=game_id),
-                           csrf=security.csrf_token(), **context), status
+    return render_template(
+        template,
+        error=error,
+        tried=tried if placed else None,
+        tried_where=where if placed else None,
+        error_placed=placed,
+        notices=get_flashed_messages(),
+        stream_base=stream_base(),
+        play_url=url_for("web.play", game_id=game_id),
+        csrf=security.csrf_token(),
+        **context,
+    ), status
 
 
 @bp.get("/games/<game:game_id>")
@@ -302,8 +362,13 @@ def play(game_id: uuid.UUID):
     seat = viewer(game_id)
     tried, where = request.form.get("move", ""), request.form.get("where", "list")
     if seat is None:
-        return render_game(game_id, "Only a player of this game can move: open your invite "
-                                     "link first.", 403, tried, where)
+        return render_game(
+            game_id,
+            "Only a player of this game can move: open your invite link first.",
+            403,
+            tried,
+            where,
+        )
     try:
         move = json.loads(tried)
         if not isinstance(move, dict):

@@ -5,6 +5,7 @@ ruling's sentence and rules section; the seed's hash is shown from the start and
 the game is over; the hash-chained export is the API's download. Notification settings save
 the same subscription, with the same checks, as ``PUT …/seats/{seat}/notifications``.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -28,33 +29,47 @@ def audit(game_id: uuid.UUID):
     try:
         game = app.get_game(game_id)
         seat = viewer(game_id)
-        report = views.audit_view(app.audit(game_id, detail=True, viewer=seat), game, seat,
-                                  True)
+        report = views.audit_view(app.audit(game_id, detail=True, viewer=seat), game, seat, True)
     except DomainError as err:
         abort(404, description=err.message)
-    return render_template("audit.html", game_id=str(game_id), summary=app.summary(game),
-                           report=report, title_name=game.rules.display_name or game.rules.name)
+    return render_template(
+        "audit.html",
+        game_id=str(game_id),
+        summary=app.summary(game),
+        report=report,
+        title_name=game.rules.display_name or game.rules.name,
+    )
 
 
-def _settings_page(game_id: uuid.UUID, seat: int, error: str | None = None,
-                   saved: bool = False, status: int = 200):
+def _settings_page(
+    game_id: uuid.UUID, seat: int, error: str | None = None, saved: bool = False, status: int = 200
+):
     app = games()
     game = app.get_game(game_id)
     current = subscriptions.current(app, game_id).get(seat) or {}
     webhook = current.get("webhook") or {}
-    return render_template("notifications.html", game_id=str(game_id), seat=seat,
-                           player=game.players[seat], webhook_url=webhook.get("url", ""),
-                           email=current.get("email") or "", error=error, saved=saved,
-                           title_name=game.rules.display_name or game.rules.name), status
+    return render_template(
+        "notifications.html",
+        game_id=str(game_id),
+        seat=seat,
+        player=game.players[seat],
+        webhook_url=webhook.get("url", ""),
+        email=current.get("email") or "",
+        error=error,
+        saved=saved,
+        title_name=game.rules.display_name or game.rules.name,
+    ), status
 
 
 @bp.route("/games/<game:game_id>/notifications", methods=["GET", "POST"])
 def notifications(game_id: uuid.UUID):
     seat = viewer(game_id)
     if seat is None:
-        return render_template("message.html", heading="Notifications",
-                               text="Only a player of this game can choose its notices: open "
-                                    "your invite link first."), 403
+        return render_template(
+            "message.html",
+            heading="Notifications",
+            text="Only a player of this game can choose its notices: open your invite link first.",
+        ), 403
     if request.method == "GET":
         return _settings_page(game_id, seat)
     security.check_csrf()

@@ -13,6 +13,7 @@
 * Pages are served with a **Content-Security-Policy** that allows scripts and styles from this
   site only (no inline script), and never framed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,9 +29,11 @@ from domain.application import token_hash
 #: how long an invite link opens its seat (seconds)
 INVITE_SECONDS = 14 * 24 * 3600
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'{streams}; frame-ancestors 'none'; base-uri 'none'; "
-       "form-action 'self'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'{streams}; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
 
 
 def policy(stream_origin: str = "") -> str:
@@ -51,8 +54,11 @@ def seat_mark(key_hash: str) -> str:
     """An opaque mark of a seat's current key (the hash of its token, keyed with the secret
     key): what an invite link and a browser's seat are bound to. Replacing the seat's token
     changes it, which revokes every link and browser seat made with the old one."""
-    digest = hmac.new(current_app.secret_key.encode("utf-8"), b"chronicle-seat:" +
-                      key_hash.encode("ascii"), hashlib.sha256)
+    digest = hmac.new(
+        current_app.secret_key.encode("utf-8"),
+        b"chronicle-seat:" + key_hash.encode("ascii"),
+        hashlib.sha256,
+    )
     return digest.hexdigest()[:32]
 
 
@@ -67,15 +73,21 @@ def read_invite(text: str) -> dict:
     try:
         claims = _invites().loads(text, max_age=INVITE_SECONDS)
     except SignatureExpired:
-        raise InviteError("This invite link has expired; ask the game's creator for a new "
-                          "one.") from None
+        raise InviteError(
+            "This invite link has expired; ask the game's creator for a new one."
+        ) from None
     except BadSignature:
-        raise InviteError("This invite link is not valid (it may have been cut short when "
-                          "it was copied).") from None
-    if not isinstance(claims, dict) or not isinstance(claims.get("m"), str) or not isinstance(
-            claims.get("s"), int):
-        raise InviteError("This invite link is from an older version of Chronicle; ask for a "
-                          "new one.")
+        raise InviteError(
+            "This invite link is not valid (it may have been cut short when it was copied)."
+        ) from None
+    if (
+        not isinstance(claims, dict)
+        or not isinstance(claims.get("m"), str)
+        or not isinstance(claims.get("s"), int)
+    ):
+        raise InviteError(
+            "This invite link is from an older version of Chronicle; ask for a new one."
+        )
     return claims
 
 
@@ -109,8 +121,11 @@ def check_csrf() -> None:
     sent = request.form.get("csrf_token") or request.headers.get("X-CSRF-Token") or ""
     expected = session.get("csrf") or ""
     if not expected or not hmac.compare_digest(sent, expected):
-        abort(400, description="This form has expired or did not come from this site; "
-                               "reload the page and try again.")
+        abort(
+            400,
+            description="This form has expired or did not come from this site; "
+            "reload the page and try again.",
+        )
 
 
 def secure_headers(response, stream_origin: str = ""):

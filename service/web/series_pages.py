@@ -4,6 +4,7 @@ with their texts, and, for the browser that holds the series, the choice after a
 
 The series token and each game's seat token are held in the session like a seat (``security``),
 so the player moves from the series page to each game and back."""
+
 from __future__ import annotations
 
 import hmac
@@ -30,8 +31,13 @@ def _series_titles() -> list[dict]:
     for rules in registry.all_current():
         series = rules.series()
         if series is not None:
-            out.append({"title": rules.name, "name": rules.display_name or rules.name,
-                        "description": series.description})
+            out.append(
+                {
+                    "title": rules.name,
+                    "name": rules.display_name or rules.name,
+                    "description": series.description,
+                }
+            )
     return out
 
 
@@ -48,8 +54,9 @@ def series_create():
         body = CreateSeriesSchema().load(body)
         state, token, created = games().start_series(body["title"], body["player"])
     except ValidationError as err:
-        return series_new("; ".join(f"{k}: {' '.join(map(str, v))}"
-                                    for k, v in err.messages.items()), 422)
+        return series_new(
+            "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in err.messages.items()), 422
+        )
     except DomainError as err:
         return series_new(err.message, 422)
     _hold_series(state["id"], token)
@@ -86,13 +93,21 @@ def render_series(series_id: uuid.UUID, error: str | None = None, status: int = 
     app = games()
     summary = app.series_summary(series_id)
     mine = _held(series_id) is not None
-    moves = [{**m, "json": json.dumps({k: v for k, v in m.items() if k != "label"})}
-             for m in (app.series_moves_labelled(series_id) if mine else [])]
+    moves = [
+        {**m, "json": json.dumps({k: v for k, v in m.items() if k != "label"})}
+        for m in (app.series_moves_labelled(series_id) if mine else [])
+    ]
     texts = _card_texts(summary["title"])
-    return render_template("series.html", series=summary, moves=moves, mine=mine,
-                           texts=texts, error=error,
-                           title_name=registry.current(summary["title"]).display_name,
-                           audit=app.series_audit(series_id)), status
+    return render_template(
+        "series.html",
+        series=summary,
+        moves=moves,
+        mine=mine,
+        texts=texts,
+        error=error,
+        title_name=registry.current(summary["title"]).display_name,
+        audit=app.series_audit(series_id),
+    ), status
 
 
 @bp.get("/series/<game:series_id>")
@@ -104,8 +119,11 @@ def series_page(series_id: uuid.UUID):
 def series_play(series_id: uuid.UUID):
     security.check_csrf()
     if _held(series_id) is None:
-        return render_series(series_id, "Only the player of this series can choose: this "
-                                        "browser does not hold it.", 403)
+        return render_series(
+            series_id,
+            "Only the player of this series can choose: this browser does not hold it.",
+            403,
+        )
     try:
         move = json.loads(request.form.get("move", ""))
         if not isinstance(move, dict):

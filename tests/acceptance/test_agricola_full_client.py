@@ -1,6 +1,7 @@
 """The contract-only client plays complete Agricola full games (issue 10, in progress) for 1 to
 4 players from the listed moves: while it plays, no seat's view shows another seat's hand; at
 the end the audit holds and the record round-trips."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,14 +12,29 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n,seed,dealing", [(1, 51, "10-3"), (2, 52, "normal"), (5, 55, "normal"),
-                                            (3, 53, "draft"), (4, 54, "redeal"),
-                                            (2, 56, "10-3"), (5, 57, "10-3")])
+@pytest.mark.parametrize(
+    "n,seed,dealing",
+    [
+        (1, 51, "10-3"),
+        (2, 52, "normal"),
+        (5, 55, "normal"),
+        (3, 53, "draft"),
+        (4, 54, "redeal"),
+        (2, 56, "10-3"),
+        (5, 57, "10-3"),
+    ],
+)
 def test_complete_full_games_through_the_api(client, n, seed, dealing):
-    response = client.post(f"{API}/games", json={"title": "agricola", "variant": "full",
-                                                 "players": NAMES[:n], "seed": seed,
-                                                 "options": {"dealing": dealing,
-                                                             "exchange": n == 3}})
+    response = client.post(
+        f"{API}/games",
+        json={
+            "title": "agricola",
+            "variant": "full",
+            "players": NAMES[:n],
+            "seed": seed,
+            "options": {"dealing": dealing, "exchange": n == 3},
+        },
+    )
     assert response.status_code == 201, response.get_json()
     game = Client.__new__(Client)
     body = response.get_json()

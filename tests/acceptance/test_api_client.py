@@ -4,6 +4,7 @@ It chooses only from ``GET …/moves``, then checks what the contract promises a
 the state at every version it saw, forks at move ends, undo with consent, audit, export and
 import, and score sheets at chosen versions. 2, 3 and 4 players, each with its own seed.
 """
+
 from __future__ import annotations
 
 import random
@@ -30,18 +31,21 @@ API = "/api/v1"
 class Client:
     """Everything below goes through HTTP and the documented fields only."""
 
-    def __init__(self, http, players: list[str], seed: int, title: str = "agricola",
-                 variant: str = "family") -> None:
+    def __init__(
+        self, http, players: list[str], seed: int, title: str = "agricola", variant: str = "family"
+    ) -> None:
         self.http = http
-        response = http.post(f"{API}/games", json={"title": title, "variant": variant,
-                                                   "players": players, "seed": seed})
+        response = http.post(
+            f"{API}/games",
+            json={"title": title, "variant": variant, "players": players, "seed": seed},
+        )
         assert response.status_code == 201, response.get_json()
         body = response.get_json()
         assert response.headers["Location"].endswith(body["id"])
         self.id = body["id"]
         self.tokens = {s["seat"]: s["token"] for s in body["seats"]}
         self.rng = random.Random(seed)
-        self.ends: list[int] = [body["version"]]   # versions that end a move (or the set-up)
+        self.ends: list[int] = [body["version"]]  # versions that end a move (or the set-up)
 
     def url(self, path: str = "") -> str:
         return f"{API}/games/{self.id}{path}"
@@ -65,12 +69,16 @@ class Client:
         assert listed["moves"], "a seat the game waits for has nothing to do"
         for other in self.tokens:
             if other not in summary["to_act"]:
-                assert self.http.get(self.url("/moves"),
-                                     headers=self.auth(other)).get_json()["moves"] == []
+                assert (
+                    self.http.get(self.url("/moves"), headers=self.auth(other)).get_json()["moves"]
+                    == []
+                )
         chosen = self.rng.choice(listed["moves"])
-        response = self.http.post(self.url("/moves"), json=chosen,
-                                  headers={**self.auth(seat),
-                                           "If-Match": f'"{listed["version"]}"'})
+        response = self.http.post(
+            self.url("/moves"),
+            json=chosen,
+            headers={**self.auth(seat), "If-Match": f'"{listed["version"]}"'},
+        )
         assert response.status_code == 201, (chosen, response.get_json())
         body = response.get_json()
         versions = [e["version"] for e in body["events"]]
@@ -116,8 +124,10 @@ def check_finished(http, game: Client, n: int, seed: int) -> dict:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players,seed", [(["Ann", "Bob"], 11), (["Ann", "Bob", "Cid"], 12),
-                                          (["Ann", "Bob", "Cid", "Dee"], 13)])
+@pytest.mark.parametrize(
+    "players,seed",
+    [(["Ann", "Bob"], 11), (["Ann", "Bob", "Cid"], 12), (["Ann", "Bob", "Cid", "Dee"], 13)],
+)
 def test_complete_games_then_history_forks_audit_and_records(client, players, seed):
     game = Client(client, players, seed)
     seen: dict[int, dict] = {}
@@ -185,16 +195,18 @@ def test_undo_with_consent_through_the_api(client):
     before = game.state(target)["state"]
     events_before = client.get(game.url("/events?after=0&limit=1000")).get_json()["events"]
     requester = game.summary()["to_act"][0]
-    response = client.post(game.url("/undo"), json={"version": target},
-                           headers=game.auth(requester))
+    response = client.post(
+        game.url("/undo"), json={"version": target}, headers=game.auth(requester)
+    )
     answer = response.get_json()
     # 200 when applied at once, 202 while it waits for the others' consent
     assert response.status_code == (202 if answer["status"] == "pending" else 200), answer
     if answer["status"] == "pending":
         assert game.summary()["to_act"] == []  # play waits for the answers
         for seat in answer["waiting"]:
-            accepted = client.post(game.url(f"/undo/{answer['request_id']}/accept"),
-                                   headers=game.auth(seat))
+            accepted = client.post(
+                game.url(f"/undo/{answer['request_id']}/accept"), headers=game.auth(seat)
+            )
             assert accepted.status_code == 200, accepted.get_json()
     assert game.state()["state"] == before
     events = client.get(game.url("/events?after=0&limit=1000")).get_json()["events"]

@@ -3,6 +3,7 @@
 Positions are built from a real set-up and then adjusted with helpers that keep the general
 supply ledger balanced (``give``), so the conservation invariant holds in unit tests too.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,9 @@ def names(n: int) -> list[str]:
 def setup(n: int = 2, seed: int = 1, start_player: int = 0) -> tuple[dict, Rng, list]:
     """A fresh game: (state, rng, set-up events)."""
     rng = Rng(seed)
-    events = AGRICOLA.setup(GameConfig("family", tuple(NAMES[:n]),
-                                       {"start_player": start_player}), rng)
+    events = AGRICOLA.setup(
+        GameConfig("family", tuple(NAMES[:n]), {"start_player": start_player}), rng
+    )
     state: dict = {}
     for event in events:
         state = AGRICOLA.evolve(state, event)
@@ -86,8 +88,9 @@ def reveal(state: dict, space_id: str, **goods: int) -> dict:
         state["spaces"][space_id] = new_space(space_id)
         state["space_order"].append(space_id)
     for good, n in goods.items():
-        state["spaces"][space_id]["goods"][good] = state["spaces"][space_id]["goods"].get(
-            good, 0) + n
+        state["spaces"][space_id]["goods"][good] = (
+            state["spaces"][space_id]["goods"].get(good, 0) + n
+        )
         state["bank"][good] -= n
     return state
 
@@ -104,6 +107,7 @@ def to_turn(state: dict, seat: int) -> dict:
 
 # -- invariants -----------------------------------------------------------------------------------
 
+
 def ledger_totals(state: dict) -> dict[str, int]:
     """Every good counted everywhere: general supply + action spaces + round spaces + farms."""
     totals = {g: state["bank"][g] for g in LEDGER_GOODS}
@@ -113,15 +117,15 @@ def ledger_totals(state: dict) -> dict[str, int]:
     for per_round in state["round_food"]:
         totals["food"] += sum(per_round)
     for farm in state["farms"]:
-        for goods in farm.get("schedule", {}).values():      # cards' round spaces (full game)
+        for goods in farm.get("schedule", {}).values():  # cards' round spaces (full game)
             for g, n in goods.items():
                 totals[g] += n
         for g, n in farm["supply"].items():
             totals[g] += n
-        for goods in farm.get("held", {}).values():           # goods kept on cards
+        for goods in farm.get("held", {}).values():  # goods kept on cards
             for g, n in goods.items():
                 totals[g] += n
-        for field in farm["fields"] + farm.get("card_fields", []):   # card fields: full game
+        for field in farm["fields"] + farm.get("card_fields", []):  # card fields: full game
             if field.get("crop"):
                 totals[field["crop"]] += field["count"]
         for a in ANIMALS:
@@ -149,8 +153,9 @@ def check_invariants(state: dict) -> None:
     AGRICOLA.view(state, 0)
 
 
-def random_game(n: int, seed: int, check: bool = True, avoid_convert: float = 0.0,
-                max_moves: int = 5000):
+def random_game(
+    n: int, seed: int, check: bool = True, avoid_convert: float = 0.0, max_moves: int = 5000
+):
     """Play one game with moves drawn from the legal lists. Returns (state, moves, events)."""
     r = random.Random(seed)
     state, rng, events = setup(n, seed, start_player=-1)
@@ -191,13 +196,23 @@ def turn(state: dict, seat: int, home: int = 1) -> dict:
     return state
 
 
-def build_farm(state: dict, seat: int, *, rooms=None, house=None, fields=None, stables=None,
-               pastures=None, family=None) -> dict:
+def build_farm(
+    state: dict,
+    seat: int,
+    *,
+    rooms=None,
+    house=None,
+    fields=None,
+    stables=None,
+    pastures=None,
+    family=None,
+) -> dict:
     """Shape a farm directly (a "given" position): ``fields`` maps space -> (crop, count);
     ``pastures`` is a list of regions, fenced with exactly their enclosing edges."""
     from domain.agricola.tables import GRID
     from domain.common.fences import enclosing_edges
     from domain.common.fences import pastures as find_pastures
+
     farm = state["farms"][seat]
     if rooms is not None:
         farm["rooms"] = list(rooms)
@@ -229,18 +244,39 @@ def moves_of(state: dict, seat: int, kind: str | None = None) -> list[dict]:
 
 
 #: A policy for test games that builds farms (random moves rarely fence or grow a family).
-PLACE_WEIGHTS = {"fences": 6, "rooms_stables": 5, "major_improvement": 4,
-                 "renovation_improvement": 4, "family_growth": 8, "urgent_family_growth": 6,
-                 "sow_bake": 4, "plough": 4, "plough_sow": 4, "renovation_fences": 4, "sheep": 3,
-                 "boar": 3, "cattle": 3, "stable_bake": 2, "resources_or_growth": 2,
-                 "fishing": 2, "forest": 3}
+PLACE_WEIGHTS = {
+    "fences": 6,
+    "rooms_stables": 5,
+    "major_improvement": 4,
+    "renovation_improvement": 4,
+    "family_growth": 8,
+    "urgent_family_growth": 6,
+    "sow_bake": 4,
+    "plough": 4,
+    "plough_sow": 4,
+    "renovation_fences": 4,
+    "sheep": 3,
+    "boar": 3,
+    "cattle": 3,
+    "stable_bake": 2,
+    "resources_or_growth": 2,
+    "fishing": 2,
+    "forest": 3,
+}
 STEP_WEIGHTS = {"convert": 0.2, "done": 0.5, "clear_region": 0.1}
-FOOD_SPACES = ("fishing", "day_laborer", "traveling_players", "starting_player",
-               "reed_stone_food", "room_or_traveling_players")
+FOOD_SPACES = (
+    "fishing",
+    "day_laborer",
+    "traveling_players",
+    "starting_player",
+    "reed_stone_food",
+    "room_or_traveling_players",
+)
 
 
-def builder_policy(r: random.Random, legal: list[dict], state: dict | None = None,
-                   seat: int = 0) -> dict:
+def builder_policy(
+    r: random.Random, legal: list[dict], state: dict | None = None, seat: int = 0
+) -> dict:
     """Weighted random choice that favours building the farm, and feeding the family: short of
     food, it converts goods at a harvest and goes for food before harvests. Moves of several
     animals at once (``count``) are left out, so the policy games keep the course they had
@@ -254,9 +290,14 @@ def builder_policy(r: random.Random, legal: list[dict], state: dict | None = Non
             if converts:
                 return r.choice(converts)
         from domain.agricola.tables import HARVEST_ROUNDS
+
         need = 2 * farm["family"] + 2
-        if (state["phase"] == "work" and pending is None and farm["supply"]["food"] < need
-                and state["round"] + 1 >= min(h for h in HARVEST_ROUNDS if h >= state["round"])):
+        if (
+            state["phase"] == "work"
+            and pending is None
+            and farm["supply"]["food"] < need
+            and state["round"] + 1 >= min(h for h in HARVEST_ROUNDS if h >= state["round"])
+        ):
             food = [m for m in legal if m["type"] == "place" and m["space"] in FOOD_SPACES]
             if food and r.random() < 0.8:
                 return r.choice(food)
@@ -271,8 +312,9 @@ def builder_policy(r: random.Random, legal: list[dict], state: dict | None = Non
     return r.choices(legal, weights)[0]
 
 
-def policy_game(n: int, seed: int, policy=builder_policy, check: bool = False,
-                start_player: int = -1):
+def policy_game(
+    n: int, seed: int, policy=builder_policy, check: bool = False, start_player: int = -1
+):
     """A complete game whose moves ``policy`` picks from the legal lists: (state, moves, events,
     set-up events)."""
     r = random.Random(seed * 7919 + n)

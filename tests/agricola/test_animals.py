@@ -1,5 +1,6 @@
 """Animals: taking them, the house pet, stables, overflow, cooking, breeding (digest §5.9, §6.4,
 D-25, D-26; T-07, T-08)."""
+
 from __future__ import annotations
 
 import pytest
@@ -85,6 +86,7 @@ def test_t07_unfenced_stable_holds_one_animal_of_any_type_then_a_pasture_four():
     state, _ = play(state, 0, {"type": "fence_space", "space": 2})
     state, _ = play(state, 0, {"type": "close_pasture"})
     from domain.agricola.state import housing
+
     home = housing(state["farms"][0])
     assert home.pastures == (4,) and home.flexible == 1
 
@@ -96,8 +98,9 @@ def test_taking_a_new_type_may_release_an_old_one_instead():
     give_animals(state, 0, sheep=1)
     reveal(state, "boar", boar=1)
     state, _ = play(state, 0, {"type": "place", "space": "boar"})
-    assert state["farms"][0]["unhoused"] == {"sheep": 0, "boar": 1, "cattle": 0} or \
-        state["farms"][0]["unhoused"] == {"sheep": 1, "boar": 0, "cattle": 0}
+    assert state["farms"][0]["unhoused"] == {"sheep": 0, "boar": 1, "cattle": 0} or state["farms"][
+        0
+    ]["unhoused"] == {"sheep": 1, "boar": 0, "cattle": 0}
     assert {m["animal"] for m in moves_of(state, 0, "release")} == {"sheep", "boar"}
     state, events = play(state, 0, {"type": "release", "animal": "sheep"})
     assert "TurnPassed" in types(events)
@@ -135,7 +138,6 @@ def _breed(state):
     return pass_feeding(state, events)
 
 
-
 def test_t08_only_one_newborn_per_type_if_there_is_room():
     """T-08 case 1 (§6.4): 3 cattle in a 2-space pasture (4) -> 1 calf, not 2."""
     state = fresh()
@@ -171,6 +173,7 @@ def test_t08_d25_newborn_may_use_the_empty_house_slot():
     lost = [e for e in events if e.type == "AnimalsBred" and e.seat == 1][0]
     assert lost.data["kept"]["sheep"] == 0 and lost.data["newborns"]["sheep"] == 1
     from domain.agricola import AGRICOLA
+
     assert "ran away" in AGRICOLA.describe(lost, ["Ann", "Bob"])
 
 
@@ -194,8 +197,11 @@ def test_t08_d26_choosing_newborns_and_no_cooking_during_breeding():
     assert state["phase"] == "harvest_breeding"
     started = [e for e in events if e.type == "BreedingStarted"][0]
     assert started.data["choices"][0]["options"] == [
-        {"sheep": 0, "boar": 1, "cattle": 0}, {"sheep": 1, "boar": 0, "cattle": 0}]
+        {"sheep": 0, "boar": 1, "cattle": 0},
+        {"sheep": 1, "boar": 0, "cattle": 0},
+    ]
     from domain.agricola import AGRICOLA
+
     assert AGRICOLA.status(state).to_act == (0,)
     legal = moves_of(state, 0)
     assert {"type": "convert", "good": "sheep"} not in legal
@@ -205,17 +211,18 @@ def test_t08_d26_choosing_newborns_and_no_cooking_during_breeding():
     with pytest.raises(RuleViolation) as err:
         play(state, 0, {"type": "keep_newborns", "sheep": 1, "boar": 1, "cattle": 0})
     assert err.value.code == "newborns_choice_invalid"
-    state, events = play(state, 0, {"type": "keep_newborns", "sheep": 0, "boar": 1,
-                                    "cattle": 0})
+    state, events = play(state, 0, {"type": "keep_newborns", "sheep": 0, "boar": 1, "cattle": 0})
     assert types(events) == ["AnimalsBred", "GameEnded"]
     assert state["farms"][0]["animals"] == {"sheep": 2, "boar": 3, "cattle": 0}
 
 
 # -- several animals in one move (issue 23 item 7) -------------------------------------------------
 
+
 def test_seven_sheep_released_in_one_move():
     """Issue 23 item 7: the 6 sheep that do not fit go back in one move, not 6."""
     from domain.agricola import AGRICOLA
+
     state = fresh()
     reveal(state, "sheep", sheep=7)
     state, _ = play(state, 0, {"type": "place", "space": "sheep"})
@@ -226,13 +233,16 @@ def test_seven_sheep_released_in_one_move():
     after, events = play(state, 0, move)
     assert types(events) == ["AnimalReleased", "TurnPassed"]
     assert after["farms"][0]["animals"]["sheep"] == 1 and after["bank"]["sheep"] == bank + 6
-    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
-        "Ann releases 6 sheep to the general supply."
+    assert (
+        AGRICOLA.describe(events[0], ["Ann", "Bob"])
+        == "Ann releases 6 sheep to the general supply."
+    )
 
 
 def test_three_sheep_cooked_in_one_move_at_the_fireplaces_rate():
     """Digest §5.10: a Fireplace cooks a sheep for 2 food; 3 at once give 6."""
     from domain.agricola import AGRICOLA
+
     state = fresh()
     own(state, 0, "fireplace_2")
     reveal(state, "sheep", sheep=4)
@@ -243,17 +253,21 @@ def test_three_sheep_cooked_in_one_move_at_the_fireplaces_rate():
     after, events = play(state, 0, move)
     assert after["farms"][0]["supply"]["food"] == food + 6
     assert after["farms"][0]["animals"]["sheep"] == 1
-    assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == \
-        "Ann turns 3 sheep into 6 food with the Fireplace (2 clay)."
+    assert (
+        AGRICOLA.describe(events[0], ["Ann", "Bob"])
+        == "Ann turns 3 sheep into 6 food with the Fireplace (2 clay)."
+    )
 
 
 def test_a_count_beyond_the_animals_held_or_of_one_is_refused_and_not_listed():
     state = fresh()
     give_animals(state, 0, sheep=1)
     own(state, 0, "fireplace_2")
-    for move in ({"type": "release", "animal": "sheep", "count": 2},
-                 {"type": "convert", "good": "sheep", "count": 1},
-                 {"type": "convert", "good": "grain", "count": 2}):
+    for move in (
+        {"type": "release", "animal": "sheep", "count": 2},
+        {"type": "convert", "good": "sheep", "count": 1},
+        {"type": "convert", "good": "grain", "count": 2},
+    ):
         assert move not in moves_of(state, 0)
         with pytest.raises(RuleViolation) as err:
             play(state, 0, move)

@@ -2,6 +2,7 @@
 L302, 003 L155, 004 L282) and cooking (digest §5.10, §6.2; seed 000 L167, L197), offered as
 listed moves to a seat whose newborn would otherwise be lost, without asking seats that gain
 nothing."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """End to end through the ``Games`` application: complete games of legal moves, audit, state at
 any version (snapshots), fork at a move boundary, undo (issue: end-to-end test)."""
+
 from __future__ import annotations
 
 import copy

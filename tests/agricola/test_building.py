@@ -2,6 +2,7 @@
 
 Given a position, when a seat moves, then these events or this rule violation.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -146,15 +147,18 @@ def test_family_board_stable_costs_one_wood_once():
     assert state["farms"][0]["supply"]["wood"] == 2
 
 
-@pytest.mark.parametrize("rooms,members,space,legal", [
-    (2, 2, "family_growth", False),
-    (3, 2, "family_growth", True),
-    (2, 2, "urgent_family_growth", True),
-    (2, 4, "urgent_family_growth", True),
-    (2, 5, "urgent_family_growth", False),
-    (5, 5, "family_growth", False),
-    (3, 4, "family_growth", False),
-])
+@pytest.mark.parametrize(
+    "rooms,members,space,legal",
+    [
+        (2, 2, "family_growth", False),
+        (3, 2, "family_growth", True),
+        (2, 2, "urgent_family_growth", True),
+        (2, 4, "urgent_family_growth", True),
+        (2, 5, "urgent_family_growth", False),
+        (5, 5, "family_growth", False),
+        (3, 4, "family_growth", False),
+    ],
+)
 def test_t09_family_growth_legality(rooms, members, space, legal):
     """T-09 (§5.4): normal growth needs more rooms than people; urgent growth needs no room;
     never more than 5 people."""
@@ -188,6 +192,7 @@ def test_t09_newborn_acts_from_the_next_round_and_eats_one():
     farm = state["farms"][0]
     assert farm["family"] == 3 and farm["home"] == 1 and farm["newborns"] == 1
     from domain.agricola.flow import feeding_need
+
     assert feeding_need(state, farm) == 2 * 2 + 1
 
 
@@ -223,8 +228,9 @@ def test_room_or_traveling_players_builds_exactly_one_room():
     turn(state, 0)
     give(state, 0, wood=10, reed=4)
     food = state["spaces"]["room_or_traveling_players"]["goods"]["food"]
-    state, _ = play(state, 0, {"type": "place", "space": "room_or_traveling_players",
-                               "option": "room"})
+    state, _ = play(
+        state, 0, {"type": "place", "space": "room_or_traveling_players", "option": "room"}
+    )
     assert [m["type"] for m in moves_of(state, 0) if m["type"] != "convert"] == ["build_room"] * 3
     state, events = play(state, 0, {"type": "build_room", "space": 0})
     assert "TurnPassed" in types(events)

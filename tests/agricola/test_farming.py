@@ -1,4 +1,5 @@
 """Ploughing, sowing, baking and the harvest's field phase (digest §5.5-§5.7, §6.1, T-02)."""
+
 from __future__ import annotations
 
 import pytest
@@ -55,16 +56,19 @@ def test_t02_sowing_and_resowing_yakov():
     state, events = play(state, 0, {"type": "sow", "space": 12, "crop": "vegetable"})
     assert "TurnPassed" in types(events)  # nothing left to sow, no baking improvement
     farm = state["farms"][0]
-    assert [(f["space"], f["crop"], f["count"]) for f in farm["fields"]] == \
-        [(11, "grain", 3), (12, "vegetable", 2)]
+    assert [(f["space"], f["crop"], f["count"]) for f in farm["fields"]] == [
+        (11, "grain", 3),
+        (12, "vegetable", 2),
+    ]
     assert farm["supply"]["grain"] == 0 and farm["supply"]["vegetable"] == 0
 
     for expected in ([(11, "grain", 2), (12, "vegetable", 1)], [(11, "grain", 1), (12, None, 0)]):
         end_of_round(state, 4)
         state, events = play(state, 0, {"type": "place", "space": "grain"})
         assert "FieldsHarvested" in types(events)
-        assert [(f["space"], f["crop"], f["count"]) for f in state["farms"][0]["fields"]] == \
-            expected
+        assert [
+            (f["space"], f["crop"], f["count"]) for f in state["farms"][0]["fields"]
+        ] == expected
         state["phase"] = "work"
     farm = state["farms"][0]
     assert farm["supply"]["vegetable"] == 2 and farm["supply"]["grain"] == 2 + 2  # +2 taken
@@ -84,14 +88,15 @@ def test_t02_sowing_and_resowing_yakov():
     state, _ = play(state, 0, {"type": "sow", "space": 13, "crop": "vegetable"})
     grain = state["farms"][0]["supply"]["grain"]
     food = state["farms"][0]["supply"]["food"]
-    state, events = play(state, 0, {"type": "bake", "improvement": "fireplace_2",
-                                    "grain": grain})
+    state, events = play(state, 0, {"type": "bake", "improvement": "fireplace_2", "grain": grain})
     assert events[0].data == {"improvement": "fireplace_2", "grain": grain, "food": 2 * grain}
     assert state["farms"][0]["supply"]["food"] == food + 2 * grain
 
 
-@pytest.mark.parametrize("major,grain,food", [
-    ("fireplace_3", 3, 6), ("cooking_hearth_5", 3, 9), ("stone_oven", 2, 8), ("clay_oven", 1, 5)])
+@pytest.mark.parametrize(
+    "major,grain,food",
+    [("fireplace_3", 3, 6), ("cooking_hearth_5", 3, 9), ("stone_oven", 2, 8), ("clay_oven", 1, 5)],
+)
 def test_t02_baking_rates(major, grain, food):
     """T-02 step 6, §5.7 (D-16): Fireplace 2, Cooking Hearth 3 per grain, any number; Stone Oven
     up to 2 grain at 4; Clay Oven 1 grain at 5."""

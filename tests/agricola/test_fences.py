@@ -1,4 +1,5 @@
 """Fences and pastures, drawn pasture by pasture (digest §5.8, D-02, D-29; T-03 to T-06)."""
+
 from __future__ import annotations
 
 import pytest
@@ -65,7 +66,8 @@ def test_t04_subdividing_a_pasture_with_a_stable():
     state, events = draw(state, 0, [4])
     assert events[0].data["fences"] == ["v0,4"] and events[0].data["subdivides"] is True
     assert "divides a pasture" in __import__("domain.agricola", fromlist=["x"]).AGRICOLA.describe(
-        events[0], ["Ann", "Bob"])
+        events[0], ["Ann", "Bob"]
+    )
     farm = state["farms"][0]
     assert farm["pastures"] == [[3], [4]]
     assert housing(farm).pastures == (4, 2)
@@ -94,9 +96,17 @@ def test_t04_subdividing_may_leave_animals_without_room():
     assert state["farms"][0]["animals"]["sheep"] == 7
 
 
-@pytest.mark.parametrize("region,stables,capacity", [
-    ([3, 4], [], 4), ([3, 4], [3], 8), ([3], [3], 4), ([3, 4], [3, 4], 16),
-    ([2, 3, 4], [3, 4], 24), ([2, 3, 4], [2, 3, 4], 48)])
+@pytest.mark.parametrize(
+    "region,stables,capacity",
+    [
+        ([3, 4], [], 4),
+        ([3, 4], [3], 8),
+        ([3], [3], 4),
+        ([3, 4], [3, 4], 16),
+        ([2, 3, 4], [3, 4], 24),
+        ([2, 3, 4], [2, 3, 4], 48),
+    ],
+)
 def test_t05_t06_stables_double_a_pasture(region, stables, capacity):
     """T-05, T-06 (§5.9, D-02): 2 per space, doubled by each stable in the pasture."""
     state, _, _ = setup(2, seed=1, start_player=0)
@@ -130,8 +140,7 @@ def test_fences_need_an_enclosed_pasture_and_wood():
     give(state, 0, wood=1)
     state, _ = play(state, 0, {"type": "place", "space": "fences"})
     # every 1-space pasture needs 4 fences, border sides included (§5.8 rule 3)
-    assert {m["space"] for m in moves_of(state, 0, "fence_space")} == \
-        set(range(15)) - {5, 10}
+    assert {m["space"] for m in moves_of(state, 0, "fence_space")} == set(range(15)) - {5, 10}
     assert {"type": "done"} not in moves_of(state, 0)
     state, _ = play(state, 0, {"type": "fence_space", "space": 0})
     # a 2-space pasture would need 6 fences: only 4 wood, so no extension is offered
@@ -199,8 +208,13 @@ def test_every_closable_pasture_is_reachable_step_by_step():
         state = base
         order = [region[0]]
         while len(order) < len(region):
-            order.append(next(s for s in region if s not in order
-                              and any(n in order for n in GRID.neighbours(s))))
+            order.append(
+                next(
+                    s
+                    for s in region
+                    if s not in order and any(n in order for n in GRID.neighbours(s))
+                )
+            )
         state, events = draw(state, 0, order)
         assert events[0].type == "PastureFenced"
         assert sorted(events[0].data["region"]) == sorted(region)

@@ -6,6 +6,7 @@ farms were checked by hand against the score pad (digest §8); the counts and po
 that hand check, written out category by category (the farm each comes from is described in the
 comment above it).
 """
+
 from __future__ import annotations
 
 import json
@@ -30,63 +31,99 @@ HAND_CHECKED = {
         # 6 spaces (1,2,6,7,11,12) with the stable on 11; unfenced stables on 3, 8, 13; 9 sheep
         # and 4 cattle; no majors. Used: 3 rooms + field + 3 unfenced stables + 6 pasture
         # spaces = 13, unused 2 (spaces 4 and 9).
-        {"counts": (1, 1, 0, 0, 9, 0, 4, 2, 1, 0, 0, 3, 0, 2, 0),
-         "points": (-1, 1, -1, -1, 4, -1, 3, -2, 1, 0, 0, 9, 0, -6, 0), "total": 6},
+        {
+            "counts": (1, 1, 0, 0, 9, 0, 4, 2, 1, 0, 0, 3, 0, 2, 0),
+            "points": (-1, 1, -1, -1, 4, -1, 3, -2, 1, 0, 0, 9, 0, -6, 0),
+            "total": 6,
+        },
         # Bob: 3-room clay hut, 4 people; 4 empty fields; unfenced stables on 2 and 4; 3 wild
         # boar (2 stables + pet); 1 vegetable, 9 reed held; Cooking Hearth (1) and
         # Basketmaker's Workshop (2), reed 9 >= 2/4/5 -> 3 bonus. Used 9, unused 6.
-        {"counts": (4, 0, 0, 1, 0, 3, 0, 6, 0, 3, 0, 4, 3, 0, 3),
-         "points": (3, -1, -1, 1, -1, 2, -1, -6, 0, 3, 0, 12, 3, 0, 3), "total": 17},
+        {
+            "counts": (4, 0, 0, 1, 0, 3, 0, 6, 0, 3, 0, 4, 3, 0, 3),
+            "points": (3, -1, -1, 1, -1, 2, -1, -6, 0, 3, 0, 12, 3, 0, 3),
+            "total": 17,
+        },
     ],
     "game_3p_seed42.json": [
         # Ann: 2-room clay hut, 3 people; 1 field; 1-space pasture (4); unfenced stable on 1;
         # 4 wild boar (pasture 2 + stable 1 + pet 1); two Cooking Hearths (1 + 1). Used 5.
-        {"counts": (1, 1, 0, 0, 0, 4, 0, 10, 0, 2, 0, 3, 2, 0, 0),
-         "points": (-1, 1, -1, -1, -1, 2, -1, -10, 0, 2, 0, 9, 2, 0, 0), "total": 1},
+        {
+            "counts": (1, 1, 0, 0, 0, 4, 0, 10, 0, 2, 0, 3, 2, 0, 0),
+            "points": (-1, 1, -1, -1, -1, 2, -1, -10, 0, 2, 0, 9, 2, 0, 0),
+            "total": 1,
+        },
         # Bob: 2-room wooden hut, 2 people; 2 fields; 1-space pasture (1) with its stable;
         # unfenced stables on 0, 9, 14; 1 wild boar; Joinery (2), no wood left. Used 8.
-        {"counts": (2, 1, 0, 0, 0, 1, 0, 7, 1, 0, 0, 2, 2, 0, 0),
-         "points": (1, 1, -1, -1, -1, 1, -1, -7, 1, 0, 0, 6, 2, 0, 0), "total": 1},
+        {
+            "counts": (2, 1, 0, 0, 0, 1, 0, 7, 1, 0, 0, 2, 2, 0, 0),
+            "points": (1, 1, -1, -1, -1, 1, -1, -7, 1, 0, 0, 6, 2, 0, 0),
+            "total": 1,
+        },
         # Cid: 2-room wooden hut, 3 people, 7 begging cards; 2 fields; 3 pastures (3+8, 7,
         # 9+13+14) with 15 fences and the stable on 14; no animals; Fireplace (1). Used 10.
-        {"counts": (2, 3, 0, 0, 0, 0, 0, 5, 1, 0, 0, 3, 1, 7, 0),
-         "points": (1, 3, -1, -1, -1, -1, -1, -5, 1, 0, 0, 9, 1, -21, 0), "total": -16},
+        {
+            "counts": (2, 3, 0, 0, 0, 0, 0, 5, 1, 0, 0, 3, 1, 7, 0),
+            "points": (1, 3, -1, -1, -1, -1, -1, -5, 1, 0, 0, 9, 1, -21, 0),
+            "total": -16,
+        },
     ],
     "game_4p_seed23.json": [
         # Ann: 2-room wooden hut, 2 people; 2 fields; pastures 3+4 and 9; 1 grain; Pottery (2),
         # 8 clay -> 3 bonus. Used 7.
-        {"counts": (2, 2, 1, 0, 0, 0, 0, 8, 0, 0, 0, 2, 2, 0, 3),
-         "points": (1, 2, 1, -1, -1, -1, -1, -8, 0, 0, 0, 6, 2, 0, 3), "total": 3},
+        {
+            "counts": (2, 2, 1, 0, 0, 0, 0, 8, 0, 0, 0, 2, 2, 0, 3),
+            "points": (1, 2, 1, -1, -1, -1, -1, -8, 0, 0, 0, 6, 2, 0, 3),
+            "total": 3,
+        },
         # Bob: 2-room wooden hut, 2 people; no field; pastures 0 and 1-4+6-9 (stable on 7);
         # 9 sheep, 1 wild boar; Basketmaker's (2), 13 reed -> 3 bonus. Used 11.
-        {"counts": (0, 2, 0, 0, 9, 1, 0, 4, 1, 0, 0, 2, 2, 0, 3),
-         "points": (-1, 2, -1, -1, 4, 1, -1, -4, 1, 0, 0, 6, 2, 0, 3), "total": 11},
+        {
+            "counts": (0, 2, 0, 0, 9, 1, 0, 4, 1, 0, 0, 2, 2, 0, 3),
+            "points": (-1, 2, -1, -1, 4, 1, -1, -4, 1, 0, 0, 6, 2, 0, 3),
+            "total": 11,
+        },
         # Cid: 2-room stone house, 2 people; 5 fields; unfenced stables on 1, 7, 11, 12;
         # 3 cattle; 1 vegetable; Fireplace (1) and Well (4). Used 11.
-        {"counts": (5, 0, 0, 1, 0, 0, 3, 4, 0, 0, 2, 2, 5, 0, 0),
-         "points": (4, -1, -1, 1, -1, -1, 2, -4, 0, 0, 4, 6, 5, 0, 0), "total": 14},
+        {
+            "counts": (5, 0, 0, 1, 0, 0, 3, 4, 0, 0, 2, 2, 5, 0, 0),
+            "points": (4, -1, -1, 1, -1, -1, 2, -4, 0, 0, 4, 6, 5, 0, 0),
+            "total": 14,
+        },
         # Dee: 2-room stone house, 2 people; 1 field; 1-space pasture (14); 3 wild boar;
         # Clay Oven (2), Cooking Hearth (1), Fireplace (1). Used 4.
-        {"counts": (1, 1, 0, 0, 0, 3, 0, 11, 0, 0, 2, 2, 4, 0, 0),
-         "points": (-1, 1, -1, -1, -1, 2, -1, -11, 0, 0, 4, 6, 4, 0, 0), "total": 1},
+        {
+            "counts": (1, 1, 0, 0, 0, 3, 0, 11, 0, 0, 2, 2, 4, 0, 0),
+            "points": (-1, 1, -1, -1, -1, 2, -1, -11, 0, 0, 4, 6, 4, 0, 0),
+            "total": 1,
+        },
     ],
 }
 
 
 def hand_points(key: str, count: int) -> int:
     """The score pad of digest §8, written out independently of the engine's tables."""
-    tiers = {"fields": [(5, 4), (4, 3), (3, 2), (2, 1)],
-             "pastures": [(4, 4), (3, 3), (2, 2), (1, 1)],
-             "grain": [(8, 4), (6, 3), (4, 2), (1, 1)],
-             "vegetables": [(4, 4), (3, 3), (2, 2), (1, 1)],
-             "sheep": [(8, 4), (6, 3), (4, 2), (1, 1)],
-             "wild_boar": [(7, 4), (5, 3), (3, 2), (1, 1)],
-             "cattle": [(6, 4), (4, 3), (2, 2), (1, 1)]}
+    tiers = {
+        "fields": [(5, 4), (4, 3), (3, 2), (2, 1)],
+        "pastures": [(4, 4), (3, 3), (2, 2), (1, 1)],
+        "grain": [(8, 4), (6, 3), (4, 2), (1, 1)],
+        "vegetables": [(4, 4), (3, 3), (2, 2), (1, 1)],
+        "sheep": [(8, 4), (6, 3), (4, 2), (1, 1)],
+        "wild_boar": [(7, 4), (5, 3), (3, 2), (1, 1)],
+        "cattle": [(6, 4), (4, 3), (2, 2), (1, 1)],
+    }
     if key in tiers:
         return next((p for at_least, p in tiers[key] if count >= at_least), -1)
-    per_unit = {"unused_spaces": -1, "fenced_stables": 1, "clay_hut_rooms": 1,
-                "stone_house_rooms": 2, "family_members": 3, "card_points": 1,
-                "begging_cards": -3, "bonus_points": 1}
+    per_unit = {
+        "unused_spaces": -1,
+        "fenced_stables": 1,
+        "clay_hut_rooms": 1,
+        "stone_house_rooms": 2,
+        "family_members": 3,
+        "card_points": 1,
+        "begging_cards": -3,
+        "bonus_points": 1,
+    }
     return per_unit[key] * count
 
 

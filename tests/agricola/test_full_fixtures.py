@@ -5,6 +5,7 @@ move, that the seat is one the game waits for and that the move is in its legal 
 final farms were checked by hand against the score pad (digest §8) plus the cards' printed
 points and bonuses (catalogue); the comments walk through each seat.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,8 @@ HAND_CHECKED = {
         # Bob: wooden hut, 4 people (+12); 6 fields (+4); no pasture (-1); 5 sheep (+2); no
         # grain, vegetables, boar or cattle (-4); used 2 + 6 + 4 stables = 12, unused 3 (-3);
         # 16 begging (-48), the Mendicant (E153) cancels 2 of them (+6). Total -32.
-        -32],
+        -32,
+    ],
     "full_4p_seed62.json": [
         # Ann: wooden hut, 2 people (+6); 4 fields (+3); 3 pastures (+3); 1 sheep (+1); no
         # grain, vegetables, boar or cattle (-4); used 2 + 4 + 3 = 9, unused 6 (-6); 11
@@ -46,7 +48,8 @@ HAND_CHECKED = {
         # Dee: wooden hut, 2 people (+6); 2 fields (+1); 3 pastures (3+4+7+8, 9, 14) (+3); no
         # grain, vegetables or animals (-5); used 2 + 2 + 6 + 1 unfenced stable = 11, unused
         # 4 (-4); 6 begging (-18). Total -17.
-        -17],
+        -17,
+    ],
 }
 
 

@@ -1,5 +1,6 @@
 """The Agricola full game (issue 10, in progress): hands, occupation costs (T-11), playing
 cards, and every implemented E-deck card, each test naming the card's catalogue number."""
+
 from __future__ import annotations
 
 import json
@@ -51,9 +52,9 @@ def test_the_full_board_and_green_cards():
 
 def test_decks_too_small_for_the_player_count_are_refused_with_a_sentence():
     with pytest.raises(BadGameConfig) as err:
-        AGRICOLA.setup(GameConfig("full", ("A", "B"), {"decks": "E", "dealing": "10-3",
-                                                       "card_set": 1}),
-                       Rng(1))
+        AGRICOLA.setup(
+            GameConfig("full", ("A", "B"), {"decks": "E", "dealing": "10-3", "card_set": 1}), Rng(1)
+        )
     assert "implemented" in err.value.message
 
 
@@ -89,7 +90,7 @@ def test_a_card_not_in_hand_is_refused_naming_it():
 def test_prerequisites_and_costs_are_checked():
     state, _, _ = full(2)
     turn(state, 0)
-    in_hand(state, 0, "E24")              # Animal Pen: 4 occupations, 2 wood
+    in_hand(state, 0, "E24")  # Animal Pen: 4 occupations, 2 wood
     give(state, 0, wood=2)
     in_hand(state, 0, "E12")
     reveal(state, "major_minor")
@@ -104,9 +105,11 @@ def test_schedules_are_collected_at_round_start():
     holding(state, 0, "E45")
     from domain.agricola.builder import Builder
     from domain.agricola.cards.play import on_play
+
     b = Builder(state)
     on_play(b, 0, "E45", {})
     from domain.agricola.flow import start_round
+
     start_round(b, Rng(1), 2)
     assert b.state["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + 1
     check_invariants(b.state)
@@ -119,11 +122,15 @@ def test_every_implemented_card_has_a_test_here():
     import pathlib
 
     from domain.agricola.cards.catalogue import CARDS
+
     cards = pathlib.Path(__file__).parent / "cards"
     decks = (cards / "test_e_minors.py").read_text() + (cards / "test_e_occupations.py").read_text()
     tables = pathlib.Path(__file__).read_text()
-    untested = [c for c in ALL_CARDS if f"class TestE{CARDS[c]['number']:03d}" not in decks
-                and f"\"{c}\"" not in tables + decks]
+    untested = [
+        c
+        for c in ALL_CARDS
+        if f"class TestE{CARDS[c]['number']:03d}" not in decks and f'"{c}"' not in tables + decks
+    ]
     assert not untested, untested
 
 
@@ -141,8 +148,10 @@ def test_random_full_games_keep_the_invariants(n, seed):
             state = AGRICOLA.evolve(state, event)
             check_invariants(state)
             cards = [c for f in state["farms"] for c in f["cards"]] + [
-                c for h in state["hands"]["_private"].values()
-                for c in h["occupations"] + h["minors"]]
+                c
+                for h in state["hands"]["_private"].values()
+                for c in h["occupations"] + h["minors"]
+            ]
             assert len(cards) == len(set(cards)), "a card in two places"
     sheet = AGRICOLA.score_sheet(state)
     assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
@@ -152,6 +161,7 @@ def test_random_full_games_keep_the_invariants(n, seed):
 @pytest.mark.parametrize("n,seed", [(2, 5), (3, 6), (4, 2)])
 def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
     from domain.common.errors import DomainError
+
     state, rng, _ = full(n, seed)
     pick = random.Random(seed)
     checked = 0
@@ -186,6 +196,7 @@ def test_listed_moves_are_exactly_the_accepted_ones_in_the_full_game(n, seed):
 @given(move=card_moves, seat=st.integers(-1, 3), when=st.integers(0, 3))
 def test_random_json_gives_only_domain_errors_in_the_full_game(move, seat, when):
     from domain.common.errors import DomainError
+
     state = FULL_POSITIONS[when % len(FULL_POSITIONS)]
     before = json.dumps(state, sort_keys=True)
     try:
@@ -224,8 +235,9 @@ def test_the_draft_keeps_one_and_passes_the_rest_left():
     packets = [hand(state, s)["packets"]["occupations"] for s in range(3)]
     picks = {s: packets[s][0] for s in range(3)}
     for seat in range(3):
-        state = fold(AGRICOLA.decide(state, seat, {"type": "draft_pick", "card": picks[seat]},
-                                     rng), state)
+        state = fold(
+            AGRICOLA.decide(state, seat, {"type": "draft_pick", "card": picks[seat]}, rng), state
+        )
     assert hand(state, 1)["packets"]["occupations"] == [c for c in packets[0] if c != picks[0]]
     assert hand(state, 0)["occupations"] == [picks[0]]
     state = _finish_deal(state, rng, random.Random(2))
@@ -235,9 +247,9 @@ def test_the_draft_keeps_one_and_passes_the_rest_left():
 
 def test_deal_choices_are_private():
     state, rng, events = _deal("draft", 2)
-    picked = AGRICOLA.decide(state, 0, {"type": "draft_pick",
-                                        "card": hand(state, 0)["packets"]["occupations"][0]},
-                             rng)
+    picked = AGRICOLA.decide(
+        state, 0, {"type": "draft_pick", "card": hand(state, 0)["packets"]["occupations"][0]}, rng
+    )
     for event in events + picked:
         seen = AGRICOLA.redact_event(event, 1, False)
         assert "0" not in seen.get("_private", {}), event.type
@@ -259,17 +271,22 @@ def test_fork_view_redeals_what_the_seat_cannot_see():
 
 def test_the_three_for_one_exchange():
     rng = Rng(3)
-    state = fold(AGRICOLA.setup(GameConfig("full", NAMES[:2], {"exchange": True,
-                                                               "start_player": 0}), rng))
+    state = fold(
+        AGRICOLA.setup(GameConfig("full", NAMES[:2], {"exchange": True, "start_player": 0}), rng)
+    )
     held = hand(state, 0)["occupations"][:2] + hand(state, 0)["minors"][:1]
     for card in held:
-        state = fold(AGRICOLA.decide(state, 0, {"type": "exchange_mark", "card": card}, rng),
-                     state)
-    assert not [m for m in AGRICOLA.legal_moves(state, 0)
-                if m.get("card") == held[0] and m["type"] == "play_occupation"]
+        state = fold(AGRICOLA.decide(state, 0, {"type": "exchange_mark", "card": card}, rng), state)
+    assert not [
+        m
+        for m in AGRICOLA.legal_moves(state, 0)
+        if m.get("card") == held[0] and m["type"] == "play_occupation"
+    ]
     draws = [m for m in AGRICOLA.legal_moves(state, 0) if m["type"] == "exchange_draw"]
-    assert draws == [{"type": "exchange_draw", "deck": "occupations"},
-                     {"type": "exchange_draw", "deck": "minors"}]
+    assert draws == [
+        {"type": "exchange_draw", "deck": "occupations"},
+        {"type": "exchange_draw", "deck": "minors"},
+    ]
     events = AGRICOLA.decide(state, 0, draws[1], rng)
     state = fold(events, state)
     mine = hand(state, 0)
@@ -297,14 +314,21 @@ def test_no_release_or_conversion_can_strand_a_card_action():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n,seed,options", [
-    (2, 11, {"dealing": "redeal", "exchange": True}), (3, 12, {"dealing": "draft"}),
-    (1, 13, {"dealing": "10-3"}), (4, 14, {})])
+@pytest.mark.parametrize(
+    "n,seed,options",
+    [
+        (2, 11, {"dealing": "redeal", "exchange": True}),
+        (3, 12, {"dealing": "draft"}),
+        (1, 13, {"dealing": "10-3"}),
+        (4, 14, {}),
+    ],
+)
 def test_every_event_of_a_full_game_has_a_sentence_and_a_rule(n, seed, options):
     import random
 
     from domain.common.rng import Rng
     from domain.common.title import GameConfig
+
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"][:n]
     rng = Rng(seed)
     events = AGRICOLA.setup(GameConfig("full", names, {"decks": "E", **options}), rng)
@@ -330,10 +354,25 @@ def test_every_listed_card_move_has_a_label_in_game_words():
     from domain.agricola.cards.labels import LABELS
     from domain.agricola.extension import of
     from domain.agricola.moves import HANDLERS
+
     assert set(HANDLERS) - {"place"} <= set(labels.LABELS)
     state, _, _ = full(2)
     assert set(of(state).handlers) <= set(of(state).labels) == set(LABELS)
     for kind in LABELS:
-        assert labels.move_label(state, {"type": kind, "card": "E12", "space": 3, "crop": "grain",
-                                  "grain": 1, "improvement": "clay_oven", "major": "pottery",
-                                  "deck": "occupations", "option": 0}) != kind
+        assert (
+            labels.move_label(
+                state,
+                {
+                    "type": kind,
+                    "card": "E12",
+                    "space": 3,
+                    "crop": "grain",
+                    "grain": 1,
+                    "improvement": "clay_oven",
+                    "major": "pottery",
+                    "deck": "occupations",
+                    "option": 0,
+                },
+            )
+            != kind
+        )

@@ -2,6 +2,7 @@
 variant and the 3-for-1 exchange, with the family game's invariants after every event plus "no
 card in two places" and "a seat never sees another's hand"; at the end the sheet is the one
 ``rescore`` gives from the events."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,7 @@ def _others_hidden(state: dict, n: int) -> None:
 
 def play_full_game(n: int, seed: int, dealing: str, exchange: bool):
     rng = Rng(seed)
-    config = GameConfig("full", NAMES[:n], {"decks": "E", "dealing": dealing,
-                                           "exchange": exchange})
+    config = GameConfig("full", NAMES[:n], {"decks": "E", "dealing": dealing, "exchange": exchange})
     events = AGRICOLA.setup(config, rng)
     state: dict = {}
     for e in events:
@@ -73,10 +73,14 @@ def play_full_game(n: int, seed: int, dealing: str, exchange: bool):
 
 @pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(1, 5), seed=st.integers(0, 10 ** 6), dealing=st.sampled_from(DEALINGS),
-       exchange=st.booleans())
+@given(
+    n=st.integers(1, 5),
+    seed=st.integers(0, 10**6),
+    dealing=st.sampled_from(DEALINGS),
+    exchange=st.booleans(),
+)
 def test_random_full_games_under_every_dealing_variant(n, seed, dealing, exchange):
-    if dealing in SOLO_DEALINGS:        # options of the solo game only (digest §9.2 item 7)
+    if dealing in SOLO_DEALINGS:  # options of the solo game only (digest §9.2 item 7)
         n = 1
     state, events = play_full_game(n, seed, dealing, exchange)
     sheet = AGRICOLA.score_sheet(state)

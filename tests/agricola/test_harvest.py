@@ -1,4 +1,5 @@
 """The harvest: field phase, feeding with conversions and begging (digest §6, D-27, T-10)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,12 +37,19 @@ def test_t10_begging_for_missing_food():
     started = [e for e in events if e.type == "FeedingStarted"][0]
     assert started.data["needs"] == [4, 7] and started.data["asked"] == []
     fed = [e for e in events if e.type == "FamilyFed" and e.seat == 1][0]
-    assert fed.data == {"need": 7, "food": 6, "begging": 1, "adults": 3, "newborns": 1,
-                        "per_adult": 2}
+    assert fed.data == {
+        "need": 7,
+        "food": 6,
+        "begging": 1,
+        "adults": 3,
+        "newborns": 1,
+        "per_adult": 2,
+    }
     assert state["farms"][1]["begging"] == 1
-    assert AGRICOLA.describe(fed, ["Ann", "Bob"]) == \
-        ("Bob must feed the family (3 adults at 2 food and 1 newborn at 1: 7 food): pays 6 "
-         "food and takes 1 begging card for the food missing.")
+    assert AGRICOLA.describe(fed, ["Ann", "Bob"]) == (
+        "Bob must feed the family (3 adults at 2 food and 1 newborn at 1: 7 food): pays 6 "
+        "food and takes 1 begging card for the food missing."
+    )
     sheet = AGRICOLA.score_sheet(state)
     begging = [c for c in sheet["seats"][1]["categories"] if c["key"] == "begging_cards"][0]
     assert begging["count"] == 1 and begging["points"] == -3
@@ -82,14 +90,14 @@ def test_d27_held_food_must_be_paid():
     state, _ = play(state, 0, {"type": "place", "space": "grain"})
     assert AGRICOLA.status(state).to_act == (0,)
     state, events = play(state, 0, {"type": "feed"})
-    assert (events[0].data["need"], events[0].data["food"], events[0].data["begging"]) == \
-        (4, 3, 1)
+    assert (events[0].data["need"], events[0].data["food"], events[0].data["begging"]) == (4, 3, 1)
     assert state["farms"][0]["supply"]["grain"] == 6
 
 
 def test_t10_solo_adults_eat_three():
     """T-10 case 3 (§9.2): solo, 2 adults need 6; 2 adults + 1 newborn need 7."""
     from domain.agricola.flow import feeding_need
+
     state, _, _ = setup(1, seed=1, start_player=0)
     farm = state["farms"][0]
     assert feeding_need(state, farm) == 6
@@ -107,8 +115,7 @@ def test_field_phase_takes_one_from_every_sown_field():
     harvested = [e for e in events if e.type == "FieldsHarvested"][0]
     assert harvested.data == {"spaces": [11, 12], "grain": 1, "vegetable": 1}
     farm = state["farms"][0]
-    assert [(f["crop"], f["count"]) for f in farm["fields"]] == \
-        [("grain", 2), (None, 0), (None, 0)]
+    assert [(f["crop"], f["count"]) for f in farm["fields"]] == [("grain", 2), (None, 0), (None, 0)]
 
 
 def test_d03_workshop_converts_one_resource_per_harvest_in_feeding():

@@ -1,4 +1,5 @@
 """Major improvements (digest §7, D-32, D-33; T-17, T-18)."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,13 +21,18 @@ def at_major(n=2, seat=0, **goods):
 
 def test_the_ten_majors_costs_and_points():
     """§7: costs and printed points of the 10 major improvements."""
-    expected = {"fireplace_2": ({"clay": 2}, 1), "fireplace_3": ({"clay": 3}, 1),
-                "cooking_hearth_4": ({"clay": 4}, 1), "cooking_hearth_5": ({"clay": 5}, 1),
-                "clay_oven": ({"clay": 3, "stone": 1}, 2),
-                "stone_oven": ({"clay": 1, "stone": 3}, 3),
-                "joinery": ({"wood": 2, "stone": 2}, 2), "pottery": ({"clay": 2, "stone": 2}, 2),
-                "basketmakers_workshop": ({"reed": 2, "stone": 2}, 2),
-                "well": ({"wood": 1, "stone": 3}, 4)}
+    expected = {
+        "fireplace_2": ({"clay": 2}, 1),
+        "fireplace_3": ({"clay": 3}, 1),
+        "cooking_hearth_4": ({"clay": 4}, 1),
+        "cooking_hearth_5": ({"clay": 5}, 1),
+        "clay_oven": ({"clay": 3, "stone": 1}, 2),
+        "stone_oven": ({"clay": 1, "stone": 3}, 3),
+        "joinery": ({"wood": 2, "stone": 2}, 2),
+        "pottery": ({"clay": 2, "stone": 2}, 2),
+        "basketmakers_workshop": ({"reed": 2, "stone": 2}, 2),
+        "well": ({"wood": 1, "stone": 3}, 4),
+    }
     assert {m: (i["cost"], i["points"]) for m, i in MAJOR_IMPROVEMENTS.items()} == expected
 
 
@@ -40,19 +46,24 @@ def test_t17_fireplace_upgraded_to_cooking_hearth_returns_it():
     turn(state, 0)
     clay = state["farms"][0]["supply"]["clay"]
     state, _ = play(state, 0, {"type": "place", "space": "major_improvement"})
-    assert {"type": "build_major", "major": "cooking_hearth_4", "return": "fireplace_2"} in \
-        moves_of(state, 0)
+    assert {
+        "type": "build_major",
+        "major": "cooking_hearth_4",
+        "return": "fireplace_2",
+    } in moves_of(state, 0)
     assert {"type": "build_major", "major": "cooking_hearth_4"} not in moves_of(state, 0)
-    state, events = play(state, 0, {"type": "build_major", "major": "cooking_hearth_4",
-                                    "return": "fireplace_2"})
+    state, events = play(
+        state, 0, {"type": "build_major", "major": "cooking_hearth_4", "return": "fireplace_2"}
+    )
     assert events[0].data["cost"] == {} and events[0].data["returned"] == "fireplace_2"
     assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == (
-        "Ann builds the Cooking Hearth (4 clay) by returning the Fireplace (2 clay) "
-        "to the board.")
+        "Ann builds the Cooking Hearth (4 clay) by returning the Fireplace (2 clay) to the board."
+    )
     farm = state["farms"][0]
     assert farm["majors"] == ["cooking_hearth_4"] and farm["supply"]["clay"] == clay
     assert state["majors"]["fireplace_2"] is None
     from domain.agricola.improvements import bake_food, best_cooking
+
     assert bake_food("cooking_hearth_4", 1) == 3 and best_cooking(farm, "vegetable")[1] == 3
     turn(state, 1)
     give(state, 1, clay=2)
@@ -82,8 +93,7 @@ def test_t18_clay_oven_one_grain_and_baking_may_be_skipped():
     state = at_major(clay=3, stone=1, grain=2)
     state, _ = play(state, 0, {"type": "place", "space": "major_improvement"})
     state, _ = play(state, 0, {"type": "build_major", "major": "clay_oven"})
-    assert moves_of(state, 0, "bake") == [{"type": "bake", "improvement": "clay_oven",
-                                          "grain": 1}]
+    assert moves_of(state, 0, "bake") == [{"type": "bake", "improvement": "clay_oven", "grain": 1}]
     state, events = play(state, 0, {"type": "done"})
     assert state["farms"][0]["supply"]["grain"] == 2
 
@@ -103,6 +113,7 @@ def test_d32_well_food_is_collected_when_the_round_starts():
     from domain.agricola.builder import Builder
     from domain.agricola.flow import start_round
     from domain.common.rng import Rng
+
     state, _, _ = setup(2, seed=1, start_player=0)
     state["round_food"][2][1] = 1
     state["bank"]["food"] -= 1
@@ -124,8 +135,9 @@ def test_a_major_is_built_once_and_needs_its_cost():
     with pytest.raises(RuleViolation) as err:
         play(state, 1, {"type": "build_major", "major": "fireplace_2"})
     assert err.value.code == "major_not_available"
-    assert err.value.message == ("The Fireplace (2 clay) is not on the major improvement board: "
-                                 "Ann owns it.")
+    assert err.value.message == (
+        "The Fireplace (2 clay) is not on the major improvement board: Ann owns it."
+    )
     with pytest.raises(RuleViolation) as err:
         play(state, 1, {"type": "build_major", "major": "well"})
     assert err.value.code == "not_enough_goods" and "Well" in err.value.message

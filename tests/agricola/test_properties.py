@@ -1,6 +1,7 @@
 """Properties of random legal play (issue tests): every game ends; goods and animals are
 conserved; capacity is never exceeded; the state survives JSON; snapshot + events = events;
 every listed move is accepted and nothing else is; malformed input only gives domain errors."""
+
 from __future__ import annotations
 
 import json
@@ -22,13 +23,14 @@ from domain.common.errors import DomainError
 
 from .support import check_invariants, fold, policy_game, random_game, setup
 
-SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @pytest.mark.slow
 @SETTINGS
-@given(n=st.integers(1, 5), seed=st.integers(0, 2 ** 32))
+@given(n=st.integers(1, 5), seed=st.integers(0, 2**32))
 def test_random_legal_play_always_reaches_the_end(n, seed):
     """Uniformly random legal moves, invariants checked after every event."""
     state, moves, events = random_game(n, seed, check=True)
@@ -55,8 +57,15 @@ def move_universe(state: dict) -> list[dict]:
         for r in BUILDING_RESOURCES:
             out.append({"type": "place", "space": space_id, "resource": r})
             out.append({"type": "place", "space": space_id, "resource": r, "resource2": "reed"})
-            out.append({"type": "place", "space": space_id, "option": "resources",
-                        "resource": "wood", "resource2": r})
+            out.append(
+                {
+                    "type": "place",
+                    "space": space_id,
+                    "option": "resources",
+                    "resource": "wood",
+                    "resource2": r,
+                }
+            )
         for o in ("sheep", "boar", "cattle", "food", "room", "growth"):
             out.append({"type": "place", "space": space_id, "option": o})
     for s in range(15):
@@ -76,7 +85,7 @@ def move_universe(state: dict) -> list[dict]:
         out.append({"type": "convert", "good": g})
     for a in ANIMALS:
         out.append({"type": "release", "animal": a})
-        for k in (0, 1, 2, 3, 5, 40):      # several at once (issue 23 item 7)
+        for k in (0, 1, 2, 3, 5, 40):  # several at once (issue 23 item 7)
             out.append({"type": "release", "animal": a, "count": k})
             out.append({"type": "convert", "good": a, "count": k})
     out.append({"type": "convert", "good": "vegetable", "count": 2})
@@ -121,21 +130,63 @@ def test_listed_moves_are_exactly_the_accepted_ones():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 40)
+    | st.floats(allow_nan=False)
     | st.sampled_from(["wood", "grain", "sheep", "forest", "fences", "fireplace_2", "x"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                 max_size=3),
-    max_leaves=8)
-move_types = st.sampled_from(["place", "build_room", "build_stable", "plough", "sow", "bake",
-                              "build_major", "fence_space", "close_pasture", "clear_region",
-                              "done", "convert", "release", "feed", "keep_newborns", "fly"])
-field_names = st.sampled_from(["space", "resource", "resource2", "option", "crop",
-                               "improvement", "grain", "major", "return", "good", "animal",
-                               "sheep", "boar", "cattle", "extra"])
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+move_types = st.sampled_from(
+    [
+        "place",
+        "build_room",
+        "build_stable",
+        "plough",
+        "sow",
+        "bake",
+        "build_major",
+        "fence_space",
+        "close_pasture",
+        "clear_region",
+        "done",
+        "convert",
+        "release",
+        "feed",
+        "keep_newborns",
+        "fly",
+    ]
+)
+field_names = st.sampled_from(
+    [
+        "space",
+        "resource",
+        "resource2",
+        "option",
+        "crop",
+        "improvement",
+        "grain",
+        "major",
+        "return",
+        "good",
+        "animal",
+        "sheep",
+        "boar",
+        "cattle",
+        "extra",
+    ]
+)
 moves = st.one_of(
     json_values,
-    st.builds(lambda t, fields: {"type": t, **fields}, move_types,
-              st.dictionaries(field_names, json_values, max_size=4)))
+    st.builds(
+        lambda t, fields: {"type": t, **fields},
+        move_types,
+        st.dictionaries(field_names, json_values, max_size=4),
+    ),
+)
 
 
 def _positions() -> list[dict]:
@@ -170,8 +221,15 @@ def test_every_state_between_events_can_be_read():
         for event in setup_events + events:
             state = AGRICOLA.evolve(state, event)
             status = AGRICOLA.status(state)
-            assert status.phase in ("setup", "work", "return", "harvest_field",
-                                    "harvest_feeding", "harvest_breeding", "finished")
+            assert status.phase in (
+                "setup",
+                "work",
+                "return",
+                "harvest_field",
+                "harvest_feeding",
+                "harvest_breeding",
+                "finished",
+            )
             sheet = AGRICOLA.score_sheet(state)
             assert all(len(s["categories"]) == 15 for s in sheet["seats"])
             AGRICOLA.view(state, 0)

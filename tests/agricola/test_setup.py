@@ -1,4 +1,5 @@
 """Set-up for 1 to 5 players (digest §2, §9.1, §9.2, T-14)."""
+
 from __future__ import annotations
 
 import pytest
@@ -53,7 +54,7 @@ def test_family_board_and_green_cards_by_player_count(n):
     4 and 5 players 6, 1-2 players none; then round 1's card."""
     state, _, _ = setup(n, seed=11, start_player=0)
     expected = list(FAMILY_BOARD) + list(GREEN_CARDS[n])
-    assert state["space_order"][:len(expected)] == expected
+    assert state["space_order"][: len(expected)] == expected
     assert len(GREEN_CARDS[n]) == {1: 0, 2: 0, 3: 4, 4: 6, 5: 6}[n]
     assert state["round"] == 1 and len(state["round_cards"]) == 1
     assert state["round_cards"][0] in ROUND_CARDS[1]
@@ -77,8 +78,9 @@ def test_round_cards_are_shuffled_within_stages_by_the_seed():
 def test_nothing_about_the_future_is_in_the_state():
     """§2.1 item 2: only revealed round cards exist in the state."""
     state, _, _ = setup(3, seed=2, start_player=0)
-    unrevealed = [c for cards in ROUND_CARDS.values() for c in cards
-                  if c not in state["round_cards"]]
+    unrevealed = [
+        c for cards in ROUND_CARDS.values() for c in cards if c not in state["round_cards"]
+    ]
     assert not set(unrevealed) & set(state["spaces"])
     assert not set(unrevealed) & set(state["space_order"])
     assert len(state["round_cards"]) == state["round"] == 1
@@ -119,8 +121,12 @@ def test_t11_d08_no_occupations_or_minors_in_the_family_game():
     1 Stable and/or Bake Bread" instead), the green cards show their family sides, and "Major
     or Minor Improvement" builds majors only."""
     from domain.agricola.tables import ACTION_SPACES, GREEN_CARDS, MAJOR_IMPROVEMENTS, ROUND_CARDS
-    family = set(FAMILY_BOARD) | {s for cards in GREEN_CARDS.values() for s in cards} | \
-        {s for cards in ROUND_CARDS.values() for s in cards}
+
+    family = (
+        set(FAMILY_BOARD)
+        | {s for cards in GREEN_CARDS.values() for s in cards}
+        | {s for cards in ROUND_CARDS.values() for s in cards}
+    )
     kinds = {ACTION_SPACES[s]["kind"] for s in family}
     assert not any("occupation" in k or "minor" in k or "lessons" in k for k in kinds)
     assert "stable_bake" in FAMILY_BOARD

@@ -1,4 +1,5 @@
 """A sentence for every event, and the digest section each event applied (issue item 7)."""
+
 from __future__ import annotations
 
 from domain.agricola import AGRICOLA
@@ -23,17 +24,27 @@ def test_every_event_type_has_a_sentence_and_a_rule():
             assert rule and rule.startswith("agricola digest §"), (event.type, rule)
             seen.setdefault(event.type, text)
     from domain.agricola.evolve import CARD_EVENTS  # the full game's, see test_full_game.py
+
     missing = set(EVOLVERS) - set(seen) - {"PeopleIdle"} - set(CARD_EVENTS)
     assert not missing, missing
 
 
 def test_sentences_read_like_the_issue_examples():
     names = ["Ann", "Bob"]
-    fenced = Event("PastureFenced", {"region": [3, 4], "fences": ["a", "b", "c", "d"],
-                                     "wood": 4, "pastures": [[3, 4]], "subdivides": False,
-                                     "housed": {}, "unhoused": {}}, 0)
-    assert AGRICOLA.describe(fenced, names) == \
-        "Ann builds 4 fences and encloses a 2-space pasture."
+    fenced = Event(
+        "PastureFenced",
+        {
+            "region": [3, 4],
+            "fences": ["a", "b", "c", "d"],
+            "wood": 4,
+            "pastures": [[3, 4]],
+            "subdivides": False,
+            "housed": {},
+            "unhoused": {},
+        },
+        0,
+    )
+    assert AGRICOLA.describe(fenced, names) == "Ann builds 4 fences and encloses a 2-space pasture."
     taken = Event("GoodsTaken", {"space": "forest", "goods": {"wood": 6}}, 1)
     assert AGRICOLA.describe(taken, names) == "Bob takes 6 wood from Forest (3 Wood)."
     assert AGRICOLA.rule_of(taken) == "agricola digest §4.2 P7, §3.3"
@@ -42,4 +53,5 @@ def test_sentences_read_like_the_issue_examples():
     ended = Event("GameEnded", {"scores": [21, 21], "winners": [0, 1]})
     assert AGRICOLA.describe(ended, names) == (
         "The game is over. Ann 21 points; Bob 21 points. Ann and Bob share the victory "
-        "(digest §8.3).")
+        "(digest §8.3)."
+    )

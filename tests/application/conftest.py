@@ -2,6 +2,7 @@
 
 The PostgreSQL variant skips only when the server cannot be reached, and says so.
 """
+
 from __future__ import annotations
 
 import os

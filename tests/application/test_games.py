@@ -2,6 +2,7 @@
 
 Runs against both stores (SQLite file and PostgreSQL).
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,9 @@ from .conftest import make_games, store_env
 
 
 def new_game(games, players=("Ann", "Bob"), goal=30, seed=7, secrets=True):
-    return games.create_game("toy", "race", list(players), {"goal": goal, "secrets": secrets},
-                             seed=seed)
+    return games.create_game(
+        "toy", "race", list(players), {"goal": goal, "secrets": secrets}, seed=seed
+    )
 
 
 def play_until(games, game_id, version, chooser=lambda moves: moves[0]):
@@ -155,10 +157,8 @@ def test_lost_race_without_if_match_is_decided_again(backend, tmp_path):
 
 def test_idempotency_key_returns_the_first_result_and_records_nothing(games):
     gid = new_game(games).game.id
-    first = games.play(gid, 0, {"type": "add", "by": 2}, expected_version=1,
-                       idempotency_key="k-1")
-    again = games.play(gid, 0, {"type": "add", "by": 2}, expected_version=1,
-                       idempotency_key="k-1")
+    first = games.play(gid, 0, {"type": "add", "by": 2}, expected_version=1, idempotency_key="k-1")
+    again = games.play(gid, 0, {"type": "add", "by": 2}, expected_version=1, idempotency_key="k-1")
     assert again.replayed and again.version == first.version
     assert [e.originator_version for e in again.events] == [2]
     assert games.get_game(gid).version == 2

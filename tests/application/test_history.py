@@ -1,5 +1,6 @@
 """Undo with consent, forks, audits and tamper-evident records (api.md "Rewinding, branching,
 auditing"; architecture "Application, replay, forks, undo, audit")."""
+
 from __future__ import annotations
 
 import copy
@@ -23,14 +24,17 @@ def test_undo_with_nobody_else_acting_happens_at_once(games):
     assert answer["status"] == "applied" and answer["waiting"] == []
     game = games.get_game(gid)
     assert game.version == 3 and game.state == before
-    assert [e.type for e in games.stored_events(gid)] == ["GameCreated", "CounterAdvanced",
-                                                           "UndoApplied"]
+    assert [e.type for e in games.stored_events(gid)] == [
+        "GameCreated",
+        "CounterAdvanced",
+        "UndoApplied",
+    ]
 
 
 def test_undo_needs_the_consent_of_every_seat_that_acted_since(games):
     gid = new_game(games, players=("Ann", "Bob", "Cid")).game.id
-    games.play(gid, 0, {"type": "add", "by": 1})   # v2
-    games.play(gid, 1, {"type": "add", "by": 2})   # v3
+    games.play(gid, 0, {"type": "add", "by": 1})  # v2
+    games.play(gid, 1, {"type": "add", "by": 2})  # v3
     state_at_2 = games.game_at(gid, 2).state
     request = games.request_undo(gid, 0, 2)
     assert request["status"] == "pending" and request["waiting"] == [1]
@@ -80,8 +84,11 @@ def test_undo_targets_must_be_earlier_effective_move_boundaries(games):
 def test_fork_copies_history_and_names_its_parent(games):
     gid = new_game(games, players=("Ann", "Bob"), secrets=False).game.id
     play_until(games, gid, 12)
-    boundary = next(v for v in range(8, 1, -1)
-                    if games.stored_events(gid, after=v, limit=1)[0].command is not None)
+    boundary = next(
+        v
+        for v in range(8, 1, -1)
+        if games.stored_events(gid, after=v, limit=1)[0].command is not None
+    )
     fork = games.fork(gid, boundary)
     assert fork.game.version == boundary
     assert fork.game.parent == {"game": str(gid), "version": boundary}
@@ -128,8 +135,12 @@ def test_audit_reports_a_recorded_outcome_the_rules_would_change(games):
 
         def decide(self, state, seat, move, rng):
             events = super().decide(state, seat, move, rng)
-            return [Event(e.type, {**e.data, "by": 1} if e.type == "CounterAdvanced" else e.data,
-                          e.seat) for e in events]
+            return [
+                Event(
+                    e.type, {**e.data, "by": 1} if e.type == "CounterAdvanced" else e.data, e.seat
+                )
+                for e in events
+            ]
 
     original = registry.current("toy")
     registry.register(Stingy())
@@ -158,6 +169,7 @@ def test_export_import_round_trip_is_verified(games):
 @pytest.mark.parametrize("tamper", ["data", "drop", "hash", "reorder", "rehashed"])
 def test_tampered_records_are_refused(games, tamper):
     from domain.records import chain
+
     gid = new_game(games, players=("Ann", "Bob"), goal=6).game.id
     play_until(games, gid, 1000)
     record = json.loads(json.dumps(games.export(gid)))
@@ -174,8 +186,7 @@ def test_tampered_records_are_refused(games, tamper):
         # a forger who recomputes the chain is caught by the audit instead
         counter = next(e for e in events if e["type"] == "CounterAdvanced")
         counter["data"]["by"] += 5
-        stripped = [{k: v for k, v in e.items() if k not in ("hash", "prev_hash")}
-                    for e in events]
+        stripped = [{k: v for k, v in e.items() if k not in ("hash", "prev_hash")} for e in events]
         record["events"] = chain(stripped)
         record["head"] = record["events"][-1]["hash"]
     with pytest.raises(RecordError):

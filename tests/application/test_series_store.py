@@ -1,6 +1,7 @@
 """A series and its games in the event store (issue 23 item 5): a series move and the game
 it starts are saved in one transaction; two moves racing on the same series leave exactly one
 next game (digest §9.3)."""
+
 from __future__ import annotations
 
 import random
@@ -24,9 +25,15 @@ def finish(app, game_id):
     r = random.Random(2)
     while not app.get_game(game_id).rules.status(app.get_game(game_id).state).finished:
         _, moves = app.legal_moves(game_id, 0)
-        app.play(game_id, 0, r.choice([m for m in moves if m["type"] == "play_occupation"]
-                                      or [m for m in moves if m.get("space") == "lessons"]
-                                      or moves))
+        app.play(
+            game_id,
+            0,
+            r.choice(
+                [m for m in moves if m["type"] == "play_occupation"]
+                or [m for m in moves if m.get("space") == "lessons"]
+                or moves
+            ),
+        )
 
 
 def test_a_lost_race_writes_neither_series_events_nor_a_game(app, monkeypatch):
@@ -35,7 +42,7 @@ def test_a_lost_race_writes_neither_series_events_nor_a_game(app, monkeypatch):
     finish(app, created.game.id)
     move = app.series_legal_moves(sid)[0]
     stale = app.series_events(sid)
-    app.series_move(sid, move)                       # the winner
+    app.series_move(sid, move)  # the winner
     games_before = sorted(app.game_ids())
     events_before = len(app.series_events(sid))
     # the loser read the series before the winner saved: it decides against the old stream
@@ -48,18 +55,20 @@ def test_a_lost_race_writes_neither_series_events_nor_a_game(app, monkeypatch):
 
     monkeypatch.setattr(app, "series_events", as_read_before)
     monkeypatch.setattr(app, "series_state", lambda series_id: _fold(stale, series_id))
-    monkeypatch.setattr(app, "series_current",
-                        lambda s: (None, app.get_game(created.game.id).state, True))
+    monkeypatch.setattr(
+        app, "series_current", lambda s: (None, app.get_game(created.game.id).state, True)
+    )
     with pytest.raises(ConcurrentWrite):
         app.series_move(sid, move)
     monkeypatch.undo()
-    assert sorted(app.game_ids()) == games_before        # no orphan game
+    assert sorted(app.game_ids()) == games_before  # no orphan game
     assert len(app.series_events(sid)) == events_before
     assert app.series_audit(sid)["ok"]
 
 
 def _fold(events, series_id):
     from domain import series
+
     state = None
     for e in events:
         state = series.evolve(state, e.type, e.data)

@@ -1,5 +1,6 @@
 """Bots and clocks through the HTTP API (issue 25): bot seats at creation, 422s naming the
 option, clocks in the summary, vacation."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,7 @@ def create(client, **body):
 
 
 def test_a_game_against_two_bots(api):
-    res = create(api, players=["Ann", {"bot": "search", "level": 1}, {"bot": "greedy"}],
-                 seed=4)
+    res = create(api, players=["Ann", {"bot": "search", "level": 1}, {"bot": "greedy"}], seed=4)
     assert res.status_code == 201, res.get_json()
     body = res.get_json()
     assert [p.get("bot", {}).get("bot") for p in body["players"]] == [None, "search", "greedy"]
@@ -25,13 +25,19 @@ def test_a_game_against_two_bots(api):
     assert body["players"][1]["name"] == "Search bot"
 
 
-@pytest.mark.parametrize("players,options,option", [
-    (["Ann", {"bot": "wizard"}], {}, "players[1]"),
-    (["Ann", {"bot": "search", "level": 7}], {}, "players[1]"),
-    (["Ann", "Bob"], {"clock": {"type": "per_move", "seconds": 10}}, "clock.seconds"),
-    (["Ann", "Bob"], {"clock": {"type": "per_move", "seconds": 7200, "on_expiry": "x"}},
-     "clock.on_expiry"),
-])
+@pytest.mark.parametrize(
+    "players,options,option",
+    [
+        (["Ann", {"bot": "wizard"}], {}, "players[1]"),
+        (["Ann", {"bot": "search", "level": 7}], {}, "players[1]"),
+        (["Ann", "Bob"], {"clock": {"type": "per_move", "seconds": 10}}, "clock.seconds"),
+        (
+            ["Ann", "Bob"],
+            {"clock": {"type": "per_move", "seconds": 7200, "on_expiry": "x"}},
+            "clock.on_expiry",
+        ),
+    ],
+)
 def test_bad_bots_and_clocks_are_422_naming_the_option(api, players, options, option):
     res = create(api, players=players, options=options)
     assert res.status_code == 422
@@ -53,13 +59,20 @@ def test_clock_in_summary_and_vacation(api):
     seat = body["to_act"][0]
     token = body["seats"][seat]["token"]
     deadline = body["clock"]["seats"][seat]["deadline_epoch"]
-    res = api.post(f"/api/v1/games/{body['id']}/vacation", json={"days": 2},
-                   headers={"Authorization": f"Bearer {token}"})
+    res = api.post(
+        f"/api/v1/games/{body['id']}/vacation",
+        json={"days": 2},
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert res.status_code == 200, res.get_json()
-    assert res.get_json()["clock"]["seats"][seat]["deadline_epoch"] == \
-        pytest.approx(deadline + 2 * 86400)
-    res = api.post(f"/api/v1/games/{body['id']}/vacation", json={"days": 2},
-                   headers={"Authorization": f"Bearer {token}"})
+    assert res.get_json()["clock"]["seats"][seat]["deadline_epoch"] == pytest.approx(
+        deadline + 2 * 86400
+    )
+    res = api.post(
+        f"/api/v1/games/{body['id']}/vacation",
+        json={"days": 2},
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert res.status_code == 422 and res.get_json()["code"] == "vacation_not_possible"
     summary = api.get(f"/api/v1/games/{body['id']}").get_json()
     assert summary["clock"]["seats"][seat]["vacation_days_left"] == 1

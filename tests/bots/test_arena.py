@@ -1,5 +1,6 @@
 """The arena as a smoke test (issue 25 item 6): bot games of every title, variant and player
 count play to the end through listed moves only, and the arena's figures add up."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,8 @@ from service.bots_cli import arena_command, run_arena
 def cases():
     for rules in registry.all_current():
         if rules.name not in ("agricola", "caverna", "village"):
-            continue   # test doubles
-        for info in rules.variants:   # the fewest and the most seats of every variant
+            continue  # test doubles
+        for info in rules.variants:  # the fewest and the most seats of every variant
             for n in sorted({info.min_players, info.max_players}):
                 yield rules.name, info.name, n
 
@@ -29,12 +30,20 @@ def test_every_title_variant_and_seat_count_finishes(title, variant, n):
 
 
 def test_arena_rotates_seats_and_reports(monkeypatch):
-    results = run_arena("village", "standard", 2, 4,
-                        [BotSpec("greedy", 2), BotSpec("random", 1)], processes=2,
-                        progress=False)
+    results = run_arena(
+        "village",
+        "standard",
+        2,
+        4,
+        [BotSpec("greedy", 2), BotSpec("random", 1)],
+        processes=2,
+        progress=False,
+    )
     assert [r.seed for r in results] == [1, 2, 3, 4]
-    assert {tuple(b["bot"] for b in r.bots) for r in results} == {("greedy", "random"),
-                                                                  ("random", "greedy")}
+    assert {tuple(b["bot"] for b in r.bots) for r in results} == {
+        ("greedy", "random"),
+        ("random", "greedy"),
+    }
     report = summarize(results)
     assert report["games"] == 4 and report["finished"] == 4
     assert report["bots"]["greedy/2"]["seats"] == 4
@@ -44,8 +53,10 @@ def test_arena_rotates_seats_and_reports(monkeypatch):
 
 def test_arena_command():
     runner = CliRunner()
-    out = runner.invoke(arena_command, ["agricola", "--games", "2", "--processes", "1",
-                                        "--bots", "random,greedy:1", "--json"])
+    out = runner.invoke(
+        arena_command,
+        ["agricola", "--games", "2", "--processes", "1", "--bots", "random,greedy:1", "--json"],
+    )
     assert out.exit_code == 0, out.output
     assert '"games": 2' in out.output
     bad = runner.invoke(arena_command, ["agricola", "--bots", "oracle"])

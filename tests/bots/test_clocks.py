@@ -1,6 +1,7 @@
 """Move clocks (issue 25 items 1-4): a seat that does not answer gets one reminder and one
 expiry per deadline (also after a restart), its bot plays on, and the player takes the seat
 back by moving; deadlines come from recorded timestamps only, so a replay reaches the same."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,12 @@ CLOCK = {"type": "per_move", "seconds": 60, "reminder": 20}
 
 
 def open_games(path) -> Games:
-    return Games(env={**persistence_env(None, str(path), create_table=True),
-                      "CHRONICLE_CLOCK_MIN_SECONDS": "5"})
+    return Games(
+        env={
+            **persistence_env(None, str(path), create_table=True),
+            "CHRONICLE_CLOCK_MIN_SECONDS": "5",
+        }
+    )
 
 
 @pytest.fixture
@@ -32,16 +37,15 @@ def waiting_seat(app, gid) -> int:
 
 
 def test_silent_seat_reminded_once_expired_once_bot_plays_player_returns(games, tmp_path):
-    gid = games.create_game("agricola", "family", ["Ann", "Bob"],
-                            {"clock": CLOCK}, seed=7).game.id
+    gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": CLOCK}, seed=7).game.id
     seat = waiting_seat(games, gid)
     game = games.get_game(gid)
     start = game.clocks["since"][str(seat)]
     end = deadline(game, seat)
     assert end == pytest.approx(start + 60)
-    assert games.clock_due(gid, end - 30) == []                       # too early
+    assert games.clock_due(gid, end - 30) == []  # too early
     assert games.clock_due(gid, end - 10) == ["ClockReminder"]
-    assert games.clock_due(gid, end - 5) == []                        # once per deadline
+    assert games.clock_due(gid, end - 5) == []  # once per deadline
     assert games.clock_due(gid, end + 1) == ["ClockExpired"]
     assert games.clock_due(gid, end + 2) == []
 
@@ -58,7 +62,7 @@ def test_silent_seat_reminded_once_expired_once_bot_plays_player_returns(games, 
     assert game.bots == {str(seat): {"bot": "greedy", "level": 2, "why": "clock"}}
     summary = games.summary(game)
     assert summary["players"][seat]["bot"]["why"] == "clock"
-    assert summary["clock"]["seats"][seat]["deadline"] is None      # bots have no clock
+    assert summary["clock"]["seats"][seat]["deadline"] is None  # bots have no clock
     texts = [games.event_view(game, e, None)["text"] for e in games.stored_events(gid)[-2:]]
     assert "time ran out" in texts[-1] and "bot" in texts[-1]
 
@@ -92,8 +96,7 @@ def test_silent_seat_reminded_once_expired_once_bot_plays_player_returns(games, 
 
 def test_adjudication_ends_the_game_on_the_score_sheet(games):
     clock = {**CLOCK, "on_expiry": "adjudicate"}
-    gid = games.create_game("caverna", "standard", ["Ann", "Bob"], {"clock": clock},
-                            seed=2).game.id
+    gid = games.create_game("caverna", "standard", ["Ann", "Bob"], {"clock": clock}, seed=2).game.id
     seat = waiting_seat(games, gid)
     end = deadline(games.get_game(gid), seat)
     assert games.clock_due(gid, end + 1) == ["ClockExpired"]
@@ -108,22 +111,20 @@ def test_adjudication_ends_the_game_on_the_score_sheet(games):
 
 def test_correspondence_reserve_grows_up_to_its_cap(games):
     clock = {"type": "correspondence", "initial": 100, "increment": 50, "cap": 120}
-    gid = games.create_game("village", "standard", ["Ann", "Bob"], {"clock": clock},
-                            seed=3).game.id
+    gid = games.create_game("village", "standard", ["Ann", "Bob"], {"clock": clock}, seed=3).game.id
     seat = waiting_seat(games, gid)
-    for _ in range(50):        # until the seat's turn is over
+    for _ in range(50):  # until the seat's turn is over
         game = games.get_game(gid)
         if seat not in game.rules.status(game.state).to_act:
             break
         games.play(gid, seat, game.rules.legal_moves(game.state, seat)[0])
     reserve = game.clocks["reserve"][str(seat)]
-    assert 100 < reserve <= 120      # what it used (a moment) back, plus 50, capped
+    assert 100 < reserve <= 120  # what it used (a moment) back, plus 50, capped
 
 
 def test_vacation_pauses_the_clock(games):
     clock = {**CLOCK, "vacation_days": 3}
-    gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock},
-                            seed=7).game.id
+    gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock}, seed=7).game.id
     seat = waiting_seat(games, gid)
     before = deadline(games.get_game(gid), seat)
     games.start_vacation(gid, seat, 2)
@@ -136,15 +137,18 @@ def test_vacation_pauses_the_clock(games):
     assert games.clock_due(gid, before + 1) == []
 
 
-@pytest.mark.parametrize("clock,option", [
-    ({"type": "per_move", "seconds": 2}, "clock.seconds"),               # below the minimum
-    ({"type": "per_move", "seconds": 15 * 86400}, "clock.seconds"),
-    ({"type": "hourglass"}, "clock.type"),
-    ({"type": "per_move", "seconds": 60, "on_expiry": "shrug"}, "clock.on_expiry"),
-    ({"type": "per_move", "seconds": 60, "bot": {"bot": "oracle"}}, "clock.bot"),
-    ({"type": "per_move", "seconds": 60, "colour": 1}, "clock"),
-    ("fast", "clock"),
-])
+@pytest.mark.parametrize(
+    "clock,option",
+    [
+        ({"type": "per_move", "seconds": 2}, "clock.seconds"),  # below the minimum
+        ({"type": "per_move", "seconds": 15 * 86400}, "clock.seconds"),
+        ({"type": "hourglass"}, "clock.type"),
+        ({"type": "per_move", "seconds": 60, "on_expiry": "shrug"}, "clock.on_expiry"),
+        ({"type": "per_move", "seconds": 60, "bot": {"bot": "oracle"}}, "clock.bot"),
+        ({"type": "per_move", "seconds": 60, "colour": 1}, "clock"),
+        ("fast", "clock"),
+    ],
+)
 def test_bad_clocks_are_refused_naming_the_option(games, clock, option):
     with pytest.raises(BadGameConfig) as err:
         games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock})

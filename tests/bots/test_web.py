@@ -1,5 +1,6 @@
 """The lobby and game page with bots and clocks (issue 25 item 7): "Caverna against two bots"
 in two clicks, bots and a clock chosen in the create form, the countdown on the game page."""
+
 from __future__ import annotations
 
 import re
@@ -23,32 +24,48 @@ def test_caverna_against_two_bots_in_two_clicks(web, sqlite_app):
     token = csrf(web)
     page = web.get("/").get_data(as_text=True)
     assert "Caverna against two bots" in page
-    res = web.post("/games", data={"csrf_token": token, "title": "caverna", "player": "You",
-                                   "bot1": "greedy", "bot2": "search:1", "quick": "1"})
+    res = web.post(
+        "/games",
+        data={
+            "csrf_token": token,
+            "title": "caverna",
+            "player": "You",
+            "bot1": "greedy",
+            "bot2": "search:1",
+            "quick": "1",
+        },
+    )
     assert res.status_code == 302
     game_page = web.get(res.headers["Location"]).get_data(as_text=True)
     assert "You play You" in game_page
     assert "greedy bot" in game_page and "search bot" in game_page
     game_id = res.headers["Location"].rstrip("/").split("/")[-1]
     summary = web.get(f"/api/v1/games/{game_id}").get_json()
-    assert [p.get("bot", {}).get("bot") for p in summary["players"]] == \
-        [None, "greedy", "search"]
+    assert [p.get("bot", {}).get("bot") for p in summary["players"]] == [None, "greedy", "search"]
 
 
 def test_create_form_with_a_bot_and_a_clock(web):
     token = csrf(web)
-    res = web.post("/games", data={"csrf_token": token, "title": "agricola",
-                                   "variant": "family", "player": ["Ann", ""],
-                                   "bot1": "random", "clock": "per_move:86400"})
+    res = web.post(
+        "/games",
+        data={
+            "csrf_token": token,
+            "title": "agricola",
+            "variant": "family",
+            "player": ["Ann", ""],
+            "bot1": "random",
+            "clock": "per_move:86400",
+        },
+    )
     assert res.status_code == 303  # POST, redirect, GET: the invites are shown once
     res = web.get(res.headers["Location"])
     assert res.status_code == 200
     text = res.get_data(as_text=True)
-    assert text.count("Play as") == 1                  # no invite for the bot's seat
+    assert text.count("Play as") == 1  # no invite for the bot's seat
     link = re.search(r'(/join/[^"<\s]+)', text).group(1)
     location = web.post(link, data={"csrf_token": csrf(web)}).headers["Location"]
     game_id = location.rstrip("/").split("/")[-1]
-    for _ in range(100):   # the bot may be first: it moves (in-process here, no Redis)
+    for _ in range(100):  # the bot may be first: it moves (in-process here, no Redis)
         summary = web.get(f"/api/v1/games/{game_id}").get_json()
         if summary["clock"]["seats"][0]["deadline"]:
             break
@@ -56,7 +73,7 @@ def test_create_form_with_a_bot_and_a_clock(web):
     page = web.get(location).get_data(as_text=True)
     assert 'id="clock"' in page and "random bot" in page
     deadline = summary["clock"]["seats"][0]["deadline_epoch"]
-    if summary["to_act"] == [0]:      # Ann is waited for (else the bot sits first and, with
+    if summary["to_act"] == [0]:  # Ann is waited for (else the bot sits first and, with
         # no worker in this test, has not moved yet: a bot seat has no clock to count down)
         assert f'data-deadline="{deadline}"' in page and 'class="countdown"' in page
     else:
@@ -65,7 +82,9 @@ def test_create_form_with_a_bot_and_a_clock(web):
 
 def test_a_bad_clock_in_the_form_is_refused_with_a_sentence(web):
     token = csrf(web)
-    res = web.post("/games", data={"csrf_token": token, "title": "agricola",
-                                   "player": ["Ann", ""], "bot1": "oracle"})
+    res = web.post(
+        "/games",
+        data={"csrf_token": token, "title": "agricola", "player": ["Ann", ""], "bot1": "oracle"},
+    )
     assert res.status_code == 422
     assert "players[1]" in res.get_data(as_text=True)

@@ -4,6 +4,7 @@ invariants checked after every event.
 Positions are built from a real set-up and adjusted with helpers that keep the general-supply
 ledger balanced (``give``), so the conservation invariant holds in unit tests too.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,12 +22,14 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 ANYTIME = ("convert", "ruby", "ruby_tile", "use", "peace", "release")
 
 
-def setup(n: int = 2, seed: int = 1, start_player: int = 0,
-          variant: str = "standard") -> tuple[dict, Rng, list]:
+def setup(
+    n: int = 2, seed: int = 1, start_player: int = 0, variant: str = "standard"
+) -> tuple[dict, Rng, list]:
     """A fresh game: (state, rng, set-up events)."""
     rng = Rng(seed)
-    events = CAVERNA.setup(GameConfig(variant, tuple(NAMES[:n]),
-                                      {"start_player": start_player}), rng)
+    events = CAVERNA.setup(
+        GameConfig(variant, tuple(NAMES[:n]), {"start_player": start_player}), rng
+    )
     return fold(events), rng, events
 
 
@@ -89,8 +92,7 @@ def work_turn(state: dict, seat: int, space: str | None = None, **goods) -> dict
             dwarf["at"] = None
     if space is not None:
         if space not in state["spaces"]:
-            state["spaces"][space] = {"goods": {}, "occupant": None, "dwarf": None,
-                                      "target": None}
+            state["spaces"][space] = {"goods": {}, "occupant": None, "dwarf": None, "target": None}
             state["order"].append(space)
         for good, n in state["spaces"][space]["goods"].items():
             state["bank"][good] += n
@@ -105,6 +107,7 @@ def moves_of(state: dict, seat: int, kind: str | None = None) -> list[dict]:
 
 
 # -- invariants ----------------------------------------------------------------------------------
+
 
 def ledger_totals(state: dict) -> dict[str, int]:
     """Every good counted everywhere: general supply, action spaces, homes and sown fields."""
@@ -150,8 +153,10 @@ def check_invariants(state: dict) -> None:
         assert _connected(cave, {ENTRY_DWELLING}), cave
         outdoor = {s for s, k in enumerate(board) if k in OUTDOOR}
         assert not outdoor or _connected(outdoor, {35}), outdoor
-        assert all(board[s] in (None, "meadow", "small_pasture", "large_pasture")
-                   and not is_mountain(s) for s in home["stables"])
+        assert all(
+            board[s] in (None, "meadow", "small_pasture", "large_pasture") and not is_mountain(s)
+            for s in home["stables"]
+        )
         assert len(home["stables"]) <= 3 and len(set(home["stables"])) == len(home["stables"])
         assert animals_fit(home) or seat in asked, home["animals"]
         assert all(v >= 0 for v in home["supply"].values()), home["supply"]
@@ -173,14 +178,46 @@ def check_invariants(state: dict) -> None:
 
 # -- playing whole games --------------------------------------------------------------------------
 
-WEIGHTS = {"furnish": 6, "twin": 5, "ore_mine": 8, "ruby_mine": 8, "grow": 12, "sow": 4,
-           "loot": 5, "forge": 4, "pasture": 5, "stable": 3, "take_dog": 2, "buy": 2,
-           "trade": 3, "done": 1, "convert": 0.05, "ruby": 0.3, "ruby_tile": 0.3, "use": 0.5,
-           "peace": 0.05, "release": 1, "feed": 1, "keep_newborns": 1, "skip": 1,
-           "keep_goods": 1}
-PLACE = {"housework": 4, "wish_for_children": 6, "family_life": 6, "growth": 4,
-         "blacksmithing": 5, "ore_mine_construction": 5, "excavation": 4, "excavation_47": 4,
-         "sheep_farming": 4, "donkey_farming": 4, "adventure": 4, "exploration": 4}
+WEIGHTS = {
+    "furnish": 6,
+    "twin": 5,
+    "ore_mine": 8,
+    "ruby_mine": 8,
+    "grow": 12,
+    "sow": 4,
+    "loot": 5,
+    "forge": 4,
+    "pasture": 5,
+    "stable": 3,
+    "take_dog": 2,
+    "buy": 2,
+    "trade": 3,
+    "done": 1,
+    "convert": 0.05,
+    "ruby": 0.3,
+    "ruby_tile": 0.3,
+    "use": 0.5,
+    "peace": 0.05,
+    "release": 1,
+    "feed": 1,
+    "keep_newborns": 1,
+    "skip": 1,
+    "keep_goods": 1,
+}
+PLACE = {
+    "housework": 4,
+    "wish_for_children": 6,
+    "family_life": 6,
+    "growth": 4,
+    "blacksmithing": 5,
+    "ore_mine_construction": 5,
+    "excavation": 4,
+    "excavation_47": 4,
+    "sheep_farming": 4,
+    "donkey_farming": 4,
+    "adventure": 4,
+    "exploration": 4,
+}
 
 
 def builder_policy(r: random.Random, legal: list[dict], state: dict, seat: int) -> dict:
@@ -192,8 +229,10 @@ def builder_policy(r: random.Random, legal: list[dict], state: dict, seat: int) 
         converts = [m for m in legal if m["type"] == "convert"]
         if converts and r.random() < 0.9:
             return r.choice(converts)
-    weights = [PLACE.get(m["space"], 2) if m["type"] == "place" else WEIGHTS.get(m["type"], 1)
-               for m in legal]
+    weights = [
+        PLACE.get(m["space"], 2) if m["type"] == "place" else WEIGHTS.get(m["type"], 1)
+        for m in legal
+    ]
     return r.choices(legal, weights)[0]
 
 
@@ -201,8 +240,15 @@ def uniform_policy(r: random.Random, legal: list[dict], state: dict, seat: int) 
     return r.choice(legal)
 
 
-def policy_game(n: int, seed: int, policy=builder_policy, check: bool = False,
-                start_player: int = -1, variant: str = "standard", max_moves: int = 20000):
+def policy_game(
+    n: int,
+    seed: int,
+    policy=builder_policy,
+    check: bool = False,
+    start_player: int = -1,
+    variant: str = "standard",
+    max_moves: int = 20000,
+):
     """A complete game whose moves ``policy`` picks from the legal lists: (state, moves, events,
     set-up events)."""
     r = random.Random(seed * 7919 + n)
@@ -224,5 +270,3 @@ def policy_game(n: int, seed: int, policy=builder_policy, check: bool = False,
         events.extend(out)
         assert len(moves) < max_moves
     return state, moves, events, setup_events
-
-

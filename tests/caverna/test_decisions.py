@@ -1,4 +1,5 @@
 """The decisions of docs/rules/caverna.md where the rulebook is silent, one test each."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,7 @@ def test_c08_rubies_buy_farm_animals_but_not_dogs():
     give(state, 0, ruby=1)
     buys = {m["buy"] for m in moves_of(state, 0, "ruby")}
     assert "dog" not in buys and {"sheep", "donkey", "boar"} <= buys
-    assert "cattle" in buys            # 1 ruby + 1 food (the seat holds 1 food)
+    assert "cattle" in buys  # 1 ruby + 1 food (the seat holds 1 food)
 
 
 def test_c09_any_time_moves_only_for_the_seat_asked():

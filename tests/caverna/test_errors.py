@@ -1,5 +1,6 @@
 """Every rule violation of Caverna has a stable code and a sentence in the game's nouns; each
 code is raised here by a move a player could send, and nothing is written."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,22 +34,41 @@ def _placed(state, space, seat=0, **extra):
 def test_placement_errors():
     state, _, _ = setup(2, 1)
     refuse(state, 0, {"type": "place", "space": "moon"}, "caverna_unknown_space", "moon")
-    refuse(state, 0, {"type": "place", "space": "weekly_market"},
-           "caverna_space_not_available", "Weekly market", "2 players")
+    refuse(
+        state,
+        0,
+        {"type": "place", "space": "weekly_market"},
+        "caverna_space_not_available",
+        "Weekly market",
+        "2 players",
+    )
     after, _ = play(state, 0, {"type": "place", "space": "wood_gathering"})
-    refuse(after, 1, {"type": "place", "space": "wood_gathering"}, "caverna_space_occupied",
-           "Wood gathering", "Ann")
+    refuse(
+        after,
+        1,
+        {"type": "place", "space": "wood_gathering"},
+        "caverna_space_occupied",
+        "Wood gathering",
+        "Ann",
+    )
     state["homes"][0]["dwarfs"] = [{"weapon": 0, "at": "logging"}]
     refuse(state, 0, {"type": "place", "space": "wood_gathering"}, "caverna_no_dwarf", "Ann")
     state, _, _ = setup(2, 1)
     state["homes"][0]["dwarfs"][1]["weapon"] = 5
-    refuse(state, 0, {"type": "place", "space": "logging", "dwarf": 1}, "caverna_dwarf_order",
-           "1 ruby")
-    refuse(state, 0, {"type": "place", "space": "ruby_mining"}, "caverna_nothing_to_do",
-           "Ruby mining")
+    refuse(
+        state, 0, {"type": "place", "space": "logging", "dwarf": 1}, "caverna_dwarf_order", "1 ruby"
+    )
+    refuse(
+        state, 0, {"type": "place", "space": "ruby_mining"}, "caverna_nothing_to_do", "Ruby mining"
+    )
     work_turn(state, 0, "growth")
-    refuse(state, 0, {"type": "place", "space": "growth", "option": "sheep"},
-           "caverna_option_invalid", "Growth")
+    refuse(
+        state,
+        0,
+        {"type": "place", "space": "growth", "option": "sheep"},
+        "caverna_option_invalid",
+        "Growth",
+    )
 
 
 def test_imitation_errors():
@@ -56,40 +76,78 @@ def test_imitation_errors():
     work_turn(state, 1, "forest_exploration", wood=1)
     state, _ = play(state, 1, {"type": "place", "space": "forest_exploration"})
     state["turn"] = 0
-    refuse(state, 0, {"type": "place", "space": "imitation_3", "target": "logging"},
-           "caverna_imitation_invalid", "Logging")
-    refuse(state, 0, {"type": "place", "space": "imitation_3", "target": "forest_exploration"},
-           "caverna_not_enough", "4 food")
+    refuse(
+        state,
+        0,
+        {"type": "place", "space": "imitation_3", "target": "logging"},
+        "caverna_imitation_invalid",
+        "Logging",
+    )
+    refuse(
+        state,
+        0,
+        {"type": "place", "space": "imitation_3", "target": "forest_exploration"},
+        "caverna_not_enough",
+        "4 food",
+    )
 
 
 def test_action_errors_name_the_tile_and_the_space():
     state, _, _ = setup(2, 1)
     state = _placed(state, "excavation")
-    err = refuse(state, 0, {"type": "twin", "side": "cavern_tunnel", "at": space_at("M2-R1"),
-                            "at2": space_at("M3-R1")}, "caverna_spot_illegal", "M2-R1",
-                 "next to your cave")
+    err = refuse(
+        state,
+        0,
+        {
+            "type": "twin",
+            "side": "cavern_tunnel",
+            "at": space_at("M2-R1"),
+            "at2": space_at("M3-R1"),
+        },
+        "caverna_spot_illegal",
+        "M2-R1",
+        "next to your cave",
+    )
     assert "cavern/tunnel" in err.message
-    refuse(state, 0, {"type": "twin", "side": "meadow_field", "at": 35, "at2": 34},
-           "caverna_part_unavailable")
+    refuse(
+        state,
+        0,
+        {"type": "twin", "side": "meadow_field", "at": 35, "at2": 34},
+        "caverna_part_unavailable",
+    )
     refuse(state, 0, {"type": "forge", "strength": 3}, "caverna_part_unavailable")
     state, _, _ = setup(2, 1)
     give(state, 0, wood=9, stone=5)
     state = _placed(state, "housework")
-    refuse(state, 0, {"type": "furnish", "tile": "dwelling", "at": space_at("M3-R1")},
-           "caverna_spot_illegal", "empty cavern")
+    refuse(
+        state,
+        0,
+        {"type": "furnish", "tile": "dwelling", "at": space_at("M3-R1")},
+        "caverna_spot_illegal",
+        "empty cavern",
+    )
     state["tiles"].remove("miner")
-    refuse(state, 0, {"type": "furnish", "tile": "miner", "at": space_at("M1-R3")},
-           "caverna_furnishing_unavailable", "Miner")
-    refuse(state, 0, {"type": "furnish", "tile": "couple_dwelling", "at": space_at("M1-R3")},
-           "caverna_not_enough", "Couple dwelling")
+    refuse(
+        state,
+        0,
+        {"type": "furnish", "tile": "miner", "at": space_at("M1-R3")},
+        "caverna_furnishing_unavailable",
+        "Miner",
+    )
+    refuse(
+        state,
+        0,
+        {"type": "furnish", "tile": "couple_dwelling", "at": space_at("M1-R3")},
+        "caverna_not_enough",
+        "Couple dwelling",
+    )
 
 
 def test_growth_forge_loot_market_errors():
     state, _, _ = setup(2, 1)
     work_turn(state, 0, "wish_for_children")
     state["homes"][0]["supply"].update(wood=4, stone=3)
-    state, _ = play(state, 0, {"type": "place", "space": "wish_for_children",
-                               "option": "dwelling"})
+    state, _ = play(state, 0, {"type": "place", "space": "wish_for_children", "option": "dwelling"})
     refuse(state, 0, {"type": "grow"}, "caverna_part_unavailable")
     state, _, _ = setup(4, 1)
     lay(state, 0, field=[35])
@@ -112,28 +170,41 @@ def test_animals_conversion_and_step_errors():
     state, _, _ = setup(2, 1)
     work_turn(state, 0)
     give(state, 0, sheep=5)
-    refuse(state, 0, {"type": "place", "space": "logging"}, "caverna_animals_unhoused",
-           "5 sheep")
+    refuse(state, 0, {"type": "place", "space": "logging"}, "caverna_animals_unhoused", "5 sheep")
     state, _, _ = setup(2, 1)
     work_turn(state, 0)
-    refuse(state, 0, {"type": "convert", "good": "cattle"}, "caverna_convert_invalid",
-           "cattle")
-    refuse(state, 0, {"type": "ruby_tile", "tile": "tunnel", "at": space_at("M3-R1")},
-           "caverna_convert_invalid", "M3-R1")
+    refuse(state, 0, {"type": "convert", "good": "cattle"}, "caverna_convert_invalid", "cattle")
+    refuse(
+        state,
+        0,
+        {"type": "ruby_tile", "tile": "tunnel", "at": space_at("M3-R1")},
+        "caverna_convert_invalid",
+        "M3-R1",
+    )
     refuse(state, 0, {"type": "feed"}, "caverna_step_not_expected", "feed")
     refuse(state, 0, {"type": "done"}, "caverna_step_not_expected")
     state["phase"] = "harvest_breeding"
     state["pending"] = [{"kind": "breed", "options": [{"sheep": 1}, {"boar": 1}]}, None]
-    refuse(state, 0, {"type": "keep_newborns", "sheep": 1, "donkey": 0, "boar": 1,
-                      "cattle": 0}, "caverna_newborns_invalid", "1 sheep")
+    refuse(
+        state,
+        0,
+        {"type": "keep_newborns", "sheep": 1, "donkey": 0, "boar": 1, "cattle": 0},
+        "caverna_newborns_invalid",
+        "1 sheep",
+    )
 
 
 def test_turn_shape_and_unknown_moves():
     state, _, _ = setup(2, 1)
     with pytest.raises(NotYourTurn):
         play(state, 1, {"type": "place", "space": "logging"})
-    for bad in ({"type": "fly"}, {"type": "twin", "side": "x", "at": 99, "at2": 1},
-                {"type": "place"}, {"type": "sow", "at": True, "crop": "grain"}, [1]):
+    for bad in (
+        {"type": "fly"},
+        {"type": "twin", "side": "x", "at": 99, "at2": 1},
+        {"type": "place"},
+        {"type": "sow", "at": True, "crop": "grain"},
+        [1],
+    ):
         with pytest.raises(InvalidMove):
             CAVERNA.decide(state, 0, bad, None)
 

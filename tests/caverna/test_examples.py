@@ -3,6 +3,7 @@
 Space numbers: ``row * 8 + col`` on the board with its Office-room ring; F3-R4 (the entrance
 space) is 35, the Entry-level dwelling M1-R4 is 36, the empty cavern M1-R3 is 28.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,7 @@ from domain.common.rng import Rng
 
 from .support import furnish, give, lay, moves_of, play, setup, types, work_turn
 
-M2R3, M2R4, M3R3, M2R2 = space_at("M2-R3"), space_at("M2-R4"), space_at("M3-R3"), \
-    space_at("M2-R2")
+M2R3, M2R4, M3R3, M2R2 = space_at("M2-R3"), space_at("M2-R4"), space_at("M3-R3"), space_at("M2-R2")
 
 
 def test_ex1_starting_food_by_seat_and_solo():
@@ -33,10 +33,10 @@ def test_ex1_starting_food_by_seat_and_solo():
 
 def test_ex2_three_then_one_wood():
     state, _, _ = setup(2, 1)
-    assert state["spaces"]["logging"]["goods"] == {"wood": 3}       # empty: 3
+    assert state["spaces"]["logging"]["goods"] == {"wood": 3}  # empty: 3
     b = Builder(state)
     replenish(b)
-    assert b.state["spaces"]["logging"]["goods"] == {"wood": 4}     # not empty: +1
+    assert b.state["spaces"]["logging"]["goods"] == {"wood": 4}  # not empty: +1
 
 
 def test_ex3_sustenance_grain_then_vegetable():
@@ -63,6 +63,7 @@ def test_ex4_second_red_marker_feeds_one_food_per_dwarf():
     b = Builder(state)
     b.emit("PhaseChanged", {"phase": "work", "turn": None})
     from domain.caverna.flow import advance
+
     advance(b, Rng(1))
     assert b.state["phase"] == "harvest_feeding"
     assert "CropsHarvested" not in types(b.events)
@@ -78,8 +79,8 @@ def test_ex5_first_red_marker_means_no_harvest():
 def test_ex6_breeding_with_parents_apart():
     state, _, _ = setup(2, 1)
     home = state["homes"][0]
-    home["stables"].append(space_at("F1-R1"))          # a forest stable: 1 wild boar
-    give(state, 0, boar=2)                               # one there, one in the dwelling
+    home["stables"].append(space_at("F1-R1"))  # a forest stable: 1 wild boar
+    give(state, 0, boar=2)  # one there, one in the dwelling
     assert animals_fit(home)
     b = Builder(state)
     b.state["harvest"] = "normal"
@@ -142,8 +143,9 @@ def test_ex10_growth_needs_room_and_the_newborn_eats_one():
 
 def _ruby_mine_construction(state, option):
     work_turn(state, 0, "ruby_mine_construction")
-    state, _ = play(state, 0, {"type": "place", "space": "ruby_mine_construction",
-                               "option": option})
+    state, _ = play(
+        state, 0, {"type": "place", "space": "ruby_mine_construction", "option": option}
+    )
     return state
 
 
@@ -152,8 +154,9 @@ def test_ex11_ruby_mine_ruby_only_on_a_deep_tunnel():
     lay(state, 0, tunnel=[M2R3], deep_tunnel=[M2R4])
     tunnel = _ruby_mine_construction(state, "tunnel")
     after, _ = play(tunnel, 0, {"type": "ruby_mine", "at": M2R3})
-    assert after["homes"][0]["supply"]["ruby"] == 0 and after["homes"][0]["board"][M2R3] == \
-        "ruby_mine"
+    assert (
+        after["homes"][0]["supply"]["ruby"] == 0 and after["homes"][0]["board"][M2R3] == "ruby_mine"
+    )
     deep = _ruby_mine_construction(state, "deep")
     after, _ = play(deep, 0, {"type": "ruby_mine", "at": M2R4})
     assert after["homes"][0]["supply"]["ruby"] == 1
@@ -174,7 +177,7 @@ def test_ex12_ore_mine_gives_three_ore_then_an_expedition():
     assert items == {"weapons", "wood", "dog", "grain", "sheep", "stone", "donkey"}
     state, _ = play(state, 0, {"type": "loot", "item": "stone"})
     state, events = play(state, 0, {"type": "loot", "item": "wood"})
-    assert "ExpeditionEnded" in types(events)       # level 2: two items, then the weapon grows
+    assert "ExpeditionEnded" in types(events)  # level 2: two items, then the weapon grows
     assert state["homes"][0]["dwarfs"][0]["weapon"] == 4
 
 
@@ -206,8 +209,8 @@ def test_ex14_a_weak_dwarf_takes_strength_one_loot():
     for item in ("weapons", "dog", "wood"):
         state, events = play(state, 0, {"type": "loot", "item": item})
     assert "ExpeditionEnded" in types(events)
-    assert state["homes"][0]["dwarfs"][0]["weapon"] == 3      # 1 + 1 (loot) + 1
-    assert state["homes"][0]["dwarfs"][1]["weapon"] == 2      # the other armed dwarf +1
+    assert state["homes"][0]["dwarfs"][0]["weapon"] == 3  # 1 + 1 (loot) + 1
+    assert state["homes"][0]["dwarfs"][1]["weapon"] == 2  # the other armed dwarf +1
 
 
 def test_ex15_forge_seven_then_three_loot():
@@ -221,8 +224,9 @@ def test_ex15_forge_seven_then_three_loot():
     state, _ = play(state, 0, {"type": "loot", "item": "dog"})
     state, _ = play(state, 0, {"type": "loot", "item": "gold"})
     give(state, 0, wood=1)
-    state, events = play(state, 0, {"type": "loot", "item": "furnish", "tile": "cuddle_room",
-                                    "at": M2R2})
+    state, events = play(
+        state, 0, {"type": "loot", "item": "furnish", "tile": "cuddle_room", "at": M2R2}
+    )
     home = state["homes"][0]
     assert home["dwarfs"][0]["weapon"] == 8
     assert home["animals"]["dog"] == 1 and home["supply"]["gold"] == 2
@@ -301,7 +305,7 @@ def test_ex22_dogs_guard_sheep_on_a_meadow():
     home = state["homes"][0]
     lay(state, 0, meadow=[space_at("F3-R4")])
     give(state, 0, dog=3)
-    home["animals"]["sheep"] = 4 + 2               # 4 on the meadow, 2 in the dwelling
+    home["animals"]["sheep"] = 4 + 2  # 4 on the meadow, 2 in the dwelling
     assert animals_fit(home)
     home["animals"]["sheep"] = 7
     assert not animals_fit(home)
@@ -332,7 +336,7 @@ def test_ex24_goods_have_no_box_limit():
     state, _, _ = setup(2, 1)
     give(state, 0, wood=200, stone=99)
     assert state["homes"][0]["supply"]["wood"] == 200
-    assert sum(state["bank"].values()) < 0    # the general supply runs "below zero"
+    assert sum(state["bank"].values()) < 0  # the general supply runs "below zero"
 
 
 def test_ex25_starting_player_stays_when_nobody_takes_it():
@@ -383,13 +387,26 @@ def test_ex28_the_eighty_point_score_sheet():
     lay(state, 0, meadow=forest[:9])
     lay(state, 0, small_pasture=[forest[9]], large_pasture=forest[10:12])
     home["large"] = [forest[10:12]]
-    mountain = [space_at(f"M{c}-R{r}") for r in (1, 2) for c in (1, 2, 3)] + \
-        [space_at("M3-R3"), space_at("M3-R4")]
-    lay(state, 0, ruby_mine=mountain[:2], ore_mine=mountain[2:3], deep_tunnel=mountain[3:4],
-        cavern=mountain[4:5])
-    for tile, space in (("dwelling", mountain[5]), ("dwelling", M2R3),
-                        ("cuddle_room", space_at("M1-R3")), ("work_room", M2R4),
-                        ("quarry", mountain[4]), ("fodder_chamber", mountain[6])):
+    mountain = [space_at(f"M{c}-R{r}") for r in (1, 2) for c in (1, 2, 3)] + [
+        space_at("M3-R3"),
+        space_at("M3-R4"),
+    ]
+    lay(
+        state,
+        0,
+        ruby_mine=mountain[:2],
+        ore_mine=mountain[2:3],
+        deep_tunnel=mountain[3:4],
+        cavern=mountain[4:5],
+    )
+    for tile, space in (
+        ("dwelling", mountain[5]),
+        ("dwelling", M2R3),
+        ("cuddle_room", space_at("M1-R3")),
+        ("work_room", M2R4),
+        ("quarry", mountain[4]),
+        ("fodder_chamber", mountain[6]),
+    ):
         furnish(state, 0, tile, space)
     home["dwarfs"] = [{"weapon": 0, "at": None} for _ in range(4)]
     # 3 unused spaces: M3-R4 is tiled as a cavern below; leave three forest spaces bare.
@@ -402,5 +419,5 @@ def test_ex28_the_eighty_point_score_sheet():
     assert points["grain"] == 5 and points["unused_spaces"] == -3
     assert points["vegetables"] + points["rubies"] + points["gold"] == 18
     assert points["bonus_fodder_chamber"] == 6 and points["dwarfs"] == 4
-    assert points["furnishings"] == 6 + 12 + 11   # pastures, furnishing tiles, mines
+    assert points["furnishings"] == 6 + 12 + 11  # pastures, furnishing tiles, mines
     assert seat["total"] == 80

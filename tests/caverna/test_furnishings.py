@@ -1,5 +1,6 @@
 """Every furnishing tile's effect (data pack §1.2-§1.4), one test per tile or per small family of
 tiles, each naming the tile it checks."""
+
 from __future__ import annotations
 
 from domain.caverna.builder import Builder
@@ -46,13 +47,13 @@ def test_dwellings_room():
     furnish(state, 0, "couple_dwelling", M2R3)
     assert room(home) == 4
     furnish(state, 0, "additional_dwelling", M3R3)
-    assert room(home) == 4                      # only a 6th dwarf's room
+    assert room(home) == 4  # only a 6th dwarf's room
     furnish(state, 0, "dwelling", M2R2)
     assert room(home) == 6
     home["animals"]["sheep"] = 2
     home["animals"]["boar"] = 2
     assert not animals_fit(home)
-    furnish(state, 0, "mixed_dwelling", M2R4)   # 1 dwarf + 2 animals of one type
+    furnish(state, 0, "mixed_dwelling", M2R4)  # 1 dwarf + 2 animals of one type
     assert animals_fit(home)
 
 
@@ -60,7 +61,7 @@ def test_cuddle_breakfast_and_stubble_rooms():
     state = fresh()
     home = state["homes"][0]
     furnish(state, 0, "cuddle_room", M2R3)
-    home["animals"]["sheep"] = 2 + 2          # dwelling 2 + one per dwarf (2)
+    home["animals"]["sheep"] = 2 + 2  # dwelling 2 + one per dwarf (2)
     assert animals_fit(home)
     home["animals"]["sheep"] = 5
     assert not animals_fit(home)
@@ -94,10 +95,8 @@ def test_guest_room_turns_either_or_into_and_or():
     give(state, 0, wood=4, stone=3)
     work_turn(state, 0, "wish_for_children")
     state["homes"][0]["dwarfs"][1]["at"] = None
-    assert {"type": "place", "space": "wish_for_children", "option": "both"} in \
-        moves_of(state, 0)
-    state, _ = play(state, 0, {"type": "place", "space": "wish_for_children",
-                               "option": "both"})
+    assert {"type": "place", "space": "wish_for_children", "option": "both"} in moves_of(state, 0)
+    state, _ = play(state, 0, {"type": "place", "space": "wish_for_children", "option": "both"})
     state, _ = play(state, 0, {"type": "furnish", "tile": "dwelling", "at": space_at("M1-R3")})
     assert {"type": "grow"} in moves_of(state, 0)
 
@@ -139,7 +138,7 @@ def test_stone_carver_and_blacksmith_give_goods_when_built():
     assert state["homes"][0]["supply"]["ore"] == 2
     work_turn(state, 0, "blacksmithing")
     state, _ = play(state, 0, {"type": "place", "space": "blacksmithing"})
-    assert max(m["strength"] for m in moves_of(state, 0, "forge")) == 4   # 2 ore + 2 free
+    assert max(m["strength"] for m in moves_of(state, 0, "forge")) == 4  # 2 ore + 2 free
 
 
 def test_miner_and_suppliers_deliver_at_round_start():
@@ -159,8 +158,7 @@ def test_wood_supplier_schedules_seven_rounds():
     state = fresh()
     give(state, 0, stone=1)
     state = housework(state)
-    state, _ = play(state, 0, {"type": "furnish", "tile": "wood_supplier",
-                               "at": space_at("M1-R3")})
+    state, _ = play(state, 0, {"type": "furnish", "tile": "wood_supplier", "at": space_at("M1-R3")})
     assert sorted(int(r) for r in state["homes"][0]["deliveries"]) == [2, 3, 4, 5, 6, 7, 8]
 
 
@@ -170,14 +168,19 @@ def test_trader_and_spare_part_storage_overbuild_each_other():
     furnish(state, 0, "trader", M2R3)
     work_turn(state, 0)
     state, _ = play(state, 0, {"type": "use", "tile": "trader"})
-    assert {k: state["homes"][0]["supply"][k] for k in ("wood", "stone", "ore", "gold")} == \
-        {"wood": 4, "stone": 1, "ore": 1, "gold": 0}
+    assert {k: state["homes"][0]["supply"][k] for k in ("wood", "stone", "ore", "gold")} == {
+        "wood": 4,
+        "stone": 1,
+        "ore": 1,
+        "gold": 0,
+    }
     state = housework(state)
     assert {"type": "furnish", "tile": "spare_part_storage", "at": M2R3} in moves_of(state, 0)
     state, _ = play(state, 0, {"type": "furnish", "tile": "spare_part_storage", "at": M2R3})
     assert state["homes"][0]["covered"] == ["trader"]
     assert not moves_of(state, 0, "use") or all(
-        m["tile"] != "trader" for m in moves_of(state, 0, "use"))
+        m["tile"] != "trader" for m in moves_of(state, 0, "use")
+    )
 
 
 def test_dog_school_quarry_and_seam():
@@ -191,6 +194,7 @@ def test_dog_school_quarry_and_seam():
     state, _ = play(state, 0, {"type": "place", "space": "drift_mining"})
     assert state["homes"][0]["supply"]["ore"] == 2
     from domain.caverna.building import breed
+
     furnish(state, 0, "quarry", M2R2)
     state["homes"][0]["animals"]["donkey"] = 0
     give(state, 0, donkey=2)
@@ -199,7 +203,7 @@ def test_dog_school_quarry_and_seam():
     stone = state["homes"][0]["supply"]["stone"]
     breed(b, 0, {"donkey": 1}, "breeding")
     assert b.state["homes"][0]["supply"]["stone"] == stone + 1
-    assert b.state["homes"][0]["supply"]["ore"] == 2 + 1      # the Seam adds to that stone
+    assert b.state["homes"][0]["supply"]["ore"] == 2 + 1  # the Seam adds to that stone
 
 
 def test_slaughtering_and_cooking_caves():
@@ -234,6 +238,7 @@ def test_breeding_cave_food_per_newborn():
     state = fresh()
     furnish(state, 0, "breeding_cave", M2R3)
     from domain.caverna.building import breed
+
     b = Builder(state)
     lay(b.state, 0, small_pasture=[space_at("F3-R4")])
     food = b.state["homes"][0]["supply"]["food"]
@@ -257,8 +262,9 @@ def test_parlors_food_when_built_and_their_bonus():
     give(state, 0, sheep=2, wood=4, stone=3)
     state = housework(state)
     food = state["homes"][0]["supply"]["food"]
-    state, _ = play(state, 0, {"type": "furnish", "tile": "weaving_parlor",
-                               "at": space_at("M1-R3")})
+    state, _ = play(
+        state, 0, {"type": "furnish", "tile": "weaving_parlor", "at": space_at("M1-R3")}
+    )
     assert state["homes"][0]["supply"]["food"] == food + 2
     assert bonus(state, "weaving_parlor") == 1
     furnish(state, 0, "milking_parlor", M2R3)
@@ -271,13 +277,16 @@ def test_state_parlor_counts_adjacent_dwellings():
     furnish(state, 0, "state_parlor", space_at("M1-R3"))
     furnish(state, 0, "dwelling", M2R3)
     furnish(state, 0, "simple_dwelling_a", space_at("M1-R2"))
-    assert bonus(state, "state_parlor") == 4 * 3   # the Entry-level dwelling counts too
+    assert bonus(state, "state_parlor") == 4 * 3  # the Entry-level dwelling counts too
 
 
 def test_before_scoring_trades():
     state = fresh()
-    for tile, space in (("hunting_parlor", M2R3), ("beer_parlor", M3R3),
-                        ("blacksmithing_parlor", M2R2)):
+    for tile, space in (
+        ("hunting_parlor", M2R3),
+        ("beer_parlor", M3R3),
+        ("blacksmithing_parlor", M2R2),
+    ):
         furnish(state, 0, tile, space)
     give(state, 0, boar=2, grain=4, ruby=1, ore=1)
     work_turn(state, 0)
@@ -293,10 +302,26 @@ def test_before_scoring_trades():
 def test_storage_and_chamber_bonuses():
     state = fresh()
     home = state["homes"][0]
-    spaces = [M2R3, M3R3, M2R2, M2R4, space_at("M3-R2"), space_at("M1-R2"),
-              space_at("M3-R4"), space_at("M1-R3")]
-    tiles = ["stone_storage", "ore_storage", "main_storage", "weapon_storage",
-             "supplies_storage", "treasure_chamber", "food_chamber", "fodder_chamber"]
+    spaces = [
+        M2R3,
+        M3R3,
+        M2R2,
+        M2R4,
+        space_at("M3-R2"),
+        space_at("M1-R2"),
+        space_at("M3-R4"),
+        space_at("M1-R3"),
+    ]
+    tiles = [
+        "stone_storage",
+        "ore_storage",
+        "main_storage",
+        "weapon_storage",
+        "supplies_storage",
+        "treasure_chamber",
+        "food_chamber",
+        "fodder_chamber",
+    ]
     for tile, space in zip(tiles, spaces):
         furnish(state, 0, tile, space)
     give(state, 0, stone=5, ore=5, ruby=2, grain=3, vegetable=2, sheep=2, boar=4)
@@ -330,4 +355,5 @@ def test_writing_chamber_cancels_up_to_seven_negative_points():
     # a fresh home: -8 for missing animals, -22 + 1 unused spaces (the new cavern is used)
     assert after["total"] == before + 1 + 7
     assert [c for c in after["categories"] if c["key"] == "writing_chamber_offset"][0][
-        "offset"] == 7
+        "offset"
+    ] == 7

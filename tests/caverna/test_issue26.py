@@ -1,5 +1,6 @@
 """Issue 26: the printed ruby conversion as one move, no redundant "both" on Urgent wish, and
 Urgent wish as a space of its own (the old id still read in recorded games)."""
+
 from __future__ import annotations
 
 from domain.caverna import CAVERNA
@@ -14,9 +15,21 @@ URGENT = "urgent_wish_for_children"
 
 def _family_life(state: dict) -> dict:
     """The round-card event that turns Wish for children into Urgent wish (digest §2.6)."""
-    return fold([Event("RoundStarted", {"round": state["round"] + 1, "card": "family_life",
-                                        "marker": None, "harvest": "normal", "urgent": True})],
-                state)
+    return fold(
+        [
+            Event(
+                "RoundStarted",
+                {
+                    "round": state["round"] + 1,
+                    "card": "family_life",
+                    "marker": None,
+                    "harvest": "normal",
+                    "urgent": True,
+                },
+            )
+        ],
+        state,
+    )
 
 
 def _with_wish() -> dict:
@@ -46,7 +59,7 @@ def test_urgent_wish_has_its_own_space_id():
     assert URGENT in state["spaces"] and "wish_for_children" not in state["spaces"]
     assert URGENT in state["order"]
     places = [m for m in moves_of(state, 0, "place") if m["space"] == URGENT]
-    assert {m.get("option") for m in places} == {"gold"}      # no dwelling to build
+    assert {m.get("option") for m in places} == {"gold"}  # no dwelling to build
     assert CAVERNA.view(state, 0)["space_names"][URGENT] == "Urgent wish for children"
 
 
@@ -54,11 +67,15 @@ def test_the_old_id_still_names_urgent_wish_in_a_recorded_game():
     """A move or an event recorded before issue 26 names the space by its old id."""
     state = _with_wish()
     new = CAVERNA.decide(state, 0, {"type": "place", "space": URGENT, "option": "gold"}, None)
-    old = CAVERNA.decide(state, 0, {"type": "place", "space": "wish_for_children",
-                                    "option": "gold"}, None)
+    old = CAVERNA.decide(
+        state, 0, {"type": "place", "space": "wish_for_children", "option": "gold"}, None
+    )
     assert [(e.type, e.data) for e in old] == [(e.type, e.data) for e in new]
-    recorded = Event("DwarfPlaced", {"space": "wish_for_children", "dwarf": 0,
-                                     "option": "gold", "target": None}, 0)
+    recorded = Event(
+        "DwarfPlaced",
+        {"space": "wish_for_children", "dwarf": 0, "option": "gold", "target": None},
+        0,
+    )
     after = fold([recorded], state)
     assert after["spaces"][URGENT]["occupant"] == 0
     assert after["homes"][0]["dwarfs"][0]["at"] == URGENT
@@ -83,6 +100,7 @@ def test_both_stays_on_wish_for_children_where_the_dwelling_makes_room():
     furnish(state, 0, "guest_room", M2R2)
     give(state, 0, wood=4, stone=3)
     work_turn(state, 0, "wish_for_children")
-    options = {m.get("option") for m in moves_of(state, 0, "place")
-               if m["space"] == "wish_for_children"}
+    options = {
+        m.get("option") for m in moves_of(state, 0, "place") if m["space"] == "wish_for_children"
+    }
     assert options == {"dwelling", "both"}

@@ -1,5 +1,6 @@
 """Every Caverna event reads as a sentence in the game's nouns, with the digest section behind
 it, and every listed move has a label and a heading."""
+
 from __future__ import annotations
 
 from domain.caverna import CAVERNA
@@ -30,6 +31,7 @@ def test_sentences_use_caverna_nouns():
 def test_moves_have_labels_and_groups():
     state, moves, events, _ = policy_game(4, 3)
     from .support import setup
+
     current, _, _ = setup(4, 3, start_player=-1)
     for i, event in enumerate(events[:400]):
         current = CAVERNA.evolve(current, event)

@@ -1,5 +1,6 @@
 """Test helpers for the farmyard mechanics: board names, a naive reference pasture finder, and
 hypothesis strategies for blocked spaces and pasture layouts (agricola digest §1.3, §5.8)."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -66,8 +67,11 @@ def naive_pastures(grid: Grid, fences) -> list[list[int]]:
 def blocked_spaces(draw, grid: Grid, max_size: int = 4) -> frozenset:
     """A random set of blocked spaces (rooms and fields)."""
     spaces = list(grid.spaces())
-    return frozenset(draw(st.lists(st.sampled_from(spaces), max_size=min(max_size, len(spaces) - 1),
-                                   unique=True)))
+    return frozenset(
+        draw(
+            st.lists(st.sampled_from(spaces), max_size=min(max_size, len(spaces) - 1), unique=True)
+        )
+    )
 
 
 @st.composite
@@ -80,8 +84,9 @@ def pasture_layouts(draw, grid: Grid, blocked: frozenset) -> list[list[int]]:
     union = {draw(st.sampled_from(free))}
     target = draw(st.integers(1, len(free)))
     while len(union) < target:
-        frontier = sorted({n for s in union for n in grid.neighbours(s)
-                           if n not in union and n not in blocked})
+        frontier = sorted(
+            {n for s in union for n in grid.neighbours(s) if n not in union and n not in blocked}
+        )
         if not frontier:
             break
         union.add(draw(st.sampled_from(frontier)))
@@ -90,8 +95,12 @@ def pasture_layouts(draw, grid: Grid, blocked: frozenset) -> list[list[int]]:
     seeds = draw(st.lists(st.sampled_from(members), min_size=1, max_size=len(members), unique=True))
     owner = {s: k for k, s in enumerate(seeds)}
     while len(owner) < len(union):
-        frontier = sorted((n, owner[s]) for s in owner for n in grid.neighbours(s)
-                          if n in union and n not in owner)
+        frontier = sorted(
+            (n, owner[s])
+            for s in owner
+            for n in grid.neighbours(s)
+            if n in union and n not in owner
+        )
         n, k = draw(st.sampled_from(frontier))
         owner.setdefault(n, k)
     pieces: dict[int, list[int]] = {}

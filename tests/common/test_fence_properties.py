@@ -4,6 +4,7 @@ The fence action is drawn pasture by pasture: closing a region that ``region_pro
 must keep the layout legal, and every legal layout must be reachable that way. The exact searches
 (``cheapest_pasture``, ``can_reach_closable``) are checked against brute force on small boards.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -49,6 +50,7 @@ def legal_states(draw, grid: Grid):
 
 # -- pastures against a naive reference -----------------------------------------------------------
 
+
 @given(st.data())
 def test_pastures_match_a_naive_flood_from_outside(data):
     """§5.8 rule 3: a pasture is what cannot be reached from outside without crossing a fence."""
@@ -58,6 +60,7 @@ def test_pastures_match_a_naive_flood_from_outside(data):
 
 
 # -- closing legal regions keeps the layout legal ------------------------------------------------
+
 
 @settings(max_examples=150, deadline=None)
 @given(st.data())
@@ -109,6 +112,7 @@ def test_closing_any_listed_closable_region_keeps_the_layout_legal(data):
 
 
 # -- every legal layout is reachable --------------------------------------------------------------
+
 
 def reach_layout(grid: Grid, blocked, target_fences) -> frozenset:
     """Close the target's pastures one by one, breadth-first by adjacency from the first that can
@@ -172,6 +176,7 @@ def test_layout_with_two_holes_is_reachable():
 
 # -- semantic oracle for region_problem -----------------------------------------------------------
 
+
 def closes_cleanly(grid: Grid, region, fences, blocked) -> bool:
     """Oracle: closing the region makes it a new pasture and leaves a legal layout, and (rule 5,
     step by step) the region touches or lies in an existing pasture, if there is one. The last
@@ -213,10 +218,14 @@ def test_region_problem_is_none_exactly_when_closing_is_clean_farmyard(data):
 
 # -- exact searches against brute force ----------------------------------------------------------
 
+
 def brute_completion(grid: Grid, region, fences, blocked):
     region = set(region)
-    costs = [len(new_fences_needed(grid, r, fences)) for r in all_regions(grid)
-             if region <= set(r) and region_problem(grid, r, fences, blocked) is None]
+    costs = [
+        len(new_fences_needed(grid, r, fences))
+        for r in all_regions(grid)
+        if region <= set(r) and region_problem(grid, r, fences, blocked) is None
+    ]
     return min(costs, default=None)
 
 
@@ -232,15 +241,20 @@ def test_cheapest_pasture_matches_brute_force(data):
     assert listed == brute
 
 
-@pytest.mark.parametrize("layout", [[], [[3, 4]], [[3], [4], [8, 9]], [[0, 1, 2, 3, 4]],
-                                    [[1, 2, 3, 6, 8, 11, 12, 13], [7]]])
+@pytest.mark.parametrize(
+    "layout",
+    [[], [[3, 4]], [[3], [4], [8, 9]], [[0, 1, 2, 3, 4]], [[1, 2, 3, 6, 8, 11, 12, 13], [7]]],
+)
 def test_cheapest_pasture_matches_brute_force_on_the_farmyard(layout):
     """§5.8 rule 1, D-29: exact on the 3x5 farmyard with the starting rooms (all 32768 regions)."""
     fences = frozenset().union(*(ring(FARMYARD, p) for p in layout)) if layout else frozenset()
     assert layout_problems(FARMYARD, fences, ROOMS) == []
     listed = {tuple(r): c for c, r in closable_regions(FARMYARD, fences, ROOMS)}
-    brute = {r: len(new_fences_needed(FARMYARD, r, fences)) for r in all_regions(FARMYARD)
-             if region_problem(FARMYARD, r, fences, ROOMS) is None}
+    brute = {
+        r: len(new_fences_needed(FARMYARD, r, fences))
+        for r in all_regions(FARMYARD)
+        if region_problem(FARMYARD, r, fences, ROOMS) is None
+    }
     assert listed == brute
     assert cheapest_pasture(FARMYARD, fences, ROOMS) == min(brute.values())
 
@@ -271,8 +285,11 @@ def test_can_reach_closable_matches_drawing_step_by_step(data):
     starts = [r for r in all_regions(grid) if len(r) <= 2]
     start = data.draw(st.sampled_from(starts))
     reachable = reachable_by_drawing(grid, start, fences, blocked)
-    costs = [len(new_fences_needed(grid, r, fences)) for r in reachable
-             if region_problem(grid, r, fences, blocked) is None]
+    costs = [
+        len(new_fences_needed(grid, r, fences))
+        for r in reachable
+        if region_problem(grid, r, fences, blocked) is None
+    ]
     expected = bool(costs) and min(costs) <= min(budget_fences, wood)
     assert can_reach_closable(grid, start, fences, blocked, budget_fences, wood) == expected
     brute = brute_completion(grid, start, fences, blocked)
@@ -286,11 +303,17 @@ def test_can_reach_closable_guides_a_whole_fence_action():
     left, wood = 15 - len(fences), 5
 
     def walk(region):
-        if region and region_problem(FARMYARD, region, fences, ROOMS) is None and \
-                len(new_fences_needed(FARMYARD, region, fences)) <= min(left, wood):
+        if (
+            region
+            and region_problem(FARMYARD, region, fences, ROOMS) is None
+            and len(new_fences_needed(FARMYARD, region, fences)) <= min(left, wood)
+        ):
             return True
-        steps = [s for s in extendable_spaces(FARMYARD, region, fences, ROOMS)
-                 if can_reach_closable(FARMYARD, region + [s], fences, ROOMS, left, wood)]
+        steps = [
+            s
+            for s in extendable_spaces(FARMYARD, region, fences, ROOMS)
+            if can_reach_closable(FARMYARD, region + [s], fences, ROOMS, left, wood)
+        ]
         return bool(steps) and all(walk(region + [s]) for s in steps[:2])
 
     assert can_reach_closable(FARMYARD, [], fences, ROOMS, left, wood)

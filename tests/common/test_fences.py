@@ -6,6 +6,7 @@ Farmyard numbering (see tests/common/farm.py); rooms on 5 and 10:
      5  6  7  8  9
     10 11 12 13 14
 """
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ G = FARMYARD
 
 
 # -- pastures ------------------------------------------------------------------------------------
+
 
 def test_no_fences_no_pastures():
     """§5.8 rule 3: a pasture is fully enclosed; an open farm has none."""
@@ -87,8 +89,11 @@ def test_results_are_fresh_and_json_clean():
     first[0].append(99)
     first.append([5])
     assert pastures(G, fences) == [[0, 1]]
-    payload = {"pastures": pastures(G, fences), "fences": sorted(fences),
-               "cost": sorted(new_fences_needed(G, [2], fences))}
+    payload = {
+        "pastures": pastures(G, fences),
+        "fences": sorted(fences),
+        "cost": sorted(new_fences_needed(G, [2], fences)),
+    }
     assert json.loads(json.dumps(payload)) == payload
 
 
@@ -100,6 +105,7 @@ def test_inputs_may_be_any_iterable():
 
 
 # -- T-03 and T-04 --------------------------------------------------------------------------------
+
 
 def test_t03_eleven_fences_three_pastures():
     """T-03 (§11, [000 L314]): a 2x2 block as two 1-space pastures above one 2-space pasture
@@ -150,19 +156,20 @@ def test_subdividing_a_row_in_the_middle_makes_three_pastures():
 
 # -- region_problem -------------------------------------------------------------------------------
 
+
 def test_region_problem_codes():
     """§5.8 rules 3-6 and 9: each reason a region cannot be fenced as one new pasture."""
     fences = ring(G, [3, 4])
     assert region_problem(G, [], fences, ROOMS) == "pasture_empty"
     assert region_problem(G, [0, 2], fences, ROOMS) == "pasture_not_connected"
-    assert region_problem(G, [0, 6], fences, ROOMS) == "pasture_not_connected"   # diagonal
+    assert region_problem(G, [0, 6], fences, ROOMS) == "pasture_not_connected"  # diagonal
     assert region_problem(G, [5, 6], fences, ROOMS) == "pasture_on_blocked_space"  # a room
     assert region_problem(G, [2, 3], fences, ROOMS) == "pasture_overlaps"
     assert region_problem(G, [3, 4], fences, ROOMS) == "pasture_already_exists"
     assert region_problem(G, [0, 1], fences, ROOMS) == "pasture_not_adjacent"
     assert region_problem(G, [2], fences, ROOMS) is None
     assert region_problem(G, [8, 9], fences, ROOMS) is None
-    assert region_problem(G, [3], fences, ROOMS) is None                         # subdivides
+    assert region_problem(G, [3], fences, ROOMS) is None  # subdivides
 
 
 def test_region_inside_several_pastures_overlaps():
@@ -213,7 +220,7 @@ def test_ring_round_a_field_is_refused():
 
 def test_closing_next_to_a_pasture_round_a_field_is_refused():
     """§5.8 rule 6: a new pasture that, with an existing one, cuts a field off is refused."""
-    fences = ring(G, [1, 2, 3, 8])             # the field at 7 is then open to the west and south
+    fences = ring(G, [1, 2, 3, 8])  # the field at 7 is then open to the west and south
     blocked = ROOMS + (7,)
     assert region_problem(G, [6, 11, 12], fences, blocked) == "pasture_on_blocked_space"
     assert region_problem(G, [6, 11], fences, blocked) is None
@@ -222,7 +229,7 @@ def test_closing_next_to_a_pasture_round_a_field_is_refused():
 
 def test_rooms_are_not_fences():
     """§5.8 rule 3: a field next to a room is reached from outside through the room's space."""
-    fences = ring(G, [0, 1, 2, 7, 12, 11])     # around the field at 6, except via the room at 5
+    fences = ring(G, [0, 1, 2, 7, 12, 11])  # around the field at 6, except via the room at 5
     assert pastures(G, fences) == [[0, 1, 2, 7, 11, 12]]
     assert layout_problems(G, fences, ROOMS + (6,)) == []
 
@@ -236,6 +243,7 @@ def test_off_board_region_raises():
 
 
 # -- layout_problems ----------------------------------------------------------------------------
+
 
 def test_dangling_fence_is_illegal():
     """§5.8 rule 4 / D-29: every fence must border an enclosed pasture at the end of the action."""
@@ -271,10 +279,14 @@ def test_every_problem_is_reported_once():
     """D-29: the whole layout is validated; each code appears once, in a fixed order."""
     fences = ring(G, [0]) | ring(G, [4]) | ring(G, [10]) | ring(G, [14]) | {"h2,2", "v1,2"}
     assert layout_problems(G, fences, ROOMS) == [
-        "fence_dangling", "pasture_on_blocked_space", "pastures_not_connected"]
+        "fence_dangling",
+        "pasture_on_blocked_space",
+        "pastures_not_connected",
+    ]
 
 
 # -- extendable_spaces ----------------------------------------------------------------------------
+
 
 def test_extendable_from_nothing_is_every_unblocked_space():
     """§5.8: drawing starts anywhere not blocked (inside a pasture it will subdivide)."""
@@ -286,7 +298,7 @@ def test_extendable_stays_outside_pastures():
     """§5.8 rule 9: a new pasture is all outside the pastures or all inside one."""
     fences = ring(G, [3, 4])
     assert extendable_spaces(G, [2], fences, ROOMS) == [1, 7]
-    assert extendable_spaces(G, [0], fences, ROOMS) == [1]          # 5 is a room
+    assert extendable_spaces(G, [0], fences, ROOMS) == [1]  # 5 is a room
     assert extendable_spaces(G, [1, 2], fences, ROOMS) == [0, 6, 7]
 
 
@@ -311,6 +323,7 @@ def test_extendable_never_offers_blocked_spaces():
 
 # -- cheapest_pasture / can_reach_closable ------------------------------------------------------
 
+
 def test_cheapest_first_pasture_is_four_fences():
     """§5.8 rules 1, 3: a lone 1-space pasture is the cheapest start."""
     assert cheapest_pasture(G, [], ROOMS) == 4
@@ -321,7 +334,7 @@ def test_cheapest_next_pasture_reuses_a_shared_fence():
     fences = ring(G, [0])
     assert cheapest_pasture(G, fences, ROOMS) == 3
     fences = ring(G, [3, 4])
-    assert cheapest_pasture(G, fences, ROOMS) == 1                   # subdivide
+    assert cheapest_pasture(G, fences, ROOMS) == 1  # subdivide
     assert cheapest_completion(G, [2], fences, ROOMS) == 3
     assert cheapest_completion(G, [1, 2], fences, ROOMS) == 5
 
@@ -330,16 +343,16 @@ def test_cheapest_pasture_none_when_nothing_can_be_fenced():
     """§5.8 rule 6: a farm covered with rooms and fields has no room for a pasture."""
     assert cheapest_pasture(G, [], G.spaces()) is None
     grid = Grid(1, 2)
-    assert cheapest_pasture(grid, ring(grid, [0]), [1]) is None    # pasture, field next door
+    assert cheapest_pasture(grid, ring(grid, [0]), [1]) is None  # pasture, field next door
 
 
 def test_can_reach_closable_respects_fences_left_and_wood():
     """§5.8 rules 1 and 7: each fence costs 1 wood and there are at most 15 fences."""
-    fences = ring(G, [3, 4])                                         # 6 fences built, 9 left
+    fences = ring(G, [3, 4])  # 6 fences built, 9 left
     assert can_reach_closable(G, [2], fences, ROOMS, fences_left=9, wood=3)
     assert not can_reach_closable(G, [2], fences, ROOMS, fences_left=9, wood=2)
     assert not can_reach_closable(G, [2], fences, ROOMS, fences_left=2, wood=9)
-    assert can_reach_closable(G, [], fences, ROOMS, fences_left=1, wood=1)        # subdivide
+    assert can_reach_closable(G, [], fences, ROOMS, fences_left=1, wood=1)  # subdivide
     assert not can_reach_closable(G, [], fences, ROOMS, fences_left=0, wood=5)
 
 
@@ -357,7 +370,7 @@ def test_can_reach_closable_false_for_hopeless_regions():
     fences = ring(G, [3, 4])
     assert not can_reach_closable(G, [5], fences, ROOMS, 15, 15)
     assert not can_reach_closable(G, [2, 3], fences, ROOMS, 15, 15)
-    assert not can_reach_closable(G, [3, 4], fences, ROOMS, 15, 15)   # already a pasture
+    assert not can_reach_closable(G, [3, 4], fences, ROOMS, 15, 15)  # already a pasture
 
 
 def test_closable_regions_are_cheapest_first_and_all_legal():

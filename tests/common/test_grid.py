@@ -1,4 +1,5 @@
 """The orthogonal grid (agricola digest §1.3, D-36; fence positions §5.8 rule 2)."""
+
 from __future__ import annotations
 
 import json
@@ -93,8 +94,24 @@ def test_farmyard_has_38_fence_positions_of_which_16_on_the_border():
     assert edges[0] == "h0,0" and edges[-1] == "v2,5"
 
 
-@pytest.mark.parametrize("bad", ["h4,0", "h0,5", "v0,6", "v3,0", "x1,1", "h1, 1", "h-1,0", "", "h1",
-                                 "h01,1", None, 7, ["h0,0"]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "h4,0",
+        "h0,5",
+        "v0,6",
+        "v3,0",
+        "x1,1",
+        "h1, 1",
+        "h-1,0",
+        "",
+        "h1",
+        "h01,1",
+        None,
+        7,
+        ["h0,0"],
+    ],
+)
 def test_malformed_or_off_board_edges_raise(bad):
     """§5.8 rule 2: only real edge positions exist."""
     assert not FARMYARD.is_edge(bad)
@@ -150,8 +167,11 @@ def test_geometry_is_consistent_on_every_board_size(grid):
 
 def test_geometry_results_are_json_clean():
     """Architecture: everything that goes into state is JSON-clean (strs, ints, lists)."""
-    payload = {"edges": list(FARMYARD.all_edges()), "four": FARMYARD.edges(3),
-               "sides": list(FARMYARD.spaces_of_edge("v1,3"))}
+    payload = {
+        "edges": list(FARMYARD.all_edges()),
+        "four": FARMYARD.edges(3),
+        "sides": list(FARMYARD.spaces_of_edge("v1,3")),
+    }
     assert json.loads(json.dumps(payload)) == payload
 
 
@@ -168,8 +188,8 @@ def test_is_connected():
     assert is_connected(FARMYARD, [0, 1, 2])
     assert is_connected(FARMYARD, iter([3, 8, 13, 12]))
     assert not is_connected(FARMYARD, [0, 2])
-    assert not is_connected(FARMYARD, [0, 6])       # diagonal only
-    assert not is_connected(FARMYARD, [4, 5])       # end of one row, start of the next
+    assert not is_connected(FARMYARD, [0, 6])  # diagonal only
+    assert not is_connected(FARMYARD, [4, 5])  # end of one row, start of the next
     with pytest.raises(ValueError):
         is_connected(FARMYARD, [0, 15])
 

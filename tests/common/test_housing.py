@@ -6,6 +6,7 @@ Farmyard numbering (see tests/common/farm.py); rooms on 5 and 10:
      5  6  7  8  9
     10 11 12 13 14
 """
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ G = FARMYARD
 
 # -- capacities ----------------------------------------------------------------------------------
 
+
 def test_animal_types_are_sheep_boar_cattle():
     """§5.9: three kinds of animal."""
     assert ANIMALS == ("sheep", "boar", "cattle")
@@ -46,8 +48,10 @@ def test_t05_a_stable_doubles_a_two_space_pasture():
     assert pasture_capacity(2, 1) == 8
 
 
-@pytest.mark.parametrize("size, stables, expected", [(1, 0, 2), (1, 1, 4), (2, 2, 16), (3, 2, 24),
-                                                     (3, 3, 48), (2, 0, 4), (3, 0, 6)])
+@pytest.mark.parametrize(
+    "size, stables, expected",
+    [(1, 0, 2), (1, 1, 4), (2, 2, 16), (3, 2, 24), (3, 3, 48), (2, 0, 4), (3, 0, 6)],
+)
 def test_t06_several_stables_in_one_pasture(size, stables, expected):
     """T-06 (§11, [000 §П1.1 L468]) / D-02: capacity = 2 x spaces x 2^stables."""
     assert pasture_capacity(size, stables) == expected
@@ -81,7 +85,8 @@ def test_t03_capacities_two_two_four():
     assert housing == Housing((2, 2, 4), 0) and housing.total() == 8
     assert can_house(housing, {"sheep": 2, "boar": 1, "cattle": 3})
     assert max_fitting(housing, {"sheep": 2, "boar": 1, "cattle": 3}, {"boar": 1, "cattle": 1}) == [
-        {"boar": 1, "cattle": 1}]
+        {"boar": 1, "cattle": 1}
+    ]
     assert not can_house(housing, {"sheep": 3, "boar": 2, "cattle": 4})
 
 
@@ -149,10 +154,11 @@ def test_housing_validates_its_numbers():
         Housing((2, -1))
     with pytest.raises(ValueError):
         Housing((2,), -1)
-    assert Housing([2, 4], 1).pastures == (2, 4)   # a list is frozen into a tuple
+    assert Housing([2, 4], 1).pastures == (2, 4)  # a list is frozen into a tuple
 
 
 # -- fitting animals -----------------------------------------------------------------------------
+
 
 def test_one_type_per_pasture():
     """§5.9: each pasture holds one type; 1 sheep + 1 boar do not share a 2-space pasture."""
@@ -192,16 +198,23 @@ def test_negative_counts_are_refused():
 def test_assignment_shape_for_display():
     """§5.9: one placement: pastures in order (capacity, type, count), then flexible slots."""
     placed = assignment(Housing((2, 4), 2), {"sheep": 1, "boar": 4, "cattle": 2})
-    assert placed == {"pastures": [{"capacity": 2, "animal": "cattle", "count": 2},
-                                   {"capacity": 4, "animal": "boar", "count": 4}],
-                      "flexible": {"sheep": 1}}
+    assert placed == {
+        "pastures": [
+            {"capacity": 2, "animal": "cattle", "count": 2},
+            {"capacity": 4, "animal": "boar", "count": 4},
+        ],
+        "flexible": {"sheep": 1},
+    }
     assert json.loads(json.dumps(placed)) == placed
     assert assignment(Housing((2,), 0), {"sheep": 1, "boar": 1}) is None
     assert assignment(Housing((2,), 1), {}) == {
-        "pastures": [{"capacity": 2, "animal": None, "count": 0}], "flexible": {}}
+        "pastures": [{"capacity": 2, "animal": None, "count": 0}],
+        "flexible": {},
+    }
 
 
 # -- breeding (T-08) ------------------------------------------------------------------------------
+
 
 def test_newborns_one_per_type_with_two_or_more():
     """§6.4: exactly 1 newborn per type with at least 2 animals, even with 3 or more."""

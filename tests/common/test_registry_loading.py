@@ -4,6 +4,7 @@ A server's first requests arrive on several threads at once; before the fix, a t
 see the registry marked as loaded while another was still importing Agricola, and a game of
 the current rules answered ``rules_version_unavailable`` (found by ``make bench-scale``).
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -32,7 +33,12 @@ def test_threads_asking_at_first_use_all_find_the_current_rules():
 
     version = registry.current("agricola").rules_version
     for _ in range(8):  # fresh interpreters: the race is at first use
-        done = subprocess.run([sys.executable, "-c", RACE, version], capture_output=True,
-                              text=True, timeout=60, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", RACE, version],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("0 "), done.stdout

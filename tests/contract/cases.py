@@ -8,6 +8,7 @@ of Agricola's full game is played with the exchange on and off). A configuration
 itself refuses (``check_config``) is not a case. A new title, variant or option value is
 therefore in the suite without a line here.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -40,7 +41,7 @@ class Case:
 
     @property
     def names(self) -> list[str]:
-        return list(NAMES[:self.players])
+        return list(NAMES[: self.players])
 
 
 def closed_values(spec: OptionSpec) -> list:

@@ -1,5 +1,6 @@
 """Playing a case through the ``Games`` application (in-memory store) with random listed
 moves, and reading each version back as it was while the game ran."""
+
 from __future__ import annotations
 
 import contextlib
@@ -32,6 +33,7 @@ def private_seed(case: Case):
     seed stays secret while it runs, but the same game at every run: the suite never
     depends on luck)."""
     import domain.application as application
+
     value = (1 << 127) | int(hashlib.sha256(case.id.encode()).hexdigest()[:32], 16) >> 1
     drawn = application.new_seed
     application.new_seed = lambda: value
@@ -47,8 +49,9 @@ def start(app: Games, case: Case) -> uuid.UUID:
         return app.create_game(case.title, case.variant, case.names, case.options).game.id
 
 
-def random_play(app: Games, game_id: uuid.UUID, pick: random.Random,
-                each_move: Any = None, listed: Any = None) -> int:
+def random_play(
+    app: Games, game_id: uuid.UUID, pick: random.Random, each_move: Any = None, listed: Any = None
+) -> int:
     """Play uniformly random listed moves until the game is over; returns the moves made.
     ``each_move(app, game_id, moves_made)`` runs after every move (live checks),
     ``listed(game, moves)`` with every list of moves offered."""
@@ -78,7 +81,7 @@ def versions(app: Games, game_id: uuid.UUID) -> Iterator[tuple[Game, Any, list]]
     state_at = partial(app.state_at, game_id)
     for i, event in enumerate(stored):
         game = fold(game, [event], state_at)
-        yield game, event, stored[:i + 1]
+        yield game, event, stored[: i + 1]
 
 
 def rng_for(game: Game) -> Rng:

@@ -16,6 +16,7 @@ name) unless that name is a word the title shows anyway (the game's own vocabula
 the public outputs of the first version). Independently, any ``_private`` part of another seat
 inside a JSON output is a leak by its structure alone.
 """
+
 from __future__ import annotations
 
 import json
@@ -77,9 +78,9 @@ class Knowledge:
 
     players: int
     public: set[str] = field(default_factory=set)
-    own: dict[int, set[str]] = field(default_factory=dict)      # seat -> its private strings
-    secret: set[str] = field(default_factory=set)               # nobody's
-    future: set[str] = field(default_factory=set)               # revealed later
+    own: dict[int, set[str]] = field(default_factory=dict)  # seat -> its private strings
+    secret: set[str] = field(default_factory=set)  # nobody's
+    future: set[str] = field(default_factory=set)  # revealed later
 
     def add(self, value: Any) -> None:
         """Take in an event's data or a state."""
@@ -123,8 +124,9 @@ class Scanner:
         """True when ``value`` is a word the game shows anyway (``sheep``): a text search
         cannot tell it apart, so it is not searched for."""
         if value not in self._everyday:
-            self._everyday[value] = bool(re.search(
-                rf"(?<!\w){re.escape(value.lower())}(?!\w)", self.vocabulary))
+            self._everyday[value] = bool(
+                re.search(rf"(?<!\w){re.escape(value.lower())}(?!\w)", self.vocabulary)
+            )
         return self._everyday[value]
 
     def words(self, value: str) -> list[str]:
@@ -132,8 +134,7 @@ class Scanner:
         if value not in self._words:
             found = [value]
             name = self.rules.printed_name(value)
-            if name and not re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)",
-                                      self.vocabulary):
+            if name and not re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", self.vocabulary):
                 found.append(name)
             self._words[value] = found
         return self._words[value]
@@ -142,8 +143,12 @@ class Scanner:
         """The hidden strings (or their names) found in ``text``, as words. ``visible`` are
         values the viewer may see: their names are blanked before a name is searched for (a
         hidden "Chief" must not be found in a visible "Chief's Daughter")."""
-        found = [w for value in hidden for w in self.words(value)
-                 if w in text and self._pattern(w).search(text)]
+        found = [
+            w
+            for value in hidden
+            for w in self.words(value)
+            if w in text and self._pattern(w).search(text)
+        ]
         if not found:
             return []
         for name in sorted(self.names(visible), key=len, reverse=True):
@@ -165,8 +170,9 @@ def _word(word: str) -> str:
     return rf"(?<![\w.]){re.escape(word)}(?!\w)(?!\":)"
 
 
-def foreign_private(body: Any, viewer: int | None, path: tuple = (),
-                    text: str | None = None) -> list[tuple]:
+def foreign_private(
+    body: Any, viewer: int | None, path: tuple = (), text: str | None = None
+) -> list[tuple]:
     """Paths of ``_private`` parts of other seats (or any ``_secret``) inside ``body``
     (``text``, its JSON, lets a body without either key be passed over at once)."""
     if text is not None and PRIVATE not in text and SECRET not in text:

@@ -13,6 +13,7 @@ strings and their printed names, secrets, later draws, the seed).
 Agricola's full game runs with every dealing variant and the exchange (3 players: the issue's
 budget is 3 minutes for these on 2 cores); every other registered title and variant once.
 """
+
 from __future__ import annotations
 
 import html
@@ -76,8 +77,9 @@ class Collected:
 def _events(client, game: Collected, viewer) -> list:
     out, after = [], 0
     while after is not None:
-        page = client.get(f"{game.url}/events?after={after}&limit=1000",
-                          headers=game.auth(viewer)).get_json()
+        page = client.get(
+            f"{game.url}/events?after={after}&limit=1000", headers=game.auth(viewer)
+        ).get_json()
         out += page["events"]
         after = page.get("next_after")
     return out
@@ -85,9 +87,9 @@ def _events(client, game: Collected, viewer) -> list:
 
 def _stream(client, game: Collected, viewer, version: int) -> str:
     """The event stream from the start, read until it reaches ``version``."""
-    response = client.get(f"{game.url}/stream", headers={**game.auth(viewer),
-                                                          "Last-Event-ID": "0"},
-                          buffered=False)
+    response = client.get(
+        f"{game.url}/stream", headers={**game.auth(viewer), "Last-Event-ID": "0"}, buffered=False
+    )
     assert response.status_code == 200, response.get_data(as_text=True)
     text = ""
     try:
@@ -111,13 +113,15 @@ def _page_client(app, game: Collected, viewer):
 def _collect(app, client, game: Collected, version: int) -> None:
     for viewer in [None, *range(len(game.tokens))]:
         h = game.auth(viewer)
-        got = {"summary": client.get(game.url, headers=h).get_json(),
-               "lobby": client.get("/api/v1/games", headers=h).get_json(),
-               "state": client.get(f"{game.url}/state", headers=h).get_json(),
-               "events": _events(client, game, viewer),
-               "scores": client.get(f"{game.url}/scores", headers=h).get_json(),
-               "audit": client.get(f"{game.url}/audit?detail=true", headers=h).get_json(),
-               "export": client.get(f"{game.url}/export", headers=h).get_json()}
+        got = {
+            "summary": client.get(game.url, headers=h).get_json(),
+            "lobby": client.get("/api/v1/games", headers=h).get_json(),
+            "state": client.get(f"{game.url}/state", headers=h).get_json(),
+            "events": _events(client, game, viewer),
+            "scores": client.get(f"{game.url}/scores", headers=h).get_json(),
+            "audit": client.get(f"{game.url}/audit?detail=true", headers=h).get_json(),
+            "export": client.get(f"{game.url}/export", headers=h).get_json(),
+        }
         if viewer is not None:
             got["moves"] = client.get(f"{game.url}/moves", headers=h).get_json()
         for where, body in got.items():
@@ -128,21 +132,27 @@ def _collect(app, client, game: Collected, version: int) -> None:
         for path in ("", "/audit", "/branches"):
             page = pages.get(f"/games/{game.game_id}{path}")
             assert page.status_code == 200, (path, page.status_code)
-            game.outputs.append((version, viewer, f"page{path}",
-                                 html.unescape(page.get_data(as_text=True))))
+            game.outputs.append(
+                (version, viewer, f"page{path}", html.unescape(page.get_data(as_text=True)))
+            )
 
 
 def _play(app, case: Case, pick: random.Random) -> Collected:
     client = app.test_client()
     with private_seed(case):
-        created = client.post("/api/v1/games", json={
-            "title": case.title, "variant": case.variant, "players": case.names,
-            "options": case.options})
+        created = client.post(
+            "/api/v1/games",
+            json={
+                "title": case.title,
+                "variant": case.variant,
+                "players": case.names,
+                "options": case.options,
+            },
+        )
     assert created.status_code == 201, created.get_json()
     body = created.get_json()
     game = Collected(body["id"], [s["token"] for s in body["seats"]])
-    spacing = {"agricola": 300, "caverna": 300, "village": 250}.get(case.title, 200) \
-        // CHECKPOINTS
+    spacing = {"agricola": 300, "caverna": 300, "village": 250}.get(case.title, 200) // CHECKPOINTS
     _collect(app, client, game, body["version"])
     for made in range(1, 20_000):
         summary = client.get(game.url).get_json()
@@ -150,8 +160,7 @@ def _play(app, case: Case, pick: random.Random) -> Collected:
             return game
         seat = pick.choice(summary["to_act"])
         moves = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
-        answer = client.post(f"{game.url}/moves", json=pick.choice(moves),
-                             headers=game.auth(seat))
+        answer = client.post(f"{game.url}/moves", json=pick.choice(moves), headers=game.auth(seat))
         assert answer.status_code == 201, answer.get_json()
         answered = answer.get_json()
         game.outputs.append((answered["version"], seat, "answer", text_of(answered)))
@@ -172,10 +181,11 @@ def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(sqlite_app, case):
     seed = str(games.get_game(gid).seeds[0]["seed"])
     future = _future(games, gid)
     first = games.game_at(gid, 1)
-    vocabulary = " ".join([json.dumps(first.rules.view(first.state, None, False))] +
-                          [text for v, w, where, text in game.outputs
-                           if v == 1 and w is None and where == "events"] +
-                          [str(card.get("text", "")) for card in first.rules.catalogue() or []])
+    vocabulary = " ".join(
+        [json.dumps(first.rules.view(first.state, None, False))]
+        + [text for v, w, where, text in game.outputs if v == 1 and w is None and where == "events"]
+        + [str(card.get("text", "")) for card in first.rules.catalogue() or []]
+    )
     scanner = Scanner(case.rules, vocabulary)
     wanted = {v for v, _, _, _ in game.outputs}
     knowledge, hidden_at, visible_at = Knowledge(case.players), {}, {}
@@ -185,18 +195,27 @@ def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(sqlite_app, case):
         knowledge.add(event.data)
         if event.originator_version in wanted:
             knowledge.add(games.game_at(gid, event.originator_version).state)
-            knowledge.future = {s for s in future.get(event.originator_version, set())
-                                if not scanner.everyday(s)}
+            knowledge.future = {
+                s for s in future.get(event.originator_version, set()) if not scanner.everyday(s)
+            }
             hidden_at[event.originator_version] = {
-                v: knowledge.hidden_from(v) | {seed} for v in [None, *range(case.players)]}
+                v: knowledge.hidden_from(v) | {seed} for v in [None, *range(case.players)]
+            }
             visible_at[event.originator_version] = {
                 v: knowledge.public | knowledge.own.get(v, set())
-                for v in [None, *range(case.players)]}
+                for v in [None, *range(case.players)]
+            }
     for version, viewer, where, text in game.outputs:
         if version == final.version:
             continue  # the answer to the last move: the game is over, everything is public
         found = scanner.leaks(text, hidden_at[version][viewer], visible_at[version][viewer])
-        assert not found, (case.id, version, viewer, where, found,
-                           [text[max(0, text.find(w) - 150):text.find(w) + 80] for w in found])
+        assert not found, (
+            case.id,
+            version,
+            viewer,
+            where,
+            found,
+            [text[max(0, text.find(w) - 150) : text.find(w) + 80] for w in found],
+        )
     assert any(where == "page" for _, _, where, _ in game.outputs)
     assert any(strings(e.data) for e in stored)

@@ -16,6 +16,7 @@
 
 The HTTP outputs (event stream, pages) are scanned by ``test_hidden_outputs.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,8 +74,11 @@ def _future(app, game_id) -> dict[int, set[str]]:
     """Version -> strings that revealing events after it show (the next round card…)."""
     stored = app.stored_events(game_id)
     rules = app.get_game(game_id).rules
-    reveals = [(e.originator_version, set(strings(e.data))) for e in stored
-               if e.type != "GameCreated" and rules.reveals(e)]
+    reveals = [
+        (e.originator_version, set(strings(e.data)))
+        for e in stored
+        if e.type != "GameCreated" and rules.reveals(e)
+    ]
     out, later = {}, set()
     for e in reversed(stored):
         out[e.originator_version] = set(later)
@@ -99,9 +103,14 @@ def _outputs(app, game, events_now, viewer, boundary: bool):
     yield "state", views.state_view(game, viewer, False)
     if viewer is not None and viewer in rules.status(game.state).to_act:
         moves = rules.legal_moves(game.state, viewer)
-        yield "moves", {"moves": views.legal_moves_view(game.version, moves, viewer),
-                        "labels": [rules.move_label(game.state, m) for m in moves],
-                        "groups": [rules.move_group(game.state, m) for m in moves]}
+        yield (
+            "moves",
+            {
+                "moves": views.legal_moves_view(game.version, moves, viewer),
+                "labels": [rules.move_label(game.state, m) for m in moves],
+                "groups": [rules.move_group(game.state, m) for m in moves],
+            },
+        )
 
 
 class Played:
@@ -124,7 +133,8 @@ class Played:
         for move in moves:
             kind = str(move.get("type"))
             if self._labelled.get(kind, 0) >= LABELS_PER_TYPE or any(
-                    isinstance(v, str) and rules.printed_name(v) for v in move.values()):
+                isinstance(v, str) and rules.printed_name(v) for v in move.values()
+            ):
                 continue
             self._labelled[kind] = self._labelled.get(kind, 0) + 1
             self.vocabulary += " " + rules.move_label(game.state, move)
@@ -137,10 +147,12 @@ class Played:
             return
         seats = list(range(len(game.players))) if has_hidden(game.state) else [0]
         for viewer in [None, *seats]:
-            report = views.audit_view(app.audit(game_id, detail=True, viewer=viewer), game,
-                                      viewer, True)
+            report = views.audit_view(
+                app.audit(game_id, detail=True, viewer=viewer), game, viewer, True
+            )
             self.checkpoints.append((game.version, viewer, "audit", text_of(report)))
         self.checkpoints.append((game.version, None, "export", text_of(app.export(game_id))))
+
 
 @pytest.fixture(scope="module")
 def played(app):
@@ -150,6 +162,7 @@ def played(app):
         if case.id not in cache:
             cache[case.id] = Played(app, case)
         return cache[case.id]
+
     return get
 
 
@@ -239,27 +252,46 @@ def test_listed_moves_are_exactly_the_accepted_moves(app, played, case):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 50) | st.text(max_size=10),
-    lambda children: st.lists(children, max_size=3) | st.dictionaries(
-        st.text(max_size=8), children, max_size=3), max_leaves=8)
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c.players == 2 or c.variant == "solo"]
-                         [:6], ids=lambda c: c.id)
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if c.players == 2 or c.variant == "solo"][:6], ids=lambda c: c.id
+)
 def test_random_json_gives_only_domain_errors(app, played, case):
     game = played(case)
     rules = case.rules
     mid = app.game_at(game.game_id, len(app.stored_events(game.game_id)) // 2)
-    listed_keys = sorted({k for s in range(case.players)
-                          for m in rules.legal_moves(mid.state, s) for k in m} | {"type"})
-    listed_values = sorted({json.dumps(v) for s in range(case.players)
-                            for m in rules.legal_moves(mid.state, s) for v in m.values()})
+    listed_keys = sorted(
+        {k for s in range(case.players) for m in rules.legal_moves(mid.state, s) for k in m}
+        | {"type"}
+    )
+    listed_values = sorted(
+        {
+            json.dumps(v)
+            for s in range(case.players)
+            for m in rules.legal_moves(mid.state, s)
+            for v in m.values()
+        }
+    )
     # the midpoint may fall inside a move, where no seat has a listed move (nothing to sample)
-    values = json_values | st.sampled_from([json.loads(v) for v in listed_values]) \
-        if listed_values else json_values
+    values = (
+        json_values | st.sampled_from([json.loads(v) for v in listed_values])
+        if listed_values
+        else json_values
+    )
     moves = st.dictionaries(st.sampled_from(listed_keys), values, max_size=5)
 
-    @settings(max_examples=150, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=150,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
     @given(move=moves | json_values, seat=st.integers(-1, case.players))
     def random_json(move, seat):
         try:
@@ -286,8 +318,7 @@ def test_nothing_hidden_reaches_another_viewer(app, played, case):
         knowledge.add(event.data)
         if boundary:
             knowledge.add(folded.state)
-        knowledge.future = {s for s in future.get(folded.version, set())
-                            if not scanner.everyday(s)}
+        knowledge.future = {s for s in future.get(folded.version, set()) if not scanner.everyday(s)}
         finished = case.rules.status(folded.state).finished
         if finished:
             break
@@ -296,12 +327,16 @@ def test_nothing_hidden_reaches_another_viewer(app, played, case):
         at_version[folded.version] = (hidden, visible_to)
         # a game that has hidden nothing from anyone yet shows every seat what it shows the
         # public: one seat stands for the others
-        for viewer in (seats if knowledge.any_hidden else seats[:2]):
+        for viewer in seats if knowledge.any_hidden else seats[:2]:
             visible = knowledge.public | knowledge.own.get(viewer, set())
             for where, body in _outputs(app, folded, events_now, viewer, boundary):
                 text = text_of(body)
                 assert not foreign_private(body, viewer, text=text), (
-                    case.id, folded.version, viewer, where)
+                    case.id,
+                    folded.version,
+                    viewer,
+                    where,
+                )
                 found = scanner.leaks(text, hidden[viewer], visible)
                 assert not found, (case.id, folded.version, viewer, where, found, text[:600])
     for version, viewer, where, text in game.checkpoints:

@@ -3,6 +3,7 @@
 PostgreSQL tests run in a fresh schema (dropped afterwards) and skip only when the server cannot
 be reached, saying so.
 """
+
 from __future__ import annotations
 
 import uuid

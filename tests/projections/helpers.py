@@ -1,4 +1,5 @@
 """Playing toy games and comparing read models."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,15 @@ import uuid
 from domain.application import Games
 
 #: columns that record when/how a notice was delivered (not derived from events)
-DELIVERY_COLUMNS = ("state", "attempts", "next_attempt_at", "lease_until", "last_status",
-                    "last_error", "delivered_at")
+DELIVERY_COLUMNS = (
+    "state",
+    "attempts",
+    "next_attempt_at",
+    "lease_until",
+    "last_status",
+    "last_error",
+    "delivered_at",
+)
 
 
 def new_game(games: Games, players=("Ann", "Bob"), goal: int = 8, seed: int = 7):
@@ -49,9 +57,14 @@ def assert_exact(games: Games, store, game_ids) -> None:
 def dump(store, include_outbox_state: bool = False) -> dict:
     """Every read-model table as sorted rows (JSON columns decoded)."""
     out = {}
-    keys = {"rm_games": "game_id", "rm_seats": "game_id, seat",
-            "rm_score_heads": "game_id", "rm_score_cells": "game_id, version, cell",
-            "rm_subscriptions": "game_id, seat, channel", "rm_outbox": "notice_id"}
+    keys = {
+        "rm_games": "game_id",
+        "rm_seats": "game_id, seat",
+        "rm_score_heads": "game_id",
+        "rm_score_cells": "game_id, version, cell",
+        "rm_subscriptions": "game_id, seat, channel",
+        "rm_outbox": "notice_id",
+    }
     for table, order in keys.items():
         rows = store.query(f"SELECT * FROM {{p}}{table} ORDER BY {order}")
         clean = []
@@ -65,8 +78,9 @@ def dump(store, include_outbox_state: bool = False) -> dict:
                     row[col] = json.loads(row[col])
             clean.append(row)
         out[table] = clean
-    out["position"] = store.query("SELECT notification_id FROM {p}rm_tracking "
-                                  "WHERE application_name = ?", ["chronicle"])
+    out["position"] = store.query(
+        "SELECT notification_id FROM {p}rm_tracking WHERE application_name = ?", ["chronicle"]
+    )
     return out
 
 
@@ -78,6 +92,9 @@ def store_event_count(games: Games) -> int:
         batch = games.recorder.select_notifications(start, 1000, inclusive_of_start=False)
         if not batch:
             return count
-        count += sum(1 for n in batch if n.topic in ("domain.game:GameEvent",
-                                                     "domain.application:GameCreated"))
+        count += sum(
+            1
+            for n in batch
+            if n.topic in ("domain.game:GameEvent", "domain.application:GameCreated")
+        )
         start = batch[-1].id

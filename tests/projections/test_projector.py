@@ -2,6 +2,7 @@
 
 Runs on SQLite and on PostgreSQL (skipped, with the reason, only if the server is unreachable).
 """
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,7 @@ def test_the_lobby_counts_up_to_a_cap(games, projector, models, monkeypatch):
     assert models.list_games()["total_exact"] is True
 
 
-def test_the_sheet_at_every_version_is_the_titles_sheet_of_that_state(games, projector,
-                                                                      models):
+def test_the_sheet_at_every_version_is_the_titles_sheet_of_that_state(games, projector, models):
     """Served from stored changes, never by replaying: equal to ``score_sheet(state at N)``."""
     game_id = new_game(games, players=("Ann", "Bob", "Cid"), goal=9).game.id
     final = play_out(games, game_id, random.Random(3))
@@ -76,8 +76,10 @@ def test_the_sheet_at_every_version_is_the_titles_sheet_of_that_state(games, pro
     rules = registry.current("toy")
     for version in range(1, final + 1):
         expected = rules.score_sheet(games.game_at(game_id, version).state)
-        assert models.score_sheet(game_id, version) == (version, json.loads(
-            json.dumps(expected))), version
+        assert models.score_sheet(game_id, version) == (
+            version,
+            json.loads(json.dumps(expected)),
+        ), version
     assert models.score_sheet(game_id, final + 1) is None  # not projected (yet)
 
 
@@ -86,8 +88,18 @@ def test_each_event_records_what_it_changed_on_the_sheet(games, projector, model
     games.play(game_id, 0, {"type": "add", "by": 2})
     projector.catch_up()
     changes = models.score_changes(game_id, 2)
-    assert changes == [{"seat": 0, "key": "counter", "label": "Counter", "count": 2,
-                        "points": 2, "d_count": 2, "d_points": 2, "removed": False}]
+    assert changes == [
+        {
+            "seat": 0,
+            "key": "counter",
+            "label": "Counter",
+            "count": 2,
+            "points": 2,
+            "d_count": 2,
+            "d_points": 2,
+            "removed": False,
+        }
+    ]
     history = models.score_history(game_id, seat=0)
     assert [(h["version"], h["d_points"]) for h in history] == [(1, 0), (2, 2)]
 
@@ -123,8 +135,10 @@ def test_processing_twice_is_processing_once(games, projector, read_store, model
 
 def test_rebuild_equals_incremental(games, read_store):
     rng = random.Random(5)
-    ids = [new_game(games, players=("Ann", "Bob", "Cid")[:2 + i % 2], seed=i).game.id
-           for i in range(4)]
+    ids = [
+        new_game(games, players=("Ann", "Bob", "Cid")[: 2 + i % 2], seed=i).game.id
+        for i in range(4)
+    ]
     subscriptions.save(games, ids[0], 1, subscriptions.build(None, email="bob@example.com"))
     incremental = Projector(games, read_store, batch_size=7)
     for _ in range(6):
@@ -138,7 +152,8 @@ def test_rebuild_equals_incremental(games, read_store):
     Projector(games, read_store, batch_size=1000).rebuild()
     assert dump(read_store) == live
     assert store_event_count(games) == sum(
-        r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games"))
+        r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games")
+    )
 
 
 def test_a_fresh_projector_continues_where_another_stopped(games, read_store):
@@ -166,8 +181,10 @@ def test_two_projectors_racing_apply_every_event_once(games, read_store):
             errors.append(err)
 
     stop = threading.Event()
-    threads = [threading.Thread(target=follow, args=(Projector(games, read_store, batch_size=3),
-                                                     stop)) for _ in range(2)]
+    threads = [
+        threading.Thread(target=follow, args=(Projector(games, read_store, batch_size=3), stop))
+        for _ in range(2)
+    ]
     for t in threads:
         t.start()
     for _ in range(5):
@@ -183,19 +200,27 @@ def test_two_projectors_racing_apply_every_event_once(games, read_store):
 
 def test_notices_go_to_subscribed_seats_at_the_end_of_each_move(games, projector, models):
     game_id = new_game(games, players=("Ann", "Bob")).game.id
-    subscriptions.save(games, game_id, 1, subscriptions.build(
-        None, webhook_url="http://127.0.0.1:9/hook", email="bob@example.com"))
-    subscriptions.save(games, game_id, 0, subscriptions.build(
-        None, webhook_url="http://127.0.0.1:9/ann"))
-    games.play(game_id, 0, {"type": "add", "by": 1})   # Bob's turn: CounterAdvanced
-    games.play(game_id, 1, {"type": "add", "by": 1})   # lap ends: both must say ready
+    subscriptions.save(
+        games,
+        game_id,
+        1,
+        subscriptions.build(None, webhook_url="http://127.0.0.1:9/hook", email="bob@example.com"),
+    )
+    subscriptions.save(
+        games, game_id, 0, subscriptions.build(None, webhook_url="http://127.0.0.1:9/ann")
+    )
+    games.play(game_id, 0, {"type": "add", "by": 1})  # Bob's turn: CounterAdvanced
+    games.play(game_id, 1, {"type": "add", "by": 1})  # lap ends: both must say ready
     projector.catch_up()
     notices = models.notices(game_id)
     # Bob was waited for before his move and still is after it: not "newly" to act; Ann
     # subscribed while the game waited for her, so her turn at version 1 is sent then
     assert {(n["kind"], n["version"], n["seat"], n["channel"]) for n in notices} == {
-        ("turn", 1, 0, "webhook"), ("turn", 2, 1, "webhook"), ("turn", 2, 1, "email"),
-        ("turn", 4, 0, "webhook")}
+        ("turn", 1, 0, "webhook"),
+        ("turn", 2, 1, "webhook"),
+        ("turn", 2, 1, "email"),
+        ("turn", 4, 0, "webhook"),
+    }
     assert all(n["state"] == "pending" for n in notices)
     by_version = {n["version"]: n for n in notices if n["channel"] == "webhook"}
     assert by_version[4]["first_version"] == 3  # the move's batch: CounterAdvanced, BonusDrawn
@@ -206,8 +231,9 @@ def test_notices_go_to_subscribed_seats_at_the_end_of_each_move(games, projector
 def test_undo_and_game_over_notices(games, projector, models):
     game_id = new_game(games, players=("Ann", "Bob"), goal=3).game.id
     for seat in (0, 1):
-        subscriptions.save(games, game_id, seat,
-                           subscriptions.build(None, email=f"p{seat}@example.com"))
+        subscriptions.save(
+            games, game_id, seat, subscriptions.build(None, email=f"p{seat}@example.com")
+        )
     games.play(game_id, 0, {"type": "add", "by": 2})
     games.play(game_id, 1, {"type": "add", "by": 1})
     asked = games.request_undo(game_id, 0, 2)
@@ -256,13 +282,15 @@ def test_a_rebuild_keeps_delivery_state(games, read_store, models):
 
 @pytest.mark.parametrize("players", [("Ann", "Bob"), ("Ann", "Bob", "Cid")])
 def test_agricola_sheets_match_at_every_version_when_the_title_is_available(
-        games, read_store, models, players):
+    games, read_store, models, players
+):
     try:
         rules = registry.current("agricola")
         created = games.create_game("agricola", "family", list(players), {}, seed=3)
     except Exception as err:
         pytest.skip(f"the Agricola title is not available yet: {err}")
     from bench.games import play_random
+
     game_id = created.game.id
     final = play_random(games, game_id, random.Random(len(players)))
     Projector(games, read_store).catch_up()
@@ -303,8 +331,7 @@ def neutral():
 
 
 def test_a_titles_rescore_skips_scoring_and_changes_nothing(games, read_store, models, neutral):
-    game_id = games.create_game("toy-neutral", "race", ["Ann", "Bob"], {"goal": 9},
-                                seed=2).game.id
+    game_id = games.create_game("toy-neutral", "race", ["Ann", "Bob"], {"goal": 9}, seed=2).game.id
     final = play_out(games, game_id, random.Random(2))
     _NeutralToy.calls = 0
     Projector(games, read_store).catch_up()
@@ -317,6 +344,7 @@ def test_a_titles_rescore_skips_scoring_and_changes_nothing(games, read_store, m
 
 def test_the_read_side_of_an_api_process_reads_its_own_writes(games, read_store):
     from projections.queries import ReadSide
+
     side = ReadSide(games, read_store)
     game_id = new_game(games).game.id
     games.play(game_id, 0, {"type": "add", "by": 2})
@@ -327,19 +355,24 @@ def test_the_read_side_of_an_api_process_reads_its_own_writes(games, read_store)
 
 def test_polling_follows_the_store_until_stopped(games, read_store):
     from projections.runner import poll_forever
+
     projector = Projector(games, read_store)
     stop = threading.Event()
     seen = []
-    thread = threading.Thread(target=poll_forever, args=(projector,),
-                              kwargs={"interval": 0.02, "stop": stop,
-                                      "on_result": seen.append})
+    thread = threading.Thread(
+        target=poll_forever,
+        args=(projector,),
+        kwargs={"interval": 0.02, "stop": stop, "on_result": seen.append},
+    )
     thread.start()
     try:
         game_id = new_game(games).game.id
         games.play(game_id, 0, {"type": "add", "by": 1})
         deadline = time.time() + 5
-        while read_store.game_row(str(game_id)) is None or \
-                read_store.game_row(str(game_id))["version"] < 2:
+        while (
+            read_store.game_row(str(game_id)) is None
+            or read_store.game_row(str(game_id))["version"] < 2
+        ):
             assert time.time() < deadline, "the poll did not catch up"
             time.sleep(0.02)
     finally:
@@ -352,6 +385,7 @@ def test_the_rebuild_command_shows_progress_and_rebuilds(store_of, monkeypatch):
     from click.testing import CliRunner
 
     from projections import cli
+
     games = store_of.games()
     game_id = new_game(games).game.id
     play(games, game_id, 4)
@@ -369,8 +403,10 @@ def test_a_partitioned_rebuild_equals_the_live_read_models(games, read_store, wo
     from projections import rebuild as parallel
 
     rng = random.Random(11)
-    ids = [new_game(games, players=("Ann", "Bob", "Cid")[:2 + i % 2], seed=i).game.id
-           for i in range(7)]
+    ids = [
+        new_game(games, players=("Ann", "Bob", "Cid")[: 2 + i % 2], seed=i).game.id
+        for i in range(7)
+    ]
     subscriptions.save(games, ids[1], 0, subscriptions.build(None, email="ann@example.com"))
     for _ in range(4):
         for game_id in ids:
@@ -380,18 +416,19 @@ def test_a_partitioned_rebuild_equals_the_live_read_models(games, read_store, wo
     live_projector.catch_up()
     live = dump(read_store)
     seen = []
-    figures = parallel.rebuild(games, workers=workers, batch_size=9,
-                               progress=lambda done, head: seen.append((done, head)))
+    figures = parallel.rebuild(
+        games, workers=workers, batch_size=9, progress=lambda done, head: seen.append((done, head))
+    )
     assert dump(read_store) == live
     head = games.recorder.max_notification_id()
     assert figures["head"] == head and read_store.position(games.name) == head
     assert seen[-1] == (head, head) and all(a <= b for (a, _), (b, _) in pairwise(seen))
     assert store_event_count(games) == sum(
-        r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games"))
+        r["applied"] for r in read_store.query("SELECT applied FROM {p}rm_games")
+    )
 
 
-def test_a_failed_partition_leaves_the_read_models_to_be_replayed(games, read_store,
-                                                                   monkeypatch):
+def test_a_failed_partition_leaves_the_read_models_to_be_replayed(games, read_store, monkeypatch):
     from projections import rebuild as parallel
 
     game_id = new_game(games).game.id
@@ -411,7 +448,8 @@ def test_a_failed_partition_leaves_the_read_models_to_be_replayed(games, read_st
 
 
 def test_a_game_whose_rules_are_not_installed_is_set_aside_and_the_lobby_still_lists_the_rest(
-        games, read_store, models, neutral):
+    games, read_store, models, neutral
+):
     """Found by CI: one game of rules this server lacks (a toy game left in a shared schema)
     made every lobby page answer 422. Now the projector sets that game aside, says why, and keeps
     every other game current."""

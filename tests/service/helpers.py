@@ -1,4 +1,5 @@
 """Helpers the service tests share: create games, make moves, check problems."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,8 +21,14 @@ class GameHandle:
         return f"/api/v1/games/{self.id}"
 
 
-def new_game(client, players=("Ann", "Bob"), seed: int | None = 7, goal: int | None = None,
-             title: str = "toy", options: dict | None = None) -> GameHandle:
+def new_game(
+    client,
+    players=("Ann", "Bob"),
+    seed: int | None = 7,
+    goal: int | None = None,
+    title: str = "toy",
+    options: dict | None = None,
+) -> GameHandle:
     body = {"title": title, "players": list(players)}
     if seed is not None:
         body["seed"] = seed

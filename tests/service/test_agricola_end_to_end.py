@@ -3,6 +3,7 @@
 Skips only while the Agricola title is not registered yet (it is being written in
 ``domain/agricola/``); the moment it registers itself these tests run.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -23,15 +24,23 @@ def _agricola_available() -> bool:
     return True
 
 
-pytestmark = pytest.mark.skipif(not _agricola_available(),
-                                reason="the agricola title is not registered yet "
-                                       "(domain/agricola/ is being written)")
+pytestmark = pytest.mark.skipif(
+    not _agricola_available(),
+    reason="the agricola title is not registered yet (domain/agricola/ is being written)",
+)
 
 
 @pytest.fixture
 def agricola(client):
-    response = client.post("/api/v1/games", json={"title": "agricola", "variant": "family",
-                                                  "players": ["Ann", "Bob", "Cid"], "seed": 2024})
+    response = client.post(
+        "/api/v1/games",
+        json={
+            "title": "agricola",
+            "variant": "family",
+            "players": ["Ann", "Bob", "Cid"],
+            "seed": 2024,
+        },
+    )
     assert response.status_code == 201, response.get_json()
     body = response.get_json()
     return GameHandle(body["id"], [s["token"] for s in body["seats"]], body)
@@ -63,8 +72,9 @@ def test_a_whole_family_game_played_from_the_listed_moves(agricola, client):
         seat = summary["to_act"][0]
         listed = client.get(f"{agricola.url}/moves", headers=agricola.auth(seat)).get_json()
         assert listed["moves"], f"seat {seat} is asked to act but has no listed move"
-        response = move(client, agricola, seat, listed["moves"][0],
-                        **{"If-Match": f'"{listed["version"]}"'})
+        response = move(
+            client, agricola, seat, listed["moves"][0], **{"If-Match": f'"{listed["version"]}"'}
+        )
         assert response.status_code == 201, response.get_json()
     summary = client.get(agricola.url).get_json()
     assert summary["status"] == "finished", "the game did not end within the move budget"
@@ -75,5 +85,4 @@ def test_a_whole_family_game_played_from_the_listed_moves(agricola, client):
     imported = client.post("/api/v1/games/import", json=record)
     assert imported.status_code == 201, imported.get_json()
     new_id = imported.get_json()["id"]
-    assert (client.get(f"/api/v1/games/{new_id}/scores").get_json()["seats"]
-            == scores["seats"])
+    assert client.get(f"/api/v1/games/{new_id}/scores").get_json()["seats"] == scores["seats"]

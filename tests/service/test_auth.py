@@ -1,12 +1,17 @@
 """Seat tokens: 401 without or with an unknown token, 403 with another game's token."""
+
 from __future__ import annotations
 
 import pytest
 
 from .helpers import assert_problem, move, new_game
 
-SEAT_ONLY = [("post", "/moves", {"type": "add", "by": 1}), ("post", "/undo", {"version": 1}),
-             ("post", "/undo/2/accept", None), ("post", "/undo/2/reject", None)]
+SEAT_ONLY = [
+    ("post", "/moves", {"type": "add", "by": 1}),
+    ("post", "/undo", {"version": 1}),
+    ("post", "/undo/2/accept", None),
+    ("post", "/undo/2/reject", None),
+]
 TOKEN_OPTIONAL = ["/moves", "/state", "/events", "/scores", "/audit"]
 
 
@@ -17,13 +22,13 @@ def _call(client, method, url, body, headers):
 @pytest.mark.parametrize("method, path, body", SEAT_ONLY)
 def test_seat_actions_need_a_token(client, method, path, body):
     game = new_game(client)
-    problem = assert_problem(_call(client, method, game.url + path, body, {}), 401,
-                             "unauthorized")
+    problem = assert_problem(_call(client, method, game.url + path, body, {}), 401, "unauthorized")
     assert "Bearer" in problem["detail"]
 
 
-@pytest.mark.parametrize("header", ["Bearer nonsense", "Bearer ", "Basic YW5uOnB3",
-                                    "Token abc", "Bearer " + "x" * 500])
+@pytest.mark.parametrize(
+    "header", ["Bearer nonsense", "Bearer ", "Basic YW5uOnB3", "Token abc", "Bearer " + "x" * 500]
+)
 @pytest.mark.parametrize("method, path, body", SEAT_ONLY[:2])
 def test_unknown_or_malformed_tokens_are_401(client, method, path, body, header):
     game = new_game(client)
@@ -35,8 +40,11 @@ def test_unknown_or_malformed_tokens_are_401(client, method, path, body, header)
 def test_a_forged_token_naming_this_game_is_401(client):
     game = new_game(client)
     forged = game.tokens[0].split(".")[0] + "." + "A" * 43
-    assert_problem(move(client, game, 0, {"type": "add", "by": 1},
-                        Authorization=f"Bearer {forged}"), 401, "unauthorized")
+    assert_problem(
+        move(client, game, 0, {"type": "add", "by": 1}, Authorization=f"Bearer {forged}"),
+        401,
+        "unauthorized",
+    )
 
 
 @pytest.mark.parametrize("method, path, body", SEAT_ONLY)
@@ -64,8 +72,11 @@ def test_a_token_acts_only_for_its_own_seat(client):
 
 def test_unknown_games_are_404_before_any_token_check(client):
     other = new_game(client)
-    response = client.post("/api/v1/games/00000000-0000-4000-8000-000000000000/moves",
-                           json={"type": "add", "by": 1}, headers=other.auth(0))
+    response = client.post(
+        "/api/v1/games/00000000-0000-4000-8000-000000000000/moves",
+        json={"type": "add", "by": 1},
+        headers=other.auth(0),
+    )
     assert_problem(response, 404, "game_not_found")
 
 
@@ -73,5 +84,8 @@ def test_the_token_is_checked_before_the_body_is_read(client):
     game = new_game(client)
     assert_problem(client.post(f"{game.url}/moves", data=b"{not json"), 401, "unauthorized")
     assert_problem(client.post(f"{game.url}/undo", json={"version": "x"}), 401, "unauthorized")
-    assert_problem(client.post("/api/v1/games/00000000-0000-4000-8000-000000000000/moves",
-                               data=b"{not json"), 404, "game_not_found")
+    assert_problem(
+        client.post("/api/v1/games/00000000-0000-4000-8000-000000000000/moves", data=b"{not json"),
+        404,
+        "game_not_found",
+    )

@@ -1,4 +1,5 @@
 """Bad input never gets a 500 and never writes anything: every error is a 4xx problem."""
+
 from __future__ import annotations
 
 import io
@@ -11,26 +12,37 @@ from hypothesis import strategies as st
 
 from .helpers import assert_problem, move, new_game
 
-NOT_JSON = [b"{", b"{'type': 'add'}", b"add", b"\xff\xfe\x00", b'{"type": "add",}',
-            b'{"type": NaN}', b'{"type": "add", "by": Infinity}', b'{"by": 1e999}',
-            b"[" * 100 + b"]" * 100, b'{"by": ' + b"9" * 5000 + b"}", b"\x00"]
+NOT_JSON = [
+    b"{",
+    b"{'type': 'add'}",
+    b"add",
+    b"\xff\xfe\x00",
+    b'{"type": "add",}',
+    b'{"type": NaN}',
+    b'{"type": "add", "by": Infinity}',
+    b'{"by": 1e999}',
+    b"[" * 100 + b"]" * 100,
+    b'{"by": ' + b"9" * 5000 + b"}",
+    b"\x00",
+]
 
 
 @pytest.mark.parametrize("raw", NOT_JSON)
 def test_a_body_that_is_not_json_is_400(client, raw):
     game = new_game(client)
-    for url in (f"{game.url}/moves", "/api/v1/games", f"{game.url}/forks",
-                "/api/v1/games/import"):
-        response = client.post(url, data=raw, content_type="application/json",
-                               headers=game.auth(0))
+    for url in (f"{game.url}/moves", "/api/v1/games", f"{game.url}/forks", "/api/v1/games/import"):
+        response = client.post(url, data=raw, content_type="application/json", headers=game.auth(0))
         body = assert_problem(response, 400, "bad_request")
         assert "JSON" in body["detail"]
     assert client.get(game.url).get_json()["version"] == 1
 
 
 def test_a_json_body_sent_with_another_content_type_is_still_read(client):
-    response = client.post("/api/v1/games", data=json.dumps({"title": "toy", "players": ["A"]}),
-                           content_type="text/plain")
+    response = client.post(
+        "/api/v1/games",
+        data=json.dumps({"title": "toy", "players": ["A"]}),
+        content_type="text/plain",
+    )
     assert response.status_code == 201
 
 
@@ -52,10 +64,16 @@ def test_a_chunked_body_over_the_limit_is_413(client, app):
     game = new_game(client)
     limit = app.config["MAX_CONTENT_LENGTH"]
     raw = json.dumps({"type": "add", "by": 1, "pad": "x" * (limit * 2)}).encode()
-    response = client.post(f"{game.url}/moves", input_stream=io.BytesIO(raw),
-                           headers={**game.auth(0), "Transfer-Encoding": "chunked",
-                                    "Content-Type": "application/json"},
-                           environ_overrides={"wsgi.input_terminated": True})
+    response = client.post(
+        f"{game.url}/moves",
+        input_stream=io.BytesIO(raw),
+        headers={
+            **game.auth(0),
+            "Transfer-Encoding": "chunked",
+            "Content-Type": "application/json",
+        },
+        environ_overrides={"wsgi.input_terminated": True},
+    )
     assert_problem(response, 413, "payload_too_large")
     assert client.get(game.url).get_json()["version"] == 1
 
@@ -63,10 +81,16 @@ def test_a_chunked_body_over_the_limit_is_413(client, app):
 def test_a_chunked_body_within_the_limit_is_read(client):
     game = new_game(client)
     raw = json.dumps({"type": "add", "by": 1}).encode()
-    response = client.post(f"{game.url}/moves", input_stream=io.BytesIO(raw),
-                           headers={**game.auth(0), "Transfer-Encoding": "chunked",
-                                    "Content-Type": "application/json"},
-                           environ_overrides={"wsgi.input_terminated": True})
+    response = client.post(
+        f"{game.url}/moves",
+        input_stream=io.BytesIO(raw),
+        headers={
+            **game.auth(0),
+            "Transfer-Encoding": "chunked",
+            "Content-Type": "application/json",
+        },
+        environ_overrides={"wsgi.input_terminated": True},
+    )
     assert response.status_code == 201
 
 
@@ -108,52 +132,112 @@ def test_a_raw_persistence_error_is_a_503_with_retry_after(app):
 
 
 # -- a sweep: everything a client can send, at every endpoint, answers < 500 --------------------
-ENDPOINTS = [("get", "/api/v1/titles"), ("get", "/api/v1/games"), ("post", "/api/v1/games"),
-             ("post", "/api/v1/games/import"), ("get", "{game}"), ("get", "{game}/moves"),
-             ("post", "{game}/moves"), ("get", "{game}/state"), ("get", "{game}/events"),
-             ("get", "{game}/scores"), ("post", "{game}/forks"), ("post", "{game}/undo"),
-             ("post", "{game}/undo/3/accept"), ("post", "{game}/undo/3/reject"),
-             ("get", "{game}/audit"), ("get", "{game}/export"), ("get", "/healthz")]
+ENDPOINTS = [
+    ("get", "/api/v1/titles"),
+    ("get", "/api/v1/games"),
+    ("post", "/api/v1/games"),
+    ("post", "/api/v1/games/import"),
+    ("get", "{game}"),
+    ("get", "{game}/moves"),
+    ("post", "{game}/moves"),
+    ("get", "{game}/state"),
+    ("get", "{game}/events"),
+    ("get", "{game}/scores"),
+    ("post", "{game}/forks"),
+    ("post", "{game}/undo"),
+    ("post", "{game}/undo/3/accept"),
+    ("post", "{game}/undo/3/reject"),
+    ("get", "{game}/audit"),
+    ("get", "{game}/export"),
+    ("get", "/healthz"),
+]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(2 ** 300), max_value=2 ** 300)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["type", "by", "version", "title", "players", "seed", "options",
-                         "variant", "format", "events", "head", "game", "x"]) | st.text(
-            max_size=5), inner, max_size=5),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**300), max_value=2**300)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "by",
+                    "version",
+                    "title",
+                    "players",
+                    "seed",
+                    "options",
+                    "variant",
+                    "format",
+                    "events",
+                    "head",
+                    "game",
+                    "x",
+                ]
+            )
+            | st.text(max_size=5),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
 header_values = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60)
-queries = st.dictionaries(st.sampled_from(["version", "after", "limit", "page", "page_size",
-                                           "status", "title", "detail"]),
-                          st.text(st.characters(min_codepoint=33, max_codepoint=126),
-                                  max_size=12), max_size=3)
+queries = st.dictionaries(
+    st.sampled_from(
+        ["version", "after", "limit", "page", "page_size", "status", "title", "detail"]
+    ),
+    st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=12),
+    max_size=3,
+)
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(endpoint=st.sampled_from(ENDPOINTS), body=json_values, query=queries,
-       if_match=st.none() | header_values, key=st.none() | header_values,
-       auth=st.sampled_from(["none", "own", "other", "junk"]), data=st.data())
-def test_no_client_input_reaches_the_catch_all(sqlite_app, endpoint, body, query, if_match,
-                                               key, auth, data):
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    endpoint=st.sampled_from(ENDPOINTS),
+    body=json_values,
+    query=queries,
+    if_match=st.none() | header_values,
+    key=st.none() | header_values,
+    auth=st.sampled_from(["none", "own", "other", "junk"]),
+    data=st.data(),
+)
+def test_no_client_input_reaches_the_catch_all(
+    sqlite_app, endpoint, body, query, if_match, key, auth, data
+):
     client = sqlite_app.test_client()
     games = getattr(sqlite_app, "_sweep_games", None)
     if games is None:
         games = sqlite_app._sweep_games = (new_game(client), new_game(client, seed=None))
     game, other = games
     method, path = endpoint
-    url = path.replace("{game}", data.draw(st.sampled_from(
-        [game.url, "/api/v1/games/not-a-game", "/api/v1/games/" + "0" * 32])))
-    headers = {"own": game.auth(data.draw(st.integers(0, 1))), "other": other.auth(0),
-               "junk": {"Authorization": "Bearer " + (if_match or "")}, "none": {}}[auth]
+    url = path.replace(
+        "{game}",
+        data.draw(
+            st.sampled_from([game.url, "/api/v1/games/not-a-game", "/api/v1/games/" + "0" * 32])
+        ),
+    )
+    headers = {
+        "own": game.auth(data.draw(st.integers(0, 1))),
+        "other": other.auth(0),
+        "junk": {"Authorization": "Bearer " + (if_match or "")},
+        "none": {},
+    }[auth]
     if if_match is not None:
         headers["If-Match"] = if_match
     if key is not None:
         headers["Idempotency-Key"] = key
-    response = getattr(client, method)(url, query_string=query, headers=headers,
-                                       **({"json": body} if method == "post" else {}))
+    response = getattr(client, method)(
+        url, query_string=query, headers=headers, **({"json": body} if method == "post" else {})
+    )
     assert response.status_code < 500, response.get_data(as_text=True)
     if response.status_code >= 400:
         assert response.mimetype == "application/problem+json"

@@ -1,4 +1,5 @@
 """The operator commands, through ``chronicle`` (click) and through ``flask``."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,9 @@ def run(services):
     runner = CliRunner()
 
     def invoke(*args, input=None):
-        return runner.invoke(cli, list(args), obj={"services": services}, input=input,
-                             catch_exceptions=False)
+        return runner.invoke(
+            cli, list(args), obj={"services": services}, input=input, catch_exceptions=False
+        )
 
     return invoke
 
@@ -44,8 +46,12 @@ def test_create_prints_the_id_and_one_token_per_seat(run, client):
     summary = client.get(f"/api/v1/games/{game_id}").get_json()
     assert summary["options"] == {"goal": 4, "secrets": True} and summary["seed"] == 5
     token = lines[1].split()[-1]
-    assert client.get(f"/api/v1/games/{game_id}/moves",
-                      headers={"Authorization": f"Bearer {token}"}).get_json()["seat"] == 0
+    assert (
+        client.get(
+            f"/api/v1/games/{game_id}/moves", headers={"Authorization": f"Bearer {token}"}
+        ).get_json()["seat"]
+        == 0
+    )
 
 
 def test_create_reports_rule_errors_with_status_2(run):
@@ -101,8 +107,12 @@ class ToyWithDoubleSteps(Toy):
 
     def decide(self, state, seat, move, rng):
         events = super().decide(state, seat, move, rng)
-        return [Event(e.type, {**e.data, "by": e.data["by"] * 2}, e.seat)
-                if e.type == "CounterAdvanced" else e for e in events]
+        return [
+            Event(e.type, {**e.data, "by": e.data["by"] * 2}, e.seat)
+            if e.type == "CounterAdvanced"
+            else e
+            for e in events
+        ]
 
 
 @pytest.fixture
@@ -122,8 +132,7 @@ def test_verify_all_lists_games_the_current_rules_would_change(run, client, rule
     assert result.exit_code == 1, result.output
     assert f"{changed.id}: 1 mismatch(es) under rules toy-2" in result.output
     assert untouched.id not in result.output
-    assert re.search(r"2 game\(s\) checked in [\d.]+ s \([\d.]+/s\): 1 would change",
-                     result.output)
+    assert re.search(r"2 game\(s\) checked in [\d.]+ s \([\d.]+/s\): 1 would change", result.output)
     # under its own rules the game is fine
     assert run("verify", changed.id).exit_code == 0
     assert run("verify", changed.id, "--current-rules").exit_code == 1
@@ -132,8 +141,9 @@ def test_verify_all_lists_games_the_current_rules_would_change(run, client, rule
 def test_verify_all_passes_when_nothing_changes(run, client):
     play_turns(client, new_game(client), 2)
     result = run("verify", "--all")
-    assert result.exit_code == 0 and re.search(r"1 game\(s\) checked in .*: 0 would change",
-                                               result.output)
+    assert result.exit_code == 0 and re.search(
+        r"1 game\(s\) checked in .*: 0 would change", result.output
+    )
 
 
 @pytest.mark.parametrize("workers", ["1", "3"])
@@ -200,13 +210,25 @@ def _env(tmp_path) -> dict:
 def test_the_console_script_and_the_makefile_entry_point(tmp_path):
     """``flask --app service.app:create_app init-db`` then ``chronicle verify --all``."""
     env = _env(tmp_path)
-    flask = subprocess.run([os.path.join(BIN, "flask"), "--app", "service.app:create_app",
-                            "init-db"], cwd=ROOT, env=env, capture_output=True, text=True,
-                           timeout=60, check=False)
+    flask = subprocess.run(
+        [os.path.join(BIN, "flask"), "--app", "service.app:create_app", "init-db"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert flask.returncode == 0, flask.stderr
     assert os.path.exists(tmp_path / "chronicle.db")
-    chronicle = subprocess.run([os.path.join(BIN, "chronicle"), "verify", "--all"],
-                               cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
-                               check=False)
+    chronicle = subprocess.run(
+        [os.path.join(BIN, "chronicle"), "verify", "--all"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert chronicle.returncode == 0, chronicle.stderr
     assert "0 game(s) checked" in chronicle.stdout

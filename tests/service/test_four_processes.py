@@ -2,6 +2,7 @@
 keeps one secret (from its data directory): pages' forms, invite links, browser seats and
 stream tickets made by one process work in every other. Before, each process drew its own key:
 2-5 of 6 game creations from the page failed with "form expired"."""
+
 from __future__ import annotations
 
 import html
@@ -32,18 +33,29 @@ def _free_port() -> int:
 class Deployment:
     def __init__(self, data_dir, schema) -> None:
         self.port = _free_port()
-        self.env = {**os.environ, "CHRONICLE_DATA_DIR": str(data_dir), "PORT": str(self.port),
-                    "CHRONICLE_DATABASE_URL": postgres_url(schema), "REDIS_URL": "",
-                    "CHRONICLE_WEB_CONCURRENCY": "4", "CHRONICLE_THREADS": "4",
-                    "CHRONICLE_RATE_LIMITS": "", "CHRONICLE_WAKEUPS": "off"}
+        self.env = {
+            **os.environ,
+            "CHRONICLE_DATA_DIR": str(data_dir),
+            "PORT": str(self.port),
+            "CHRONICLE_DATABASE_URL": postgres_url(schema),
+            "REDIS_URL": "",
+            "CHRONICLE_WEB_CONCURRENCY": "4",
+            "CHRONICLE_THREADS": "4",
+            "CHRONICLE_RATE_LIMITS": "",
+            "CHRONICLE_WAKEUPS": "off",
+        }
         self.env.pop("CHRONICLE_SECRET_KEY", None)
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
 
     def start(self) -> None:
-        self.proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")], env=self.env,
-                                     cwd=ROOT, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN, "chronicle-serve")],
+            env=self.env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -84,20 +96,27 @@ def _create_from_the_page(url: str) -> tuple[requests.Session, list[str]]:
     home = browser.get(url + "/", timeout=10)
     assert home.status_code == 200, _said(home.text)
     home = home.text
-    answer = browser.post(url + "/games", data={"csrf_token": _csrf(home), "title": "agricola",
-                                                "variant": "family", "player": ["Ann", "Bob"]},
-                          timeout=10)
+    answer = browser.post(
+        url + "/games",
+        data={
+            "csrf_token": _csrf(home),
+            "title": "agricola",
+            "variant": "family",
+            "player": ["Ann", "Bob"],
+        },
+        timeout=10,
+    )
     assert answer.status_code == 200, _said(answer.text)
-    links = [html.unescape(u) for u in re.findall(r'href="(http://[^"]+/join/[^"]+)"',
-                                                  answer.text)]
+    links = [html.unescape(u) for u in re.findall(r'href="(http://[^"]+/join/[^"]+)"', answer.text)]
     return browser, links
 
 
 def _join(browser: requests.Session, link: str) -> requests.Response:
     page = browser.get(link, timeout=10)
     assert page.status_code == 200, _said(page.text)
-    return browser.post(link, data={"csrf_token": _csrf(page.text)}, timeout=10,
-                        allow_redirects=False)
+    return browser.post(
+        link, data={"csrf_token": _csrf(page.text)}, timeout=10, allow_redirects=False
+    )
 
 
 def test_forms_links_and_seats_hold_across_four_processes_and_a_restart(deployment):

@@ -1,4 +1,5 @@
 """``/healthz``, settings from the environment, and the gunicorn settings."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -39,8 +40,9 @@ def test_health_reports_redis(client):
     assert client.get("/healthz").get_json()["redis"] == "ok"
 
 
-@pytest.mark.parametrize("redis_url, expected", [("", "not configured"),
-                                                 ("redis://127.0.0.1:1/0", "down")])
+@pytest.mark.parametrize(
+    "redis_url, expected", [("", "not configured"), ("redis://127.0.0.1:1/0", "down")]
+)
 def test_health_without_redis_still_serves(sqlite_services, redis_url, expected):
     settings = sqlite_services.settings.replace(redis_url=redis_url or None)
     services = bootstrap(settings)
@@ -52,8 +54,9 @@ def test_health_without_redis_still_serves(sqlite_services, redis_url, expected)
 
 
 def test_health_without_tables_is_503(tmp_path):
-    settings = Settings.from_env({"CHRONICLE_DATA_DIR": str(tmp_path),
-                                  "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""})
+    settings = Settings.from_env(
+        {"CHRONICLE_DATA_DIR": str(tmp_path), "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""}
+    )
     services = bootstrap(settings)  # init-db never ran: servers do not create tables
     try:
         response = create_app(services=services).test_client().get("/healthz")
@@ -75,33 +78,48 @@ def test_defaults(tmp_path, monkeypatch):
 
 
 def test_values_from_the_environment(tmp_path):
-    env = {"CHRONICLE_DATA_DIR": str(tmp_path), "PORT": "9001", "REDIS_URL": "",
-           "CHRONICLE_DATABASE_URL": "postgresql://u:pw@db:5433/chron?schema=s1",
-           "CHRONICLE_SECRET_KEY": "k", "CHRONICLE_MAX_BODY_BYTES": "2048",
-           "CHRONICLE_CACHE_SIZE": "10", "CHRONICLE_WEB_CONCURRENCY": "3",
-           "CHRONICLE_THREADS": "4", "CHRONICLE_STORE_LOCK_TIMEOUT": "0.5"}
+    env = {
+        "CHRONICLE_DATA_DIR": str(tmp_path),
+        "PORT": "9001",
+        "REDIS_URL": "",
+        "CHRONICLE_DATABASE_URL": "postgresql://u:pw@db:5433/chron?schema=s1",
+        "CHRONICLE_SECRET_KEY": "k",
+        "CHRONICLE_MAX_BODY_BYTES": "2048",
+        "CHRONICLE_CACHE_SIZE": "10",
+        "CHRONICLE_WEB_CONCURRENCY": "3",
+        "CHRONICLE_THREADS": "4",
+        "CHRONICLE_STORE_LOCK_TIMEOUT": "0.5",
+    }
     settings = Settings.from_env(env)
     assert settings.port == 9001 and settings.redis_url is None
     assert settings.is_postgres and settings.web_concurrency == 3 and settings.threads == 4
     assert settings.max_body_bytes == 2048 and settings.cache_size == 10
     pg = settings.persistence_env()
-    assert (pg["POSTGRES_HOST"], pg["POSTGRES_PORT"], pg["POSTGRES_SCHEMA"]) == ("db", "5433",
-                                                                                 "s1")
+    assert (pg["POSTGRES_HOST"], pg["POSTGRES_PORT"], pg["POSTGRES_SCHEMA"]) == ("db", "5433", "s1")
     assert settings.display_database_url == "postgresql://u:***@db:5433/chron?schema=s1"
     assert "pw" not in repr(settings.display_database_url)
 
 
 def test_postgres_defaults_to_several_workers():
-    settings = Settings.from_env({"CHRONICLE_DATABASE_URL": "postgresql://h/db",
-                                  "CHRONICLE_SECRET_KEY": "k"})
+    settings = Settings.from_env(
+        {"CHRONICLE_DATABASE_URL": "postgresql://h/db", "CHRONICLE_SECRET_KEY": "k"}
+    )
     assert settings.web_concurrency == 2 * (os.cpu_count() or 1)
 
 
-@pytest.mark.parametrize("env", [{"PORT": "eighty"}, {"PORT": "0"}, {"PORT": "70000"},
-                                 {"CHRONICLE_DATABASE_URL": "mysql://x/y"},
-                                 {"REDIS_URL": "http://x"}, {"CHRONICLE_THREADS": "0"},
-                                 {"CHRONICLE_MAX_BODY_BYTES": "-5"},
-                                 {"CHRONICLE_STORE_LOCK_TIMEOUT": "soon"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"PORT": "eighty"},
+        {"PORT": "0"},
+        {"PORT": "70000"},
+        {"CHRONICLE_DATABASE_URL": "mysql://x/y"},
+        {"REDIS_URL": "http://x"},
+        {"CHRONICLE_THREADS": "0"},
+        {"CHRONICLE_MAX_BODY_BYTES": "-5"},
+        {"CHRONICLE_STORE_LOCK_TIMEOUT": "soon"},
+    ],
+)
 def test_unusable_values_are_refused_with_the_variable_name(env):
     with pytest.raises(ConfigError) as err:
         Settings.from_env({"CHRONICLE_SECRET_KEY": "k", **env})
@@ -132,8 +150,12 @@ def test_redact_url_hides_passwords_only():
 
 
 def _load_gunicorn_conf(monkeypatch, env):
-    for name in ("PORT", "CHRONICLE_DATABASE_URL", "CHRONICLE_WEB_CONCURRENCY",
-                 "CHRONICLE_THREADS"):
+    for name in (
+        "PORT",
+        "CHRONICLE_DATABASE_URL",
+        "CHRONICLE_WEB_CONCURRENCY",
+        "CHRONICLE_THREADS",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in {"CHRONICLE_SECRET_KEY": "k", **env}.items():
         monkeypatch.setenv(name, value)
@@ -145,17 +167,21 @@ def _load_gunicorn_conf(monkeypatch, env):
 
 
 def test_gunicorn_settings_for_sqlite(monkeypatch, tmp_path):
-    conf = _load_gunicorn_conf(monkeypatch, {"PORT": "8123",
-                                             "CHRONICLE_DATA_DIR": str(tmp_path)})
+    conf = _load_gunicorn_conf(monkeypatch, {"PORT": "8123", "CHRONICLE_DATA_DIR": str(tmp_path)})
     assert conf.bind == ["127.0.0.1:8123"] and conf.worker_class == "gthread"
     assert conf.workers == 1 and conf.threads >= 2 and conf.timeout > 5
     assert conf.preload_app is False and callable(conf.when_ready)
 
 
 def test_gunicorn_settings_for_postgres(monkeypatch):
-    conf = _load_gunicorn_conf(monkeypatch, {
-        "CHRONICLE_DATABASE_URL": "postgresql://postgres@127.0.0.1/test",
-        "CHRONICLE_WEB_CONCURRENCY": "5", "CHRONICLE_THREADS": "16"})
+    conf = _load_gunicorn_conf(
+        monkeypatch,
+        {
+            "CHRONICLE_DATABASE_URL": "postgresql://postgres@127.0.0.1/test",
+            "CHRONICLE_WEB_CONCURRENCY": "5",
+            "CHRONICLE_THREADS": "16",
+        },
+    )
     assert conf.workers == 5 and conf.threads == 16
 
 
@@ -179,6 +205,7 @@ def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_pat
     from service.app import create_app
     from service.bootstrap import bootstrap, init_db
     from tests.conftest import sqlite_settings
+
     settings = sqlite_settings(tmp_path, redis_url=None, health_stuck_seconds=0.0)
     init_db(settings).close()
     services = bootstrap(settings)
@@ -186,16 +213,30 @@ def test_health_says_degraded_when_the_read_models_are_stuck_on_an_event(tmp_pat
         client = create_app(services=services).test_client()
         assert client.get("/healthz").get_json()["status"] == "ok"
         games = services.games()
-        created = games.get_game(_uuid.UUID(client.post(
-            "/api/v1/games", json={"title": "toy", "players": ["A", "B"]}).get_json()["id"]))
+        created = games.get_game(
+            _uuid.UUID(
+                client.post(
+                    "/api/v1/games", json={"title": "toy", "players": ["A", "B"]}
+                ).get_json()["id"]
+            )
+        )
         services.read_side().fresh()  # the projector has caught up: all is well
         assert client.get("/healthz").get_json()["status"] == "ok"
         # an event no rule made, stored under the rules' feet (what a forged import did)
-        data = {"title": "toy", "rules_version": "toy-1", "variant": "race",
-                "players": ["A", "B"], "options": created.options, "seeded": True,
-                "seeds": created.seeds, "parent": None, "setup": []}
-        games.store_recorded(_uuid.uuid4(), data, [{"type": "UndoRequested", "seat": 0,
-                                                    "data": {}, "command": None}])
+        data = {
+            "title": "toy",
+            "rules_version": "toy-1",
+            "variant": "race",
+            "players": ["A", "B"],
+            "options": created.options,
+            "seeded": True,
+            "seeds": created.seeds,
+            "parent": None,
+            "setup": [],
+        }
+        games.store_recorded(
+            _uuid.uuid4(), data, [{"type": "UndoRequested", "seat": 0, "data": {}, "command": None}]
+        )
         with pytest.raises(Exception):  # noqa: B017 (whatever the projector raises on it)
             services.read_side().fresh()  # the projector fails on it, again and again
         body = client.get("/healthz").get_json()

@@ -2,6 +2,7 @@
 seat's hand. After random play, every response each viewer can get (summary, lists, moves,
 events, export, audit, the state and scores at every version, the answers to its own moves)
 is searched for the cards in other seats' hands, by id and by name."""
+
 from __future__ import annotations
 
 import json
@@ -30,10 +31,11 @@ def _everything_a_viewer_can_get(client, game, viewer):
     yield "export", client.get(f"{game.url}/export", headers=headers).get_json()
     yield "audit", client.get(f"{game.url}/audit?detail=true", headers=headers).get_json()
     for n in sorted(set(range(1, version + 1, 7)) | {version}):
-        yield f"state@{n}", client.get(f"{game.url}/state?version={n}",
-                                       headers=headers).get_json()
-        yield f"scores@{n}", client.get(f"{game.url}/scores?version={n}",
-                                        headers=headers).get_json()
+        yield f"state@{n}", client.get(f"{game.url}/state?version={n}", headers=headers).get_json()
+        yield (
+            f"scores@{n}",
+            client.get(f"{game.url}/scores?version={n}", headers=headers).get_json(),
+        )
 
 
 def _create(client, players: int, seed: int | None) -> GameHandle:
@@ -62,9 +64,12 @@ def _board_words() -> str:
     """Texts every game shows (space and improvement names, phase words): a card named like
     one of them ("Stable", "Field") is searched for by id only."""
     from domain.agricola.tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
-    return " ".join([i["name"] for i in ACTION_SPACES.values()] +
-                    [i["name"] for i in MAJOR_IMPROVEMENTS.values()] +
-                    ["field", "fields", "stable", "stables", "pasture", "cook", "quarry"])
+
+    return " ".join(
+        [i["name"] for i in ACTION_SPACES.values()]
+        + [i["name"] for i in MAJOR_IMPROVEMENTS.values()]
+        + ["field", "fields", "stable", "stables", "pasture", "cook", "quarry"]
+    )
 
 
 BOARD_WORDS = _board_words()
@@ -113,23 +118,27 @@ def test_what_if_from_my_seat_forks_an_active_game_with_hidden_hands(sqlite_app)
         summary = client.get(game.url).get_json()
         seat = pick.choice(summary["to_act"])
         listed = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
-        assert client.post(f"{game.url}/moves", json=pick.choice(listed),
-                           headers=game.auth(seat)).status_code == 201
+        assert (
+            client.post(
+                f"{game.url}/moves", json=pick.choice(listed), headers=game.auth(seat)
+            ).status_code
+            == 201
+        )
     version = client.get(game.url).get_json()["version"]
     events = client.get(f"{game.url}/events?limit=1000").get_json()["events"]
-    boundary = max(e["version"] for e in events if e.get("move"))  - 1
+    boundary = max(e["version"] for e in events if e.get("move")) - 1
     anonymous = client.post(f"{game.url}/forks", json={"version": version})
     assert anonymous.status_code == 422 and anonymous.get_json()["code"] == "fork_reveals_hidden"
-    response = client.post(f"{game.url}/forks", json={"version": version},
-                           headers=game.auth(1))
+    response = client.post(f"{game.url}/forks", json={"version": version}, headers=game.auth(1))
     assert response.status_code == 201, response.get_json()
     fork = response.get_json()
     assert fork["parent"]["game"] == game.id and fork["parent"]["redealt"] is True
     assert fork["parent"]["seat"] == 1
     fork_url = f"/api/v1/games/{fork['id']}"
     tokens = {s["seat"]: s["token"] for s in fork["seats"]}
-    mine = client.get(f"{fork_url}/state", headers={
-        "Authorization": f"Bearer {tokens[1]}"}).get_json()["state"]["hands"]["_private"]["1"]
+    mine = client.get(
+        f"{fork_url}/state", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).get_json()["state"]["hands"]["_private"]["1"]
     parent_hands = _hands(sqlite_app, game.id)
     assert set(mine["occupations"]) | set(mine["minors"]) == parent_hands[1]
     # the fork's history is its starting position only: nothing of the parent's other hands
@@ -138,8 +147,13 @@ def test_what_if_from_my_seat_forks_an_active_game_with_hidden_hands(sqlite_app)
     assert client.get(f"{fork_url}/audit").get_json()["ok"] is True
     summary = client.get(fork_url).get_json()
     seat = summary["to_act"][0]
-    listed = client.get(f"{fork_url}/moves", headers={
-        "Authorization": f"Bearer {tokens[seat]}"}).get_json()["moves"]
-    assert client.post(f"{fork_url}/moves", json=listed[0], headers={
-        "Authorization": f"Bearer {tokens[seat]}"}).status_code == 201
+    listed = client.get(
+        f"{fork_url}/moves", headers={"Authorization": f"Bearer {tokens[seat]}"}
+    ).get_json()["moves"]
+    assert (
+        client.post(
+            f"{fork_url}/moves", json=listed[0], headers={"Authorization": f"Bearer {tokens[seat]}"}
+        ).status_code
+        == 201
+    )
     assert boundary >= 1

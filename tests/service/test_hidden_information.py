@@ -6,6 +6,7 @@ random histories (moves, undo requests and answers, forks) and then collects eve
 each viewer can get (summary, lists, the state and scores at every version, events, legal
 moves, export, audit, and the answers to the viewer's own requests) and searches them all.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,17 +21,24 @@ from service.context import EXTENSION
 from .helpers import new_game
 
 VIEWERS = (None, 0, 1, 2)
-ACTIONS = st.lists(st.tuples(st.sampled_from(["play", "play", "play", "undo", "accept",
-                                              "reject", "fork"]),
-                             st.integers(0, 30), st.integers(0, 2)), max_size=10)
+ACTIONS = st.lists(
+    st.tuples(
+        st.sampled_from(["play", "play", "play", "undo", "accept", "reject", "fork"]),
+        st.integers(0, 30),
+        st.integers(0, 2),
+    ),
+    max_size=10,
+)
 
 
 def _planted(app, game_id) -> dict:
     """What the game hides, straight from the server's own state (never from a response)."""
     game = app.extensions[EXTENSION].games().get_game(uuid.UUID(game_id))
-    return {"numbers": {int(s): p["number"] for s, p in game.state["_private"].items()},
-            "secret": game.state["_secret"]["next_bonus"],
-            "seed": game.seeds[0]["seed"]}
+    return {
+        "numbers": {int(s): p["number"] for s, p in game.state["_private"].items()},
+        "secret": game.state["_secret"]["next_bonus"],
+        "seed": game.seeds[0]["seed"],
+    }
 
 
 def _walk(value, path=()):
@@ -74,21 +82,27 @@ def _play_history(client, game, actions):
             moves = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
             if not moves:
                 continue
-            response = client.post(f"{game.url}/moves", json=moves[i % len(moves)],
-                                   headers=game.auth(seat))
+            response = client.post(
+                f"{game.url}/moves", json=moves[i % len(moves)], headers=game.auth(seat)
+            )
         elif kind == "undo":
-            response = client.post(f"{game.url}/undo", json={"version": i % summary["version"]
-                                                             + 1}, headers=game.auth(seat))
+            response = client.post(
+                f"{game.url}/undo",
+                json={"version": i % summary["version"] + 1},
+                headers=game.auth(seat),
+            )
         elif kind in ("accept", "reject"):
             pending = summary["undo_request"]
             request_id = pending["request_id"] if pending else i
             if pending and pending["waiting"]:
                 seat = pending["waiting"][k % len(pending["waiting"])]
-            response = client.post(f"{game.url}/undo/{request_id}/{kind}",
-                                   headers=game.auth(seat))
+            response = client.post(f"{game.url}/undo/{request_id}/{kind}", headers=game.auth(seat))
         else:
-            response = client.post(f"{game.url}/forks", json={"version": i % summary["version"]
-                                                              + 1}, headers=game.auth(seat))
+            response = client.post(
+                f"{game.url}/forks",
+                json={"version": i % summary["version"] + 1},
+                headers=game.auth(seat),
+            )
         assert response.status_code < 500, response.get_json()
         answers.append((seat, response.get_json()))
     return answers
@@ -104,15 +118,19 @@ def _everything_a_viewer_can_get(client, game, viewer):
     yield "export", client.get(f"{game.url}/export", headers=headers).get_json()
     yield "audit", client.get(f"{game.url}/audit?detail=true", headers=headers).get_json()
     for n in range(1, version + 1):
-        yield f"state@{n}", client.get(f"{game.url}/state?version={n}",
-                                       headers=headers).get_json()
-        yield f"scores@{n}", client.get(f"{game.url}/scores?version={n}",
-                                        headers=headers).get_json()
+        yield f"state@{n}", client.get(f"{game.url}/state?version={n}", headers=headers).get_json()
+        yield (
+            f"scores@{n}",
+            client.get(f"{game.url}/scores?version={n}", headers=headers).get_json(),
+        )
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(players=st.integers(2, 3), actions=ACTIONS)
 def test_no_response_reveals_hidden_information(sqlite_app, players, actions):
     client = sqlite_app.test_client()
@@ -122,7 +140,7 @@ def test_no_response_reveals_hidden_information(sqlite_app, players, actions):
     assert client.get(game.url).get_json()["status"] == "active"
     for seat, body in answers:
         assert_nothing_hidden(body, seat, planted, "answer")
-    for viewer in VIEWERS[:players + 1]:
+    for viewer in VIEWERS[: players + 1]:
         for where, body in _everything_a_viewer_can_get(client, game, viewer):
             assert_nothing_hidden(body, viewer, planted, where)
 
@@ -163,11 +181,19 @@ def test_an_audit_mismatch_never_quotes_hidden_information(sqlite_app):
     game = new_game(client, seed=None, goal=100)
     planted = _planted(sqlite_app, game.id)
     stored = sqlite_app.extensions[EXTENSION].games().get_game(uuid.UUID(game.id))
-    setup = [{"type": "RaceSetUp", "seat": None,
-              "data": {"_private": {"0": {"number": planted["numbers"][0]}},
-                       "_secret": {"next_bonus": planted["secret"]}}}]
-    report = AuditReport("toy-1", 1, [Mismatch(1, None, None, f"the record has {setup}",
-                                               setup, setup)])
+    setup = [
+        {
+            "type": "RaceSetUp",
+            "seat": None,
+            "data": {
+                "_private": {"0": {"number": planted["numbers"][0]}},
+                "_secret": {"next_bonus": planted["secret"]},
+            },
+        }
+    ]
+    report = AuditReport(
+        "toy-1", 1, [Mismatch(1, None, None, f"the record has {setup}", setup, setup)]
+    )
     for viewer in (None, 1):
         body = audit_view(report, stored, viewer, detail=False)
         assert body["mismatches"][0]["difference"] == HIDDEN_DIFFERENCE

@@ -7,6 +7,7 @@
 * a seat's fork kept the other seats' cards set aside for an exchange; a seeded game with
   hidden hands could be forked by anyone.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,12 @@ from .helpers import GameHandle
 
 
 def _create(client, dealing="normal", exchange=False, seed=11, players=2) -> GameHandle:
-    body = {"title": "agricola", "variant": "full", "players": ["Ann", "Bob", "Cid"][:players],
-            "options": {"dealing": dealing, "exchange": exchange}}
+    body = {
+        "title": "agricola",
+        "variant": "full",
+        "players": ["Ann", "Bob", "Cid"][:players],
+        "options": {"dealing": dealing, "exchange": exchange},
+    }
     if seed is not None:
         body["seed"] = seed
     response = client.post("/api/v1/games", json=body)
@@ -62,8 +67,10 @@ def test_a_drafted_card_is_told_to_its_seat_only(sqlite_app):
         headers = game.auth(viewer) if viewer is not None else {}
         events = client.get(f"{game.url}/events?limit=1000", headers=headers).get_json()
         picked = [e for e in events["events"] if e["type"] == "DraftPicked"][0]
-        assert picked["text"] == "Ann keeps a card of the packet." or \
-            picked["text"] == "Bob keeps a card of the packet."
+        assert (
+            picked["text"] == "Ann keeps a card of the packet."
+            or picked["text"] == "Bob keeps a card of the packet."
+        )
         assert picked["move"] == {"type": "draft_pick"}
         audit = client.get(f"{game.url}/audit?detail=true", headers=headers).get_json()
         assert audit["ok"]
@@ -81,8 +88,9 @@ def test_a_discard_of_the_10_3_deal_is_not_printed_to_others(sqlite_app):
     client = sqlite_app.test_client()
     game = _create(client, dealing="10-3")
     seat, move, _ = _first_of(client, game, "discard")
-    events = client.get(f"{game.url}/events?limit=1000",
-                        headers=game.auth(1 - seat)).get_json()["events"]
+    events = client.get(f"{game.url}/events?limit=1000", headers=game.auth(1 - seat)).get_json()[
+        "events"
+    ]
     text = json.dumps(events)
     for word in _card_words(move["card"]):
         assert word not in text
@@ -115,8 +123,9 @@ def test_an_undo_after_a_round_card_needs_the_others_consent(sqlite_app):
         response = client.post(f"{game.url}/moves", json=moves[0], headers=game.auth(seat))
         assert response.status_code == 201
         last_seat, last_before = seat, before
-    answer = client.post(f"{game.url}/undo", json={"version": last_before},
-                         headers=game.auth(last_seat))
+    answer = client.post(
+        f"{game.url}/undo", json={"version": last_before}, headers=game.auth(last_seat)
+    )
     body = answer.get_json()
     assert answer.status_code == 202, body
     assert body["status"] == "pending" and body["waiting"] == [1 - last_seat]
@@ -130,14 +139,16 @@ def test_an_undo_after_an_exchange_draw_needs_the_others_consent(sqlite_app):
     for _ in range(3):
         moves = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
         mark = next(m for m in moves if m["type"] == "exchange_mark")
-        assert client.post(f"{game.url}/moves", json=mark,
-                           headers=game.auth(seat)).status_code == 201
+        assert (
+            client.post(f"{game.url}/moves", json=mark, headers=game.auth(seat)).status_code == 201
+        )
     moves = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
     draw = next(m for m in moves if m["type"] == "exchange_draw")
     answer = client.post(f"{game.url}/moves", json=draw, headers=game.auth(seat)).get_json()
     assert any(e["type"] == "CardsExchanged" for e in answer["events"])
-    body = client.post(f"{game.url}/undo", json={"version": version},
-                       headers=game.auth(seat)).get_json()
+    body = client.post(
+        f"{game.url}/undo", json={"version": version}, headers=game.auth(seat)
+    ).get_json()
     assert body["status"] == "pending" and body["waiting"] == [1 - seat]
     # the marks themselves reveal nothing: before the draw an undo is immediate
     # (checked on a fresh game)
@@ -147,8 +158,9 @@ def test_an_undo_after_an_exchange_draw_needs_the_others_consent(sqlite_app):
     moves = client.get(f"{fresh.url}/moves", headers=fresh.auth(seat)).get_json()["moves"]
     mark = next(m for m in moves if m["type"] == "exchange_mark")
     client.post(f"{fresh.url}/moves", json=mark, headers=fresh.auth(seat))
-    body = client.post(f"{fresh.url}/undo", json={"version": start},
-                       headers=fresh.auth(seat)).get_json()
+    body = client.post(
+        f"{fresh.url}/undo", json={"version": start}, headers=fresh.auth(seat)
+    ).get_json()
     assert body["status"] == "applied"
 
 
@@ -163,8 +175,7 @@ def test_a_seat_fork_deals_the_others_marked_cards_anew(sqlite_app):
     mark = next(m for m in moves if m["type"] == "exchange_mark")
     client.post(f"{game.url}/moves", json=mark, headers=game.auth(seat))
     version = client.get(game.url).get_json()["version"]
-    response = client.post(f"{game.url}/forks", json={"version": version},
-                           headers=game.auth(other))
+    response = client.post(f"{game.url}/forks", json={"version": version}, headers=game.auth(other))
     assert response.status_code == 201, response.get_json()
     fork_id = uuid.UUID(response.get_json()["id"])
     state = _games(sqlite_app).get_game(fork_id).state
@@ -172,8 +183,10 @@ def test_a_seat_fork_deals_the_others_marked_cards_anew(sqlite_app):
     assert len(hand["marked"]) == 1
     assert set(hand["marked"]) <= set(hand["occupations"]) | set(hand["minors"])
     parent = _games(sqlite_app).get_game(uuid.UUID(game.id)).state["hands"]["_private"]
-    assert hand["occupations"] + hand["minors"] != \
-        parent[str(seat)]["occupations"] + parent[str(seat)]["minors"]
+    assert (
+        hand["occupations"] + hand["minors"]
+        != parent[str(seat)]["occupations"] + parent[str(seat)]["minors"]
+    )
 
 
 def test_a_seeded_game_with_hands_is_a_practice_game_no_spectator_can_fork(sqlite_app):
@@ -186,8 +199,7 @@ def test_a_seeded_game_with_hands_is_a_practice_game_no_spectator_can_fork(sqlit
     assert refused.status_code == 422
     body = refused.get_json()
     assert body["code"] == "fork_reveals_hidden" and "own seat" in body["detail"]
-    allowed = client.post(f"{game.url}/forks", json={"version": version},
-                          headers=game.auth(0))
+    allowed = client.post(f"{game.url}/forks", json={"version": version}, headers=game.auth(0))
     assert allowed.status_code == 201
     fork = allowed.get_json()
     assert fork["seeded"] is False and fork["practice"] is False

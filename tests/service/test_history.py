@@ -1,4 +1,5 @@
 """Reading history: state at a version, the event log, scores, audits, exports."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,12 +21,13 @@ def test_state_is_per_viewer_and_at_any_version(client):
     assert client.get(f"{game.url}/state?version=1").get_json()["state"]["counters"] == [0, 0]
 
 
-@pytest.mark.parametrize("version", [0, -1, 99, 10 ** 30])
+@pytest.mark.parametrize("version", [0, -1, 99, 10**30])
 def test_state_and_scores_of_a_missing_version_are_404(client, version):
     game = new_game(client)
     for path in ("state", "scores"):
-        body = assert_problem(client.get(f"{game.url}/{path}?version={version}"), 404,
-                              "version_not_found")
+        body = assert_problem(
+            client.get(f"{game.url}/{path}?version={version}"), 404, "version_not_found"
+        )
         assert body["params"]["current"] == 1
 
 
@@ -43,8 +45,10 @@ def test_events_in_order_with_sentences_and_paging(client):
     events = body["events"]
     assert [e["version"] for e in events] == [1, 2, 3, 4, 5]
     assert events[0]["type"] == "GameCreated" and "Ann and Bob" in events[0]["text"]
-    assert all({"version", "type", "seat", "recorded_at", "data", "text", "undone"} <= set(e)
-               for e in events)
+    assert all(
+        {"version", "type", "seat", "recorded_at", "data", "text", "undone"} <= set(e)
+        for e in events
+    )
     page = client.get(f"{game.url}/events?after=2&limit=2").get_json()
     assert [e["version"] for e in page["events"]] == [3, 4] and page["version"] == 5
     assert client.get(f"{game.url}/events?after=5").get_json()["events"] == []
@@ -114,5 +118,6 @@ def test_the_game_list_accepts_limit_and_offset(client):
     listing = client.get("/api/v1/games?limit=2&offset=2").get_json()
     assert [g["id"] for g in listing["games"]] == newest[2:4]
     assert (listing["page"], listing["page_size"]) == (2, 2)
-    assert [g["id"] for g in client.get("/api/v1/games?per_page=1").get_json()["games"]] \
-        == newest[:1]
+    assert [g["id"] for g in client.get("/api/v1/games?per_page=1").get_json()["games"]] == newest[
+        :1
+    ]

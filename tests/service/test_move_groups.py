@@ -1,5 +1,6 @@
 """Issue 26: every listed move carries the heading the game's page lists it under (``group``),
 for every title, and a listed move is still posted unchanged."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,9 +14,10 @@ def test_every_listed_move_has_its_group_and_posts_unchanged(client, title):
     seat = client.get(game.url).get_json()["to_act"][0]
     listed = client.get(f"{game.url}/moves", headers=game.auth(seat)).get_json()["moves"]
     assert listed and all(isinstance(m.get("group"), str) and m["group"] for m in listed)
-    if title == "caverna":      # placements are grouped by the space, as on the page
+    if title == "caverna":  # placements are grouped by the space, as on the page
         place = next(m for m in listed if m["type"] == "place")
         from domain.caverna.spaces import space_name
+
         assert place["group"] == space_name(place["space"])
     response = move(client, game, seat, listed[0])
     assert response.status_code == 201, response.get_json()

@@ -1,4 +1,5 @@
 """The OpenAPI document: complete, and true to what the service answers (schemathesis)."""
+
 from __future__ import annotations
 
 import itertools
@@ -24,23 +25,37 @@ from .helpers import new_game
 #: generated requests per operation and mode (the suite's time budget)
 MAX_EXAMPLES = 25
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance, response_headers_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
 
 
 def test_the_document_is_openapi_3_1_with_every_endpoint(client):
     doc = client.get("/api/v1/openapi.json").get_json()
     assert doc["openapi"].startswith("3.1")
     expected = {
-        ("get", "/api/v1/titles"), ("post", "/api/v1/games"), ("get", "/api/v1/games"),
-        ("get", "/api/v1/games/{game_id}"), ("get", "/api/v1/games/{game_id}/moves"),
-        ("post", "/api/v1/games/{game_id}/moves"), ("get", "/api/v1/games/{game_id}/state"),
-        ("get", "/api/v1/games/{game_id}/events"), ("get", "/api/v1/games/{game_id}/scores"),
-        ("post", "/api/v1/games/{game_id}/forks"), ("post", "/api/v1/games/{game_id}/undo"),
+        ("get", "/api/v1/titles"),
+        ("post", "/api/v1/games"),
+        ("get", "/api/v1/games"),
+        ("get", "/api/v1/games/{game_id}"),
+        ("get", "/api/v1/games/{game_id}/moves"),
+        ("post", "/api/v1/games/{game_id}/moves"),
+        ("get", "/api/v1/games/{game_id}/state"),
+        ("get", "/api/v1/games/{game_id}/events"),
+        ("get", "/api/v1/games/{game_id}/scores"),
+        ("post", "/api/v1/games/{game_id}/forks"),
+        ("post", "/api/v1/games/{game_id}/undo"),
         ("post", "/api/v1/games/{game_id}/undo/{request_id}/accept"),
         ("post", "/api/v1/games/{game_id}/undo/{request_id}/reject"),
-        ("get", "/api/v1/games/{game_id}/audit"), ("get", "/api/v1/games/{game_id}/export"),
-        ("post", "/api/v1/games/import"), ("get", "/healthz")}
+        ("get", "/api/v1/games/{game_id}/audit"),
+        ("get", "/api/v1/games/{game_id}/export"),
+        ("post", "/api/v1/games/import"),
+        ("get", "/healthz"),
+    }
     found = {(m, p) for p, ops in doc["paths"].items() for m in ops if m != "parameters"}
     assert expected <= found
     for method, path in expected:
@@ -69,8 +84,13 @@ TAGS = {"titles", "games", "play", "history", "health"}
 def _fuzz_cases() -> list:
     """(method, path, mode) for every documented operation of :data:`TAGS`, read at collection
     time (no store is needed); invalid requests only where the operation takes some input."""
-    settings = Settings.from_env({"CHRONICLE_DATA_DIR": "/nonexistent/chronicle",
-                                  "CHRONICLE_SECRET_KEY": "k", "REDIS_URL": ""})
+    settings = Settings.from_env(
+        {
+            "CHRONICLE_DATA_DIR": "/nonexistent/chronicle",
+            "CHRONICLE_SECRET_KEY": "k",
+            "REDIS_URL": "",
+        }
+    )
     doc = create_app(settings).test_client().get("/api/v1/openapi.json").get_json()
     cases = []
     for path, operations in sorted(doc["paths"].items()):
@@ -79,11 +99,15 @@ def _fuzz_cases() -> list:
                 continue
             if not TAGS.intersection(operation.get("tags", [])):
                 continue
-            cases.append(pytest.param(method, path, GenerationMode.POSITIVE,
-                                      id=f"{method} {path} valid"))
+            cases.append(
+                pytest.param(method, path, GenerationMode.POSITIVE, id=f"{method} {path} valid")
+            )
             if "{" in path or operation.get("parameters") or operation.get("requestBody"):
-                cases.append(pytest.param(method, path, GenerationMode.NEGATIVE,
-                                          id=f"{method} {path} invalid"))
+                cases.append(
+                    pytest.param(
+                        method, path, GenerationMode.NEGATIVE, id=f"{method} {path} invalid"
+                    )
+                )
     return cases
 
 
@@ -110,8 +134,12 @@ def test_every_operation_answers_as_documented(sqlite_app, known_game, method, p
     counter = itertools.count()
 
     @given(case=operation.as_strategy(generation_mode=mode))
-    @settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=MAX_EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     def check(case):
         n = next(counter)
         if case.path_parameters and "game_id" in case.path_parameters and n % 3:

@@ -5,6 +5,7 @@ The outage is real: the backend serving the move is terminated with ``pg_termina
 while the move waits inside its transaction, and a lock held by the test keeps a move waiting
 past the store timeout.
 """
+
 from __future__ import annotations
 
 import threading
@@ -29,9 +30,14 @@ STORE_TIMEOUT = 2
 def pg(postgres_schema):
     """The app on its own PostgreSQL schema, and an admin connection beside it."""
     schema = f"chronicle_outage_{uuid.uuid4().hex[:10]}"
-    settings = Settings.from_env({"CHRONICLE_DATABASE_URL": postgres_url(schema),
-                                  "CHRONICLE_SECRET_KEY": TEST_SECRET, "REDIS_URL": "",
-                                  "CHRONICLE_STORE_LOCK_TIMEOUT": str(STORE_TIMEOUT)})
+    settings = Settings.from_env(
+        {
+            "CHRONICLE_DATABASE_URL": postgres_url(schema),
+            "CHRONICLE_SECRET_KEY": TEST_SECRET,
+            "REDIS_URL": "",
+            "CHRONICLE_STORE_LOCK_TIMEOUT": str(STORE_TIMEOUT),
+        }
+    )
     init_db(settings).close()
     services = bootstrap(settings)
     app = create_app(services=services)
@@ -43,9 +49,11 @@ def pg(postgres_schema):
 
 
 def _events_table(admin, schema):
-    [(name,)] = admin.execute("SELECT table_name FROM information_schema.tables "
-                              "WHERE table_schema = %s AND table_name LIKE '%%events'",
-                              (schema,)).fetchall()
+    [(name,)] = admin.execute(
+        "SELECT table_name FROM information_schema.tables "
+        "WHERE table_schema = %s AND table_name LIKE '%%events'",
+        (schema,),
+    ).fetchall()
     return f'"{schema}"."{name}"'
 
 
@@ -53,8 +61,10 @@ def _waiting_backend(admin, deadline=10.0):
     """The pid of a backend of the app waiting for a lock."""
     stop = time.monotonic() + deadline
     while time.monotonic() < stop:
-        rows = admin.execute("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                             "AND pid <> pg_backend_pid()").fetchall()
+        rows = admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND pid <> pg_backend_pid()"
+        ).fetchall()
         if rows:
             return rows[0][0]
         time.sleep(0.02)
@@ -75,9 +85,14 @@ def _in_background(fn):
 
 
 def _stored_versions(admin, table, game) -> list[int]:
-    return [v for (v,) in admin.execute(f"SELECT originator_version FROM {table} WHERE "
-                                        "originator_id = %s ORDER BY originator_version",
-                                        (game.id,)).fetchall()]
+    return [
+        v
+        for (v,) in admin.execute(
+            f"SELECT originator_version FROM {table} WHERE "
+            "originator_id = %s ORDER BY originator_version",
+            (game.id,),
+        ).fetchall()
+    ]
 
 
 def _hold_lock(admin, table):

@@ -1,5 +1,6 @@
 """Issue 22: rate limits on creating, forking, importing and moving, per client address and
 per seat, in Redis (429 with Retry-After and a sentence); an empty setting turns them off."""
+
 from __future__ import annotations
 
 import uuid
@@ -26,8 +27,9 @@ def limited(tmp_path, request):
 
     def build(spec, redis_url=REDIS_URL):
         # a data directory of its own, so its counters are its own
-        settings = sqlite_settings(tmp_path / uuid.uuid4().hex, rate_limits=spec,
-                                   redis_url=redis_url)
+        settings = sqlite_settings(
+            tmp_path / uuid.uuid4().hex, rate_limits=spec, redis_url=redis_url
+        )
         init_db(settings).close()
         services = bootstrap(settings)
         made.append(services)
@@ -61,23 +63,29 @@ def test_moves_are_limited_per_seat(limited):
     def move(seat, addr):
         auth = {"Authorization": f"Bearer {tokens[seat]}"}
         listed = client.get(f"/api/v1/games/{game}/moves", headers=auth).get_json()["moves"]
-        return client.post(f"/api/v1/games/{game}/moves", json=listed[0], headers=auth,
-                           environ_base={"REMOTE_ADDR": addr})
+        return client.post(
+            f"/api/v1/games/{game}/moves",
+            json=listed[0],
+            headers=auth,
+            environ_base={"REMOTE_ADDR": addr},
+        )
 
-    assert move(0, "10.0.0.1").status_code == 201   # add
-    assert move(1, "10.0.0.2").status_code == 201   # add (a bonus is drawn: both get ready)
-    assert move(0, "10.0.0.3").status_code == 201   # ready
-    assert move(1, "10.0.0.4").status_code == 201   # ready: a new lap, Ann to act
+    assert move(0, "10.0.0.1").status_code == 201  # add
+    assert move(1, "10.0.0.2").status_code == 201  # add (a bonus is drawn: both get ready)
+    assert move(0, "10.0.0.3").status_code == 201  # ready
+    assert move(1, "10.0.0.4").status_code == 201  # ready: a new lap, Ann to act
     assert_problem(move(0, "10.0.0.5"), 429, "rate_limited")  # Ann's third, from anywhere
 
 
 def test_imports_and_forks_are_limited(limited):
     client = limited("fork=1/minute, import=1/minute")
-    game = client.post("/api/v1/games", json={**GAME, "seed": 3,
-                                              "options": {"secrets": False}}).get_json()["id"]
+    game = client.post(
+        "/api/v1/games", json={**GAME, "seed": 3, "options": {"secrets": False}}
+    ).get_json()["id"]
     assert client.post(f"/api/v1/games/{game}/forks", json={"version": 1}).status_code == 201
-    assert_problem(client.post(f"/api/v1/games/{game}/forks", json={"version": 1}), 429,
-                   "rate_limited")
+    assert_problem(
+        client.post(f"/api/v1/games/{game}/forks", json={"version": 1}), 429, "rate_limited"
+    )
     record = {"format": "chronicle-game-record/1", "events": []}
     assert client.post("/api/v1/games/import", json=record).status_code == 422
     assert_problem(client.post("/api/v1/games/import", json=record), 429, "rate_limited")
@@ -91,6 +99,7 @@ def test_an_empty_setting_turns_limits_off(limited):
 
 def test_the_default_limits_never_slow_a_bot_playing_at_its_pace(limited):
     from service.config import DEFAULT_RATE_LIMITS
+
     client = limited(DEFAULT_RATE_LIMITS)
     body = client.post("/api/v1/games", json=GAME).get_json()
     game, token = body["id"], body["seats"][0]["token"]
@@ -99,11 +108,15 @@ def test_the_default_limits_never_slow_a_bot_playing_at_its_pace(limited):
         if not seat_to_act:
             break
         token = body["seats"][seat_to_act[0]]["token"]
-        answer = client.get(f"/api/v1/games/{game}/moves",
-                            headers={"Authorization": f"Bearer {token}"})
+        answer = client.get(
+            f"/api/v1/games/{game}/moves", headers={"Authorization": f"Bearer {token}"}
+        )
         moves = answer.get_json()["moves"]
-        reply = client.post(f"/api/v1/games/{game}/moves", json=moves[0], headers={
-            "Authorization": f"Bearer {body['seats'][seat_to_act[0]]['token']}"})
+        reply = client.post(
+            f"/api/v1/games/{game}/moves",
+            json=moves[0],
+            headers={"Authorization": f"Bearer {body['seats'][seat_to_act[0]]['token']}"},
+        )
         assert reply.status_code == 201
     assert token
 

@@ -1,5 +1,6 @@
 """The API served from the read models (issue 5): lobby, score sheets per version with the
 change each event made, and what healthz says about workers and lag."""
+
 from __future__ import annotations
 
 import random

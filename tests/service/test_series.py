@@ -1,6 +1,7 @@
 """The solo series through the API (digest §9.3, T-16, D-10, D-11): ``POST /api/v1/series``,
 its moves, summary, events, audit and export; bad series moves are 422 with a sentence and
 write nothing. And ``GET /api/v1/titles/agricola/cards`` (issue 23 item 6)."""
+
 from __future__ import annotations
 
 import random
@@ -29,8 +30,11 @@ def finish(client, game: dict, seed: int = 1) -> None:
     url, head = f"/api/v1/games/{game['id']}", auth(game["seats"][0]["token"])
     while client.get(url).get_json()["status"] != "finished":
         moves = client.get(f"{url}/moves", headers=head).get_json()["moves"]
-        wanted = [m for m in moves if m["type"] == "play_occupation"] or \
-            [m for m in moves if m.get("space") == "lessons"] or moves
+        wanted = (
+            [m for m in moves if m["type"] == "play_occupation"]
+            or [m for m in moves if m.get("space") == "lessons"]
+            or moves
+        )
         response = client.post(f"{url}/moves", json=r.choice(wanted), headers=head)
         assert response.status_code == 201, response.get_json()
 
@@ -75,7 +79,7 @@ def test_a_solo_series_of_three_games(client):
         head = auth(game["seats"][0]["token"])
         state = client.get(f"/api/v1/games/{game['id']}/state", headers=head).get_json()["state"]
         farm = state["farms"][0]
-        assert farm["occupations"] == permanent                     # in play from round 0
+        assert farm["occupations"] == permanent  # in play from round 0
         assert len(state["hands"]["_private"]["0"]["occupations"]) == 7 - len(permanent)
         assert farm["supply"]["food"] >= food
     summary = client.get(f"{SERIES}/{sid}").get_json()
@@ -85,13 +89,20 @@ def test_a_solo_series_of_three_games(client):
     assert audit == {"ok": True, "checked": 3, "mismatches": []}
     events = client.get(f"{SERIES}/{sid}/events").get_json()["events"]
     assert [e["type"] for e in events] == [
-        "SeriesStarted", "SeriesGameStarted", "SeriesGameScored", "PermanentChosen",
-        "SeriesGameStarted", "SeriesGameScored", "PermanentChosen", "SeriesGameStarted"]
+        "SeriesStarted",
+        "SeriesGameStarted",
+        "SeriesGameScored",
+        "PermanentChosen",
+        "SeriesGameStarted",
+        "SeriesGameScored",
+        "PermanentChosen",
+        "SeriesGameStarted",
+    ]
     assert "makes" in events[3]["text"] and "permanent after game 1" in events[3]["text"]
     record = client.get(f"{SERIES}/{sid}/export").get_json()
     assert record["format"] == "chronicle-series-v1" and len(record["events"]) == 8
     assert record["events"][1]["prev_hash"] == record["events"][0]["hash"]
-    assert "_secret" not in record["events"][0]["data"]            # the series seed is secret
+    assert "_secret" not in record["events"][0]["data"]  # the series seed is secret
     # each game is an ordinary game: its own audit
     assert client.get(f"/api/v1/games/{game['id']}/audit").get_json()["ok"] is True
 
@@ -112,31 +123,46 @@ def test_bad_series_moves_are_422_with_a_sentence_and_write_nothing(client):
     before = client.get(f"{SERIES}/{sid}/events").get_json()["events"]
     played_cards = played(client, game)
     unplayed = next(c for c in ("E171", "E176", "E187", "E190", "E218") if c not in played_cards)
-    response = client.post(f"{SERIES}/{sid}/moves", headers=auth(token),
-                           json={"type": "choose", "game": game, "card": unplayed})
+    response = client.post(
+        f"{SERIES}/{sid}/moves",
+        headers=auth(token),
+        json={"type": "choose", "game": game, "card": unplayed},
+    )
     problem = assert_problem(response, 422, "series_choice_not_played")
     assert "was not played in game 1" in problem["detail"] and "D-10" in problem["detail"]
     _nothing_written(client, sid, before)
     # a game of another series
     other = start(client, player="Bob")
-    response = client.post(f"{SERIES}/{sid}/moves", headers=auth(token),
-                           json={"type": "choose", "game": other["game"]["id"],
-                                 "card": played_cards[0] if played_cards else "E171"})
+    response = client.post(
+        f"{SERIES}/{sid}/moves",
+        headers=auth(token),
+        json={
+            "type": "choose",
+            "game": other["game"]["id"],
+            "card": played_cards[0] if played_cards else "E171",
+        },
+    )
     problem = assert_problem(response, 422, "series_game_of_other_series")
     assert "another series" in problem["detail"]
     # an ordinary game that is no series' game
-    response = client.post(f"{SERIES}/{sid}/moves", headers=auth(token),
-                           json={"type": "next", "game": str(uuid.uuid4())})
+    response = client.post(
+        f"{SERIES}/{sid}/moves",
+        headers=auth(token),
+        json={"type": "next", "game": str(uuid.uuid4())},
+    )
     assert_problem(response, 422, "series_game_not_current")
-    if played_cards:     # moving on without the choice the rules ask for (§9.3 item 3)
-        response = client.post(f"{SERIES}/{sid}/moves", headers=auth(token),
-                               json={"type": "next", "game": game})
+    if played_cards:  # moving on without the choice the rules ask for (§9.3 item 3)
+        response = client.post(
+            f"{SERIES}/{sid}/moves", headers=auth(token), json={"type": "next", "game": game}
+        )
         assert_problem(response, 422, "series_choice_required")
     _nothing_written(client, sid, before)
     # the other series' game is still being played
-    response = client.post(f"{SERIES}/{other['series']['id']}/moves",
-                           headers=auth(other["token"]),
-                           json={"type": "next", "game": other["game"]["id"]})
+    response = client.post(
+        f"{SERIES}/{other['series']['id']}/moves",
+        headers=auth(other["token"]),
+        json={"type": "next", "game": other["game"]["id"]},
+    )
     assert_problem(response, 422, "series_game_not_finished")
 
 
@@ -145,11 +171,16 @@ def test_series_moves_need_the_series_token(client):
     sid = body["series"]["id"]
     move = {"type": "next", "game": body["game"]["id"]}
     assert_problem(client.post(f"{SERIES}/{sid}/moves", json=move), 401)
-    assert_problem(client.post(f"{SERIES}/{sid}/moves", json=move,
-                               headers=auth(body["game"]["seats"][0]["token"])), 403)
+    assert_problem(
+        client.post(
+            f"{SERIES}/{sid}/moves", json=move, headers=auth(body["game"]["seats"][0]["token"])
+        ),
+        403,
+    )
     other = start(client, player="Bob")
-    assert_problem(client.post(f"{SERIES}/{sid}/moves", json=move,
-                               headers=auth(other["token"])), 401)
+    assert_problem(
+        client.post(f"{SERIES}/{sid}/moves", json=move, headers=auth(other["token"])), 401
+    )
     assert_problem(client.get(f"{SERIES}/{uuid.uuid4()}"), 404, "series_not_found")
 
 
@@ -160,12 +191,15 @@ def test_a_series_of_a_title_without_one_is_refused(client):
 
 
 def test_series_game_options_are_checked_before_anything_is_written(client):
-    response = client.post(SERIES, json={"title": "agricola", "player": "Ann",
-                                         "options": {"dealing": "draft", "decks": "Q"}})
+    response = client.post(
+        SERIES,
+        json={"title": "agricola", "player": "Ann", "options": {"dealing": "draft", "decks": "Q"}},
+    )
     assert_problem(response, 422, "bad_option")
 
 
 # -- GET /titles/agricola/cards (issue 23 item 6) -----------------------------------------------
+
 
 def test_the_cards_of_a_deck_with_their_texts(client):
     body = client.get("/api/v1/titles/agricola/cards?deck=E").get_json()
@@ -186,12 +220,15 @@ def test_nothing_the_series_shows_reveals_the_hand(client):
     game = body["game"]
     head = auth(game["seats"][0]["token"])
     state = client.get(f"/api/v1/games/{game['id']}/state", headers=head).get_json()["state"]
-    hand = state["hands"]["_private"]["0"]["occupations"] + state["hands"]["_private"]["0"][
-        "minors"]
+    hand = (
+        state["hands"]["_private"]["0"]["occupations"] + state["hands"]["_private"]["0"]["minors"]
+    )
     assert len(hand) == 14
     sid = body["series"]["id"]
-    shown = "".join(client.get(f"{SERIES}/{sid}{tail}").get_data(True)
-                    for tail in ("", "/events", "/audit", "/export"))
+    shown = "".join(
+        client.get(f"{SERIES}/{sid}{tail}").get_data(True)
+        for tail in ("", "/events", "/audit", "/export")
+    )
     shown += client.get(f"/api/v1/games/{game['id']}").get_data(True)
     shown += client.get(f"/series/{sid}").get_data(True)
     for card in hand:

@@ -2,6 +2,7 @@
 gthread, 8 threads). The default server (``chronicle-serve``, waitress) reads requests in its
 event loop: 200 such sockets cost no thread. Speed targets live in ``make bench``; this test
 only checks that /healthz keeps answering, and that the access log holds no secret."""
+
 from __future__ import annotations
 
 import os
@@ -28,15 +29,31 @@ def _free_port() -> int:
 @pytest.fixture
 def server(tmp_path):
     port = _free_port()
-    env = {**os.environ, "CHRONICLE_DATA_DIR": str(tmp_path), "PORT": str(port),
-           "REDIS_URL": "", "CHRONICLE_THREADS": "4", "CHRONICLE_RATE_LIMITS": ""}
+    env = {
+        **os.environ,
+        "CHRONICLE_DATA_DIR": str(tmp_path),
+        "PORT": str(port),
+        "REDIS_URL": "",
+        "CHRONICLE_THREADS": "4",
+        "CHRONICLE_RATE_LIMITS": "",
+    }
     env.pop("CHRONICLE_DATABASE_URL", None)
     env.pop("CHRONICLE_SECRET_KEY", None)
-    subprocess.run([os.path.join(BIN, "chronicle"), "init-db"], env=env, cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [os.path.join(BIN, "chronicle"), "init-db"],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     log = open(tmp_path / "server.log", "w")  # noqa: SIM115 (closed when the fixture ends)
-    proc = subprocess.Popen([os.path.join(BIN, "chronicle-serve")], env=env, cwd=ROOT,
-                            stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [os.path.join(BIN, "chronicle-serve")],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 30
@@ -81,11 +98,15 @@ def test_two_hundred_slow_sockets_do_not_stop_health_checks(server):
 
 def test_the_access_log_holds_no_ticket_or_invite(server):
     url, _, log_path = server
-    game = requests.post(url + "/api/v1/games", json={"title": "agricola", "players": ["A", "B"]},
-                         timeout=10).json()
+    game = requests.post(
+        url + "/api/v1/games", json={"title": "agricola", "players": ["A", "B"]}, timeout=10
+    ).json()
     token = game["seats"][0]["token"]
-    ticket = requests.post(f"{url}/api/v1/games/{game['id']}/stream/tickets",
-                           headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+    ticket = requests.post(
+        f"{url}/api/v1/games/{game['id']}/stream/tickets",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    ).json()
     ticket_value = ticket.get("ticket") or ""
     requests.get(f"{url}/api/v1/games/{game['id']}?ticket={ticket_value}", timeout=10)
     requests.get(f"{url}/join/some-invite-payload", timeout=10)

@@ -1,4 +1,5 @@
 """A locked or unreachable event store answers 503 with Retry-After, quickly; nothing is written."""
+
 from __future__ import annotations
 
 import os
@@ -33,11 +34,12 @@ def locked_sqlite(sqlite_app, sqlite_services):
 
 def test_writes_to_a_locked_sqlite_store_are_503_and_write_nothing(locked_sqlite):
     client, game = locked_sqlite
-    writes = [lambda: move(client, game, 1, {"type": "add", "by": 1}),
-              lambda: client.post("/api/v1/games", json={"title": "toy", "players": ["A"]}),
-              lambda: client.post(f"{game.url}/forks", json={"version": 1}),
-              lambda: client.post(f"{game.url}/undo", json={"version": 1},
-                                  headers=game.auth(0))]
+    writes = [
+        lambda: move(client, game, 1, {"type": "add", "by": 1}),
+        lambda: client.post("/api/v1/games", json={"title": "toy", "players": ["A"]}),
+        lambda: client.post(f"{game.url}/forks", json={"version": 1}),
+        lambda: client.post(f"{game.url}/undo", json={"version": 1}, headers=game.auth(0)),
+    ]
     for write in writes:
         started = time.monotonic()
         response = write()
@@ -72,10 +74,10 @@ def _closed_port() -> int:
 
 @pytest.fixture
 def unreachable_postgres_app():
-    url = (f"postgresql://postgres@127.0.0.1:{_closed_port()}/test"
-           "?connect_timeout=1&schema=nowhere")
-    settings = Settings.from_env({"CHRONICLE_DATABASE_URL": url,
-                                  "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""})
+    url = f"postgresql://postgres@127.0.0.1:{_closed_port()}/test?connect_timeout=1&schema=nowhere"
+    settings = Settings.from_env(
+        {"CHRONICLE_DATABASE_URL": url, "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""}
+    )
     services = bootstrap(settings)
     app = create_app(services=services)  # starting never touches the store
     yield app
@@ -85,11 +87,15 @@ def unreachable_postgres_app():
 def test_an_unreachable_postgres_answers_503_quickly(unreachable_postgres_app):
     client = unreachable_postgres_app.test_client()
     game_url = "/api/v1/games/6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10"
-    requests = [("get", "/api/v1/games", None), ("post", "/api/v1/games",
-                                                 {"title": "toy", "players": ["A"]}),
-                ("get", game_url, None), ("get", f"{game_url}/state", None),
-                ("post", f"{game_url}/moves", {"type": "add", "by": 1}),
-                ("get", f"{game_url}/events", None), ("get", f"{game_url}/export", None)]
+    requests = [
+        ("get", "/api/v1/games", None),
+        ("post", "/api/v1/games", {"title": "toy", "players": ["A"]}),
+        ("get", game_url, None),
+        ("get", f"{game_url}/state", None),
+        ("post", f"{game_url}/moves", {"type": "add", "by": 1}),
+        ("get", f"{game_url}/events", None),
+        ("get", f"{game_url}/export", None),
+    ]
     started = time.monotonic()
     for method, url, body in requests:
         response = getattr(client, method)(url, json=body)
@@ -105,8 +111,9 @@ def test_an_unreachable_postgres_answers_503_quickly(unreachable_postgres_app):
 
 
 def test_the_games_provider_recovers_when_the_store_comes_back():
-    settings = Settings.from_env({"CHRONICLE_DATA_DIR": "/nonexistent",
-                                  "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""})
+    settings = Settings.from_env(
+        {"CHRONICLE_DATA_DIR": "/nonexistent", "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""}
+    )
     attempts = []
 
     def factory(_settings):

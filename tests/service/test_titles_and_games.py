@@ -1,4 +1,5 @@
 """Creating, listing and reading games (POST/GET /api/v1/games, GET /api/v1/titles)."""
+
 from __future__ import annotations
 
 import uuid
@@ -19,8 +20,9 @@ def test_titles_lists_variants_options_and_player_counts(client):
 
 
 def test_create_answers_201_with_location_summary_and_seat_tokens(client):
-    response = client.post("/api/v1/games",
-                           json={"title": "toy", "players": ["Ann", "Bob"], "seed": 42})
+    response = client.post(
+        "/api/v1/games", json={"title": "toy", "players": ["Ann", "Bob"], "seed": 42}
+    )
     assert response.status_code == 201
     body = response.get_json()
     assert response.headers["Location"] == f"/api/v1/games/{body['id']}"
@@ -33,8 +35,9 @@ def test_create_answers_201_with_location_summary_and_seat_tokens(client):
     assert body["seeded"] is True and body["seed"] == 42
     assert [(s["seat"], s["name"]) for s in body["seats"]] == [(0, "Ann"), (1, "Bob")]
     tokens = [s["token"] for s in body["seats"]]
-    assert len(set(tokens)) == 2 and all(t.startswith(uuid.UUID(body["id"]).hex + ".")
-                                         for t in tokens)
+    assert len(set(tokens)) == 2 and all(
+        t.startswith(uuid.UUID(body["id"]).hex + ".") for t in tokens
+    )
     # the summary at the Location is the same game, without tokens
     summary = client.get(response.headers["Location"]).get_json()
     assert "seats" not in summary and summary["id"] == body["id"]
@@ -48,49 +51,57 @@ def test_create_without_seed_keeps_the_seed_private_and_publishes_its_hash(clien
 
 
 def test_create_passes_options_to_the_title(client):
-    body = client.post("/api/v1/games", json={"title": "toy", "variant": "race",
-                                              "players": ["Ann"], "options": {"goal": 3}})
+    body = client.post(
+        "/api/v1/games",
+        json={"title": "toy", "variant": "race", "players": ["Ann"], "options": {"goal": 3}},
+    )
     assert body.get_json()["options"] == {"goal": 3, "secrets": True}  # defaults filled in
 
 
-@pytest.mark.parametrize("payload, field", [
-    ({"players": ["Ann"]}, "title"),
-    ({"title": "toy"}, "players"),
-    ({"title": "toy", "players": []}, "players"),
-    ({"title": "toy", "players": ["Ann", "Ann"]}, "players"),
-    ({"title": "toy", "players": [""]}, "players"),
-    ({"title": "toy", "players": ["   "]}, "players"),
-    ({"title": "toy", "players": ["x" * 41]}, "players"),
-    ({"title": "toy", "players": ["Ann\u0000"]}, "players"),
-    ({"title": "toy", "players": [f"P{i}" for i in range(9)]}, "players"),
-    ({"title": "toy", "players": "Ann"}, "players"),
-    ({"title": "toy", "players": [1, 2]}, "players"),
-    ({"title": 5, "players": ["Ann"]}, "title"),
-    ({"title": "toy", "players": ["Ann"], "seed": "4 2"}, "seed"),
-    ({"title": "toy", "players": ["Ann"], "seed": 4.2}, "seed"),
-    ({"title": "toy", "players": ["Ann"], "seed": True}, "seed"),
-    ({"title": "toy", "players": ["Ann"], "seed": -1}, "seed"),
-    ({"title": "toy", "players": ["Ann"], "seed": 2 ** 256}, "seed"),
-    ({"title": "toy", "players": ["Ann"], "options": []}, "options"),
-    ({"title": "toy", "players": ["Ann"], "colour": "red"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "payload, field",
+    [
+        ({"players": ["Ann"]}, "title"),
+        ({"title": "toy"}, "players"),
+        ({"title": "toy", "players": []}, "players"),
+        ({"title": "toy", "players": ["Ann", "Ann"]}, "players"),
+        ({"title": "toy", "players": [""]}, "players"),
+        ({"title": "toy", "players": ["   "]}, "players"),
+        ({"title": "toy", "players": ["x" * 41]}, "players"),
+        ({"title": "toy", "players": ["Ann\u0000"]}, "players"),
+        ({"title": "toy", "players": [f"P{i}" for i in range(9)]}, "players"),
+        ({"title": "toy", "players": "Ann"}, "players"),
+        ({"title": "toy", "players": [1, 2]}, "players"),
+        ({"title": 5, "players": ["Ann"]}, "title"),
+        ({"title": "toy", "players": ["Ann"], "seed": "4 2"}, "seed"),
+        ({"title": "toy", "players": ["Ann"], "seed": 4.2}, "seed"),
+        ({"title": "toy", "players": ["Ann"], "seed": True}, "seed"),
+        ({"title": "toy", "players": ["Ann"], "seed": -1}, "seed"),
+        ({"title": "toy", "players": ["Ann"], "seed": 2**256}, "seed"),
+        ({"title": "toy", "players": ["Ann"], "options": []}, "options"),
+        ({"title": "toy", "players": ["Ann"], "colour": "red"}, "colour"),
+    ],
+)
 def test_create_refuses_bodies_that_fail_the_schema(client, payload, field):
     body = assert_problem(client.post("/api/v1/games", json=payload), 422, "invalid_request")
     assert field in body["errors"], body
 
 
 def test_create_accepts_the_largest_seed(client):
-    game = new_game(client, players=["Ann"], seed=2 ** 256 - 1)
-    assert game.body["seed"] == 2 ** 256 - 1
+    game = new_game(client, players=["Ann"], seed=2**256 - 1)
+    assert game.body["seed"] == 2**256 - 1
 
 
-@pytest.mark.parametrize("payload, code", [
-    ({"title": "chess", "players": ["Ann"]}, "unknown_title"),
-    ({"title": "toy", "variant": "sprint", "players": ["Ann"]}, "unknown_variant"),
-    ({"title": "toy", "players": ["A", "B", "C", "D", "E"]}, "bad_player_count"),
-    ({"title": "toy", "players": ["Ann"], "options": {"goal": "far"}}, "bad_option"),
-    ({"title": "toy", "players": ["Ann"], "options": {"speed": 3}}, "bad_option"),
-])
+@pytest.mark.parametrize(
+    "payload, code",
+    [
+        ({"title": "chess", "players": ["Ann"]}, "unknown_title"),
+        ({"title": "toy", "variant": "sprint", "players": ["Ann"]}, "unknown_variant"),
+        ({"title": "toy", "players": ["A", "B", "C", "D", "E"]}, "bad_player_count"),
+        ({"title": "toy", "players": ["Ann"], "options": {"goal": "far"}}, "bad_option"),
+        ({"title": "toy", "players": ["Ann"], "options": {"speed": 3}}, "bad_option"),
+    ],
+)
 def test_create_reports_title_rules_with_their_codes(client, payload, code):
     body = assert_problem(client.post("/api/v1/games", json=payload), 422, code)
     assert body["detail"] and body["params"]
@@ -111,8 +122,9 @@ def test_summary_has_an_etag_and_answers_304_when_unchanged(client):
 def test_unknown_or_malformed_game_ids_are_404(client, game_id):
     for path in ("", "/moves", "/state", "/events", "/scores", "/audit", "/export"):
         assert_problem(client.get(f"/api/v1/games/{game_id}{path}"), 404, "game_not_found")
-    assert_problem(client.post(f"/api/v1/games/{game_id}/forks", json={"version": 1}), 404,
-                   "game_not_found")
+    assert_problem(
+        client.post(f"/api/v1/games/{game_id}/forks", json={"version": 1}), 404, "game_not_found"
+    )
 
 
 def test_list_is_newest_first_with_filters_and_pages(client):
@@ -133,8 +145,9 @@ def test_list_is_newest_first_with_filters_and_pages(client):
     assert client.get("/api/v1/games?title=agricola-x").get_json()["total"] == 0
 
 
-@pytest.mark.parametrize("query", ["page=0", "page=abc", "page_size=0", "page_size=101",
-                                   "status=paused", "page=1.5"])
+@pytest.mark.parametrize(
+    "query", ["page=0", "page=abc", "page_size=0", "page_size=101", "status=paused", "page=1.5"]
+)
 def test_list_refuses_unparsable_queries_with_400(client, query):
     body = assert_problem(client.get(f"/api/v1/games?{query}"), 400, "bad_request")
     assert body["errors"]

@@ -1,4 +1,5 @@
 """Undo (at once, or with the consent of every seat that acted) and forks."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,20 +23,28 @@ def test_undo_is_applied_at_once_when_nobody_else_acted(client):
     response = _undo(client, game, 0, 1)
     assert response.status_code == 200
     answer = response.get_json()
-    assert answer == {"status": "applied", "request_id": None, "to_version": 1, "waiting": [],
-                      "version": 3}
+    assert answer == {
+        "status": "applied",
+        "request_id": None,
+        "to_version": 1,
+        "waiting": [],
+        "version": 3,
+    }
     assert _state(client, game) == _state(client, game, version=1)
     events = client.get(f"{game.url}/events").get_json()["events"]
     assert [(e["type"], e["undone"]) for e in events] == [
-        ("GameCreated", False), ("CounterAdvanced", True), ("UndoApplied", False)]
+        ("GameCreated", False),
+        ("CounterAdvanced", True),
+        ("UndoApplied", False),
+    ]
     summary = client.get(game.url).get_json()
     assert summary["to_act"] == [0] and summary["version"] == 3
 
 
 def test_undo_with_consent_waits_for_every_seat_that_acted(client):
     game = new_game(client)
-    move(client, game, 0, {"type": "add", "by": 1})          # v2
-    move(client, game, 1, {"type": "add", "by": 1})          # v3, v4 (bonus drawn)
+    move(client, game, 0, {"type": "add", "by": 1})  # v2
+    move(client, game, 1, {"type": "add", "by": 1})  # v3, v4 (bonus drawn)
     response = _undo(client, game, 0, 2)
     answer = response.get_json()
     assert response.status_code == 202  # accepted for processing: waits for Bob
@@ -46,10 +55,16 @@ def test_undo_with_consent_waits_for_every_seat_that_acted(client):
     # nobody may move while the request is open
     assert_problem(move(client, game, 0, {"type": "ready"}), 422, "undo_pending")
     # Ann is not asked; an unknown request is refused
-    assert_problem(client.post(f"{game.url}/undo/{request_id}/accept", headers=game.auth(0)),
-                   422, "undo_not_asked")
-    assert_problem(client.post(f"{game.url}/undo/999/accept", headers=game.auth(1)), 422,
-                   "undo_request_not_found")
+    assert_problem(
+        client.post(f"{game.url}/undo/{request_id}/accept", headers=game.auth(0)),
+        422,
+        "undo_not_asked",
+    )
+    assert_problem(
+        client.post(f"{game.url}/undo/999/accept", headers=game.auth(1)),
+        422,
+        "undo_request_not_found",
+    )
     accepted = client.post(f"{game.url}/undo/{request_id}/accept", headers=game.auth(1))
     assert accepted.status_code == 200
     assert accepted.get_json()["status"] == "applied"
@@ -73,8 +88,15 @@ def test_a_rejected_undo_leaves_the_game_as_it_stands(client):
     assert client.get(game.url).get_json()["to_act"] == [0, 1]
 
 
-@pytest.mark.parametrize("version, code", [(3, "not_a_move_boundary"), (4, "undo_not_possible"),
-                                           (9, "undo_not_possible"), (0, "undo_not_possible")])
+@pytest.mark.parametrize(
+    "version, code",
+    [
+        (3, "not_a_move_boundary"),
+        (4, "undo_not_possible"),
+        (9, "undo_not_possible"),
+        (0, "undo_not_possible"),
+    ],
+)
 def test_undo_refuses_versions_it_cannot_take_the_game_back_to(client, version, code):
     game = new_game(client)
     move(client, game, 0, {"type": "add", "by": 1})
@@ -82,8 +104,10 @@ def test_undo_refuses_versions_it_cannot_take_the_game_back_to(client, version, 
     assert_problem(_undo(client, game, 0, version), 422, code)
 
 
-@pytest.mark.parametrize("body", [{}, {"version": "2"}, {"version": 2.0}, {"version": True},
-                                  {"version": 2, "why": "oops"}])
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"version": "2"}, {"version": 2.0}, {"version": True}, {"version": 2, "why": "oops"}],
+)
 def test_undo_bodies_must_match_their_schema(client, body):
     game = new_game(client)
     response = client.post(f"{game.url}/undo", json=body, headers=game.auth(0))
@@ -106,30 +130,36 @@ def test_a_fork_starts_from_the_parents_state_at_that_version(client):
     # the parent is unchanged; each game takes only its own tokens
     assert client.get(parent.url).get_json()["version"] == 7
     assert move(client, fork, 0, {"type": "ready"}).status_code == 201
-    assert_problem(client.post(f"{fork.url}/moves", json={"type": "ready"},
-                               headers=parent.auth(1)), 403, "forbidden")
+    assert_problem(
+        client.post(f"{fork.url}/moves", json={"type": "ready"}, headers=parent.auth(1)),
+        403,
+        "forbidden",
+    )
 
 
 def test_a_fork_inside_one_move_is_refused(client):
     parent = new_game(client)
     play_turns(client, parent, 2)  # v3 CounterAdvanced + v4 BonusDrawn are one move
-    body = assert_problem(client.post(f"{parent.url}/forks", json={"version": 3}), 422,
-                          "not_a_move_boundary")
+    body = assert_problem(
+        client.post(f"{parent.url}/forks", json={"version": 3}), 422, "not_a_move_boundary"
+    )
     assert body["params"]["before"] == 2 and body["params"]["last"] == 4
 
 
 @pytest.mark.parametrize("version", [0, 5, -3])
 def test_a_fork_at_a_missing_version_is_404(client, version):
     parent = new_game(client)
-    assert_problem(client.post(f"{parent.url}/forks", json={"version": version}), 404,
-                   "version_not_found")
+    assert_problem(
+        client.post(f"{parent.url}/forks", json={"version": version}), 404, "version_not_found"
+    )
 
 
 def test_a_fork_never_reveals_what_an_active_unseeded_game_hides(client):
     parent = new_game(client, seed=None, goal=2)
     move(client, parent, 0, {"type": "add", "by": 1})
-    body = assert_problem(client.post(f"{parent.url}/forks", json={"version": 2}), 422,
-                          "fork_reveals_hidden")
+    body = assert_problem(
+        client.post(f"{parent.url}/forks", json={"version": 2}), 422, "fork_reveals_hidden"
+    )
     assert body["params"] == {"game": parent.id, "version": 2}
     move(client, parent, 1, {"type": "add", "by": 2})  # Bob wins: everything is public now
     assert client.get(parent.url).get_json()["status"] == "finished"

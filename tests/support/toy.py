@@ -6,6 +6,7 @@ seats deciding at once). Each seat holds a private number (hidden information) a
 of the next lap is kept secret, so redaction can be tested. The first counter to reach the goal
 ends the game.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
@@ -19,18 +20,28 @@ class Toy(Title):
     name = "toy"
     display_name = "Toy Race"
     rules_version = "toy-1"
-    variants = (VariantInfo("race", 1, 4, "race to the goal",
-                            (OptionSpec("goal", "int", 10, "counter that ends the game"),
-                             OptionSpec("secrets", "bool", True,
-                                        "deal private numbers and keep the bonus order "
-                                        "secret")),),)
+    variants = (
+        VariantInfo(
+            "race",
+            1,
+            4,
+            "race to the goal",
+            (
+                OptionSpec("goal", "int", 10, "counter that ends the game"),
+                OptionSpec(
+                    "secrets", "bool", True, "deal private numbers and keep the bonus order secret"
+                ),
+            ),
+        ),
+    )
 
     def setup(self, config, rng):
         n = len(config.players)
         data = {"players": list(config.players), "goal": config.options["goal"]}
         if config.options.get("secrets", True):
-            data["_private"] = {str(s): {"number": rng.below(f"secret/{s}", 1000)}
-                                for s in range(n)}
+            data["_private"] = {
+                str(s): {"number": rng.below(f"secret/{s}", 1000)} for s in range(n)
+            }
             data["_secret"] = {"next_bonus": rng.choice("bonus/1", BONUS)}
         return [Event("RaceSetUp", data)]
 
@@ -38,10 +49,19 @@ class Toy(Title):
         d = event.data
         if event.type == "RaceSetUp":
             n = len(d["players"])
-            return {"players": d["players"], "goal": d["goal"], "counters": [0] * n,
-                    "turn": 0, "lap": 1, "phase": "race", "ready": [], "bonuses": [],
-                    "_private": d.get("_private", {}), "_secret": d.get("_secret", {}),
-                    "finished": False}
+            return {
+                "players": d["players"],
+                "goal": d["goal"],
+                "counters": [0] * n,
+                "turn": 0,
+                "lap": 1,
+                "phase": "race",
+                "ready": [],
+                "bonuses": [],
+                "_private": d.get("_private", {}),
+                "_secret": d.get("_secret", {}),
+                "finished": False,
+            }
         if event.type == "CounterAdvanced":
             state["counters"][event.seat] += d["by"]
             state["turn"] = d["next"]
@@ -68,8 +88,12 @@ class Toy(Title):
         return (state["turn"],)
 
     def status(self, state):
-        return Status(state.get("lap"), state.get("phase", "setup"), self._to_act(state),
-                      state.get("finished", False))
+        return Status(
+            state.get("lap"),
+            state.get("phase", "setup"),
+            self._to_act(state),
+            state.get("finished", False),
+        )
 
     def legal_moves(self, state, seat):
         if seat not in self._to_act(state):
@@ -82,8 +106,10 @@ class Toy(Title):
         if not isinstance(move, dict) or "type" not in move:
             raise InvalidMove(reason="a move needs a type")
         if seat not in self._to_act(state):
-            raise NotYourTurn(seat_name=state["players"][seat],
-                              waiting=", ".join(state["players"][s] for s in self._to_act(state)))
+            raise NotYourTurn(
+                seat_name=state["players"][seat],
+                waiting=", ".join(state["players"][s] for s in self._to_act(state)),
+            )
         n = len(state["players"])
         if move["type"] == "ready" and state["phase"] == "ready":
             events = [Event("SeatReady", {}, seat)]
@@ -98,18 +124,28 @@ class Toy(Title):
             if state["counters"][seat] + by >= state["goal"]:
                 events.append(Event("RaceWon", {"winner": seat}, seat))
             elif seat == n - 1:
-                events.append(Event("BonusDrawn",
-                                    {"card": rng.choice(f"bonus/{state['lap']}", BONUS)}))
+                events.append(
+                    Event("BonusDrawn", {"card": rng.choice(f"bonus/{state['lap']}", BONUS)})
+                )
             return events
         raise InvalidMove(reason=f"'{move['type']}' is not possible now")
 
     def score_sheet(self, state):
-        seats = [{"seat": i, "name": name, "total": c,
-                  "categories": [{"key": "counter", "label": "Counter", "count": c, "points": c}]}
-                 for i, (name, c) in enumerate(zip(state["players"], state["counters"]))]
+        seats = [
+            {
+                "seat": i,
+                "name": name,
+                "total": c,
+                "categories": [{"key": "counter", "label": "Counter", "count": c, "points": c}],
+            }
+            for i, (name, c) in enumerate(zip(state["players"], state["counters"]))
+        ]
         best = max(state["counters"])
-        return {"seats": seats, "final": state["finished"],
-                "winners": [i for i, c in enumerate(state["counters"]) if c == best]}
+        return {
+            "seats": seats,
+            "final": state["finished"],
+            "winners": [i for i, c in enumerate(state["counters"]) if c == best],
+        }
 
     def describe(self, event, names, viewer=None):
         if event.type == "CounterAdvanced":

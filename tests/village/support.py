@@ -1,5 +1,6 @@
 """Helpers for the Village tests: games, "given" positions, random play, and the invariants
 checked after every event (digest §10; issue 12 deliverable 5)."""
+
 from __future__ import annotations
 
 import json
@@ -35,15 +36,19 @@ def play(state: dict, seat: int, move: dict, rng: Rng | None = None) -> tuple[di
     pack = state["pack"]
     before = json.dumps({k: v for k, v in state.items() if k != "pack"}, sort_keys=True)
     events = VILLAGE.decide(state, seat, move, rng or Rng(1))
-    assert json.dumps({k: v for k, v in state.items() if k != "pack"},
-                      sort_keys=True) == before, "decide changed the state"
+    assert json.dumps({k: v for k, v in state.items() if k != "pack"}, sort_keys=True) == before, (
+        "decide changed the state"
+    )
     return fold(events, {**json.loads(before), "pack": pack}), events
 
 
 def facts(events, kind: str) -> list[dict]:
     """The data of the ``kind`` events without the bookkeeping riding on them (issue 26)."""
-    return [{k: v for k, v in e.data.items() if k not in ("flow", "flow_before")}
-            for e in events if e.type == kind]
+    return [
+        {k: v for k, v in e.data.items() if k not in ("flow", "flow_before")}
+        for e in events
+        if e.type == kind
+    ]
 
 
 def types(events) -> list[str]:
@@ -96,8 +101,9 @@ def cubes(state: dict, **spaces) -> dict:
 
 
 def turn(state: dict, seat: int) -> dict:
-    state.update(turn=seat, stage="choose", step=None, took=None, market_day=None,
-                 dying=None, phase="turns")
+    state.update(
+        turn=seat, stage="choose", step=None, took=None, market_day=None, dying=None, phase="turns"
+    )
     return state
 
 
@@ -129,15 +135,19 @@ def check_invariants(state: dict) -> None:
     v = state["pack"]["values"]
     clara = state["clara"]
     for colour in COLOURS + ("plague",):
-        total = state["supply"][colour] + state["bag"][colour] + \
-            sum(c.count(colour) for c in state["spaces"].values()) + \
-            (clara["track"].count(colour) if clara else 0) + \
-            sum(p["cubes"].get(colour, 0) for p in state["seats"])
+        total = (
+            state["supply"][colour]
+            + state["bag"][colour]
+            + sum(c.count(colour) for c in state["spaces"].values())
+            + (clara["track"].count(colour) if clara else 0)
+            + sum(p["cubes"].get(colour, 0) for p in state["seats"])
+        )
         expected = v["supply"]["plague"] if colour == "plague" else v["supply"]["cubes"][colour]
         assert total == expected, f"{colour} cubes: {total} != {expected}"
         assert state["bag"][colour] >= 0 and state["supply"][colour] >= 0
-    assert state["supply"]["grain"] + sum(p["grain"] for p in state["seats"]) == \
-        v["supply"]["grain"]
+    assert (
+        state["supply"]["grain"] + sum(p["grain"] for p in state["seats"]) == v["supply"]["grain"]
+    )
     lap = v["lifetrack"]["spaces"]
     for p in state["seats"]:
         assert all(k >= 0 for k in list(p["cubes"].values()) + list(p["goods"].values()))
@@ -145,8 +155,9 @@ def check_invariants(state: dict) -> None:
         dead = sum(1 for m in p["members"] if m["at"] in ("chronicle", "grave", "removed"))
         assert dead + p["skipped"] + p["owed"] == p["time"] // lap, "deaths and the track"
     figures = {"monk": v["supply"]["monks"]}
-    people = [(f"{s}.{i}", m) for s, p in enumerate(state["seats"])
-              for i, m in enumerate(p["members"])]
+    people = [
+        (f"{s}.{i}", m) for s, p in enumerate(state["seats"]) for i, m in enumerate(p["members"])
+    ]
     people += [(f"c.{i}", m) for i, m in enumerate(clara["members"])] if clara else []
     for figure, m in people:
         where = m["at"]
@@ -156,12 +167,14 @@ def check_invariants(state: dict) -> None:
             assert held.count(figure) == (1 if where == f"church:{step}" else 0), figure
         chron = sum(1 for s in state["chronicle"] if s["by"] == figure)
         grave = sum(1 for g in state["graves"] if g["by"] == figure)
-        assert (chron, grave) == ((1, 0) if where == "chronicle" else (0, 1)
-                                  if where == "grave" else (0, 0)), f"{figure} at {where}"
+        assert (chron, grave) == (
+            (1, 0) if where == "chronicle" else (0, 1) if where == "grave" else (0, 0)
+        ), f"{figure} at {where}"
     assert state["black_bag"].count("monk") == figures["monk"]
     market = state["market"]
-    held = [c for p in state["seats"] for c in p["customers"]] + \
-        (clara["customers"] if clara else [])
+    held = [c for p in state["seats"] for c in p["customers"]] + (
+        clara["customers"] if clara else []
+    )
     laid = [c for c in market["stalls"] + market["queue"] if c is not None]
     assert sorted(held + laid + market["unseen"]) == sorted(v["customers"])
     json.dumps(state)

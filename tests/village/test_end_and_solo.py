@@ -1,4 +1,5 @@
 """The end of the game (digest §6.1, T-45 to T-49) and Clara (§7.1, T-50 to T-54)."""
+
 from __future__ import annotations
 
 from domain.village import VILLAGE
@@ -100,7 +101,7 @@ def test_t48_another_player_ends_the_game_in_a_market_day():
     s, _ = play(s, 0, {"type": "serve", "slot": 2})
     s, events = play(s, 1, {"type": "serve", "slot": 3, "coins": 0})
     assert "GameEndTriggered" in types(events)
-    assert s["market_day"] is None            # nobody else could sell: all passed by themselves
+    assert s["market_day"] is None  # nobody else could sell: all passed by themselves
     assert s["end"]["queue"] == [1, 2, 3, 0] and s["turn"] == 1
 
 
@@ -117,6 +118,7 @@ def test_t49_no_room_at_all_removes_the_dead():
 
 
 # -- Clara ---------------------------------------------------------------------------------
+
 
 def _solo(**spaces) -> dict:
     state, _ = setup(1)
@@ -140,14 +142,16 @@ def test_t51_clara_fallback_you_choose_and_a_quill_kills():
     """T-51 (L879-891): no green left, Market and Travel empty: you choose from the Council;
     the cube passes a fate token that is the quill; she loses a "1" to the Councillors."""
     state = _solo(market=["green"], council=["brown", "plague"], church=["pink"])
-    state["clara"]["at"] = 1                     # her next division passes top cell 1
+    state["clara"]["at"] = 1  # her next division passes top cell 1
     state["clara"]["fate"]["top"] = {"revealed": [3, 5], "quills": 0, "cycle": 0}
     lay(state, ["c05", "c06", "c07"])
     s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
-    assert s["market_day"] is None            # nothing to sell: she passed by herself
+    assert s["market_day"] is None  # nothing to sell: she passed by herself
     assert s["step"] == {"kind": "clara", "seat": 0, "space": "council"}
-    assert VILLAGE.legal_moves(s, 0) == [{"type": "clara_cube", "colour": "brown"},
-                                         {"type": "clara_cube", "colour": "plague"}]
+    assert VILLAGE.legal_moves(s, 0) == [
+        {"type": "clara_cube", "colour": "brown"},
+        {"type": "clara_cube", "colour": "plague"},
+    ]
     s, events = play(s, 0, {"type": "clara_cube", "colour": "plague"})
     fate = facts(events, "Fate")
     assert fate[0] == {"set": "top", "cell": 1, "quill": True}
@@ -170,13 +174,14 @@ def test_t52_clara_takes_the_next_customer_in_your_market_day():
 def test_t53_clara_walks_up_the_church_in_the_mass():
     """T-53 (L921-927): her drawn members stop on the first step without one of hers."""
     from domain.village.clara import walk
+
     state, _ = setup(1)
     state["church"]["1"] = ["c.7"]
     assert walk(state, "c.9") == 2
     state["church"]["2"] = ["c.9"]
     state["church"]["3"] = ["c.8"]
     state["church"]["4"] = ["c.10"]
-    assert walk(state, "c.4") is None          # G-35: back into the bag
+    assert walk(state, "c.4") is None  # G-35: back into the bag
 
 
 def test_t54_clara_keeps_her_last_cube_at_a_new_round():
@@ -225,6 +230,7 @@ def test_expansion_extension_points():
     (death places, end places, solo title shifts), though no expansion can be chosen yet."""
     from domain.village.expansions import EXPANSIONS, death_place, end_places
     from domain.village.scoring import solo_title
+
     state, _ = setup(1)
     assert all(e.status.startswith("blocked") for e in EXPANSIONS.values())
     assert death_place(state, "inn") is None and end_places(state) == ("chronicle", "graves")
@@ -234,7 +240,7 @@ def test_expansion_extension_points():
     assert solo_title(state, 100) == "Genius" and solo_title(state, 110) == "Legend"
     assert solo_title(state, 0) == "Apprentice"
     state["expansions"] = ["wedding"]
-    assert solo_title(state, 94) == "Genius" and solo_title(state, 95) == "Legend"   # T-30
+    assert solo_title(state, 94) == "Genius" and solo_title(state, 95) == "Legend"  # T-30
 
 
 def test_fate_tokens_are_shuffled_again_with_fresh_draws():
@@ -243,6 +249,7 @@ def test_fate_tokens_are_shuffled_again_with_fresh_draws():
     from domain.common.rng import Rng
     from domain.village.builder import Builder
     from domain.village.clara import _flip
+
     state, _ = setup(1)
     b = Builder(state)
     quills = []
@@ -253,7 +260,7 @@ def test_fate_tokens_are_shuffled_again_with_fresh_draws():
             fate = [e.data for e in b.events[before:] if e.type == "Fate" and "quill" in e.data]
             quills.append(fate[0]["quill"])
     assert b.state["clara"]["fate"]["top"]["cycle"] == 6
-    assert [sum(quills[i:i + 3]) for i in range(0, 18, 3)] == [1] * 6
+    assert [sum(quills[i : i + 3]) for i in range(0, 18, 3)] == [1] * 6
 
 
 def test_two_of_claras_members_drawn_in_one_mass_stop_on_different_steps():
@@ -261,6 +268,7 @@ def test_two_of_claras_members_drawn_in_one_mass_stop_on_different_steps():
     from domain.common.rng import Rng
     from domain.village.builder import Builder
     from domain.village.mass import draw
+
     state, _ = setup(1)
     state["clara"]["members"][7]["at"] = "church:1"
     state["church"]["1"] = ["c.7"]

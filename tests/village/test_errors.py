@@ -1,5 +1,6 @@
 """Every error code of Village is raised by a real refusal, with a sentence in the game's nouns,
 and nothing is written (issue 12, bad input)."""
+
 from __future__ import annotations
 
 import json
@@ -68,15 +69,23 @@ def test_the_wrong_kind_of_move_now():
 def test_not_your_turn_and_malformed_moves():
     state, _ = setup(2)
     turn(state, 0)
-    assert isinstance(refused(state, 1, {"type": "take", "space": "harvest",
-                                         "colour": "brown"}), NotYourTurn)
-    for bad in ([], {"type": 3}, {"type": "fly"}, {"type": "take", "space": 1},
-                {"type": "skip", "gen": 1}, {"type": "craft", "produce": 1}):
+    assert isinstance(
+        refused(state, 1, {"type": "take", "space": "harvest", "colour": "brown"}), NotYourTurn
+    )
+    for bad in (
+        [],
+        {"type": 3},
+        {"type": "fly"},
+        {"type": "take", "space": 1},
+        {"type": "skip", "gen": 1},
+        {"type": "craft", "produce": 1},
+    ):
         assert isinstance(refused(state, 0, bad), InvalidMove)
 
 
 def test_a_bad_pack_has_its_own_code():
     from domain.village.pack import PackInvalid, load
+
     with pytest.raises(PackInvalid) as err:
         load({"name": "x", "values": {}})
     RAISED.add(err.value.code)

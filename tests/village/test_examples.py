@@ -1,5 +1,6 @@
 """The digest's worked examples and compact cases (``shared/rules/village.md`` §8, T-01 to
 T-35), each from a real set-up adjusted by ledger-keeping helpers."""
+
 from __future__ import annotations
 
 import pytest
@@ -52,7 +53,7 @@ def test_t02_birth_takes_the_lowest_number():
 def test_t03_recall_and_t04_no_recall_from_the_black_bag():
     """T-03/T-04 (L328, G-17): a member on the council comes home; one in the bag cannot."""
     state, _ = setup(2)
-    place(state, 0, 4, "council:3")       # a "2" on council step 3
+    place(state, 0, 4, "council:3")  # a "2" on council step 3
     place(state, 0, 0, "bag")
     state = _act(state, 0, "family")
     assert {"type": "recall", "from": "council:3", "gen": 2} in _moves(state, 0, "recall")
@@ -62,9 +63,15 @@ def test_t03_recall_and_t04_no_recall_from_the_black_bag():
     assert VILLAGE.score_sheet(after)["seats"][0]["categories"][5]["points"] == 0
 
 
-@pytest.mark.parametrize("goods,grain", [({"ox": 1, "plough": 1, "horse": 1}, 4),
-                                         ({"horse": 1, "plough": 1}, 3), ({"plough": 1}, 2),
-                                         ({}, 2)])
+@pytest.mark.parametrize(
+    "goods,grain",
+    [
+        ({"ox": 1, "plough": 1, "horse": 1}, 4),
+        ({"horse": 1, "plough": 1}, 3),
+        ({"plough": 1}, 2),
+        ({}, 2),
+    ],
+)
 def test_t05_harvest_amounts(goods, grain):
     """T-05 (L296-310): 2, 3 with horse and plough, 4 with ox and plough."""
     state, _ = setup(2)
@@ -94,8 +101,7 @@ def test_t06_the_granary_holds_five():
 def test_t07_wagon_by_time_trains_a_member():
     """T-07 (L354, L378): train at the Wainwright (2) and make a wagon (2): 4 time."""
     state = _act(setup(2)[0], 0, "crafts")
-    move = {"type": "craft", "building": "wainwright", "pay": "time", "train": 1,
-            "produce": True}
+    move = {"type": "craft", "building": "wainwright", "pay": "time", "train": 1, "produce": True}
     after, _ = play(state, 0, move)
     p = after["seats"][0]
     assert p["time"] == 4 and p["goods"]["wagon"] == 1 and _at(after, 0, "yard:wainwright") == [1]
@@ -106,19 +112,21 @@ def test_t08_wagon_by_influence():
     state, _ = setup(2)
     give(state, 0, pink=1, orange=1)
     state = _act(state, 0, "crafts")
-    after, _ = play(state, 0, {"type": "craft", "building": "wainwright", "pay": "cubes",
-                               "coins": 0})
+    after, _ = play(
+        state, 0, {"type": "craft", "building": "wainwright", "pay": "cubes", "coins": 0}
+    )
     p = after["seats"][0]
     assert p["goods"]["wagon"] == 1 and p["time"] == 0 and p["cubes"]["pink"] == 0
-    assert p["cubes"]["brown"] == 1       # the cube taken for the turn stays
+    assert p["cubes"]["brown"] == 1  # the cube taken for the turn stays
 
 
 def test_t09_a_trained_member_makes_for_production_time_only():
     """T-09 (L358, L402): the smith makes a plough for 3 time."""
     state, _ = setup(2)
     place(state, 0, 0, "yard:smithy")
-    after, _ = play(_act(state, 0, "crafts"), 0, {"type": "craft", "building": "smithy",
-                                                  "pay": "time"})
+    after, _ = play(
+        _act(state, 0, "crafts"), 0, {"type": "craft", "building": "smithy", "pay": "time"}
+    )
     assert after["seats"][0]["time"] == 3 and after["seats"][0]["goods"]["plough"] == 1
 
 
@@ -128,8 +136,9 @@ def test_t10_stables_for_grain_and_t11_the_mill():
     state, _ = setup(2)
     give(state, 0, grain=5)
     state = _act(state, 0, "crafts")
-    after, _ = play(state, 0, {"type": "craft", "building": "stables", "pay": "grain",
-                               "good": "ox"})
+    after, _ = play(
+        state, 0, {"type": "craft", "building": "stables", "pay": "grain", "good": "ox"}
+    )
     assert after["seats"][0]["goods"]["ox"] == 1 and after["seats"][0]["grain"] == 2
     milled, _ = play(state, 0, {"type": "mill"})
     p = milled["seats"][0]
@@ -147,8 +156,9 @@ def test_t12_a_coin_pays_for_a_green_cube():
     pays = list(_moves(state, 0, "council_advance"))
     assert {"type": "council_advance", "step": 1, "gen": 1, "pay": "green", "coins": 1} in pays
     assert {"type": "council_advance", "step": 1, "gen": 1, "pay": "green", "coins": 2} in pays
-    after, _ = play(state, 0, {"type": "council_advance", "step": 1, "gen": 1, "pay": "green",
-                               "coins": 1})
+    after, _ = play(
+        state, 0, {"type": "council_advance", "step": 1, "gen": 1, "pay": "green", "coins": 1}
+    )
     p = after["seats"][0]
     assert p["cubes"]["green"] == 0 and p["coins"] == 1 and p["time"] == 2
     assert after["step"]["kind"] == "privilege" and after["step"]["steps"] == [1, 2]
@@ -156,8 +166,9 @@ def test_t12_a_coin_pays_for_a_green_cube():
 
 def test_t13_chancellery_paid_with_a_coin():
     state = _act(setup(2)[0], 0, "crafts")
-    after, _ = play(state, 0, {"type": "craft", "building": "chancellery", "pay": "cubes",
-                               "coins": 1})
+    after, _ = play(
+        state, 0, {"type": "craft", "building": "chancellery", "pay": "cubes", "coins": 1}
+    )
     assert after["seats"][0]["goods"]["scroll"] == 1 and after["seats"][0]["coins"] == 0
 
 
@@ -176,8 +187,7 @@ def test_t14_travel_north_and_t15_no_second_reward():
     place(after, 0, 1, "city:A")
     after["seats"][0]["discs"].append("A")
     again = _act(after, 0, "travel", colour="orange")
-    back, _ = play(again, 0, {"type": "travel", "from": "city:A", "gen": 1, "to": "N",
-                              "coins": 0})
+    back, _ = play(again, 0, {"type": "travel", "from": "city:A", "gen": 1, "to": "N", "coins": 0})
     assert back["seats"][0]["discs"] == ["N", "A"] and back["seats"][0]["pp"] == 3
 
 
@@ -210,8 +220,7 @@ def test_t19_t20_privileges_of_the_new_or_the_old_step():
     place(state, 0, 4, "council:2")
     give(state, 0, scroll=1)
     state = _act(state, 0, "council", colour="brown")
-    after, _ = play(state, 0, {"type": "council_advance", "step": 2, "gen": 2,
-                               "pay": "scroll"})
+    after, _ = play(state, 0, {"type": "council_advance", "step": 2, "gen": 2, "pay": "scroll"})
     listed = VILLAGE.legal_moves(after, 0)
     assert {"type": "privilege", "step": 3, "good": "horse"} in listed
     assert {"type": "privilege", "step": 2, "colours": ["brown", "pink"]} in listed
@@ -232,8 +241,11 @@ def test_t21_the_step_two_privilege_wants_two_colours():
     state, _ = setup(2)
     place(state, 0, 4, "council:2")
     state = _act(state, 0, "council", colour="brown")
-    assert {"type": "council_privilege", "step": 2, "colours": ["green", "green"]} not in \
-        VILLAGE.legal_moves(state, 0)
+    assert {
+        "type": "council_privilege",
+        "step": 2,
+        "colours": ["green", "green"],
+    } not in VILLAGE.legal_moves(state, 0)
     with pytest.raises(DomainError):
         play(state, 0, {"type": "council_privilege", "step": 2, "colours": ["green", "green"]})
 
@@ -281,12 +293,16 @@ def test_t26_only_visible_members_die_and_the_owner_chooses():
     place(state, 0, 5, "farm")
     after, _ = _plague_turn(state)
     assert after["dying"] == 0
-    assert VILLAGE.legal_moves(after, 0) == [{"type": "die", "at": "council:2", "gen": 2},
-                                             {"type": "die", "at": "farm", "gen": 2}]
+    assert VILLAGE.legal_moves(after, 0) == [
+        {"type": "die", "at": "council:2", "gen": 2},
+        {"type": "die", "at": "farm", "gen": 2},
+    ]
     dead, events = play(after, 0, {"type": "die", "at": "council:2", "gen": 2})
     assert dead["seats"][0]["members"][4]["at"] == "chronicle"
-    assert dead["chronicle"][[e for e in events if e.type == "MemberDied"][0].data["slot"]][
-        "category"] == "councillors"
+    assert (
+        dead["chronicle"][[e for e in events if e.type == "MemberDied"][0].data["slot"]]["category"]
+        == "councillors"
+    )
 
 
 def test_t27_nobody_visible_nobody_dies():

@@ -1,5 +1,6 @@
 """The digest's longer worked examples (§8.2-§8.8): the market day, the mass, final scoring,
 the end of the game and Clara (T-29 to T-54)."""
+
 from __future__ import annotations
 
 from domain.village import VILLAGE
@@ -44,7 +45,14 @@ def test_t30_solo_titles():
     """T-30 (L939-965): the ranges and the expansion shifts."""
     state, _ = setup(1)
     assert [solo_title(state, pp) for pp in (0, 39, 40, 59, 79, 80, 200)] == [
-        "Apprentice", "Apprentice", "Journeyman", "Master", "Genius", "Legend", "Legend"]
+        "Apprentice",
+        "Apprentice",
+        "Journeyman",
+        "Master",
+        "Genius",
+        "Legend",
+        "Legend",
+    ]
     assert title_shift(("wedding",)) == 15 and title_shift(("inn", "port", "wedding")) == 30
 
 
@@ -95,7 +103,7 @@ def test_t40_the_market_day_for_three():
     assert VILLAGE.status(s).phase == "market_day"
     s, _ = play(s, 0, {"type": "serve", "slot": 0})
     s, _ = play(s, 1, {"type": "serve", "slot": 1, "coins": 0})
-    s, events = play(s, 0, {"type": "serve", "slot": 2, "coins": 0})   # Helga passed: no goods
+    s, events = play(s, 0, {"type": "serve", "slot": 2, "coins": 0})  # Helga passed: no goods
     assert "MarketPassed" in [e.type for e in events] or s["market_day"] is None
     r, i, h = s["seats"]
     assert r["customers"] == ["frag-1", "frag-3"] and i["customers"] == ["frag-2"]
@@ -103,8 +111,12 @@ def test_t40_the_market_day_for_three():
     assert (r["cubes"]["green"], i["cubes"]["green"], i["grain"], i["time"]) == (1, 0, 0, 1)
     assert h["customers"] == [] and h["time"] == 0
     assert s["market_day"] is None
-    assert s["market"]["stalls"] == queue[:3] + ["frag-4"] or \
-        s["market"]["stalls"] == [queue[0], queue[1], queue[2], "frag-4"]
+    assert s["market"]["stalls"] == queue[:3] + ["frag-4"] or s["market"]["stalls"] == [
+        queue[0],
+        queue[1],
+        queue[2],
+        "frag-4",
+    ]
     assert s["market"]["queue"][:2] == queue[3:5]
     check_invariants(s)
 
@@ -118,8 +130,9 @@ def test_t41_death_after_a_plague_cube_counts_the_whole_turn():
     cubes(state, crafts=["plague", "pink"])
     turn(state, 0)
     s, _ = play(state, 0, {"type": "take", "space": "crafts", "colour": "plague"})
-    s, _ = play(s, 0, {"type": "craft", "building": "smithy", "pay": "time", "train": 1,
-                       "produce": True})
+    s, _ = play(
+        s, 0, {"type": "craft", "building": "smithy", "pay": "time", "train": 1, "produce": True}
+    )
     assert s["seats"][0]["time"] == 16 and s["seats"][0]["goods"]["plough"] == 1
     assert s["dying"] == 0
     assert {"type": "die", "at": "yard:smithy", "gen": 1} in VILLAGE.legal_moves(s, 0)
@@ -139,18 +152,18 @@ def _to_mass(state: dict, seat: int = 0) -> dict:
 def test_t42_the_mass_for_three():
     """T-42 (L580-601): buy-outs, random draws, advancing for grain, the majority."""
     state, _ = setup(3)
-    place(state, 0, 4, "bag")             # Rurik's "2"
-    place(state, 1, 0, "bag")             # Helga's "1"
-    place(state, 2, 0, "bag")             # one of Isolde's
-    place(state, 0, 0, "church:2")        # Rurik's "1" on step 2
-    place(state, 1, 4, "church:3")        # Helga's "2" on step 3
+    place(state, 0, 4, "bag")  # Rurik's "2"
+    place(state, 1, 0, "bag")  # Helga's "1"
+    place(state, 2, 0, "bag")  # one of Isolde's
+    place(state, 0, 0, "church:2")  # Rurik's "1" on step 2
+    place(state, 1, 4, "church:3")  # Helga's "2" on step 3
     give(state, 0, grain=3)
     give(state, 1, grain=4)
     s = _to_mass(state)
     s, _ = play(s, 0, {"type": "buy", "gen": 2})
-    assert VILLAGE.status(s).to_act == (1,)     # no coin left: Rurik is not asked again
+    assert VILLAGE.status(s).to_act == (1,)  # no coin left: Rurik is not asked again
     s, _ = play(s, 1, {"type": "buy", "gen": 1})
-    s, events = play(s, 2, {"type": "done"})          # Isolde declines to pay
+    s, events = play(s, 2, {"type": "done"})  # Isolde declines to pay
     drawn = [e for e in events if e.type == "FiguresDrawn"][0].data
     assert len(drawn["figures"]) == 2 and s["black_bag"].count("monk") == 4
     assert s["phase"] == "mass_advance"

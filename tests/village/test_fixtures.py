@@ -6,6 +6,7 @@ final state is then scored twice: against the totals checked by hand for the sol
 2-player game (the comments walk through the sheet), and by an independent recount written here
 from the digest's tables (§6.2, seed L727-770), which does not use the title's scoring module.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,9 @@ from domain.common.title import GameConfig
 from domain.village import VILLAGE
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
-TRAVEL = [0, 1, 3, 6, 10, 14, 18]                    # L731-733
-CHURCH = {"1": 2, "2": 3, "3": 4, "4": 6}            # L737-742
-COUNCIL = {"1": 0, "2": 2, "3": 4, "4": 6}           # L761-766
+TRAVEL = [0, 1, 3, 6, 10, 14, 18]  # L731-733
+CHURCH = {"1": 2, "2": 3, "3": 4, "4": 6}  # L737-742
+COUNCIL = {"1": 0, "2": 2, "3": 4, "4": 6}  # L761-766
 
 HAND_CHECKED = {
     "game_1p_seed71.json": [

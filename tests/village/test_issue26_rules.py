@@ -1,4 +1,5 @@
 """Issue 26's three rule points, each against the seed line that decides it."""
+
 from __future__ import annotations
 
 from domain.village import VILLAGE
@@ -15,12 +16,19 @@ def test_any_number_of_members_work_in_one_workshop():
     state, _ = setup(2)
     place(state, 0, 0, "yard:smithy")
     state = _act(state, 0, "crafts")
-    trains = [m for m in _moves(state, 0, "craft")
-              if m["building"] == "smithy" and "train" in m]
-    assert {"type": "craft", "building": "smithy", "pay": "time", "train": 1,
-            "produce": False} in trains
-    after, _ = play(state, 0, {"type": "craft", "building": "smithy", "pay": "time",
-                               "train": 1, "produce": True})
+    trains = [m for m in _moves(state, 0, "craft") if m["building"] == "smithy" and "train" in m]
+    assert {
+        "type": "craft",
+        "building": "smithy",
+        "pay": "time",
+        "train": 1,
+        "produce": False,
+    } in trains
+    after, _ = play(
+        state,
+        0,
+        {"type": "craft", "building": "smithy", "pay": "time", "train": 1, "produce": True},
+    )
     assert _at(after, 0, "yard:smithy") == [1, 1]
     assert after["seats"][0]["goods"]["plough"] == 1
     check_invariants(after)
@@ -33,8 +41,13 @@ def test_a_one_may_be_sent_to_a_busy_workshop_to_die_a_craftsman():
     place(state, 0, 0, "yard:wainwright")
     state = _act(state, 0, "crafts")
     moves = [m for m in _moves(state, 0, "craft") if m["building"] == "wainwright"]
-    assert {"type": "craft", "building": "wainwright", "pay": "time", "train": 1,
-            "produce": False} in moves
+    assert {
+        "type": "craft",
+        "building": "wainwright",
+        "pay": "time",
+        "train": 1,
+        "produce": False,
+    } in moves
     # both ways of making a wagon stay open: the trained member alone, or training another
     assert {"type": "craft", "building": "wainwright", "pay": "time"} in moves
 
@@ -75,11 +88,10 @@ def test_an_unspent_solo_ring_token_is_not_a_coin_at_the_end():
     state, _ = setup(1)
     state["seats"][0]["coins"] = 2
     state.update(ring=0, ring_coin=True)
-    state["seats"][0]["coins"] += 1             # the ring, taken as a coin (L844)
+    state["seats"][0]["coins"] += 1  # the ring, taken as a coin (L844)
     sheet = VILLAGE.score_sheet(state)
     coins = next(c for c in sheet["seats"][0]["categories"] if c["key"] == "coins")
     assert coins["points"] == 2
-    state["ring_coin"] = False                  # spent: the coin left is a real coin
+    state["ring_coin"] = False  # spent: the coin left is a real coin
     sheet = VILLAGE.score_sheet(state)
-    assert next(c for c in sheet["seats"][0]["categories"]
-                if c["key"] == "coins")["points"] == 3
+    assert next(c for c in sheet["seats"][0]["categories"] if c["key"] == "coins")["points"] == 3

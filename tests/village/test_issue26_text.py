@@ -1,6 +1,7 @@
 """Issue 26: Village's log read as a player reads it: names and articles right, the generation
 in deaths, whose figure the mass drew, customers by what they want and pay, road costs on the
 travel buttons, and no "The game moves on." lines."""
+
 from __future__ import annotations
 
 import re
@@ -30,18 +31,25 @@ def test_a_whole_game_log_reads_well(n, seed):
 
 
 def test_the_mass_names_whose_figure_reached_the_church():
-    event = Event("FiguresDrawn", {"figures": ["0.4", "monk", "c.9"], "steps": [1, None, 2],
-                                   "gens": [2, None, 3]})
+    event = Event(
+        "FiguresDrawn",
+        {"figures": ["0.4", "monk", "c.9"], "steps": [1, None, 2], "gens": [2, None, 3]},
+    )
     assert VILLAGE.describe(event, ["Ann"]) == (
         'The mass draws from the black bag: Ann\'s "2" (to church step 1), a monk (back into '
-        'the bag), Clara\'s "3" (to church step 2).')
+        'the bag), Clara\'s "3" (to church step 2).'
+    )
 
 
 def test_deaths_say_the_generation_and_clara_reads_right():
-    event = Event("MemberDied", {"figure": "c.0", "gen": 1, "at": "near", "to": "grave",
-                                 "slot": 0, "category": None})
-    assert VILLAGE.describe(event, ["Ann"]) == \
-        'Clara\'s "1" dies beside her board and is laid in an anonymous grave.'
+    event = Event(
+        "MemberDied",
+        {"figure": "c.0", "gen": 1, "at": "near", "to": "grave", "slot": 0, "category": None},
+    )
+    assert (
+        VILLAGE.describe(event, ["Ann"])
+        == 'Clara\'s "1" dies beside her board and is laid in an anonymous grave.'
+    )
 
 
 def test_a_customer_is_named_by_what_it_wants_and_pays():
@@ -50,6 +58,7 @@ def test_a_customer_is_named_by_what_it_wants_and_pays():
     tile = state["pack"]["values"]["customers"][cid]
     give(state, 0, **dict(tile["needs"]))
     from .support import cubes, play, turn
+
     cubes(state, market=["green"])
     turn(state, 0)
     s, _ = play(state, 0, {"type": "take", "space": "market", "colour": "green"})
@@ -65,8 +74,9 @@ def test_travel_labels_show_what_the_road_costs():
     state, _ = setup(2)
     give(state, 0, wagon=1, brown=2, pink=2)
     state = _act(state, 0, "travel")
-    labels = [VILLAGE.move_label(state, m) for m in VILLAGE.legal_moves(state, 0)
-              if m["type"] == "travel"]
+    labels = [
+        VILLAGE.move_label(state, m) for m in VILLAGE.legal_moves(state, 0) if m["type"] == "travel"
+    ]
     assert labels and all("2 time" in lab and "1 wagon" in lab for lab in labels)
     assert any("2 brown" in lab for lab in labels) and any("2 pink" in lab for lab in labels)
 
@@ -80,8 +90,13 @@ def test_the_pack_sentence_counts_each_kind_apart():
 
 def test_titles_and_the_summary_count_each_kind_and_claim_no_complete_rules():
     info = VILLAGE.info()["data_pack"]
-    assert info["counts"] == {"placeholder": 91, "other_edition": 1, "unverified": 1,
-                              "inferred": 0, "total": 137}
+    assert info["counts"] == {
+        "placeholder": 91,
+        "other_edition": 1,
+        "unverified": 1,
+        "inferred": 0,
+        "total": 137,
+    }
     assert "complete" not in info["notice"] + info["rules"]
     assert "are not built" in info["rules"]
     assert info["marks"]["lifetrack.spaces"] == "unverified"

@@ -1,6 +1,7 @@
 """Issue 26: ``chronicle village-pack new`` walks through every value and writes a checked pack
 with status SRC-BB for what was typed; ``check`` validates one; a game is played on a pack made
 this way (through ``CHRONICLE_VILLAGE_DATA``, as the service reads it)."""
+
 from __future__ import annotations
 
 import json
@@ -27,14 +28,18 @@ def _answers(typed: dict) -> str:
 
 def _new(tmp_path, typed: dict, extra: str = ""):
     out = tmp_path / "mine.json"
-    result = CliRunner().invoke(cli, ["village-pack", "new", "-o", str(out), "--by", "Ann"],
-                                input=extra + _answers(typed))
+    result = CliRunner().invoke(
+        cli, ["village-pack", "new", "-o", str(out), "--by", "Ann"], input=extra + _answers(typed)
+    )
     return out, result
 
 
 def test_new_walks_every_value_and_writes_typed_ones_as_src_bb(tmp_path):
-    typed = {"lifetrack.spaces": "9", "council.time.2": "3",
-             "customers.c05": '{"needs": {"wagon": 1}, "pp": 3}'}
+    typed = {
+        "lifetrack.spaces": "9",
+        "council.time.2": "3",
+        "customers.c05": '{"needs": {"wagon": 1}, "pp": 3}',
+    }
     out, result = _new(tmp_path, typed)
     assert result.exit_code == 0, result.output
     assert result.output.count("printed:") == len(KEYS) == 137
@@ -56,8 +61,9 @@ def test_a_value_outside_the_seed_bound_is_refused_as_it_is_typed(tmp_path):
     at = KEYS.index("lifetrack.spaces")
     answers[at] = "5\nten\n9"
     out = tmp_path / "mine.json"
-    result = CliRunner().invoke(cli, ["village-pack", "new", "-o", str(out)],
-                                input="\n".join(answers))
+    result = CliRunner().invoke(
+        cli, ["village-pack", "new", "-o", str(out)], input="\n".join(answers)
+    )
     assert result.exit_code == 0, result.output
     assert "refused: value 'lifetrack.spaces' is 5; it must be at least 7" in result.output
     assert "'ten' is not JSON" in result.output
@@ -82,12 +88,15 @@ def test_check_refuses_a_bad_file_naming_value_bound_and_line(tmp_path):
 
 
 def test_a_game_plays_to_its_end_on_a_typed_pack(tmp_path, monkeypatch):
-    typed = {"lifetrack.spaces": "8", "customers.c05": '{"needs": {"wagon": 1}, "pp": 3}',
-             "council.time.4": "2"}
+    typed = {
+        "lifetrack.spaces": "8",
+        "customers.c05": '{"needs": {"wagon": 1}, "pp": 3}',
+        "council.time.4": "2",
+    }
     out, result = _new(tmp_path, typed)
     assert result.exit_code == 0, result.output
     monkeypatch.setenv(packs.ENV, str(out))
-    title = Village()                       # reads the pack as a starting service does
+    title = Village()  # reads the pack as a starting service does
     title.preflight()
     assert title.info()["data_pack"]["name"] == "village-bigbox"
     state: dict = {}

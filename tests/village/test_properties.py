@@ -2,6 +2,7 @@
 the invariants kept after every event; a snapshot plus later events equals the events; every
 listed move is accepted and near misses are refused; random JSON gives only domain errors;
 ``rescore`` equals the full sheet; the bag's draws are not in the state before they happen."""
+
 from __future__ import annotations
 
 import json
@@ -16,13 +17,14 @@ from domain.village import VILLAGE
 
 from .support import random_game, setup
 
-SETTINGS = settings(max_examples=10, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=10, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @pytest.mark.slow
 @SETTINGS
-@given(n=st.integers(1, 5), seed=st.integers(0, 2 ** 32))
+@given(n=st.integers(1, 5), seed=st.integers(0, 2**32))
 def test_random_play_keeps_every_invariant(n, seed):
     state, moves, events = random_game(n, seed, check=True)
     assert state["phase"] == "finished"
@@ -34,9 +36,10 @@ def test_random_play_keeps_every_invariant(n, seed):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(1, 5), seed=st.integers(0, 2 ** 32))
+@settings(
+    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(n=st.integers(1, 5), seed=st.integers(0, 2**32))
 def test_many_random_games_end(n, seed):
     state, _, _ = random_game(n, seed, check=True)
     assert state["phase"] == "finished"
@@ -55,7 +58,7 @@ def test_listed_moves_are_exactly_the_accepted_moves():
             seat = status.to_act[0]
             listed = VILLAGE.legal_moves(state, seat)
             for move in listed:
-                VILLAGE.decide(state, seat, move, rng)          # never raises
+                VILLAGE.decide(state, seat, move, rng)  # never raises
             for move in listed[:6]:
                 for bent in _bend(move):
                     if bent in listed:
@@ -86,16 +89,62 @@ def _bend(move: dict) -> list[dict]:
     return out
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=8),
-                    lambda inner: st.lists(inner, max_size=3) |
-                    st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=10)
-MOVE = st.fixed_dictionaries({"type": st.sampled_from(
-    ["take", "well", "action", "skip", "harvest", "birth", "recall", "craft", "mill", "travel",
-     "council_enter", "council_advance", "council_privilege", "privilege", "church", "serve",
-     "pass", "cubes", "clara_cube", "die", "buy", "advance", "done", "nope"])},
-    optional={"space": JSON, "colour": JSON, "coins": JSON, "gen": JSON, "step": JSON,
-              "from": JSON, "to": JSON, "slot": JSON, "building": JSON, "pay": JSON,
-              "colours": JSON, "good": JSON, "train": JSON, "produce": JSON, "at": JSON})
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+MOVE = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(
+            [
+                "take",
+                "well",
+                "action",
+                "skip",
+                "harvest",
+                "birth",
+                "recall",
+                "craft",
+                "mill",
+                "travel",
+                "council_enter",
+                "council_advance",
+                "council_privilege",
+                "privilege",
+                "church",
+                "serve",
+                "pass",
+                "cubes",
+                "clara_cube",
+                "die",
+                "buy",
+                "advance",
+                "done",
+                "nope",
+            ]
+        )
+    },
+    optional={
+        "space": JSON,
+        "colour": JSON,
+        "coins": JSON,
+        "gen": JSON,
+        "step": JSON,
+        "from": JSON,
+        "to": JSON,
+        "slot": JSON,
+        "building": JSON,
+        "pay": JSON,
+        "colours": JSON,
+        "good": JSON,
+        "train": JSON,
+        "produce": JSON,
+        "at": JSON,
+    },
+)
 
 
 def _mid_game():
@@ -103,8 +152,9 @@ def _mid_game():
     pick = random.Random(9)
     for _ in range(60):
         seat = VILLAGE.status(state).to_act[0]
-        for event in VILLAGE.decide(state, seat, pick.choice(VILLAGE.legal_moves(state, seat)),
-                                    rng):
+        for event in VILLAGE.decide(
+            state, seat, pick.choice(VILLAGE.legal_moves(state, seat)), rng
+        ):
             state = VILLAGE.evolve(state, event)
     return state, rng
 
@@ -120,8 +170,10 @@ def test_the_bags_draws_are_not_in_the_state_before_they_happen():
     assert "_secret" not in json.dumps(state)
     assert state["market"]["unseen"] == sorted(state["market"]["unseen"])
     assert state["clara"]["fate"]["top"] == {"revealed": [], "quills": 0, "cycle": 0}
-    assert set(state["bag"]) == {"brown", "pink", "orange", "green", "plague"}   # counts only
-    assert setup(1, 5)[0] == state                                   # same seed, same draws
+    assert set(state["bag"]) == {"brown", "pink", "orange", "green", "plague"}  # counts only
+    assert setup(1, 5)[0] == state  # same seed, same draws
     others = [setup(1, seed)[0] for seed in (6, 7, 8)]
-    assert any((o["spaces"], o["market"]["stalls"]) != (state["spaces"],
-               state["market"]["stalls"]) for o in others)
+    assert any(
+        (o["spaces"], o["market"]["stalls"]) != (state["spaces"], state["market"]["stalls"])
+        for o in others
+    )

@@ -1,5 +1,6 @@
 """Every event of Village reads as a sentence in the game's nouns and names the digest section
 it applied; every listed move has a label (issue 12; audit ``?detail=true``)."""
+
 from __future__ import annotations
 
 from domain.village import VILLAGE
@@ -18,24 +19,53 @@ def test_every_event_has_a_sentence_and_a_rule():
             assert VILLAGE.rule_of(event).startswith("village §")
             seen.add(event.type)
     assert seen <= set(RULES)
-    assert {"CubeTaken", "MarketDayStarted", "CustomerServed", "MemberDied", "FiguresDrawn",
-            "ClaraCube", "Fate", "GameFinished", "GameEndTriggered"} <= seen
+    assert {
+        "CubeTaken",
+        "MarketDayStarted",
+        "CustomerServed",
+        "MemberDied",
+        "FiguresDrawn",
+        "ClaraCube",
+        "Fate",
+        "GameFinished",
+        "GameEndTriggered",
+    } <= seen
 
 
 def test_sentences_read_well():
     state, _ = setup(2)
     from domain.common.events import Event
+
     names = ["Ann", "Bob"]
-    assert VILLAGE.describe(Event("CubeTaken", {"space": "crafts", "colour": "pink"}, 0),
-                            names) == "Ann takes a pink cube from Crafts."
-    assert VILLAGE.describe(Event("Paid", {"pay": {"grain": 3, "coins": 1},
-                                           "reason": "make:stables"}, 1), names) == \
-        "Bob pays 3 bags of grain and 1 coin at the Stables."
-    assert VILLAGE.describe(Event("MemberDied", {"figure": "0.1", "gen": 1, "at": "yard:smithy",
-                                                 "to": "chronicle", "slot": 3,
-                                                 "category": "craftsmen"}, 0), names) == \
-        'Ann\'s "1" dies at the Smithy and is written into the village chronicle among the ' \
+    assert (
+        VILLAGE.describe(Event("CubeTaken", {"space": "crafts", "colour": "pink"}, 0), names)
+        == "Ann takes a pink cube from Crafts."
+    )
+    assert (
+        VILLAGE.describe(
+            Event("Paid", {"pay": {"grain": 3, "coins": 1}, "reason": "make:stables"}, 1), names
+        )
+        == "Bob pays 3 bags of grain and 1 coin at the Stables."
+    )
+    assert (
+        VILLAGE.describe(
+            Event(
+                "MemberDied",
+                {
+                    "figure": "0.1",
+                    "gen": 1,
+                    "at": "yard:smithy",
+                    "to": "chronicle",
+                    "slot": 3,
+                    "category": "craftsmen",
+                },
+                0,
+            ),
+            names,
+        )
+        == 'Ann\'s "1" dies at the Smithy and is written into the village chronicle among the '
         "craftsmen."
+    )
 
 
 def test_every_listed_move_has_a_label():

@@ -4,6 +4,7 @@ Chromium is Debian's package (``/usr/bin/chromium``), installed by ``scripts/ens
 (``make test`` runs it); Playwright drives it and never downloads a browser. A test that needs
 it skips, saying why, only when no Chromium can be found.
 """
+
 from __future__ import annotations
 
 import logging
@@ -21,8 +22,12 @@ from tests.conftest import sqlite_settings
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("CHRONICLE_CHROMIUM"), "/usr/bin/chromium",
-                      shutil.which("chromium"), shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("CHRONICLE_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and os.path.exists(candidate):
             return candidate
     return None
@@ -77,12 +82,15 @@ def live_server(web_app):
 def browser():
     path = chromium_path()
     if path is None:
-        pytest.skip("no Chromium found (install Debian's chromium package; "
-                    "scripts/ensure-services.sh does it)")
+        pytest.skip(
+            "no Chromium found (install Debian's chromium package; "
+            "scripts/ensure-services.sh does it)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, headless=True,
-                                             args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=path, headless=True, args=["--no-sandbox"]
+        )
         yield browser
         browser.close()

@@ -2,6 +2,7 @@
 Chromium on a desktop and a phone: no serious or critical violation. axe is injected by
 Playwright into a context that bypasses the page's CSP (only for the check: the pages
 themselves never load it)."""
+
 from __future__ import annotations
 
 import os
@@ -26,17 +27,22 @@ def _violations(page) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900},
-                                      {"width": 390, "height": 844}], ids=["desktop", "phone"])
-def test_every_page_type_has_no_serious_accessibility_violation(browser, live_server, web_app,
-                                                                 viewport):
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 900}, {"width": 390, "height": 844}],
+    ids=["desktop", "phone"],
+)
+def test_every_page_type_has_no_serious_accessibility_violation(
+    browser, live_server, web_app, viewport
+):
     from service.context import games as current_games
 
     with web_app.app_context():
         games = current_games()
     urls = {"lobby": "/"}
-    for index, (title, variant) in enumerate([("agricola", "family"), ("caverna", "standard"),
-                                              ("village", "standard")]):
+    for index, (title, variant) in enumerate(
+        [("agricola", "family"), ("caverna", "standard"), ("village", "standard")]
+    ):
         created = games.create_game(title, variant, ["Ann", "Bob"], {}, seed=20 + index)
         play_random(games, created.game.id, random.Random(index), max_version=60)
         with web_app.test_request_context():

@@ -1,5 +1,6 @@
 """Two players in two browser contexts (Chromium, through Playwright): create a game, join by
 invite links, play by clicking, see the other page follow live, scrub the timeline."""
+
 from __future__ import annotations
 
 import re
@@ -56,8 +57,7 @@ def test_two_players_play_and_follow_each_other_live(browser, live_server):
         ann, bob = ann_context.new_page(), bob_context.new_page()
         errors = []
         for page in (ann, bob):
-            page.on("console", lambda msg: errors.append(msg.text)
-                    if msg.type == "error" else None)
+            page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         links = _create_game(ann, base)
         _join(ann, links[0])
         _join(bob, links[1])
@@ -172,8 +172,10 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
         assert "provisional component values" in notice.locator("summary").inner_text()
         notice.locator("summary").click()
         assert "council.time.2" in notice.inner_text()
-        assert page.locator("text=Farmyard of Ann").count() or \
-            page.locator("[aria-label='Farmyard of Ann']").count()
+        assert (
+            page.locator("text=Farmyard of Ann").count()
+            or page.locator("[aria-label='Farmyard of Ann']").count()
+        )
         if page.locator("text=It is your turn.").count():
             version = int(page.get_attribute("#main", "data-version"))
             page.locator("#moves button.move").first.click()
@@ -202,9 +204,15 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
     problems: list[str] = []
     try:
         page = context.new_page()
-        page.on("console", lambda m: problems.append(f"{page.url}: {m.text}")
+        page.on(
+            "console",
+            lambda m: (
+                problems.append(f"{page.url}: {m.text}")
                 if (m.type == "error" or "Content Security Policy" in m.text)
-                and "status of 422" not in m.text else None)  # the refusal below
+                and "status of 422" not in m.text
+                else None
+            ),
+        )  # the refusal below
         page.goto(live_server.url + "/")
         page.select_option("#title", "caverna")
         assert page.locator("#variant").input_value().startswith("caverna:")
@@ -219,8 +227,11 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
             version = int(page.get_attribute("#main", "data-version"))
             page.locator("#moves button.move").first.click()
             _wait_past(page, version)
-            _until(page, "() => !!document.activeElement && "
-                         "document.activeElement.classList.contains('move')")
+            _until(
+                page,
+                "() => !!document.activeElement && "
+                "document.activeElement.classList.contains('move')",
+            )
         # a refused move: its sentence shows, the page stays on the current version
         version = int(page.get_attribute("#main", "data-version"))
         page.evaluate("""() => { const f = document.querySelector('#moves form');
@@ -236,14 +247,17 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
         page.wait_for_selector("text=(a past version)")
         assert page.locator("ol.movelist li.shown").inner_text().startswith("Ann sit")
         page.keyboard.press("ArrowRight")
-        _until(page, "() => document.querySelectorAll('ol.movelist > li')[1]"
-                     ".classList.contains('shown')")
+        _until(
+            page,
+            "() => document.querySelectorAll('ol.movelist > li')[1].classList.contains('shown')",
+        )
         page.keyboard.press("End")
         page.wait_for_selector("text=(a past version)", state="detached")
         for path in ("", "/audit"):
             page.goto(page.url.split("?")[0].replace("/audit", "") + path)
-            overflow = page.evaluate("document.documentElement.scrollWidth - "
-                                     "document.documentElement.clientWidth")
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
             assert overflow <= 0, f"{path or 'game page'} overflows a phone by {overflow}px"
         page.goto(live_server.url + "/api/v1/redoc")
         page.wait_for_timeout(1500)
@@ -252,8 +266,9 @@ def test_keyboard_focus_turn_title_refusals_csp_and_phone_width(browser, live_se
         context.close()
 
 
-@pytest.mark.parametrize("title,variant", [("agricola", "family"), ("caverna", "standard"),
-                                           ("village", "standard")])
+@pytest.mark.parametrize(
+    "title,variant", [("agricola", "family"), ("caverna", "standard"), ("village", "standard")]
+)
 def test_two_browsers_play_each_title_from_the_board(browser, live_server, title, variant):
     """Issue 24: the board is where one plays. Two players in two browsers move by opening a
     highlighted place on the board and choosing one of its moves (the list only for moves that
@@ -273,8 +288,9 @@ def test_two_browsers_play_each_title_from_the_board(browser, live_server, title
             _join(page, link)
         on_board = 0
         for _ in range(8):
-            mover = next((i for i, p in enumerate(pages)
-                          if p.locator("text=It is your turn.").count()), None)
+            mover = next(
+                (i for i, p in enumerate(pages) if p.locator("text=It is your turn.").count()), None
+            )
             if mover is None:
                 pages[0].wait_for_timeout(200)
                 continue

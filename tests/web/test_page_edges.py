@@ -3,6 +3,7 @@ the title), a refused move's sentence beside the control that was clicked, the m
 entry per move, branch and undo only at move boundaries), POST-redirect-GET, the invite-link
 confirmation, the docs pages under the CSP, the favicon, the stream process's origin, and the
 practice-game banner."""
+
 from __future__ import annotations
 
 import html
@@ -20,8 +21,15 @@ def web(web_app):
 
 
 def test_a_solo_game_is_created_from_the_lobby_with_one_name(web):
-    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "agricola",
-                                      "variant": "agricola:family", "player": ["Ann", ""]})
+    answer = web.post(
+        "/games",
+        data={
+            "csrf_token": _csrf(web),
+            "title": "agricola",
+            "variant": "agricola:family",
+            "player": ["Ann", ""],
+        },
+    )
     assert answer.status_code == 303
     page = web.get(answer.headers["Location"]).get_data(True)
     assert "Seat 1: Ann" in page and "Seat 2" not in page
@@ -30,16 +38,29 @@ def test_a_solo_game_is_created_from_the_lobby_with_one_name(web):
 def test_the_variant_list_names_its_title_and_decides_it_without_script(web):
     page = web.get("/").get_data(True)
     assert 'value="caverna:standard" data-title="caverna"' in page
-    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "agricola",
-                                      "variant": "caverna:standard", "player": ["Ann", "Bob"]})
+    answer = web.post(
+        "/games",
+        data={
+            "csrf_token": _csrf(web),
+            "title": "agricola",
+            "variant": "caverna:standard",
+            "player": ["Ann", "Bob"],
+        },
+    )
     assert answer.status_code == 303
     assert "Caverna" in web.get(answer.headers["Location"]).get_data(True)
 
 
 def test_a_lobby_error_keeps_what_was_typed(web):
-    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "caverna",
-                                      "variant": "caverna:introductory",
-                                      "player": ["Ann", "Ann", "Cid"]})
+    answer = web.post(
+        "/games",
+        data={
+            "csrf_token": _csrf(web),
+            "title": "caverna",
+            "variant": "caverna:introductory",
+            "player": ["Ann", "Ann", "Cid"],
+        },
+    )
     assert answer.status_code == 422
     page = html.unescape(answer.get_data(True))
     assert "Two seats cannot share the name" in page
@@ -69,13 +90,19 @@ def test_a_refused_move_is_explained_beside_the_control_that_was_clicked(web_app
         raise RuleViolation("fork_reveals_hidden", game=game_id, version=1)
 
     monkeypatch.setattr(app, "play", refuse)
-    answer = web.post(f"/games/{game_id}/moves", headers={"HX-Request": "true"},
-                      data={"csrf_token": _csrf(web), "move": move, "where": "list"})
+    answer = web.post(
+        f"/games/{game_id}/moves",
+        headers={"HX-Request": "true"},
+        data={"csrf_token": _csrf(web), "move": move, "where": "list"},
+    )
     assert answer.status_code == 422
     body = html.unescape(answer.get_data(True))
     assert body.lstrip().startswith("<main")  # htmx swaps #main with the refusal in it
-    beside = re.search(r'value="list">\s*<button[^>]*>[^<]*</button>\s*</form>\s*'
-                       r'<p class="error refusal" role="alert" id="error"', body)
+    beside = re.search(
+        r'value="list">\s*<button[^>]*>[^<]*</button>\s*</form>\s*'
+        r'<p class="error refusal" role="alert" id="error"',
+        body,
+    )
     assert beside, "the sentence is not right after the clicked button"
     assert body.count('id="error"') == 1
 
@@ -84,21 +111,28 @@ def _play(web, game_id, count):
     for _ in range(count):
         page = web.get(f"/games/{game_id}").get_data(True)
         move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
-        assert web.post(f"/games/{game_id}/moves",
-                        data={"csrf_token": _csrf(web), "move": move}).status_code == 303
+        assert (
+            web.post(
+                f"/games/{game_id}/moves", data={"csrf_token": _csrf(web), "move": move}
+            ).status_code
+            == 303
+        )
 
 
 def test_the_move_list_has_one_entry_per_move_and_branches_only_at_boundaries(web):
     game_id = _seated(web, ("Ann",))
     _play(web, game_id, 3)
     page = web.get(f"/games/{game_id}").get_data(True)
-    entries = re.findall(r'<li class="[^"]*">\s*<a href="/games/[^"]+"', page.split(
-        'id="move-list"')[1])
+    entries = re.findall(
+        r'<li class="[^"]*">\s*<a href="/games/[^"]+"', page.split('id="move-list"')[1]
+    )
     assert len(entries) == 4  # the set-up and three moves
     current = int(re.search(r'data-version="(\d+)"', page).group(1))
     assert current > 4  # a move makes several events: the list is not the event log
-    boundaries = [int(v) for v in re.findall(
-        r'<li class="[^"]*">\s*<a href="/games/[^"?]+\?version=(\d+)"', page)]
+    boundaries = [
+        int(v)
+        for v in re.findall(r'<li class="[^"]*">\s*<a href="/games/[^"?]+\?version=(\d+)"', page)
+    ]
     for version in boundaries:
         shown = web.get(f"/games/{game_id}?version={version}").get_data(True)
         assert "What if…?" in shown and "Ask to take the game back to here" in shown
@@ -143,10 +177,10 @@ def test_pages_stream_from_the_stream_process_named_in_the_settings(web_app):
     web = web_app.test_client()
     game_id = _seated(web, ("Ann",))
     answer = web.get(f"/games/{game_id}")
-    assert "connect-src 'self' http://127.0.0.1:8299;" in answer.headers[
-        "Content-Security-Policy"]
-    assert f'data-stream="http://127.0.0.1:8299/api/v1/games/{game_id}/stream"' in \
-        answer.get_data(True)
+    assert "connect-src 'self' http://127.0.0.1:8299;" in answer.headers["Content-Security-Policy"]
+    assert f'data-stream="http://127.0.0.1:8299/api/v1/games/{game_id}/stream"' in answer.get_data(
+        True
+    )
 
 
 def test_your_turn_shows_in_the_title_and_a_skip_link_leads_to_the_moves(web):
@@ -181,10 +215,14 @@ def test_during_an_undo_request_the_status_names_who_must_answer(web_app):
             page = client.get(f"/games/{game_id}").get_data(True)
             if "It is your turn." in page:
                 move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
-                client.post(f"/games/{game_id}/moves",
-                            data={"csrf_token": _csrf(client), "move": move})
-    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first),
-                                                       "version": 1}, follow_redirects=True)
+                client.post(
+                    f"/games/{game_id}/moves", data={"csrf_token": _csrf(client), "move": move}
+                )
+    asked = first.post(
+        f"/games/{game_id}/undo",
+        data={"csrf_token": _csrf(first), "version": 1},
+        follow_redirects=True,
+    )
     body = html.unescape(asked.get_data(True))
     assert "You asked to take the game back to version 1" in body
     status = re.search(r'id="status"[^>]*>(.*?)</p>', body, re.S).group(1)

@@ -1,5 +1,6 @@
 """The pages through Flask's test client: safety (CSRF, CSP, escaping, invite links) and a
 refused move shown with the API's sentence, changing nothing."""
+
 from __future__ import annotations
 
 import html
@@ -27,16 +28,23 @@ def _join(client, link):
     return client.post(link, data={"csrf_token": token})
 
 
-def _create(client, names=("Ann", "Bob"), title="agricola",
-            variant="family") -> tuple[str, list[str]]:
-    answer = client.post("/games", data={"csrf_token": _csrf(client), "title": title,
-                                         "variant": variant, "player": list(names)})
+def _create(
+    client, names=("Ann", "Bob"), title="agricola", variant="family"
+) -> tuple[str, list[str]]:
+    answer = client.post(
+        "/games",
+        data={
+            "csrf_token": _csrf(client),
+            "title": title,
+            "variant": variant,
+            "player": list(names),
+        },
+    )
     assert answer.status_code == 303, answer.get_data(True)  # POST, redirect, GET
     answer = client.get(answer.headers["Location"])
     assert answer.status_code == 200, answer.get_data(True)
     page = answer.get_data(True)
-    links = [html.unescape(u) for u in re.findall(r'href="http://localhost(/join/[^"]+)"',
-                                                  page)]
+    links = [html.unescape(u) for u in re.findall(r'href="http://localhost(/join/[^"]+)"', page)]
     game_id = re.search(r'href="/games/([0-9a-f-]{36})"', page).group(1)
     return game_id, links
 
@@ -50,8 +58,9 @@ def test_pages_are_served_with_a_strict_content_security_policy(web):
 
 
 def test_a_form_without_the_session_csrf_token_is_refused(web):
-    answer = web.post("/games", data={"csrf_token": "forged", "title": "agricola",
-                                      "player": ["Ann", "Bob"]})
+    answer = web.post(
+        "/games", data={"csrf_token": "forged", "title": "agricola", "player": ["Ann", "Bob"]}
+    )
     assert answer.status_code == 400
     assert web.get("/").get_data(True).count("<li>") == 0  # nothing was created
 
@@ -65,8 +74,9 @@ def test_player_names_are_escaped(web):
 
 
 def test_bad_names_get_the_api_sentence_and_create_nothing(web):
-    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "agricola",
-                                      "player": ["Ann", "Ann"]})
+    answer = web.post(
+        "/games", data={"csrf_token": _csrf(web), "title": "agricola", "player": ["Ann", "Ann"]}
+    )
     assert answer.status_code == 422
     assert "Two seats cannot share the name" in html.unescape(answer.get_data(True))
 
@@ -87,8 +97,9 @@ def test_only_a_seated_player_can_move_and_a_refused_move_changes_nothing(web):
     page = web.get(f"/games/{game_id}").get_data(True)
     version = re.search(r'data-version="(\d+)"', page).group(1)
     action = f"/games/{game_id}/moves"
-    refused = web.post(action, data={"csrf_token": _csrf(web),
-                                     "move": '{"type": "place", "space": "nowhere"}'})
+    refused = web.post(
+        action, data={"csrf_token": _csrf(web), "move": '{"type": "place", "space": "nowhere"}'}
+    )
     assert refused.status_code == 422
     body = html.unescape(refused.get_data(True))
     assert re.search(r'role="alert" id="error"[^>]*>[^<]+\.', body)
@@ -112,8 +123,9 @@ def _play_some(web, game_id, links, moves=4):
             page = web.get(f"/games/{game_id}").get_data(True)
             if "It is your turn." in page:
                 move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
-                answer = web.post(f"/games/{game_id}/moves",
-                                  data={"csrf_token": _csrf(web), "move": move})
+                answer = web.post(
+                    f"/games/{game_id}/moves", data={"csrf_token": _csrf(web), "move": move}
+                )
                 assert answer.status_code == 303, answer.get_data(True)
                 break
 
@@ -123,8 +135,11 @@ def test_fork_from_a_past_version_then_compare(web):
     _play_some(web, game_id, links)
     past = web.get(f"/games/{game_id}?version=1").get_data(True)
     assert "(a past version)" in past and 'class="move"' not in past
-    forked = web.post(f"/games/{game_id}/forks", data={"csrf_token": _csrf(web), "version": 1},
-                      follow_redirects=True)
+    forked = web.post(
+        f"/games/{game_id}/forks",
+        data={"csrf_token": _csrf(web), "version": 1},
+        follow_redirects=True,
+    )
     assert forked.status_code == 200 and "invite the players" in forked.get_data(True)
     fork_id = re.search(r'href="/games/([0-9a-f-]{36})"', forked.get_data(True)).group(1)
     assert fork_id != game_id
@@ -147,17 +162,23 @@ def test_undo_with_consent_from_the_page(web_app):
             page = client.get(f"/games/{game_id}").get_data(True)
             if "It is your turn." in page:
                 move = html.unescape(re.search(r'name="move" value="([^"]+)"', page).group(1))
-                client.post(f"/games/{game_id}/moves",
-                            data={"csrf_token": _csrf(client), "move": move})
-    asked = first.post(f"/games/{game_id}/undo", data={"csrf_token": _csrf(first), "version": 1},
-                       follow_redirects=True)
+                client.post(
+                    f"/games/{game_id}/moves", data={"csrf_token": _csrf(client), "move": move}
+                )
+    asked = first.post(
+        f"/games/{game_id}/undo",
+        data={"csrf_token": _csrf(first), "version": 1},
+        follow_redirects=True,
+    )
     body = html.unescape(asked.get_data(True))
     assert asked.status_code == 200 and "asks to take the game back to version 1" in body
     page = second.get(f"/games/{game_id}").get_data(True)
     request_id = re.search(r'name="request_id" value="(\d+)"', page).group(1)
-    accepted = second.post(f"/games/{game_id}/undo/answer",
-                           data={"csrf_token": _csrf(second), "request_id": request_id,
-                                 "answer": "accept"}, follow_redirects=True)
+    accepted = second.post(
+        f"/games/{game_id}/undo/answer",
+        data={"csrf_token": _csrf(second), "request_id": request_id, "answer": "accept"},
+        follow_redirects=True,
+    )
     assert accepted.status_code == 200
     assert "Undo requested" not in accepted.get_data(True)
     assert "<s>" in accepted.get_data(True)  # the undone events are struck through
@@ -172,8 +193,9 @@ def test_audit_page_and_notification_settings(web):
     assert f"/api/v1/games/{game_id}/export" in audit
     _join(web, links[0])
     settings = f"/games/{game_id}/notifications"
-    inside = web.post(settings, data={"csrf_token": _csrf(web),
-                                      "webhook_url": "https://169.254.169.254/x"})
+    inside = web.post(
+        settings, data={"csrf_token": _csrf(web), "webhook_url": "https://169.254.169.254/x"}
+    )
     assert inside.status_code == 422 and "public" in inside.get_data(True)
     saved = web.post(settings, data={"csrf_token": _csrf(web), "email": "ann@example.com"})
     assert saved.status_code == 200 and "Saved." in saved.get_data(True)
@@ -195,8 +217,9 @@ def test_a_player_can_replace_their_invite_link(web_app):
     assert "the old link stops working" in first.get(f"/games/{game_id}/invite").get_data(True)
     renewed = first.post(f"/games/{game_id}/invite", data={"csrf_token": _csrf(first)})
     assert renewed.status_code == 200
-    new_link = html.unescape(re.search(r'value="http://localhost(/join/[^"]+)"',
-                                       renewed.get_data(True)).group(1))
+    new_link = html.unescape(
+        re.search(r'value="http://localhost(/join/[^"]+)"', renewed.get_data(True)).group(1)
+    )
     assert other.get(links[0]).status_code == 403  # the old link opens nothing any more
     assert "You play Ann." in first.get(f"/games/{game_id}").get_data(True)  # still seated
     assert _join(other, new_link).status_code == 303
@@ -221,8 +244,10 @@ def test_a_whole_game_is_played_from_the_pages_alone(web_app):
         assert movers, "nobody is offered a move, yet the game is not over"
         client, page = movers[0]
         choices = [html.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', page)]
-        answer = client.post(f"/games/{game_id}/moves",
-                             data={"csrf_token": _csrf(client), "move": rng.choice(choices)})
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            data={"csrf_token": _csrf(client), "move": rng.choice(choices)},
+        )
         assert answer.status_code == 303, answer.get_data(True)
         moves += 1
         assert moves < 2000
@@ -249,8 +274,10 @@ def _play_from_pages(web_app, title: str, seed: int, check) -> str:
         assert movers, "nobody is offered a move, yet the game is not over"
         client, page = movers[0]
         choices = [html.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', page)]
-        answer = client.post(f"/games/{game_id}/moves",
-                             data={"csrf_token": _csrf(client), "move": rng.choice(choices)})
+        answer = client.post(
+            f"/games/{game_id}/moves",
+            data={"csrf_token": _csrf(client), "move": rng.choice(choices)},
+        )
         assert answer.status_code == 303, answer.get_data(True)
         moves += 1
         assert moves < 3000
@@ -259,6 +286,7 @@ def _play_from_pages(web_app, title: str, seed: int, check) -> str:
 @pytest.mark.slow
 def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
     """Two browsers play Caverna to the end from the buttons alone; the home boards are drawn."""
+
     def check(page: str) -> None:
         if "The game is over." not in page:
             assert "Home board of Ann" in page and "Entry-level dwelling" in page
@@ -271,6 +299,7 @@ def test_a_whole_caverna_game_is_played_from_the_pages_alone(web_app):
 def test_a_whole_village_game_is_played_from_the_pages_alone(web_app):
     """Two browsers play Village to the end from the buttons alone; the page says which
     component values are provisional (issue 12, deliverable 3)."""
+
     def check(page: str) -> None:
         assert "provisional component values" in page and "council.time.2" in page
         if "The game is over." not in page:
@@ -284,10 +313,12 @@ def test_an_invite_link_asks_before_it_seats_the_browser_and_carries_no_token(we
     """Issue 22: GET /join/... planted a seat in any visitor's browser, and the link carried
     the seat token in clear (so logs and histories held a token that worked on the API)."""
     from itsdangerous import URLSafeTimedSerializer
+
     creator, visitor = web_app.test_client(), web_app.test_client()
     game_id, links = _create(creator)
     _, claims = URLSafeTimedSerializer("any key", salt="chronicle-invite").loads_unsafe(
-        links[0].split("/join/")[1])  # what anyone who sees the link can read
+        links[0].split("/join/")[1]
+    )  # what anyone who sees the link can read
     assert set(claims) == {"g", "s", "m"}  # no seat token
     shown = visitor.get(links[0])
     assert shown.status_code == 200 and "Join" in shown.get_data(True)
@@ -299,15 +330,28 @@ def test_an_invite_link_asks_before_it_seats_the_browser_and_carries_no_token(we
 
 def test_a_cross_site_post_is_refused(web):
     _game_id, _links = _create(web)
-    answer = web.post("/games", data={"csrf_token": _csrf(web), "title": "agricola",
-                                      "variant": "family", "player": ["Ann", "Bob"]},
-                      headers={"Origin": "https://evil.example"})
+    answer = web.post(
+        "/games",
+        data={
+            "csrf_token": _csrf(web),
+            "title": "agricola",
+            "variant": "family",
+            "player": ["Ann", "Bob"],
+        },
+        headers={"Origin": "https://evil.example"},
+    )
     assert answer.status_code == 403
-    api = web.post("/api/v1/games", json={"title": "agricola", "players": ["A", "B"]},
-                   headers={"Origin": "null"})
+    api = web.post(
+        "/api/v1/games",
+        json={"title": "agricola", "players": ["A", "B"]},
+        headers={"Origin": "null"},
+    )
     assert api.status_code == 403 and api.get_json()["code"] == "cross_origin"
-    same = web.post("/api/v1/games", json={"title": "agricola", "players": ["A", "B"]},
-                    headers={"Origin": "http://localhost"})
+    same = web.post(
+        "/api/v1/games",
+        json={"title": "agricola", "players": ["A", "B"]},
+        headers={"Origin": "http://localhost"},
+    )
     assert same.status_code == 201
 
 

@@ -1,6 +1,7 @@
 """The series page in Chromium (Playwright): start a solo series from its form, open game 1
 from the series page, play by clicking, and after the game choose the permanent occupation
 with its button (digest §9.3; issue 23 item 5)."""
+
 from __future__ import annotations
 
 import random
@@ -16,14 +17,18 @@ def _finish(web_app, game_id: str) -> None:
     """The rest of game 1 through the application (the game page's buttons are clicked for
     the first move; a whole game by clicking would only make this test slow)."""
     from service.context import games
+
     r = random.Random(5)
     with web_app.app_context():
         app = games()
         gid = uuid.UUID(game_id)
         while not app.get_game(gid).rules.status(app.get_game(gid).state).finished:
             _, moves = app.legal_moves(gid, 0)
-            wanted = [m for m in moves if m["type"] == "play_occupation"] or \
-                [m for m in moves if m.get("space") == "lessons"] or moves
+            wanted = (
+                [m for m in moves if m["type"] == "play_occupation"]
+                or [m for m in moves if m.get("space") == "lessons"]
+                or moves
+            )
             app.play(gid, 0, r.choice(wanted))
 
 

@@ -1,6 +1,7 @@
 """The series page (issue 23 item 5): start a solo series from a form, see its targets and
 games, play game 1 from the browser's held seat, choose the permanent occupation with a
 button labelled with the card, and see it listed with its text (digest §9.3, T-16)."""
+
 from __future__ import annotations
 
 import html
@@ -24,8 +25,9 @@ def _csrf(client, path="/series") -> str:
 
 
 def _start(web, name="Ann"):
-    answer = web.post("/series", data={"csrf_token": _csrf(web), "title": "agricola",
-                                       "player": name})
+    answer = web.post(
+        "/series", data={"csrf_token": _csrf(web), "title": "agricola", "player": name}
+    )
     assert answer.status_code == 303, answer.get_data(True)
     return answer.headers["Location"]
 
@@ -36,14 +38,18 @@ def _finish_game(web_app, game_id: str) -> None:
     import uuid
 
     from service.context import games
+
     r = random.Random(3)
     with web_app.app_context():
         app = games()
         gid = uuid.UUID(game_id)
         while not app.get_game(gid).rules.status(app.get_game(gid).state).finished:
             _, moves = app.legal_moves(gid, 0)
-            wanted = [m for m in moves if m["type"] == "play_occupation"] or \
-                [m for m in moves if m.get("space") == "lessons"] or moves
+            wanted = (
+                [m for m in moves if m["type"] == "play_occupation"]
+                or [m for m in moves if m.get("space") == "lessons"]
+                or moves
+            )
             app.play(gid, 0, r.choice(wanted))
 
 
@@ -54,7 +60,7 @@ def test_a_series_page_from_start_to_the_second_game(web, web_app):
     for target in (50, 55, 59, 62, 64, 65, 66, 67):
         assert f"<td>{target}</td>" in page
     game_id = re.search(r'href="/games/([0-9a-f-]{36})">Game 1', page).group(1)
-    assert "Your moves" in web.get(f"/games/{game_id}").get_data(True)   # the seat is held
+    assert "Your moves" in web.get(f"/games/{game_id}").get_data(True)  # the seat is held
     _finish_game(web_app, game_id)
     raw = web.get(where).get_data(True)
     page = html.unescape(raw)
@@ -63,8 +69,9 @@ def test_a_series_page_from_start_to_the_second_game(web, web_app):
     move = json.loads(forms[0])
     if move["type"] == "choose":
         assert f"Make {CARDS[move['card']]['name']} ({move['card']}) permanent" in page
-    answer = web.post(f"{where}/moves", data={"csrf_token": _csrf(web, where),
-                                              "move": json.dumps(move)})
+    answer = web.post(
+        f"{where}/moves", data={"csrf_token": _csrf(web, where), "move": json.dumps(move)}
+    )
     assert answer.status_code == 303
     page = html.unescape(web.get(where).get_data(True))
     assert re.search(r'href="/games/[0-9a-f-]{36}">Game 2', page)
@@ -79,13 +86,13 @@ def test_a_spectator_sees_the_series_but_cannot_choose(web, web_app):
     page = other.get(where).get_data(True)
     assert "Ann&#39;s series" in page or "Ann's series" in page
     assert 'name="move"' not in page
-    answer = other.post(f"{where}/moves", data={"csrf_token": _csrf(other),
-                                                "move": "{}"})
+    answer = other.post(f"{where}/moves", data={"csrf_token": _csrf(other), "move": "{}"})
     assert answer.status_code == 403
 
 
 def test_a_bad_name_gets_the_sentence_and_starts_nothing(web):
-    answer = web.post("/series", data={"csrf_token": _csrf(web), "title": "agricola",
-                                       "player": "  "})
+    answer = web.post(
+        "/series", data={"csrf_token": _csrf(web), "title": "agricola", "player": "  "}
+    )
     assert answer.status_code == 422
     assert "blank" in answer.get_data(True)

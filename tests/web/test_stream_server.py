@@ -1,6 +1,7 @@
 """The event-stream process (``service/stream_server.py``) on a real socket, over a real store:
 refusals before a stream opens, the fan-out of one move to many viewers (public and seated),
 a reconnect with Last-Event-ID, and the connection limit."""
+
 from __future__ import annotations
 
 import asyncio
@@ -106,11 +107,13 @@ def test_an_unknown_game_a_foreign_token_and_a_bad_token_are_refused_before_open
     missing = requests.get(base + "0b5d6b8e-0000-4000-8000-000000000000/stream", timeout=5)
     assert missing.status_code == 404 and missing.json()["code"] == "game_not_found"
     assert requests.get(base + "not-a-game/stream", timeout=5).status_code == 404
-    foreign = requests.get(f"{base}{a.game.id}/stream", timeout=5,
-                           headers={"Authorization": f"Bearer {b.tokens[0]}"})
+    foreign = requests.get(
+        f"{base}{a.game.id}/stream", timeout=5, headers={"Authorization": f"Bearer {b.tokens[0]}"}
+    )
     assert foreign.status_code == 403 and foreign.json()["code"] == "forbidden"
-    bad = requests.get(f"{base}{a.game.id}/stream", timeout=5,
-                       headers={"Authorization": "Bearer nonsense"})
+    bad = requests.get(
+        f"{base}{a.game.id}/stream", timeout=5, headers={"Authorization": "Bearer nonsense"}
+    )
     assert bad.status_code == 401
     ticket = requests.get(f"{base}{a.game.id}/stream?ticket=forged", timeout=5)
     assert ticket.status_code == 401
@@ -127,7 +130,7 @@ def test_one_move_reaches_every_viewer_public_and_seated(streams):
     for response in viewers:
         assert response.status_code == 200
         assert response.headers["Content-Type"].startswith("text/event-stream")
-        (event, data), = response.messages(1)
+        ((event, data),) = response.messages(1)
         assert event == "snapshot" and data["version"] == 1
     seat = writer.get_game(game_id)
     to_act = writer.summary(seat)["to_act"][0]
@@ -135,7 +138,7 @@ def test_one_move_reaches_every_viewer_public_and_seated(streams):
     writer.play(game_id, to_act, moves[0])
     now = writer.get_game(game_id).version
     for response in viewers:
-        (event, data), = response.messages(1)
+        ((event, data),) = response.messages(1)
         assert event == "version" and data["version"] == now
         assert [e["version"] for e in data["events"]] == list(range(2, now + 1))
         assert all(e["text"] for e in data["events"])
@@ -155,9 +158,10 @@ def test_a_reconnect_with_last_event_id_gets_exactly_the_missed_events(streams):
         seat = writer.summary(writer.get_game(game_id))["to_act"][0]
         writer.play(game_id, seat, writer.legal_moves(game_id, seat)[1][0])
     now = writer.get_game(game_id).version
-    response = Reader(f"{running.url}/api/v1/games/{game_id}/stream",
-                     headers={"Last-Event-ID": "1"})
-    (event, data), = response.messages(1)
+    response = Reader(
+        f"{running.url}/api/v1/games/{game_id}/stream", headers={"Last-Event-ID": "1"}
+    )
+    ((event, data),) = response.messages(1)
     assert event == "version" and data["version"] == now
     assert [e["version"] for e in data["events"]] == list(range(2, now + 1))
     response.close()

@@ -1,4 +1,5 @@
 """Fixtures for the worker side: stores (SQLite, PostgreSQL), our own Redis, receivers, SMTP."""
+
 from __future__ import annotations
 
 import uuid

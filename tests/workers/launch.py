@@ -7,6 +7,7 @@
 ``python -m tests.workers.launch projector [args]``     chronicle-projector
 ``python -m tests.workers.launch writer IDS_FILE N SEED``  N random legal moves on those games
 """
+
 from __future__ import annotations
 
 import os
@@ -40,6 +41,7 @@ def slow_worker(args: list[str]) -> int:
 
     module.Projector._apply = slow
     from workers.cli import worker_main
+
     return worker_main(args)
 
 
@@ -78,11 +80,13 @@ def main(argv: list[str]) -> int:
     kind, args = argv[0], argv[1:]
     if kind == "worker":
         from workers.cli import worker_main
+
         return worker_main(args)
     if kind == "slow-worker":
         return slow_worker(args)
     if kind == "projector":
         from workers.cli import projector_main
+
         return projector_main(args)
     if kind == "writer":
         return writer(args[0], int(args[1]), int(args[2]))

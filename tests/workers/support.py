@@ -3,6 +3,7 @@
 Nothing here touches the shared PostgreSQL or Redis servers' lifetimes: Redis servers are
 started on spare ports by the tests that need them and stopped by them.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(predicate: Callable[[], Any], timeout: float, interval: float = 0.02,
-             message: str = "condition") -> Any:
+def wait_for(
+    predicate: Callable[[], Any], timeout: float, interval: float = 0.02, message: str = "condition"
+) -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
@@ -61,9 +63,24 @@ class RedisServer:
         if not self.binary:
             raise RuntimeError("redis-server is not installed")
         self.proc = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", self.dir, "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                self.dir,
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for(self.ping, timeout, 0.05, "redis-server to answer")
         return self
 
@@ -154,8 +171,9 @@ class Receiver:
                     return
                 status, headers = answer
                 with receiver._lock:
-                    receiver.deliveries.append(Delivery(self.path, dict(self.headers.items()),
-                                                        body, time.time(), status))
+                    receiver.deliveries.append(
+                        Delivery(self.path, dict(self.headers.items()), body, time.time(), status)
+                    )
                 self.send_response(status)
                 for name, value in headers.items():
                     self.send_header(name, value)
@@ -173,8 +191,11 @@ class Receiver:
 
     def ok(self, path: str | None = None) -> list[Delivery]:
         with self._lock:
-            return [d for d in self.deliveries if 200 <= d.status < 300
-                    and (path is None or d.path == path)]
+            return [
+                d
+                for d in self.deliveries
+                if 200 <= d.status < 300 and (path is None or d.path == path)
+            ]
 
     def close(self) -> None:
         self._release.set()
@@ -219,11 +240,17 @@ def launch(kind: str, *args: str, log_path: str | None = None, **env: str) -> su
     """Start ``python -m tests.workers.launch KIND ARGS`` (the toy title registered)."""
     command = [sys.executable, "-m", "tests.workers.launch", kind, *args]
     if not log_path:
-        return subprocess.Popen(command, cwd=REPO, env=process_env(**env),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            command,
+            cwd=REPO,
+            env=process_env(**env),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
     with open(log_path, "ab") as out:  # the child keeps its own copy of the file
-        return subprocess.Popen(command, cwd=REPO, env=process_env(**env), stdout=out,
-                                stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            command, cwd=REPO, env=process_env(**env), stdout=out, stderr=subprocess.STDOUT
+        )
 
 
 def stop(proc: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 10.0) -> None:

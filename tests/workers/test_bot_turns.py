@@ -4,6 +4,7 @@ by a real worker, a stale job does nothing, and a game of bots plays to its end 
 
 Uses a redis-server of the tests' own, never the shared one.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -32,14 +33,16 @@ def _run_jobs(ctx, conn, queue_name, rounds=1):
 
 
 def test_silent_seat_reminder_expiry_bot_and_return_through_the_worker(
-        games, redis_server, queue_name):
+    games, redis_server, queue_name
+):
     games.clock_min_seconds = 5
     conn = queueing.worker_redis(redis_server.url)
     ctx = _context(games, redis_server, queue_name)
     try:
         clock = {"type": "per_move", "seconds": 30, "reminder": 10}
-        gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock},
-                                seed=7).game.id
+        gid = games.create_game(
+            "agricola", "family", ["Ann", "Bob"], {"clock": clock}, seed=7
+        ).game.id
         game = games.get_game(gid)
         (seat,) = game.rules.status(game.state).to_act
         subscriptions.save(games, gid, seat, subscriptions.build(None, email="ann@example.org"))
@@ -52,7 +55,7 @@ def test_silent_seat_reminder_expiry_bot_and_return_through_the_worker(
         assert kinds.count("ClockReminder") == 1 and kinds.count("ClockExpired") == 1
         notices = ReadModels(ctx.store).notices(gid)
         kinds = sorted(n["kind"] for n in notices if n["kind"] != "turn")
-        assert kinds == ["expired", "reminder"]            # once each
+        assert kinds == ["expired", "reminder"]  # once each
         assert {n["seat"] for n in notices} == {seat}
         texts = {n["kind"]: messages.build(games, n) for n in notices}
         assert "is due soon" in texts["reminder"].text
@@ -64,8 +67,9 @@ def test_silent_seat_reminder_expiry_bot_and_return_through_the_worker(
         _run_jobs(ctx, conn, queue_name)
         after = games.get_game(gid)
         assert after.version > before
-        bot_moves = [e for e in games.stored_events(gid, after=before) if e.command
-                     and e.command.get("bot")]
+        bot_moves = [
+            e for e in games.stored_events(gid, after=before) if e.command and e.command.get("bot")
+        ]
         assert bot_moves and bot_moves[0].seat == seat
         # a job for a version the game has left does nothing
         assert jobs.bot_turn(str(gid), before) is False
@@ -79,9 +83,9 @@ def test_a_game_of_bots_plays_to_the_end_through_jobs(games, redis_server, queue
     conn = queueing.worker_redis(redis_server.url)
     ctx = _context(games, redis_server, queue_name)
     try:
-        gid = games.create_game("village", "standard", [{"bot": "random"}, {"bot": "greedy",
-                                                                            "level": 1}],
-                                seed=5).game.id
+        gid = games.create_game(
+            "village", "standard", [{"bot": "random"}, {"bot": "greedy", "level": 1}], seed=5
+        ).game.id
         for _ in range(2000):
             _run_jobs(ctx, conn, queue_name)
             game = games.get_game(gid)

@@ -3,6 +3,7 @@
 These call the delivery step directly (a real HTTP receiver and a real SMTP server, no Redis);
 the same paths through real RQ worker processes are in ``test_reliability.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,12 @@ from workers.settings import WorkerSettings
 
 
 def context(games, **settings):
-    base = {"redis_url": None, "retry_schedule": (0.0, 0.0, 0.0), "webhook_timeout": 1.0,
-            "webhook_allow": parse_allowance(TEST_WEBHOOK_ALLOW)}
+    base = {
+        "redis_url": None,
+        "retry_schedule": (0.0, 0.0, 0.0),
+        "webhook_timeout": 1.0,
+        "webhook_allow": parse_allowance(TEST_WEBHOOK_ALLOW),
+    }
     base.update(settings)
     return Context(games, WorkerSettings(**base))
 
@@ -33,17 +38,23 @@ def subscribe(games, game_id, seat, **kwargs):
 
 def owed(ctx, channel="webhook", kind="turn"):
     ctx.projector.catch_up()
-    return [n["notice_id"] for n in ctx.store.query(
-        "SELECT notice_id FROM {p}rm_outbox WHERE channel = ? AND kind = ? "
-        "ORDER BY notification_id", [channel, kind])]
+    return [
+        n["notice_id"]
+        for n in ctx.store.query(
+            "SELECT notice_id FROM {p}rm_outbox WHERE channel = ? AND kind = ? "
+            "ORDER BY notification_id",
+            [channel, kind],
+        )
+    ]
 
 
 def test_a_webhook_is_signed_and_carries_only_the_seats_view(games, receivers):
     receiver = receivers()
     ctx = context(games)
     game_id = new_game(games).game.id
-    sub = subscribe(games, game_id, 1, webhook_url=receiver.url + "/bob",
-                    chat_url=receiver.url + "/chat")
+    sub = subscribe(
+        games, game_id, 1, webhook_url=receiver.url + "/bob", chat_url=receiver.url + "/chat"
+    )
     games.play(game_id, 0, {"type": "add", "by": 2})
     for notice_id in owed(ctx) + owed(ctx, "chat"):
         assert delivery.deliver(ctx, notice_id) == "delivered"
@@ -62,8 +73,7 @@ def test_a_webhook_is_signed_and_carries_only_the_seats_view(games, receivers):
     assert "state" not in body and "events" not in body
 
 
-def test_a_receiver_that_fails_twice_gets_the_notice_on_the_third_attempt_once(games,
-                                                                               receivers):
+def test_a_receiver_that_fails_twice_gets_the_notice_on_the_third_attempt_once(games, receivers):
     receiver = receivers(lambda n, path: (500, {}) if n <= 2 else (200, {}))
     ctx = context(games)
     game_id = new_game(games).game.id
@@ -163,8 +173,13 @@ def test_a_claim_is_exclusive_until_its_lease_runs_out(games):
 
 
 def test_an_email_notice_reaches_the_smtp_server(games, smtp):
-    ctx = context(games, smtp_host="127.0.0.1", smtp_port=smtp.port,
-                  smtp_from="chronicle@example.org", public_url="https://chronicle.example")
+    ctx = context(
+        games,
+        smtp_host="127.0.0.1",
+        smtp_port=smtp.port,
+        smtp_from="chronicle@example.org",
+        public_url="https://chronicle.example",
+    )
     game_id = new_game(games).game.id
     subscribe(games, game_id, 1, email="bob@example.com")
     games.play(game_id, 0, {"type": "add", "by": 2})
@@ -189,8 +204,9 @@ def test_without_smtp_settings_an_email_notice_is_a_dead_letter(games):
     assert "CHRONICLE_SMTP_HOST" in outbox.row(ctx.store, notice_id)["last_error"]
 
 
-@pytest.mark.parametrize("url,field", [("ftp://x.example/", "webhook_url"),
-                                       ("not a url", "webhook_url")])
+@pytest.mark.parametrize(
+    "url,field", [("ftp://x.example/", "webhook_url"), ("not a url", "webhook_url")]
+)
 def test_subscriptions_are_validated(url, field):
     with pytest.raises(subscriptions.InvalidSubscription) as err:
         subscriptions.build(None, webhook_url=url)
@@ -207,13 +223,16 @@ def test_a_webhook_keeps_its_secret_while_its_url_stays():
     moved = subscriptions.build(first, webhook_url="https://x.example/b")
     assert same["webhook"]["secret"] == first["webhook"]["secret"]
     assert moved["webhook"]["secret"] != first["webhook"]["secret"]
-    assert subscriptions.build(None, chat_url="https://discord.com/api/webhooks/1/x"
-                               )["chat"]["format"] == "discord"
+    assert (
+        subscriptions.build(None, chat_url="https://discord.com/api/webhooks/1/x")["chat"]["format"]
+        == "discord"
+    )
 
 
 def test_operators_list_and_replay_dead_letters(sqlite_store, monkeypatch, capsys):
     from workers import cli
     from workers import context as worker_context
+
     games = sqlite_store.games()
     ctx = context(games, smtp_host=None)
     game_id = new_game(games).game.id

@@ -4,6 +4,7 @@ Issue 8 item 1: an https-only hook URL whose every address is public, checked wh
 subscribes (422 with a sentence) and at every delivery against the address connected to;
 ``CHRONICLE_WEBHOOK_ALLOW`` names what an operator allows anyway.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -24,12 +25,39 @@ TESTS = parse_allowance(TEST_WEBHOOK_ALLOW)
 
 #: Hosts that all stand for an address inside: every spelling the resolver accepts.
 HOSTILE_HOSTS = [
-    "127.0.0.1", "2130706433", "0177.0.0.1", "0x7f.1", "0x7f000001", "127.1", "[::1]",
-    "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "10.0.0.1", "172.16.0.1",
-    "172.31.255.254", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "0",
-    "224.0.0.1", "255.255.255.255", "240.0.0.1", "192.0.2.1", "198.18.0.1", "[fe80::1]",
-    "[fc00::1]", "[fd12:3456::1]", "[ff02::1]", "[::]", "[64:ff9b::7f00:1]",
-    "[64:ff9b::a00:1]", "[2002:7f00:1::]", "[2002:a9fe:a9fe::1]", "[2001:db8::1]",
+    "127.0.0.1",
+    "2130706433",
+    "0177.0.0.1",
+    "0x7f.1",
+    "0x7f000001",
+    "127.1",
+    "[::1]",
+    "[::ffff:127.0.0.1]",
+    "[::ffff:7f00:1]",
+    "[::127.0.0.1]",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.254",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "240.0.0.1",
+    "192.0.2.1",
+    "198.18.0.1",
+    "[fe80::1]",
+    "[fc00::1]",
+    "[fd12:3456::1]",
+    "[ff02::1]",
+    "[::]",
+    "[64:ff9b::7f00:1]",
+    "[64:ff9b::a00:1]",
+    "[2002:7f00:1::]",
+    "[2002:a9fe:a9fe::1]",
+    "[2001:db8::1]",
     "[2001::8000:ffff:80ff:fffe]",  # Teredo whose client is 127.0.0.1 (inverted bits)
     "localhost",
 ]
@@ -43,8 +71,9 @@ def test_a_hook_reaching_inside_is_refused(host):
     assert "public" in refused.value.message
 
 
-@pytest.mark.parametrize("address", ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111",
-                                     "::ffff:8.8.8.8", "64:ff9b::808:808"])
+@pytest.mark.parametrize(
+    "address", ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"]
+)
 def test_public_addresses_pass(address):
     assert netguard.why_not_public(ipaddress.ip_address(address)) is None
 
@@ -74,8 +103,10 @@ def test_the_allowance_names_networks_and_plain_http():
 
 
 def test_a_name_with_one_private_answer_is_refused_whole(monkeypatch):
-    answers = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.215.14", 443)),
-               (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.1.2.3", 443))]
+    answers = [
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.215.14", 443)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.1.2.3", 443)),
+    ]
     monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: answers)
     with pytest.raises(UnsafeUrl, match=r"10\.1\.2\.3"):
         netguard.check_hook("https://hooks.example.net/x", NOTHING)
@@ -105,8 +136,9 @@ def test_a_local_receiver_is_refused_without_the_allowance_and_reached_with_it(r
     refused = notifiers.post(receiver.url + "/in", b"{}", {}, 2.0, NOTHING)
     assert not refused.ok and refused.permanent
     assert receiver.counts == {}
-    https_only = notifiers.post(receiver.url + "/in", b"{}", {}, 2.0,
-                                Allowance(TESTS.networks, http=False))
+    https_only = notifiers.post(
+        receiver.url + "/in", b"{}", {}, 2.0, Allowance(TESTS.networks, http=False)
+    )
     assert not https_only.ok and "https" in https_only.error
     reached = notifiers.post(receiver.url + "/in", b"{}", {}, 2.0, TESTS)
     assert reached.ok and len(receiver.ok("/in")) == 1
@@ -131,13 +163,16 @@ def strict_client(tmp_path):
 
 
 @pytest.mark.parametrize("field", ["webhook_url", "chat_url"])
-@pytest.mark.parametrize("url, code", [
-    ("https://127.0.0.1/hook", "webhook_address_not_allowed"),
-    ("https://2130706433/hook", "webhook_address_not_allowed"),
-    ("https://[::ffff:10.0.0.1]/hook", "webhook_address_not_allowed"),
-    ("https://169.254.169.254/latest/meta-data", "webhook_address_not_allowed"),
-    ("http://8.8.8.8/hook", "webhook_url_not_https"),
-])
+@pytest.mark.parametrize(
+    "url, code",
+    [
+        ("https://127.0.0.1/hook", "webhook_address_not_allowed"),
+        ("https://2130706433/hook", "webhook_address_not_allowed"),
+        ("https://[::ffff:10.0.0.1]/hook", "webhook_address_not_allowed"),
+        ("https://169.254.169.254/latest/meta-data", "webhook_address_not_allowed"),
+        ("http://8.8.8.8/hook", "webhook_url_not_https"),
+    ],
+)
 def test_subscribing_with_an_inside_hook_is_a_422_with_a_sentence(strict_client, field, url, code):
     game = new_game(strict_client)
     seat_url = f"{game.url}/seats/1/notifications"
@@ -153,13 +188,17 @@ def test_subscribing_with_an_inside_hook_is_a_422_with_a_sentence(strict_client,
 
 def test_a_public_hook_subscribes_on_the_strict_service(strict_client):
     game = new_game(strict_client)
-    answer = strict_client.put(f"{game.url}/seats/1/notifications",
-                               json={"webhook_url": "https://8.8.8.8/hook"}, headers=game.auth(1))
+    answer = strict_client.put(
+        f"{game.url}/seats/1/notifications",
+        json={"webhook_url": "https://8.8.8.8/hook"},
+        headers=game.auth(1),
+    )
     assert answer.status_code == 200, answer.get_json()
 
 
 def test_email_headers_cannot_be_injected(smtp):
     settings = WorkerSettings(smtp_host="127.0.0.1", smtp_port=smtp.port, smtp_timeout=2.0)
-    outcome = notifiers.send_email(settings, "bob@example.com\r\nBcc: eve@example.com",
-                                   "Your turn", "text", "<m1@chronicle>")
+    outcome = notifiers.send_email(
+        settings, "bob@example.com\r\nBcc: eve@example.com", "Your turn", "text", "<m1@chronicle>"
+    )
     assert not outcome.ok and outcome.permanent and smtp.messages == []

@@ -5,6 +5,7 @@ title registered), its own redis-server on a spare port when it must stop it, a 
 receiver, an aiosmtpd server. The shared PostgreSQL holds a fresh schema per test (dropped
 after); tests skip, saying why, only when a server cannot be reached.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,9 +32,14 @@ ALLOW = parse_allowance(TEST_WEBHOOK_ALLOW)
 
 
 def worker_env(store, redis_url: str, queue: str, **extra: str) -> dict:
-    env = {"CHRONICLE_DATABASE_URL": store.url, "REDIS_URL": redis_url,
-           "CHRONICLE_QUEUE": queue, "CHRONICLE_POLL_INTERVAL": "0.2",
-           "CHRONICLE_WEBHOOK_RETRY_SCHEDULE": "0,0.2,0.2", "CHRONICLE_WEBHOOK_TIMEOUT": "0.5"}
+    env = {
+        "CHRONICLE_DATABASE_URL": store.url,
+        "REDIS_URL": redis_url,
+        "CHRONICLE_QUEUE": queue,
+        "CHRONICLE_POLL_INTERVAL": "0.2",
+        "CHRONICLE_WEBHOOK_RETRY_SCHEDULE": "0,0.2,0.2",
+        "CHRONICLE_WEBHOOK_TIMEOUT": "0.5",
+    }
     env.update(extra)
     return env
 
@@ -57,27 +63,34 @@ def move(games, game_id, rng: random.Random):
 
 
 def webhook_notices(store) -> list[dict]:
-    return store.query("SELECT * FROM {p}rm_outbox WHERE channel = 'webhook' "
-                       "ORDER BY notification_id, notice_id")
+    return store.query(
+        "SELECT * FROM {p}rm_outbox WHERE channel = 'webhook' ORDER BY notification_id, notice_id"
+    )
 
 
 def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends_dead(
-        sqlite_store, redis_server, queue_name, receivers, tmp_path):
+    sqlite_store, redis_server, queue_name, receivers, tmp_path
+):
     games = sqlite_store.games()
     store = open_store(games)
-    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name,
-                                   webhook_allow=ALLOW),
-            fallback=False)
+    install(
+        games,
+        WorkerSettings(redis_url=redis_server.url, queue_name=queue_name, webhook_allow=ALLOW),
+        fallback=False,
+    )
     flaky = receivers(lambda n, path: (500, {}) if n <= 2 else (204, {}))
     silent = receivers(lambda n, path: None)
     game_id = new_game(games).game.id
-    bob = subscriptions.save(games, game_id, 1, subscriptions.build(
-        None, webhook_url=flaky.url + "/bob"))
-    subscriptions.save(games, game_id, 0, subscriptions.build(
-        None, webhook_url=silent.url + "/ann"))
+    bob = subscriptions.save(
+        games, game_id, 1, subscriptions.build(None, webhook_url=flaky.url + "/bob")
+    )
+    subscriptions.save(
+        games, game_id, 0, subscriptions.build(None, webhook_url=silent.url + "/ann")
+    )
     log = tmp_path / "worker.log"
-    worker = launch("worker", log_path=str(log),
-                    **worker_env(sqlite_store, redis_server.url, queue_name))
+    worker = launch(
+        "worker", log_path=str(log), **worker_env(sqlite_store, redis_server.url, queue_name)
+    )
     try:
         games.play(game_id, 0, {"type": "add", "by": 1})  # Bob's turn -> flaky receiver
         wait_for(flaky.ok, 20, message="the third delivery\n" + log_tail(log))
@@ -87,6 +100,7 @@ def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends
         assert payload["data"]["seat"] == 1 and payload["type"] == "game.your_turn"
         assert len({d.headers["webhook-id"] for d in flaky.deliveries}) == 1
         games.play(game_id, 1, {"type": "add", "by": 1})  # lap ends: Ann to act -> silent
+
         def ann_done():  # attempts run side by side: wait until every notice to Ann ended
             ann = [n for n in webhook_notices(store) if int(n["seat"]) == 0]
             return len(ann) >= 2 and all(n["state"] == "dead" for n in ann) and ann
@@ -102,20 +116,30 @@ def test_a_flaky_receiver_gets_its_notice_on_the_third_try_and_a_silent_one_ends
         stop(worker)
 
 
-def test_an_email_notice_goes_through_a_worker_to_smtp(sqlite_store, redis_server, queue_name,
-                                                       smtp, tmp_path):
+def test_an_email_notice_goes_through_a_worker_to_smtp(
+    sqlite_store, redis_server, queue_name, smtp, tmp_path
+):
     games = sqlite_store.games()
-    install(games, WorkerSettings(redis_url=redis_server.url, queue_name=queue_name,
-                                   webhook_allow=ALLOW),
-            fallback=False)
+    install(
+        games,
+        WorkerSettings(redis_url=redis_server.url, queue_name=queue_name, webhook_allow=ALLOW),
+        fallback=False,
+    )
     game_id = new_game(games).game.id
     subscriptions.save(games, game_id, 1, subscriptions.build(None, email="bob@example.com"))
     log = tmp_path / "worker.log"
-    worker = launch("worker", log_path=str(log),
-                    **worker_env(sqlite_store, redis_server.url, queue_name,
-                                 CHRONICLE_SMTP_HOST="127.0.0.1",
-                                 CHRONICLE_SMTP_PORT=str(smtp.port),
-                                 CHRONICLE_SMTP_FROM="chronicle@example.org"))
+    worker = launch(
+        "worker",
+        log_path=str(log),
+        **worker_env(
+            sqlite_store,
+            redis_server.url,
+            queue_name,
+            CHRONICLE_SMTP_HOST="127.0.0.1",
+            CHRONICLE_SMTP_PORT=str(smtp.port),
+            CHRONICLE_SMTP_FROM="chronicle@example.org",
+        ),
+    )
     try:
         games.play(game_id, 0, {"type": "add", "by": 1})
         wait_for(lambda: smtp.messages, 20, message="the email\n" + log_tail(log))
@@ -128,7 +152,8 @@ def test_an_email_notice_goes_through_a_worker_to_smtp(sqlite_store, redis_serve
 
 
 def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is_back(
-        store_of, queue_name, receivers, tmp_path):
+    store_of, queue_name, receivers, tmp_path
+):
     try:
         redis = RedisServer().start()
     except Exception as err:
@@ -136,18 +161,22 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
     games = store_of.games()
     store = open_store(games)
     models = ReadModels(store)
-    waker = install(games, WorkerSettings(redis_url=redis.url, queue_name=queue_name,
-                                          webhook_allow=ALLOW))
+    waker = install(
+        games, WorkerSettings(redis_url=redis.url, queue_name=queue_name, webhook_allow=ALLOW)
+    )
     receiver = receivers()
     rng = random.Random(11)
     ids = [new_game(games, players=("Ann", "Bob"), goal=60, seed=i).game.id for i in range(3)]
     for game_id in ids:
         for seat in (0, 1):
-            subscriptions.save(games, game_id, seat, subscriptions.build(
-                None, webhook_url=f"{receiver.url}/{game_id}/{seat}"))
+            subscriptions.save(
+                games,
+                game_id,
+                seat,
+                subscriptions.build(None, webhook_url=f"{receiver.url}/{game_id}/{seat}"),
+            )
     log = tmp_path / "worker.log"
-    worker = launch("worker", log_path=str(log),
-                    **worker_env(store_of, redis.url, queue_name))
+    worker = launch("worker", log_path=str(log), **worker_env(store_of, redis.url, queue_name))
     made = dict.fromkeys(ids, 0)
     try:
         baseline = []
@@ -155,8 +184,9 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
             for game_id in ids:
                 baseline.append(move(games, game_id, rng))
                 made[game_id] += 1
-        wait_for(lambda: len(receiver.ok()) >= 6, 20, message="notices with Redis up\n"
-                 + log_tail(log))
+        wait_for(
+            lambda: len(receiver.ok()) >= 6, 20, message="notices with Redis up\n" + log_tail(log)
+        )
         for phase in ("stopped", "hung"):
             if phase == "stopped":
                 redis.stop()
@@ -172,8 +202,11 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
                 health = redis_health(queueing.request_redis(redis.url))
                 assert health["redis"] == "down"
                 # the read models keep up without Redis (in-process here; the worker's poll too)
-                wait_for(lambda: all(models.game_version(g) == games.get_game(g).version
-                                     for g in ids), 15, message="read models without Redis")
+                wait_for(
+                    lambda: all(models.game_version(g) == games.get_game(g).version for g in ids),
+                    15,
+                    message="read models without Redis",
+                )
                 redis.start()
             else:
                 redis.resume()
@@ -181,11 +214,18 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
 
         def all_delivered():
             rows = webhook_notices(store)
-            return rows and all(r["state"] == "delivered" for r in rows) and \
-                store.position(games.name) == games.recorder.max_notification_id()
+            return (
+                rows
+                and all(r["state"] == "delivered" for r in rows)
+                and store.position(games.name) == games.recorder.max_notification_id()
+            )
 
-        wait_for(all_delivered, 40, interval=0.2,
-                 message="every notice delivered after Redis came back\n" + log_tail(log))
+        wait_for(
+            all_delivered,
+            40,
+            interval=0.2,
+            message="every notice delivered after Redis came back\n" + log_tail(log),
+        )
         time.sleep(1.0)  # a late duplicate would show up now
         rows = webhook_notices(store)
         delivered_ids = [d.headers["webhook-id"] for d in receiver.ok()]
@@ -201,23 +241,34 @@ def test_with_redis_stopped_moves_are_saved_and_every_notice_goes_out_once_it_is
         redis.close()
 
 
-def test_a_worker_killed_mid_batch_leaves_nothing_half_done(pg_store, redis_server, queue_name,
-                                                            tmp_path):
+def test_a_worker_killed_mid_batch_leaves_nothing_half_done(
+    pg_store, redis_server, queue_name, tmp_path
+):
     games = pg_store.games()
     store = open_store(games)
     rng = random.Random(4)
-    ids = [new_game(games, players=("Ann", "Bob", "Cid"), goal=80, seed=i).game.id
-           for i in range(4)]
+    ids = [
+        new_game(games, players=("Ann", "Bob", "Cid"), goal=80, seed=i).game.id for i in range(4)
+    ]
     for _ in range(12):
         for game_id in ids:
             move(games, game_id, rng)
     head = games.recorder.max_notification_id()
     marker = tmp_path / "in-batch"
     log = tmp_path / "slow.log"
-    slow = launch("slow-worker", log_path=str(log),
-                  **worker_env(pg_store, redis_server.url, queue_name,
-                               CHRONICLE_PROJECTOR_BATCH="25", CHRONICLE_TEST_MARKER=str(marker),
-                               CHRONICLE_TEST_MARK_AT="40", CHRONICLE_TEST_EVENT_DELAY="0.02"))
+    slow = launch(
+        "slow-worker",
+        log_path=str(log),
+        **worker_env(
+            pg_store,
+            redis_server.url,
+            queue_name,
+            CHRONICLE_PROJECTOR_BATCH="25",
+            CHRONICLE_TEST_MARKER=str(marker),
+            CHRONICLE_TEST_MARK_AT="40",
+            CHRONICLE_TEST_EVENT_DELAY="0.02",
+        ),
+    )
     try:
         wait_for(marker.exists, 30, message="the slow worker inside a batch\n" + log_tail(log))
         slow.send_signal(signal.SIGKILL)
@@ -227,34 +278,52 @@ def test_a_worker_killed_mid_batch_leaves_nothing_half_done(pg_store, redis_serv
     in_batch = int(marker.read_text())
     position = store.position(games.name)
     assert 0 < position < in_batch < head  # earlier batches committed, that one not at all
-    worker = launch("worker", log_path=str(tmp_path / "worker.log"),
-                    **worker_env(pg_store, redis_server.url, queue_name))
+    worker = launch(
+        "worker",
+        log_path=str(tmp_path / "worker.log"),
+        **worker_env(pg_store, redis_server.url, queue_name),
+    )
     try:
-        wait_for(lambda: store.position(games.name) == head, 30,
-                 message="the restarted worker catching up")
+        wait_for(
+            lambda: store.position(games.name) == head,
+            30,
+            message="the restarted worker catching up",
+        )
     finally:
         stop(worker)
     assert_exact(games, store, ids)
 
 
-def test_four_writers_and_a_projector_skip_no_event(pg_store, redis_server, queue_name,
-                                                    tmp_path):
+def test_four_writers_and_a_projector_skip_no_event(pg_store, redis_server, queue_name, tmp_path):
     games = pg_store.games()
     store = open_store(games)
-    ids = [new_game(games, players=("Ann", "Bob", "Cid"), goal=300, seed=i).game.id
-           for i in range(6)]
+    ids = [
+        new_game(games, players=("Ann", "Bob", "Cid"), goal=300, seed=i).game.id for i in range(6)
+    ]
     ids_file = tmp_path / "games.txt"
     ids_file.write_text("\n".join(str(i) for i in ids))
     env = worker_env(pg_store, redis_server.url, queue_name)
     projector = launch("projector", log_path=str(tmp_path / "projector.log"), **env)
-    writers = [launch("writer", str(ids_file), "40", str(seed),
-                      log_path=str(tmp_path / f"writer{seed}.log"), **env) for seed in range(4)]
+    writers = [
+        launch(
+            "writer",
+            str(ids_file),
+            "40",
+            str(seed),
+            log_path=str(tmp_path / f"writer{seed}.log"),
+            **env,
+        )
+        for seed in range(4)
+    ]
     try:
         for seed, writer in enumerate(writers):
             assert writer.wait(120) == 0, log_tail(tmp_path / f"writer{seed}.log")
         head = games.recorder.max_notification_id()
-        wait_for(lambda: store.position(games.name) == head, 30,
-                 message="the projector following\n" + log_tail(tmp_path / "projector.log"))
+        wait_for(
+            lambda: store.position(games.name) == head,
+            30,
+            message="the projector following\n" + log_tail(tmp_path / "projector.log"),
+        )
     finally:
         for writer in writers:
             stop(writer)

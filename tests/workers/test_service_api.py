@@ -3,6 +3,7 @@
 ``PUT …/seats/{seat}/notifications`` with the Flask test client; ``GET …/stream`` (Server-Sent
 Events) through a real threaded HTTP server, read with a streaming HTTP client.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,9 @@ def test_a_seat_subscribes_with_its_own_token(client):
     body = {"webhook_url": "https://bot.example.com/hook", "email": "bob@example.com"}
     assert client.put(url, json=body).status_code == 401
     assert client.put(url, json=body, headers=game.auth(0)).status_code == 403
-    assert client.put(f"{game.url}/seats/7/notifications", json=body,
-                      headers=game.auth(1)).status_code in (403, 404)
+    assert client.put(
+        f"{game.url}/seats/7/notifications", json=body, headers=game.auth(1)
+    ).status_code in (403, 404)
     bad = client.put(url, json={"webhook_url": "ftp://x"}, headers=game.auth(1))
     assert bad.status_code == 422 and "webhook_url" in bad.get_json()["errors"]
     assert client.put(url, json={"nope": 1}, headers=game.auth(1)).status_code == 422
@@ -95,8 +97,13 @@ class Events:
 
 
 def open_stream(server, game, headers=None, **params):
-    response = requests.get(f"{server.url}/api/v1/games/{game.id}/stream", headers=headers,
-                            params=params, stream=True, timeout=10)
+    response = requests.get(
+        f"{server.url}/api/v1/games/{game.id}/stream",
+        headers=headers,
+        params=params,
+        stream=True,
+        timeout=10,
+    )
     assert response.status_code == 200, response.text
     assert response.headers["Content-Type"].startswith("text/event-stream")
     return Events(response)
@@ -110,8 +117,12 @@ def test_a_stream_follows_a_game_per_viewer_and_resumes(client, server):
     assert first["event"] == "snapshot" and first["data"]["to_act"] == [0]
     assert bob.next()["id"] == "1"
     t0 = time.perf_counter()
-    assert client.post(f"{game.url}/moves", json={"type": "add", "by": 2},
-                       headers=game.auth(0)).status_code == 201
+    assert (
+        client.post(
+            f"{game.url}/moves", json={"type": "add", "by": 2}, headers=game.auth(0)
+        ).status_code
+        == 201
+    )
     message = public.next()
     assert time.perf_counter() - t0 < 2.0
     assert message["event"] == "version" and message["id"] == "2"
@@ -144,13 +155,15 @@ def test_a_ticket_opens_a_seat_stream_without_a_token_in_the_url(client, server)
     assert [list(f["data"].get("_private", {})) for f in created["data"]["setup"]] == [["1"]]
     events.response.close()
     other = new_game(client)
-    refused = requests.get(f"{server.url}/api/v1/games/{other.id}/stream",
-                           params={"ticket": ticket}, timeout=5)
+    refused = requests.get(
+        f"{server.url}/api/v1/games/{other.id}/stream", params={"ticket": ticket}, timeout=5
+    )
     assert refused.status_code == 403
 
 
 def test_open_streams_do_not_starve_other_requests(client, server, app):
     from service.stream_api import EXTENSION
+
     game = new_game(client)
     hub = app.extensions[EXTENSION]
     streams = []
@@ -167,20 +180,26 @@ def test_open_streams_do_not_starve_other_requests(client, server, app):
     for stream in streams:
         stream.response.close()
     # a slot comes back when its stream next writes to the closed connection
-    assert client.post(f"{game.url}/moves", json={"type": "add", "by": 1},
-                       headers=game.auth(0)).status_code == 201
+    assert (
+        client.post(
+            f"{game.url}/moves", json={"type": "add", "by": 1}, headers=game.auth(0)
+        ).status_code
+        == 201
+    )
     deadline = time.time() + 10
     while hub.open_streams and time.time() < deadline:
         time.sleep(0.05)
     assert hub.open_streams == 0
 
 
-@pytest.mark.parametrize("hook", ["https://[127.0.0.1]/", "https://[::1/", "https://x:99999/",
-                                  "https://[::1]:0x50/"])
+@pytest.mark.parametrize(
+    "hook", ["https://[127.0.0.1]/", "https://[::1/", "https://x:99999/", "https://[::1]:0x50/"]
+)
 def test_a_malformed_host_or_port_is_a_422_not_a_500(client, hook):
     """Issue 22: urllib's ValueError for these reached the client as a 500."""
     game = new_game(client)
-    bad = client.put(f"{game.url}/seats/1/notifications", json={"webhook_url": hook},
-                     headers=game.auth(1))
+    bad = client.put(
+        f"{game.url}/seats/1/notifications", json={"webhook_url": hook}, headers=game.auth(1)
+    )
     assert bad.status_code == 422, bad.get_data(True)
     assert "webhook_url" in bad.get_json()["errors"]

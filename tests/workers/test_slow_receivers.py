@@ -1,6 +1,7 @@
 """Issue 22: a webhook receiver answering a byte every few hundred milliseconds held an
 attempt (and the only worker) for as long as it liked: the timeout bounded each read, not the
 attempt. Now the whole attempt has a deadline, and attempts run side by side."""
+
 from __future__ import annotations
 
 import socket
@@ -47,8 +48,13 @@ def test_a_trickling_receiver_is_cut_off_at_the_attempts_deadline():
     port, stop = _trickling_receiver(0.3)  # ~50 bytes: 15 s, though every read takes 0.3 s
     try:
         started = time.monotonic()
-        outcome = notifiers.post(f"http://127.0.0.1:{port}/hook", b"{}",
-                                 {"Content-Type": "application/json"}, 1.0, LOOPBACK)
+        outcome = notifiers.post(
+            f"http://127.0.0.1:{port}/hook",
+            b"{}",
+            {"Content-Type": "application/json"},
+            1.0,
+            LOOPBACK,
+        )
         took = time.monotonic() - started
     finally:
         stop()

@@ -2,6 +2,7 @@
 
 Uses a redis-server of the tests' own (a spare port), never the shared one.
 """
+
 from __future__ import annotations
 
 import time
@@ -31,8 +32,9 @@ def test_catch_up_wake_ups_are_deduplicated_by_job_id(redis_server, queue_name, 
     assert queue.count == 1
     # while "catchup" runs, a wake-up must not be lost: it takes the second id
     Job.fetch(first, connection=conn).set_status(JobStatus.STARTED)
-    assert queueing.enqueue_catch_up(conn, queue_name) == queueing.job_id(queue_name,
-                                                                           "catchup-next")
+    assert queueing.enqueue_catch_up(conn, queue_name) == queueing.job_id(
+        queue_name, "catchup-next"
+    )
     for name in queueing.CATCH_UP_IDS:
         Job.fetch(queueing.job_id(queue_name, name), connection=conn).delete()
     # a real worker runs it; result_ttl=0 frees the id at once
@@ -64,7 +66,8 @@ def _timed_moves(games, game_id, n):
 
 @pytest.mark.parametrize("failure", ["down", "hung"])
 def test_moves_are_not_slowed_by_a_failed_redis_and_read_models_catch_up_in_process(
-        games, read_store, failure):
+    games, read_store, failure
+):
     server = None
     if failure == "down":
         url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
@@ -86,8 +89,11 @@ def test_moves_are_not_slowed_by_a_failed_redis_and_read_models_catch_up_in_proc
         waker.flush(10)
         assert waker.status()["redis"] == "down" and waker.fallback_runs >= 1
         models = ReadModels(read_store)
-        wait_for(lambda: models.game_version(game_id) == games.get_game(game_id).version, 10,
-                 message="in-process catch-up")
+        wait_for(
+            lambda: models.game_version(game_id) == games.get_game(game_id).version,
+            10,
+            message="in-process catch-up",
+        )
         assert read_model_health(read_store, games)["lag"] == 0
         t1 = time.perf_counter()
         health = redis_health(queueing.request_redis(url))

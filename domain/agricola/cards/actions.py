@@ -11,6 +11,7 @@ L910, L836).
   pays 1 food to use the action a second time: 2 majors, 2 minors, or 1 of each (L836). It is
   offered only when a second improvement can be built after paying.
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -29,8 +30,11 @@ def fisher_choice(b, seat: int, space_id: str, card_id: str, gained: dict) -> di
     if space_id != "fishing":
         return None
     food = taken_from(b, seat, space_id).get("food", 0)
-    payees = [s for s, f in enumerate(b.state["farms"])
-              if s != seat and any(c in f.get("cards", ()) for c in FISHING_CARDS)]
+    payees = [
+        s
+        for s, f in enumerate(b.state["farms"])
+        if s != seat and any(c in f.get("cards", ()) for c in FISHING_CARDS)
+    ]
     if not food or b.state["farms"][seat]["supply"]["food"] + food < len(payees):
         return None
     return {"card": card_id, "options": [{}, {"food": food - len(payees)}], "pays": payees}
@@ -41,16 +45,24 @@ def _again_card(state: dict, seat: int) -> str | None:
     farm = state["farms"][seat]
     pending = state["pending"][seat] if state["phase"] == "work" else None
     card_id = next((c for c in farm.get("cards", []) if engine.effect(c, farm).get("again")), None)
-    if card_id is None or not pending or pending["kind"] not in IMPROVEMENT_KINDS or \
-            pending.get("again") or farm["supply"]["food"] < 1 or \
-            not {"major", "minor"} & set(pending.get("done", [])):
+    if (
+        card_id is None
+        or not pending
+        or pending["kind"] not in IMPROVEMENT_KINDS
+        or pending.get("again")
+        or farm["supply"]["food"] < 1
+        or not {"major", "minor"} & set(pending.get("done", []))
+    ):
         return None
     # the action after paying: the same state but for 1 food less and nothing done yet
     poorer = dict(farm, supply=dict(farm["supply"], food=farm["supply"]["food"] - 1))
-    trial = dict(state, farms=[poorer if s == seat else f
-                               for s, f in enumerate(state["farms"])],
-                 pending=[dict(pending, done=[]) if s == seat else p
-                          for s, p in enumerate(state["pending"])])
+    trial = dict(
+        state,
+        farms=[poorer if s == seat else f for s, f in enumerate(state["farms"])],
+        pending=[
+            dict(pending, done=[]) if s == seat else p for s, p in enumerate(state["pending"])
+        ],
+    )
     return card_id if of(state).optional_left[pending["kind"]](trial, seat) else None
 
 
@@ -65,15 +77,16 @@ def any_again_open(state: dict, seat: int) -> bool:
 
 def check_again(state: dict, seat: int, move: dict) -> None:
     if move["card"] != _again_card(state, seat):
-        raise StepNotExpected(what=f"use the action again with {card_name(move['card'])}",
-                              reason="only the Merchant does it, once per improvement action, "
-                                     "after its improvement and for 1 food, when a second "
-                                     "improvement can be built",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"use the action again with {card_name(move['card'])}",
+            reason="only the Merchant does it, once per improvement action, "
+            "after its improvement and for 1 food, when a second "
+            "improvement can be built",
+            **seat_params(state, seat),
+        )
 
 
 def apply_again(b, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     b.emit("CardGoods", {"card": move["card"], "goods": {"food": -1}}, seat)
-    b.emit("CardStep", {"card": move["card"], "pending": dict(pending, done=[], again=True)},
-           seat)
+    b.emit("CardStep", {"card": move["card"], "pending": dict(pending, done=[], again=True)}, seat)

@@ -6,6 +6,7 @@ E215).
 Goods a card keeps are taken out of the general supply and stay on the card
 (``farm["held"][card]``), where they count for the card and for nothing else (seed 000 L988).
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -48,6 +49,7 @@ def brush_maker_points(state: dict, seat: int) -> int:
 
 # -- breeding and housing ------------------------------------------------------------------------
 
+
 def newborns(farm: dict, born: dict[str, int]) -> dict[str, int]:
     """Breeding as the farm's cards change it (effect ``newborns``); newborns that do not fit
     run away as usual (digest §6.4)."""
@@ -73,17 +75,18 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
     if "E29" not in farm.get("cards", ()):
         return None
     from ..tables import GRID
+
     real = fence_rules.pastures(GRID, farm["fences"])
     fenced = {s for p in real for s in p}
     stables = sum(1 for s in farm["stables"] if s not in fenced)
     if any(engine.effect(c, farm).get("housing", {}).get("stablemaster") for c in farm["cards"]):
         stables = max(0, stables - 1)
     sheep = dict(home.reserved).get("sheep", 0)
-    if not home.pastures:                               # mixed pastures (E216)
+    if not home.pastures:  # mixed pastures (E216)
         sheep += 2 * len(real)
         caps, others = [], list(home.pastures)
     else:
-        caps, others = sorted(home.pastures[:len(real)]), list(home.pastures[len(real):])
+        caps, others = sorted(home.pastures[: len(real)]), list(home.pastures[len(real) :])
     sizes = sorted(set(caps))
     choices = []
     for taken in product(*(range(caps.count(c) + 1) for c in sizes)):
@@ -91,12 +94,14 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
         to_sheep = sum((c + 2) * n for c, n in zip(sizes, taken))
         for k in range(stables + 1):
             reserved = dict(home.reserved, sheep=sheep + to_sheep + 2 * k)
-            choices.append(Housing(tuple(rest + others), home.flexible - k,
-                                   tuple(reserved.items())))
+            choices.append(
+                Housing(tuple(rest + others), home.flexible - k, tuple(reserved.items()))
+            )
     return choices
 
 
 # -- borrowed animals ----------------------------------------------------------------------------
+
 
 def tenant_farmer(state: dict, seat: int) -> int:
     """E215 (seed 000 L802): before scoring the seat gives back 1 sheep, 1 wild boar and 1
@@ -106,6 +111,7 @@ def tenant_farmer(state: dict, seat: int) -> int:
     from itertools import product
 
     from ..scoring import score_farm
+
     farm = state["farms"][seat]
     fine = 0 if "E165" in farm.get("cards", ()) else 1
     base = score_farm(farm)[0]
@@ -120,4 +126,3 @@ def tenant_farmer(state: dict, seat: int) -> int:
         delta = score_farm({**farm, "animals": animals})[0] - base - fine * kept
         best = delta if best is None else max(best, delta)
     return best or 0
-

@@ -11,6 +11,7 @@ Baker; seed 000 L752, L862).
 * "At once" for the Gypsy's Crock: goods cooked between two placements of any person (or in
   one feeding phase) are cooked at once.
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -52,8 +53,7 @@ def crock(b, seat, event, card_id):
     now = moment(b.state)
     before = b.state["farms"][seat]["card_state"].get(card_id)
     count = before[1] if isinstance(before, list) and before[0] == now else 0
-    b.emit("CardStateSet", {"card": card_id, "value": [now, count + n], "cooked": count + n},
-           seat)
+    b.emit("CardStateSet", {"card": card_id, "value": [now, count + n], "cooked": count + n}, seat)
     food = (count + n) // 2 - count // 2
     if food:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": food}}, seat)
@@ -90,38 +90,59 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
     when = engine.effect(card_id, farm).get("card_bake")
     pending = state["pending"][seat]
     if when == FEEDING:
-        return state["phase"] == "harvest_feeding" and bool(pending) and \
-            pending["kind"] == "feed" and farm["card_state"].get(card_id) != state["round"]
-    return when == OFFERED and farm["card_state"].get(card_id) == OFFERED and \
-        state["phase"] == "work" and state.get("turn") == seat and pending is None
+        return (
+            state["phase"] == "harvest_feeding"
+            and bool(pending)
+            and pending["kind"] == "feed"
+            and farm["card_state"].get(card_id) != state["round"]
+        )
+    return (
+        when == OFFERED
+        and farm["card_state"].get(card_id) == OFFERED
+        and state["phase"] == "work"
+        and state.get("turn") == seat
+        and pending is None
+    )
 
 
 def bake_moves(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
-    return [{"type": "card_bake", "card": c, "improvement": imp, "grain": g}
-            for c in farm.get("cards", []) if _open(state, seat, c)
-            for imp, g in bake_options(farm, [])]
+    return [
+        {"type": "card_bake", "card": c, "improvement": imp, "grain": g}
+        for c in farm.get("cards", [])
+        if _open(state, seat, c)
+        for imp, g in bake_options(farm, [])
+    ]
 
 
 def feeding_choice(farm: dict) -> bool:
     """A feeding-phase bake (the Baker's) is worth asking about."""
-    return any(engine.effect(c, farm).get("card_bake") == FEEDING for c in farm.get("cards", [])) \
-        and bool(bake_options(farm, []))
+    return any(
+        engine.effect(c, farm).get("card_bake") == FEEDING for c in farm.get("cards", [])
+    ) and bool(bake_options(farm, []))
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in bake_moves(state, seat):
-        raise StepNotExpected(what=f"bake with {card_name(move['card'])}",
-                              reason="the card is not theirs or does not allow a bake now, or "
-                                     "they cannot bake that grain with that improvement",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"bake with {card_name(move['card'])}",
+            reason="the card is not theirs or does not allow a bake now, or "
+            "they cannot bake that grain with that improvement",
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
     card_id = move["card"]
     feeding = engine.effect(card_id, b.state)["card_bake"] == FEEDING
-    b.emit("CardStateSet", {"card": card_id, "value": b.state["round"] if feeding else None},
-           seat)
-    b.emit("BreadBaked", {"improvement": move["improvement"], "grain": move["grain"],
-                          "food": bake_food(move["improvement"], move["grain"]),
-                          "card": card_id}, seat)
+    b.emit("CardStateSet", {"card": card_id, "value": b.state["round"] if feeding else None}, seat)
+    b.emit(
+        "BreadBaked",
+        {
+            "improvement": move["improvement"],
+            "grain": move["grain"],
+            "food": bake_food(move["improvement"], move["grain"]),
+            "card": card_id,
+        },
+        seat,
+    )

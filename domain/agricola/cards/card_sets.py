@@ -5,28 +5,35 @@ records the card set it was created with (option ``card_set``), so that its set-
 later draw replay and audit the same way after more cards are implemented. Add a new version
 whenever cards join; never change an old one.
 """
+
 from __future__ import annotations
 
 #: Card set 1: the E-deck cards implemented on 2026-11-24 (see docs/rules/agricola-cards.md).
 CARD_SETS: dict[int, frozenset[str]] = {
-    1: frozenset("""
+    1: frozenset(
+        """
         E11 E12 E13 E16 E17 E21 E22 E23 E24 E25 E28 E30 E31 E32 E35 E39 E40 E41 E42 E43 E44
         E45 E46 E48 E49 E50 E51 E52 E53 E54 E55 E56 E57 E58 E59 E60
         E147 E148 E152 E153 E154 E155 E157 E158 E159 E160 E162 E163 E165 E166 E167 E168 E170
         E171 E172 E174 E176 E177 E181 E182 E183 E184 E185 E186 E187 E188 E189 E190 E192 E193
         E197 E199 E201 E202 E204 E205 E206 E208 E209 E210 E211 E212 E213 E214 E217 E218 E341
-    """.split()),
+    """.split()
+    ),
 }
 #: Card set 2 (2026-11-25): set 1 and 21 more (cooking and baking improvements, plows, card
 #: fields, other ways to pay, free rooms and stables, goods left on a space, feeding trades).
-CARD_SETS[2] = CARD_SETS[1] | frozenset("""
+CARD_SETS[2] = CARD_SETS[1] | frozenset(
+    """
     E14 E18 E20 E26 E27 E33 E34 E36 E37 E38 E47 E61 E62 E338
     E151 E169 E191 E195 E196 E200 E207
-""".split())
+""".split()
+)
 #: Card set 3 (2026-11-25): set 2 and the cards implemented after it.
-CARD_SETS[3] = CARD_SETS[2] | frozenset("""
+CARD_SETS[3] = CARD_SETS[2] | frozenset(
+    """
     E156 E173 E203 E215 E216 E19 E149 E150 E178 E180 E194 E161 E179 E198
-""".split())
+""".split()
+)
 #: Card set 4 (2026-11-25): the whole E deck, set 3 and the last 4 cards.
 CARD_SETS[4] = CARD_SETS[3] | frozenset("E15 E29 E164 E175".split())
 #: Card set 5 (2026-11-25, issue 23): the same 126 cards, twelve of them corrected to their

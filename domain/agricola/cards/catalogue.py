@@ -11,6 +11,7 @@ Each card is a dict: ``id``, ``deck``, ``number``, ``kind`` ("occupation" or "mi
 occupation's player-count symbol 1+, 3+, 4+), ``passing``, ``flags``, ``extra_cost``,
 ``summary`` and ``seed_line`` (the line of seed 000 that clarifies it, if any).
 """
+
 from __future__ import annotations
 
 import csv
@@ -18,8 +19,7 @@ import pathlib
 import re
 
 DATA = pathlib.Path(__file__).parent / "data"
-_GOODS = ("wood", "clay", "reed", "stone", "grain", "vegetable", "food", "sheep", "boar",
-          "cattle")
+_GOODS = ("wood", "clay", "reed", "stone", "grain", "vegetable", "food", "sheep", "boar", "cattle")
 _AMOUNT = re.compile(r"^(\d+) (\w+)$")
 
 
@@ -39,7 +39,7 @@ def _merge(*parts: dict) -> dict:
 
 
 def parse_cost(text: str) -> list[dict[str, int]]:
-    """"1 wood + 1 stone" -> [{"wood": 1, "stone": 1}]; "(2 wood or 2 clay) + 1 reed" -> two
+    """ "1 wood + 1 stone" -> [{"wood": 1, "stone": 1}]; "(2 wood or 2 clay) + 1 reed" -> two
     alternatives; "free" -> [{}] (catalogue §1 "Cost")."""
     text = text.strip()
     if text in ("free", "", "—"):
@@ -69,9 +69,15 @@ def parse_prerequisite(text: str) -> dict:
         return {"own": "oven"}
     if text.startswith("return "):
         thing = text.split(" ", 2)[-1].lower().replace(" ", "_")
-        return {"return": {"oven": "oven", "cooking_hearth": "cooking_hearth",
-                           "fireplace": "fireplace", "joinery": "joinery",
-                           "well": "well"}[thing]}
+        return {
+            "return": {
+                "oven": "oven",
+                "cooking_hearth": "cooking_hearth",
+                "fireplace": "fireplace",
+                "joinery": "joinery",
+                "well": "well",
+            }[thing]
+        }
     if text.startswith("discard 2"):
         return {"discard_improvements": 2}
     out: dict = {}
@@ -101,22 +107,43 @@ def _number(value: str) -> int:
 
 def _occupation(row: dict) -> dict:
     extra = parse_cost(row["extra_cost"]) if row["extra_cost"] else [{}]
-    return {"id": f"{row['deck']}{row['number']}", "deck": row["deck"],
-            "number": int(row["number"]), "kind": "occupation", "name": row["name"],
-            "costs": [{}], "extra_cost": extra[0], "requires": {}, "vp": 0,
-            "players": int(row["players"].rstrip("+")), "passing": False,
-            "flags": row["flags"], "summary": row["effect_summary"],
-            "seed_line": row["seed000_line"] or None, "ru": row["ru_seed000"] or None}
+    return {
+        "id": f"{row['deck']}{row['number']}",
+        "deck": row["deck"],
+        "number": int(row["number"]),
+        "kind": "occupation",
+        "name": row["name"],
+        "costs": [{}],
+        "extra_cost": extra[0],
+        "requires": {},
+        "vp": 0,
+        "players": int(row["players"].rstrip("+")),
+        "passing": False,
+        "flags": row["flags"],
+        "summary": row["effect_summary"],
+        "seed_line": row["seed000_line"] or None,
+        "ru": row["ru_seed000"] or None,
+    }
 
 
 def _minor(row: dict) -> dict:
-    return {"id": f"{row['deck']}{row['number']}", "deck": row["deck"],
-            "number": int(row["number"]), "kind": "minor", "name": row["name"],
-            "costs": parse_cost(row["cost"]), "extra_cost": {},
-            "requires": parse_prerequisite(row["prerequisite"]), "vp": _number(row["vp"]),
-            "players": 1, "passing": row["passing"] == "yes", "flags": row["flags"],
-            "summary": row["effect_summary"], "seed_line": row["seed000_line"] or None,
-            "ru": row["ru_seed000"] or None}
+    return {
+        "id": f"{row['deck']}{row['number']}",
+        "deck": row["deck"],
+        "number": int(row["number"]),
+        "kind": "minor",
+        "name": row["name"],
+        "costs": parse_cost(row["cost"]),
+        "extra_cost": {},
+        "requires": parse_prerequisite(row["prerequisite"]),
+        "vp": _number(row["vp"]),
+        "players": 1,
+        "passing": row["passing"] == "yes",
+        "flags": row["flags"],
+        "summary": row["effect_summary"],
+        "seed_line": row["seed000_line"] or None,
+        "ru": row["ru_seed000"] or None,
+    }
 
 
 def _load() -> dict[str, dict]:
@@ -148,8 +175,11 @@ def by_name(name: str) -> dict:
 def deck_cards(decks, kind: str, players: int) -> list[str]:
     """Card ids of ``kind`` in the chosen decks that are in a game of ``players`` (occupations
     by their 1+ / 3+ / 4+ symbol, digest §2.1 item 4), in catalogue order."""
-    return [c["id"] for c in sorted(CARDS.values(), key=lambda c: c["number"])
-            if c["deck"] in decks and c["kind"] == kind and c["players"] <= max(players, 1)]
+    return [
+        c["id"]
+        for c in sorted(CARDS.values(), key=lambda c: c["number"])
+        if c["deck"] in decks and c["kind"] == kind and c["players"] <= max(players, 1)
+    ]
 
 
 def occupation_cost(space_kind: str, played: int) -> int:

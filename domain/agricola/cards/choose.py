@@ -10,6 +10,7 @@ under ``_private`` like a dealt hand, so nobody else sees it before the game end
 ``dealing: "none"`` the full game's board is played with empty hands (no occupation can be
 played; minor improvements neither).
 """
+
 from __future__ import annotations
 
 from domain.common.errors import register_messages
@@ -19,9 +20,11 @@ from ..errors import AgricolaViolation
 from .catalogue import CARDS
 from .deal import _KIND, HAND, KINDS, hand_of, pool
 
-register_messages({
-    "card_choice_refused": "{seat_name} cannot choose {card_name}: {reason}.",
-})
+register_messages(
+    {
+        "card_choice_refused": "{seat_name} cannot choose {card_name}: {reason}.",
+    }
+)
 
 
 def start(b, hands: dict, cards: dict) -> None:
@@ -38,17 +41,24 @@ def start(b, hands: dict, cards: dict) -> None:
 def _offer(state: dict, kind: str) -> list[str]:
     cards = state["cards"]
     in_play = {c for farm in state["farms"] for c in farm.get("cards", [])}
-    return [c for c in pool(cards["decks"], _KIND[kind], len(state["players"]),
-                            cards.get("card_set", 1)) if c not in in_play]
+    return [
+        c
+        for c in pool(cards["decks"], _KIND[kind], len(state["players"]), cards.get("card_set", 1))
+        if c not in in_play
+    ]
 
 
 def choose_moves(state: dict, seat: int) -> list[dict]:
     """Every card the seat may still choose (its hand's missing kinds)."""
     pending = state["pending"][seat]
     hand = hand_of(state, seat)
-    return [{"type": "choose_card", "card": c} for kind in KINDS
-            if len(hand[kind]) < pending["need"][kind]
-            for c in _offer(state, kind) if c not in hand[kind]]
+    return [
+        {"type": "choose_card", "card": c}
+        for kind in KINDS
+        if len(hand[kind]) < pending["need"][kind]
+        for c in _offer(state, kind)
+        if c not in hand[kind]
+    ]
 
 
 def _reason(state: dict, seat: int, card_id: str) -> str | None:
@@ -58,11 +68,15 @@ def _reason(state: dict, seat: int, card_id: str) -> str | None:
     if info is None:
         return "there is no such card in the catalogue"
     if info["deck"] not in decks:
-        return (f"it belongs to the {info['deck']} deck and this game plays the "
-                f"{'+'.join(decks)} deck (digest §9.2 item 7)")
+        return (
+            f"it belongs to the {info['deck']} deck and this game plays the "
+            f"{'+'.join(decks)} deck (digest §9.2 item 7)"
+        )
     if info["kind"] == "occupation" and info["players"] > len(state["players"]):
-        return (f"it is a {info['players']}+ occupation, and a solo game uses 1+ occupations "
-                f"only (digest §9.2 item 8, §2.1 item 4)")
+        return (
+            f"it is a {info['players']}+ occupation, and a solo game uses 1+ occupations "
+            f"only (digest §9.2 item 8, §2.1 item 4)"
+        )
     kind = "occupations" if info["kind"] == "occupation" else "minors"
     hand = hand_of(state, seat)
     if card_id in hand[kind]:
@@ -74,8 +88,10 @@ def _reason(state: dict, seat: int, card_id: str) -> str | None:
         word = "occupations" if kind == "occupations" else "minor improvements"
         return f"they have chosen their {need} {word} already"
     if card_id not in _offer(state, kind):
-        return ("its effect is not implemented yet, so it is not in this game's card set "
-                "(docs/rules/agricola-cards.md)")
+        return (
+            "its effect is not implemented yet, so it is not in this game's card set "
+            "(docs/rules/agricola-cards.md)"
+        )
     return None
 
 
@@ -86,10 +102,14 @@ def check_choice(state: dict, seat: int, move: dict) -> None:
         return
     reason = _reason(state, seat, move["card"])
     if reason:
-        name = CARDS[move["card"]]["name"] + f" ({move['card']})" if move["card"] in CARDS \
+        name = (
+            CARDS[move["card"]]["name"] + f" ({move['card']})"
+            if move["card"] in CARDS
             else repr(move["card"])
-        raise AgricolaViolation("card_choice_refused", card_name=name, reason=reason,
-                                **seat_params(state, seat))
+        )
+        raise AgricolaViolation(
+            "card_choice_refused", card_name=name, reason=reason, **seat_params(state, seat)
+        )
 
 
 def apply_choice(b, seat: int, move: dict) -> None:

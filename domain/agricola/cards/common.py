@@ -2,6 +2,7 @@
 one another without a circle): a seat's hand and a card's name, animals and goods a card
 gives, the after-placement choice a card asks, the Stonecutter-type cost window and the
 reaction windows a played card opens."""
+
 from __future__ import annotations
 
 from ..extension import for_card_set
@@ -31,8 +32,17 @@ def receive_animals(b, seat: int, card_id: str | None, animals: dict) -> None:
     for a, n in animals.items():
         total[a] += n
     housed, unhoused = split_animals(farm, total)
-    b.emit("AnimalsReceived", {"space": None, "card": card_id, "animals": animals,
-                               "housed": housed, "unhoused": unhoused}, seat)
+    b.emit(
+        "AnimalsReceived",
+        {
+            "space": None,
+            "card": card_id,
+            "animals": animals,
+            "housed": housed,
+            "unhoused": unhoused,
+        },
+        seat,
+    )
 
 
 def maid(b, seat: int) -> None:
@@ -43,8 +53,15 @@ def maid(b, seat: int) -> None:
         return
     if farm["house"] == "wood":
         return
-    b.emit("CardScheduled", {"card": "E190", "rounds": {
-        str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)}, "done": True}, seat)
+    b.emit(
+        "CardScheduled",
+        {
+            "card": "E190",
+            "rounds": {str(r): {"food": 1} for r in range(b.state["round"] + 1, 15)},
+            "done": True,
+        },
+        seat,
+    )
 
 
 def ask_choice(b, seat: int, space_id: str, queue: list[dict], chosen: bool = False) -> bool:
@@ -56,8 +73,19 @@ def ask_choice(b, seat: int, space_id: str, queue: list[dict], chosen: bool = Fa
     queue = list(queue)
     while queue:
         if not chosen and len(queue) >= 2 and any(e.get("lazy") for e in queue):
-            b.emit("CardStep", {"card": queue[0]["card"], "pending": {
-                "kind": "card_order", "space": space_id, "done": [], "queue": queue}}, seat)
+            b.emit(
+                "CardStep",
+                {
+                    "card": queue[0]["card"],
+                    "pending": {
+                        "kind": "card_order",
+                        "space": space_id,
+                        "done": [],
+                        "queue": queue,
+                    },
+                },
+                seat,
+            )
             return True
         chosen = False
         first = queue.pop(0)
@@ -69,8 +97,14 @@ def ask_choice(b, seat: int, space_id: str, queue: list[dict], chosen: bool = Fa
         break
     else:
         return False
-    pending = {"kind": "card_choice", "space": space_id, "done": [], "card": first["card"],
-               "options": first["options"], "queue": queue}
+    pending = {
+        "kind": "card_choice",
+        "space": space_id,
+        "done": [],
+        "card": first["card"],
+        "options": first["options"],
+        "queue": queue,
+    }
     for key in ("onto", "pays", "top_up"):
         if first.get(key):
             pending[key] = first[key]
@@ -83,8 +117,10 @@ def order_moves(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     if not pending or pending["kind"] != "card_order":
         return []
-    return [{"type": "card_first", "card": c}
-            for c in dict.fromkeys(e["card"] for e in pending["queue"])]
+    return [
+        {"type": "card_first", "card": c}
+        for c in dict.fromkeys(e["card"] for e in pending["queue"])
+    ]
 
 
 def stone_less(farm: dict, cost: dict) -> dict:
@@ -100,6 +136,5 @@ def offers(state: dict, seat: int, card_id: str) -> dict[str, list[int]]:
     others = [s for s in range(len(state["players"])) if s != seat]
     # any card of the whole deck that answers it opens the window, whether or not the game's
     # set holds that card (as games of every card set were played: the offer names no card)
-    answered = any(eff.get("reacts_to") == card_id
-                   for eff in for_card_set(LATEST).effects.values())
+    answered = any(eff.get("reacts_to") == card_id for eff in for_card_set(LATEST).effects.values())
     return {card_id: others} if answered and others else {}

@@ -16,6 +16,7 @@ seat chooses at once:
 * ``draft``: 7 occupations in a packet; everyone keeps 1 and passes the rest to the left until
   everyone has 7; then the same with minors.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
@@ -50,16 +51,25 @@ def needed(dealing: str, players: int) -> int:
 def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LATEST) -> None:
     """Refuse, with a sentence, a game whose decks cannot fill every hand."""
     if dealing in SOLO_DEALINGS and players != 1:
-        raise BadGameConfig("bad_option", title="Agricola", variant="full", option="dealing",
-                            reason=f"'{dealing}' is an option of the solo game only (digest "
-                                   f"§9.2 item 7)")
+        raise BadGameConfig(
+            "bad_option",
+            title="Agricola",
+            variant="full",
+            option="dealing",
+            reason=f"'{dealing}' is an option of the solo game only (digest §9.2 item 7)",
+        )
     for kind, word in (("occupation", "occupations"), ("minor", "minor improvements")):
         have, need = len(pool(decks, kind, players, card_set)), needed(dealing, players)
         if have < need:
-            raise BadGameConfig("bad_option", title="Agricola", variant="full", option="decks",
-                                reason=f"the {'+'.join(decks)} deck has {have} {word} "
-                                       f"implemented for {players} player(s) so far; "
-                                       f"{need} are needed (issue 10 is in progress)")
+            raise BadGameConfig(
+                "bad_option",
+                title="Agricola",
+                variant="full",
+                option="decks",
+                reason=f"the {'+'.join(decks)} deck has {have} {word} "
+                f"implemented for {players} player(s) so far; "
+                f"{need} are needed (issue 10 is in progress)",
+            )
 
 
 def _sorted(cards) -> list[str]:
@@ -79,12 +89,18 @@ def deal(b, rng, cards: dict) -> None:
     permanent = cards.get("permanent", [])
     for key in KINDS:
         size = TEN if dealing == "10-3" else HAND
-        if key == "occupations":        # a series keeps 7 occupations in all (digest §9.3 item 4)
+        if key == "occupations":  # a series keeps 7 occupations in all (digest §9.3 item 4)
             size -= len(permanent)
-        shuffled = rng.shuffle(f"deal/{key}", [c for c in pool(
-            cards["decks"], _KIND[key], n, cards.get("card_set", 1)) if c not in permanent])
+        shuffled = rng.shuffle(
+            f"deal/{key}",
+            [
+                c
+                for c in pool(cards["decks"], _KIND[key], n, cards.get("card_set", 1))
+                if c not in permanent
+            ],
+        )
         for seat in range(n):
-            part = _sorted(shuffled[seat * size:(seat + 1) * size])
+            part = _sorted(shuffled[seat * size : (seat + 1) * size])
             if dealing == "draft":
                 hands[str(seat)].setdefault("packets", {})[key] = part
             else:
@@ -126,19 +142,26 @@ def unseen(state: dict) -> list[str]:
 
 # -- moves of the deal phase ---------------------------------------------------------------------
 
+
 def deal_moves(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat]
     if state["phase"] != "deal" or pending is None:
         return []
     hand = hand_of(state, seat)
     if pending["kind"] == "discard":
-        return [{"type": "discard", "card": c} for key in KINDS if len(hand[key]) > HAND
-                for c in hand[key]]
+        return [
+            {"type": "discard", "card": c}
+            for key in KINDS
+            if len(hand[key]) > HAND
+            for c in hand[key]
+        ]
     if pending["kind"] == "redeal":
         left = unseen(state)
-        return [{"type": "redeal", "deck": key} for key in KINDS
-                if 0 < pending["next"][key] <= sum(1 for c in left if _kind_of(c) == _KIND[key])
-                ] + [{"type": "keep"}]
+        return [
+            {"type": "redeal", "deck": key}
+            for key in KINDS
+            if 0 < pending["next"][key] <= sum(1 for c in left if _kind_of(c) == _KIND[key])
+        ] + [{"type": "keep"}]
     packet = hand.get("packets", {}).get(pending["deck"], [])
     return [{"type": "draft_pick", "card": c} for c in packet]
 
@@ -146,9 +169,13 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
 def check_deal_move(state: dict, seat: int, move: dict) -> None:
     from ..builder import seat_params
     from ..errors import StepNotExpected
+
     if move not in deal_moves(state, seat):
-        raise StepNotExpected(what=move["type"].replace("_", " "), reason=(
-            "the deal offers no such choice now (digest §10.4)"), **seat_params(state, seat))
+        raise StepNotExpected(
+            what=move["type"].replace("_", " "),
+            reason=("the deal offers no such choice now (digest §10.4)"),
+            **seat_params(state, seat),
+        )
 
 
 def apply_deal_move(b, seat: int, move: dict) -> None:
@@ -163,12 +190,18 @@ def apply_deal_move(b, seat: int, move: dict) -> None:
         b.emit("DealAsked", {"pending": None}, seat)
     elif kind == "redeal":
         key = move["deck"]
-        b.emit("HandReturned", {"deck": key, "_private": {str(seat): {
-            "cards": list(hand_of(b.state, seat)[key])}}}, seat)
+        b.emit(
+            "HandReturned",
+            {"deck": key, "_private": {str(seat): {"cards": list(hand_of(b.state, seat)[key])}}},
+            seat,
+        )
         b.emit("DealAsked", {"pending": dict(pending, draw=key)}, seat)
     else:
-        b.emit("DraftPicked", {"deck": pending["deck"],
-                               "_private": {str(seat): {"card": move["card"]}}}, seat)
+        b.emit(
+            "DraftPicked",
+            {"deck": pending["deck"], "_private": {str(seat): {"card": move["card"]}}},
+            seat,
+        )
         b.emit("DealAsked", {"pending": None}, seat)
 
 
@@ -185,6 +218,7 @@ def _draw(b, rng, seat: int, pending: dict) -> None:
 
 def _kind_of(card_id: str) -> str:
     from .catalogue import CARDS
+
     return CARDS[card_id]["kind"]
 
 

@@ -1,6 +1,7 @@
 """The deal at set-up, by the chosen variant (digest §10.4, §9.2 item 7): the solo game's
 chosen cards and cardless board start in :mod:`.choose`, every other variant shuffles and deals
 in :mod:`.deal`. Kept apart so neither of the two imports the other."""
+
 from __future__ import annotations
 
 from .choose import apply_choice, check_choice, choose_moves, start

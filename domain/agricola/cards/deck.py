@@ -1,5 +1,6 @@
 """A deck's registry of card entries (issue 23 item 1): one entry per card, found by its
 catalogue number and checked against its printed name."""
+
 from __future__ import annotations
 
 from .catalogue import CARDS

@@ -32,6 +32,7 @@ When several cards fire in one window they resolve in the order the seat played 
 where the order changes the outcome: then the seat chooses (decision K-02). Cards without an
 entry are not dealt (``decks.supported``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -75,8 +76,10 @@ def remaining(now: int, rounds) -> list[int]:
 
 def every(goods: dict, rounds_of: Callable[[int], list[int]]):
     """A ``schedule``: ``goods`` on each round that ``rounds_of(now)`` lists."""
+
     def schedule(now: int) -> dict[int, dict]:
         return {r: dict(goods) for r in rounds_of(now)}
+
     return schedule
 
 
@@ -105,18 +108,26 @@ def taken_goods_at(state: dict, seat: int, gained: dict, space_id: str) -> dict:
 
 
 def field_food(farm: dict) -> int:
-    return sum(effect(cid, farm)["field"](farm) for cid in played(farm)
-               if "field" in effect(cid, farm))
+    return sum(
+        effect(cid, farm)["field"](farm) for cid in played(farm) if "field" in effect(cid, farm)
+    )
 
 
 def bonus_points(state: dict, seat: int) -> int:
     """The seat's own cards' bonus points, and cards of any seat that score for every player
     (the Reeve, E217)."""
     farm = state["farms"][seat]
-    own = sum(effect(cid, farm)["bonus"](state, seat) for cid in played(farm)
-              if "bonus" in effect(cid, farm))
-    everyone = sum(effect(cid, f)["global_bonus"](state, seat) for f in state["farms"]
-                   for cid in played(f) if "global_bonus" in effect(cid, f))
+    own = sum(
+        effect(cid, farm)["bonus"](state, seat)
+        for cid in played(farm)
+        if "bonus" in effect(cid, farm)
+    )
+    everyone = sum(
+        effect(cid, f)["global_bonus"](state, seat)
+        for f in state["farms"]
+        for cid in played(f)
+        if "global_bonus" in effect(cid, f)
+    )
     return own + everyone
 
 

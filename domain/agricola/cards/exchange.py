@@ -5,6 +5,7 @@ time; a mark is final, so every exchange ends and a game always does), then
 ``{"type": "exchange_draw", "deck":
 "occupations" | "minors"}``; the draw is made from the seed after the move ("exchange/0/1"),
 from the cards nobody holds. Marks and draws are private to the seat."""
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -20,6 +21,7 @@ def _hand(state: dict, seat: int) -> dict:
 
 def exchange_moves(state: dict, seat: int) -> list[dict]:
     from ..steps import conversions_open
+
     if not state.get("cards", {}).get("exchange") or state["phase"] == "deal":
         return []
     if conversions_open(state, seat):
@@ -30,21 +32,29 @@ def exchange_moves(state: dict, seat: int) -> list[dict]:
         return []
     out = []
     if len(marked) < COUNT:
-        out += [{"type": "exchange_mark", "card": c} for k in KINDS for c in hand[k]
-                if c not in marked]
+        out += [
+            {"type": "exchange_mark", "card": c} for k in KINDS for c in hand[k] if c not in marked
+        ]
     elif len(marked) == COUNT:
         left = unseen(state)
-        out += [{"type": "exchange_draw", "deck": k} for k in KINDS
-                if any(_kind_of(c) == _KIND[k] for c in left)]
+        out += [
+            {"type": "exchange_draw", "deck": k}
+            for k in KINDS
+            if any(_kind_of(c) == _KIND[k] for c in left)
+        ]
     return out
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in exchange_moves(state, seat):
-        raise StepNotExpected(what="exchange cards", reason=(
-            "the 3-for-1 exchange sets aside exactly 3 cards of the hand for 1 drawn card "
-            "(digest §10.4), when the seat may act and the option is on"),
-            **seat_params(state, seat))
+        raise StepNotExpected(
+            what="exchange cards",
+            reason=(
+                "the 3-for-1 exchange sets aside exactly 3 cards of the hand for 1 drawn card "
+                "(digest §10.4), when the seat may act and the option is on"
+            ),
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
@@ -52,8 +62,7 @@ def apply(b, seat: int, move: dict) -> None:
     if kind == "exchange_draw":
         b.emit("ExchangeAsked", {"deck": move["deck"]}, seat)
         return
-    b.emit("CardsMarked", {"_private": {str(seat): {"card": move["card"], "marked": True}}},
-           seat)
+    b.emit("CardsMarked", {"_private": {str(seat): {"card": move["card"], "marked": True}}}, seat)
 
 
 def draw(b, rng) -> None:
@@ -66,5 +75,8 @@ def draw(b, rng) -> None:
         options = [c for c in unseen(b.state) if _kind_of(c) == _KIND[deck]]
         count = b.state["farms"][seat].get("card_state", {}).get("exchanges", 0)
         card = rng.shuffle(f"exchange/{seat}/{count}", options)[0]
-        b.emit("CardsExchanged", {"deck": deck, "_private": {key: {
-            "returned": list(hand["marked"]), "drawn": card}}}, seat)
+        b.emit(
+            "CardsExchanged",
+            {"deck": deck, "_private": {key: {"returned": list(hand["marked"]), "drawn": card}}},
+            seat,
+        )

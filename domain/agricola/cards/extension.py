@@ -8,6 +8,7 @@ sets, the entry those games were played with: ``engine.entry``). Nothing is inst
 base modules: a full game's state names its card set and the base asks
 ``extension.of(state)``.
 """
+
 from __future__ import annotations
 
 from ..extension import Extension
@@ -34,8 +35,13 @@ from .catalogue import CARDS
 from .decks import DECKS
 from .labels import LABELS
 
-_OPTIONAL_DONE = {"occupation": "occupation", "card_stable": "stable", "card_room": "room",
-                  "card_pasture": "pasture", "card_choice": "choice"}
+_OPTIONAL_DONE = {
+    "occupation": "occupation",
+    "card_stable": "stable",
+    "card_room": "room",
+    "card_pasture": "pasture",
+    "card_choice": "choice",
+}
 
 
 def _not_done(part):
@@ -44,48 +50,69 @@ def _not_done(part):
 
 def _occupation_more_left(state, seat):
     return "occupation" not in state["pending"][seat].get("done", []) and bool(
-        play.playable_occupations(state, seat, state["pending"][seat]["space"]))
+        play.playable_occupations(state, seat, state["pending"][seat]["space"])
+    )
 
 
 def _by_card(plow, driver):
     """``card_plough`` on a ploughing action (plows) or at a round's start (Plow Driver)."""
+
     def handle(state_or_builder, seat, move):
         chosen = driver if move.get("card") == round_start.PLOW_DRIVER else plow
         return chosen(state_or_builder, seat, move)
+
     return handle
 
 
 #: The dealing and exchange moves' shapes: (required fields, optional fields).
 _Shape = tuple[dict[str, type], dict[str, type]]
 _DEALING: tuple[tuple[str, _Shape], ...] = (
-    ("discard", ({"card": str}, {})), ("redeal", ({"deck": str}, {})),
-    ("keep", ({}, {})), ("draft_pick", ({"card": str}, {})), ("choose_card", ({"card": str}, {})))
+    ("discard", ({"card": str}, {})),
+    ("redeal", ({"deck": str}, {})),
+    ("keep", ({}, {})),
+    ("draft_pick", ({"card": str}, {})),
+    ("choose_card", ({"card": str}, {})),
+)
 _EXCHANGE: tuple[tuple[str, _Shape], ...] = (
-    ("exchange_mark", ({"card": str}, {})), ("exchange_draw", ({"deck": str}, {})))
+    ("exchange_mark", ({"card": str}, {})),
+    ("exchange_draw", ({"deck": str}, {})),
+)
 
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
 MOVES = {
-    "play_occupation": ((play.check_play_occupation, play.apply_play_occupation),
-                        ({"card": str}, {})),
-    "play_minor": ((play.check_play_minor, play.apply_play_minor),
-                   ({"card": str}, {"pay": int, "choice": int, "return": list})),
-    "card_convert": ((play.check_card_convert, play.apply_card_convert),
-                     ({"card": str}, {"option": int})),
-    "card_renovate": ((play.check_card_renovate, play.apply_card_renovate),
-                      ({"card": str}, {"pay": int})),
+    "play_occupation": (
+        (play.check_play_occupation, play.apply_play_occupation),
+        ({"card": str}, {}),
+    ),
+    "play_minor": (
+        (play.check_play_minor, play.apply_play_minor),
+        ({"card": str}, {"pay": int, "choice": int, "return": list}),
+    ),
+    "card_convert": (
+        (play.check_card_convert, play.apply_card_convert),
+        ({"card": str}, {"option": int}),
+    ),
+    "card_renovate": (
+        (play.check_card_renovate, play.apply_card_renovate),
+        ({"card": str}, {"pay": int}),
+    ),
     "card_choice": ((play.check_card_choice, play.apply_card_choice), ({"option": int}, {})),
     "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
-    "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture),
-                     ({"space": int}, {})),
-    "card_plough": ((_by_card(plows.check, round_start.check),
-                     _by_card(plows.apply, round_start.apply)),
-                    ({"card": str, "space": int}, {})),
+    "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
+    "card_plough": (
+        (_by_card(plows.check, round_start.check), _by_card(plows.apply, round_start.apply)),
+        ({"card": str, "space": int}, {}),
+    ),
     "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
-    "card_major": ((play.check_card_major, play.apply_card_major),
-                   ({"card": str, "major": str}, {"pay": int})),
+    "card_major": (
+        (play.check_card_major, play.apply_card_major),
+        ({"card": str, "major": str}, {"pay": int}),
+    ),
     "free_room": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
-    "card_bake": ((baking.check, baking.apply),
-                  ({"card": str, "improvement": str, "grain": int}, {})),
+    "card_bake": (
+        (baking.check, baking.apply),
+        ({"card": str, "improvement": str, "grain": int}, {}),
+    ),
     "card_again": ((actions.check_again, actions.apply_again), ({"card": str}, {})),
     "free_stable": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
@@ -106,27 +133,36 @@ def _conversions(farm: dict) -> list[str]:
 def _feeding_trades(farm: dict) -> bool:
     """A card trade of the feeding phase (Feed Pellets E338) that is worth asking about even
     when the seat has food enough."""
-    return any(engine.effect(c, farm).get("feeding_trade") and
-               play.trade_options(farm, engine.effect(c, farm)) for c in farm.get("cards", []))
+    return any(
+        engine.effect(c, farm).get("feeding_trade")
+        and play.trade_options(farm, engine.effect(c, farm))
+        for c in farm.get("cards", [])
+    )
 
 
 def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     if state["phase"] == "deal":
         return dealing.moves(state, seat)
     if kind in ("occupation", "occupation_more"):
-        return [{"type": "play_occupation", "card": c}
-                for c in play.hand(state, seat)["occupations"]]
+        return [
+            {"type": "play_occupation", "card": c} for c in play.hand(state, seat)["occupations"]
+        ]
     if kind == "card_choice":
         return play.choice_moves(state, seat)
     if kind == "card_order":
         return play.order_moves(state, seat)
     if kind == "card_pasture":
-        return [{"type": "card_pasture", "space": s} for s in hooks.mini_pasture_spaces(
-            state["farms"][seat])] + free_builds.stable_moves(state, seat)
+        return [
+            {"type": "card_pasture", "space": s}
+            for s in hooks.mini_pasture_spaces(state["farms"][seat])
+        ] + free_builds.stable_moves(state, seat)
     if kind in play.MINOR_KINDS:
         return play.minor_moves(state, seat) + actions.again_moves(state, seat)
-    return plows.plough_moves(state, seat) + fields.sow_moves(state, seat, kind) + \
-        free_builds.stable_moves(state, seat)
+    return (
+        plows.plough_moves(state, seat)
+        + fields.sow_moves(state, seat, kind)
+        + free_builds.stable_moves(state, seat)
+    )
 
 
 def _card_points(farm: dict) -> int:
@@ -139,72 +175,127 @@ def _card_bonus(state: dict, seat: int) -> int:
 
 def effects(card_set: int) -> dict[str, dict]:
     """The effect of every card of ``card_set``, each the entry valid for that set."""
-    return {cid: engine.entry(deck, cid, card_set) for deck in DECKS for cid in deck.cards
-            if cid in CARD_SETS[card_set]}
+    return {
+        cid: engine.entry(deck, cid, card_set)
+        for deck in DECKS
+        for cid in deck.cards
+        if cid in CARD_SETS[card_set]
+    }
 
 
 def build(card_set: int) -> Extension:
     """The extension of a full game played with ``card_set``."""
     effect_of = effects(card_set)
     return Extension(
-        name=f"cards/{card_set}", version=card_set, effects=effect_of,
+        name=f"cards/{card_set}",
+        version=card_set,
+        effects=effect_of,
         # round start
-        round_start=[hooks.round_start], draw=[exchange.draw], deal_step=deal.step,
+        round_start=[hooks.round_start],
+        draw=[exchange.draw],
+        deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
         place_apply={**hooks.PLACE_APPLY, spaces.KIND: spaces.apply},
         place_options={"occupation_or_growth": ("option",), "renovation_major_minor": ("pay",)},
         place_variants={"occupation_or_growth": ("occupation", "growth")},
-        renovating=("renovation_major_minor",), occupied_ok=[hooks.occupied_ok],
+        renovating=("renovation_major_minor",),
+        occupied_ok=[hooks.occupied_ok],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
-        step_kinds={"build_major": ("major_minor", "renovation_major_minor"),
-                    "build_stable": ("card_stable",), "build_room": ("card_room",),
-                    "sow": ("sow_one",),
-                    "done": ("minor", "renovation_major_minor", "major_minor", "sow_one",
-                             "occupation_more", "plough") +
-                    # a Stablehand's stable after Mini Pasture may be declined with "done"
-                    (("card_pasture",) if card_set >= CORRECTED else ())},
-        work_kinds=("major_minor", "occupation", "occupation_more", "minor",
-                    "renovation_major_minor", "card_stable", "card_room", "card_pasture",
-                    "sow_one", "card_choice", "card_order"),
-        mandatory_parts={"major_minor": ("major", "minor"), "card_stable": ("stable",),
-                         "card_room": ("room",), "card_pasture": ("pasture",),
-                         "occupation": ("occupation",), "card_choice": ("choice",),
-                         "card_order": ("order",)},
+        step_kinds={
+            "build_major": ("major_minor", "renovation_major_minor"),
+            "build_stable": ("card_stable",),
+            "build_room": ("card_room",),
+            "sow": ("sow_one",),
+            "done": (
+                "minor",
+                "renovation_major_minor",
+                "major_minor",
+                "sow_one",
+                "occupation_more",
+                "plough",
+            )
+            +
+            # a Stablehand's stable after Mini Pasture may be declined with "done"
+            (("card_pasture",) if card_set >= CORRECTED else ()),
+        },
+        work_kinds=(
+            "major_minor",
+            "occupation",
+            "occupation_more",
+            "minor",
+            "renovation_major_minor",
+            "card_stable",
+            "card_room",
+            "card_pasture",
+            "sow_one",
+            "card_choice",
+            "card_order",
+        ),
+        mandatory_parts={
+            "major_minor": ("major", "minor"),
+            "card_stable": ("stable",),
+            "card_room": ("room",),
+            "card_pasture": ("pasture",),
+            "occupation": ("occupation",),
+            "card_choice": ("choice",),
+            "card_order": ("order",),
+        },
         mandatory_text=hooks.MANDATORY_TEXT,
-        optional_left={"minor": hooks.optional("minor"),
-                       "major_minor": hooks.optional("major_minor"),
-                       "renovation_major_minor": hooks.optional("renovation_major_minor"),
-                       "sow_one": hooks.sow_one_left,
-                       "occupation_more": _occupation_more_left,
-                       "card_order": lambda state, seat: True,
-                       **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()}},
+        optional_left={
+            "minor": hooks.optional("minor"),
+            "major_minor": hooks.optional("major_minor"),
+            "renovation_major_minor": hooks.optional("renovation_major_minor"),
+            "sow_one": hooks.sow_one_left,
+            "occupation_more": _occupation_more_left,
+            "card_order": lambda state, seat: True,
+            **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
+        },
         extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
         step_candidates=[_step_candidates],
-        anytime_candidates=[play.convert_moves, play.renovate_moves, free_builds.room_moves,
-                            baking.bake_moves, round_start.plough_moves,
-                            exchange.exchange_moves, reactions.reaction_moves],
+        anytime_candidates=[
+            play.convert_moves,
+            play.renovate_moves,
+            free_builds.room_moves,
+            baking.bake_moves,
+            round_start.plough_moves,
+            exchange.exchange_moves,
+            reactions.reaction_moves,
+        ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},
         farm_space_moves=("card_plough", "free_room", "free_stable"),
-        after_move=[hooks.after_move], labels=dict(LABELS),
+        after_move=[hooks.after_move],
+        labels=dict(LABELS),
         # build costs and fences
-        costs={"room": [hooks.room_cost], "renovation": [hooks.renovation_cost],
-               "major": [hooks.stone_less]},
-        alternatives={"room": [payments.room_alternatives],
-                      "renovation": [payments.renovation_alternatives],
-                      "improvement": [payments.improvement_alternatives]},
+        costs={
+            "room": [hooks.room_cost],
+            "renovation": [hooks.renovation_cost],
+            "major": [hooks.stone_less],
+        },
+        alternatives={
+            "room": [payments.room_alternatives],
+            "renovation": [payments.renovation_alternatives],
+            "improvement": [payments.improvement_alternatives],
+        },
         fence_credit=[free_builds.fence_credit],
         # bake and cook
-        improvements={cid: {"name": CARDS[cid]["name"], **eff["improvement"]}
-                      for cid, eff in effect_of.items() if eff.get("improvement")},
+        improvements={
+            cid: {"name": CARDS[cid]["name"], **eff["improvement"]}
+            for cid, eff in effect_of.items()
+            if eff.get("improvement")
+        },
         # animals
-        housing=[hooks.housing], housing_choices=[animals.shepherds_pipe],
+        housing=[hooks.housing],
+        housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase], feeding=[hooks.feeding],
+        field_phase=[fields.harvest, hooks.field_phase],
+        feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],
         # scoring
-        card_points=_card_points, card_bonus=_card_bonus)
+        card_points=_card_points,
+        card_bonus=_card_bonus,
+    )

@@ -10,6 +10,7 @@ points). Cards that act on sowing (E32 Potato Dibber) act on it too (seed 000 L5
 A vegetable harvested from E47 may be turned into 4 food "at once": in the feeding phase of
 the same harvest, which nothing else precedes (``harvest_fresh``, cleared at breeding).
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -24,28 +25,40 @@ def card_fields(farm: dict) -> list[dict]:
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
     from ..steps import step_kinds
+
     if state["phase"] != "work" or kind not in step_kinds(state, "sow") or kind == "sow_one":
-        return []                           # the Hobby Farmer (E180) sows a ploughed field
+        return []  # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
-    return [{"type": "card_sow", "card": f["card"], "crop": crop}
-            for f in card_fields(farm) if not f["count"]
-            for crop in f["allowed"] if farm["supply"][crop] > 0]
+    return [
+        {"type": "card_sow", "card": f["card"], "crop": crop}
+        for f in card_fields(farm)
+        if not f["count"]
+        for crop in f["allowed"]
+        if farm["supply"][crop] > 0
+    ]
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     from ..steps import _current_step
+
     pending = _current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
-        raise StepNotExpected(what=f"sow {move['crop']} on {card_name(move['card'])}",
-                              reason="it must be their empty card field that takes that crop, "
-                                     "with the crop in their supply",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"sow {move['crop']} on {card_name(move['card'])}",
+            reason="it must be their empty card field that takes that crop, "
+            "with the crop in their supply",
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
     from ..steps import settle
-    b.emit("CardFieldSown", {"card": move["card"], "crop": move["crop"],
-                             "count": SOWING[move["crop"]]}, seat)
+
+    b.emit(
+        "CardFieldSown",
+        {"card": move["card"], "crop": move["crop"], "count": SOWING[move["crop"]]},
+        seat,
+    )
     settle(b, seat)
 
 
@@ -59,8 +72,11 @@ def harvest(b) -> None:
         for f in sown:
             goods[f["crop"]] = goods.get(f["crop"], 0) + 1
         fresh = [f["card"] for f in sown if f["card"] == "E47" and f["crop"] == "vegetable"]
-        b.emit("CardFieldsHarvested", {"cards": [f["card"] for f in sown], "goods": goods,
-                                       "fresh": fresh}, seat)
+        b.emit(
+            "CardFieldsHarvested",
+            {"cards": [f["card"] for f in sown], "goods": goods, "fresh": fresh},
+            seat,
+        )
 
 
 def lettuce(farm: dict) -> list[tuple[dict, dict]]:

@@ -1,6 +1,7 @@
-""""What if, from my seat" (issue 10 item 6): a full game as one seat knows it, with the other
+""" "What if, from my seat" (issue 10 item 6): a full game as one seat knows it, with the other
 seats' hands dealt anew from the cards that seat cannot see. The round cards and every later
 draw come from the fork's fresh seed anyway (they are drawn when play reaches them)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,11 @@ def redeal_for(state: dict, seat: int, rng) -> dict:
     hidden = list(unseen(out))
     for key in others:
         hand = hands[key]
-        hidden += [c for c in hand["occupations"] + hand["minors"] + hand.get("discarded", [])
-                   if c is not None]
+        hidden += [
+            c
+            for c in hand["occupations"] + hand["minors"] + hand.get("discarded", [])
+            if c is not None
+        ]
         for packet in hand.get("packets", {}).values():
             hidden += packet
     hidden = rng.shuffle("fork-redeal", _sorted(set(hidden)))
@@ -55,9 +59,10 @@ def _estimate_missing(state: dict, hands: dict) -> None:
         if str(seat) in hands:
             continue
         played = farm.get("cards", [])
-        hands[str(seat)] = {kind: [None] * max(0, HAND - sum(1 for c in played
-                                                              if _kind_of(c) == _KIND[kind]))
-                            for kind in KINDS}
+        hands[str(seat)] = {
+            kind: [None] * max(0, HAND - sum(1 for c in played if _kind_of(c) == _KIND[kind]))
+            for kind in KINDS
+        }
 
 
 def _take(cards: list[str], kind: str, count: int) -> list[str]:

@@ -14,6 +14,7 @@ Mason, E207 Stablehand; seed 000 L868, L808, L824).
   The seed says it applies after fences a card builds too: after Mini Pasture (E40) the seat
   may go on fencing with the 3 free fences only (:func:`after_card_fences`, decision K-15).
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -36,13 +37,18 @@ def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
     used = farm["card_state"].get(card_id) not in (None, GRANTED)
     if not need or card_id not in farm.get("cards", []) or used:
         return False
-    if state["phase"] != "work" or state["pending"][seat] is not None or \
-            state.get("turn") != seat or farm["home"] < 1:
+    if (
+        state["phase"] != "work"
+        or state["pending"][seat] is not None
+        or state.get("turn") != seat
+        or farm["home"] < 1
+    ):
         return False
     if need == GRANTED:
         # "as long as you have not yet renovated to a stone house" (E178, S1)
         return farm["card_state"].get(card_id) == GRANTED and not (
-            engine.effect(card_id, farm).get("not_stone") and farm["house"] == "stone")
+            engine.effect(card_id, farm).get("not_stone") and farm["house"] == "stone"
+        )
     house, rooms = need
     return (house is None or farm["house"] == house) and len(farm["rooms"]) >= rooms
 
@@ -50,8 +56,9 @@ def _room_card_open(state: dict, seat: int, card_id: str) -> bool:
 def room_moves(state: dict, seat: int) -> list[dict]:
     farm = state["farms"][seat]
     cards = [c for c in farm.get("cards", []) if _room_card_open(state, seat, c)]
-    return [{"type": "free_room", "card": c, "space": s}
-            for c in cards for s in legal_room_spaces(farm)]
+    return [
+        {"type": "free_room", "card": c, "space": s} for c in cards for s in legal_room_spaces(farm)
+    ]
 
 
 def _stable_open(state: dict, seat: int, card_id: str) -> bool:
@@ -59,16 +66,24 @@ def _stable_open(state: dict, seat: int, card_id: str) -> bool:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     after = engine.effect(card_id, farm).get("stable_after_fences")
     kinds = ("fences", "card_pasture") if after == AFTER_ANY_FENCES else ("fences",)
-    return bool(after and pending and
-                pending["kind"] in kinds and "pasture" in pending.get("done", []) and
-                farm["card_state"].get(card_id) != state["round"] and stables_left(farm) > 0)
+    return bool(
+        after
+        and pending
+        and pending["kind"] in kinds
+        and "pasture" in pending.get("done", [])
+        and farm["card_state"].get(card_id) != state["round"]
+        and stables_left(farm) > 0
+    )
 
 
 def stable_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
     farm = state["farms"][seat]
     cards = [c for c in farm.get("cards", []) if _stable_open(state, seat, c)]
-    return [{"type": "free_stable", "card": c, "space": s}
-            for c in cards for s in legal_stable_spaces(farm)]
+    return [
+        {"type": "free_stable", "card": c, "space": s}
+        for c in cards
+        for s in legal_stable_spaces(farm)
+    ]
 
 
 def any_stable_open(state: dict, seat: int) -> bool:
@@ -76,23 +91,28 @@ def any_stable_open(state: dict, seat: int) -> bool:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    listed = room_moves(state, seat) if move["type"] == "free_room" else \
-        stable_moves(state, seat)
+    listed = room_moves(state, seat) if move["type"] == "free_room" else stable_moves(state, seat)
     if move not in listed:
         what = "room" if move["type"] == "free_room" else "stable"
-        raise StepNotExpected(what=f"build a free {what} with {card_name(move['card'])}",
-                              reason="the card is not theirs, is used up or its condition is "
-                                     f"not met, or the {what} cannot go on that space",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"build a free {what} with {card_name(move['card'])}",
+            reason="the card is not theirs, is used up or its condition is "
+            f"not met, or the {what} cannot go on that space",
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
     from ..steps import settle
+
     card_id, farm = move["card"], b.state["farms"][seat]
     if move["type"] == "free_room":
         b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
-        b.emit("RoomBuilt", {"space": move["space"], "material": farm["house"], "cost": {},
-                             "card": card_id}, seat)
+        b.emit(
+            "RoomBuilt",
+            {"space": move["space"], "material": farm["house"], "cost": {}, "card": card_id},
+            seat,
+        )
         return
     b.emit("CardStateSet", {"card": card_id, "value": b.state["round"]}, seat)
     b.emit("StableBuilt", {"space": move["space"], "cost": {}, "card": card_id}, seat)
@@ -120,12 +140,28 @@ def after_card_fences(b, seat: int, card_id: str) -> None:
     """After a card has built fences (Mini Pasture E40), the Hedge Keeper's free fences may
     follow in a fencing step of free fences only (seed 000 L942)."""
     from ..state import fences_left
+
     farm = b.state["farms"][seat]
-    holder = next((c for c in farm.get("cards", [])
-                   if engine.effect(c, farm).get("free_fences")), None)
+    holder = next(
+        (c for c in farm.get("cards", []) if engine.effect(c, farm).get("free_fences")), None
+    )
     if holder is None or fences_left(farm) < 1:
         return
     pending = b.state["pending"][seat] or {}
-    b.emit("CardStep", {"card": holder, "after": card_id, "pending": {
-        "kind": "fences", "space": pending.get("space"), "done": ["pasture"],
-        "mandatory": False, "region": [], "clears": 0, "free_only": True}}, seat)
+    b.emit(
+        "CardStep",
+        {
+            "card": holder,
+            "after": card_id,
+            "pending": {
+                "kind": "fences",
+                "space": pending.get("space"),
+                "done": ["pasture"],
+                "mandatory": False,
+                "region": [],
+                "clears": 0,
+                "free_only": True,
+            },
+        },
+        seat,
+    )

@@ -2,6 +2,7 @@
 game's action spaces and steps, and the hooks ``cards/extension.py`` puts into a game's
 extension (round start, after a placement, after a move, costs, housing, the harvest).
 """
+
 from __future__ import annotations
 
 from domain.common.housing import Housing
@@ -18,13 +19,24 @@ from .common import ask_choice, receive_animals, stone_less
 
 # -- animals, schedules, the Maid ----------------------------------------------------------------
 
+
 def round_start(b, round_no: int) -> None:
     """Phase 1: the Maid's check, then every seat collects what cards put on this round."""
     for seat, farm in enumerate(b.state["farms"]):
-        if "E190" in farm.get("cards", []) and not farm.get("card_state", {}).get("E190") \
-                and farm["house"] != "wood":
-            b.emit("CardScheduled", {"card": "E190", "rounds": {
-                str(r): {"food": 1} for r in range(round_no, 15)}, "done": True}, seat)
+        if (
+            "E190" in farm.get("cards", [])
+            and not farm.get("card_state", {}).get("E190")
+            and farm["house"] != "wood"
+        ):
+            b.emit(
+                "CardScheduled",
+                {
+                    "card": "E190",
+                    "rounds": {str(r): {"food": 1} for r in range(round_no, 15)},
+                    "done": True,
+                },
+                seat,
+            )
         for card_id in list(farm.get("cards", [])):
             starts = engine.effect(card_id, farm).get("round_start")
             if starts:
@@ -65,11 +77,11 @@ def field_phase(b) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         food = engine.field_food(farm)
         if food:
-            b.emit("CardGoods", {"card": None, "goods": {"food": food}, "window": "field"},
-                   seat)
+            b.emit("CardGoods", {"card": None, "goods": {"food": food}, "window": "field"}, seat)
 
 
 # -- after a person is placed: space and "whenever you take" cards --------------------------------
+
 
 def after_place(b, seat: int, move: dict, before: dict) -> None:
     state = b.state
@@ -84,13 +96,17 @@ def after_place(b, seat: int, move: dict, before: dict) -> None:
     animals = {a: n for a, n in extra.items() if a in farm["animals"] and n}
     goods = {g: n for g, n in extra.items() if n and g not in animals}
     if goods:
-        b.emit("CardGoods", {"card": None, "goods": goods, "window": "space",
-                             "space": move["space"]}, seat)
+        b.emit(
+            "CardGoods",
+            {"card": None, "goods": goods, "window": "space", "space": move["space"]},
+            seat,
+        )
     if animals:
         receive_animals(b, seat, None, animals)
 
 
 # -- Mini Pasture (E40) ----------------------------------------------------------------------------
+
 
 def mini_pasture_spaces(farm: dict) -> list[int]:
     """Single unfenced spaces that can be closed with the fences left, next to a pasture once
@@ -101,13 +117,17 @@ def mini_pasture_spaces(farm: dict) -> list[int]:
 
     from ..state import blocked_for_fences, fenced_spaces, fences_left
     from ..tables import GRID
+
     fenced = fenced_spaces(farm)
     blocked = blocked_for_fences(farm)
     anywhere = not fenced and engine.effect("E40", farm).get("first_anywhere")
     out = []
     for s in GRID.spaces():
-        if s in fenced or s in blocked or not (
-                anywhere or any(n in fenced for n in GRID.neighbours(s))):
+        if (
+            s in fenced
+            or s in blocked
+            or not (anywhere or any(n in fenced for n in GRID.neighbours(s)))
+        ):
             continue
         if fence_rules.region_problem(GRID, [s], farm["fences"], blocked) is not None:
             continue
@@ -118,26 +138,45 @@ def mini_pasture_spaces(farm: dict) -> list[int]:
 
 def check_card_pasture(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    if pending is None or pending["kind"] != "card_pasture" or \
-            move["space"] not in mini_pasture_spaces(state["farms"][seat]):
-        raise AgricolaViolation("fence_space_not_allowed", space_label=str(move["space"]),
-                                reason="Mini Pasture fences one free space next to a pasture",
-                                **seat_params(state, seat))
+    if (
+        pending is None
+        or pending["kind"] != "card_pasture"
+        or move["space"] not in mini_pasture_spaces(state["farms"][seat])
+    ):
+        raise AgricolaViolation(
+            "fence_space_not_allowed",
+            space_label=str(move["space"]),
+            reason="Mini Pasture fences one free space next to a pasture",
+            **seat_params(state, seat),
+        )
 
 
 def apply_card_pasture(b, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     built = farm_rules.close_region(farm, [move["space"]])
     housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    b.emit("PastureFenced", {"region": [move["space"]], "fences": built["fences"], "wood": 0,
-                             "pastures": built["pastures"], "subdivides": False,
-                             "housed": housed, "unhoused": unhoused, "card": "E40"}, seat)
+    b.emit(
+        "PastureFenced",
+        {
+            "region": [move["space"]],
+            "fences": built["fences"],
+            "wood": 0,
+            "pastures": built["pastures"],
+            "subdivides": False,
+            "housed": housed,
+            "unhoused": unhoused,
+            "card": "E40",
+        },
+        seat,
+    )
     from .free_builds import after_card_fences
+
     after_card_fences(b, seat, "E40")
     steps.settle(b, seat)
 
 
 # -- costs and housing ---------------------------------------------------------------------------
+
 
 def occupied_ok(state: dict, seat: int, space_id: str, move: dict | None = None) -> bool:
     """Whether the seat's cards let its person use ``space_id`` although another seat's
@@ -160,6 +199,7 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
     is asked right after its placement (``card_choice``), one card at a time in the order it
     played them."""
     from .leaving import leave_options, top_up
+
     farm = b.state["farms"][seat]
     if not farm.get("cards"):
         return
@@ -182,8 +222,11 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
             # K-02: read when resolved, after what the cards before it gave
             queue.append({"card": card_id, "lazy": True, "gained": gained})
             continue
-        after = eff["choice_after"](b, seat, move["space"], card_id, gained) \
-            if eff.get("choice_after") else None
+        after = (
+            eff["choice_after"](b, seat, move["space"], card_id, gained)
+            if eff.get("choice_after")
+            else None
+        )
         if after:
             queue.append(after)
     if queue:
@@ -237,11 +280,15 @@ def housing(farm: dict, home: Housing) -> Housing:
 
 # -- the full game's action spaces (digest §4.2, §4.4, §4.5) -----------------------------------
 
+
 def _check_lessons(state, seat, space_id, move):
     if not play.playable_occupations(state, seat, space_id):
-        raise AgricolaViolation("action_not_possible", space_name=state["spaces"][space_id][
-            "name"], reason="no occupation in hand can be played and paid for",
-            **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_not_possible",
+            space_name=state["spaces"][space_id]["name"],
+            reason="no occupation in hand can be played and paid for",
+            **seat_params(state, seat),
+        )
 
 
 def _check_occupation_or_growth(state, seat, space_id, move):
@@ -250,29 +297,42 @@ def _check_occupation_or_growth(state, seat, space_id, move):
     elif move.get("option") == "growth" and state["round"] >= 5:
         problem = growth_problem(state["farms"][seat], needs_room=True)
         if problem:
-            raise AgricolaViolation("family_growth_not_possible", reason=problem,
-                                    **seat_params(state, seat))
+            raise AgricolaViolation(
+                "family_growth_not_possible", reason=problem, **seat_params(state, seat)
+            )
     else:
-        raise AgricolaViolation("action_option_invalid", space_name=state["spaces"][space_id][
-            "name"], reason="'option' must be occupation or (from round 5) growth",
-            **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_option_invalid",
+            space_name=state["spaces"][space_id]["name"],
+            reason="'option' must be occupation or (from round 5) growth",
+            **seat_params(state, seat),
+        )
 
 
 def _check_major_minor(state, seat, space_id, move):
     if not (can_build_any_major(state, seat) or play.minor_moves(state, seat)):
-        raise AgricolaViolation("action_not_possible", space_name=state["spaces"][space_id][
-            "name"], reason="they can neither build a major improvement nor play a minor "
-            "one", **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_not_possible",
+            space_name=state["spaces"][space_id]["name"],
+            reason="they can neither build a major improvement nor play a minor one",
+            **seat_params(state, seat),
+        )
 
 
 def _pending_apply(kind, renovate=False, grow=False, start=False):
     def apply(b, seat, space_id, move):
         option = move.get("option")
         if option == "growth":
-            b.emit("PersonPlaced", {"space": space_id, "pending": None, "option": option},
-                   seat)
-            b.emit("FamilyGrew", {"space": space_id, "without_room": False,
-                                  "family": b.state["farms"][seat]["family"] + 1}, seat)
+            b.emit("PersonPlaced", {"space": space_id, "pending": None, "option": option}, seat)
+            b.emit(
+                "FamilyGrew",
+                {
+                    "space": space_id,
+                    "without_room": False,
+                    "family": b.state["farms"][seat]["family"] + 1,
+                },
+                seat,
+            )
             return
         data = {"space": space_id, "pending": {"kind": kind, "space": space_id, "done": []}}
         if option:
@@ -283,8 +343,16 @@ def _pending_apply(kind, renovate=False, grow=False, start=False):
         if renovate:
             placement._renovate(b, seat, move.get("pay", 0))
         if grow:
-            b.emit("FamilyGrew", {"space": space_id, "without_room": False,
-                                  "family": b.state["farms"][seat]["family"] + 1}, seat)
+            b.emit(
+                "FamilyGrew",
+                {
+                    "space": space_id,
+                    "without_room": False,
+                    "family": b.state["farms"][seat]["family"] + 1,
+                },
+                seat,
+            )
+
     return apply
 
 
@@ -296,31 +364,38 @@ def optional(kind):
         if kind == "renovation_major_minor" and can_build_any_major(state, seat):
             return True
         return bool(play.minor_moves(state, seat))
+
     return left
 
 
 def sow_one_left(state: dict, seat: int) -> bool:
     from ..farm import sow_problem
+
     pending, farm = state["pending"][seat], state["farms"][seat]
     return "sow" not in pending.get("done", []) and any(
         sow_problem(farm, f["space"], c) is None
-        for f in farm["fields"] for c in pending.get("crops", ("grain", "vegetable")))
+        for f in farm["fields"]
+        for c in pending.get("crops", ("grain", "vegetable"))
+    )
 
 
 #: The full board's action spaces (digest §4.2, §4.4, §4.5): check and apply by space kind.
 PLACE_CHECKS = {
-    "lessons": _check_lessons, "starting_player_minor": placement._check_nothing,
+    "lessons": _check_lessons,
+    "starting_player_minor": placement._check_nothing,
     "occupation_or_growth": _check_occupation_or_growth,
     "major_minor": _check_major_minor,
     "family_growth_minor": placement._check_growth,
-    "renovation_major_minor": placement._check_renovation}
+    "renovation_major_minor": placement._check_renovation,
+}
 PLACE_APPLY = {
     "lessons": _pending_apply("occupation"),
     "starting_player_minor": _pending_apply("minor", start=True),
     "occupation_or_growth": _pending_apply("occupation"),
     "major_minor": _pending_apply("major_minor"),
     "family_growth_minor": _pending_apply("minor", grow=True),
-    "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True)}
+    "renovation_major_minor": _pending_apply("renovation_major_minor", renovate=True),
+}
 #: Why an action of the full game may not end yet (the mandatory part left).
 MANDATORY_TEXT = {
     "major_minor": "it must build a major or play a minor improvement",
@@ -330,4 +405,8 @@ MANDATORY_TEXT = {
     "card_pasture": "it must fence the pasture",
     "card_choice": "it must choose the card's goods",
     "card_order": "it must choose which card comes first",
-    "occupation_more": "", "minor": "", "renovation_major_minor": "", "sow_one": ""}
+    "occupation_more": "",
+    "minor": "",
+    "renovation_major_minor": "",
+    "sow_one": "",
+}

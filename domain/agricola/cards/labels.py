@@ -1,4 +1,5 @@
 """Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
+
 from __future__ import annotations
 
 from typing import cast
@@ -42,6 +43,7 @@ def _owner_farm(state: dict, card: str) -> dict | None:
 def _convert(state: dict, move: dict) -> str:
     """What a card's trade does: "Dock Worker (E171): 3 wood for 1 clay" (issue 23 item 6)."""
     from .engine import effect
+
     eff, i = effect(cast(str, move.get("card")), state), move.get("option", 0)
     trades = eff.get("converts") or []
     if eff.get("converts_dynamic"):
@@ -57,8 +59,10 @@ def _convert(state: dict, move: dict) -> str:
 def _play_minor(state: dict, move: dict) -> str:
     """The minor, what it costs when there is a choice, and the goods chosen with it."""
     from .engine import effect
+
     text = f"Play the minor improvement {_card(move)}" + priced(
-        state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else [])
+        state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else []
+    )
     choices = effect(cast(str, move.get("card")), state).get("choices") or []
     if "choice" in move and 0 <= move["choice"] < len(choices):
         text += f", taking {goods_text(choices[move['choice']])}"
@@ -68,7 +72,7 @@ def _play_minor(state: dict, move: dict) -> str:
 
 
 def _does(move: dict) -> str:
-    """": <what the card does>" from the catalogue summary (issue 23 item 6)."""
+    """ ": <what the card does>" from the catalogue summary (issue 23 item 6)."""
     card = CARDS.get(cast(str, move.get("card")))
     return f": {card['summary']}" if card and card.get("summary") else ""
 
@@ -87,14 +91,21 @@ LABELS = {
     "card_pasture": lambda s, m: f"Fence {farm_label(m['space'])} with {_card(m)}",
     "card_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "card_sow": lambda s, m: f"Sow {m['crop']} on {_card(m)}",
-    "card_major": lambda s, m: f"Build {_improvement(m.get('major'))} with {_card(m)}" + priced(
-        s, m, lambda f: major_costs(f, m["major"]) if m.get("major") in MAJOR_IMPROVEMENTS
-        else []),
-    "card_bake": lambda s, m: (f"Bake {m['grain']} grain with "
-                               f"{_improvement(m.get('improvement'))} ({_card(m)})"),
+    "card_major": lambda s, m: (
+        f"Build {_improvement(m.get('major'))} with {_card(m)}"
+        + priced(
+            s,
+            m,
+            lambda f: major_costs(f, m["major"]) if m.get("major") in MAJOR_IMPROVEMENTS else [],
+        )
+    ),
+    "card_bake": lambda s, m: (
+        f"Bake {m['grain']} grain with {_improvement(m.get('improvement'))} ({_card(m)})"
+    ),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
-    "card_react": lambda s, m: (f"Play {_card(m)} for free, answering the card just played"
-                                f"{_does(m)}"),
+    "card_react": lambda s, m: (
+        f"Play {_card(m)} for free, answering the card just played{_does(m)}"
+    ),
     "free_room": lambda s, m: f"Build a free room at {farm_label(m['space'])} ({_card(m)})",
     "free_stable": lambda s, m: f"Build a free stable at {farm_label(m['space'])} ({_card(m)})",
     "discard": lambda s, m: f"Discard {_card(m)}",

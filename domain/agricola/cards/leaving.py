@@ -7,6 +7,7 @@ the placement, a ``card_choice`` between taking nothing more (option 0) and leav
 the ``g`` taken from the space there for ``gain`` (option 1). The goods left stay on the space
 for the next player who uses it.
 """
+
 from __future__ import annotations
 
 from ..tables import ACTION_SPACES
@@ -20,8 +21,11 @@ def accumulating(space_id: str, good: str) -> bool:
 def taken_from(b, seat: int, space_id: str) -> dict:
     """What the placement just took from the space (its ``GoodsTaken``)."""
     for event in reversed(b.events):
-        if event.type == "GoodsTaken" and event.seat == seat and \
-                event.data.get("space") == space_id:
+        if (
+            event.type == "GoodsTaken"
+            and event.seat == seat
+            and event.data.get("space") == space_id
+        ):
             return event.data.get("goods", {})
         if event.type == "PersonPlaced":
             return {}
@@ -34,6 +38,7 @@ def top_up(b, seat: int, space_id: str, leave: dict) -> dict | None:
     space, the missing food from the general supply, seed 000 L904, L956): the goods it adds
     when the seat leaves ``leave``'s goods, as ``{"card": id, "goods": {...}}``, or None."""
     from . import engine
+
     good, count = leave["good"], leave["count"]
     taken = taken_from(b, seat, space_id).get(good, 0)
     farm = b.state["farms"][seat]

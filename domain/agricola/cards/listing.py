@@ -2,6 +2,7 @@
 card's number, name, kind, deck, cost, prerequisite, points, player-count symbol, whether it
 passes on, its text (the catalogue's summary, ``shared/data/agricola-cards/catalogue.md``) and
 whether this server's card engine plays it."""
+
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
@@ -12,14 +13,21 @@ from .decks import supported
 
 def _cost(card: dict) -> str:
     from ..text import goods_text
+
     return " or ".join(goods_text(c) if c else "free" for c in card["costs"])
 
 
 def entry(card: dict) -> dict:
     """One card as a client shows it (a hand, a tooltip)."""
-    out = {"id": card["id"], "deck": card["deck"], "number": card["number"],
-           "kind": card["kind"], "name": card["name"], "text": card["summary"],
-           "implemented": supported(card["id"])}
+    out = {
+        "id": card["id"],
+        "deck": card["deck"],
+        "number": card["number"],
+        "kind": card["kind"],
+        "name": card["name"],
+        "text": card["summary"],
+        "implemented": supported(card["id"]),
+    }
     if card["kind"] == "occupation":
         out["players"] = f"{card['players']}+"
         if card["extra_cost"]:
@@ -34,8 +42,15 @@ def entry(card: dict) -> dict:
 def listing(deck: str | None = None) -> list[dict]:
     """Every card of ``deck`` (E, I or K), or of all three, in catalogue order."""
     if deck is not None and deck not in DECKS:
-        raise BadGameConfig("bad_option", title="Agricola", variant="full", option="deck",
-                            reason=f"there is no deck '{deck}'; the decks are "
-                                   f"{', '.join(DECKS)}")
-    return [entry(c) for c in sorted(CARDS.values(), key=lambda c: (c["deck"], c["number"]))
-            if deck is None or c["deck"] == deck]
+        raise BadGameConfig(
+            "bad_option",
+            title="Agricola",
+            variant="full",
+            option="deck",
+            reason=f"there is no deck '{deck}'; the decks are {', '.join(DECKS)}",
+        )
+    return [
+        entry(c)
+        for c in sorted(CARDS.values(), key=lambda c: (c["deck"], c["number"]))
+        if deck is None or c["deck"] == deck
+    ]

@@ -6,6 +6,7 @@ The printed way stays choice 0; the others are listed as ``"pay": i`` on ``build
 placement on a renovation space, on ``card_renovate``, ``build_major``, ``card_major`` and
 ``play_minor`` (``farm.ALTERNATIVES``).
 """
+
 from __future__ import annotations
 
 from ..extension import of_farm
@@ -34,7 +35,7 @@ def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
         out.append(room_cost(farm, CLAY_SUPPORTS))
     if "E36" in cards:
         out += [c for cost in list(out) for c in _clay_for_reed(cost, CLAY_ROOF_REED)]
-    return out[len(costs):]
+    return out[len(costs) :]
 
 
 def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list[tuple]:
@@ -51,9 +52,10 @@ def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list
                 cost = hook(farm, cost)
         out.append(("stone", cost))
     if "E36" in cards:
-        out += [(target, c) for target, cost in list(out)
-                for c in _clay_for_reed(cost, CLAY_ROOF_REED)]
-    return out[len(options):]
+        out += [
+            (target, c) for target, cost in list(out) for c in _clay_for_reed(cost, CLAY_ROOF_REED)
+        ]
+    return out[len(options) :]
 
 
 #: E15 Baking Tray: the ovens that cost its holder 1 building resource less, of its choice

@@ -6,6 +6,7 @@ one of its alternative gains; each only where the card has several); ``{"type":
 "card_convert", "card": "E17", "option": 0}`` for cards that turn goods into other goods at
 any time. Hands are private (``state["hands"]["_private"]``); played cards are public.
 """
+
 from __future__ import annotations
 
 from domain.common.errors import register_messages
@@ -28,27 +29,35 @@ from .common import (
     stone_less,
 )
 
-register_messages({
-    "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
-    "card_prerequisite_unmet": "{seat_name} cannot play {card_name}: {reason}.",
-    "card_cost_unaffordable": "{seat_name} cannot pay {cost} for {card_name}: they have "
-                              "{have}.",
-    "card_not_now": "{seat_name} cannot {what} {card_name} now: {reason}.",
-})
+register_messages(
+    {
+        "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
+        "card_prerequisite_unmet": "{seat_name} cannot play {card_name}: {reason}.",
+        "card_cost_unaffordable": "{seat_name} cannot pay {cost} for {card_name}: they have "
+        "{have}.",
+        "card_not_now": "{seat_name} cannot {what} {card_name} now: {reason}.",
+    }
+)
 
 #: Which occupation price each occupation space charges (digest §10.1, T-11).
-OCCUPATION_PRICE = {"lessons": "lessons", "lessons_3": "lessons_3", "lessons_4": "lessons_4",
-                    "occupation_or_growth": "lessons_4"}
+OCCUPATION_PRICE = {
+    "lessons": "lessons",
+    "lessons_3": "lessons_3",
+    "lessons_4": "lessons_4",
+    "occupation_or_growth": "lessons_4",
+}
 #: Pending kinds that offer a minor improvement.
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
 def _fail(code, state, seat, card_id, **params):
-    return AgricolaViolation(code, card_name=card_name(card_id), **params,
-                             **seat_params(state, seat))
+    return AgricolaViolation(
+        code, card_name=card_name(card_id), **params, **seat_params(state, seat)
+    )
 
 
 # -- occupations --------------------------------------------------------------------------------
+
 
 def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dict:
     """Food for this occupation on this space, with the card's extra cost (digest §10.1)."""
@@ -71,9 +80,12 @@ ANY_OCCUPATION = "any"
 
 def patron_food(farm: dict, reaction: bool = False) -> int:
     """E192: 2 food before paying for an occupation, per Patron in play."""
-    return 2 * sum(1 for c in farm.get("occupations", [])
-                   if engine.effect(c, farm).get("patron") == ANY_OCCUPATION or
-                   (not reaction and engine.effect(c, farm).get("patron")))
+    return 2 * sum(
+        1
+        for c in farm.get("occupations", [])
+        if engine.effect(c, farm).get("patron") == ANY_OCCUPATION
+        or (not reaction and engine.effect(c, farm).get("patron"))
+    )
 
 
 _patron = patron_food
@@ -89,21 +101,32 @@ def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
     price = occupation_price(state, seat, space_id, card_id)
     supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm))
     if not affordable(supply, price):
-        return "card_cost_unaffordable", {"cost": goods_text(price),
-                                          "have": f"{farm['supply']['food']} food"}
+        return "card_cost_unaffordable", {
+            "cost": goods_text(price),
+            "have": f"{farm['supply']['food']} food",
+        }
     return None
 
 
 def playable_occupations(state: dict, seat: int, space_id: str) -> list[str]:
-    return [c for c in hand(state, seat)["occupations"]
-            if occupation_problem(state, seat, space_id, c) is None]
+    return [
+        c
+        for c in hand(state, seat)["occupations"]
+        if occupation_problem(state, seat, space_id, c) is None
+    ]
 
 
 def check_play_occupation(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     if pending is None or pending["kind"] not in ("occupation", "occupation_more"):
-        raise _fail("card_not_now", state, seat, move["card"], what="play",
-                    reason="only an occupation action lets a player play an occupation")
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            move["card"],
+            what="play",
+            reason="only an occupation action lets a player play an occupation",
+        )
     problem = occupation_problem(state, seat, pending["space"], move["card"])
     if problem:
         raise _fail(problem[0], state, seat, move["card"], **problem[1])
@@ -111,6 +134,7 @@ def check_play_occupation(state: dict, seat: int, move: dict) -> None:
 
 def apply_play_occupation(b, seat: int, move: dict) -> None:
     from ..steps import settle
+
     state = b.state
     card_id, space_id = move["card"], state["pending"][seat]["space"]
     patron = _patron(state["farms"][seat])
@@ -124,17 +148,36 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
         data["reactions"] = windows
     b.emit("OccupationPlayed", data, seat)
     on_play(b, seat, card_id, move)
-    desk = [c for c in b.state["farms"][seat]["cards"]
-            if engine.effect(c, b.state).get("second_occupation")]
-    if first and desk and b.state["pending"][seat] and \
-            b.state["pending"][seat]["kind"] == "occupation":
+    desk = [
+        c
+        for c in b.state["farms"][seat]["cards"]
+        if engine.effect(c, b.state).get("second_occupation")
+    ]
+    if (
+        first
+        and desk
+        and b.state["pending"][seat]
+        and b.state["pending"][seat]["kind"] == "occupation"
+    ):
         price = engine.effect(desk[0], b.state)["second_occupation"]
-        b.emit("CardStep", {"card": desk[0], "pending": {
-            "kind": "occupation_more", "space": space_id, "done": [], "price": price}}, seat)
+        b.emit(
+            "CardStep",
+            {
+                "card": desk[0],
+                "pending": {
+                    "kind": "occupation_more",
+                    "space": space_id,
+                    "done": [],
+                    "price": price,
+                },
+            },
+            seat,
+        )
     settle(b, seat)
 
 
 # -- minor improvements -------------------------------------------------------------------------
+
 
 def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     """Why the seat lacks the card's prerequisite (catalogue §1 "Prerequisite")."""
@@ -154,14 +197,21 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     if req.get("own"):
         from ..improvements import is_a
         from ..state import improvements_owned
+
         if not any(is_a(i, req["own"]) for i in improvements_owned(farm)):
-            return f"it needs an {req['own']}" if req["own"][0] in "aeiou" else \
-                f"it needs a {req['own']}"
+            return (
+                f"it needs an {req['own']}"
+                if req["own"][0] in "aeiou"
+                else f"it needs a {req['own']}"
+            )
     if any(k in req for k in ("fields", "animals_any")):
         return "its prerequisite is not supported yet"
     if not return_options(state, seat, card_id):
-        return "it needs an oven to return" if req.get("return") else \
-            f"it needs {req['discard_improvements']} built improvements to discard"
+        return (
+            "it needs an oven to return"
+            if req.get("return")
+            else f"it needs {req['discard_improvements']} built improvements to discard"
+        )
     return engine.play_problem(state, seat, card_id)
 
 
@@ -173,6 +223,7 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
 
     from ..improvements import is_a
     from ..state import improvements_owned
+
     req = CARDS[card_id]["requires"]
     farm = state["farms"][seat]
     if req.get("return") == "oven":
@@ -199,6 +250,7 @@ def minor_costs(farm: dict, card_id: str) -> list[dict]:
     """Every way the seat may pay for a minor: its printed costs as the seat's cards change
     them, then the other ways its cards offer (Baking Tray E15)."""
     from ..farm import improvement_costs
+
     printed = [minor_cost(farm, card_id, i) for i in range(len(CARDS[card_id]["costs"]))]
     return improvement_costs(farm, card_id, printed)
 
@@ -235,6 +287,7 @@ def majors_as_minors(state: dict, seat: int) -> list[dict]:
     (E33 Ceramics), the Clay and Stone Ovens at their price (E15 Baking Tray, effect
     ``major_paid``; ``pay`` picks one of :func:`farm.major_costs` when there are several)."""
     from ..farm import major_costs
+
     farm = state["farms"][seat]
     out = []
     for c in farm.get("cards", []):
@@ -247,32 +300,55 @@ def majors_as_minors(state: dict, seat: int) -> list[dict]:
                 out.append(move)
                 continue
             costs = major_costs(farm, major)
-            out += [dict(move, pay=i) if len(costs) > 1 else move
-                    for i, cost in enumerate(costs) if affordable(farm["supply"], cost)]
+            out += [
+                dict(move, pay=i) if len(costs) > 1 else move
+                for i, cost in enumerate(costs)
+                if affordable(farm["supply"], cost)
+            ]
     return out
 
 
 def check_card_major(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    if pending is None or pending["kind"] not in MINOR_KINDS or \
-            {"minor", "major"} & set(pending.get("done", [])) or \
-            move not in majors_as_minors(state, seat):
-        raise _fail("card_not_now", state, seat, move["card"], what="use",
-                    reason="it works as the minor improvement of an action that offers one, "
-                           "while the major improvement is still on the board")
+    if (
+        pending is None
+        or pending["kind"] not in MINOR_KINDS
+        or {"minor", "major"} & set(pending.get("done", []))
+        or move not in majors_as_minors(state, seat)
+    ):
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            move["card"],
+            what="use",
+            reason="it works as the minor improvement of an action that offers one, "
+            "while the major improvement is still on the board",
+        )
 
 
 def apply_card_major(b, seat: int, move: dict) -> None:
     from ..farm import major_costs
     from ..steps import settle
     from ..tables import MAJOR_IMPROVEMENTS
+
     major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
     paid = engine.effect(move["card"], farm).get("major_paid")
-    data = {"major": major, "cost": major_costs(farm, major)[move.get("pay", 0)] if paid else {},
-            "returned": None, "well_rounds": [], "card": move["card"], "part": "minor"}
+    data = {
+        "major": major,
+        "cost": major_costs(farm, major)[move.get("pay", 0)] if paid else {},
+        "returned": None,
+        "well_rounds": [],
+        "card": move["card"],
+        "part": "minor",
+    }
     if MAJOR_IMPROVEMENTS[major].get("bake_on_build"):
-        data["pending"] = {"kind": "oven_bake", "space": pending["space"],
-                           "done": pending.get("done", []) + ["minor"], "baked": []}
+        data["pending"] = {
+            "kind": "oven_bake",
+            "space": pending["space"],
+            "done": pending.get("done", []) + ["minor"],
+            "baked": [],
+        }
     b.emit("MajorBuilt", data, seat)
     settle(b, seat)
 
@@ -280,10 +356,19 @@ def apply_card_major(b, seat: int, move: dict) -> None:
 def check_play_minor(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     card_id = move["card"]
-    if pending is None or pending["kind"] not in MINOR_KINDS or \
-            {"minor", "major"} & set(pending.get("done", [])):
-        raise _fail("card_not_now", state, seat, card_id, what="play",
-                    reason="the action in progress offers no minor improvement")
+    if (
+        pending is None
+        or pending["kind"] not in MINOR_KINDS
+        or {"minor", "major"} & set(pending.get("done", []))
+    ):
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            card_id,
+            what="play",
+            reason="the action in progress offers no minor improvement",
+        )
     if card_id not in hand(state, seat)["minors"]:
         raise _fail("card_not_in_hand", state, seat, card_id)
     problem = prerequisite_problem(state, seat, card_id)
@@ -292,19 +377,32 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
     back = sorted(move.get("return", []))
     if back not in return_options(state, seat, card_id):
         from ..state import major_name
+
         what = " and ".join(major_name(i) for i in back) or "nothing"
-        raise _fail("card_prerequisite_unmet", state, seat, card_id,
-                    reason=f"it cannot be paid by giving back {what}")
+        raise _fail(
+            "card_prerequisite_unmet",
+            state,
+            seat,
+            card_id,
+            reason=f"it cannot be paid by giving back {what}",
+        )
     if "return" in move:
         move = dict(move, **{"return": back})
     if move not in minor_moves(state, seat):
         costs = " or ".join(goods_text(c) for c in CARDS[card_id]["costs"])
-        raise _fail("card_cost_unaffordable", state, seat, card_id, cost=costs,
-                    have=goods_text(state["farms"][seat]["supply"]))
+        raise _fail(
+            "card_cost_unaffordable",
+            state,
+            seat,
+            card_id,
+            cost=costs,
+            have=goods_text(state["farms"][seat]["supply"]),
+        )
 
 
 def apply_play_minor(b, seat: int, move: dict) -> None:
     from ..steps import settle
+
     card_id = move["card"]
     info = CARDS[card_id]
     n = len(b.state["players"])
@@ -322,12 +420,15 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 
 # -- card effects at play (digest §10.1; engine windows) -----------------------------------------
 
+
 def on_play(b, seat: int, card_id: str, move: dict) -> None:
     eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]
-    for key, make in (("goods_by_round", lambda f: f(b.state["round"])),
-                      ("on_play_goods", lambda f: f(farm))):
+    for key, make in (
+        ("goods_by_round", lambda f: f(b.state["round"])),
+        ("on_play_goods", lambda f: f(farm)),
+    ):
         if eff.get(key):
             for good, n in make(eff[key]).items():
                 goods[good] = goods.get(good, 0) + n
@@ -339,8 +440,11 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
     if eff.get("schedule"):
         rounds = eff["schedule"](b.state["round"])
         if rounds:
-            b.emit("CardScheduled", {"card": card_id, "rounds": {
-                str(r): g for r, g in rounds.items()}}, seat)
+            b.emit(
+                "CardScheduled",
+                {"card": card_id, "rounds": {str(r): g for r, g in rounds.items()}},
+                seat,
+            )
     if eff.get("animals"):
         receive_animals(b, seat, card_id, eff["animals"])
     if eff.get("adds_space"):
@@ -351,17 +455,38 @@ def on_play(b, seat: int, card_id: str, move: dict) -> None:
         eff["after_any"](b, seat, None, card_id)
     if eff.get("improvement", {}).get("bake_on_build"):
         pending = b.state["pending"][seat]
-        b.emit("CardStep", {"card": card_id, "pending": {
-            "kind": "oven_bake", "space": pending["space"] if pending else None,
-            "done": ["minor"], "baked": []}}, seat)
+        b.emit(
+            "CardStep",
+            {
+                "card": card_id,
+                "pending": {
+                    "kind": "oven_bake",
+                    "space": pending["space"] if pending else None,
+                    "done": ["minor"],
+                    "baked": [],
+                },
+            },
+            seat,
+        )
     if eff.get("step"):
         pending = b.state["pending"][seat]
-        b.emit("CardStep", {"card": card_id, "pending": {
-            "kind": eff["step"], "space": pending["space"] if pending else None,
-            "done": [], **eff.get("step_data", {})}}, seat)
+        b.emit(
+            "CardStep",
+            {
+                "card": card_id,
+                "pending": {
+                    "kind": eff["step"],
+                    "space": pending["space"] if pending else None,
+                    "done": [],
+                    **eff.get("step_data", {}),
+                },
+            },
+            seat,
+        )
 
 
 # -- conversions on cards -----------------------------------------------------------------------
+
 
 def trade_options(farm: dict, eff: dict) -> list[int]:
     """The options of a card's fixed trades (``converts``) the seat can make with what it holds,
@@ -369,9 +494,11 @@ def trade_options(farm: dict, eff: dict) -> list[int]:
     if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
         return []
     held = {**farm["supply"], **farm["animals"]}
-    return [i for i, (pay, gain) in enumerate(eff["converts"])
-            if affordable(held, pay) and (not eff.get("option_if") or
-                                          eff["option_if"](farm, gain))]
+    return [
+        i
+        for i, (pay, gain) in enumerate(eff["converts"])
+        if affordable(held, pay) and (not eff.get("option_if") or eff["option_if"](farm, gain))
+    ]
 
 
 def convert_moves(state: dict, seat: int) -> list[dict]:
@@ -380,19 +507,24 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
-        if eff.get("converts_dynamic") and eff.get("harvest") and \
-                state["phase"] != "harvest_feeding":
+        if (
+            eff.get("converts_dynamic")
+            and eff.get("harvest")
+            and state["phase"] != "harvest_feeding"
+        ):
             continue
         if eff.get("converts_dynamic"):
             for i, (pay, _) in enumerate(eff["converts_dynamic"](farm)):
                 if affordable(held, pay):
                     out.append({"type": "card_convert", "card": card_id, "option": i})
             continue
-        if eff.get("harvest") and (state["phase"] != "harvest_feeding" or
-                                   farm["card_state"].get(card_id) == state["round"]):
+        if eff.get("harvest") and (
+            state["phase"] != "harvest_feeding" or farm["card_state"].get(card_id) == state["round"]
+        ):
             continue
-        out += [{"type": "card_convert", "card": card_id, "option": i}
-                for i in trade_options(farm, eff)]
+        out += [
+            {"type": "card_convert", "card": card_id, "option": i} for i in trade_options(farm, eff)
+        ]
     return out
 
 
@@ -401,35 +533,56 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
     (``pay`` picks another way to pay that the seat's cards offer, e.g. Clay Roof E36)."""
     from ..farm import renovation_problem, renovations
     from ..steps import conversions_open
+
     farm = state["farms"][seat]
     if farm["house"] != "wood" or conversions_open(state, seat):
         return []
-    pays = [i for i, (target, _) in enumerate(renovations(farm))
-            if target == "clay" and not renovation_problem(farm, i)]
-    return [{"type": "card_renovate", "card": c, **({"pay": i} if i else {})}
-            for c in farm.get("cards", []) if engine.effect(c, farm).get("renovate_any_time")
-            for i in pays]
+    pays = [
+        i
+        for i, (target, _) in enumerate(renovations(farm))
+        if target == "clay" and not renovation_problem(farm, i)
+    ]
+    return [
+        {"type": "card_renovate", "card": c, **({"pay": i} if i else {})}
+        for c in farm.get("cards", [])
+        if engine.effect(c, farm).get("renovate_any_time")
+        for i in pays
+    ]
 
 
 def check_card_renovate(state: dict, seat: int, move: dict) -> None:
     if move not in renovate_moves(state, seat):
-        raise _fail("card_not_now", state, seat, move["card"], what="use",
-                    reason="only a wooden hut, when they may act and can pay the renovation")
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            move["card"],
+            what="use",
+            reason="only a wooden hut, when they may act and can pay the renovation",
+        )
 
 
 def apply_card_renovate(b, seat: int, move: dict) -> None:
     from ..placement import _renovate
+
     _renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
     from ..steps import conversions_open
+
     reason = conversions_open(state, seat)
     if reason:
         raise _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
     if move not in convert_moves(state, seat):
-        raise _fail("card_not_now", state, seat, move["card"], what="use",
-                    reason="it is not theirs, or they lack what it converts")
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            move["card"],
+            what="use",
+            reason="it is not theirs, or they lack what it converts",
+        )
 
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
@@ -441,8 +594,11 @@ def apply_card_convert(b, seat: int, move: dict) -> None:
         return
     pay, gain = eff["converts"][move.get("option", 0)]
     animals = {a: n for a, n in gain.items() if a in b.state["farms"][seat]["animals"]}
-    data = {"card": move["card"], "pay": pay,
-            "gain": {g: n for g, n in gain.items() if g not in animals}}
+    data = {
+        "card": move["card"],
+        "pay": pay,
+        "gain": {g: n for g, n in gain.items() if g not in animals},
+    }
     if eff.get("harvest"):
         data["once"] = True
     b.emit("CardConverted", data, seat)
@@ -459,24 +615,29 @@ def choice_moves(state: dict, seat: int) -> list[dict]:
 
 def check_card_choice(state: dict, seat: int, move: dict) -> None:
     if move not in choice_moves(state, seat):
-        raise _fail("card_not_now", state, seat, None, what="choose goods from",
-                    reason="no card asks for a choice now")
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            None,
+            what="choose goods from",
+            reason="no card asks for a choice now",
+        )
 
 
 def apply_card_choice(b, seat: int, move: dict) -> None:
     from ..steps import settle
+
     pending = b.state["pending"][seat]
-    data = {"card": pending["card"], "goods": pending["options"][move["option"]],
-            "part": "choice"}
+    data = {"card": pending["card"], "goods": pending["options"][move["option"]], "part": "choice"}
     if pending.get("onto"):
         data["onto"] = pending["onto"]
     b.emit("CardGoods", data, seat)
     extra = pending.get("top_up")
-    if extra and move["option"]:                  # Dancer E212 with the Storyteller E169
+    if extra and move["option"]:  # Dancer E212 with the Storyteller E169
         b.emit("CardGoods", {"card": extra["card"], "goods": extra["goods"]}, seat)
-    for payee in pending.get("pays", []) if move["option"] else ():   # Fisherman E161
-        b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat},
-               payee)
+    for payee in pending.get("pays", []) if move["option"] else ():  # Fisherman E161
+        b.emit("CardGoods", {"card": pending["card"], "goods": {"food": 1}, "from": seat}, payee)
     if pending.get("queue") and ask_choice(b, seat, pending["space"], pending["queue"]):
         return
     settle(b, seat)
@@ -484,18 +645,25 @@ def apply_card_choice(b, seat: int, move: dict) -> None:
 
 def check_card_first(state: dict, seat: int, move: dict) -> None:
     if move not in order_moves(state, seat):
-        raise _fail("card_not_now", state, seat, move["card"], what="resolve",
-                    reason="no cards wait for the seat to choose their order, or this one "
-                           "is not among them")
+        raise _fail(
+            "card_not_now",
+            state,
+            seat,
+            move["card"],
+            what="resolve",
+            reason="no cards wait for the seat to choose their order, or this one "
+            "is not among them",
+        )
 
 
 def apply_card_first(b, seat: int, move: dict) -> None:
     """K-02: the chosen card's entry first, the others after it in their order."""
     from ..steps import settle
+
     pending = b.state["pending"][seat]
     queue = pending["queue"]
     i = next(i for i, e in enumerate(queue) if e["card"] == move["card"])
-    ordered = [queue[i]] + queue[:i] + queue[i + 1:]
+    ordered = [queue[i]] + queue[:i] + queue[i + 1 :]
     if not ask_choice(b, seat, pending["space"], ordered, chosen=True):
         settle(b, seat)
 

@@ -10,6 +10,7 @@ anything is sown, the seat may plough more with ``{"type": "card_plough", "card"
 * the Plow Maker (E195) ploughs 1 more field for 1 food, once per action, with or without a
   plow (seed 000 L832).
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -32,8 +33,11 @@ def _uses_left(farm: dict, card_id: str) -> int:
 def _cards_open(state: dict, seat: int) -> list[str]:
     """The seat's cards that may plough a field in this action now."""
     pending = state["pending"][seat] if state["phase"] == "work" else None
-    if not pending or pending["kind"] not in PLOUGH_SPACES or \
-            pending.get("space") not in PLOUGH_SPACES:
+    if (
+        not pending
+        or pending["kind"] not in PLOUGH_SPACES
+        or pending.get("space") not in PLOUGH_SPACES
+    ):
         return []
     done = pending.get("done", [])
     if "plough" not in done or "sow" in done:
@@ -67,11 +71,13 @@ def any_open(state: dict, seat: int) -> bool:
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move["card"] not in _cards_open(state, seat):
-        raise StepNotExpected(what=f"plough with {card_name(move['card'])}",
-                              reason="it works only right after the field of a ploughing "
-                                     "action, once per action (a plow up to 2 more fields, "
-                                     "and only one plow per ploughing)",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"plough with {card_name(move['card'])}",
+            reason="it works only right after the field of a ploughing "
+            "action, once per action (a plow up to 2 more fields, "
+            "and only one plow per ploughing)",
+            **seat_params(state, seat),
+        )
     check_field_space(state, seat, move["space"])
 
 
@@ -79,19 +85,25 @@ def check_field_space(state: dict, seat: int, space: int) -> None:
     """Raise unless a field may be ploughed on ``space`` (digest §5.5)."""
     problem = field_space_problem(state["farms"][seat], space)
     if problem:
-        raise IllegalFarmPlacement("field_space_illegal", space_label=label(space),
-                                   reason=problem, **seat_params(state, seat))
+        raise IllegalFarmPlacement(
+            "field_space_illegal",
+            space_label=label(space),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
     from ..steps import settle
+
     card_id = move["card"]
     farm = b.state["farms"][seat]
     data = {"space": move["space"], "card": card_id}
     if card_id == PLOW_MAKER:
         data["food"] = 1
     elif card_id not in b.state["pending"][seat].get("card_ploughs", []):
-        b.emit("CardStateSet", {"card": card_id,
-                                "value": farm["card_state"].get(card_id, 0) + 1}, seat)
+        b.emit(
+            "CardStateSet", {"card": card_id, "value": farm["card_state"].get(card_id, 0) + 1}, seat
+        )
     b.emit("FieldPloughed", data, seat)
     settle(b, seat)

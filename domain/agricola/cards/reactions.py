@@ -9,6 +9,7 @@ never interrupts another seat's action (decision K-11): a seat that holds the ca
 with ``{"type": "card_react", "card": "E173"}`` when it is next asked to place a person, before
 placing it; its next placement closes the window (``state["reactions"]``, evolve).
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -20,27 +21,39 @@ from .play import on_play, patron_food
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:
     open_ = [c for c, seats in sorted(state.get("reactions", {}).items()) if seat in seats]
-    if not open_ or state["phase"] != "work" or state.get("turn") != seat or \
-            state["pending"][seat] is not None:
+    if (
+        not open_
+        or state["phase"] != "work"
+        or state.get("turn") != seat
+        or state["pending"][seat] is not None
+    ):
         return []
     held = hand(state, seat)["occupations"]
-    return [{"type": "card_react", "card": c} for c in held
-            if engine.effect(c, state).get("reacts_to") in open_]
+    return [
+        {"type": "card_react", "card": c}
+        for c in held
+        if engine.effect(c, state).get("reacts_to") in open_
+    ]
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in reaction_moves(state, seat):
-        raise StepNotExpected(what=f"play {card_name(move['card'])} for free",
-                              reason="it is not in their hand, or no card it answers has been "
-                                     "played by another player since their last placement",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what=f"play {card_name(move['card'])} for free",
+            reason="it is not in their hand, or no card it answers has been "
+            "played by another player since their last placement",
+            **seat_params(state, seat),
+        )
 
 
 def apply(b, seat: int, move: dict) -> None:
     patron = patron_food(b.state["farms"][seat], reaction=True)
-    if patron:                          # E192 Patron: before the (free) occupation is played
+    if patron:  # E192 Patron: before the (free) occupation is played
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
     reacts_to = engine.effect(move["card"], b.state)["reacts_to"]
-    b.emit("OccupationPlayed", {"card": move["card"], "cost": {}, "space": None,
-                                "reaction": reacts_to}, seat)
+    b.emit(
+        "OccupationPlayed",
+        {"card": move["card"], "cost": {}, "space": None, "reaction": reacts_to},
+        seat,
+    )
     on_play(b, seat, move["card"], move)

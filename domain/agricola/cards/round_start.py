@@ -12,6 +12,7 @@ Driver, E198 Ratcatcher; seed 000 L948, L872).
 * Ratcatcher: played by the end of round 9; in rounds 10 and 12 every other player with an
   offspring (a 3rd, 4th or 5th family member) keeps one of them at home for the round.
 """
+
 from __future__ import annotations
 
 from ..builder import seat_params
@@ -32,8 +33,12 @@ def hut_builder_lapses(b, owner, event, card_id) -> None:
     """E178 (S1: "At the start of round 11, you can extend your hut"): the room is offered at
     the holder's first turn of round 11, before its placement (K-11), and lapses with that
     placement; it is never built later."""
-    if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
-            b.state["farms"][owner]["card_state"].get(card_id) == GRANTED:
+    if (
+        event is not None
+        and event.type == "PersonPlaced"
+        and event.seat == owner
+        and b.state["farms"][owner]["card_state"].get(card_id) == GRANTED
+    ):
         b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
 
 
@@ -48,32 +53,45 @@ def plow_driver(b, seat: int, round_no: int, card_id: str) -> None:
 
 def plow_driver_lapses(b, owner, event, card_id) -> None:
     farm = b.state["farms"][owner]
-    if event is not None and event.type == "PersonPlaced" and event.seat == owner and \
-            farm["card_state"].get(card_id) == b.state["round"]:
+    if (
+        event is not None
+        and event.type == "PersonPlaced"
+        and event.seat == owner
+        and farm["card_state"].get(card_id) == b.state["round"]
+    ):
         b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
 
 
 def _driver_open(state: dict, seat: int) -> bool:
     farm = state["farms"][seat]
-    return (PLOW_DRIVER in farm.get("cards", ()) and state["phase"] == "work"
-            and farm["card_state"].get(PLOW_DRIVER) == state["round"]
-            and state.get("turn") == seat and state["pending"][seat] is None
-            and farm["supply"]["food"] >= 1 and farm["house"] == "stone")
+    return (
+        PLOW_DRIVER in farm.get("cards", ())
+        and state["phase"] == "work"
+        and farm["card_state"].get(PLOW_DRIVER) == state["round"]
+        and state.get("turn") == seat
+        and state["pending"][seat] is None
+        and farm["supply"]["food"] >= 1
+        and farm["house"] == "stone"
+    )
 
 
 def plough_moves(state: dict, seat: int) -> list[dict]:
     if not _driver_open(state, seat):
         return []
-    return [{"type": "card_plough", "card": PLOW_DRIVER, "space": s}
-            for s in legal_field_spaces(state["farms"][seat])]
+    return [
+        {"type": "card_plough", "card": PLOW_DRIVER, "space": s}
+        for s in legal_field_spaces(state["farms"][seat])
+    ]
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     if not _driver_open(state, seat):
-        raise StepNotExpected(what="plough with Plow Driver",
-                              reason="it ploughs once per round, before the seat's first "
-                                     "placement of the round, for 1 food, with a stone house",
-                              **seat_params(state, seat))
+        raise StepNotExpected(
+            what="plough with Plow Driver",
+            reason="it ploughs once per round, before the seat's first "
+            "placement of the round, for 1 food, with a stone house",
+            **seat_params(state, seat),
+        )
     check_field_space(state, seat, move["space"])
 
 
@@ -92,4 +110,3 @@ def ratcatcher(b, seat: int, round_no: int, card_id: str) -> None:
     for other, farm in enumerate(b.state["farms"]):
         if other != seat and farm["family"] >= 3 and farm["home"] >= 1:
             b.emit("PeopleHeldBack", {"count": 1, "card": card_id, "by": seat}, other)
-

@@ -6,6 +6,7 @@ and used like any accumulating space. Every other seat that sends a person there
 card's owner 2 food (seed 000 L838). A seat that cannot pay the 2 food may not use the space;
 it may cook or convert first (decision K-14, docs/rules/agricola-cards.md).
 """
+
 from __future__ import annotations
 
 from .. import placement
@@ -29,24 +30,31 @@ def _toll_problem(state: dict, seat: int, space_id: str) -> str | None:
     food = state["farms"][seat]["supply"]["food"]
     if owner is None or owner == seat or food >= TOLL["food"]:
         return None
-    return (f"they must give {name(state, owner)} {goods_text(TOLL)} for it "
-            f"(Master Forester E164) and hold {food}")
+    return (
+        f"they must give {name(state, owner)} {goods_text(TOLL)} for it "
+        f"(Master Forester E164) and hold {food}"
+    )
 
 
 def _check(state, seat, space_id, move):
     placement._check_nonempty(state, seat, space_id, move)
     problem = _toll_problem(state, seat, space_id)
     if problem:
-        raise AgricolaViolation("action_not_possible", space_name=space_name(space_id),
-                                reason=problem, **seat_params(state, seat))
+        raise AgricolaViolation(
+            "action_not_possible",
+            space_name=space_name(space_id),
+            reason=problem,
+            **seat_params(state, seat),
+        )
 
 
 def _apply(b, seat, space_id, move):
     placement._apply_take(b, seat, space_id, move)
     owner = b.state["spaces"][space_id].get("owner")
     if owner is not None and owner != seat:
-        b.emit("CardToll", {"card": "E164", "space": space_id, "to": owner,
-                            "goods": dict(TOLL)}, seat)
+        b.emit(
+            "CardToll", {"card": "E164", "space": space_id, "to": owner, "goods": dict(TOLL)}, seat
+        )
 
 
 #: The space kind of the Master Forester's space (its row is in ``tables.ACTION_SPACES``).

@@ -1,5 +1,6 @@
 """Helpers of the E-deck card tests (moved from test_full_game.py and the
 test_cards_e_more/_last/_final files, issue 23)."""
+
 # names imported here are re-exported to the card test modules (test_e_*.py)
 # ruff: noqa: F401
 from __future__ import annotations
@@ -52,17 +53,25 @@ def _points(state, seat=0):
 
 def _universe(state: dict) -> list[dict]:
     from ..test_properties import move_universe
+
     out = move_universe(state)
     ids = sorted(ALL_CARDS)[:40] + ["E999", "I70"]
     out += [{"type": "play_occupation", "card": c} for c in ids]
     out += [{"type": "play_minor", "card": c} for c in ids]
     out += [{"type": "play_minor", "card": c, "pay": 1, "choice": 1} for c in ("E16", "E42")]
-    out += [{"type": "card_convert", "card": c, "option": o} for c in ("E17", "E171", "E154")
-            for o in (0, 3)]
-    out += [{"type": "place", "space": s} for s in ("lessons", "lessons_3", "major_minor",
-                                                      "starting_player_minor")]
-    out += [{"type": "place", "space": "occupation_or_growth", "option": o}
-            for o in ("occupation", "growth")]
+    out += [
+        {"type": "card_convert", "card": c, "option": o}
+        for c in ("E17", "E171", "E154")
+        for o in (0, 3)
+    ]
+    out += [
+        {"type": "place", "space": s}
+        for s in ("lessons", "lessons_3", "major_minor", "starting_player_minor")
+    ]
+    out += [
+        {"type": "place", "space": "occupation_or_growth", "option": o}
+        for o in ("occupation", "growth")
+    ]
     return out
 
 
@@ -74,11 +83,15 @@ def _full_positions() -> list[dict]:
         if AGRICOLA.status(state).finished:
             break
         seat = pick.choice(AGRICOLA.status(state).to_act)
-        state = fold(AGRICOLA.decide(state, seat, pick.choice(AGRICOLA.legal_moves(state, seat)),
-                                     rng), state)
+        state = fold(
+            AGRICOLA.decide(state, seat, pick.choice(AGRICOLA.legal_moves(state, seat)), rng), state
+        )
         pending = [p for p in state["pending"] if p]
-        if pending and pending[0]["kind"] in ("occupation", "minor", "major_minor") and \
-                len(out) < 4:
+        if (
+            pending
+            and pending[0]["kind"] in ("occupation", "minor", "major_minor")
+            and len(out) < 4
+        ):
             out.append(json.loads(json.dumps(state)))
     return out
 
@@ -86,20 +99,23 @@ def _full_positions() -> list[dict]:
 FULL_POSITIONS = _full_positions()
 
 
-card_moves = st.builds(lambda t, fields: {"type": t, **fields},
-                       st.sampled_from(["play_occupation", "play_minor", "card_convert",
-                                        "place"]),
-                       st.dictionaries(st.sampled_from(["card", "pay", "choice", "option",
-                                                        "space"]),
-                                       st.none() | st.integers(-3, 300) | st.text(max_size=5)
-                                       | st.sampled_from(sorted(CARDS)[:30] + ["lessons"]),
-                                       max_size=3))
+card_moves = st.builds(
+    lambda t, fields: {"type": t, **fields},
+    st.sampled_from(["play_occupation", "play_minor", "card_convert", "place"]),
+    st.dictionaries(
+        st.sampled_from(["card", "pay", "choice", "option", "space"]),
+        st.none()
+        | st.integers(-3, 300)
+        | st.text(max_size=5)
+        | st.sampled_from(sorted(CARDS)[:30] + ["lessons"]),
+        max_size=3,
+    ),
+)
 
 
 def _deal(dealing, n, seed=5):
     rng = Rng(seed)
-    events = AGRICOLA.setup(GameConfig("full", NAMES[:n],
-                                       {"dealing": dealing}), rng)
+    events = AGRICOLA.setup(GameConfig("full", NAMES[:n], {"dealing": dealing}), rng)
     return fold(events), rng, events
 
 
@@ -115,6 +131,7 @@ def _react(state, seat, *events):
     from domain.agricola.builder import Builder
     from domain.agricola.cards.hooks import after_move
     from domain.common.events import Event
+
     b = Builder(state)
     after_move(b, seat, [Event(t, d, s) for t, d, s in events])
     return b.state
@@ -136,8 +153,9 @@ def _owned_major(state, seat, major):
 
 
 def _line(state, seat, key):
-    return next(c["points"] for c in score_sheet(state)["seats"][seat]["categories"]
-                if c["key"] == key)
+    return next(
+        c["points"] for c in score_sheet(state)["seats"][seat]["categories"] if c["key"] == key
+    )
 
 
 def _ploughed(state, seat, space="plough", field=2):
@@ -154,14 +172,16 @@ def _sown_card_field(card, occupations):
     placed = _minor_action(state, 0, card, vegetable=1)
     after, _ = play(placed, 0, {"type": "play_minor", "card": card})
     assert after["farms"][0]["card_fields"] == [
-        {"card": card, "crop": None, "count": 0, "allowed": ["vegetable"]}]
+        {"card": card, "crop": None, "count": 0, "allowed": ["vegetable"]}
+    ]
     turn(after, 0)
     reveal(after, "sow_bake")
     sowing, _ = play(after, 0, {"type": "place", "space": "sow_bake"})
     move = {"type": "card_sow", "card": card, "crop": "vegetable"}
     assert move in AGRICOLA.legal_moves(sowing, 0)
-    assert {"type": "card_sow", "card": card, "crop": "grain"} not in \
-        AGRICOLA.legal_moves(sowing, 0)
+    assert {"type": "card_sow", "card": card, "crop": "grain"} not in AGRICOLA.legal_moves(
+        sowing, 0
+    )
     sown, events = play(sowing, 0, move)
     assert "sows vegetable on" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
     return sown
@@ -199,6 +219,7 @@ def _owns(state, seat, *majors):
 
 def _start_round(state, round_no):
     from domain.agricola.cards.hooks import round_start
+
     state["round"] = round_no
     b = Builder(state)
     round_start(b, round_no)
@@ -207,6 +228,7 @@ def _start_round(state, round_no):
 
 def json_copy(value):
     import json
+
     return json.loads(json.dumps(value))
 
 
@@ -237,6 +259,7 @@ def _on(space, state, seat=0, **goods):
 def _forester_board():
     """4 players; Ann has played the Master Forester through Lessons."""
     from .e_support import in_hand
+
     state, _, _ = full(4)
     in_hand(state, 0, "E164")
     turn(state, 0)
@@ -255,6 +278,7 @@ def _stock(state, space, **goods):
 def _chief_played(n=3):
     """Ann plays the Chief (E172) through Lessons; Bob holds the Chief's Daughter (E173)."""
     from .e_support import in_hand
+
     state, _, _ = full(n)
     in_hand(state, 0, "E172")
     in_hand(state, 1, "E173")
@@ -269,6 +293,7 @@ def _chief_played(n=3):
 
 # -- tables of cards that work the same way: each row is a test of its card's class
 
+
 def check_on_play_goods(card, cost, goods):
     state, _, _ = full(2)
     give(state, 0, **cost)
@@ -281,7 +306,7 @@ def check_on_play_goods(card, cost, goods):
 def check_cards_that_fill_future_round_spaces(card, goods, rounds):
     state, _, _ = full(2)
     effect = decks.find(card)
-    assert sorted(effect["schedule"](1)) == rounds     # from round 1: nothing for round 1
+    assert sorted(effect["schedule"](1)) == rounds  # from round 1: nothing for round 1
 
 
 def check_cards_that_add_to_an_action_space(card, space, extra):
@@ -290,20 +315,33 @@ def check_cards_that_add_to_an_action_space(card, space, extra):
     turn(state, 0)
     reveal(state, space)
     if not any(state["spaces"][space]["goods"].values()) and space not in (
-            "grain", "day_laborer_full", "vegetable"):
-        state["spaces"][space]["goods"] = {"stone" if "stone" in space else
-                                           "food" if space in ("fishing", "traveling_players")
-                                           else
-                                           "clay" if space == "clay_pit" else "wood": 1}
+        "grain",
+        "day_laborer_full",
+        "vegetable",
+    ):
+        state["spaces"][space]["goods"] = {
+            "stone"
+            if "stone" in space
+            else "food"
+            if space in ("fishing", "traveling_players")
+            else "clay"
+            if space == "clay_pit"
+            else "wood": 1
+        }
         state["bank"][next(iter(state["spaces"][space]["goods"]))] -= 1
     before = dict(state["farms"][0]["supply"])
     taken = dict(state["spaces"][space]["goods"])
     after, events = play(state, 0, {"type": "place", "space": space})
-    fixed = {"grain": {"grain": 1}, "day_laborer_full": {"food": 2},
-             "vegetable": {"vegetable": 1}}.get(space, taken)
+    fixed = {
+        "grain": {"grain": 1},
+        "day_laborer_full": {"food": 2},
+        "vegetable": {"vegetable": 1},
+    }.get(space, taken)
     for good, n in extra.items():
-        assert after["farms"][0]["supply"][good] == before[good] + fixed.get(good, 0) + n, \
-            (card, good)
+        assert after["farms"][0]["supply"][good] == before[good] + fixed.get(good, 0) + n, (
+            card,
+            good,
+        )
 
 
 def check_cards_that_convert_goods_any_time(card, pay, gain):
@@ -332,7 +370,7 @@ def check_harvest_conversions_once_per_harvest(card, pay, food):
     give(state, 0, **{pay: 2})
     move = {"type": "card_convert", "card": card, "option": 0}
     turn(state, 0)
-    assert move not in AGRICOLA.legal_moves(state, 0)           # only at the feeding
+    assert move not in AGRICOLA.legal_moves(state, 0)  # only at the feeding
     state["phase"] = "harvest_feeding"
     state["pending"] = [{"kind": "feed", "need": 4}, None]
     assert move in AGRICOLA.legal_moves(state, 0)

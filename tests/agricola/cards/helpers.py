@@ -1,4 +1,5 @@
 """Shared positions and moves of the card tests (one file per deck, one class per card)."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The card engine as an extension of the rules (issue 23 item 1)."""
+
 from __future__ import annotations
 
 import ast
@@ -18,7 +19,7 @@ def _imports(path: pathlib.Path, package: list[str]) -> set[str]:
     out = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.level >= 1 and node.level - 1 <= len(package):
-            base = package[:len(package) - (node.level - 1)]
+            base = package[: len(package) - (node.level - 1)]
             if node.module is None:
                 out |= {".".join(base + [a.name]) for a in node.names}
             else:
@@ -45,11 +46,13 @@ def test_no_import_circle_in_the_card_package():
                 if reaches(start, nxt, seen):
                     return True
         return False
+
     assert [m for m in graph if reaches(m, m, set())] == []
 
 
 def test_the_family_game_reads_an_empty_extension():
     from tests.agricola.support import setup
+
     state, _, _ = setup(2)
     assert extension.of(state) is extension.NONE
     assert extension.of_farm(state["farms"][0]) is extension.NONE
@@ -75,6 +78,7 @@ def test_one_entry_per_card_found_by_number_and_checked_by_name():
     import pytest
 
     from domain.agricola.cards.deck import Deck
+
     deck = Deck("test")
     with pytest.raises(KeyError, match="Millstone"):
         deck.card("E41", "Windmill")
@@ -82,6 +86,7 @@ def test_one_entry_per_card_found_by_number_and_checked_by_name():
 
 
 # -- K-02: the seat orders the cards of one window where the order changes the outcome ---------
+
 
 def _ordered_game():
     """Ann holds the Raft (E22: Fishing +1 food or +1 reed) and, as a test double in the
@@ -101,8 +106,13 @@ def _ordered_game():
         return {"card": card_id, "options": [{}, {"food": -3, "wood": 5}]}
 
     base = build(LATEST)
-    effects = dict(base.effects, E161={"order_matters": lambda b, seat, space: space == "fishing",
-                                       "choice_after": needs_three})
+    effects = dict(
+        base.effects,
+        E161={
+            "order_matters": lambda b, seat, space: space == "fishing",
+            "choice_after": needs_three,
+        },
+    )
     extension._BUILT[99] = dataclasses.replace(base, effects=effects, version=99, name="test")
     state, _, _ = full(2)
     state["cards"]["card_set"] = 99
@@ -119,12 +129,15 @@ def _ordered_game():
 
 def test_k02_the_seat_chooses_which_card_comes_first():
     from .helpers import listed_play, of_type, play
+
     try:
         state = _ordered_game()
         placed, _ = play(state, 0, {"type": "place", "space": "fishing"})
         assert placed["pending"][0]["kind"] == "card_order"
-        assert of_type(placed, "card_first") == [{"type": "card_first", "card": "E22"},
-                                                 {"type": "card_first", "card": "E161"}]
+        assert of_type(placed, "card_first") == [
+            {"type": "card_first", "card": "E22"},
+            {"type": "card_first", "card": "E161"},
+        ]
         assert not of_type(placed, "done") and not of_type(placed, "convert")
         # the Raft first, its food: then the other card's choice exists
         raft, _ = listed_play(placed, 0, {"type": "card_first", "card": "E22"})
@@ -142,6 +155,7 @@ def test_k02_the_seat_chooses_which_card_comes_first():
 
 def test_k02_no_order_is_asked_for_a_single_card_or_without_a_lazy_entry():
     from .helpers import play
+
     try:
         state = _ordered_game()
         state["farms"][0]["cards"].remove("E161")

@@ -1,6 +1,7 @@
 """The decks: one module per deck part (``e_minors``, ``e_occupations``; the I and K decks
 will follow as ``i_*`` and ``k_*``), each a :class:`~domain.agricola.cards.deck.Deck` of
 entries, one per card, by catalogue number and name."""
+
 from __future__ import annotations
 
 from .e_minors import DECK as E_MINORS
