@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from domain.agricola import AGRICOLA
 from domain.agricola.cards.deal import DEALINGS, SOLO_DEALINGS
+from domain.agricola.moves import check_move
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
 
@@ -60,6 +61,8 @@ def play_full_game(n: int, seed: int, dealing: str, exchange: bool):
         seat = pick.choice(AGRICOLA.status(state).to_act)
         legal = AGRICOLA.legal_moves(state, seat)
         assert legal, "a seat that is asked always has a move"
+        for move in legal:  # legal_moves skips the shape and turn checks: each must still pass
+            check_move(state, seat, move)
         new = AGRICOLA.decide(state, seat, pick.choice(legal), rng)
         for event in new:
             state = AGRICOLA.evolve(state, event)
