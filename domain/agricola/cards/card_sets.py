@@ -8,6 +8,8 @@ whenever cards join; never change an old one.
 
 from __future__ import annotations
 
+from .catalogue import CARDS
+
 #: Card set 1: the E-deck cards implemented on 2026-11-24 (see docs/rules/agricola-cards.md).
 CARD_SETS: dict[int, frozenset[str]] = {
     1: frozenset(
@@ -41,6 +43,11 @@ CARD_SETS[4] = CARD_SETS[3] | frozenset("E15 E29 E164 E175".split())
 #: E192, E200, E207, E210). Games of sets 1-4 keep the entries they were played with
 #: (``Deck.card(..., until=4)``).
 CARD_SETS[5] = CARD_SETS[4]
+#: Card set 6 (2026-11-25, issue 23 item 3): set 5 and the I- and K-deck cards implemented.
+#: WHILE THE I AND K DECKS ARE BEING WRITTEN it admits every I and K card of the catalogue (only
+#: cards with a deck entry are dealt, ``deal.pool``); it is frozen into a literal list of the
+#: implemented ones (like the sets above) before it is released.
+CARD_SETS[6] = CARD_SETS[5] | frozenset(c for c in CARDS if CARDS[c]["deck"] in "IK")
 #: The first card set whose entries are the corrected ones.
 CORRECTED = 5
 LATEST = max(CARD_SETS)

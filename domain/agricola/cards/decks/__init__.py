@@ -1,13 +1,18 @@
-"""The decks: one module per deck part (``e_minors``, ``e_occupations``; the I and K decks
-will follow as ``i_*`` and ``k_*``), each a :class:`~domain.agricola.cards.deck.Deck` of
-entries, one per card, by catalogue number and name."""
+"""The decks: one module per deck part (``e_minors``, ``e_occupations``, ``i_minors``,
+``i_occupations``, ``k_minors``, ``k_occupations``), each a
+:class:`~domain.agricola.cards.deck.Deck` of entries, one per card, by catalogue number and
+name."""
 
 from __future__ import annotations
 
 from .e_minors import DECK as E_MINORS
 from .e_occupations import DECK as E_OCCUPATIONS
+from .i_minors import DECK as I_MINORS
+from .i_occupations import DECK as I_OCCUPATIONS
+from .k_minors import DECK as K_MINORS
+from .k_occupations import DECK as K_OCCUPATIONS
 
-DECKS = (E_MINORS, E_OCCUPATIONS)
+DECKS = (E_MINORS, E_OCCUPATIONS, I_MINORS, I_OCCUPATIONS, K_MINORS, K_OCCUPATIONS)
 
 
 def supported(card_id: str) -> bool:
