@@ -255,8 +255,9 @@ class Projector:
     def _apply_or_set_aside(
         self, event: Any, note_id: int, changes: Changes, dirty: dict[uuid.UUID, _Entry]
     ) -> None:
-        """Apply ``event``; a game whose events this process cannot fold is set aside (logged
-        once, its read rows left as they were) instead of stopping every other game's rows."""
+        """Apply ``event``; a game whose events this process cannot fold is set aside (logged,
+        recorded in ``rm_set_aside`` for ``/healthz``, its read rows left as they were) instead
+        of stopping every other game's rows."""
         try:
             self._apply(event, note_id, changes, dirty)
         except StoreUnavailable:
@@ -267,6 +268,8 @@ class Projector:
             self.set_aside[game_id] = reason
             self._entries.pop(game_id, None)
             dirty.pop(game_id, None)
+            key = str(game_id)
+            changes.set_aside[key] = (key, event.originator_version, note_id, reason)
             log.warning(
                 "game %s set aside by the projector at version %s: %s",
                 game_id,

@@ -52,6 +52,7 @@ REBUILT_TABLES = (
     "rm_score_cells",
     "rm_subscriptions",
     "rm_forks",
+    "rm_set_aside",
 )
 
 SCHEMA = [
@@ -130,6 +131,13 @@ SCHEMA = [
         parent_version BIGINT NOT NULL,
         created_seq BIGINT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS rm_forks_by_parent ON {p}rm_forks (parent_id, created_seq)",
+    # games the projector could not fold (rules not installed here, an event the rules refuse):
+    # skipped so the others stay current, and reported by /healthz
+    """CREATE TABLE IF NOT EXISTS {p}rm_set_aside (
+        game_id TEXT PRIMARY KEY,
+        version BIGINT NOT NULL,
+        notification_id BIGINT NOT NULL,
+        reason TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS {p}rm_outbox (
         notice_id TEXT PRIMARY KEY,
         message_id TEXT NOT NULL,
@@ -236,6 +244,9 @@ def _index_name(statement: str) -> str:
     return statement.split("IF NOT EXISTS ", 1)[1].split(" ", 1)[0]
 
 
+UPSERT_SET_ASIDE = _upsert(
+    "rm_set_aside", ("game_id", "version", "notification_id", "reason"), ("game_id",)
+)
 INSERT_FORK = (
     "INSERT INTO {p}rm_forks (game_id, parent_id, parent_version, created_seq) "
     "VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING"
@@ -277,10 +288,12 @@ class Changes:
     subs_del: set[tuple[str, int, str]] = field(default_factory=set)
     notices: list[tuple] = field(default_factory=list)
     forks: list[tuple] = field(default_factory=list)
+    set_aside: dict[str, tuple] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(
-            self.games
+            self.set_aside
+            or self.games
             or self.seats
             or self.heads
             or self.cells
@@ -384,6 +397,8 @@ class ReadModelStore:
             cur.executemany(self.sql(INSERT_NOTICE), changes.notices)
         if changes.forks:
             cur.executemany(self.sql(INSERT_FORK), changes.forks)
+        if changes.set_aside:
+            cur.executemany(self.sql(UPSERT_SET_ASIDE), list(changes.set_aside.values()))
 
     #: SQL for "the last hex digit of originator_id, as an integer, modulo ?" (subclasses)
     _partition_sql = ""
@@ -448,6 +463,14 @@ class ReadModelStore:
             cur.execute(self.sql(SET_POSITION), [position, application_name])
 
     # -- rows the projector reads back ------------------------------------------------------------
+    def set_aside_games(self, limit: int = 20) -> list[dict]:
+        """The games the projector set aside (``rm_set_aside``), latest first."""
+        return self.query(
+            "SELECT game_id, version, notification_id, reason FROM {p}rm_set_aside "
+            "ORDER BY notification_id DESC LIMIT ?",
+            [limit],
+        )
+
     def game_row(self, game_id: str) -> dict | None:
         rows = self.query("SELECT * FROM {p}rm_games WHERE game_id = ?", [game_id])
         return rows[0] if rows else None

@@ -49,6 +49,7 @@ def read_model_health(
         log.info("health: read models unavailable: %s", err)
         return {"position": None, "head": None, "lag": None}
     out: dict = {"position": position, "head": head, "lag": head - position}
+    _set_aside(store, out)
     if head <= position:
         return out
     waiting = _waiting_since(games, position, time.time() if now is None else now)
@@ -62,6 +63,22 @@ def read_model_health(
     elif head - position > max_lag:
         out["problem"] = f"lagging: {head - position} notifications behind"
     return out
+
+
+def _set_aside(store: Any, out: dict) -> None:
+    """Games the projector set aside: counted, the latest named, and a ``problem``."""
+    try:
+        games = store.set_aside_games()
+    except Exception as err:  # a store from before the table existed, or a read failing
+        log.info("health: set-aside games unknown: %s", err)
+        return
+    if games:
+        first = games[0]
+        out["set_aside"] = games
+        out["problem"] = (
+            f"{len(games)} game(s) set aside, their pages and rows stale: game "
+            f"{first['game_id']} at version {first['version']}: {first['reason']}"
+        )
 
 
 def _waiting_since(games: Any, position: int, now: float) -> float | None:

@@ -12,8 +12,9 @@ harvests, the end), ``moves`` (shapes, turns, legal moves), ``scoring`` (the sco
 
 from domain import registry
 
-from .title import CAVERNA, Caverna
+from .title import CAVERNA, CAVERNA_R1, Caverna
 
-__all__ = ["CAVERNA", "Caverna"]
+__all__ = ["CAVERNA", "CAVERNA_R1", "Caverna"]
 
+registry.register(CAVERNA_R1, current=False)
 registry.register(CAVERNA)

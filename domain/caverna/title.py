@@ -34,7 +34,7 @@ class Caverna(Title):
 
     name = "caverna"
     display_name = "Caverna"
-    rules_version = "caverna-r1"
+    rules_version = "caverna-r2"
     #: the new action card and the harvest marker turned up each round (digest §3.1)
     revealing_events = frozenset({"RoundStarted"})
     variants = (
@@ -159,4 +159,14 @@ def home_rows(home: dict) -> list[list[dict]]:
     return rows
 
 
+class CavernaR1(Caverna):
+    """The rules version before issue 26 (a ruby turns into 2 food in one move; no redundant Guest-room 'both' on Urgent wish with no dwelling to build; Urgent wish has its own space id (``urgent_wish_for_children``)). Games started with it load, replay
+    and play on with today's rules: their stored events still fold (the old ids and event
+    shapes are read), but an audit that re-decides their moves may report a mismatch where
+    issue 26 changed a rule; new games are ``caverna-r2`` (``docs/rules/caverna.md``)."""
+
+    rules_version = "caverna-r1"
+
+
 CAVERNA = Caverna()
+CAVERNA_R1 = CavernaR1()

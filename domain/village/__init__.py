@@ -12,8 +12,9 @@ and ``travel`` (the action spaces), ``market`` (market day), ``death`` (time and
 
 from domain import registry
 
-from .title import VILLAGE, Village
+from .title import VILLAGE, VILLAGE_R1, Village
 
-__all__ = ["VILLAGE", "Village"]
+__all__ = ["VILLAGE", "VILLAGE_R1", "Village"]
 
+registry.register(VILLAGE_R1, current=False)
 registry.register(VILLAGE)

@@ -39,7 +39,7 @@ class Village(Title):
 
     name = "village"
     display_name = "Village"
-    rules_version = "village-r1"
+    rules_version = "village-r2"
     #: draws: cubes from the bag, customers turned up, the mass's figures, Clara's fate
     revealing_events = frozenset({"CubesDrawn", "CustomersLaid", "FiguresDrawn", "Fate"})
     variants = (
@@ -201,4 +201,14 @@ def marks(pack: dict) -> dict:
     return {k: packs.kind_of(s) for k, s in sorted(statuses.items()) if packs.kind_of(s)}
 
 
+class VillageR1(Village):
+    """The rules version before issue 26 (any number of members in a workshop (L362, L693); no Clara reaction after the Well (L913); an unspent solo ring token scores nothing (L844, L770, V-16b); bookkeeping rides on the event beside it instead of ``Flow`` events; ``MemberMoved`` carries the member's generation). Games started with it load, replay
+    and play on with today's rules: their stored events still fold (the old ids and event
+    shapes are read), but an audit that re-decides their moves may report a mismatch where
+    issue 26 changed a rule; new games are ``village-r2`` (``docs/rules/village.md``)."""
+
+    rules_version = "village-r1"
+
+
 VILLAGE = Village()
+VILLAGE_R1 = VillageR1()
