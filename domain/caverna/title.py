@@ -160,10 +160,12 @@ def home_rows(home: dict) -> list[list[dict]]:
 
 
 class CavernaR1(Caverna):
-    """The rules version before issue 26 (a ruby turns into 2 food in one move; no redundant Guest-room 'both' on Urgent wish with no dwelling to build; Urgent wish has its own space id (``urgent_wish_for_children``)). Games started with it load, replay
-    and play on with today's rules: their stored events still fold (the old ids and event
-    shapes are read), but an audit that re-decides their moves may report a mismatch where
-    issue 26 changed a rule; new games are ``caverna-r2`` (``docs/rules/caverna.md``)."""
+    """The rules version before issue 26, which made a ruby turn into 2 food in one move, left
+    out a redundant Guest-room "both" on Urgent wish with no dwelling to build, and gave Urgent
+    wish its own space id (``urgent_wish_for_children``). Games started with it load,
+    replay and play on with today's code: their stored events still fold (the old ids and event
+    shapes are read), but an audit that re-decides their moves may report a mismatch where issue
+    26 changed a rule. New games are ``caverna-r2`` (``docs/rules/caverna.md``)."""
 
     rules_version = "caverna-r1"
 

@@ -202,10 +202,13 @@ def marks(pack: dict) -> dict:
 
 
 class VillageR1(Village):
-    """The rules version before issue 26 (any number of members in a workshop (L362, L693); no Clara reaction after the Well (L913); an unspent solo ring token scores nothing (L844, L770, V-16b); bookkeeping rides on the event beside it instead of ``Flow`` events; ``MemberMoved`` carries the member's generation). Games started with it load, replay
-    and play on with today's rules: their stored events still fold (the old ids and event
-    shapes are read), but an audit that re-decides their moves may report a mismatch where
-    issue 26 changed a rule; new games are ``village-r2`` (``docs/rules/village.md``)."""
+    """The rules version before issue 26, which allowed any number of members in a workshop
+    (L362, L693), removed Clara's reaction after the Well (L913), made an unspent solo ring
+    token score nothing (L844, L770, V-16b), folded bookkeeping into the event beside it instead
+    of ``Flow`` events and gave ``MemberMoved`` the member's generation. Games started with it load,
+    replay and play on with today's code: their stored events still fold (the old ids and event
+    shapes are read), but an audit that re-decides their moves may report a mismatch where issue
+    26 changed a rule. New games are ``village-r2`` (``docs/rules/village.md``)."""
 
     rules_version = "village-r1"
 
