@@ -4,7 +4,8 @@ Each case plays one complete unseeded game through the public API, choosing unif
 the listed moves. Every answer to a move is kept, and at checkpoints while the game runs every
 viewer (the public and each seat) collects everything it can get: the summary, the lobby, the
 state, the whole event log with sentences and moves, the score sheet, its legal moves, the
-detailed audit, the export, the event stream from the start, and the rendered pages (the game
+detailed audit, the export, the event stream from the start (from the web process and from
+the evented stream process, ``service/stream_server.py``), and the rendered pages (the game
 page with its board, moves and timeline, the audit page, the branches page), a seat's pages
 seen from a browser that holds that seat. After the game, each collected output is searched
 for what was hidden from that viewer at that version (``scan.py``: other seats' private
@@ -23,9 +24,13 @@ import uuid
 from dataclasses import dataclass, field
 
 import pytest
+import requests
 
 from domain import registry
+from domain.application import Games
 from service.context import EXTENSION
+from service.stream_server import StreamServer
+from tests.web.test_stream_server import Running
 
 from .cases import Case, _accepted, closed_values
 from .play import private_seed
@@ -102,6 +107,26 @@ def _stream(client, game: Collected, viewer, version: int) -> str:
     return text
 
 
+def _process_stream(url: str, game: Collected, viewer, version: int) -> str:
+    """The evented stream process's stream from the start, read until it reaches ``version``."""
+    response = requests.get(
+        f"{url}{game.url}/stream",
+        headers={**game.auth(viewer), "Last-Event-ID": "0"},
+        stream=True,
+        timeout=10,
+    )
+    assert response.status_code == 200, response.text
+    text = ""
+    try:
+        for line in response.iter_lines(decode_unicode=True):
+            text += line + "\n"
+            if line in (f"id: {version}", "event: finished"):
+                break
+    finally:
+        response.close()
+    return text
+
+
 def _page_client(app, game: Collected, viewer):
     client = app.test_client()
     if viewer is not None:
@@ -111,6 +136,7 @@ def _page_client(app, game: Collected, viewer):
 
 
 def _collect(app, client, game: Collected, version: int) -> None:
+    streams = app.config["CONTRACT_STREAM_URL"]
     for viewer in [None, *range(len(game.tokens))]:
         h = game.auth(viewer)
         got = {
@@ -128,6 +154,9 @@ def _collect(app, client, game: Collected, version: int) -> None:
             assert not foreign_private(body, viewer), (version, viewer, where)
             game.outputs.append((version, viewer, where, text_of(body)))
         game.outputs.append((version, viewer, "stream", _stream(client, game, viewer, version)))
+        game.outputs.append(
+            (version, viewer, "stream process", _process_stream(streams, game, viewer, version))
+        )
         pages = _page_client(app, game, viewer)
         for path in ("", "/audit", "/branches"):
             page = pages.get(f"/games/{game.game_id}{path}")
@@ -171,8 +200,21 @@ def _play(app, case: Case, pick: random.Random) -> Collected:
     raise AssertionError("the game did not end")
 
 
+@pytest.fixture
+def served(sqlite_app):
+    """The app, with the evented stream process serving the same store beside it."""
+    settings = sqlite_app.extensions[EXTENSION].settings
+    reader = Games(env=settings.persistence_env(False))
+    running = Running(StreamServer(reader, settings.secret_key, max_streams=50, poll=0.02))
+    sqlite_app.config["CONTRACT_STREAM_URL"] = running.url
+    yield sqlite_app
+    running.close()
+    reader.close()
+
+
 @pytest.mark.parametrize("case", http_cases(), ids=lambda c: c.id)
-def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(sqlite_app, case):
+def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(served, case):
+    sqlite_app = served
     pick = random.Random(sum(map(ord, case.id)))
     game = _play(sqlite_app, case, pick)
     games = sqlite_app.extensions[EXTENSION].games()
@@ -218,4 +260,5 @@ def test_no_http_output_shows_a_viewer_what_is_hidden_from_it(sqlite_app, case):
             [text[max(0, text.find(w) - 150) : text.find(w) + 80] for w in found],
         )
     assert any(where == "page" for _, _, where, _ in game.outputs)
+    assert any(where == "stream process" and "id: " in t for _, _, where, t in game.outputs)
     assert any(strings(e.data) for e in stored)
