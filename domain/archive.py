@@ -17,8 +17,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from . import registry
-from .common.errors import DomainError, GameNotFound, RecordError
-from .common.rng import seed_hash
+from .common.errors import DomainError, GameNotFound, NotFound, RecordError
+from .common.rng import Rng, seed_hash
 from .game import Created, Game, GameEvent, public_command
 from .records import (
     FULL,
@@ -27,7 +27,9 @@ from .records import (
     VIEW,
     AuditReport,
     chain,
+    jsonclean,
     record_seed,
+    seed_for,
     signed_message,
     verify_chain,
 )
@@ -154,6 +156,8 @@ class Archive(GamesApp):
             )
         provenance = self._provenance(record, head)
         data, rules, seeds = _created(entries)
+        if (data.get("parent") or {}).get("redealt") and provenance["signed_by"] == "nobody":
+            self._check_redealt_start(data, rules, seeds)
         try:
             replay = replay_log(entries, rules, first_only=True)
         except DomainError:
@@ -194,6 +198,39 @@ class Archive(GamesApp):
         except (KeyError, TypeError, ValueError):
             stamps = None
         return self._start(uuid.uuid4(), new_data, later, stamps)
+
+    def _check_redealt_start(self, data: dict, rules: Any, seeds: list) -> None:
+        """A seat's "what if" fork starts from a position no rule re-derives from the record
+        alone (its parent as that seat saw it, the rest drawn anew). Unsigned, it is accepted
+        only if its parent is on this service and the title's ``fork_view`` of the parent at
+        that version, drawn with the fork's own seed, is exactly the recorded start."""
+        parent = data["parent"]
+        try:
+            parent_id = uuid.UUID(str(parent["game"]))
+            version, seat = int(parent["version"]), int(parent["seat"])
+            setup = data["setup"]
+            recorded = jsonclean(setup[0]["data"]["state"]) if len(setup) == 1 else None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise RecordError(
+                "record_invalid", reason="its fork's parent or starting position is malformed"
+            ) from None
+        try:
+            source = self.game_at(parent_id, version)
+        except NotFound:
+            raise RecordError(
+                "record_unverifiable",
+                reason="it starts from a seat's 'what if' position of a game that is not on "
+                "this service, and it is not signed by a key this service trusts",
+            ) from None
+        seed = seed_for(seeds, 0)
+        expected = source.rules.fork_view(source.state, seat, Rng(seed)) if seed else None
+        if expected is None or jsonclean(expected) != recorded:
+            raise RecordError(
+                "record_audit_failed",
+                version=1,
+                first="its starting position is not its parent's as that seat saw it, "
+                "with the rest drawn from the fork's seed",
+            )
 
     def _provenance(self, record: dict, head: str) -> dict:
         """Who signed ``record``: this service, a key the operator trusts, or nobody (the game

@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "record_tampered": "The game record fails its hash chain at version {version}: {reason}",
     "record_audit_failed": "The game record does not replay under its rules: event {version} does not follow from them ({first}).",
     "record_incomplete": "The game record cannot be imported: {reason}",
+    "record_unverifiable": "The game record cannot be verified here: {reason}.",
     "rules_version_unavailable": "Rules version {rules_version} of {title} is not available on this server.",
     # infrastructure
     "store_unavailable": "The event store is busy or unreachable; nothing was written. Retry shortly.",
