@@ -180,8 +180,9 @@ def reminder_due(game: Any, seat: int) -> float | None:
     return None if end is None else end - game.clock["reminder"]
 
 
-def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
-    """Fold one platform event into the game's book-keeping (see the module docstring)."""
+def apply_meta(game: Any, kind: str, data: dict, ts: float, version: int | None = None) -> None:
+    """Fold one platform event (at ``version``) into the game's book-keeping (see the module
+    docstring)."""
     clocks = getattr(game, "clocks", None)
     seat = str(data.get("seat"))
     if kind == "ClockReminder" and clocks is not None:
@@ -191,7 +192,7 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
             clocks["expired"][seat] = data["deadline"]
             clocks["since"].pop(seat, None)
         if data.get("action") == "bot":
-            game.bots[seat] = {**data["bot"], "why": "clock"}
+            game.bots[seat] = {**data["bot"], "why": "clock", "since": version}
         elif data.get("action") == "adjudicate":
             game.adjudicated = {
                 "version": None,
@@ -206,6 +207,16 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float) -> None:
         clocks["paused_until"][seat] = ts + seconds
         if seat in clocks["since"]:
             clocks["extra"][seat] += seconds
+
+
+def undo_takeovers(game: Any, target: int) -> None:
+    """An undo back to ``target`` also takes back the bots that took a seat over after it (a
+    clock that ran out at a later version): the seat is its player's again."""
+    game.bots = {
+        s: b
+        for s, b in game.bots.items()
+        if not (b.get("why") == "clock" and (b.get("since") or 0) > target)
+    }
 
 
 def expiry(game: Any, seat: int, end: float) -> dict:

@@ -193,8 +193,9 @@ class Game:
             self.state = state_at(target)
             self.pending_undo = None
             self.undone.append([target + 1, event.originator_version - 1])
+            clocks.undo_takeovers(self, target)
         elif kind in clocks.PLATFORM_TYPES:
-            clocks.apply_meta(self, kind, d, event.timestamp.timestamp())
+            clocks.apply_meta(self, kind, d, event.timestamp.timestamp(), event.originator_version)
 
     def _remember_key(self, command: dict, version: int) -> None:
         self.idem[idem_key(command.get("seat"), command["key"])] = {

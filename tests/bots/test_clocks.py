@@ -59,7 +59,10 @@ def test_silent_seat_reminded_once_expired_once_bot_plays_player_returns(games, 
     assert kinds.count("ClockReminder") == 1 and kinds.count("ClockExpired") == 1
 
     game = games.get_game(gid)
-    assert game.bots == {str(seat): {"bot": "greedy", "level": 2, "why": "clock"}}
+    expired_at = games.stored_events(gid)[-1].originator_version
+    assert game.bots == {
+        str(seat): {"bot": "greedy", "level": 2, "why": "clock", "since": expired_at}
+    }
     summary = games.summary(game)
     assert summary["players"][seat]["bot"]["why"] == "clock"
     assert summary["clock"]["seats"][seat]["deadline"] is None  # bots have no clock
@@ -92,6 +95,26 @@ def test_silent_seat_reminded_once_expired_once_bot_plays_player_returns(games, 
     assert games.audit(gid).ok
     # replaying the stream from its events reaches the same clocks
     assert games.rebuild(gid).clocks == game.clocks
+
+
+def test_an_undo_to_before_an_expiry_gives_the_seat_back_to_its_player(games):
+    """Issue 25: "whatever happens is an event, ... undoable by consent like any move". An
+    undo back past a ClockExpired took the moves back but left the bot in the seat."""
+    gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": CLOCK}, seed=7).game.id
+    silent = waiting_seat(games, gid)
+    before = games.get_game(gid).version
+    assert games.clock_due(gid, deadline(games.get_game(gid), silent) + 1) == ["ClockExpired"]
+    assert str(silent) in games.get_game(gid).bots
+    assert games.play_bot(gid, games.get_game(gid).version) is not None
+    other = 1 - silent
+    answer = games.request_undo(gid, other, before)
+    if answer["status"] == "pending":  # the bot's move was the silent seat's: it is asked
+        answer = games.answer_undo(gid, silent, answer["request_id"], True)
+    game = games.get_game(gid)
+    assert game.bots == {}, game.bots
+    assert game.rules.status(game.state).to_act == (silent,)
+    assert games.rebuild(gid).bots == {}  # the same from the events alone
+    assert games.audit(gid).ok
 
 
 def test_adjudication_ends_the_game_on_the_score_sheet(games):
