@@ -23,6 +23,9 @@ CASES = (
     ("agricola", "family", 2, 30, {}),
     ("agricola", "family", 5, 15, {}),
     ("agricola", "full", 5, 8, {}),
+    # issue 23's targets: all three decks, 5 players (listing) and 4 players (a whole playout)
+    ("agricola", "full", 5, 8, {"decks": "EIK"}),
+    ("agricola", "full", 4, 8, {"decks": "EIK"}),
     ("caverna", "standard", 1, 15, {}),
     ("caverna", "standard", 4, 8, {}),
     ("caverna", "standard", 7, 8, {}),
@@ -71,9 +74,12 @@ def play_one(rules, variant: str, n: int, seed: int, options: dict) -> dict:
 
 def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict:
     rules = registry.current(title)
-    listing, sizes, deciding, finished = [], [], [], 0
+    listing, sizes, deciding, finished, whole = [], [], [], 0, []
+    play_one(rules, variant, n, games + 1, options)  # warm-up (caches, first imports)
     for seed in range(1, games + 1):
+        t0 = time.perf_counter()
         one = play_one(rules, variant, n, seed, options)
+        whole.append((time.perf_counter() - t0) * 1000)
         listing += one["listing"]
         sizes += one["sizes"]
         deciding += one["deciding"]
@@ -93,7 +99,14 @@ def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict
         "busiest_p99_ms": _pct(busy, 0.99),
         "decide_p50_ms": statistics.median(deciding),
         "decide_p99_ms": _pct(deciding, 0.99),
+        # one whole random game in memory (set-up, listing every turn, decide, evolve), warm
+        "playout_p50_ms": statistics.median(whole),
     }
+
+
+def case_name(title: str, variant: str, n: int, options: dict) -> str:
+    extra = "".join(f"_{k}-{v}" for k, v in sorted(options.items()))
+    return f"{title}_{variant}_{n}p{extra}"
 
 
 def run(report: dict) -> None:
@@ -101,10 +114,11 @@ def run(report: dict) -> None:
     for title, variant, n, games, options in CASES:
         if title not in installed:
             continue
+        name = case_name(title, variant, n, options)
         try:
-            report[f"{title}_{variant}_{n}p"] = measure(title, variant, n, games, options)
-        except DomainError as err:  # a variant that cannot seat n players yet
-            report[f"{title}_{variant}_{n}p"] = {"skipped": err.message}
+            report[name] = measure(title, variant, n, games, options)
+        except DomainError as err:  # a variant that cannot seat n players (or deal) yet
+            report[name] = {"skipped": err.message}
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ from domain.common.visibility import redact
 
 from .builder import Builder
 from .cards.card_sets import CARD_SETS, LATEST
+
+#: The decks a game may shuffle together (digest §2.1 item 5), in the catalogue's order.
+DECK_CHOICES = ("E", "I", "K", "EI", "EK", "IK", "EIK")
 from .evolve import evolve as evolve_event
 from .extension import of as extension_of
 from .flow import advance, setup_events
@@ -99,8 +102,10 @@ class Agricola(Title):
                     "str",
                     "E",
                     "Which decks are shuffled together "
-                    "(digest §2.1 item 5); only E is implemented so far.",
-                    choices=("E",),
+                    "(digest §2.1 item 5): E, I, K or any combination (EI, EK, IK, EIK); "
+                    "the player-count symbols filter the cards. A combination without "
+                    "enough implemented cards for every hand is refused, saying how many.",
+                    choices=DECK_CHOICES,
                 ),
                 OptionSpec(
                     "dealing",
@@ -138,20 +143,19 @@ class Agricola(Title):
     # -- creation -------------------------------------------------------------------------------
     def check_config(self, config):
         """The options, and those of the solo game only (digest §9.2 item 7) refused with a
-        sentence in games of 2 to 5."""
+        sentence in games of 2 to 5, as are decks that cannot fill every hand."""
         filled = super().check_config(config)
         n = len(config.players)
         check_round_order(filled.get("round_order") or [], n, config.variant)
         if config.variant == "full":
-            from .cards.deal import SOLO_DEALINGS, check_pool
+            from .cards.deal import check_pool
 
-            if filled.get("dealing") in SOLO_DEALINGS:
-                check_pool(
-                    tuple(filled.get("decks", "E")),
-                    n,
-                    filled["dealing"],
-                    filled.get("card_set", LATEST),
-                )
+            check_pool(  # the solo game's own dealings; decks without enough implemented cards
+                tuple(filled.get("decks", "E")),
+                n,
+                filled.get("dealing", "normal"),
+                filled.get("card_set", LATEST),
+            )
         return filled
 
     def setup(self, config, rng):

@@ -68,7 +68,7 @@ def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LAT
                 option="decks",
                 reason=f"the {'+'.join(decks)} deck has {have} {word} "
                 f"implemented for {players} player(s) so far; "
-                f"{need} are needed (issue 10 is in progress)",
+                f"{need} are needed (the I and K decks are being implemented, issue 23)",
             )
 
 
