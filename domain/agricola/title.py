@@ -11,9 +11,6 @@ from domain.common.visibility import redact
 
 from .builder import Builder
 from .cards.card_sets import CARD_SETS, LATEST
-
-#: The decks a game may shuffle together (digest §2.1 item 5), in the catalogue's order.
-DECK_CHOICES = ("E", "I", "K", "EI", "EK", "IK", "EIK")
 from .evolve import evolve as evolve_event
 from .extension import of as extension_of
 from .flow import advance, setup_events
@@ -25,6 +22,9 @@ from .state import clone, fences_left, field_at, housing, stables_left
 from .steps import conversions_open
 from .tables import GRID
 from .text import describe, rule_of
+
+#: The decks a game may shuffle together (digest §2.1 item 5), in the catalogue's order.
+DECK_CHOICES = ("E", "I", "K", "EI", "EK", "IK", "EIK")
 
 #: The solo player's fixed order of the 14 round cards (digest §9.2 item 7; ``solo.py``).
 ROUND_ORDER = OptionSpec(
