@@ -4,32 +4,13 @@ with its button (digest §9.3; issue 23 item 5)."""
 
 from __future__ import annotations
 
-import random
 import re
-import uuid
 
 import pytest
 
+from tests.web.series_support import finish_solo_game
+
 pytestmark = pytest.mark.browser
-
-
-def _finish(web_app, game_id: str) -> None:
-    """The rest of game 1 through the application (the game page's buttons are clicked for
-    the first move; a whole game by clicking would only make this test slow)."""
-    from service.context import games
-
-    r = random.Random(5)
-    with web_app.app_context():
-        app = games()
-        gid = uuid.UUID(game_id)
-        while not app.get_game(gid).rules.status(app.get_game(gid).state).finished:
-            _, moves = app.legal_moves(gid, 0)
-            wanted = (
-                [m for m in moves if m["type"] == "play_occupation"]
-                or [m for m in moves if m.get("space") == "lessons"]
-                or moves
-            )
-            app.play(gid, 0, r.choice(wanted))
 
 
 def test_a_series_in_the_browser(browser, live_server, web_app):
@@ -51,7 +32,7 @@ def test_a_series_in_the_browser(browser, live_server, web_app):
         page.wait_for_timeout(50)
         deadline -= 1
     assert int(page.get_attribute("#main", "data-version")) > version
-    _finish(web_app, game_id)
+    finish_solo_game(web_app, game_id, 5)
     page.goto(series_url)
     page.wait_for_selector("text=After game 1")
     button = page.locator("form button").filter(has_text="permanent").first

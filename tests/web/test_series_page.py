@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import html
 import json
-import random
 import re
 
 import pytest
 
 from domain.agricola.cards.catalogue import CARDS
+from tests.web.series_support import finish_solo_game
 
 
 @pytest.fixture
@@ -32,27 +32,6 @@ def _start(web, name="Ann"):
     return answer.headers["Location"]
 
 
-def _finish_game(web_app, game_id: str) -> None:
-    """Play the game to its end through the application (the game page's own buttons are
-    tested elsewhere): occupations first, so the series has a card to make permanent."""
-    import uuid
-
-    from service.context import games
-
-    r = random.Random(3)
-    with web_app.app_context():
-        app = games()
-        gid = uuid.UUID(game_id)
-        while not app.get_game(gid).rules.status(app.get_game(gid).state).finished:
-            _, moves = app.legal_moves(gid, 0)
-            wanted = (
-                [m for m in moves if m["type"] == "play_occupation"]
-                or [m for m in moves if m.get("space") == "lessons"]
-                or moves
-            )
-            app.play(gid, 0, r.choice(wanted))
-
-
 def test_a_series_page_from_start_to_the_second_game(web, web_app):
     where = _start(web)
     page = html.unescape(web.get(where).get_data(True))
@@ -61,7 +40,7 @@ def test_a_series_page_from_start_to_the_second_game(web, web_app):
         assert f"<td>{target}</td>" in page
     game_id = re.search(r'href="/games/([0-9a-f-]{36})">Game 1', page).group(1)
     assert "Your moves" in web.get(f"/games/{game_id}").get_data(True)  # the seat is held
-    _finish_game(web_app, game_id)
+    finish_solo_game(web_app, game_id, 3)
     raw = web.get(where).get_data(True)
     page = html.unescape(raw)
     forms = [html.unescape(v) for v in re.findall(r'name="move" value="([^"]+)"', raw)]
