@@ -251,7 +251,17 @@ class Agricola(Title):
             farm["fences_left"] = fences_left(farm)
             farm["may_convert"] = conversions_open(state, seat) is None
             farm["spaces"] = farm_spaces(farm)
+        if state.get("variant") == "full":
+            from .cards.panels import hand_sizes
+
+            out["hand_sizes"] = hand_sizes(state)  # public: the backs of the cards (§10.4)
         return out
+
+    def page(self, view, viewer):
+        """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
+        from .cards.panels import panels
+
+        return panels(view, viewer)
 
     def fork_view(self, state, seat, rng):
         """A full game seen from ``seat``: the other hands are dealt anew from every card it
