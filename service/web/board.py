@@ -39,8 +39,8 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
 
 #: move fields that name a thing on the board, in the order a move's target is looked for:
 #: an action space (a name) or a space of the player's own board (a number), a customer's
-#: stall, a city on the map, a building
-TARGET_FIELDS = ("space", "at", "slot", "to", "building")
+#: stall, a city on the map, a building, a card
+TARGET_FIELDS = ("space", "at", "slot", "to", "building", "card")
 
 
 def move_target(move: dict) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import html
+import json
 import random
 import re
 import uuid
@@ -62,9 +63,9 @@ def _position(games) -> tuple[uuid.UUID, list[str], dict]:
     return game_id, tokens, state
 
 
-def _page(web_app, game_id, token=None) -> str:
-    """The game page in a browser that holds the seat of ``token`` (as after its invite link),
-    or a spectator's."""
+def _client(web_app, game_id, token=None):
+    """A browser that holds the seat of ``token`` (as after its invite link), or a
+    spectator's."""
     from service.web import security
 
     client = web_app.test_client()
@@ -74,7 +75,12 @@ def _page(web_app, game_id, token=None) -> str:
             mark = security.seat_mark(security.token_hash(token))
         with client.session_transaction() as session:
             session["seats"] = {str(game_id): {"s": seat, "m": mark}}
-    answer = client.get(f"/games/{game_id}")
+    return client
+
+
+def _page(web_app, game_id, token=None, client=None) -> str:
+    """The game page as the holder of ``token`` (or a spectator) sees it."""
+    answer = (client or _client(web_app, game_id, token)).get(f"/games/{game_id}")
     assert answer.status_code == 200
     return html.unescape(answer.get_data(as_text=True))
 
@@ -218,3 +224,32 @@ def test_a_game_played_on_shows_each_seat_only_its_hand_and_everyones_played_car
             if seat != str(viewer):
                 for card_id in set(held["occupations"] + held["minors"]) - played - public:
                     assert not re.search(rf"\b{card_id}\b", page), (viewer, seat, card_id)
+
+
+def test_a_cards_moves_are_on_the_card_and_post_without_javascript(web_app):
+    """Drafting (digest §10.4): each card of the packet carries its "keep" move in its
+    disclosure; the plain form post keeps it, and it moves into the hand."""
+    games = _games(web_app)
+    created = games.create_game("agricola", "full", NAMES, {"dealing": "draft"}, seed=31)
+    game_id, token = created.game.id, created.tokens[0]
+    packet = created.game.state["hands"]["_private"]["0"]["packets"]["occupations"]
+    client = _client(web_app, game_id, token)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)  # escaped, as served
+    forms = re.findall(
+        r'<details class="card occupation can-act">.*?<span class="card-name">([^<]+)</span>'
+        r'.*?name="move" value="([^"]+)".*?name="where" value="([^"]+)"',
+        page,
+        re.S,
+    )
+    assert {html.unescape(name) for name, _, _ in forms} == {CARDS[c]["name"] for c in packet}
+    name, move, where = (html.unescape(part) for part in forms[0])
+    picked = json.loads(move)
+    assert picked["type"] == "draft_pick" and where == f"board:card:{picked['card']}"
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    answer = client.post(
+        f"/games/{game_id}/moves", data={"csrf_token": csrf, "move": move, "where": where}
+    )
+    assert answer.status_code == 303, answer.get_data(True)
+    after = _farm(_page(web_app, game_id, client=client), "Ann")
+    hand = after[after.index("Your hand") : after.index("To choose from")]
+    assert f'<span class="card-name">{name}</span>' in hand
