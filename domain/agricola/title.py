@@ -236,7 +236,8 @@ class Agricola(Title):
     def view(self, state, viewer, finished=None):
         """The whole state (nothing is hidden in the family game) plus what a client needs to
         draw each farm: where the animals stand, capacity, stables and fences left, and
-        whether the seat may convert goods now (digest §5.9, §5.10)."""
+        whether the seat may convert goods now (digest §5.9, §5.10); in the full game, how many
+        cards each seat holds (``hand_sizes``: public, unlike the cards)."""
         if finished is None:
             finished = self.status(state).finished
         extension_of(state)  # an older snapshot's farms learn their card set first
