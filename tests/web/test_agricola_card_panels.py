@@ -253,3 +253,26 @@ def test_a_cards_moves_are_on_the_card_and_post_without_javascript(web_app):
     after = _farm(_page(web_app, game_id, client=client), "Ann")
     hand = after[after.index("Your hand") : after.index("To choose from")]
     assert f'<span class="card-name">{name}</span>' in hand
+
+
+def test_a_past_version_shows_the_hand_the_seat_held_then(web_app):
+    games = _games(web_app)
+    created = games.create_game("agricola", "full", NAMES, {}, seed=41)
+    play_random(games, created.game.id, random.Random(41), max_version=300)
+    then = games.game_at(created.game.id, 150).state
+    played = {c for farm in then["farms"] for c in farm["cards"]}
+    # the page's timeline runs to the current version: cards played since are public
+    public = {s for e in games.stored_events(created.game.id) for s in public_strings(e.data)}
+    for viewer, token in [(None, None), *enumerate(created.tokens)]:
+        answer = _client(web_app, created.game.id, token).get(
+            f"/games/{created.game.id}?version=150"
+        )
+        page = html.unescape(answer.get_data(as_text=True))
+        held = then["hands"]["_private"].get(str(viewer), {})
+        own = set(held.get("occupations", []) + held.get("minors", []))
+        assert set(_card_names(page)) == {CARDS[c]["name"] for c in played | own}
+        assert ("Your hand" in page) == (viewer is not None)
+        for seat, other in then["hands"]["_private"].items():
+            if seat != str(viewer):
+                for card_id in set(other["occupations"] + other["minors"]) - public:
+                    assert not re.search(rf"\b{card_id}\b", page), (viewer, seat, card_id)
