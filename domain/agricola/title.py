@@ -240,7 +240,8 @@ class Agricola(Title):
     def view(self, state, viewer, finished=None):
         """The whole state (nothing is hidden in the family game) plus what a client needs to
         draw each farm: where the animals stand, capacity, stables and fences left, and
-        whether the seat may convert goods now (digest §5.9, §5.10)."""
+        whether the seat may convert goods now (digest §5.9, §5.10); in the full game, how many
+        cards each seat holds (``hand_sizes``: public, unlike the cards)."""
         if finished is None:
             finished = self.status(state).finished
         extension_of(state)  # an older snapshot's farms learn their card set first
@@ -255,7 +256,17 @@ class Agricola(Title):
             farm["fences_left"] = fences_left(farm)
             farm["may_convert"] = conversions_open(state, seat) is None
             farm["spaces"] = farm_spaces(farm)
+        if state.get("variant") == "full":
+            from .cards.panels import hand_sizes
+
+            out["hand_sizes"] = hand_sizes(state)  # public: the backs of the cards (§10.4)
         return out
+
+    def page(self, view, viewer):
+        """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
+        from .cards.panels import panels
+
+        return panels(view, viewer)
 
     def fork_view(self, state, seat, rng):
         """A full game seen from ``seat``: the other hands are dealt anew from every card it

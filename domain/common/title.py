@@ -243,6 +243,12 @@ class Title(abc.ABC):
             finished = self.status(state).finished
         return redact(state, viewer, finished)
 
+    def page(self, view: dict, viewer: int | None) -> dict:
+        """What the title's game page template draws besides the board, built from ``view``
+        (:meth:`view` for ``viewer``, never the whole state): the page gets it as ``panels``.
+        Nothing by default."""
+        return {}
+
     def redact_event(self, event: EventLike, viewer: int | None, finished: bool) -> dict:
         """An event's data as ``viewer`` may see it."""
         return redact(event.data, viewer, finished)

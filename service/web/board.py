@@ -39,8 +39,8 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
 
 #: move fields that name a thing on the board, in the order a move's target is looked for:
 #: an action space (a name) or a space of the player's own board (a number), a customer's
-#: stall, a city on the map, a building
-TARGET_FIELDS = ("space", "at", "slot", "to", "building")
+#: stall, a city on the map, a building, a card
+TARGET_FIELDS = ("space", "at", "slot", "to", "building", "card")
 
 
 def move_target(move: dict) -> str | None:
@@ -235,7 +235,8 @@ def page_context(
         "my_turn": viewer in to_act,
         "to_act_names_list": to_act,
         "your_turn_icon": viewer in to_act and shown is current and not finished,
-        "board": rules.view(shown.state, viewer, finished),
+        "board": (board := rules.view(shown.state, viewer, finished)),
+        "panels": rules.page(board, viewer),
         "moves": moves,
         "on_board": on_board,
         "sheet": (sheet := rules.score_sheet(shown.state)),

@@ -130,8 +130,12 @@ def _process_stream(url: str, game: Collected, viewer, version: int) -> str:
 def _page_client(app, game: Collected, viewer):
     client = app.test_client()
     if viewer is not None:
+        from service.web.security import seat_mark, token_hash
+
+        with app.test_request_context():  # the browser holds the seat, as after its invite
+            mark = seat_mark(token_hash(game.tokens[viewer]))
         with client.session_transaction() as session:
-            session["seats"] = {game.game_id: game.tokens[viewer]}
+            session["seats"] = {game.game_id: {"s": viewer, "m": mark}}
     return client
 
 
