@@ -268,6 +268,35 @@ HANDLERS = {
 }
 
 
+#: What each handler changes in place, for the copy-on-write of a move being decided
+#: (``builder.py``): ``seat`` is the event's player (Clara's parts when it has no seat),
+#: ``figure`` the owner of ``data["figure"]``, ``figures`` every player and Clara; the other
+#: names are top-level keys. Handlers that only assign top-level keys (``Flow``, ``RingTaken``,
+#: the ``took`` of ``CubeTaken``...) need no copy. Keep in step with the handlers above.
+TOUCHES: dict[str, tuple[str, ...]] = {
+    "GameSetUp": (),  # builds a new state
+    "Gained": ("supply", "seat"),
+    "Paid": ("supply", "seat"),
+    "TimePaid": ("seat",),
+    "MemberMoved": ("figure", "church", "black_bag"),
+    "MemberDied": ("figure", "seat", "church", "black_bag", "chronicle", "graves"),
+    "DeathSkipped": ("seat",),
+    "Flow": (),
+    "CubeTaken": ("spaces", "supply", "seat"),
+    "BagFilled": ("bag", "supply"),
+    "CubesDrawn": ("spaces", "bag"),
+    "CustomersLaid": ("market",),
+    "CustomerServed": ("market", "seat"),
+    "DiscPlaced": ("seat",),
+    "RingTaken": (),
+    "FiguresDrawn": ("figures", "church", "black_bag"),
+    "ClaraCube": ("spaces", "clara"),
+    "Fate": ("clara",),
+    "ClaraCleared": ("supply", "clara"),
+    "GameFinished": (),
+}
+
+
 def evolve(state: dict, event) -> dict:
     """Apply one event. Bookkeeping no player needs a line for rides on the event beside it
     (issue 26): ``flow_before`` is applied before the event's own effect, ``flow`` after."""

@@ -30,8 +30,6 @@ A member's ``at`` is ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``counc
 
 from __future__ import annotations
 
-import json
-
 from .pack import COLOURS, GOODS, SPACES
 
 LIVING_ON_BOARD = ("yard:", "council:", "church:", "city:")
@@ -40,11 +38,21 @@ BUILDINGS = ("wainwright", "stables", "chancellery", "smithy")
 
 def clone(state: dict) -> dict:
     """A deep copy of the state; the data pack (never changed) is shared, not copied."""
-    pack = state.get("pack")
-    out = json.loads(json.dumps({k: v for k, v in state.items() if k != "pack"}))
-    if pack is not None:
-        out["pack"] = pack
-    return out
+    return {k: v if k == "pack" else copy_tree(v) for k, v in state.items()}
+
+
+_NESTED = (dict, list)
+
+
+def copy_tree(value):
+    """A deep copy of JSON-shaped data (dicts, lists and scalars, as the state is): what
+    ``json.loads(json.dumps(value))`` gives for it, at half the cost."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_tree(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if kind is list:
+        return [copy_tree(v) if type(v) in _NESTED else v for v in value]
+    return value
 
 
 def data(state: dict) -> dict:
