@@ -10,6 +10,7 @@ from domain.common.events import Event
 from .evolve import TOUCHES, evolve
 from .state import copy_tree, member_of, owner_of
 
+_NESTED = (dict, list)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
@@ -79,11 +80,11 @@ class Builder(EventBuilder):
                 if part == "seat":
                     self._own_player(event.seat)
                 elif part == "figure":
-                    self._own_player(owner_of(event.data["figure"]))
+                    self._own_figure(event.data["figure"])
                 elif part == "figures":
-                    for seat in range(len(state["seats"])):
-                        self._own_player(seat)
-                    self._own_player(None)
+                    for figure in event.data["figures"]:
+                        if figure != "monk":
+                            self._own_figure(figure)
                 else:
                     self._own(part)
         state = evolve(state, event)
@@ -99,7 +100,8 @@ class Builder(EventBuilder):
                 self.state[key] = copy_tree(self.state[key])
 
     def _own_player(self, who) -> None:
-        """Own a player's parts (Clara's for ``None`` or ``"c"``)."""
+        """Own a player's parts (Clara's for ``None`` or ``"c"``); the members' own entries
+        stay shared until one of them moves (``_own_figure``)."""
         if who is None or who == "c":
             self._own("clara")
             return
@@ -111,7 +113,22 @@ class Builder(EventBuilder):
             owned.add("seats*")
             self.state["seats"] = list(self.state["seats"])
         seats = self.state["seats"]
-        seats[who] = copy_tree(seats[who])
+        seats[who] = {
+            k: list(v) if k == "members" else copy_tree(v) if type(v) in _NESTED else v
+            for k, v in seats[who].items()
+        }
+
+    def _own_figure(self, figure: str) -> None:
+        """Own the member ``figure`` (``"<seat>.<index>"``, Clara's ``"c.<index>"``)."""
+        who = owner_of(figure)
+        self._own_player(who)
+        owned = self._owned
+        if who == "c" or owned is None or figure in owned:
+            return
+        owned.add(figure)
+        members = self.state["seats"][who]["members"]
+        index = int(figure.partition(".")[2])
+        members[index] = copy_tree(members[index])
 
     def emit(self, kind: str, data: dict | None = None, seat: int | None = None) -> None:
         if self._before and kind != "Flow":

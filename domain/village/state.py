@@ -173,8 +173,11 @@ def can_pay(player: dict, cubes: dict, coins: int) -> bool:
 
 
 def coin_options(player: dict, cubes: dict) -> list[int]:
-    """Every number of coins that can pay part of ``cubes`` (L619)."""
-    return [k for k in range(sum(cubes.values()) + 1) if can_pay(player, cubes, k)]
+    """Every number of coins that can pay part of ``cubes`` (L619): those ``can_pay`` allows,
+    from the cubes the player is short of up to the coins held, at most one per cube."""
+    held = player["cubes"]
+    short = sum(k - held[c] for c, k in cubes.items() if k > held[c])
+    return list(range(short, min(sum(cubes.values()), player["coins"]) + 1))
 
 
 def split_payment(player: dict, cubes: dict, coins: int) -> dict:

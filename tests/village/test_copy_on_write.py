@@ -66,3 +66,16 @@ def test_moves_copied_on_write_equal_moves_on_a_full_copy(n):
         assert _text(state) == _text(after)
         moves += 1
     assert moves > 50
+
+
+def test_coin_options_are_the_payments_can_pay_allows():
+    """``coin_options`` (a range since issue 25) lists exactly the coins ``can_pay`` allows."""
+    from domain.village.pack import COLOURS
+    from domain.village.state import can_pay, coin_options
+
+    pick = random.Random(7)
+    for _ in range(2000):
+        player = {"coins": pick.randint(0, 5), "cubes": {c: pick.randint(0, 4) for c in COLOURS}}
+        cubes = {c: pick.randint(1, 3) for c in pick.sample(COLOURS, pick.randint(1, 3))}
+        expected = [k for k in range(sum(cubes.values()) + 1) if can_pay(player, cubes, k)]
+        assert coin_options(player, cubes) == expected
