@@ -161,7 +161,9 @@ class Builder(EventBuilder):
             )
         else:
             self._before = {**self._before, **changes}
-        self.state = evolve(self.state, Event("Flow", changes, None))
+        # what evolving Flow does, without its copies: the values are this move's own, and
+        # no handler changes a flow value in place (``evolve.TOUCHES``)
+        self.state.update(changes)
 
     def finish(self) -> list[Event]:
         """The move's events; bookkeeping left with no event beside it becomes a ``Flow``."""
