@@ -154,7 +154,7 @@ def living(player: dict) -> int:
 
 
 def cubes_on_board(state: dict) -> int:
-    return sum(len(c) for c in state["spaces"].values())
+    return sum(map(len, state["spaces"].values()))
 
 
 def covered(mark, players: int) -> bool:
@@ -176,8 +176,12 @@ def coin_options(player: dict, cubes: dict) -> list[int]:
     """Every number of coins that can pay part of ``cubes`` (L619): those ``can_pay`` allows,
     from the cubes the player is short of up to the coins held, at most one per cube."""
     held = player["cubes"]
-    short = sum(k - held[c] for c, k in cubes.items() if k > held[c])
-    return list(range(short, min(sum(cubes.values()), player["coins"]) + 1))
+    need = short = 0
+    for colour, k in cubes.items():
+        need += k
+        if k > held[colour]:
+            short += k - held[colour]
+    return list(range(short, min(need, player["coins"]) + 1))
 
 
 def split_payment(player: dict, cubes: dict, coins: int) -> dict:
