@@ -8,9 +8,8 @@ from domain.common.builder import EventBuilder
 from domain.common.events import Event
 
 from .evolve import TOUCHES, evolve
-from .state import copy_tree, member_of, owner_of
+from .state import copy_part, copy_player, member_of, owner_of
 
-_NESTED = (dict, list)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
@@ -97,7 +96,7 @@ class Builder(EventBuilder):
         if owned is not None and key not in owned:
             owned.add(key)
             if key in self.state:
-                self.state[key] = copy_tree(self.state[key])
+                self.state[key] = copy_part(key, self.state[key])
 
     def _own_player(self, who) -> None:
         """Own a player's parts (Clara's for ``None`` or ``"c"``); the members' own entries
@@ -113,10 +112,7 @@ class Builder(EventBuilder):
             owned.add("seats*")
             self.state["seats"] = list(self.state["seats"])
         seats = self.state["seats"]
-        seats[who] = {
-            k: list(v) if k == "members" else copy_tree(v) if type(v) in _NESTED else v
-            for k, v in seats[who].items()
-        }
+        seats[who] = copy_player(seats[who])
 
     def _own_figure(self, figure: str) -> None:
         """Own the member ``figure`` (``"<seat>.<index>"``, Clara's ``"c.<index>"``)."""
@@ -128,7 +124,7 @@ class Builder(EventBuilder):
         owned.add(figure)
         members = self.state["seats"][who]["members"]
         index = int(figure.partition(".")[2])
-        members[index] = copy_tree(members[index])
+        members[index] = dict(members[index])
 
     def emit(self, kind: str, data: dict | None = None, seat: int | None = None) -> None:
         if self._before and kind != "Flow":

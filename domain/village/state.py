@@ -55,6 +55,46 @@ def copy_tree(value):
     return value
 
 
+def _lists(value: dict) -> dict:
+    return {k: list(v) for k, v in value.items()}
+
+
+def _slots(value: list) -> list:
+    return [dict(v) for v in value]
+
+
+#: The copy of each part of the state a move may change in place, by its shape above (the
+#: move builder copies on write, ``builder.py``); any other part goes through ``copy_tree``.
+#: ``tests/village/test_copy_on_write.py`` holds them to ``copy_tree`` on played games.
+COPIES = {
+    "spaces": _lists,
+    "church": _lists,
+    "market": _lists,
+    "supply": dict,
+    "bag": dict,
+    "black_bag": list,
+    "chronicle": _slots,
+    "graves": _slots,
+}
+
+
+def copy_part(key: str, value):
+    """A copy of the state's part ``key`` that shares nothing that can change with it."""
+    return COPIES.get(key, copy_tree)(value)
+
+
+def copy_player(player: dict) -> dict:
+    """A copy of a player that shares only its members' own entries (a move copies a member
+    when it moves, ``builder.py``); its members list is its own."""
+    out = dict(player)
+    out["cubes"] = dict(player["cubes"])
+    out["goods"] = dict(player["goods"])
+    out["customers"] = list(player["customers"])
+    out["discs"] = list(player["discs"])
+    out["members"] = list(player["members"])
+    return out
+
+
 def data(state: dict) -> dict:
     """The data pack's numbers this game was set up with."""
     return state["pack"]["values"]

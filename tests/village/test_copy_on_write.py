@@ -79,3 +79,46 @@ def test_coin_options_are_the_payments_can_pay_allows():
         cubes = {c: pick.randint(1, 3) for c in pick.sample(COLOURS, pick.randint(1, 3))}
         expected = [k for k in range(sum(cubes.values()) + 1) if can_pay(player, cubes, k)]
         assert coin_options(player, cubes) == expected
+
+
+def _containers(value) -> list:
+    """Every dict and list in ``value`` (itself included)."""
+    if isinstance(value, dict):
+        return [value] + [c for v in value.values() for c in _containers(v)]
+    if isinstance(value, list):
+        return [value] + [c for v in value for c in _containers(v)]
+    return []
+
+
+def _shares(copy, original, allowed=()) -> bool:
+    """Does ``copy`` hold a dict or list of ``original`` (other than ``allowed`` ones)?"""
+    theirs = {id(c) for c in _containers(original)} - {id(c) for c in allowed}
+    return any(id(c) in theirs for c in _containers(copy))
+
+
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_the_copies_of_each_part_share_nothing_that_changes(n):
+    """``COPIES`` and ``copy_player`` rely on the shape of the state (``state.py``): on the
+    positions of a played game each equals ``copy_tree`` and shares nothing with the original
+    (a player shares only its members' own entries, which a move copies when one moves)."""
+    from domain.village.state import COPIES, copy_part, copy_player
+
+    state = fold(setup_events(n, 60 + n, first=-1, bonuses=True))
+    pick = random.Random(n)
+    for step in range(2000):
+        if VILLAGE.status(state).finished:
+            break
+        if step % 7 == 0:
+            for key in COPIES:
+                copied = copy_part(key, state[key])
+                assert copied == state[key] and not _shares(copied, state[key]), key
+            for player in state["seats"]:
+                copied = copy_player(player)
+                assert copied == player
+                assert not _shares(copied, player, allowed=player["members"])
+                assert all(not _containers(v) for m in player["members"] for v in m.values())
+        seat = VILLAGE.status(state).to_act[0]
+        move = pick.choice(VILLAGE.legal_moves(state, seat))
+        for event in VILLAGE.decide(state, seat, move, Rng(step)):
+            state = VILLAGE.evolve(state, event)
+    assert VILLAGE.status(state).finished
