@@ -30,6 +30,9 @@ A member's ``at`` is ``unborn``, ``farm``, ``bag``, ``yard:<building>``, ``counc
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .pack import COLOURS, GOODS, SPACES
 
 LIVING_ON_BOARD = ("yard:", "council:", "church:", "city:")
@@ -66,7 +69,7 @@ def _slots(value: list) -> list:
 #: The copy of each part of the state a move may change in place, by its shape above (the
 #: move builder copies on write, ``builder.py``); any other part goes through ``copy_tree``.
 #: ``tests/village/test_copy_on_write.py`` holds them to ``copy_tree`` on played games.
-COPIES = {
+COPIES: dict[str, Callable[[Any], Any]] = {
     "spaces": _lists,
     "church": _lists,
     "market": _lists,
