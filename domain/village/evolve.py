@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from .pack import COLOURS, GOODS
-from .state import covered, member_of, new_player, owner_of
+from .state import copy_tree, covered, member_of, new_player, owner_of
 
 
 def _who(state: dict, seat):
@@ -143,16 +143,11 @@ def death_skipped(state: dict, d: dict, seat) -> dict:
 def flow(state: dict, d: dict, seat) -> dict:
     """``Flow``: the bookkeeping of whose decision it is (turn, stage, step, dying...)."""
     for key, value in d.items():  # copied: recorded events are never changed by replay
-        state[key] = _copy(value)
+        state[key] = copy_tree(value) if type(value) in _NESTED else value
     return state
 
 
-def _copy(value):
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+_NESTED = (dict, list)
 
 
 def cube_taken(state: dict, d: dict, seat) -> dict:
@@ -265,6 +260,35 @@ HANDLERS = {
     "Fate": fate,
     "ClaraCleared": clara_cleared,
     "GameFinished": finished,
+}
+
+
+#: What each handler changes in place, for the copy-on-write of a move being decided
+#: (``builder.py``): ``seat`` is the event's player (Clara's parts when it has no seat),
+#: ``figure`` the owner of ``data["figure"]``, ``figures`` every player and Clara; the other
+#: names are top-level keys. Handlers that only assign top-level keys (``Flow``, ``RingTaken``,
+#: the ``took`` of ``CubeTaken``...) need no copy. Keep in step with the handlers above.
+TOUCHES: dict[str, tuple[str, ...]] = {
+    "GameSetUp": (),  # builds a new state
+    "Gained": ("supply", "seat"),
+    "Paid": ("supply", "seat"),
+    "TimePaid": ("seat",),
+    "MemberMoved": ("figure", "church", "black_bag"),
+    "MemberDied": ("figure", "seat", "church", "black_bag", "chronicle", "graves"),
+    "DeathSkipped": ("seat",),
+    "Flow": (),
+    "CubeTaken": ("spaces", "supply", "seat"),
+    "BagFilled": ("bag", "supply"),
+    "CubesDrawn": ("spaces", "bag"),
+    "CustomersLaid": ("market",),
+    "CustomerServed": ("market", "seat"),
+    "DiscPlaced": ("seat",),
+    "RingTaken": (),
+    "FiguresDrawn": ("figures", "church", "black_bag"),
+    "ClaraCube": ("spaces", "clara"),
+    "Fate": ("clara",),
+    "ClaraCleared": ("supply", "clara"),
+    "GameFinished": (),
 }
 
 

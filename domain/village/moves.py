@@ -10,7 +10,7 @@ council move), ``cubes`` (cubes of one's choice), ``clara`` (the colour of Clara
 from __future__ import annotations
 
 from . import actions, clara, death, market, mass, travel
-from .state import COLOURS, coin_options, cubes_on_board, split_payment
+from .state import COLOURS, coin_options, split_payment
 
 #: A plague cube costs 2 time (L254, L286).
 PLAGUE_TIME = 2
@@ -78,9 +78,10 @@ def turn_moves(state: dict, seat: int) -> list[dict]:
     out = [
         {"type": "take", "space": space, "colour": colour}
         for space, cubes in state["spaces"].items()
+        if cubes
         for colour in sorted(set(cubes))
     ]
-    if cubes_on_board(state):
+    if out:  # a cube on the board
         p = state["seats"][seat]
         out += [
             {"type": "well", "colour": c, "coins": k}
