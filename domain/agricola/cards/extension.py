@@ -15,6 +15,7 @@ from ..extension import Extension
 from . import (
     actions,
     animals,
+    any_time_renovation,
     baking,
     deal,
     dealing,
@@ -22,11 +23,13 @@ from . import (
     exchange,
     fields,
     free_builds,
+    home_and_pastures,
     hooks,
     payments,
     play,
     plows,
     reactions,
+    roof_and_frame,
     round_start,
     spaces,
 )
@@ -93,7 +96,7 @@ MOVES = {
         ({"card": str}, {"option": int}),
     ),
     "card_renovate": (
-        (play.check_card_renovate, play.apply_card_renovate),
+        (any_time_renovation.check, any_time_renovation.apply),
         ({"card": str}, {"pay": int}),
     ),
     "card_choice": ((play.check_card_choice, play.apply_card_choice), ({"option": int}, {})),
@@ -170,7 +173,8 @@ def _card_points(farm: dict) -> int:
 
 
 def _card_bonus(state: dict, seat: int) -> int:
-    return engine.bonus_points(state, seat) if state["farms"][seat].get("cards") else 0
+    # a seat without cards may still score another seat's card (Constable K276, House Steward K282)
+    return engine.bonus_points(state, seat) if any(f.get("cards") for f in state["farms"]) else 0
 
 
 def effects(card_set: int) -> dict[str, dict]:
@@ -257,6 +261,7 @@ def build(card_set: int) -> Extension:
         anytime_candidates=[
             play.convert_moves,
             play.renovate_moves,
+            any_time_renovation.moves,
             free_builds.room_moves,
             baking.bake_moves,
             round_start.plough_moves,
@@ -275,8 +280,11 @@ def build(card_set: int) -> Extension:
             "major": [hooks.stone_less],
         },
         alternatives={
-            "room": [payments.room_alternatives],
-            "renovation": [payments.renovation_alternatives],
+            "room": [payments.room_alternatives, roof_and_frame.room_alternatives],
+            "renovation": [
+                payments.renovation_alternatives,
+                roof_and_frame.renovation_alternatives,
+            ],
             "improvement": [payments.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],
@@ -287,7 +295,7 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[hooks.housing],
+        housing=[home_and_pastures.housing, hooks.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest

@@ -1,9 +1,182 @@
 """K occupations whose effects are implemented (issue 23 item 3; summaries in
 ``data/occupations.csv``, full texts in source S1). A card not registered here is not dealt.
-Each entry cites the catalogue number; seed lines are in the catalogue's ``seed000_line``."""
+Each entry cites the catalogue number; seed lines are in the catalogue's ``seed000_line``.
+Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-OCC-n)."""
 
 from __future__ import annotations
 
 from ..deck import Deck
+from ..engine import every, remaining
+from . import k_occupation_rules as ks
 
 DECK = Deck("K occupations")
+
+TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
+
+# K276 Constable (3+): "You receive wood immediately when you play this card: if played in round
+# 12 or 13, take 1 wood; ... 9, 10, or 11 ... 2 wood; ... 6, 7, or 8 ... 3 wood; ... before round
+# 6, take 4 wood. At the end of the game, any player who has no negative points receives 5
+# bonus points" (S1); seed 000 L822: a player who lost points in any category gets nothing.
+DECK.card(
+    "K276",
+    "Constable",
+    goods_by_round=lambda now: {"wood": ks.wood_by_round(now)},
+    global_bonus=ks.constable,
+)
+# K282 House Steward (3+): the same wood on play (seed 000 L794); "At the end of the game, the
+# player(s) with the most rooms in their home receive 3 bonus points each" (S1).
+DECK.card(
+    "K282",
+    "House Steward",
+    goods_by_round=lambda now: {"wood": ks.wood_by_round(now)},
+    global_bonus=ks.house_steward,
+)
+# K283 Wood Deliveryman (1+): "Place 1 wood on each remaining space for rounds 8 to 14. At the
+# start of these rounds, you receive the wood" (S1); nothing for the current or earlier rounds
+# (seed 000 L886).
+DECK.card(
+    "K283",
+    "Wood Deliveryman",
+    schedule=every({"wood": 1}, lambda now: remaining(now, range(8, 15))),
+)
+# K285 Tinsmith (3+): "You can convert clay into food at any time. You receive 1 food per clay.
+# If any player has built a Well, you receive 3 food for each 2 clay instead" (S1); seed 000
+# L848: any number of times, and 2 clay -> 3 food still after the Well went back to the board
+# (the card remembers that a Well was built: K-OCC-1).
+DECK.card(
+    "K285",
+    "Tinsmith",
+    converts=[({"clay": 1}, {"food": 1}), ({"clay": 2}, {"food": 3})],
+    option_if=ks.tinsmith_option,
+    after_any=ks.tinsmith_well,
+    round_check=True,
+)
+# K287 Storehouse Clerk (4+): "Whenever you have at least 5 stone at the start of a round, you
+# receive 1 extra stone. If you have at least 6 reed, you receive 1 reed. If you have at least
+# 7 clay, you receive 1 clay. If you have at least 8 wood, you receive 1 wood" (S1).
+DECK.card("K287", "Storehouse Clerk", round_start=ks.storehouse_clerk)
+# K288 Storehouse Keeper (4+): "Whenever you use a person's action to take reed and stone at
+# the same time, you also receive your choice of 1 clay or 1 grain" (S1).
+DECK.card("K288", "Storehouse Keeper", choice_after=ks.storehouse_keeper)
+# K290 Clay Worker (1+): "Whenever you use an action of a person to take wood or clay, you also
+# receive 1 additional clay" (S1): 1 clay per action, however many of the two it gave.
+DECK.card(
+    "K290",
+    "Clay Worker",
+    taken=lambda gained, space, farm: (
+        {"clay": 1} if gained.get("wood") or gained.get("clay") else {}
+    ),
+)
+# K296 Seed Seller (3+): "Whenever you use the 'Take 1 Grain' action space, you receive 1
+# additional grain. When you play this card, you receive 1 grain" (S1).
+DECK.card("K296", "Seed Seller", goods={"grain": 1}, space={"grain": {"grain": 1}})
+# K297 Sheep Farmer (3+): "Whenever you take sheep with one of your people, you receive an
+# additional sheep from the general supply. You can exchange 3 sheep for 1 cattle and 1 wild
+# boar at any time (except during the breeding phase)" (S1); seed 000 L860: only on the
+# "1 Sheep" space or the 5-player livestock space, never for sheep from cards.
+DECK.card(
+    "K297",
+    "Sheep Farmer",
+    taken=lambda gained, space, farm: (
+        {"sheep": 1} if gained.get("sheep") and space in ("sheep", "livestock") else {}
+    ),
+    converts=[({"sheep": 3}, {"cattle": 1, "boar": 1})],
+)
+# K298 Shepherd Boy (4+): "Once you live in a stone house, place 1 sheep on each remaining round
+# space. At the start of these rounds, you receive the sheep" (S1); seed 000 L874: not for the
+# current round.
+DECK.card("K298", "Shepherd Boy", after_any=ks.shepherd_boy, round_check=True)
+# K300 Schnaps Distiller (1+): "In the feeding phase of each harvest, you can convert up to 1
+# vegetable to 5 food" (S1); no cooking improvement needed (seed 000 L916).
+DECK.card("K300", "Schnaps Distiller", converts=[({"vegetable": 1}, {"food": 5})], harvest=True)
+# K302 Pig Whisperer (4+): "Add 4, 7 and 10 to the number of the current round and place 1 wild
+# boar on each corresponding round space. At the start of these rounds, you receive the wild
+# boar" (S1).
+DECK.card(
+    "K302",
+    "Pig Whisperer",
+    schedule=lambda now: {r: {"boar": 1} for r in (now + 4, now + 7, now + 10) if r <= 14},
+)
+# K309 Weaver (4+): "Whenever you have at least 2 sheep at the start of the work phase of a
+# round, you receive 1 food" (S1); seed 000 L958: sheep taken at the round's start (from a round
+# space) count.
+DECK.card("K309", "Weaver", round_start=ks.weaver)
+# K311 Magician (4+): "Whenever you use your last person to choose the 'Traveling Players'
+# action on an action space, you receive an additional 1 grain and 1 food" (S1).
+DECK.card(
+    "K311",
+    "Magician",
+    taken=lambda gained, space, farm: (
+        {"grain": 1, "food": 1} if space in TRAVELING_PLAYERS and farm["home"] == 0 else {}
+    ),
+)
+# K291 Lover (3+, 4 food more): "When you play this card, immediately carry out a 'Family
+# growth even without room' action ... Playing this card costs you an additional 4 food" (S1);
+# seed 000 L850: 4 food in all on top of the occupation's cost.
+DECK.card("K291", "Lover", play_if=ks.lover_problem, after_any=ks.lover, round_check=True)
+# K295 Cattle Breeder (4+): "Your cattle breed at the end of round 12, if there is space for the
+# calf. When you play this card, you receive 1 cattle" (S1): checked before round 13 starts
+# (nothing happens between the end of round 12, which has no harvest, and that moment).
+DECK.card(
+    "K295",
+    "Cattle Breeder",
+    animals={"cattle": 1},
+    round_start=ks.cattle_breeder,
+)
+
+# -- cards with a mechanism module of their own ----------------------------------------------------
+
+# K286 Smallholder (1+): "Your pastures that can hold 2 animals can hold 3 animals. While you
+# have at most 2 fields, add 1 extra grain or vegetable from the general supply to each field you
+# sow" (S1); seed 000 L928: the pastures always, not unfenced stables; card fields for grain or
+# vegetables count as fields and get the extra crop (``home_and_pastures.py``).
+DECK.card("K286", "Smallholder", small_pasture=3, after=ks.smallholder)
+# K306 Animal Tamer (1+): "You can keep 1 animal in each room of your home. You may keep more
+# than 1 type of animal in your home" (S1); seed 000 L804: not with the House Goat (K120).
+DECK.card("K306", "Animal Tamer", home_per_room=1)
+# K292 Market Woman (1+): "Whenever you receive vegetables through a person's action or through
+# a minor improvement, you receive an additional 2 grain" (S1); seed 000 L968: not for
+# vegetables from an occupation; after a minor's trade (grain given first), the 2 grain come
+# after (K-OCC-8).
+DECK.card(
+    "K292",
+    "Market Woman",
+    taken=lambda gained, space, farm: {"grain": 2} if gained.get("vegetable") else {},
+    after=ks.market_woman,
+)
+# K268 Pieceworker (1+): "Whenever you receive wood, clay, reed, stone or grain on an action
+# space, you can buy one more of the same good for 1 food. Whenever you receive vegetable(s) on
+# an action space, you can buy one more for 2 food" (S1); seed 000 L924: in the work phase, from
+# an action space only.
+DECK.card("K268", "Pieceworker", choice_after=ks.pieceworker)
+# K280 Tanner (3+): "When you convert wild boar or cattle to food, place them on this card. At
+# the end of the game ... wild boar: 6 or more 3 points; 4 or 5, 2 points; 2 or 3, 1 point.
+# ... cattle: 4 or more 3 points; 3 cattle 2 points; 2 cattle 1 point" (S1); seed 000 L814: a
+# boar on the Tanner is not also the Basin Maker's or the Brush Maker's (K-OCC-6).
+DECK.card("K280", "Tanner", after=ks.tanner, bonus=ks.tanner_points)
+# K273 Basin Maker (4+): "For each wild boar that you convert into food, you can place up to 2
+# wood from your personal supply on this card. At the end of the game, you receive 1 bonus point
+# for each wood on this card except the 1st, 4th, 7th and 10th" (S1); seed 000 L888: 0, 1 or 2
+# wood per boar (K-OCC-7).
+DECK.card(
+    "K273",
+    "Basin Maker",
+    after=ks.basin_maker_boar,
+    converts_dynamic=ks.basin_maker_wood,
+    bonus=ks.basin_maker_points,
+)
+# K274 Organic Farmer (1+): "At the end of the game, you receive 1 bonus point for each of your
+# pastures that contains at least 1 animal, but could contain at least 3 more animals than it
+# does" (S1).
+DECK.card("K274", "Organic Farmer", bonus=ks.organic_farmer)
+# K272 Frame Builder (1+): "In each renovation, you may replace exactly 1 clay or 1 stone with 1
+# wood. In each extension, you may replace exactly 2 clay or 2 stone with 1 wood" (S1); seed 000
+# L972: with several rooms at once, for all or some of them (``roof_and_frame.py``).
+DECK.card("K272", "Frame Builder", frame={"room": 2, "renovation": 1})
+# K294 Brushwood Collector (3+): "You may replace the required reed with a total of 1 wood for
+# any renovation or for each new room" (S1); seed 000 L918 as the Frame Builder's.
+DECK.card("K294", "Brushwood Collector", brushwood=True)
+# K303 Stone Breaker (4+): "At any time, you can renovate your clay hut to a stone house without
+# using a 'Renovation' action space" (S1); seed 000 L812: still paid; not with the Conservator
+# (``any_time_renovation.py``).
+DECK.card("K303", "Stone Breaker", renovate_stone_any_time=True)

@@ -1,0 +1,581 @@
+"""K-deck occupations (catalogue 266-312, 342), one class per card, by number.
+
+Each class quotes the card's full text from source S1 (the workbook AgricolaDatabase_v2.1.xls,
+e2crawfo/agricola) and the line of seed 000 that rules on it; decisions where the sources
+disagree are in ``docs/rules/cards-k-occupations.md`` (K-OCC-n).
+"""
+
+from __future__ import annotations
+
+from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
+from .e_support import AGRICOLA, _points, _start_round
+from .helpers import animals, food, full, holding, in_hand, lessons, listed_play, of_type, play
+
+
+def _on(space, *cards, seat=0, home=1, n=2, stock=None, **goods):
+    """Ann (holding ``cards`` and ``goods``) places her person on ``space`` (with ``stock``
+    added to the goods on it)."""
+    state, _, _ = full(n)
+    holding(state, seat, *cards)
+    turn(state, seat, home=home)
+    give(state, seat, **goods)
+    reveal(state, space)
+    for good, k in (stock or {}).items():
+        state["spaces"][space]["goods"][good] = state["spaces"][space]["goods"].get(good, 0) + k
+        state["bank"][good] -= k
+    return state, play(state, seat, {"type": "place", "space": space})[0]
+
+
+def _supply(state, good, seat=0):
+    return state["farms"][seat]["supply"][good]
+
+
+def _bonus(state, seat=0):
+    return _points(state, seat)["bonus_points"]
+
+
+class TestK276Constable:
+    """K276 Constable: "You receive wood immediately when you play this card: if played in round
+    12 or 13, take 1 wood; if played in round 9, 10, or 11, take 2 wood; if played in round 6, 7,
+    or 8, take 3 wood; if played before round 6, take 4 wood. At the end of the game, any player
+    who has no negative points receives 5 bonus points." (S1). Seed 000 L822: a player who lost
+    points in any category gets no bonus from the Constable."""
+
+    def test_wood_by_round_when_played(self):
+        for round_no, wood in ((2, 4), (7, 3), (10, 2), (13, 1)):
+            state, _, _ = full(2)
+            state["round"] = round_no
+            after, _ = lessons(state, 0, "K276")
+            assert _supply(after, "wood") == _supply(state, "wood") + wood
+
+    def test_five_points_to_every_player_without_negative_points(self):
+        state, _, _ = full(2)
+        holding(state, 1, "K276")  # Bob's card scores for every player
+        assert _bonus(state, 0) == 0  # a fresh farm loses points for its empty categories
+        rooms = state["farms"][0]["rooms"]
+        free = [s for s in range(15) if s not in rooms and s not in (3, 4)]
+        build_farm(state, 0, fields=dict.fromkeys(free, (None, 0)), pastures=[[3, 4]])
+        give(state, 0, grain=1, vegetable=1)
+        give_animals(state, 0, sheep=1, boar=1, cattle=1)
+        assert _bonus(state, 0) == 5
+        give(state, 0, food=0)
+        state["farms"][0]["begging"] = 1  # a begging card is a negative category
+        assert _bonus(state, 0) == 0
+
+
+class TestK282HouseSteward:
+    """K282 House Steward: "You receive wood immediately when you play this card: if played in
+    round 12 or 13, take 1 wood; ... before round 6, take 4 wood. At the end of the game, the
+    player(s) with the most rooms in their home receive 3 bonus points each." (S1). Seed 000
+    L794 (the wood by round)."""
+
+    def test_wood_on_play(self):
+        state, _, _ = full(2)
+        state["round"] = 9
+        after, _ = lessons(state, 0, "K282")
+        assert _supply(after, "wood") == _supply(state, "wood") + 2
+
+    def test_every_player_with_the_most_rooms_scores_3(self):
+        state, _, _ = full(3)
+        holding(state, 2, "K282")
+        build_farm(state, 0, rooms=[0, 5, 10])
+        build_farm(state, 1, rooms=[0, 5, 10])
+        assert [_bonus(state, s) for s in range(3)] == [3, 3, 0]
+
+
+class TestK283WoodDeliveryman:
+    """K283 Wood Deliveryman: "Place 1 wood on each remaining space for rounds 8 to 14. At the
+    start of these rounds, you receive the wood." (S1). Seed 000 L886: nothing for the current
+    or earlier rounds."""
+
+    def test_wood_from_round_9_when_played_in_round_8(self):
+        state, _, _ = full(2)
+        state["round"] = 8
+        after, _ = lessons(state, 0, "K283")
+        assert sorted(map(int, after["farms"][0]["schedule"])) == list(range(9, 15))
+        started, _ = _start_round(after, 9)
+        assert _supply(started, "wood") == _supply(after, "wood") + 1
+        check_invariants(started)
+
+
+class TestK285Tinsmith:
+    """K285 Tinsmith: "You can convert clay into food at any time. You receive 1 food per clay.
+    If any player has built a Well, you receive 3 food for each 2 clay instead." (S1). Seed 000
+    L848: any amount at any time; 2 clay -> 3 food even after the Well went back to the board
+    (decision K-OCC-1)."""
+
+    def test_one_food_per_clay_and_three_per_two_once_a_well_is_built(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K285")
+        give(state, 0, clay=3)
+        turn(state, 0)
+        assert of_type(state, "card_convert") == [
+            {"type": "card_convert", "card": "K285", "option": 0}
+        ]
+        after, _ = listed_play(state, 0, {"type": "card_convert", "card": "K285", "option": 0})
+        assert food(after) == food(state) + 1
+        # Bob builds the Well: Ann's Tinsmith remembers it
+        turn(state, 1)
+        give(state, 1, wood=1, stone=3)
+        reveal(state, "major_improvement")
+        placed, _ = play(state, 1, {"type": "place", "space": "major_improvement"})
+        built, _ = play(placed, 1, {"type": "build_major", "major": "well"})
+        turn(built, 0)
+        two, _ = listed_play(built, 0, {"type": "card_convert", "card": "K285", "option": 1})
+        assert food(two) == food(built) + 3 and _supply(two, "clay") == 1
+
+
+class TestK287StorehouseClerk:
+    """K287 Storehouse Clerk: "Whenever you have at least 5 stone at the start of a round, you
+    receive 1 extra stone. If you have at least 6 reed, you receive 1 reed. If you have at least
+    7 clay, you receive 1 clay. If you have at least 8 wood, you receive 1 wood." (S1)."""
+
+    def test_one_of_each_good_at_its_threshold(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K287")
+        give(state, 0, stone=5, reed=5, clay=7, wood=8)
+        started, _ = _start_round(state, 3)
+        gained = {
+            g: _supply(started, g) - _supply(state, g) for g in ("stone", "reed", "clay", "wood")
+        }
+        assert gained == {"stone": 1, "reed": 0, "clay": 1, "wood": 1}
+
+
+class TestK288StorehouseKeeper:
+    """K288 Storehouse Keeper: "Whenever you use a person's action to take reed and stone at the
+    same time, you also receive your choice of 1 clay or 1 grain." (S1)."""
+
+    def test_reed_and_stone_bring_a_choice_of_clay_or_grain(self):
+        state, placed = _on("reed_stone_food", "K288", n=4)
+        assert of_type(placed, "card_choice") == [
+            {"type": "card_choice", "option": 0},
+            {"type": "card_choice", "option": 1},
+        ]
+        grain, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert _supply(grain, "grain") == _supply(placed, "grain") + 1
+
+    def test_reed_alone_brings_nothing(self):
+        _, placed = _on("reed_bank", "K288")
+        assert not of_type(placed, "card_choice")
+
+
+class TestK290ClayWorker:
+    """K290 Clay Worker: "Whenever you use an action of a person to take wood or clay, you also
+    receive 1 additional clay." (S1)."""
+
+    def test_wood_or_clay_bring_one_clay(self):
+        for space in ("forest", "clay_pit"):
+            state, placed = _on(space, "K290")
+            taken = state["spaces"][space]["goods"].get("clay", 0)
+            assert _supply(placed, "clay") == _supply(state, "clay") + taken + 1
+        state, placed = _on("reed_bank", "K290")
+        assert _supply(placed, "clay") == _supply(state, "clay")
+
+
+class TestK296SeedSeller:
+    """K296 Seed Seller: "Whenever you use the 'Take 1 Grain' action space, you receive 1
+    additional grain. When you play this card, you receive 1 grain." (S1)."""
+
+    def test_one_grain_on_play_and_two_from_take_1_grain(self):
+        state, _, _ = full(2)
+        after, _ = lessons(state, 0, "K296")
+        assert _supply(after, "grain") == _supply(state, "grain") + 1
+        state, placed = _on("grain", "K296")
+        assert _supply(placed, "grain") == _supply(state, "grain") + 2
+
+
+class TestK297SheepFarmer:
+    """K297 Sheep Farmer: "Whenever you take sheep with one of your people, you receive an
+    additional sheep from the general supply. You can exchange 3 sheep for 1 cattle and 1 wild
+    boar at any time (except during the breeding phase)." (S1). Seed 000 L860: only on the
+    "1 Sheep" space (or the 5-player livestock space), not for sheep from cards."""
+
+    def test_one_more_sheep_from_the_sheep_space(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K297")
+        build_farm(state, 0, pastures=[[3, 4]])
+        turn(state, 0)
+        reveal(state, "sheep", sheep=2)
+        placed, _ = play(state, 0, {"type": "place", "space": "sheep"})
+        assert animals(placed, "sheep") == 3
+        check_invariants(placed)
+
+    def test_three_sheep_for_a_cattle_and_a_boar(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K297")
+        build_farm(state, 0, pastures=[[3, 4], [8], [9]])
+        give_animals(state, 0, sheep=3)
+        turn(state, 0)
+        after, _ = listed_play(state, 0, {"type": "card_convert", "card": "K297", "option": 0})
+        assert [animals(after, a) for a in ("sheep", "boar", "cattle")] == [0, 1, 1]
+        check_invariants(after)
+
+
+class TestK298ShepherdBoy:
+    """K298 Shepherd Boy: "Once you live in a stone house, place 1 sheep on each remaining round
+    space. At the start of these rounds, you receive the sheep." (S1). Seed 000 L874: no sheep
+    for the current round."""
+
+    def test_played_in_a_stone_house_from_the_next_round(self):
+        state, _, _ = full(2)
+        state["round"] = 10
+        build_farm(state, 0, house="stone")
+        after, _ = lessons(state, 0, "K298")
+        assert sorted(map(int, after["farms"][0]["schedule"])) == [11, 12, 13, 14]
+
+    def test_nothing_in_a_wooden_hut(self):
+        state, _, _ = full(2)
+        after, _ = lessons(state, 0, "K298")
+        assert after["farms"][0]["schedule"] == {}
+
+
+class TestK300SchnapsDistiller:
+    """K300 Schnaps Distiller: "In the feeding phase of each harvest, you can convert up to 1
+    vegetable to 5 food." (S1). Seed 000 L916: no cooking improvement needed."""
+
+    def test_one_vegetable_to_five_food_once_per_feeding(self):
+        from .e_support import check_harvest_conversions_once_per_harvest
+
+        check_harvest_conversions_once_per_harvest("K300", "vegetable", 5)
+
+
+class TestK302PigWhisperer:
+    """K302 Pig Whisperer: "Add 4, 7 and 10 to the number of the current round and place 1 wild
+    boar on each corresponding round space. At the start of these rounds, you receive the wild
+    boar." (S1)."""
+
+    def test_boar_on_rounds_current_plus_4_7_10(self):
+        state, _, _ = full(2)
+        state["round"] = 5
+        after, _ = lessons(state, 0, "K302")
+        assert sorted(map(int, after["farms"][0]["schedule"])) == [9, 12]
+        started, _ = _start_round(after, 9)
+        assert animals(started, "boar") == 1
+
+
+class TestK309Weaver:
+    """K309 Weaver: "Whenever you have at least 2 sheep at the start of the work phase of a
+    round, you receive 1 food." (S1). Seed 000 L958: sheep taken at the round's start count."""
+
+    def test_food_with_two_sheep_counting_the_round_spaces(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K309")
+        build_farm(state, 0, pastures=[[3, 4]])
+        give_animals(state, 0, sheep=1)
+        started, _ = _start_round(state, 3)
+        assert food(started) == food(state)
+        state["farms"][0]["schedule"]["3"] = {"sheep": 1}
+        state["bank"]["sheep"] -= 1
+        started, _ = _start_round(state, 3)
+        assert food(started) == food(state) + 1 and animals(started, "sheep") == 2
+
+
+class TestK311Magician:
+    """K311 Magician: "Whenever you use your last person to choose the 'Traveling Players'
+    action on an action space, you receive an additional 1 grain and 1 food." (S1)."""
+
+    def test_only_with_the_last_person(self):
+        state, last = _on("traveling_players", "K311", n=3, stock={"food": 2})
+        taken = state["spaces"]["traveling_players"]["goods"].get("food", 0)
+        assert _supply(last, "grain") == _supply(state, "grain") + 1
+        assert food(last) == food(state) + taken + 1
+        state, first = _on("traveling_players", "K311", n=3, home=2, stock={"food": 2})
+        assert _supply(first, "grain") == _supply(state, "grain")
+
+
+class TestK291Lover:
+    """K291 Lover: "When you play this card, immediately carry out a 'Family growth even without
+    room' action (similar to the round card from stage 5). Playing this card costs you an
+    additional 4 food." (S1). Seed 000 L850: 4 food in all on top of the occupation's cost."""
+
+    def test_a_newborn_without_room_for_4_more_food(self):
+        state, _, _ = full(2)
+        give(state, 0, food=4)
+        after, events = lessons(state, 0, "K291")
+        assert after["farms"][0]["family"] == 3 and after["farms"][0]["newborns"] == 1
+        assert food(after) == food(state) - 4  # the first occupation is free
+        grew = next(e for e in events if e.type == "FamilyGrew")
+        assert "even without a free room" in AGRICOLA.describe(grew, ["Ann", "Bob"])
+
+    def test_not_without_the_4_food(self):
+        state, _, _ = full(2)
+        state["farms"][0]["supply"]["food"] = 3
+        state["bank"]["food"] += food(state) - 3
+        in_hand(state, 0, "K291")
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "lessons"})
+        assert {"type": "play_occupation", "card": "K291"} not in AGRICOLA.legal_moves(placed, 0)
+
+
+class TestK295CattleBreeder:
+    """K295 Cattle Breeder: "Your cattle breed at the end of round 12, if there is space for the
+    calf. When you play this card, you receive 1 cattle." (S1)."""
+
+    def test_cattle_breed_after_round_12(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K295")
+        build_farm(state, 0, pastures=[[3, 4]])
+        give_animals(state, 0, cattle=2)
+        started, _ = _start_round(state, 13)
+        assert animals(started, "cattle") == 3
+        other, _ = _start_round(state, 12)
+        assert animals(other, "cattle") == 2
+
+    def test_no_calf_without_room(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K295")
+        build_farm(state, 0, pastures=[[3]])
+        give_animals(state, 0, cattle=2, sheep=1)  # the house holds the sheep
+        started, _ = _start_round(state, 13)
+        assert animals(started, "cattle") == 2
+
+
+def _rooms(*cards, house="clay", **goods):
+    """Ann (holding ``cards``, in a ``house``) stands on the rooms space with ``goods``."""
+    state, _, _ = full(2)
+    holding(state, 0, *cards)
+    state["farms"][0]["house"] = house
+    turn(state, 0)
+    give(state, 0, **goods)
+    return play(state, 0, {"type": "place", "space": "rooms_stables"})[0]
+
+
+class TestK286Smallholder:
+    """K286 Smallholder: "Your pastures that can hold 2 animals can hold 3 animals. While you
+    have at most 2 fields, add 1 extra grain or vegetable from the general supply to each field
+    you sow." (S1). Seed 000 L928: the pastures whatever the fields; not unfenced stables."""
+
+    def test_a_pasture_of_2_holds_3(self):
+        from domain.agricola.state import housing
+        from domain.common.housing import can_house
+
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[3]], stables=[9])
+        farm = state["farms"][0]
+        five = {"sheep": 5, "boar": 0, "cattle": 0}
+        assert not can_house(housing(farm), five)  # 2 in the pasture, 1 stable, 1 house
+        holding(state, 0, "K286")
+        assert can_house(housing(farm), five)  # the stable still holds 1 (L928)
+        assert not can_house(housing(farm), {"sheep": 6, "boar": 0, "cattle": 0})
+
+    def test_one_more_crop_while_at_most_2_fields(self):
+        for fields, extra in (
+            ({1: (None, 0), 2: (None, 0)}, 1),
+            ({1: (None, 0), 2: (None, 0), 3: (None, 0)}, 0),
+        ):
+            state, _, _ = full(2)
+            holding(state, 0, "K286")
+            build_farm(state, 0, fields=fields)
+            turn(state, 0)
+            give(state, 0, grain=1)
+            reveal(state, "sow_bake")
+            placed, _ = play(state, 0, {"type": "place", "space": "sow_bake"})
+            sown, _ = listed_play(placed, 0, {"type": "sow", "space": 1, "crop": "grain"})
+            field = next(f for f in sown["farms"][0]["fields"] if f["space"] == 1)
+            assert field["count"] == 3 + extra
+            check_invariants(sown)
+
+
+class TestK306AnimalTamer:
+    """K306 Animal Tamer: "You can keep 1 animal in each room of your home. You may keep more than
+    1 type of animal in your home." (S1). Seed 000 L804: not with the House Goat (K120)."""
+
+    def test_one_animal_of_any_type_per_room(self):
+        from domain.agricola.state import housing
+        from domain.common.housing import can_house
+
+        state, _, _ = full(2)
+        farm = state["farms"][0]
+        mixed = {"sheep": 1, "boar": 1, "cattle": 0}
+        assert not can_house(housing(farm), mixed)
+        holding(state, 0, "K306")
+        assert len(farm["rooms"]) == 2 and can_house(housing(farm), mixed)
+        assert not can_house(housing(farm), {"sheep": 1, "boar": 1, "cattle": 1})
+        farm["cards"].append("K120")
+        assert not can_house(housing(farm), mixed)
+
+
+class TestK292MarketWoman:
+    """K292 Market Woman: "Whenever you receive vegetables through a person's action or through a
+    minor improvement, you receive an additional 2 grain." (S1). Seed 000 L968: not for
+    vegetables an occupation gives (K-OCC-8)."""
+
+    def test_two_grain_with_the_vegetable_of_an_action(self):
+        state, placed = _on("vegetable", "K292")
+        assert _supply(placed, "grain") == _supply(state, "grain") + 2
+        assert _supply(placed, "vegetable") == _supply(state, "vegetable") + 1
+
+    def test_not_for_an_occupations_vegetable(self):
+        state, placed = _on("grain", "K292", "E168")  # Greengrocer: +1 vegetable on Take 1 Grain
+        assert _supply(placed, "vegetable") == _supply(state, "vegetable") + 1
+        assert _supply(placed, "grain") == _supply(state, "grain") + 1
+
+
+class TestK268Pieceworker:
+    """K268 Pieceworker: "Whenever you receive wood, clay, reed, stone or grain on an action
+    space, you can buy one more of the same good for 1 food. Whenever you receive vegetable(s) on
+    an action space, you can buy one more for 2 food." (S1). Seed 000 L924: in the work phase,
+    from an action space only."""
+
+    def test_one_more_grain_for_one_food(self):
+        state, placed = _on("grain", "K268", food=1)
+        options = placed["pending"][0]["options"]
+        assert options == [{}, {"grain": 1, "food": -1}]
+        bought, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert _supply(bought, "grain") == _supply(state, "grain") + 2
+        assert food(bought) == food(state) - 1
+        check_invariants(bought)
+
+    def test_one_more_of_each_good_of_a_mixed_space(self):
+        state, placed = _on("reed_stone_food", "K268", n=4, food=5)
+        options = placed["pending"][0]["options"]
+        assert {"reed": 1, "stone": 1, "food": -2} in options and len(options) == 4
+
+
+def _cook(state, good, seat=0):
+    return play(state, seat, {"type": "convert", "good": good})[0]
+
+
+class TestK280Tanner:
+    """K280 Tanner: "When you convert wild boar or cattle to food, place them on this card. At the
+    end of the game, you receive bonus points if you have animal markers on this card. For the
+    wild boar on this card, you receive: 6 or more wild boar, 3 points; 4 or 5 wild boar, 2
+    points; 2 or 3 wild boar, 1 point. For the cattle on this card, you receive: 4 or more
+    cattle, 3 points; 3 cattle, 2 points; 2 cattle, 1 point." (S1). Seed 000 L814: a boar on
+    the Tanner is not the Brush Maker's or the Basin Maker's (K-OCC-6)."""
+
+    def test_cooked_boar_and_cattle_go_on_the_card_and_score(self):
+        from .helpers import owns
+
+        state, _, _ = full(2)
+        holding(state, 0, "K280")
+        owns(state, 0, "fireplace_2")
+        build_farm(state, 0, pastures=[[3, 4]])
+        give_animals(state, 0, boar=2)
+        turn(state, 0)
+        cooked = _cook(_cook(state, "boar"), "boar")
+        assert cooked["farms"][0]["held"]["K280"] == {"boar": 2}
+        assert _bonus(cooked) == 1
+        cooked["farms"][0]["held"]["K280"] = {"boar": 6, "cattle": 3}
+        assert _bonus(cooked) == 5
+
+    def test_the_brush_maker_keeps_the_boar(self):
+        from .helpers import owns
+
+        state, _, _ = full(2)
+        holding(state, 0, "K280", "E156")
+        owns(state, 0, "fireplace_2")
+        give_animals(state, 0, boar=1)
+        turn(state, 0)
+        cooked = _cook(state, "boar")
+        assert cooked["farms"][0]["held"] == {"E156": {"boar": 1}}
+
+
+class TestK273BasinMaker:
+    """K273 Basin Maker: "For each wild boar that you convert into food, you can place up to 2
+    wood from your personal supply on this card. At the end of the game, you receive 1 bonus
+    point for each wood on this card except the 1st, 4th, 7th and 10th." (S1). Seed 000 L888:
+    1 or 2 wood, as the seat likes; a boar is the Basin Maker's or the Tanner's (K-OCC-7)."""
+
+    def test_up_to_two_wood_per_boar_and_the_points(self):
+        from .helpers import owns
+
+        state, _, _ = full(2)
+        holding(state, 0, "K273")
+        owns(state, 0, "fireplace_2")
+        give_animals(state, 0, boar=1)
+        give(state, 0, wood=5)
+        turn(state, 0)
+        move = {"type": "card_convert", "card": "K273", "option": 0}
+        assert move not in AGRICOLA.legal_moves(state, 0)
+        cooked = _cook(state, "boar")
+        one, _ = listed_play(cooked, 0, move)
+        two, _ = listed_play(one, 0, move)
+        assert move not in AGRICOLA.legal_moves(two, 0)
+        assert _supply(two, "wood") == _supply(state, "wood") - 2
+        assert _bonus(one) == 0 and _bonus(two) == 1
+        check_invariants(two)
+
+
+class TestK274OrganicFarmer:
+    """K274 Organic Farmer: "At the end of the game, you receive 1 bonus point for each of your
+    pastures that contains at least 1 animal, but could contain at least 3 more animals than it
+    does." (S1)."""
+
+    def test_a_pasture_with_an_animal_and_room_for_3_more(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K274")
+        build_farm(state, 0, pastures=[[3, 4], [8]])
+        assert _bonus(state) == 0  # empty pastures do not count
+        give_animals(state, 0, sheep=1)
+        assert _bonus(state) == 1  # the sheep stands in the 4-animal pasture
+        give_animals(state, 0, sheep=3)  # 1 there, 2 in the small pasture, 1 in the house
+        assert _bonus(state) == 1
+        give_animals(state, 0, sheep=1)  # 5 sheep: the big pasture must hold 2
+        assert _bonus(state) == 0
+
+
+class TestK272FrameBuilder:
+    """K272 Frame Builder: "In each renovation, you may replace exactly 1 clay or 1 stone with 1
+    wood. In each extension, you may replace exactly 2 clay or 2 stone with 1 wood." (S1). Seed
+    000 L972: with several rooms at once, for all or some of them."""
+
+    def test_a_clay_room_for_3_clay_1_wood_2_reed(self):
+        placed = _rooms("K272", clay=3, wood=1, reed=2)
+        move = {"type": "build_room", "space": 0, "pay": 1}
+        built, events = listed_play(placed, 0, move)
+        assert events[0].data["cost"] == {"clay": 3, "wood": 1, "reed": 2}
+
+    def test_a_renovation_with_1_wood_for_1_clay(self):
+        from domain.agricola.farm import renovations
+
+        state, _, _ = full(2)
+        holding(state, 0, "K272")
+        assert renovations(state["farms"][0]) == [
+            ("clay", {"clay": 2, "reed": 1}),
+            ("clay", {"clay": 1, "reed": 1, "wood": 1}),
+        ]
+
+
+class TestK294BrushwoodCollector:
+    """K294 Brushwood Collector: "You may replace the required reed with a total of 1 wood for any
+    renovation or for each new room. (You use brushwood to make the roof.)" (S1). Seed 000 L918:
+    with several rooms at once, for all or some of them."""
+
+    def test_a_room_without_reed(self):
+        placed = _rooms("K294", house="wood", wood=6)
+        built, events = listed_play(placed, 0, {"type": "build_room", "space": 0, "pay": 1})
+        assert events[0].data["cost"] == {"wood": 6}
+
+    def test_with_the_frame_builder_on_one_room(self):
+        from domain.agricola.farm import room_costs
+
+        state, _, _ = full(2)
+        holding(state, 0, "K272", "K294")
+        state["farms"][0]["house"] = "stone"
+        assert {"stone": 3, "wood": 2} in room_costs(state["farms"][0])
+
+
+class TestK303StoneBreaker:
+    """K303 Stone Breaker: "At any time, you can renovate your clay hut to a stone house without
+    using a 'Renovation' action space." (S1). Seed 000 L812: the renovation is paid as usual;
+    not with the Conservator."""
+
+    def test_renovate_a_clay_hut_at_any_time(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K303")
+        state["farms"][0]["house"] = "clay"
+        turn(state, 0)
+        move = {"type": "card_renovate", "card": "K303"}
+        assert move not in AGRICOLA.legal_moves(state, 0)
+        give(state, 0, stone=2, reed=1)
+        after, _ = listed_play(state, 0, move)
+        assert after["farms"][0]["house"] == "stone"
+        assert _supply(after, "stone") == _supply(state, "stone") - 2
+
+    def test_not_from_a_wooden_hut(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K303")
+        turn(state, 0)
+        give(state, 0, stone=2, reed=1, clay=2)
+        assert not of_type(state, "card_renovate")
