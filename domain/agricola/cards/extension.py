@@ -30,6 +30,7 @@ from . import (
     plows,
     reactions,
     roof_and_frame,
+    round_offers,
     round_start,
     spaces,
 )
@@ -103,7 +104,10 @@ MOVES = {
     "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
     "card_plough": (
-        (_by_card(plows.check, round_start.check), _by_card(plows.apply, round_start.apply)),
+        (
+            round_offers.plough_check(_by_card(plows.check, round_start.check)),
+            round_offers.plough_apply(_by_card(plows.apply, round_start.apply)),
+        ),
         ({"card": str, "space": int}, {}),
     ),
     "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
@@ -121,6 +125,7 @@ MOVES = {
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
+    **{kind: (pair, round_offers.SHAPES[kind]) for kind, pair in round_offers.HANDLERS.items()},
 }
 
 
@@ -265,6 +270,7 @@ def build(card_set: int) -> Extension:
             free_builds.room_moves,
             baking.bake_moves,
             round_start.plough_moves,
+            round_offers.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

@@ -8,7 +8,7 @@ disagree are in ``docs/rules/cards-k-occupations.md`` (K-OCC-n).
 from __future__ import annotations
 
 from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
-from .e_support import AGRICOLA, _points, _start_round
+from .e_support import AGRICOLA, _points, _start_round, json_copy
 from .helpers import animals, food, full, holding, in_hand, lessons, listed_play, of_type, play
 
 
@@ -579,3 +579,139 @@ class TestK303StoneBreaker:
         turn(state, 0)
         give(state, 0, stone=2, reed=1, clay=2)
         assert not of_type(state, "card_renovate")
+
+
+class TestK293Plowman:
+    """K293 Plowman: "Add 4, 7 and 10 to the number of the current round and place 1 field on
+    each corresponding round space. At the start of these rounds, you can plow that field by
+    paying 1 food." (S1). Seed 000 L866: a field not bought goes back to the supply. Offered at
+    the seat's first turn of the round, before its placement (decisions K-11, K-OCC-12)."""
+
+    def test_plough_for_1_food_at_the_start_of_round_2_plus_4(self):
+        state, _, _ = full(2)
+        state["round"] = 2
+        played, _ = lessons(state, 0, "K293")
+        started, _ = _start_round(played, 6)
+        turn(started, 0)
+        move = {"type": "card_plough", "card": "K293", "space": 7}
+        after, _ = listed_play(started, 0, move)
+        assert [f["space"] for f in after["farms"][0]["fields"]] == [7]
+        assert food(after) == food(started) - 1
+        assert not of_type(after, "card_plough")
+        check_invariants(after)
+
+    def test_the_offer_lapses_with_the_first_placement_and_other_rounds_offer_nothing(self):
+        state, _, _ = full(2)
+        state["round"] = 2
+        played, _ = lessons(state, 0, "K293")
+        other, _ = _start_round(played, 5)
+        turn(other, 0)
+        assert not of_type(other, "card_plough")
+        started, _ = _start_round(played, 6)
+        turn(started, 0, home=2)
+        placed, _ = play(started, 0, {"type": "place", "space": "forest"})
+        turn(placed, 0)
+        assert not of_type(placed, "card_plough")
+
+
+class TestK305AnimalHandler:
+    """K305 Animal Handler: "Place 1 sheep on the space for round 7, 1 wild boar on round 10 and
+    1 cattle on round 14. At the start of these rounds, you can buy the animal for 1 food."
+    (S1). Seed 000 L930: nothing for the current or earlier rounds."""
+
+    def test_buy_the_boar_of_round_10(self):
+        state, _, _ = full(2)
+        state["round"] = 7
+        played, _ = lessons(state, 0, "K305")
+        seventh, _ = _start_round(played, 7)
+        turn(seventh, 0)
+        assert not of_type(seventh, "card_buy")  # round 7's sheep: played in round 7
+        tenth, _ = _start_round(played, 10)
+        turn(tenth, 0)
+        after, events = listed_play(tenth, 0, {"type": "card_buy", "card": "K305"})
+        assert animals(after, "boar") == 1 and food(after) == food(tenth) - 1
+        assert not of_type(after, "card_buy")
+        check_invariants(after)
+
+
+class TestK299Slaughterman:
+    """K299 Slaughterman: "Whenever another player converts 1 or more animals into food, you
+    receive 1 food from the general supply. In the feeding phase of the harvest, you are the last
+    player to feed your family (so you can benefit if other players slaughter)." (S1). The
+    feeding phase asks every seat at once (decision K-OCC-10)."""
+
+    def test_one_food_when_another_player_cooks(self):
+        from .helpers import owns
+
+        state, _, _ = full(2)
+        holding(state, 0, "K299")
+        owns(state, 1, "fireplace_2")
+        owns(state, 0, "fireplace_3")
+        give_animals(state, 1, sheep=1)
+        give_animals(state, 0, sheep=1)
+        turn(state, 1)
+        cooked, _ = play(state, 1, {"type": "convert", "good": "sheep"})
+        assert food(cooked, 0) == food(state, 0) + 1
+        turn(state, 0)
+        own, _ = play(state, 0, {"type": "convert", "good": "sheep"})
+        assert food(own, 0) == food(state, 0) + 2  # the fireplace's food only
+
+
+class TestK307AnimalBreeder:
+    """K307 Animal Breeder: "Whenever you fence unused spaces to create at least one new pasture,
+    you can buy a pair of animals: 2 sheep for 1 food, 2 wild boar for 2 food, or 2 cattle for 3
+    food." (S1). Seed 000 L800: the new pasture must have an empty space; not the Fence
+    Overseer's pastures. Bought once, before the seat's next placement (decision K-OCC-11)."""
+
+    def test_a_pair_of_sheep_for_one_food_after_fencing(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K307")
+        turn(state, 0)
+        give(state, 0, wood=8, food=3)
+        reveal(state, "fences")
+        fencing, _ = play(state, 0, {"type": "place", "space": "fences"})
+        assert not [m for m in of_type(fencing, "card_convert") if m["card"] == "K307"]
+        fencing, _ = play(fencing, 0, {"type": "fence_space", "space": 4})
+        closed, _ = play(fencing, 0, {"type": "close_pasture"})
+        move = {"type": "card_convert", "card": "K307", "option": 0}
+        bought, _ = listed_play(closed, 0, move)
+        assert animals(bought, "sheep") == 2 and food(bought) == food(closed) - 1
+        assert move not in AGRICOLA.legal_moves(bought, 0)
+        check_invariants(bought)
+
+
+class TestK310ResourceSeller:
+    """K310 Resource Seller: "Pile (from bottom to top) 1 stone, clay, stone, clay, reed, clay,
+    wood on this card. You receive the top marker when you receive that type of building
+    resource." (S1). Seed 000 L964: at a round's start and in the work phase; several types
+    received at once take several markers."""
+
+    def test_wood_takes_the_top_marker_then_clay_is_on_top(self):
+        state, placed = _on("forest", "K310")
+        taken = state["spaces"]["forest"]["goods"]["wood"]
+        assert _supply(placed, "wood") == _supply(state, "wood") + taken + 1
+        again = json_copy(placed)
+        turn(again, 0)
+        reveal(again, "forest", wood=2)
+        wood, _ = play(again, 0, {"type": "place", "space": "forest"})
+        assert (
+            _supply(wood, "wood")
+            == _supply(again, "wood") + again["spaces"]["forest"]["goods"]["wood"]
+        )
+        turn(wood, 0)
+        clay, _ = play(wood, 0, {"type": "place", "space": "clay_pit"})
+        assert (
+            _supply(clay, "clay")
+            == _supply(wood, "clay") + wood["spaces"]["clay_pit"]["goods"]["clay"] + 1
+        )
+        check_invariants(clay)
+
+    def test_several_types_at_once_take_several_markers(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K310")
+        state["farms"][0]["schedule"]["3"] = {"wood": 1, "clay": 1}
+        state["bank"]["wood"] -= 1
+        state["bank"]["clay"] -= 1
+        started, _ = _start_round(state, 3)
+        assert _supply(started, "wood") == _supply(state, "wood") + 2
+        assert _supply(started, "clay") == _supply(state, "clay") + 2

@@ -285,3 +285,96 @@ def _organic(caps, flexible, reserved, animals) -> int:
                 if can_house(Housing(rest, flexible, tuple(spare.items())), need):
                     return k
     return 0
+
+
+# -- other players' slaughter; windows a placement opens; the Resource Seller -------------
+
+
+def slaughterman(b, seat: int, event, card_id: str) -> None:
+    """K299: 1 food whenever another player turns animals into food (one per conversion)."""
+    if event is not None and event.seat not in (None, seat) and _converted(event):
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
+
+
+def _open_key(card_id: str) -> str:
+    return f"{card_id}/open"
+
+
+def _is_open(card_id: str):
+    return lambda farm: bool(farm["card_state"].get(_open_key(card_id)))
+
+
+def _set_open(b, seat: int, card_id: str, value: bool) -> None:
+    if bool(b.state["farms"][seat]["card_state"].get(_open_key(card_id))) != value:
+        b.emit("CardStateSet", {"card": card_id, "key": _open_key(card_id), "value": value}, seat)
+
+
+def animal_breeder(b, seat: int, event, card_id: str) -> None:
+    """K307: fencing a new pasture with at least one empty space (no stable; seed 000 L800)
+    opens the purchase of one pair, once a round, until the seat places its next person or the
+    round's work phase ends (K-OCC-11)."""
+    if event is None:
+        return
+    farm = b.state["farms"][seat]
+    if (
+        event.type == "PastureFenced"
+        and event.seat == seat
+        and not event.data.get("subdivides")
+        and event.data.get("card") not in FENCED_AROUND_STABLE
+        and any(s not in farm["stables"] for s in event.data.get("region", []))
+        and farm["card_state"].get(f"{card_id}/used") != b.state["round"]
+    ):
+        _set_open(b, seat, card_id, True)
+    elif event.seat == seat and event.type == "CardConverted" and event.data.get("card") == card_id:
+        _set_open(b, seat, card_id, False)
+        used = {"card": card_id, "key": f"{card_id}/used", "value": b.state["round"]}
+        b.emit("CardStateSet", used, seat)
+    elif event.type == "PeopleReturned" or (event.type == "PersonPlaced" and event.seat == seat):
+        _set_open(b, seat, card_id, False)
+
+
+#: Cards whose pastures the Animal Breeder ignores (the Fence Overseer K312, seed 000 L800).
+FENCED_AROUND_STABLE = ("K312",)
+animal_breeder_open = _is_open("K307")
+
+
+#: K310 Resource Seller: its markers from the top of the pile (S1 lists them bottom to top).
+RESOURCE_PILE = ("wood", "clay", "reed", "clay", "stone", "clay", "stone")
+_RECEIVING = ("GoodsTaken", "GoodsReceived", "CardGoods")
+
+
+def _resource_markers(b, seat: int, received: set, card_id: str) -> None:
+    taken = b.state["farms"][seat]["card_state"].get(card_id, 0)
+    goods: dict[str, int] = {}
+    while taken < len(RESOURCE_PILE) and RESOURCE_PILE[taken] in received:
+        received.discard(RESOURCE_PILE[taken])
+        goods[RESOURCE_PILE[taken]] = goods.get(RESOURCE_PILE[taken], 0) + 1
+        taken += 1
+    if goods:
+        b.emit("CardStateSet", {"card": card_id, "value": taken}, seat)
+        b.emit("CardGoods", {"card": card_id, "goods": goods}, seat)
+
+
+def resource_seller(b, seat: int, event, card_id: str) -> None:
+    """K310: whenever the seat receives a building resource of the type on top of the pile, it
+    takes that marker too; several types received at once take several markers, each type once
+    (seed 000 L964)."""
+    if event.type in _RECEIVING and event.data.get("card") != card_id:
+        goods = event.data.get("goods", {})
+    elif event.type == "CardConverted":
+        goods = event.data.get("gain", {})
+    else:
+        return
+    if event.data.get("onto"):
+        return
+    received = {g for g, n in goods.items() if n > 0 and g in ("wood", "clay", "reed", "stone")}
+    if received:
+        _resource_markers(b, seat, received, card_id)
+
+
+def resource_seller_round(b, seat: int, round_no: int, card_id: str) -> None:
+    """K310 at a round's start: the building resources on this round's space (seed 000 L964)."""
+    goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no), {})
+    received = {g for g, n in goods.items() if n > 0 and g in ("wood", "clay", "reed", "stone")}
+    if received:
+        _resource_markers(b, seat, received, card_id)

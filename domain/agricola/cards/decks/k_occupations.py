@@ -5,6 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
+from .. import round_offers
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -180,3 +181,56 @@ DECK.card("K294", "Brushwood Collector", brushwood=True)
 # using a 'Renovation' action space" (S1); seed 000 L812: still paid; not with the Conservator
 # (``any_time_renovation.py``).
 DECK.card("K303", "Stone Breaker", renovate_stone_any_time=True)
+# K293 Plowman (1+): "Add 4, 7 and 10 to the number of the current round and place 1 field on
+# each corresponding round space. At the start of these rounds, you can plow that field by
+# paying 1 food" (S1); seed 000 L866: a field not bought goes back (``round_offers.py``; offered
+# at the seat's first turn of the round, K-11).
+DECK.card(
+    "K293",
+    "Plowman",
+    offer_plough=(4, 7, 10),
+    round_start=round_offers.round_start,
+    after_any=round_offers.played,
+    round_check=True,
+)
+# K305 Animal Handler (4+): "Place 1 sheep on the space for round 7, 1 wild boar on round 10 and
+# 1 cattle on round 14. At the start of these rounds, you can buy the animal for 1 food" (S1);
+# seed 000 L930: nothing for the current or earlier rounds.
+DECK.card(
+    "K305",
+    "Animal Handler",
+    offer_animals={7: "sheep", 10: "boar", 14: "cattle"},
+    round_start=round_offers.round_start,
+    after_any=round_offers.played,
+    round_check=True,
+)
+# K299 Slaughterman (3+): "Whenever another player converts 1 or more animals into food, you
+# receive 1 food from the general supply. In the feeding phase of the harvest, you are the last
+# player to feed your family (so you can benefit if other players slaughter)" (S1): the feeding
+# phase asks every seat at once and each feeds when it chooses, so the Slaughterman may wait for
+# the others (K-OCC-10).
+DECK.card("K299", "Slaughterman", after_any=ks.slaughterman)
+# K307 Animal Breeder (4+): "Whenever you fence unused spaces to create at least one new
+# pasture, you can buy a pair of animals: 2 sheep for 1 food, 2 wild boar for 2 food, or 2
+# cattle for 3 food" (S1); seed 000 L800: a space of the new pasture must be empty; not after
+# the Fence Overseer. The pair is bought before the seat's action ends, once.
+DECK.card(
+    "K307",
+    "Animal Breeder",
+    converts=[
+        ({"food": 1}, {"sheep": 2}),
+        ({"food": 2}, {"boar": 2}),
+        ({"food": 3}, {"cattle": 2}),
+    ],
+    converts_if=ks.animal_breeder_open,
+    after_any=ks.animal_breeder,
+)
+# K310 Resource Seller (1+): "Pile (from bottom to top) 1 stone, clay, stone, clay, reed, clay,
+# wood on this card. You receive the top marker when you receive that type of building
+# resource" (S1); seed 000 L964: at a round's start too; several types at once take several.
+DECK.card(
+    "K310",
+    "Resource Seller",
+    after=ks.resource_seller,
+    round_start=ks.resource_seller_round,
+)
