@@ -23,6 +23,7 @@ from . import (
     exchange,
     fields,
     free_builds,
+    growth_cards,
     home_and_pastures,
     hooks,
     payments,
@@ -126,6 +127,7 @@ MOVES = {
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
     **{kind: (pair, round_offers.SHAPES[kind]) for kind, pair in round_offers.HANDLERS.items()},
+    **{kind: (pair, growth_cards.SHAPES[kind]) for kind, pair in growth_cards.HANDLERS.items()},
 }
 
 
@@ -271,6 +273,7 @@ def build(card_set: int) -> Extension:
             baking.bake_moves,
             round_start.plough_moves,
             round_offers.moves,
+            growth_cards.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

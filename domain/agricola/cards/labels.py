@@ -103,6 +103,7 @@ LABELS = {
         f"Bake {m['grain']} grain with {_improvement(m.get('improvement'))} ({_card(m)})"
     ),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
+    "card_growth": lambda s, m: f"Grow the family for 1 food, in the room just built ({_card(m)})",
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

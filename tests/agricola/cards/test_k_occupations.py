@@ -715,3 +715,48 @@ class TestK310ResourceSeller:
         started, _ = _start_round(state, 3)
         assert _supply(started, "wood") == _supply(state, "wood") + 2
         assert _supply(started, "clay") == _supply(state, "clay") + 2
+
+
+class TestK270WetNurse:
+    """K270 Wet Nurse: "Whenever you build room(s), you may grow your family by up to the number
+    of rooms that you build, if you have the room to house the new family members. This costs 1
+    food per person." (S1). Seed 000 L826: only with a free room; the newborn stands with the
+    person on the rooms space (decision K-OCC-13)."""
+
+    def test_one_growth_per_room_built_for_one_food(self):
+        placed = _rooms("K270", house="wood", wood=15, reed=6, food=2)
+        move = {"type": "card_growth", "card": "K270"}
+        assert move not in AGRICOLA.legal_moves(placed, 0)
+        built, _ = listed_play(placed, 0, {"type": "build_room", "space": 0})
+        grown, events = listed_play(built, 0, move)
+        farm = grown["farms"][0]
+        assert farm["family"] == 3 and farm["newborns"] == 1 and food(grown) == food(built) - 1
+        assert grown["spaces"]["rooms_stables"]["newborn"]
+        assert move not in AGRICOLA.legal_moves(grown, 0)  # 3 rooms for 3 people
+        second, _ = listed_play(grown, 0, {"type": "build_room", "space": 1})
+        again, _ = listed_play(second, 0, move)
+        assert again["farms"][0]["family"] == 4
+        check_invariants(again)
+
+
+class TestK342AnimalTrainer:
+    """K342 Animal Trainer: "Whenever you take food from a 'Traveling players' space, you may
+    immediately use it to buy animals: Pay 2 food for each sheep or wild boar and 3 food for each
+    cattle." (S1). Seed 000 L796: only the food that lay on the space, not a card's extra food
+    (the Magician's here); purchases that fit the farm (decision K-OCC-14)."""
+
+    def test_the_spaces_food_buys_animals_that_fit(self):
+        state, placed = _on("traveling_players", "K342", "K311", n=3, stock={"food": 3}, food=5)
+        options = placed["pending"][0]["options"]
+        assert {"cattle": 1, "food": -3} in options and {"sheep": 1, "food": -2} in options
+        assert all(o.get("food", 0) >= -3 for o in options)  # 3 food on the space, not 4
+        assert {"sheep": 1, "boar": 1, "food": -4} not in options
+        bought, _ = listed_play(
+            placed, 0, {"type": "card_choice", "option": options.index({"cattle": 1, "food": -3})}
+        )
+        assert animals(bought, "cattle") == 1 and food(bought) == food(placed) - 3
+        check_invariants(bought)
+
+    def test_nothing_from_other_spaces(self):
+        _, placed = _on("fishing", "K342", stock={"food": 3})
+        assert not of_type(placed, "card_choice")

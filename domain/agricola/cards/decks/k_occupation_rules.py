@@ -378,3 +378,43 @@ def resource_seller_round(b, seat: int, round_no: int, card_id: str) -> None:
     received = {g for g, n in goods.items() if n > 0 and g in ("wood", "clay", "reed", "stone")}
     if received:
         _resource_markers(b, seat, received, card_id)
+
+
+#: K342 Animal Trainer: the price of each animal bought with the Traveling Players' food.
+TRAINER_PRICES = {"sheep": 2, "boar": 2, "cattle": 3}
+
+
+def animal_trainer(b, seat: int, space_id: str, card_id: str, gained: dict):
+    """K342: the food taken from a Traveling Players space (only that food, not a card's extra,
+    seed 000 L796) may buy animals at once; the options are the purchases that fit the farm
+    (K-OCC-14)."""
+    from itertools import product
+
+    if space_id not in TRAVELING_PLAYERS:
+        return None
+    taken = next(
+        (
+            e.data.get("goods", {}).get("food", 0)
+            for e in reversed(b.events)
+            if e.type == "GoodsTaken" and e.seat == seat and e.data.get("space") == space_id
+        ),
+        0,
+    )
+    farm = b.state["farms"][seat]
+    money = min(taken, farm["supply"]["food"])
+    options: list[dict] = [{}]
+    for s, w, c in product(range(money // 2 + 1), range(money // 2 + 1), range(money // 3 + 1)):
+        price = 2 * s + 2 * w + 3 * c
+        if not (s or w or c) or price > money:
+            continue
+        total = total_animals(farm)
+        total.update(sheep=total["sheep"] + s, boar=total["boar"] + w, cattle=total["cattle"] + c)
+        _, unhoused = split_animals(farm, total)
+        if any(unhoused.values()):
+            continue
+        bought = {a: n for a, n in (("sheep", s), ("boar", w), ("cattle", c)) if n}
+        options.append({**bought, "food": -price})
+    return {"card": card_id, "options": options} if len(options) > 1 else None
+
+
+TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")

@@ -5,7 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
-from .. import round_offers
+from .. import growth_cards, round_offers
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -234,3 +234,13 @@ DECK.card(
     after=ks.resource_seller,
     round_start=ks.resource_seller_round,
 )
+# K270 Wet Nurse (1+): "Whenever you build room(s), you may grow your family by up to the number
+# of rooms that you build, if you have the room to house the new family members. This costs 1
+# food per person" (S1); seed 000 L826: only with a free room; the newborn stands with the person
+# on the rooms space and acts from the next round (``growth_cards.py``, K-OCC-13).
+DECK.card("K270", "Wet Nurse", growth_per_room=1, after_any=growth_cards.after_rooms)
+# K342 Animal Trainer (4+): "Whenever you take food from a 'Traveling players' space, you may
+# immediately use it to buy animals: Pay 2 food for each sheep or wild boar and 3 food for each
+# cattle" (S1); seed 000 L796: only the food that lay on the space (not the Dancer's or a
+# Juggler's extra); purchases that fit the farm (K-OCC-14).
+DECK.card("K342", "Animal Trainer", choice_after=ks.animal_trainer)
