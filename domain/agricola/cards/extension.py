@@ -34,6 +34,7 @@ from . import (
     round_offers,
     round_start,
     spaces,
+    stable_pasture,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -128,6 +129,7 @@ MOVES = {
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
     **{kind: (pair, round_offers.SHAPES[kind]) for kind, pair in round_offers.HANDLERS.items()},
     **{kind: (pair, growth_cards.SHAPES[kind]) for kind, pair in growth_cards.HANDLERS.items()},
+    **{kind: (pair, stable_pasture.SHAPES[kind]) for kind, pair in stable_pasture.HANDLERS.items()},
 }
 
 
@@ -274,12 +276,13 @@ def build(card_set: int) -> Extension:
             round_start.plough_moves,
             round_offers.moves,
             growth_cards.moves,
+            stable_pasture.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},
-        farm_space_moves=("card_plough", "free_room", "free_stable"),
+        farm_space_moves=("card_plough", "free_room", "free_stable", "card_fence"),
         after_move=[hooks.after_move],
         labels=dict(LABELS),
         # build costs and fences

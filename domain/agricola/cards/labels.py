@@ -104,6 +104,9 @@ LABELS = {
     ),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
     "card_growth": lambda s, m: f"Grow the family for 1 food, in the room just built ({_card(m)})",
+    "card_fence": lambda s, m: (
+        f"Fence the stable at {farm_label(m['space'])} as a pasture, without wood ({_card(m)})"
+    ),
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

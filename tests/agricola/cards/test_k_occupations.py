@@ -760,3 +760,36 @@ class TestK342AnimalTrainer:
     def test_nothing_from_other_spaces(self):
         _, placed = _on("fishing", "K342", stock={"food": 3})
         assert not of_type(placed, "card_choice")
+
+
+class TestK312FenceOverseer:
+    """K312 Fence Overseer: "Once each round, for a cost of 1 food, you can immediately fence a
+    pasture of 1 farmyard space around a stable that you have just built. You do not need to pay
+    wood for the fences." (S1). Seed 000 L952: once a round; the Farmer (E160) acts after it,
+    the Animal Breeder (K307) does not."""
+
+    def _stable(self, *cards, food=2):
+        placed = _rooms("K312", *cards, house="wood", wood=6, food=food)
+        return listed_play(placed, 0, {"type": "build_stable", "space": 7})[0]
+
+    def test_fence_the_new_stable_for_one_food(self):
+        stabled = self._stable("E160", "K307")
+        move = {"type": "card_fence", "card": "K312", "space": 7}
+        fenced, _ = listed_play(stabled, 0, move)
+        farm = fenced["farms"][0]
+        assert farm["pastures"] == [[7]] and len(farm["fences"]) == 4
+        assert _supply(fenced, "wood") == _supply(stabled, "wood")
+        assert food(fenced) == food(stabled) - 1
+        assert animals(fenced, "boar") == 1  # the Farmer's boar
+        assert {"type": "card_convert", "card": "K307", "option": 0} not in AGRICOLA.legal_moves(
+            fenced, 0
+        )
+        assert move not in AGRICOLA.legal_moves(fenced, 0)
+        check_invariants(fenced)
+
+    def test_once_a_round(self):
+        stabled = self._stable()
+        fenced, _ = listed_play(stabled, 0, {"type": "card_fence", "card": "K312", "space": 7})
+        again, _ = play(fenced, 0, {"type": "build_stable", "space": 9})
+        assert again["turn"] == 0 and again["pending"][0]  # still in the rooms action
+        assert not of_type(again, "card_fence")

@@ -5,7 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
-from .. import growth_cards, round_offers
+from .. import growth_cards, round_offers, stable_pasture
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -244,3 +244,8 @@ DECK.card("K270", "Wet Nurse", growth_per_room=1, after_any=growth_cards.after_r
 # cattle" (S1); seed 000 L796: only the food that lay on the space (not the Dancer's or a
 # Juggler's extra); purchases that fit the farm (K-OCC-14).
 DECK.card("K342", "Animal Trainer", choice_after=ks.animal_trainer)
+# K312 Fence Overseer (1+): "Once each round, for a cost of 1 food, you can immediately fence a
+# pasture of 1 farmyard space around a stable that you have just built. You do not need to pay
+# wood for the fences" (S1); seed 000 L952: once a round; stables from cards too; the Stablehand
+# and the Farmer act after it, not the Animal Breeder (``stable_pasture.py``).
+DECK.card("K312", "Fence Overseer", fence_stable=1, after_any=stable_pasture.after_stable)
