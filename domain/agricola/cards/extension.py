@@ -15,6 +15,7 @@ from ..extension import Extension
 from . import (
     actions,
     animals,
+    answer_occupation,
     any_time_renovation,
     baking,
     deal,
@@ -130,6 +131,10 @@ MOVES = {
     **{kind: (pair, round_offers.SHAPES[kind]) for kind, pair in round_offers.HANDLERS.items()},
     **{kind: (pair, growth_cards.SHAPES[kind]) for kind, pair in growth_cards.HANDLERS.items()},
     **{kind: (pair, stable_pasture.SHAPES[kind]) for kind, pair in stable_pasture.HANDLERS.items()},
+    **{
+        kind: (pair, answer_occupation.SHAPES[kind])
+        for kind, pair in answer_occupation.HANDLERS.items()
+    },
 }
 
 
@@ -277,6 +282,7 @@ def build(card_set: int) -> Extension:
             round_offers.moves,
             growth_cards.moves,
             stable_pasture.moves,
+            answer_occupation.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

@@ -793,3 +793,36 @@ class TestK312FenceOverseer:
         again, _ = play(fenced, 0, {"type": "build_stable", "space": 9})
         assert again["turn"] == 0 and again["pending"][0]  # still in the rooms action
         assert not of_type(again, "card_fence")
+
+
+class TestK271Educator:
+    """K271 Educator: "Whenever another player plays an occupation card, you can pay 3 food to
+    play one yourself. From your 4th occupation, this only costs 2 food." (S1). Seed 000 L894:
+    two occupations played in one action give two answers. The holder answers before its next
+    placement (decision K-11)."""
+
+    def _answered(self, held=()):
+        state, _, _ = full(2)
+        holding(state, 1, "K271", *held)
+        in_hand(state, 1, "E176")
+        give(state, 1, food=3)
+        played, _ = lessons(state, 0, "E158")  # Ann plays the Turner
+        turn(played, 1, home=2)
+        return played
+
+    def test_an_occupation_for_3_food_before_the_next_placement(self):
+        played = self._answered()
+        move = {"type": "card_answer", "card": "E176"}
+        answered, _ = listed_play(played, 1, move)
+        assert "E176" in answered["farms"][1]["occupations"]
+        assert food(answered, 1) == food(played, 1) - 3
+        assert move not in AGRICOLA.legal_moves(answered, 1)
+        check_invariants(answered)
+
+    def test_2_food_from_the_fourth_occupation_and_the_window_closes_with_a_placement(self):
+        played = self._answered(held=("E209", "E185"))  # the answer is Bob's 4th occupation
+        answered, _ = listed_play(played, 1, {"type": "card_answer", "card": "E176"})
+        assert food(answered, 1) == food(played, 1) - 2
+        placed, _ = play(self._answered(), 1, {"type": "place", "space": "forest"})
+        turn(placed, 1)
+        assert not of_type(placed, "card_answer", seat=1)

@@ -5,7 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
-from .. import growth_cards, round_offers, stable_pasture
+from .. import answer_occupation, growth_cards, round_offers, stable_pasture
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -249,3 +249,13 @@ DECK.card("K342", "Animal Trainer", choice_after=ks.animal_trainer)
 # wood for the fences" (S1); seed 000 L952: once a round; stables from cards too; the Stablehand
 # and the Farmer act after it, not the Animal Breeder (``stable_pasture.py``).
 DECK.card("K312", "Fence Overseer", fence_stable=1, after_any=stable_pasture.after_stable)
+# K271 Educator (4+): "Whenever another player plays an occupation card, you can pay 3 food to
+# play one yourself. From your 4th occupation, this only costs 2 food" (S1); seed 000 L894: two
+# occupations in one action, two answers (``answer_occupation.py``, before the holder's next
+# placement as decision K-11 has it).
+DECK.card(
+    "K271",
+    "Educator",
+    answer_occupation=(3, 2),
+    after_any=answer_occupation.after_occupation,
+)
