@@ -36,6 +36,7 @@ from . import (
     round_start,
     spaces,
     stable_pasture,
+    workshops_as_minors,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -115,7 +116,7 @@ MOVES = {
     ),
     "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
     "card_major": (
-        (play.check_card_major, play.apply_card_major),
+        (workshops_as_minors.check(play.check_card_major), play.apply_card_major),
         ({"card": str, "major": str}, {"pay": int}),
     ),
     "free_room": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
@@ -283,6 +284,7 @@ def build(card_set: int) -> Extension:
             growth_cards.moves,
             stable_pasture.moves,
             answer_occupation.moves,
+            workshops_as_minors.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],
@@ -303,7 +305,10 @@ def build(card_set: int) -> Extension:
                 payments.renovation_alternatives,
                 roof_and_frame.renovation_alternatives,
             ],
-            "improvement": [payments.improvement_alternatives],
+            "improvement": [
+                payments.improvement_alternatives,
+                workshops_as_minors.improvement_alternatives,
+            ],
         },
         fence_credit=[free_builds.fence_credit],
         # bake and cook

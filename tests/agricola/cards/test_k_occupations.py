@@ -826,3 +826,42 @@ class TestK271Educator:
         placed, _ = play(self._answered(), 1, {"type": "place", "space": "forest"})
         turn(placed, 1)
         assert not of_type(placed, "card_answer", seat=1)
+
+
+class TestK277Manufacturer:
+    """K277 Manufacturer: "Once you have a clay hut or a stone house, the Joinery, Pottery and
+    Basketmaker's Workshop are minor improvements for you and their cost is reduced by 2 building
+    resources of your choice." (S1). The lower price also with a major improvement action
+    (decision K-OCC-15)."""
+
+    def _minor_action(self, house, **goods):
+        state, _, _ = full(2)
+        holding(state, 0, "K277")
+        state["farms"][0]["house"] = house
+        turn(state, 0)
+        give(state, 0, **goods)
+        reveal(state, "major_minor")
+        return play(state, 0, {"type": "place", "space": "major_minor"})[0]
+
+    def test_the_joinery_as_a_minor_for_2_resources_less(self):
+        from domain.agricola.farm import major_costs
+
+        placed = self._minor_action("clay", wood=1, stone=1)
+        costs = major_costs(placed["farms"][0], "joinery")
+        assert costs[0] == {"wood": 2, "stone": 2}
+        assert {"wood": 1, "stone": 1} in costs and {"stone": 2} in costs
+        move = {
+            "type": "card_major",
+            "card": "K277",
+            "major": "joinery",
+            "pay": costs.index({"wood": 1, "stone": 1}),
+        }
+        built, _ = listed_play(placed, 0, move)
+        assert "joinery" in built["farms"][0]["majors"]
+        assert _supply(built, "wood") == 0 and _supply(built, "stone") == 0
+        assert [m for m in of_type(placed, "card_major") if m["card"] == "K277"] == [move]
+        check_invariants(built)
+
+    def test_not_in_a_wooden_hut(self):
+        placed = self._minor_action("wood", wood=2, stone=2)
+        assert not [m for m in of_type(placed, "card_major") if m["card"] == "K277"]

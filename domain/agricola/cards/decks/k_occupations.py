@@ -259,3 +259,7 @@ DECK.card(
     answer_occupation=(3, 2),
     after_any=answer_occupation.after_occupation,
 )
+# K277 Manufacturer (3+): "Once you have a clay hut or a stone house, the Joinery, Pottery and
+# Basketmaker's Workshop are minor improvements for you and their cost is reduced by 2 building
+# resources of your choice" (S1) (``workshops_as_minors.py``, K-OCC-15).
+DECK.card("K277", "Manufacturer", workshops_as_minor=True, major_paid=True)
