@@ -27,6 +27,7 @@ from . import (
     growth_cards,
     home_and_pastures,
     hooks,
+    improvement_actions,
     payments,
     play,
     plows,
@@ -86,6 +87,15 @@ _EXCHANGE: tuple[tuple[str, _Shape], ...] = (
     ("exchange_draw", ({"deck": str}, {})),
 )
 
+#: Modules of card mechanisms with moves of their own (``HANDLERS``, ``SHAPES``; issue 23).
+_MOVE_MODULES = (
+    round_offers,
+    growth_cards,
+    stable_pasture,
+    answer_occupation,
+    improvement_actions,
+)
+
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
 MOVES = {
     "play_occupation": (
@@ -93,7 +103,7 @@ MOVES = {
         ({"card": str}, {}),
     ),
     "play_minor": (
-        (play.check_play_minor, play.apply_play_minor),
+        (improvement_actions.check_minor(play.check_play_minor), play.apply_play_minor),
         ({"card": str}, {"pay": int, "choice": int, "return": list}),
     ),
     "card_convert": (
@@ -129,13 +139,7 @@ MOVES = {
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
-    **{kind: (pair, round_offers.SHAPES[kind]) for kind, pair in round_offers.HANDLERS.items()},
-    **{kind: (pair, growth_cards.SHAPES[kind]) for kind, pair in growth_cards.HANDLERS.items()},
-    **{kind: (pair, stable_pasture.SHAPES[kind]) for kind, pair in stable_pasture.HANDLERS.items()},
-    **{
-        kind: (pair, answer_occupation.SHAPES[kind])
-        for kind, pair in answer_occupation.HANDLERS.items()
-    },
+    **{kind: (pair, m.SHAPES[kind]) for m in _MOVE_MODULES for kind, pair in m.HANDLERS.items()},
 }
 
 
@@ -271,7 +275,12 @@ def build(card_set: int) -> Extension:
             "card_order": lambda state, seat: True,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
-        extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
+        extra_steps=[
+            plows.any_open,
+            free_builds.any_stable_open,
+            actions.any_again_open,
+            improvement_actions.second_minor_open,
+        ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
             play.convert_moves,
@@ -285,6 +294,7 @@ def build(card_set: int) -> Extension:
             stable_pasture.moves,
             answer_occupation.moves,
             workshops_as_minors.moves,
+            improvement_actions.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

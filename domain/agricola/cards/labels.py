@@ -110,6 +110,9 @@ LABELS = {
     "card_answer": lambda s, m: (
         f"Play the occupation {_card(m)} for food, answering another player's occupation{_does(m)}"
     ),
+    "card_improvement": lambda s, m: (
+        f"Build {_improvement(m.get('major'))} instead of a minor improvement ({_card(m)})"
+    ),
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

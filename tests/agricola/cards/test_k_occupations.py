@@ -865,3 +865,43 @@ class TestK277Manufacturer:
     def test_not_in_a_wooden_hut(self):
         placed = self._minor_action("wood", wood=2, stone=2)
         assert not [m for m in of_type(placed, "card_major") if m["card"] == "K277"]
+
+
+class TestK281TravelingSalesman:
+    """K281 Traveling Salesman: "Whenever you select a 'minor improvement' action on an action
+    space, you can play a major instead of a minor improvement. If you select a 'major or minor
+    improvement' action on an action space, you can play 2 minor improvements." (S1). Seed 000
+    L828 rules on it with the Merchant and the Businessman (not in the K deck)."""
+
+    def test_a_major_instead_of_the_minor(self):
+        state, placed = _on("starting_player_minor", "K281", wood=1, stone=3)
+        move = {"type": "card_improvement", "card": "K281", "major": "well", "pay": 0}
+        built, _ = listed_play(placed, 0, move)
+        assert "well" in built["farms"][0]["majors"]
+        assert built["round_food"][built["round"] + 1][0] == 1
+        assert not of_type(built, "card_improvement")
+        check_invariants(built)
+
+    def test_two_minors_on_major_or_minor_improvement(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K281")
+        in_hand(state, 0, "E25")
+        in_hand(state, 0, "E338")
+        turn(state, 0)
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        first, _ = listed_play(placed, 0, {"type": "play_minor", "card": "E25"})
+        assert first["pending"][0] and first["turn"] == 0
+        second, _ = listed_play(first, 0, {"type": "play_minor", "card": "E338"})
+        assert {"E25", "E338"} <= set(second["farms"][0]["minors"])
+        assert second["pending"][0] is None  # the action ends after the second
+
+    def test_without_the_card_one_minor(self):
+        state, _, _ = full(2)
+        in_hand(state, 0, "E25")
+        in_hand(state, 0, "E338")
+        turn(state, 0)
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        first, _ = listed_play(placed, 0, {"type": "play_minor", "card": "E25"})
+        assert not of_type(first, "play_minor")

@@ -263,3 +263,9 @@ DECK.card(
 # Basketmaker's Workshop are minor improvements for you and their cost is reduced by 2 building
 # resources of your choice" (S1) (``workshops_as_minors.py``, K-OCC-15).
 DECK.card("K277", "Manufacturer", workshops_as_minor=True, major_paid=True)
+# K281 Traveling Salesman (1+): "Whenever you select a 'minor improvement' action on an action
+# space, you can play a major instead of a minor improvement. If you select a 'major or minor
+# improvement' action on an action space, you can play 2 minor improvements" (S1)
+# (``improvement_actions.py``; seed 000 L828 on the Merchant and Businessman, which the K deck
+# does not hold).
+DECK.card("K281", "Traveling Salesman", improvement_actions=True)
