@@ -37,6 +37,7 @@ from . import (
     round_start,
     spaces,
     stable_pasture,
+    work_start,
     workshops_as_minors,
 )
 from .card_sets import CARD_SETS, CORRECTED
@@ -94,6 +95,7 @@ _MOVE_MODULES = (
     stable_pasture,
     answer_occupation,
     improvement_actions,
+    work_start,
 )
 
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
@@ -295,6 +297,7 @@ def build(card_set: int) -> Extension:
             answer_occupation.moves,
             workshops_as_minors.moves,
             improvement_actions.moves,
+            work_start.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

@@ -7,7 +7,7 @@ from typing import cast
 from ..farm import label as farm_label
 from ..farm import major_costs
 from ..labels import priced
-from ..state import improvement_info
+from ..state import improvement_info, space_name
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from .catalogue import CARDS
@@ -113,6 +113,10 @@ LABELS = {
     "card_improvement": lambda s, m: (
         f"Build {_improvement(m.get('major'))} instead of a minor improvement ({_card(m)})"
     ),
+    "card_spread": lambda s, m: (
+        f"Spread the wood of the Forest onto Clay Pit, Reed Bank and Fishing ({_card(m)})"
+    ),
+    "card_food": lambda s, m: f"Put 1 food on {space_name(m.get('space'))} ({_card(m)})",
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

@@ -905,3 +905,57 @@ class TestK281TravelingSalesman:
         placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
         first, _ = listed_play(placed, 0, {"type": "play_minor", "card": "E25"})
         assert not of_type(first, "play_minor")
+
+
+class TestK284WoodDistributor:
+    """K284 Wood Distributor: "At the start of the work phase of each round, you can distribute
+    the wood from the '3 Wood' action space as evenly as possible onto the neighbouring '1 Clay',
+    '1 Reed' and 'Fishing' spaces. When you play this card, you receive 2 wood." (S1). Seed 000
+    L898: wood that does not divide stays. At the seat's first turn of the round (K-OCC-16)."""
+
+    def test_two_wood_on_play(self):
+        state, _, _ = full(2)
+        after, _ = lessons(state, 0, "K284")
+        assert _supply(after, "wood") == _supply(state, "wood") + 2
+
+    def test_the_forests_wood_spread_evenly(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K284")
+        started, _ = _start_round(state, 2)
+        turn(started, 0)
+        spaces = started["spaces"]
+        spaces["forest"]["goods"]["wood"] = 7
+        started["bank"]["wood"] -= 7 - state["spaces"]["forest"]["goods"].get("wood", 0)
+        before = {s: dict(spaces[s]["goods"]) for s in ("clay_pit", "reed_bank", "fishing")}
+        spread, _ = listed_play(started, 0, {"type": "card_spread", "card": "K284"})
+        assert spread["spaces"]["forest"]["goods"]["wood"] == 1
+        for s in before:
+            assert spread["spaces"][s]["goods"]["wood"] == before[s].get("wood", 0) + 2
+        assert _supply(spread, "wood") == _supply(started, "wood")
+        assert not of_type(spread, "card_spread")
+        check_invariants(spread)
+
+
+class TestK308Foreman:
+    """K308 Foreman: "At the start of the work phase of each round, you can place 1 food from the
+    general supply on an action space of your choice." (S1). Seed 000 L792: decided before the
+    work phase; here at the seat's first turn, before its placement (K-OCC-16)."""
+
+    def test_one_food_onto_a_space_then_the_offer_lapses(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K308")
+        started, _ = _start_round(state, 2)
+        turn(started, 0, home=2)
+        move = {"type": "card_food", "card": "K308", "space": "forest"}
+        assert {"type": "card_food", "card": "K308", "space": "grain"} not in AGRICOLA.legal_moves(
+            started, 0
+        )  # K-OCC-16: a space that hands over the goods lying on it
+        put, _ = listed_play(started, 0, move)
+        assert put["spaces"]["forest"]["goods"]["food"] == 1
+        assert food(put) == food(started)
+        taken, _ = play(put, 0, {"type": "place", "space": "forest"})
+        assert food(taken) == food(put) + 1
+        check_invariants(taken)
+        placed, _ = play(started, 0, {"type": "place", "space": "forest"})
+        turn(placed, 0)
+        assert not of_type(placed, "card_food")

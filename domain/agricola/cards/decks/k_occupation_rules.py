@@ -365,8 +365,8 @@ def resource_seller(b, seat: int, event, card_id: str) -> None:
         goods = event.data.get("gain", {})
     else:
         return
-    if event.data.get("onto"):
-        return
+    if event.data.get("onto") or (event.type == "GoodsTaken" and event.data.get("card")):
+        return  # goods left on a space, or moved by a card (Wood Distributor K284)
     received = {g for g, n in goods.items() if n > 0 and g in ("wood", "clay", "reed", "stone")}
     if received:
         _resource_markers(b, seat, received, card_id)

@@ -5,7 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
-from .. import answer_occupation, growth_cards, round_offers, stable_pasture
+from .. import answer_occupation, growth_cards, round_offers, stable_pasture, work_start
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -269,3 +269,25 @@ DECK.card("K277", "Manufacturer", workshops_as_minor=True, major_paid=True)
 # (``improvement_actions.py``; seed 000 L828 on the Merchant and Businessman, which the K deck
 # does not hold).
 DECK.card("K281", "Traveling Salesman", improvement_actions=True)
+# K284 Wood Distributor (1+): "At the start of the work phase of each round, you can distribute
+# the wood from the '3 Wood' action space as evenly as possible onto the neighbouring '1 Clay',
+# '1 Reed' and 'Fishing' spaces. When you play this card, you receive 2 wood" (S1); seed 000
+# L898: what does not divide stays (``work_start.py``, K-OCC-16).
+DECK.card(
+    "K284",
+    "Wood Distributor",
+    goods={"wood": 2},
+    spread_wood=("forest", ("clay_pit", "reed_bank", "fishing")),
+    round_start=work_start.offered,
+    after_any=work_start.lapses,
+)
+# K308 Foreman (4+): "At the start of the work phase of each round, you can place 1 food from the
+# general supply on an action space of your choice" (S1); seed 000 L792: decided before the work
+# phase (``work_start.py``, K-OCC-16).
+DECK.card(
+    "K308",
+    "Foreman",
+    food_on_space=True,
+    round_start=work_start.offered,
+    after_any=work_start.lapses,
+)
