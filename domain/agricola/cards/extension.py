@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..extension import Extension
 from . import (
     actions,
+    animal_bag,
     animals,
     answer_occupation,
     any_time_renovation,
@@ -217,6 +218,7 @@ def build(card_set: int) -> Extension:
         effects=effect_of,
         # round start
         round_start=[hooks.round_start],
+        round_draws=[animal_bag.draw],
         draw=[exchange.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's

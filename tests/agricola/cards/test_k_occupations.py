@@ -959,3 +959,37 @@ class TestK308Foreman:
         placed, _ = play(started, 0, {"type": "place", "space": "forest"})
         turn(placed, 0)
         assert not of_type(placed, "card_food")
+
+
+class TestK304Veterinarian:
+    """K304 Veterinarian: "When you play this card, place 4 sheep cubes, 3 wild boar cubes and 2
+    cattle cubes in a container. At the start of each round, draw two animals. If they are the
+    same, keep one. Return the 1 or 2 animals to the container." (S1). Seed 000 L774: the animal
+    may be cooked at once."""
+
+    def test_a_pair_of_one_type_gives_one_animal_and_leaves_the_bag(self):
+        from domain.agricola.builder import Builder
+        from domain.agricola.flow import start_round
+        from domain.common.rng import Rng
+
+        state, _, _ = full(2)
+        played, _ = lessons(state, 0, "K304")
+        assert played["farms"][0]["card_state"]["K304/bag"] == {"sheep": 4, "boar": 3, "cattle": 2}
+        build_farm(played, 0, pastures=[[3, 4], [8, 9], [13, 14]])
+        outcomes = set()
+        for seed in range(1, 25):
+            b = Builder(json_copy(played))
+            b.state["phase"] = "return"
+            start_round(b, Rng(seed), 2)
+            after = b.state
+            bag = after["farms"][0]["card_state"]["K304/bag"]
+            got = {a: animals(after, a) for a in ("sheep", "boar", "cattle") if animals(after, a)}
+            if got:
+                ((kind, n),) = got.items()
+                assert n == 1 and bag[kind] == {"sheep": 4, "boar": 3, "cattle": 2}[kind] - 1
+                assert sum(bag.values()) == 8
+            else:
+                assert sum(bag.values()) == 9
+            outcomes.add(bool(got))
+            check_invariants(after)
+        assert outcomes == {True, False}

@@ -5,7 +5,14 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
-from .. import answer_occupation, growth_cards, round_offers, stable_pasture, work_start
+from .. import (
+    animal_bag,
+    answer_occupation,
+    growth_cards,
+    round_offers,
+    stable_pasture,
+    work_start,
+)
 from ..deck import Deck
 from ..engine import every, remaining
 from . import k_occupation_rules as ks
@@ -290,4 +297,15 @@ DECK.card(
     food_on_space=True,
     round_start=work_start.offered,
     after_any=work_start.lapses,
+)
+# K304 Veterinarian (4+): "When you play this card, place 4 sheep cubes, 3 wild boar cubes and 2
+# cattle cubes in a container. At the start of each round, draw two animals. If they are the
+# same, keep one. Return the 1 or 2 animals to the container" (S1); seed 000 L774: the animal
+# may be cooked at once (``animal_bag.py``).
+DECK.card(
+    "K304",
+    "Veterinarian",
+    animal_bag={"sheep": 4, "boar": 3, "cattle": 2},
+    after_any=animal_bag.filled,
+    round_check=True,
 )
