@@ -36,6 +36,7 @@ from . import (
     roof_and_frame,
     round_offers,
     round_start,
+    round_start_play,
     spaces,
     stable_pasture,
     work_start,
@@ -97,6 +98,7 @@ _MOVE_MODULES = (
     answer_occupation,
     improvement_actions,
     work_start,
+    round_start_play,
 )
 
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
@@ -300,6 +302,7 @@ def build(card_set: int) -> Extension:
             workshops_as_minors.moves,
             improvement_actions.moves,
             work_start.moves,
+            round_start_play.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

@@ -117,6 +117,7 @@ LABELS = {
         f"Spread the wood of the Forest onto Clay Pit, Reed Bank and Fishing ({_card(m)})"
     ),
     "card_food": lambda s, m: f"Put 1 food on {space_name(m.get('space'))} ({_card(m)})",
+    "card_study": lambda s, m: f"Play {_card(m)} at the start of the round{_does(m)}",
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

@@ -965,7 +965,7 @@ class TestK304Veterinarian:
     """K304 Veterinarian: "When you play this card, place 4 sheep cubes, 3 wild boar cubes and 2
     cattle cubes in a container. At the start of each round, draw two animals. If they are the
     same, keep one. Return the 1 or 2 animals to the container." (S1). Seed 000 L774: the animal
-    may be cooked at once."""
+    may be cooked at once. The draw: decision K-OCC-18."""
 
     def test_a_pair_of_one_type_gives_one_animal_and_leaves_the_bag(self):
         from domain.agricola.builder import Builder
@@ -993,3 +993,34 @@ class TestK304Veterinarian:
             outcomes.add(bool(got))
             check_invariants(after)
         assert outcomes == {True, False}
+
+
+class TestK279Scholar:
+    """K279 Scholar: "Once you have a stone house, at the start of a round you can always either
+    pay 1 food to play an occupation card or play an improvement card by paying its costs."
+    (S1). Seed 000 L978: one card a round; food received at the round's start may pay. At the
+    seat's first turn of the round, before its placement (K-11; K-OCC-17)."""
+
+    def _started(self, house="stone"):
+        state, _, _ = full(2)
+        holding(state, 0, "K279")
+        state["farms"][0]["house"] = house
+        in_hand(state, 0, "E176")
+        in_hand(state, 0, "E25")
+        started, _ = _start_round(state, 3)
+        turn(started, 0)
+        return started
+
+    def test_an_occupation_for_1_food_or_a_minor_once_a_round(self):
+        started = self._started()
+        moves = of_type(started, "card_study")
+        assert {"type": "card_study", "card": "E25"} in moves
+        played, _ = listed_play(started, 0, {"type": "card_study", "card": "E176"})
+        assert "E176" in played["farms"][0]["occupations"]
+        assert food(played) == food(started) - 1
+        assert played["turn"] == 0 and played["pending"][0] is None  # still to place
+        assert not of_type(played, "card_study")
+        check_invariants(played)
+
+    def test_not_without_a_stone_house(self):
+        assert not of_type(self._started(house="clay"), "card_study")

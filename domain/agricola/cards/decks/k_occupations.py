@@ -10,6 +10,7 @@ from .. import (
     answer_occupation,
     growth_cards,
     round_offers,
+    round_start_play,
     stable_pasture,
     work_start,
 )
@@ -308,4 +309,15 @@ DECK.card(
     animal_bag={"sheep": 4, "boar": 3, "cattle": 2},
     after_any=animal_bag.filled,
     round_check=True,
+)
+# K279 Scholar (1+): "Once you have a stone house, at the start of a round you can always either
+# pay 1 food to play an occupation card or play an improvement card by paying its costs" (S1);
+# seed 000 L978: one card a round; food received at the round's start pays; the Patron acts
+# (``round_start_play.py``, K-11, K-OCC-17).
+DECK.card(
+    "K279",
+    "Scholar",
+    round_start_play=1,
+    round_start=round_start_play.offered,
+    after_any=work_start.lapses,
 )
