@@ -105,6 +105,7 @@ def check(state: dict, seat: int, move: dict) -> None:
 def apply(b, seat: int, move: dict) -> None:
     state = b.state
     holder = _holder(state, seat)
+    assert holder is not None  # checked: the offer is open
     card_id = move["card"]
     b.emit("CardStateSet", {"card": holder, "value": None}, seat)
     if CARDS[card_id]["kind"] == "occupation":
