@@ -39,6 +39,7 @@ from . import (
     round_start_play,
     spaces,
     stable_pasture,
+    wood_fields,
     work_start,
     workshops_as_minors,
 )
@@ -129,7 +130,7 @@ MOVES = {
         ),
         ({"card": str, "space": int}, {}),
     ),
-    "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
+    "card_sow": ((fields.check, wood_fields.sow(fields.apply)), ({"card": str, "crop": str}, {})),
     "card_major": (
         (workshops_as_minors.check(play.check_card_major), play.apply_card_major),
         ({"card": str, "major": str}, {"pay": int}),

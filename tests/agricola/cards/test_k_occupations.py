@@ -1024,3 +1024,40 @@ class TestK279Scholar:
 
     def test_not_without_a_stone_house(self):
         assert not of_type(self._started(house="clay"), "card_study")
+
+
+class TestK278Forester:
+    """K278 Forester: "Whenever you use a sowing action, you can plant wood on this card. There
+    can be up to 3 stacks of wood on this card, as shown. The wood is treated the same as sown
+    grain and is harvested during the Field phase." (S1). Seed 000 L840: 1 wood from the supply
+    and 2 from the general supply per plot; not all plots at once; not the Smallholder's extra."""
+
+    def test_sow_wood_on_a_plot_and_harvest_it(self):
+        from domain.agricola.builder import Builder
+        from domain.agricola.cards.fields import harvest
+
+        state, _, _ = full(2)
+        played, _ = lessons(state, 0, "K278")
+        holding(played, 0, "K286")  # the Smallholder adds nothing to wood
+        assert [f["card"] for f in played["farms"][0]["card_fields"]] == [
+            "K278/1",
+            "K278/2",
+            "K278/3",
+        ]
+        turn(played, 0)
+        give(played, 0, wood=2)
+        reveal(played, "sow_bake")
+        sowing, _ = play(played, 0, {"type": "place", "space": "sow_bake"})
+        move = {"type": "card_sow", "card": "K278/1", "crop": "wood"}
+        sown, events = listed_play(sowing, 0, move)
+        assert "sows wood on Forester (K278, plot 1)" in AGRICOLA.describe(
+            events[0], ["Ann", "Bob"]
+        )
+        plot = sown["farms"][0]["card_fields"][0]
+        assert plot["crop"] == "wood" and plot["count"] == 3
+        assert _supply(sown, "wood") == _supply(sowing, "wood") - 1
+        b = Builder(json_copy(sown))
+        harvest(b)
+        assert _supply(b.state, "wood") == _supply(sown, "wood") + 1
+        assert _points(b.state)["grain"] == _points(sown)["grain"]
+        check_invariants(b.state)

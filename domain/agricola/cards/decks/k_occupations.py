@@ -12,6 +12,7 @@ from .. import (
     round_offers,
     round_start_play,
     stable_pasture,
+    wood_fields,
     work_start,
 )
 from ..deck import Deck
@@ -321,3 +322,9 @@ DECK.card(
     round_start=round_start_play.offered,
     after_any=work_start.lapses,
 )
+# K278 Forester (1+): "Whenever you use a sowing action, you can plant wood on this card. There
+# can be up to 3 stacks of wood on this card, as shown. The wood is treated the same as sown
+# grain and is harvested during the Field phase" (S1); seed 000 L840: 1 wood from the supply and
+# 2 from the general supply per plot, not all plots at once; cards that add to sowing act on it,
+# not the Smallholder (``wood_fields.py``).
+DECK.card("K278", "Forester", wood_plots=(3, 3), after_any=wood_fields.added, round_check=True)
