@@ -32,6 +32,7 @@ from . import (
     payments,
     play,
     plows,
+    random_occupation,
     reactions,
     roof_and_frame,
     round_offers,
@@ -100,6 +101,7 @@ _MOVE_MODULES = (
     improvement_actions,
     work_start,
     round_start_play,
+    random_occupation,
 )
 
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
@@ -222,7 +224,7 @@ def build(card_set: int) -> Extension:
         # round start
         round_start=[hooks.round_start],
         round_draws=[animal_bag.draw],
-        draw=[exchange.draw],
+        draw=[exchange.draw, random_occupation.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
@@ -304,6 +306,7 @@ def build(card_set: int) -> Extension:
             improvement_actions.moves,
             work_start.moves,
             round_start_play.moves,
+            random_occupation.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],

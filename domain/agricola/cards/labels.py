@@ -118,6 +118,9 @@ LABELS = {
     ),
     "card_food": lambda s, m: f"Put 1 food on {space_name(m.get('space'))} ({_card(m)})",
     "card_study": lambda s, m: f"Play {_card(m)} at the start of the round{_does(m)}",
+    "card_random": lambda s, m: (
+        f"Have an occupation drawn at random from the hand, for 3 food first ({_card(m)})"
+    ),
     "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"

@@ -1061,3 +1061,45 @@ class TestK278Forester:
         assert _supply(b.state, "wood") == _supply(sown, "wood") + 1
         assert _points(b.state)["grain"] == _points(sown)["grain"]
         check_invariants(b.state)
+
+
+class TestK275PerpetualStudent:
+    """K275 Perpetual Student: "Whenever you can play an occupation card, you can ask another
+    player to randomly draw one of your occupation cards instead of choosing one yourself. If
+    you do this, you receive 3 food before you pay the costs of the card, but you must play the
+    card that the other player draws." (S1). Offered when every card in hand can be played and
+    paid (decision K-OCC-19)."""
+
+    def test_a_random_occupation_with_3_food_first(self):
+        from domain.common.rng import Rng
+
+        state, _, _ = full(2)
+        holding(state, 0, "K275")
+        in_hand(state, 0, "E176")
+        in_hand(state, 0, "E158")
+        state["hands"]["_private"]["0"]["occupations"] = ["E176", "E158"]
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "lessons"})
+        move = {"type": "card_random", "card": "K275"}
+        assert move in AGRICOLA.legal_moves(placed, 0)
+        drawn = set()
+        for seed in range(1, 12):
+            after, events = play(placed, 0, move, Rng(seed))
+            (card,) = [e.data["card"] for e in events if e.type == "OccupationPlayed"]
+            drawn.add(card)
+            assert card in after["farms"][0]["occupations"]
+            assert {"E176", "E158"} - {card} == set(after["hands"]["_private"]["0"]["occupations"])
+            assert food(after) == food(placed) + 3 - 1  # the second occupation costs 1 food
+            check_invariants(after)
+        assert drawn == {"E176", "E158"}
+
+    def test_not_when_a_card_in_hand_cannot_be_played(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K275")
+        state["hands"]["_private"]["0"]["occupations"] = []
+        in_hand(state, 0, "E176")
+        in_hand(state, 0, "E178")  # Hut Builder: rounds 1-4 only
+        state["round"] = 6
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "lessons"})
+        assert not of_type(placed, "card_random")

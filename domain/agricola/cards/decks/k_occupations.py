@@ -328,3 +328,8 @@ DECK.card(
 # 2 from the general supply per plot, not all plots at once; cards that add to sowing act on it,
 # not the Smallholder (``wood_fields.py``).
 DECK.card("K278", "Forester", wood_plots=(3, 3), after_any=wood_fields.added, round_check=True)
+# K275 Perpetual Student (4+): "Whenever you can play an occupation card, you can ask another
+# player to randomly draw one of your occupation cards instead of choosing one yourself. If you
+# do this, you receive 3 food before you pay the costs of the card, but you must play the card
+# that the other player draws" (S1) (``random_occupation.py``, K-OCC-19).
+DECK.card("K275", "Perpetual Student", random_occupation=3)
