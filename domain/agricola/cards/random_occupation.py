@@ -72,6 +72,7 @@ def draw(b, rng) -> None:
         if not farm.get("card_state", {}).get(_ASKED):
             continue
         holder = _holder(farm)
+        assert holder is not None  # only the card's move asks for a draw
         b.emit("CardStateSet", {"card": holder, "key": _ASKED, "value": False}, seat)
         held = sorted(hand(b.state, seat)["occupations"])
         count = len(farm.get("occupations", []))
