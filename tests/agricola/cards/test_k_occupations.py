@@ -39,7 +39,7 @@ class TestK276Constable:
     12 or 13, take 1 wood; if played in round 9, 10, or 11, take 2 wood; if played in round 6, 7,
     or 8, take 3 wood; if played before round 6, take 4 wood. At the end of the game, any player
     who has no negative points receives 5 bonus points." (S1). Seed 000 L822: a player who lost
-    points in any category gets no bonus from the Constable."""
+    points in any category gets no bonus from the Constable (decision K-OCC-2)."""
 
     def test_wood_by_round_when_played(self):
         for round_no, wood in ((2, 4), (7, 3), (10, 2), (13, 1)):
@@ -128,7 +128,8 @@ class TestK285Tinsmith:
 class TestK287StorehouseClerk:
     """K287 Storehouse Clerk: "Whenever you have at least 5 stone at the start of a round, you
     receive 1 extra stone. If you have at least 6 reed, you receive 1 reed. If you have at least
-    7 clay, you receive 1 clay. If you have at least 8 wood, you receive 1 wood." (S1)."""
+    7 clay, you receive 1 clay. If you have at least 8 wood, you receive 1 wood." (S1). The
+    supply as the round starts, before its round space (decision K-OCC-5)."""
 
     def test_one_of_each_good_at_its_threshold(self):
         state, _, _ = full(2)
@@ -255,7 +256,8 @@ class TestK302PigWhisperer:
 
 class TestK309Weaver:
     """K309 Weaver: "Whenever you have at least 2 sheep at the start of the work phase of a
-    round, you receive 1 food." (S1). Seed 000 L958: sheep taken at the round's start count."""
+    round, you receive 1 food." (S1). Seed 000 L958: sheep taken at the round's start count
+    (decision K-OCC-4)."""
 
     def test_food_with_two_sheep_counting_the_round_spaces(self):
         state, _, _ = full(2)
@@ -309,7 +311,8 @@ class TestK291Lover:
 
 class TestK295CattleBreeder:
     """K295 Cattle Breeder: "Your cattle breed at the end of round 12, if there is space for the
-    calf. When you play this card, you receive 1 cattle." (S1)."""
+    calf. When you play this card, you receive 1 cattle." (S1). Before round 13 starts
+    (decision K-OCC-3)."""
 
     def test_cattle_breed_after_round_12(self):
         state, _, _ = full(2)
