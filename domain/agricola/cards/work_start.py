@@ -6,8 +6,9 @@ Distributor, K308 Foreman; seed 000 L898, L792).
   Fishing; what does not divide stays (L898): ``{"type": "card_spread", "card": "K284"}``.
 * Foreman (effect ``food_on_space``): 1 food from the general supply onto an action space of
   the seat's choice: ``{"type": "card_food", "card": "K308", "space": "fishing"}``; only a
-  space whose goods its user takes (an accumulating space: the engine hands over goods lying on
-  those only; decision K-OCC-16).
+  space whose user takes every good lying on it (:data:`HANDS_OVER`: the accumulating spaces of
+  goods and the Starting Player; not the fixed-goods spaces nor the animal markets, which hand
+  over nothing else; decision K-OCC-16).
 
 The engine asks a seat only on its turn (decision K-11, as the Plow Driver): the offer stands
 at the seat's first turn of the round, before its first placement, and lapses with that
@@ -22,6 +23,9 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..tables import ACTION_SPACES
 from . import engine
+
+#: Kinds of action space whose user takes every good lying on it (the Foreman's food too).
+HANDS_OVER = ("take", "starting_player", "reed_stone_wood")
 
 
 def offered(b, seat: int, round_no: int, card_id: str) -> None:
@@ -66,7 +70,7 @@ def moves(state: dict, seat: int) -> list[dict]:
         {"type": "card_food", "card": c, "space": s}
         for c in _open(state, seat, "food_on_space")
         for s in state["space_order"]
-        if "replenish" in ACTION_SPACES.get(s, {})
+        if ACTION_SPACES.get(s, {}).get("kind") in HANDS_OVER
     ]
 
 

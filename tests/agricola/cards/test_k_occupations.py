@@ -953,6 +953,10 @@ class TestK308Foreman:
         assert {"type": "card_food", "card": "K308", "space": "grain"} not in AGRICOLA.legal_moves(
             started, 0
         )  # K-OCC-16: a space that hands over the goods lying on it
+        reveal(started, "sheep", sheep=1)
+        assert {"type": "card_food", "card": "K308", "space": "sheep"} not in of_type(
+            started, "card_food"
+        )
         put, _ = listed_play(started, 0, move)
         assert put["spaces"]["forest"]["goods"]["food"] == 1
         assert food(put) == food(started)
