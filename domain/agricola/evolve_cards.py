@@ -150,6 +150,14 @@ def _card_field(farm: dict, card_id: str) -> dict:
     return next(f for f in farm["card_fields"] if f["card"] == card_id)
 
 
+def card_fields_added(state: dict, d: dict, seat) -> dict:
+    """An occupation's plots join the farm's card fields (Forester K278)."""
+    fields = state["farms"][seat].setdefault("card_fields", [])
+    for key in d["fields"]:
+        fields.append({"card": key, "crop": None, "count": 0, "allowed": list(d["allowed"])})
+    return state
+
+
 def card_field_sown(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     field = _card_field(farm, d["card"])
@@ -334,6 +342,7 @@ CARD_EVENTS = {
     "PeopleHeldBack": people_held_back,
     "ActionSpaceAdded": action_space_added,
     "CardToll": card_toll,
+    "CardFieldsAdded": card_fields_added,
     "CardFieldSown": card_field_sown,
     "CardFieldsHarvested": card_fields_harvested,
 }

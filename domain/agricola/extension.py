@@ -11,7 +11,8 @@ value built once per card set and kept in :data:`_BUILT` (a cache of a pure func
 
 Windows, in the order of a round (digest §3.2):
 
-* round start (``round_start``, ``draw``, ``deal_step``: phase 1 and the deal before round 1);
+* round start (``round_start``, ``round_draws``, ``draw``, ``deal_step``: phase 1 and the deal
+  before round 1);
 * placement (``place_checks``, ``place_apply``, ``place_options``, ``place_variants``,
   ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4);
 * action (``after_place``, ``step_kinds``, ``work_kinds``, ``mandatory_parts``,
@@ -49,6 +50,9 @@ class Extension:
     effects: dict = field(default_factory=dict)
     # round start
     round_start: list = field(default_factory=list)
+    #: hooks ``hook(b, rng, round_no)`` run right after ``round_start``: what a card draws at
+    #: random when a round starts (the Veterinarian K304's bag)
+    round_draws: list = field(default_factory=list)
     draw: list = field(default_factory=list)
     deal_step: Callable | None = None
     # placement

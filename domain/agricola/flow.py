@@ -129,6 +129,8 @@ def start_round(b: Builder, rng, round_no: int) -> None:
             b.emit("WellFoodCollected", {"round": round_no, "food": food}, seat)
     for hook in of(state).round_start:
         hook(b, round_no)
+    for draw in of(state).round_draws:
+        draw(b, rng, round_no)
     goods = {}
     for space_id in b.state["space_order"]:
         info = ACTION_SPACES[space_id]

@@ -14,7 +14,10 @@ from __future__ import annotations
 from ..extension import Extension
 from . import (
     actions,
+    animal_bag,
     animals,
+    answer_occupation,
+    any_time_renovation,
     baking,
     deal,
     dealing,
@@ -22,13 +25,24 @@ from . import (
     exchange,
     fields,
     free_builds,
+    growth_cards,
+    home_and_pastures,
     hooks,
+    improvement_actions,
     payments,
     play,
     plows,
+    random_occupation,
     reactions,
+    roof_and_frame,
+    round_offers,
     round_start,
+    round_start_play,
     spaces,
+    stable_pasture,
+    wood_fields,
+    work_start,
+    workshops_as_minors,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -78,6 +92,18 @@ _EXCHANGE: tuple[tuple[str, _Shape], ...] = (
     ("exchange_draw", ({"deck": str}, {})),
 )
 
+#: Modules of card mechanisms with moves of their own (``HANDLERS``, ``SHAPES``; issue 23).
+_MOVE_MODULES = (
+    round_offers,
+    growth_cards,
+    stable_pasture,
+    answer_occupation,
+    improvement_actions,
+    work_start,
+    round_start_play,
+    random_occupation,
+)
+
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
 MOVES = {
     "play_occupation": (
@@ -85,7 +111,7 @@ MOVES = {
         ({"card": str}, {}),
     ),
     "play_minor": (
-        (play.check_play_minor, play.apply_play_minor),
+        (improvement_actions.check_minor(play.check_play_minor), play.apply_play_minor),
         ({"card": str}, {"pay": int, "choice": int, "return": list}),
     ),
     "card_convert": (
@@ -93,19 +119,22 @@ MOVES = {
         ({"card": str}, {"option": int}),
     ),
     "card_renovate": (
-        (play.check_card_renovate, play.apply_card_renovate),
+        (any_time_renovation.check, any_time_renovation.apply),
         ({"card": str}, {"pay": int}),
     ),
     "card_choice": ((play.check_card_choice, play.apply_card_choice), ({"option": int}, {})),
     "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
     "card_plough": (
-        (_by_card(plows.check, round_start.check), _by_card(plows.apply, round_start.apply)),
+        (
+            round_offers.plough_check(_by_card(plows.check, round_start.check)),
+            round_offers.plough_apply(_by_card(plows.apply, round_start.apply)),
+        ),
         ({"card": str, "space": int}, {}),
     ),
-    "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
+    "card_sow": ((fields.check, wood_fields.sow(fields.apply)), ({"card": str, "crop": str}, {})),
     "card_major": (
-        (play.check_card_major, play.apply_card_major),
+        (workshops_as_minors.check(play.check_card_major), play.apply_card_major),
         ({"card": str, "major": str}, {"pay": int}),
     ),
     "free_room": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
@@ -118,6 +147,7 @@ MOVES = {
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
+    **{kind: (pair, m.SHAPES[kind]) for m in _MOVE_MODULES for kind, pair in m.HANDLERS.items()},
 }
 
 
@@ -170,7 +200,8 @@ def _card_points(farm: dict) -> int:
 
 
 def _card_bonus(state: dict, seat: int) -> int:
-    return engine.bonus_points(state, seat) if state["farms"][seat].get("cards") else 0
+    # a seat without cards may still score another seat's card (Constable K276, House Steward K282)
+    return engine.bonus_points(state, seat) if any(f.get("cards") for f in state["farms"]) else 0
 
 
 def effects(card_set: int) -> dict[str, dict]:
@@ -192,7 +223,8 @@ def build(card_set: int) -> Extension:
         effects=effect_of,
         # round start
         round_start=[hooks.round_start],
-        draw=[exchange.draw],
+        round_draws=[animal_bag.draw],
+        draw=[exchange.draw, random_occupation.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
@@ -252,20 +284,35 @@ def build(card_set: int) -> Extension:
             "card_order": lambda state, seat: True,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
-        extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
+        extra_steps=[
+            plows.any_open,
+            free_builds.any_stable_open,
+            actions.any_again_open,
+            improvement_actions.second_minor_open,
+        ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
             play.convert_moves,
             play.renovate_moves,
+            any_time_renovation.moves,
             free_builds.room_moves,
             baking.bake_moves,
             round_start.plough_moves,
+            round_offers.moves,
+            growth_cards.moves,
+            stable_pasture.moves,
+            answer_occupation.moves,
+            workshops_as_minors.moves,
+            improvement_actions.moves,
+            work_start.moves,
+            round_start_play.moves,
+            random_occupation.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},
-        farm_space_moves=("card_plough", "free_room", "free_stable"),
+        farm_space_moves=("card_plough", "free_room", "free_stable", "card_fence"),
         after_move=[hooks.after_move],
         labels=dict(LABELS),
         # build costs and fences
@@ -275,9 +322,15 @@ def build(card_set: int) -> Extension:
             "major": [hooks.stone_less],
         },
         alternatives={
-            "room": [payments.room_alternatives],
-            "renovation": [payments.renovation_alternatives],
-            "improvement": [payments.improvement_alternatives],
+            "room": [payments.room_alternatives, roof_and_frame.room_alternatives],
+            "renovation": [
+                payments.renovation_alternatives,
+                roof_and_frame.renovation_alternatives,
+            ],
+            "improvement": [
+                payments.improvement_alternatives,
+                workshops_as_minors.improvement_alternatives,
+            ],
         },
         fence_credit=[free_builds.fence_credit],
         # bake and cook
@@ -287,7 +340,7 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[hooks.housing],
+        housing=[home_and_pastures.housing, hooks.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest

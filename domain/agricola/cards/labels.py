@@ -7,7 +7,7 @@ from typing import cast
 from ..farm import label as farm_label
 from ..farm import major_costs
 from ..labels import priced
-from ..state import improvement_info
+from ..state import improvement_info, space_name
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from .catalogue import CARDS
@@ -103,6 +103,25 @@ LABELS = {
         f"Bake {m['grain']} grain with {_improvement(m.get('improvement'))} ({_card(m)})"
     ),
     "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
+    "card_growth": lambda s, m: f"Grow the family for 1 food, in the room just built ({_card(m)})",
+    "card_fence": lambda s, m: (
+        f"Fence the stable at {farm_label(m['space'])} as a pasture, without wood ({_card(m)})"
+    ),
+    "card_answer": lambda s, m: (
+        f"Play the occupation {_card(m)} for food, answering another player's occupation{_does(m)}"
+    ),
+    "card_improvement": lambda s, m: (
+        f"Build {_improvement(m.get('major'))} instead of a minor improvement ({_card(m)})"
+    ),
+    "card_spread": lambda s, m: (
+        f"Spread the wood of the Forest onto Clay Pit, Reed Bank and Fishing ({_card(m)})"
+    ),
+    "card_food": lambda s, m: f"Put 1 food on {space_name(m.get('space'))} ({_card(m)})",
+    "card_study": lambda s, m: f"Play {_card(m)} at the start of the round{_does(m)}",
+    "card_random": lambda s, m: (
+        f"Have an occupation drawn at random from the hand, for 3 food first ({_card(m)})"
+    ),
+    "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"
     ),

@@ -17,6 +17,9 @@ def _who(names: list[str], seat) -> str:
 
 
 def _card(card_id) -> str:
+    if isinstance(card_id, str) and "/" in card_id and card_id.split("/")[0] in CARDS:
+        card, plot = card_id.split("/", 1)  # a plot of a card (Forester K278: "K278/2")
+        return f"{CARDS[card]['name']} ({card}, plot {plot})"
     return f"{CARDS[card_id]['name']} ({card_id})" if card_id in CARDS else "their cards"
 
 
@@ -213,6 +216,10 @@ SENTENCES = {
     ),
     "CardStep": _step,
     "FieldTopped": _topped,
+    "CardFieldsAdded": lambda d, seat, names: (
+        f"{_who(names, seat)} gets {len(d['fields'])} plots for {' and '.join(d['allowed'])} "
+        f"on {_card(d['card'])}."
+    ),
     "CardFieldSown": lambda d, seat, names: (
         f"{_who(names, seat)} sows {d['crop']} on {_card(d['card'])}, which now holds {d['count']}."
     ),

@@ -1,0 +1,123 @@
+"""Fencing a one-space pasture around a stable just built, without wood (issue 23 item 3;
+catalogue K312 Fence Overseer, effect ``fence_stable`` = the food it costs; seed 000 L952).
+
+Once a round, after the seat builds a stable (``StableBuilt``, through a card too: L952), it may
+pay the food to fence that stable's space as a pasture of 1 space, the fences from its supply of
+fence pieces without wood: ``{"type": "card_fence", "card": "K312", "space": 7}``. The offer
+stands while the seat may convert goods, until it places its next person or the round's work
+phase ends (as the Wet Nurse's, decision K-OCC-13); cards that act after fences are built act
+on it (the Stablehand, the Farmer; not the Animal Breeder, L800, L952).
+"""
+
+from __future__ import annotations
+
+from domain.common import fences as fence_rules
+
+from .. import farm as farm_rules
+from ..builder import seat_params
+from ..errors import StepNotExpected
+from ..farm import split_animals
+from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
+from ..tables import GRID
+from . import engine
+
+
+def _key(card_id: str, what: str) -> str:
+    return f"{card_id}/{what}"
+
+
+def after_stable(b, seat: int, event, card_id: str) -> None:
+    """``after_any``: a stable of the seat's opens the offer (once a round); its next placement
+    or the end of the work phase closes it."""
+    if event is None:
+        return
+    state = b.state
+    farm = state["farms"][seat]
+    key = _key(card_id, "stable")
+    if (
+        event.type == "StableBuilt"
+        and event.seat == seat
+        and farm["card_state"].get(_key(card_id, "used")) != state["round"]
+    ):
+        b.emit("CardStateSet", {"card": card_id, "key": key, "value": event.data["space"]}, seat)
+    elif farm["card_state"].get(key) is not None and (
+        event.type == "PeopleReturned" or (event.type == "PersonPlaced" and event.seat == seat)
+    ):
+        b.emit("CardStateSet", {"card": card_id, "key": key, "value": None}, seat)
+
+
+def _fits(farm: dict, space: int) -> bool:
+    if space in fenced_spaces(farm) or space in blocked_for_fences(farm):
+        return False
+    if fence_rules.region_problem(GRID, [space], farm["fences"], blocked_for_fences(farm)):
+        return False
+    return len(fence_rules.new_fences_needed(GRID, [space], farm["fences"])) <= fences_left(farm)
+
+
+def moves(state: dict, seat: int) -> list[dict]:
+    from ..steps import conversions_open
+
+    farm = state["farms"][seat]
+    out = []
+    for card_id in farm.get("cards", []):
+        price = engine.effect(card_id, farm).get("fence_stable")
+        space = farm["card_state"].get(_key(card_id, "stable"))
+        if (
+            price is not None
+            and space is not None
+            and space in farm["stables"]
+            and farm["supply"]["food"] >= price
+            and _fits(farm, space)
+            and conversions_open(state, seat) is None
+        ):
+            out.append({"type": "card_fence", "card": card_id, "space": space})
+    return out
+
+
+def check(state: dict, seat: int, move: dict) -> None:
+    if move not in moves(state, seat):
+        raise StepNotExpected(
+            what="fence the stable with the card",
+            reason="it fences the stable just built, once a round, for its food, as a pasture "
+            "of 1 space",
+            **seat_params(state, seat),
+        )
+
+
+def apply(b, seat: int, move: dict) -> None:
+    from ..steps import settle
+    from .free_builds import after_card_fences
+
+    card_id, space = move["card"], move["space"]
+    farm = b.state["farms"][seat]
+    price = engine.effect(card_id, farm)["fence_stable"]
+    b.emit("CardStateSet", {"card": card_id, "key": _key(card_id, "stable"), "value": None}, seat)
+    b.emit(
+        "CardStateSet",
+        {"card": card_id, "key": _key(card_id, "used"), "value": b.state["round"]},
+        seat,
+    )
+    if price:
+        b.emit("CardGoods", {"card": card_id, "goods": {"food": -price}}, seat)
+    built = farm_rules.close_region(farm, [space])
+    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
+    b.emit(
+        "PastureFenced",
+        {
+            "region": [space],
+            "fences": built["fences"],
+            "wood": 0,
+            "pastures": built["pastures"],
+            "subdivides": False,
+            "housed": housed,
+            "unhoused": unhoused,
+            "card": card_id,
+        },
+        seat,
+    )
+    after_card_fences(b, seat, card_id)
+    settle(b, seat)
+
+
+HANDLERS = {"card_fence": (check, apply)}
+SHAPES: dict[str, tuple[dict, dict]] = {"card_fence": ({"card": str, "space": int}, {})}
