@@ -1,0 +1,559 @@
+"""I-deck minor improvements (catalogue 63-104, 337), one class per card, by number.
+
+Each class quotes the card's full text from source S1 (the workbook AgricolaDatabase_v2.1.xls,
+e2crawfo/agricola) and the line of seed 000 that rules on it; decisions where the sources leave
+something open are in docs/rules/cards-i-minors.md (IM-nn). Cards are tested through the rules:
+played from the hand, used on their action spaces, in the harvest and in the score.
+"""
+
+from __future__ import annotations
+
+from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
+from .e_support import (
+    AGRICOLA,
+    _feeding,
+    _of_type,
+    _on,
+    _owns,
+    _points,
+    _start_round,
+    decks,
+    engine,
+)
+from .helpers import food, full, holding, in_hand, listed_play, play
+
+
+def _hand_minor(state, seat, card, **goods):
+    """``seat`` holds ``card`` and ``goods`` and stands on Major or Minor Improvement."""
+    turn(state, seat)
+    in_hand(state, seat, card)
+    give(state, seat, **goods)
+    reveal(state, "major_minor")
+    placed, _ = play(state, seat, {"type": "place", "space": "major_minor"})
+    return placed
+
+
+def _playable(state, seat, card):
+    return any(
+        m.get("card") == card
+        for m in AGRICOLA.legal_moves(state, seat)
+        if m["type"] == "play_minor"
+    )
+
+
+def _collect(state, round_no, seat=0):
+    """The seat's goods after the start of ``round_no`` (its round space collected)."""
+    later, _ = _start_round(state, round_no)
+    return later["farms"][seat]["supply"]
+
+
+class TestI064Alms:
+    """I64 Alms: "When you play this card, you receive 1 food for each completed round of the
+    game. After you play this card, pass it to the player on your left" (S1); seed 000 L688:
+    the current round is not completed; not playable once an occupation is played."""
+
+    def test_food_for_completed_rounds_then_passed_left(self):
+        state, _, _ = full(2)
+        state["round"] = 6
+        placed = _hand_minor(state, 0, "I64")
+        before = food(placed)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I64"})
+        assert food(after) == before + 5
+        assert "I64" in after["hands"]["_private"]["1"]["minors"]
+        check_invariants(after)
+
+    def test_not_after_an_occupation(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E176")
+        placed = _hand_minor(state, 0, "I64")
+        assert not _playable(placed, 0, "I64")
+
+
+class TestI065BakersKitchen:
+    """I65 Baker's Kitchen: "Whenever you use a bread baking action, you can use the Baker's
+    Kitchen to convert up to 2 grain into 5 food each. When you play this card, you can also
+    bake bread immediately" (S1); paid by returning an oven; seed 000 L676: it is not an oven."""
+
+    def test_returns_an_oven_and_bakes_at_once(self):
+        state, _, _ = full(2)
+        _owns(state, 0, "clay_oven")
+        placed = _hand_minor(state, 0, "I65", stone=2, grain=3)
+        move = {"type": "play_minor", "card": "I65", "return": ["clay_oven"]}
+        after, _ = listed_play(placed, 0, move)
+        assert after["majors"]["clay_oven"] is None and "I65" in after["farms"][0]["minors"]
+        before = food(after)
+        baked, _ = listed_play(after, 0, {"type": "bake", "improvement": "I65", "grain": 2})
+        assert food(baked) == before + 10
+
+    def test_needs_an_oven_to_return(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I65", stone=2)
+        assert not _playable(placed, 0, "I65")
+
+
+class TestI066VillageWell:
+    """I66 Village Well: "Place 1 food each on the next 3 remaining round spaces. At the start of
+    these rounds, you receive the food" (S1); paid by returning the Well; seed 000 L604: the
+    Well's food already placed stays."""
+
+    def test_returns_the_well_and_fills_three_rounds(self):
+        state, _, _ = full(2)
+        _owns(state, 0, "well")
+        state["farms"][0]["schedule"] = {}
+        placed = _hand_minor(state, 0, "I66")
+        state_round = placed["round"]
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I66", "return": ["well"]})
+        assert after["majors"]["well"] is None
+        rounds = sorted(int(r) for r in after["farms"][0]["schedule"])
+        assert rounds == [state_round + 1, state_round + 2, state_round + 3]
+        assert _collect(after, state_round + 1)["food"] == food(after) + 1
+
+    def test_needs_the_well(self):
+        state, _, _ = full(2)
+        assert not _playable(_hand_minor(state, 0, "I66"), 0, "I66")
+
+
+class TestI069StrawberryPatch:
+    """I69 Strawberry Patch: "Place 1 food on each of the next 3 round spaces. At the start of
+    these rounds, you receive the food" (S1); prerequisite 2 vegetable fields: sown ones (seed
+    000 L342), card fields included (L634, IM-01)."""
+
+    def test_needs_two_sown_vegetable_fields(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={2: ("vegetable", 2), 3: (None, 0)})
+        placed = _hand_minor(state, 0, "I69")
+        assert not _playable(placed, 0, "I69")
+        build_farm(state, 0, fields={2: ("vegetable", 2), 3: ("vegetable", 1)})
+        placed = _hand_minor(state, 0, "I69")
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I69"})
+        now = after["round"]
+        assert sorted(int(r) for r in after["farms"][0]["schedule"]) == [now + 1, now + 2, now + 3]
+
+
+class TestI071HolidayHouse:
+    """I71 Holiday House: "In round 14, you cannot place any people. Play this card at the latest
+    during round 13" (S1); seed 000 L614: phase 1 of round 14 still counts."""
+
+    def test_by_round_13(self):
+        state, _, _ = full(2)
+        state["round"] = 13
+        assert engine.play_problem(state, 0, "I71") is None
+        state["round"] = 14
+        assert "round 13" in engine.play_problem(state, 0, "I71")
+
+    def test_no_person_goes_out_in_round_14(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I71")
+        for farm in state["farms"]:
+            farm["home"] = farm["family"]
+        later, _ = _start_round(state, 13)
+        assert later["farms"][0]["home"] == 2
+        later, _ = _start_round(state, 14)
+        assert [f["home"] for f in later["farms"]] == [0, 2]
+
+    def test_points(self):
+        state, _, _ = full(2)
+        before = _points(state)["card_points"]
+        holding(state, 0, "I71")
+        assert _points(state)["card_points"] == before + 8
+
+
+class TestI072GoosePond:
+    """I72 Goose Pond: "Place 1 food each on the next 4 remaining round spaces. At the start of
+    these rounds, you receive the food" (S1)."""
+
+    def test_next_four_rounds(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E176", "E177", "E178")
+        state["round"] = 12
+        placed = _hand_minor(state, 0, "I72")
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I72"})
+        assert sorted(int(r) for r in after["farms"][0]["schedule"]) == [13, 14]
+
+
+class TestI074GrainCart:
+    """I74 Grain Cart: "Whenever you use the 'Take 1 Grain' action space, you receive 2
+    additional grain" (S1)."""
+
+    def test_three_grain(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I74")
+        before = state["farms"][0]["supply"]["grain"]
+        after = _on("grain", state)
+        assert after["farms"][0]["supply"]["grain"] == before + 3
+
+
+class TestI075HandMill:
+    """I75 Hand Mill: "During the feeding phase of the harvest, you can use the Hand Mill to turn
+    either 1 grain into 2 food or 2 grain into 4 food" (S1); seed 000 L710: it is not baking."""
+
+    def test_once_in_the_feeding_phase(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I75")
+        give(state, 0, grain=3)
+        turn(state, 0)
+        assert not _of_type(state, "card_convert")
+        _feeding(state, 0)
+        assert {m["option"] for m in _of_type(state, "card_convert")} == {0, 1}
+        after, events = listed_play(state, 0, {"type": "card_convert", "card": "I75", "option": 1})
+        assert food(after) == food(state) + 4
+        assert "BreadBaked" not in [e.type for e in events]
+        assert not _of_type(after, "card_convert")
+
+
+class TestI076Rake:
+    """I76 Rake: "At the end of the game, you receive 2 bonus points if you have at least 5
+    fields. If you have played the Harrow, Punner, Yoke or a plow, you need to have at least 6
+    fields" (S1); seed 000 L602: a plow is any card named so; discarded ones do not count."""
+
+    def test_five_fields_or_six_with_a_plow(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields=dict.fromkeys((1, 2, 3, 4, 6), (None, 0)))
+        before = _points(state)["bonus_points"]
+        holding(state, 0, "I76")
+        assert _points(state)["bonus_points"] == before + 2
+        holding(state, 0, "E62")
+        assert _points(state)["bonus_points"] == before
+        build_farm(state, 0, fields=dict.fromkeys((1, 2, 3, 4, 6, 7), (None, 0)))
+        assert _points(state)["bonus_points"] == before + 2
+
+
+class TestI077ShepherdsCrook:
+    """I77 Shepherd's Crook: "Whenever you fence a new pasture that covers at least 4 farmyard
+    spaces, you receive 2 sheep and place them in the new pasture" (S1); seed 000 L672: not
+    when the pasture comes from dividing a larger one."""
+
+    def _fence(self, spaces, **setup):
+        state, _, _ = full(2)
+        holding(state, 0, "I77")
+        if setup:
+            build_farm(state, 0, **setup)
+        turn(state, 0)
+        give(state, 0, wood=15)
+        reveal(state, "fences")
+        state, _ = play(state, 0, {"type": "place", "space": "fences"})
+        for s in spaces:
+            state, _ = play(state, 0, {"type": "fence_space", "space": s})
+        return play(state, 0, {"type": "close_pasture"})[0]
+
+    def test_two_sheep_in_a_pasture_of_four(self):
+        after = self._fence([3, 4, 8, 9])
+        assert after["farms"][0]["animals"]["sheep"] == 2
+
+    def test_nothing_for_three_spaces(self):
+        after = self._fence([3, 4, 9])
+        assert after["farms"][0]["animals"]["sheep"] == 0
+
+
+class TestI079WoodCart:
+    """I79 Wood Cart: "Whenever you use a person to take wood that is on an action space, you
+    receive 2 additional wood" (S1); seed 000 L728: not on '1 Reed, plus 1 Stone and 1 Wood'."""
+
+    def test_two_more_wood_from_the_forest(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I79")
+        reveal(state, "forest", wood=3)
+        before = state["farms"][0]["supply"]["wood"]
+        taken = sum(state["spaces"]["forest"]["goods"].values())
+        after = _on("forest", state)
+        assert after["farms"][0]["supply"]["wood"] == before + taken + 2
+
+    def test_not_the_fixed_wood_of_reed_stone_wood(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I79")
+        reveal(state, "reed_stone_wood", reed=1)
+        before = state["farms"][0]["supply"]["wood"]
+        after = _on("reed_stone_wood", state)
+        assert after["farms"][0]["supply"]["wood"] == before + 1
+
+
+class TestI080Spinney:
+    """I80 Spinney: "Whenever another player uses the '3 Wood' action space, they must give you
+    one of the wood" (S1); seed 000 L624."""
+
+    def test_another_player_gives_one_wood(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I80")
+        reveal(state, "forest", wood=3)
+        wood = [f["supply"]["wood"] for f in state["farms"]]
+        taken = state["spaces"]["forest"]["goods"]["wood"]
+        after = _on("forest", state, seat=1)
+        assert after["farms"][1]["supply"]["wood"] == wood[1] + taken - 1
+        assert after["farms"][0]["supply"]["wood"] == wood[0] + 1
+        check_invariants(after)
+
+    def test_not_for_its_owner(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I80")
+        reveal(state, "forest", wood=3)
+        taken = state["spaces"]["forest"]["goods"]["wood"]
+        after = _on("forest", state, seat=0)
+        assert after["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + taken
+
+
+class TestI081WoodenHutExtension:
+    """I81 Wooden Hut Extension: "When you play this card, immediately extend your wooden hut
+    by 1 room. After you play this card, pass it to the player on your left" (S1); seed 000
+    L702: it is an extension; room-cost cards do not change its price."""
+
+    def test_a_wooden_room_then_passed(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I81", wood=5, reed=1)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I81"})
+        space = _of_type(after, "build_room")[0]["space"]
+        built, _ = listed_play(after, 0, {"type": "build_room", "space": space})
+        assert len(built["farms"][0]["rooms"]) == 3
+        assert built["farms"][0]["supply"]["wood"] == placed["farms"][0]["supply"]["wood"] - 5
+        assert "I81" in built["hands"]["_private"]["1"]["minors"]
+
+    def test_wooden_hut_only(self):
+        state, _, _ = full(2)
+        state["farms"][0]["house"] = "clay"
+        assert engine.play_problem(state, 0, "I81")
+
+
+class TestI082WoodenCrane:
+    """I82 Wooden Crane: "Whenever you use one of the '1 Stone' action spaces that are placed in
+    rounds 5-7 and 10-11, you receive 1 additional stone. If you pay 1 food, you can take 2
+    additional stone instead of 1" (S1); seed 000 L610: not the reed-and-stone spaces."""
+
+    def test_one_more_stone_or_two_for_a_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I82")
+        reveal(state, "stone_stage_2", stone=1)
+        give(state, 0, food=1)
+        stone, meal = state["farms"][0]["supply"]["stone"], food(state)
+        placed = _on("stone_stage_2", state)
+        assert placed["farms"][0]["supply"]["stone"] == stone + 2
+        paid, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert paid["farms"][0]["supply"]["stone"] == stone + 3 and food(paid) == meal - 1
+
+    def test_not_on_reed_stone_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I82")
+        reveal(state, "reed_stone_food")
+        stone = state["farms"][0]["supply"]["stone"]
+        after = _on("reed_stone_food", state)
+        assert after["farms"][0]["supply"]["stone"] == stone + 1
+
+
+class TestI084ChickenCoop:
+    """I84 Chicken Coop: "Place 1 food each on the next 8 remaining round spaces. At the start of
+    these rounds, you receive the food" (S1); seed 000 L644: 2 wood or 2 clay, and 1 reed."""
+
+    def test_eight_rounds_paid_with_clay(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I84", clay=2, reed=1)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I84", "pay": 1})
+        now = after["round"]
+        assert sorted(int(r) for r in after["farms"][0]["schedule"]) == list(
+            range(now + 1, now + 9)
+        )
+
+
+class TestI085CookingCorner:
+    """I85 Cooking Corner: "At any time, you may convert goods to food as follows: vegetables ->
+    4 food; sheep -> 2 food; wild boar -> 3 food; cattle -> 4 food. Whenever you use a bread
+    baking action, you may convert: grain -> 3 food" (S1); seed 000 L646: paid by returning a
+    Cooking Hearth."""
+
+    def test_returns_a_hearth_and_cooks_better(self):
+        state, _, _ = full(2)
+        _owns(state, 0, "cooking_hearth_4")
+        placed = _hand_minor(state, 0, "I85", vegetable=1)
+        move = {"type": "play_minor", "card": "I85", "return": ["cooking_hearth_4"]}
+        after, _ = listed_play(placed, 0, move)
+        assert after["majors"]["cooking_hearth_4"] is None
+        turn(after, 0)
+        cooked, _ = listed_play(after, 0, {"type": "convert", "good": "vegetable"})
+        assert food(cooked) == food(after) + 4
+
+
+class TestI087Flagon:
+    """I87 Flagon: "Whenever the Well is built or upgraded to a Village Well, you receive 4 food,
+    and the other players receive 1 food each. If the Well has already been built, everyone
+    receives the food when the Flagon is played" (S1); seed 000 L640: whoever builds it."""
+
+    def test_another_player_builds_the_well(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I87")
+        turn(state, 1)
+        give(state, 1, wood=1, stone=3)
+        reveal(state, "major_minor")
+        placed, _ = play(state, 1, {"type": "place", "space": "major_minor"})
+        meals = [food(placed, 0), food(placed, 1)]
+        after, _ = listed_play(placed, 1, {"type": "build_major", "major": "well"})
+        assert [food(after, 0), food(after, 1)] == [meals[0] + 4, meals[1] + 1]
+
+    def test_played_when_the_well_stands(self):
+        state, _, _ = full(2)
+        _owns(state, 1, "well")
+        placed = _hand_minor(state, 0, "I87", clay=1)
+        meals = [food(placed, 0), food(placed, 1)]
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I87"})
+        assert [food(after, 0), food(after, 1)] == [meals[0] + 4, meals[1] + 1]
+
+
+class TestI083I089I094Streets:
+    """I83 Wooden Path, I89 Clay Path, I94 Paved Road: "The player with the most valuable street
+    receives 2 bonus points when scoring" (S1); the most valuable is the Paved Road, then the
+    Clay Path, then the Wooden Path (IM-04)."""
+
+    def test_only_the_most_valuable_street_scores(self):
+        state, _, _ = full(2)
+        before = [_points(state, s)["bonus_points"] for s in (0, 1)]
+        holding(state, 0, "I83")
+        assert _points(state, 0)["bonus_points"] == before[0] + 2
+        holding(state, 1, "I89")
+        assert _points(state, 0)["bonus_points"] == before[0]
+        assert _points(state, 1)["bonus_points"] == before[1] + 2
+        holding(state, 0, "I94")
+        assert _points(state, 0)["bonus_points"] == before[0] + 2
+        assert _points(state, 1)["bonus_points"] == before[1]
+
+
+class TestI090PlanterBox:
+    """I90 Planter Box: "Whenever you sow, each of the fields you sow that is orthogonally
+    adjacent to a room in your home gets additional goods from the general supply: 2 extra grain
+    on grain fields, and 1 extra vegetable on vegetable fields" (S1)."""
+
+    def test_fields_next_to_a_room(self):
+        state, _, _ = full(2)
+        rooms = state["farms"][0]["rooms"]
+        from domain.agricola.tables import GRID
+
+        near = next(
+            s for s in GRID.spaces() if s not in rooms and set(GRID.neighbours(s)) & set(rooms)
+        )
+        far = next(
+            s for s in GRID.spaces() if not set(GRID.neighbours(s)) & set(rooms) and s not in rooms
+        )
+        build_farm(state, 0, fields={near: (None, 0), far: (None, 0)})
+        holding(state, 0, "I90")
+        give(state, 0, grain=2)
+        sowing = _on("sow_bake", state)
+        one, _ = listed_play(sowing, 0, {"type": "sow", "space": near, "crop": "grain"})
+        two, _ = listed_play(one, 0, {"type": "sow", "space": far, "crop": "grain"})
+        counts = {f["space"]: f["count"] for f in two["farms"][0]["fields"]}
+        assert counts == {near: 5, far: 3}
+        check_invariants(two)
+
+
+class TestI095FishTrap:
+    """I95 Fish Trap: "Whenever you use the 'Fishing' action space or receive reed on an action
+    space, you receive 1 additional food" (S1); seed 000 L596: not reed from cards."""
+
+    def test_fishing_and_reed(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I95")
+        reveal(state, "fishing", food=1)
+        on_space = state["spaces"]["fishing"]["goods"]["food"]
+        assert food(_on("fishing", state)) == food(state) + on_space + 1
+        state, _, _ = full(2)
+        holding(state, 0, "I95")
+        reveal(state, "reed_bank", reed=1)
+        assert food(_on("reed_bank", state)) == food(state) + 1
+
+    def test_not_reed_from_a_card(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I95")
+        placed = _hand_minor(state, 0, "I96", wood=2)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I96", "pay": 0})
+        assert food(after) == food(placed)
+
+
+class TestI096ReedExchange:
+    """I96 Reed Exchange: "When you play this card, you receive 2 reeds. After you play this
+    card, pass it to the player on your left" (S1); seed 000 L738: no trade of wood or clay."""
+
+    def test_two_reed_for_two_clay(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I96", clay=2)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I96", "pay": 1})
+        farm, was = after["farms"][0]["supply"], placed["farms"][0]["supply"]
+        assert (farm["reed"], farm["clay"]) == (was["reed"] + 2, was["clay"] - 2)
+        assert "I96" in after["hands"]["_private"]["1"]["minors"]
+
+
+class TestI098SchnapsDistillery:
+    """I98 Schnaps Distillery: "During the feeding phase of the harvest, you can use the Schnaps
+    Distillery to convert at most 1 vegetable into 4 food. At the end of the game, you receive 1
+    bonus point each for your 5th and 6th vegetables" (S1)."""
+
+    def test_one_vegetable_per_feeding(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I98")
+        give(state, 0, vegetable=2)
+        _feeding(state, 0)
+        after, _ = listed_play(state, 0, {"type": "card_convert", "card": "I98", "option": 0})
+        assert food(after) == food(state) + 4
+        assert not _of_type(after, "card_convert")
+
+    def test_fifth_and_sixth_vegetable(self):
+        state, _, _ = full(2)
+        give(state, 0, vegetable=3)
+        build_farm(state, 0, fields={2: ("vegetable", 2)})
+        before = _points(state)["bonus_points"]
+        holding(state, 0, "I98")
+        assert _points(state)["bonus_points"] == before + 1
+        give(state, 0, vegetable=3)
+        assert _points(state)["bonus_points"] == before + 2
+
+
+class TestI101AnimalFeed:
+    """I101 Animal Feed: "Immediately before scoring, you receive 1 additional animal of each
+    type that you already have" (S1); seed 000 L634: any sown fields count for the
+    prerequisite, card fields included; old animals may be released, none cooked (IM-05)."""
+
+    def test_the_extra_animals_score(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[4, 9]])
+        give_animals(state, 0, sheep=3)
+        before = _points(state)
+        holding(state, 0, "I101")
+        after = _points(state)
+        # 3 sheep score 1, 4 sheep score 2 (digest §8.1); no other type is kept
+        assert after["bonus_points"] == before["bonus_points"] + 1
+
+    def test_nothing_without_room(self):
+        state, _, _ = full(2)
+        give_animals(state, 0, boar=1)  # the house pet's place is full
+        before = _points(state)["bonus_points"]
+        holding(state, 0, "I101")
+        assert _points(state)["bonus_points"] == before
+
+    def test_needs_four_sown_fields(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={1: ("grain", 1), 2: ("grain", 1), 3: ("vegetable", 1)})
+        assert not _playable(_hand_minor(state, 0, "I101"), 0, "I101")
+        build_farm(state, 0, fields=dict.fromkeys((1, 2, 3, 6), ("grain", 1)))
+        assert _playable(_hand_minor(state, 0, "I101"), 0, "I101")
+
+
+class TestI104WeeklyMarket:
+    """I104 Weekly Market: "When you play this card, you receive 2 vegetables. After you play
+    this card, pass it to the player on your left" (S1); seed 000 L712: the 3 grain come from
+    the supply before."""
+
+    def test_two_vegetables_for_three_grain(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I104", grain=2)
+        assert not _playable(placed, 0, "I104")
+        give(placed, 0, grain=1)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I104"})
+        assert (
+            after["farms"][0]["supply"]["vegetable"]
+            == placed["farms"][0]["supply"]["vegetable"] + 2
+        )
+        assert "I104" in after["hands"]["_private"]["1"]["minors"]
+
+
+def test_every_entry_is_a_catalogue_i_minor():
+    for card_id in decks.I_MINORS.cards:
+        assert card_id.startswith("I") and card_id in AGRICOLA_CARDS()
+
+
+def AGRICOLA_CARDS():
+    from domain.agricola.cards.catalogue import CARDS
+
+    return {c for c, v in CARDS.items() if v["deck"] == "I" and v["kind"] == "minor"}
