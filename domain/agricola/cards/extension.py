@@ -22,11 +22,14 @@ from . import (
     exchange,
     fields,
     free_builds,
+    herds,
     hooks,
     payments,
     play,
     plows,
     reactions,
+    reserves,
+    roofs,
     round_start,
     spaces,
 )
@@ -270,14 +273,14 @@ def build(card_set: int) -> Extension:
         labels=dict(LABELS),
         # build costs and fences
         costs={
-            "room": [hooks.room_cost],
-            "renovation": [hooks.renovation_cost],
+            "room": [hooks.room_cost, roofs.room_cost],
+            "renovation": [hooks.renovation_cost, roofs.renovation_cost],
             "major": [hooks.stone_less],
         },
         alternatives={
             "room": [payments.room_alternatives],
             "renovation": [payments.renovation_alternatives],
-            "improvement": [payments.improvement_alternatives],
+            "improvement": [payments.improvement_alternatives, roofs.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],
         # bake and cook
@@ -287,11 +290,11 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[hooks.housing],
+        housing=[hooks.housing, reserves.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase],
+        field_phase=[fields.harvest, hooks.field_phase, herds.field_phase],
         feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],

@@ -50,7 +50,10 @@ def _cards_open(state: dict, seat: int) -> list[str]:
         if card_id == PLOW_MAKER and card_id not in used and farm["supply"]["food"] >= 1:
             out.append(card_id)
         elif engine.effect(card_id, farm).get("plow"):
-            if plow == card_id and used.count(card_id) < PLOW_EXTRA:
+            eff = engine.effect(card_id, farm)  # I63: ``plow_extra`` 1, ``plow_spaces`` plough
+            if pending["space"] not in eff.get("plow_spaces", PLOUGH_SPACES):
+                continue
+            if plow == card_id and used.count(card_id) < eff.get("plow_extra", PLOW_EXTRA):
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
                 out.append(card_id)

@@ -47,6 +47,48 @@ def _collect(state, round_no, seat=0):
     return later["farms"][seat]["supply"]
 
 
+def _harvest(state):
+    """The events of the field phase (and the start of feeding) of a harvest now."""
+    from domain.agricola.builder import Builder
+    from domain.agricola.flow import start_harvest
+
+    b = Builder(state)
+    start_harvest(b)
+    return b.state, b.events
+
+
+class TestI063MoldboardPlow:
+    """I63 Moldboard Plow: "Twice during the game, when you use the 'Plow 1 Field' action space,
+    you may plow 2 fields instead of 1" (S1); seed 000 L670: not on 'Plough 1 Field and/or
+    Sow'; one plow (or the Harrow) per ploughing."""
+
+    def _ploughing(self, state, space="plough"):
+        turn(state, 0)
+        reveal(state, space)
+        placed, _ = play(state, 0, {"type": "place", "space": space})
+        after, _ = play(placed, 0, {"type": "plough", "space": 2})
+        return after
+
+    def test_one_more_field_twice_a_game(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I63")
+        after = self._ploughing(state)
+        moves = _of_type(after, "card_plough")
+        assert moves and {m["card"] for m in moves} == {"I63"}
+        more, _ = listed_play(after, 0, moves[0])
+        assert len(more["farms"][0]["fields"]) == 2 and not _of_type(more, "card_plough")
+        assert more["farms"][0]["card_state"]["I63"] == 1
+        state["farms"][0]["card_state"]["I63"] = 1  # used once before
+        assert _of_type(self._ploughing(state), "card_plough")
+        state["farms"][0]["card_state"]["I63"] = 2
+        assert not _of_type(self._ploughing(state), "card_plough")
+
+    def test_not_on_plough_and_sow(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I63")
+        assert not _of_type(self._ploughing(state, "plough_sow"), "card_plough")
+
+
 class TestI064Alms:
     """I64 Alms: "When you play this card, you receive 1 food for each completed round of the
     game. After you play this card, pass it to the player on your left" (S1); seed 000 L688:
@@ -557,3 +599,102 @@ def AGRICOLA_CARDS():
     from domain.agricola.cards.catalogue import CARDS
 
     return {c for c, v in CARDS.items() if v["deck"] == "I" and v["kind"] == "minor"}
+
+
+class TestI091Ladder:
+    """I91 Ladder: "You need 1 less reed to extend or renovate your home or to build the Water
+    Mill, Half-timbered House, Chicken Coop, Holiday House, Mansion, or Corn Storehouse" (S1);
+    seed 000 L650: each room of several built at once."""
+
+    def test_two_rooms_with_one_reed_each(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I91")
+        turn(state, 0)
+        give(state, 0, wood=10, reed=2)
+        placed, _ = play(state, 0, {"type": "place", "space": "rooms_stables"})
+        spaces = [m["space"] for m in _of_type(placed, "build_room")]
+        one, _ = listed_play(placed, 0, {"type": "build_room", "space": spaces[0]})
+        two, _ = listed_play(one, 0, {"type": "build_room", "space": spaces[1]})
+        assert two["farms"][0]["supply"]["reed"] == placed["farms"][0]["supply"]["reed"] - 2
+
+    def test_chicken_coop_for_one_reed_less(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I91")
+        placed = _hand_minor(state, 0, "I84", wood=2)
+        moves = [m for m in _of_type(placed, "play_minor") if m["card"] == "I84"]
+        assert moves
+        after, _ = listed_play(placed, 0, moves[0])
+        assert after["farms"][0]["supply"]["wood"] == placed["farms"][0]["supply"]["wood"] - 2
+        assert after["farms"][0]["supply"]["reed"] == placed["farms"][0]["supply"]["reed"]
+
+
+class TestI093MilkingShed:
+    """I93 Milking Shed: "In each harvest, at the beginning of the field phase, count the total
+    number of sheep and cattle in all the players' farms. You receive 1 food for each fifth
+    sheep and for each third cattle" (S1); seed 000 L612: animals in the house and on cards
+    count too."""
+
+    def test_counts_every_farm(self):
+        state, _, _ = full(3)
+        holding(state, 1, "I93")
+        for seat in range(3):
+            build_farm(state, seat, pastures=[[4, 9]])
+        give_animals(state, 0, sheep=4, cattle=0)
+        give_animals(state, 1, sheep=3)
+        give_animals(state, 2, cattle=3)
+        _, events = _harvest(state)
+        paid = [e for e in events if e.type == "CardGoods" and e.data["card"] == "I93"]
+        # 7 sheep -> 1 food, 3 cattle -> 1 food, to the owner only
+        assert [(e.seat, e.data["goods"]) for e in paid] == [(1, {"food": 2})]
+
+
+class TestI099StrawThatchedRoof:
+    """I99 Straw-thatched Roof: "You no longer need reed when you extend or renovate your home"
+    (S1); needs 3 grain fields (IM-01); seed 000 L614: it does not change the Holiday House's
+    price."""
+
+    def test_rooms_and_renovation_without_reed(self):
+        from domain.agricola.farm import renovation_cost, room_cost
+
+        state, _, _ = full(2)
+        holding(state, 0, "I99")
+        turn(state, 0)
+        give(state, 0, wood=5)
+        placed, _ = play(state, 0, {"type": "place", "space": "rooms_stables"})
+        space = _of_type(placed, "build_room")[0]["space"]
+        built, _ = listed_play(placed, 0, {"type": "build_room", "space": space})
+        assert built["farms"][0]["supply"]["reed"] == placed["farms"][0]["supply"]["reed"]
+        assert "reed" not in {g for g, n in renovation_cost(built["farms"][0]).items() if n}
+        assert not room_cost(built["farms"][0]).get("reed")
+
+    def test_needs_three_grain_fields(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields=dict.fromkeys((1, 2), ("grain", 1)))
+        assert not _playable(_hand_minor(state, 0, "I99"), 0, "I99")
+        build_farm(state, 0, fields=dict.fromkeys((1, 2, 3), ("grain", 1)))
+        assert _playable(_hand_minor(state, 0, "I99"), 0, "I99")
+
+
+class TestI102WildlifeReserve:
+    """I102 Wildlife Reserve: "This card can hold up to 1 sheep, 1 wild boar and 1 cattle"
+    (S1)."""
+
+    def test_one_of_each_type_more(self):
+        from domain.common.housing import can_house
+
+        from .e_support import housing
+
+        state, _, _ = full(2)
+        holding(state, 0, "I102")
+        farm = state["farms"][0]
+        home = housing(farm)
+        assert can_house(home, {"sheep": 1, "boar": 1, "cattle": 2})  # the pet holds 1 more
+        assert not can_house(home, {"sheep": 3, "boar": 0, "cattle": 0})
+
+    def test_animals_taken_stay(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I102")
+        reveal(state, "sheep", sheep=2)
+        after = _on("sheep", state)
+        assert after["farms"][0]["animals"]["sheep"] == 2
+        assert sum(after["farms"][0]["unhoused"].values()) == 0

@@ -323,3 +323,33 @@ def _spinney(b, owner, event, card_id):
 # I80 Spinney: "Whenever another player uses the '3 Wood' action space, they must give you one
 # of the wood" (S1); they know it before they place (seed 000 L624).
 DECK.card("I80", "Spinney", after_any=_spinney)
+
+# -- cards with a module of their own -----------------------------------------------------------
+
+# I63 Moldboard Plow: "Twice during the game, when you use the 'Plow 1 Field' action space, you
+# may plow 2 fields instead of 1" (S1): 1 more field, only on 'Plough 1 Field', not 'Plough 1
+# Field and/or Sow'; one plow or the Harrow per ploughing (seed 000 L670; ``plows.py``).
+DECK.card("I63", "Moldboard Plow", plow=2, plow_extra=1, plow_spaces=("plough",))
+# I91 Ladder: "You need 1 less reed to extend or renovate your home or to build the Water Mill,
+# Half-timbered House, Chicken Coop, Holiday House, Mansion, or Corn Storehouse" (S1); every
+# room of several built at once (seed 000 L650; ``roofs.py``).
+DECK.card("I91", "Ladder", reed_off=("I103", "E21", "I84", "I71", "K144", "I86"))
+# I99 Straw-thatched Roof: "You no longer need reed when you extend or renovate your home"
+# (S1); needs 3 grain fields (IM-01); not improvements (seed 000 L614; ``roofs.py``).
+DECK.card("I99", "Straw-thatched Roof", reed_free_home=True)
+
+
+def _milking(state: dict) -> int:
+    from ..herds import table_animals
+
+    return table_animals(state, "sheep") // 5 + table_animals(state, "cattle") // 3
+
+
+# I93 Milking Shed: "In each harvest, at the beginning of the field phase, count the total
+# number of sheep and cattle in all the players' farms. You receive 1 food for each fifth sheep
+# and for each third cattle" (S1); animals in the house and on cards count (seed 000 L612;
+# ``herds.py``).
+DECK.card("I93", "Milking Shed", field_all=_milking)
+# I102 Wildlife Reserve: "This card can hold up to 1 sheep, 1 wild boar and 1 cattle" (S1); no
+# pasture in scoring (``reserves.py``).
+DECK.card("I102", "Wildlife Reserve", reserve={"sheep": 1, "boar": 1, "cattle": 1})
