@@ -32,6 +32,7 @@ from . import (
     roofs,
     round_start,
     spaces,
+    threshing,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -255,7 +256,12 @@ def build(card_set: int) -> Extension:
             "card_order": lambda state, seat: True,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
-        extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
+        extra_steps=[
+            plows.any_open,
+            free_builds.any_stable_open,
+            actions.any_again_open,
+            threshing.any_open,
+        ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
             play.convert_moves,

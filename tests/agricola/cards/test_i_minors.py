@@ -89,6 +89,43 @@ class TestI063MoldboardPlow:
         assert not _of_type(self._ploughing(state, "plough_sow"), "card_plough")
 
 
+class TestI067ThreshingBoard:
+    """I67 Threshing Board: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action
+    spaces, you can additionally bake bread" (S1); IM-15."""
+
+    def _ploughing(self, space):
+        state, _, _ = full(2)
+        holding(state, 0, "I67")
+        _owns(state, 0, "clay_oven", "fireplace_2")
+        give(state, 0, grain=3)
+        turn(state, 0)
+        reveal(state, space)
+        placed, _ = play(state, 0, {"type": "place", "space": space})
+        return placed
+
+    def test_bake_after_ploughing(self):
+        placed = self._ploughing("plough")
+        ploughed, _ = listed_play(placed, 0, {"type": "plough", "space": 2})
+        assert ploughed["pending"][0] is not None  # the bake keeps the action open
+        move = {"type": "card_bake", "card": "I67", "improvement": "clay_oven", "grain": 1}
+        baked, events = listed_play(ploughed, 0, move)
+        assert food(baked) == food(ploughed) + 5
+        more = {"type": "card_bake", "card": "I67", "improvement": "fireplace_2", "grain": 1}
+        again, _ = listed_play(baked, 0, more)  # a second improvement in the same bake
+        assert food(again) == food(baked) + 2
+        assert again["pending"][0] is None  # nothing left to bake: the action ends
+        done, _ = listed_play(baked, 0, {"type": "done"})  # or end it after one oven
+        assert done["pending"][0] is None
+
+    def test_on_plough_and_sow_not_elsewhere(self):
+        assert _of_type(self._ploughing("plough_sow"), "card_bake")
+        state, _, _ = full(2)
+        holding(state, 0, "I67")
+        _owns(state, 0, "clay_oven")
+        give(state, 0, grain=1)
+        assert not _of_type(_on("grain", state), "card_bake")
+
+
 class TestI064Alms:
     """I64 Alms: "When you play this card, you receive 1 food for each completed round of the
     game. After you play this card, pass it to the player on your left" (S1); seed 000 L688:

@@ -353,3 +353,7 @@ DECK.card("I93", "Milking Shed", field_all=_milking)
 # I102 Wildlife Reserve: "This card can hold up to 1 sheep, 1 wild boar and 1 cattle" (S1); no
 # pasture in scoring (``reserves.py``).
 DECK.card("I102", "Wildlife Reserve", reserve={"sheep": 1, "boar": 1, "cattle": 1})
+# I67 Threshing Board: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action
+# spaces, you can additionally bake bread" (S1): a bake as in a Bake action, before or after
+# the field (``threshing.py``; IM-15).
+DECK.card("I67", "Threshing Board", card_bake="ploughing")
