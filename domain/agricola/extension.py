@@ -90,6 +90,8 @@ class Extension:
     feeding: list = field(default_factory=list)
     conversions: list = field(default_factory=list)
     feeding_choices: list = field(default_factory=list)
+    #: ``hook(state, seat) -> reason | None``: why the seat may not feed yet (it feeds last)
+    feed_waits: list = field(default_factory=list)
     # scoring
     card_points: Callable = _none
     card_bonus: Callable = _none

@@ -124,6 +124,12 @@ def check_feed(state: dict, seat: int, move: dict) -> None:
             reason="it is not the feeding phase",
             seat_name=name(state, seat),
         )
+    for wait in of(state).feed_waits:
+        reason = wait(state, seat)
+        if reason:
+            raise StepNotExpected(
+                what="feed the family", reason=reason, seat_name=name(state, seat)
+            )
 
 
 def apply_feed(b, seat: int, move: dict) -> None:
@@ -223,6 +229,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat]
     phase = state["phase"]
     if phase == "harvest_feeding":
+        if any(wait(state, seat) for wait in of(state).feed_waits):
+            return out
         return out + [{"type": "feed"}]
     if phase == "harvest_breeding":
         if pending is None:

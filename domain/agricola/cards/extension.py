@@ -31,6 +31,7 @@ from . import (
     reserves,
     roofs,
     round_start,
+    slaughter,
     spaces,
     threshing,
 )
@@ -303,7 +304,13 @@ def build(card_set: int) -> Extension:
         field_phase=[fields.harvest, hooks.field_phase, herds.field_phase],
         feeding=[hooks.feeding],
         conversions=[_conversions],
-        feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],
+        feeding_choices=[
+            fields.feeding_choice,
+            _feeding_trades,
+            baking.feeding_choice,
+            slaughter.feeding_choice,
+        ],
+        feed_waits=[slaughter.feed_wait],
         # scoring
         card_points=_card_points,
         card_bonus=_card_bonus,

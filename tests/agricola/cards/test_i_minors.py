@@ -735,3 +735,36 @@ class TestI102WildlifeReserve:
         after = _on("sheep", state)
         assert after["farms"][0]["animals"]["sheep"] == 2
         assert sum(after["farms"][0]["unhoused"].values()) == 0
+
+
+class TestI097Slaughterhouse:
+    """I97 Slaughterhouse: "Whenever another player converts 1 or more animals to food, you
+    receive 1 food from the supply. During the feeding phase of the harvest, you are the last
+    player to take a turn" (S1); seed 000 harvest list: end of the feeding phase (IM-16)."""
+
+    def _feeding_both(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I97")
+        _owns(state, 0, "fireplace_2")
+        give_animals(state, 0, sheep=1)
+        state["phase"] = "harvest_feeding"
+        state["pending"] = [{"kind": "feed", "need": 4}, {"kind": "feed", "need": 4}]
+        return state
+
+    def test_food_when_another_player_cooks(self):
+        state = self._feeding_both()
+        cooked, _ = listed_play(state, 0, {"type": "convert", "good": "sheep"})
+        assert food(cooked, 1) == food(state, 1) + 1
+
+    def test_the_owner_feeds_last(self):
+        state = self._feeding_both()
+        assert {"type": "feed"} not in AGRICOLA.legal_moves(state, 1)
+        fed, _ = listed_play(state, 0, {"type": "feed"})
+        assert {"type": "feed"} in AGRICOLA.legal_moves(fed, 1)
+
+    def test_the_owner_is_asked_in_every_harvest(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I97")
+        give(state, 1, food=10)
+        after, _ = _harvest(state)
+        assert after["pending"][1] == {"kind": "feed", "need": 4}

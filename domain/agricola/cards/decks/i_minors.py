@@ -11,6 +11,7 @@ from ..catalogue import CARDS
 from ..common import receive_animals
 from ..deck import Deck
 from ..engine import every
+from ..slaughter import slaughterhouse as _slaughterhouse
 
 DECK = Deck("I minor improvements")
 
@@ -357,3 +358,7 @@ DECK.card("I102", "Wildlife Reserve", reserve={"sheep": 1, "boar": 1, "cattle": 
 # spaces, you can additionally bake bread" (S1): a bake as in a Bake action, before or after
 # the field (``threshing.py``; IM-15).
 DECK.card("I67", "Threshing Board", card_bake="ploughing")
+# I97 Slaughterhouse: "Whenever another player converts 1 or more animals to food, you receive
+# 1 food from the supply. During the feeding phase of the harvest, you are the last player to
+# take a turn" (S1; seed 000 harvest list step 7; ``slaughter.py``; IM-16).
+DECK.card("I97", "Slaughterhouse", after_any=_slaughterhouse, feeds_last=True)
