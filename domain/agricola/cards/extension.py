@@ -24,6 +24,7 @@ from . import (
     free_builds,
     herds,
     hooks,
+    mill,
     payments,
     play,
     plows,
@@ -33,6 +34,7 @@ from . import (
     round_start,
     slaughter,
     spaces,
+    storehouse,
     threshing,
 )
 from .card_sets import CARD_SETS, CORRECTED
@@ -121,6 +123,8 @@ MOVES = {
     "card_again": ((actions.check_again, actions.apply_again), ({"card": str}, {})),
     "free_stable": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
+    "card_mill": ((mill.check, mill.apply), ({"card": str}, {})),
+    "card_resow": ((storehouse.check, storehouse.apply), ({"card": str, "space": int}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
 }
@@ -272,6 +276,8 @@ def build(card_set: int) -> Extension:
             round_start.plough_moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
+            mill.moves,
+            storehouse.moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},
@@ -301,7 +307,7 @@ def build(card_set: int) -> Extension:
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase, herds.field_phase],
+        field_phase=[fields.harvest, hooks.field_phase, herds.field_phase, mill.field_phase],
         feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[
@@ -309,6 +315,8 @@ def build(card_set: int) -> Extension:
             _feeding_trades,
             baking.feeding_choice,
             slaughter.feeding_choice,
+            mill.feeding_choice,
+            storehouse.feeding_choice,
         ],
         feed_waits=[slaughter.feed_wait],
         # scoring

@@ -768,3 +768,53 @@ class TestI097Slaughterhouse:
         give(state, 1, food=10)
         after, _ = _harvest(state)
         assert after["pending"][1] == {"kind": "feed", "need": 4}
+
+
+def _fed_harvest(state):
+    """A harvest of 2 players up to the feeding phase (each asked seat still to feed)."""
+    after, _ = _harvest(state)
+    assert after["phase"] == "harvest_feeding"
+    return after
+
+
+class TestI086CornStorehouse:
+    """I86 Corn Storehouse: "Whenever you have empty fields after the field phase of the
+    harvest, you can sow grain in them immediately. Place 1 fewer grain from the supply on these
+    fields" (S1); seed 000 L750: with the Water Mill, before the Reaper (IM-17)."""
+
+    def test_an_emptied_field_sown_with_two_grain(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I86")
+        build_farm(state, 0, fields={2: ("grain", 1), 3: ("vegetable", 2)})
+        give(state, 0, food=6)
+        harvest = _fed_harvest(state)
+        grain = harvest["farms"][0]["supply"]["grain"]
+        moves = _of_type(harvest, "card_resow")
+        assert moves == [{"type": "card_resow", "card": "I86", "space": 2}]
+        sown, _ = listed_play(harvest, 0, moves[0])
+        field = next(f for f in sown["farms"][0]["fields"] if f["space"] == 2)
+        assert (field["crop"], field["count"]) == ("grain", 2)
+        assert sown["farms"][0]["supply"]["grain"] == grain - 1
+        assert not _of_type(sown, "card_resow")
+        check_invariants(sown)
+
+
+class TestI103WaterMill:
+    """I103 Water Mill: "After the field phase of a harvest, each player can use the Water Mill
+    to convert up to 1 grain to 3 food. Each player that uses the Water Mill must give you 1 of
+    the food" (S1); seed 000 L750 (IM-17)."""
+
+    def test_any_player_once_per_harvest_paying_the_owner(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I103")
+        give(state, 1, grain=2, food=6)
+        give(state, 0, food=6)
+        harvest = _fed_harvest(state)
+        move = {"type": "card_mill", "card": "I103"}
+        assert move in AGRICOLA.legal_moves(harvest, 1)
+        assert move not in AGRICOLA.legal_moves(harvest, 0)  # the owner has no grain
+        used, _ = listed_play(harvest, 1, move)
+        assert food(used, 1) == food(harvest, 1) + 2 and food(used, 0) == food(harvest, 0) + 1
+        assert used["farms"][1]["supply"]["grain"] == harvest["farms"][1]["supply"]["grain"] - 1
+        assert move not in AGRICOLA.legal_moves(used, 1)
+        check_invariants(used)

@@ -362,3 +362,16 @@ DECK.card("I67", "Threshing Board", card_bake="ploughing")
 # 1 food from the supply. During the feeding phase of the harvest, you are the last player to
 # take a turn" (S1; seed 000 harvest list step 7; ``slaughter.py``; IM-16).
 DECK.card("I97", "Slaughterhouse", after_any=_slaughterhouse, feeds_last=True)
+# I86 Corn Storehouse: "Whenever you have empty fields after the field phase of the harvest,
+# you can sow grain in them immediately. Place 1 fewer grain from the supply on these fields"
+# (S1): 2 grain on the field; 2 wood or 2 clay, and 2 reed (seed 000 L750; ``storehouse.py``;
+# IM-17).
+DECK.card("I86", "Corn Storehouse", resow={"crop": "grain", "count": 2})
+# I103 Water Mill: "After the field phase of a harvest, each player can use the Water Mill to
+# convert up to 1 grain to 3 food. Each player that uses the Water Mill must give you 1 of the
+# food" (S1; seed 000 L750; ``mill.py``; IM-17).
+DECK.card(
+    "I103",
+    "Water Mill",
+    mill={"pay": {"grain": 1}, "gain": {"food": 3}, "toll": {"food": 1}},
+)
