@@ -10,7 +10,7 @@ from ..labels import priced
 from ..state import improvement_info
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
-from . import mill, storehouse
+from . import manure, mill, storehouse
 from .catalogue import CARDS
 from .play import minor_costs
 
@@ -118,4 +118,5 @@ LABELS = {
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     **mill.LABELS,
     **storehouse.LABELS,
+    **manure.LABELS,
 }

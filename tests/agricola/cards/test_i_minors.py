@@ -818,3 +818,39 @@ class TestI103WaterMill:
         assert used["farms"][1]["supply"]["grain"] == harvest["farms"][1]["supply"]["grain"] - 1
         assert move not in AGRICOLA.legal_moves(used, 1)
         check_invariants(used)
+
+
+class TestI092Manure:
+    """I92 Manure: "At the end of each round that does not end with a harvest, you can take 1
+    grain or vegetable from each of your fields and place it in your personal supply" (S1);
+    seed 000 L660: all fields at once, no harvest food cards; the offer lasts until the seat's
+    next placement (IM-18)."""
+
+    def _after_round(self, round_no):
+        state, _, _ = full(2)
+        holding(state, 0, "I92")
+        build_farm(state, 0, fields={2: ("grain", 2), 3: ("vegetable", 1), 4: (None, 0)})
+        later, _ = _start_round(state, round_no)
+        turn(later, 0)
+        return later
+
+    def test_one_crop_from_each_field_after_a_round_without_harvest(self):
+        state = self._after_round(3)
+        move = {"type": "card_harvest", "card": "I92"}
+        after, _ = listed_play(state, 0, move)
+        supply, was = after["farms"][0]["supply"], state["farms"][0]["supply"]
+        assert (supply["grain"], supply["vegetable"]) == (was["grain"] + 1, was["vegetable"] + 1)
+        counts = {f["space"]: f["count"] for f in after["farms"][0]["fields"]}
+        assert counts == {2: 1, 3: 0, 4: 0}
+        assert move not in AGRICOLA.legal_moves(after, 0)
+        check_invariants(after)
+
+    def test_lapses_with_the_next_placement(self):
+        state = self._after_round(3)
+        reveal(state, "grain")
+        placed, _ = play(state, 0, {"type": "place", "space": "grain"})
+        turn(placed, 0)
+        assert not _of_type(placed, "card_harvest")
+
+    def test_not_after_a_harvest_round(self):
+        assert not _of_type(self._after_round(5), "card_harvest")

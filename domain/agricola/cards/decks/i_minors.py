@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .. import manure as _manure
 from ..catalogue import CARDS
 from ..common import receive_animals
 from ..deck import Deck
@@ -375,3 +376,8 @@ DECK.card(
     "Water Mill",
     mill={"pay": {"grain": 1}, "gain": {"food": 3}, "toll": {"food": 1}},
 )
+# I92 Manure: "At the end of each round that does not end with a harvest, you can take 1 grain
+# or vegetable from each of your fields and place it in your personal supply" (S1); all fields
+# at once, a field phase without the harvest's food cards (seed 000 L660; ``manure.py``;
+# IM-18); needs 2 animals (IM-01).
+DECK.card("I92", "Manure", round_start=_manure.round_start, after_any=_manure.lapses)
