@@ -99,7 +99,10 @@ def to_act(state: dict) -> tuple[int, ...]:
         if pending:
             return tuple(pending)
         return () if state["turn"] is None else (state["turn"],)
-    if state["phase"] in ("harvest_feeding", "harvest_breeding", "deal"):
+    if state["phase"] == "harvest_feeding":  # a seat that feeds last waits for the others
+        waits = of(state).feed_waits
+        return tuple(s for s in pending if not any(wait(state, s) for wait in waits))
+    if state["phase"] in ("harvest_breeding", "deal"):
         return tuple(pending)
     return ()
 

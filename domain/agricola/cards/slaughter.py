@@ -4,9 +4,10 @@ catalogue I97 Slaughterhouse; digest §6.5 step 7).
 * ``after_any`` :func:`slaughterhouse`: 1 food from the supply for each conversion of 1 or more
   animals into food by another player (a cooking move, ``GoodsConverted``, however many animals
   it cooks, or a card's trade that pays animals for food, ``CardConverted``).
-* ``feeds_last``: in the feeding phase the owner is always asked (``feeding_choice``) and its
-  ``feed`` move waits until every other seat asked has fed (``Extension.feed_waits``), so food
-  from the others' conversions in that phase reaches it first. Seats not asked fed when the
+* ``feeds_last``: in the feeding phase the owner is always asked (``feeding_choice``) but is
+  not among the seats to act until every other seat asked has fed (``Extension.feed_waits``,
+  read by ``moves.to_act`` and the ``feed`` move), so food from the others' conversions in
+  that phase reaches it first. Seats not asked fed when the
   phase began, before anything could be converted.
 """
 

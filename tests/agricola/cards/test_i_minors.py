@@ -8,6 +8,8 @@ played from the hand, used on their action spaces, in the harvest and in the sco
 
 from __future__ import annotations
 
+import pytest
+
 from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
 from .e_support import (
     AGRICOLA,
@@ -758,8 +760,10 @@ class TestI097Slaughterhouse:
 
     def test_the_owner_feeds_last(self):
         state = self._feeding_both()
+        assert AGRICOLA.status(state).to_act == (0,)
         assert {"type": "feed"} not in AGRICOLA.legal_moves(state, 1)
         fed, _ = listed_play(state, 0, {"type": "feed"})
+        assert AGRICOLA.status(fed).to_act == (1,)
         assert {"type": "feed"} in AGRICOLA.legal_moves(fed, 1)
 
     def test_the_owner_is_asked_in_every_harvest(self):
@@ -854,3 +858,56 @@ class TestI092Manure:
 
     def test_not_after_a_harvest_round(self):
         assert not _of_type(self._after_round(5), "card_harvest")
+
+
+def _i_minor_game(n, seed):
+    """A full game (decks E and I) whose hands hold only I minors (7 each, from the entries),
+    played by random seats that prefer card moves, to the end; every event keeps the
+    invariants and no card is in two places."""
+    import random
+
+    from domain.common.rng import Rng
+    from domain.common.title import GameConfig
+
+    from ..support import fold
+    from .helpers import NAMES
+
+    rng = Rng(seed)
+    state = fold(
+        AGRICOLA.setup(GameConfig("full", NAMES[:n], {"decks": "EI", "start_player": 0}), rng)
+    )
+    pick = random.Random(seed)
+    pool = sorted(decks.I_MINORS.cards)
+    pick.shuffle(pool)
+    for seat in range(n):
+        state["hands"]["_private"][str(seat)]["minors"] = pool[7 * seat : 7 * seat + 7]
+    played = set()
+    while not AGRICOLA.status(state).finished:
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        legal = AGRICOLA.legal_moves(state, seat)
+        assert legal
+        cards = [m for m in legal if m["type"] == "play_minor" or m["type"].startswith("card_")]
+        move = pick.choice(cards if cards and pick.random() < 0.8 else legal)
+        if move["type"] == "play_minor":
+            played.add(move["card"])
+        for event in AGRICOLA.decide(state, seat, move, rng):
+            state = AGRICOLA.evolve(state, event)
+            check_invariants(state)
+        held = [c for f in state["farms"] for c in f["cards"]] + [
+            c for h in state["hands"]["_private"].values() for c in h["occupations"] + h["minors"]
+        ]
+        assert len(held) == len(set(held)), "a card in two places"
+    sheet = AGRICOLA.score_sheet(state)
+    assert [s["total"] for s in sheet["seats"]] == state["final"]["scores"]
+    return played
+
+
+def test_a_full_game_with_only_i_minors_in_hand():
+    played = _i_minor_game(3, 4)
+    assert len({c for c in played if c.startswith("I")}) >= 5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n,seed", [(2, 1), (4, 2), (5, 3)])
+def test_full_games_with_only_i_minors_in_hand(n, seed):
+    assert _i_minor_game(n, seed)
