@@ -22,6 +22,7 @@ from . import (
     exchange,
     fields,
     free_builds,
+    harrow,
     herds,
     hooks,
     manure,
@@ -62,11 +63,15 @@ def _occupation_more_left(state, seat):
     )
 
 
-def _by_card(plow, driver):
-    """``card_plough`` on a ploughing action (plows) or at a round's start (Plow Driver)."""
+def _by_card(plow, driver, punner=None):
+    """``card_plough`` on a ploughing action (plows), at a round's start (Plow Driver) or after
+    another seat's plow (Punner I70, ``harrow.py``)."""
 
     def handle(state_or_builder, seat, move):
         chosen = driver if move.get("card") == round_start.PLOW_DRIVER else plow
+        state = getattr(state_or_builder, "state", state_or_builder)
+        if punner and harrow.is_punner(state, move.get("card")):
+            chosen = punner
         return chosen(state_or_builder, seat, move)
 
     return handle
@@ -108,7 +113,10 @@ MOVES = {
     "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
     "card_plough": (
-        (_by_card(plows.check, round_start.check), _by_card(plows.apply, round_start.apply)),
+        (
+            _by_card(plows.check, round_start.check, harrow.punner_check),
+            _by_card(plows.apply, round_start.apply, harrow.punner_apply),
+        ),
         ({"card": str, "space": int}, {}),
     ),
     "card_sow": ((fields.check, fields.apply), ({"card": str, "crop": str}, {})),
@@ -281,6 +289,7 @@ def build(card_set: int) -> Extension:
             mill.moves,
             storehouse.moves,
             manure.moves,
+            harrow.punner_moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},

@@ -57,7 +57,9 @@ def _cards_open(state: dict, seat: int) -> list[str]:
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
                 out.append(card_id)
-    return out
+    from .harrow import shared_open  # I68: another seat's Harrow
+
+    return out + shared_open(state, seat, pending["space"], used, plow, PLOW_EXTRA)
 
 
 def plough_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
@@ -108,5 +110,9 @@ def apply(b, seat: int, move: dict) -> None:
         b.emit(
             "CardStateSet", {"card": card_id, "value": farm["card_state"].get(card_id, 0) + 1}, seat
         )
+        if card_id not in farm.get("cards", []):  # I68: another seat's Harrow, for its fee
+            from .harrow import toll
+
+            toll(b, seat, card_id)
     b.emit("FieldPloughed", data, seat)
     settle(b, seat)

@@ -911,3 +911,71 @@ def test_a_full_game_with_only_i_minors_in_hand():
 @pytest.mark.parametrize("n,seed", [(2, 1), (4, 2), (5, 3)])
 def test_full_games_with_only_i_minors_in_hand(n, seed):
     assert _i_minor_game(n, seed)
+
+
+def _ploughing(state, seat, space="plough", field=2):
+    turn(state, seat)
+    reveal(state, space)
+    placed, _ = play(state, seat, {"type": "place", "space": space})
+    after, _ = play(placed, seat, {"type": "plough", "space": field})
+    return after
+
+
+class TestI068Harrow:
+    """I68 Harrow: "Once during the game, when you use either the 'Plow 1 Field' or the 'Plow
+    Field and Sow' action space, you can plow 2 fields instead of 1. Each other player can also
+    do this once during the game, but must pay you 2 food to do it" (S1); seed 000 L590: each
+    opponent once a game, through a ploughing action (IM-19)."""
+
+    def test_the_owner_once(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I68")
+        after = _ploughing(state, 0, "plough_sow")
+        move = next(m for m in _of_type(after, "card_plough") if m["card"] == "I68")
+        more, _ = listed_play(after, 0, move)
+        assert len(more["farms"][0]["fields"]) == 2 and not _of_type(more, "card_plough")
+        state["farms"][0]["card_state"]["I68"] = 1
+        assert not _of_type(_ploughing(state, 0), "card_plough")
+
+    def test_another_player_once_for_2_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I68")
+        give(state, 1, food=2)
+        after = _ploughing(state, 1)
+        move = next(m for m in _of_type(after, "card_plough", 1) if m["card"] == "I68")
+        more, _ = listed_play(after, 1, move)
+        assert len(more["farms"][1]["fields"]) == 2
+        assert food(more, 1) == food(after, 1) - 2 and food(more, 0) == food(after, 0) + 2
+        check_invariants(more)
+        state["farms"][1]["card_state"]["I68"] = 1  # used before
+        assert not _of_type(_ploughing(state, 1), "card_plough", 1)
+
+
+class TestI070Punner:
+    """I70 Punner: "Whenever another player uses the Harrow or a plow, you can immediately plow
+    1 field as well" (S1); seed 000 L736: not when the other player ploughed only one field;
+    the offer lasts until the owner's next placement (IM-19)."""
+
+    def test_a_field_after_another_players_plow(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I70")
+        holding(state, 0, "I63")
+        after = _ploughing(state, 0)
+        assert after["farms"][1]["card_state"].get("I70") is None  # one field: nothing yet
+        more, _ = listed_play(after, 0, {"type": "card_plough", "card": "I63", "space": 3})
+        assert more["farms"][1]["card_state"]["I70"] == "open"
+        turn(more, 1)
+        moves = _of_type(more, "card_plough", 1)
+        assert moves and {m["card"] for m in moves} == {"I70"}
+        ploughed, _ = listed_play(more, 1, moves[0])
+        assert len(ploughed["farms"][1]["fields"]) == 1
+        assert not _of_type(ploughed, "card_plough", 1)
+
+    def test_the_offer_lapses_with_the_owners_placement(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I70")
+        state["farms"][1]["card_state"]["I70"] = "open"
+        reveal(state, "grain")
+        placed = _on("grain", state, seat=1)
+        turn(placed, 1)
+        assert not _of_type(placed, "card_plough", 1)

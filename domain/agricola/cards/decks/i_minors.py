@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .. import harrow as _harrow
 from .. import manure as _manure
 from ..catalogue import CARDS
 from ..common import receive_animals
@@ -381,3 +382,12 @@ DECK.card(
 # at once, a field phase without the harvest's food cards (seed 000 L660; ``manure.py``;
 # IM-18); needs 2 animals (IM-01).
 DECK.card("I92", "Manure", round_start=_manure.round_start, after_any=_manure.lapses)
+# I68 Harrow: "Once during the game, when you use either the 'Plow 1 Field' or the 'Plow Field
+# and Sow' action space, you can plow 2 fields instead of 1. Each other player can also do this
+# once during the game, but must pay you 2 food to do it" (S1); each opponent once a game, on a
+# ploughing action (seed 000 L590; ``harrow.py``, ``plows.py``; IM-19).
+DECK.card("I68", "Harrow", plow=1, plow_extra=1, plow_shared=1, plow_toll={"food": 2})
+# I70 Punner: "Whenever another player uses the Harrow or a plow, you can immediately plow 1
+# field as well" (S1); not when the other ploughed only the action's field (seed 000 L736;
+# ``harrow.py``; IM-19).
+DECK.card("I70", "Punner", plough_offer=True, after_any=_harrow.punner_offer)
