@@ -64,11 +64,9 @@ def _is_plow(state: dict, card_id: object) -> bool:
     """A plow: a minor improvement with "Plow" in its name, or the Harrow (digest §10.2 item
     5; the Plow Driver and Plow Maker are occupations)."""
     info = CARDS.get(str(card_id))
-    return (
-        bool(info)
-        and info["kind"] == "minor"
-        and ("Plow" in info["name"] or bool(engine.effect(str(card_id), state).get("plow_shared")))
-    )
+    if info is None or info["kind"] != "minor":
+        return False
+    return "Plow" in info["name"] or bool(engine.effect(str(card_id), state).get("plow_shared"))
 
 
 def punner_offer(b, owner, event, card_id) -> None:
