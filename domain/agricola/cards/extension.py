@@ -16,6 +16,7 @@ from . import (
     actions,
     animals,
     baking,
+    card_spaces,
     deal,
     dealing,
     engine,
@@ -214,10 +215,25 @@ def build(card_set: int) -> Extension:
         draw=[exchange.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
-        place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
-        place_apply={**hooks.PLACE_APPLY, spaces.KIND: spaces.apply},
-        place_options={"occupation_or_growth": ("option",), "renovation_major_minor": ("pay",)},
-        place_variants={"occupation_or_growth": ("occupation", "growth")},
+        place_checks={
+            **hooks.PLACE_CHECKS,
+            spaces.KIND: spaces.check,
+            card_spaces.KIND: card_spaces.check,
+        },
+        place_apply={
+            **hooks.PLACE_APPLY,
+            spaces.KIND: spaces.apply,
+            card_spaces.KIND: card_spaces.apply,
+        },
+        place_options={
+            "occupation_or_growth": ("option",),
+            "renovation_major_minor": ("pay",),
+            card_spaces.KIND: ("option",),
+        },
+        place_variants={
+            "occupation_or_growth": ("occupation", "growth"),
+            card_spaces.KIND: card_spaces.OPTIONS,
+        },
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
         # action

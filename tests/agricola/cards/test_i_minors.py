@@ -979,3 +979,79 @@ class TestI070Punner:
         placed = _on("grain", state, seat=1)
         turn(placed, 1)
         assert not _of_type(placed, "card_plough", 1)
+
+
+class TestI100Tavern:
+    """I100 Tavern: "The Tavern is an additional action space. Whenever another player uses it,
+    they receive 3 food. Whenever you use it, you can choose either to take 3 food or to score 2
+    bonus points" (S1); seed 000 L724: the points are recorded at once."""
+
+    def _played(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I100", wood=2, stone=2)
+        after, events = listed_play(placed, 0, {"type": "play_minor", "card": "I100"})
+        assert "tavern" in after["spaces"] and after["spaces"]["tavern"]["owner"] == 0
+        return after
+
+    def test_another_player_takes_3_food(self):
+        state = self._played()
+        turn(state, 1)
+        move = {"type": "place", "space": "tavern", "option": "goods"}
+        assert {"type": "place", "space": "tavern", "option": "points"} not in (
+            AGRICOLA.legal_moves(state, 1)
+        )
+        after, _ = listed_play(state, 1, move)
+        assert food(after, 1) == food(state, 1) + 3 and food(after, 0) == food(state, 0)
+
+    def test_the_owner_takes_food_or_2_points(self):
+        state = self._played()
+        turn(state, 0)
+        before = _points(state)["bonus_points"]
+        after, _ = listed_play(state, 0, {"type": "place", "space": "tavern", "option": "points"})
+        assert food(after) == food(state) and _points(after)["bonus_points"] == before + 2
+        fed, _ = listed_play(state, 0, {"type": "place", "space": "tavern", "option": "goods"})
+        assert food(fed) == food(state) + 3
+
+
+class TestI337ClayDeposit:
+    """I337 Clay Deposit: "This card is an additional action space. A player who uses this
+    action space must pay you 1 food and receives 5 clay. If you use the Clay Deposit yourself,
+    you may choose to take 2 bonus points instead of the clay" (S1); seed 000 L622."""
+
+    def _played(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E176", "E177", "E178")
+        placed = _hand_minor(state, 0, "I337")
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I337"})
+        return after
+
+    def test_another_player_pays_1_food_for_5_clay(self):
+        state = self._played()
+        turn(state, 1)
+        give(state, 1, food=1)
+        move = {"type": "place", "space": "clay_deposit", "option": "goods"}
+        after, _ = listed_play(state, 1, move)
+        assert after["farms"][1]["supply"]["clay"] == state["farms"][1]["supply"]["clay"] + 5
+        assert food(after, 1) == food(state, 1) - 1 and food(after, 0) == food(state, 0) + 1
+        check_invariants(after)
+
+    def test_not_without_the_food(self):
+        state = self._played()
+        turn(state, 1)
+        state["bank"]["food"] += food(state, 1)
+        state["farms"][1]["supply"]["food"] = 0
+        assert not [m for m in AGRICOLA.legal_moves(state, 1) if m.get("space") == "clay_deposit"]
+
+    def test_the_owner_free_clay_or_2_points(self):
+        state = self._played()
+        turn(state, 0)
+        clay = state["farms"][0]["supply"]["clay"]
+        took, _ = listed_play(
+            state, 0, {"type": "place", "space": "clay_deposit", "option": "goods"}
+        )
+        assert took["farms"][0]["supply"]["clay"] == clay + 5 and food(took) == food(state)
+        before = _points(state)["bonus_points"]
+        scored, _ = listed_play(
+            state, 0, {"type": "place", "space": "clay_deposit", "option": "points"}
+        )
+        assert _points(scored)["bonus_points"] == before + 2

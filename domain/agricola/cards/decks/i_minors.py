@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .. import card_spaces as _card_spaces
 from .. import harrow as _harrow
 from .. import manure as _manure
 from ..catalogue import CARDS
@@ -391,3 +392,28 @@ DECK.card("I68", "Harrow", plow=1, plow_extra=1, plow_shared=1, plow_toll={"food
 # field as well" (S1); not when the other ploughed only the action's field (seed 000 L736;
 # ``harrow.py``; IM-19).
 DECK.card("I70", "Punner", plough_offer=True, after_any=_harrow.punner_offer)
+# I100 Tavern: "The Tavern is an additional action space. Whenever another player uses it,
+# they receive 3 food. Whenever you use it, you can choose either to take 3 food or to score 2
+# bonus points" (S1); the points are recorded at once (seed 000 L724; ``card_spaces.py``).
+DECK.card(
+    "I100",
+    "Tavern",
+    card_space={"space": "tavern", "goods": {"food": 3}, "owner_points": 2},
+    adds_space=_card_spaces.add_space,
+    bonus=_card_spaces.points("I100"),
+)
+# I337 Clay Deposit: "This card is an additional action space. A player who uses this action
+# space must pay you 1 food and receives 5 clay. If you use the Clay Deposit yourself, you may
+# choose to take 2 bonus points instead of the clay" (S1; seed 000 L622; ``card_spaces.py``).
+DECK.card(
+    "I337",
+    "Clay Deposit",
+    card_space={
+        "space": "clay_deposit",
+        "goods": {"clay": 5},
+        "toll": {"food": 1},
+        "owner_points": 2,
+    },
+    adds_space=_card_spaces.add_space,
+    bonus=_card_spaces.points("I337"),
+)
