@@ -141,6 +141,12 @@ def people_held_back(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def guest_arrived(state: dict, d: dict, seat) -> dict:
+    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
+    state["farms"][seat]["home"] += d["count"]
+    return state
+
+
 def card_state_set(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["card_state"][d.get("key", d["card"])] = d["value"]
     return state
@@ -336,4 +342,5 @@ CARD_EVENTS = {
     "CardToll": card_toll,
     "CardFieldSown": card_field_sown,
     "CardFieldsHarvested": card_fields_harvested,
+    "GuestArrived": guest_arrived,
 }

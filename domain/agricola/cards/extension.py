@@ -23,6 +23,7 @@ from . import (
     exchange,
     fields,
     free_builds,
+    guest,
     harrow,
     herds,
     hooks,
@@ -211,7 +212,7 @@ def build(card_set: int) -> Extension:
         version=card_set,
         effects=effect_of,
         # round start
-        round_start=[hooks.round_start],
+        round_start=[hooks.round_start, guest.round_start],
         draw=[exchange.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's

@@ -239,6 +239,10 @@ SENTENCES = {
         f"{_card(d['card'])} of {_who(names, d['by'])} keeps {d['count']} of "
         f"{_who(names, seat)}'s offspring at home this round."
     ),
+    "GuestArrived": lambda d, seat, names: (
+        f"A guest ({_card(d['card'])}) comes to {_who(names, seat)}'s farm: one more person "
+        "to place this round."
+    ),
     "ActionSpaceAdded": lambda d, seat, names: (
         f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
         f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."

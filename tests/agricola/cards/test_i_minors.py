@@ -1055,3 +1055,67 @@ class TestI337ClayDeposit:
             state, 0, {"type": "place", "space": "clay_deposit", "option": "points"}
         )
         assert _points(scored)["bonus_points"] == before + 2
+
+
+def _round(state, round_no):
+    """The state and events of the start of ``round_no`` as the rules run it (every window of
+    the game's extension)."""
+    from domain.agricola.builder import Builder
+    from domain.agricola.flow import start_round
+    from domain.common.rng import Rng
+
+    b = Builder(state)
+    start_round(b, Rng(1), round_no)
+    return b.state, b.events
+
+
+class TestI073Guest:
+    """I73 Guest: "When you play this card, you receive a guest token, which you may place once
+    in the next round as you would a person. After you play this card, pass it to the player on
+    your left" (S1); seed 000 L600: a person for placement (even a 6th), never for room or
+    feeding (IM-21)."""
+
+    def test_one_more_person_in_the_next_round_only(self):
+        state, _, _ = full(2)
+        placed = _hand_minor(state, 0, "I73", food=2)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I73"})
+        assert "I73" in after["hands"]["_private"]["1"]["minors"]
+        now = after["round"]
+        for farm in after["farms"]:
+            farm["home"] = farm["family"]
+        nxt, events = _round(after, now + 1)
+        assert [f["home"] for f in nxt["farms"]] == [3, 2]
+        assert nxt["farms"][0]["family"] == 2
+        assert "one more person" in AGRICOLA.describe(
+            next(e for e in events if e.type == "GuestArrived"), ["Ann", "Bob"]
+        )
+        later, events = _round(nxt, now + 2)
+        assert not [e for e in events if e.type == "GuestArrived"]
+        assert [f["home"] for f in later["farms"]] == [2, 2]
+
+    def test_the_guest_is_placed_in_a_played_round(self):
+        from domain.agricola.builder import Builder
+        from domain.agricola.flow import start_round
+        from domain.common.rng import Rng
+
+        state, _, _ = full(2)
+        state["farms"][0]["card_state"]["I73/guest"] = 2
+        b = Builder(state)
+        start_round(b, Rng(1), 2)
+        state = b.state
+        placed = 0
+        while state["phase"] == "work" and state["round"] == 2:
+            seat = AGRICOLA.status(state).to_act[0]
+            move = next(m for m in AGRICOLA.legal_moves(state, seat) if m["type"] == "place")
+            if seat == 0:
+                placed += 1
+            for event in AGRICOLA.decide(state, seat, move, Rng(1)):
+                state = AGRICOLA.evolve(state, event)
+            while state["phase"] == "work" and any(state["pending"]):
+                seat = next(s for s, p in enumerate(state["pending"]) if p)
+                legal = AGRICOLA.legal_moves(state, seat)
+                move = next((m for m in legal if m["type"] == "done"), legal[0])
+                for event in AGRICOLA.decide(state, seat, move, Rng(1)):
+                    state = AGRICOLA.evolve(state, event)
+        assert placed == 3
+        assert state["farms"][0]["family"] == 2

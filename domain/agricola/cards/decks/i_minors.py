@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import product
 
 from .. import card_spaces as _card_spaces
+from .. import guest as _guest
 from .. import harrow as _harrow
 from .. import manure as _manure
 from ..catalogue import CARDS
@@ -417,3 +418,7 @@ DECK.card(
     adds_space=_card_spaces.add_space,
     bonus=_card_spaces.points("I337"),
 )
+# I73 Guest (passing): "When you play this card, you receive a guest token, which you may place
+# once in the next round as you would a person" (S1); a person for placement, even a 6th, never
+# for room (seed 000 L600; ``guest.py``; IM-21). ``adds_space`` is the on-play hook.
+DECK.card("I73", "Guest", guest=True, adds_space=_guest.invite)
