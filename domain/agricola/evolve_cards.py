@@ -82,9 +82,11 @@ def minor_played(state: dict, d: dict, seat) -> dict:
             "minors"
         ].append(d["card"])
     if d.get("card_field"):
-        farm.setdefault("card_fields", []).append(
-            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])}
-        )
+        for i in range(d.get("card_plots", 1)):  # the 2nd plot of the Copse I78 is "I78/2"
+            plot = d["card"] if i == 0 else f"{d['card']}/{i + 1}"
+            farm.setdefault("card_fields", []).append(
+                {"card": plot, "crop": None, "count": 0, "allowed": list(d["card_field"])}
+            )
     _note(state, seat, "minor")
     return state
 

@@ -1119,3 +1119,31 @@ class TestI073Guest:
                     state = AGRICOLA.evolve(state, event)
         assert placed == 3
         assert state["farms"][0]["family"] == 2
+
+
+class TestI078Copse:
+    """I78 Copse: "When you sow, you can plant wood on this card. There can be up to 2 stacks of
+    wood on this card, as shown. The wood is treated the same as sown grain and is harvested
+    during the field phase" (S1); seed 000 L708: 2 plots, 1 wood of the seat's and 2 from the
+    supply on each, not both at once, 1 wood from each stack per field phase (IM-22)."""
+
+    def test_two_plots_of_wood_sown_and_harvested(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E176")
+        placed = _hand_minor(state, 0, "I78", wood=3)
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "I78"})
+        plots = [f["card"] for f in after["farms"][0]["card_fields"]]
+        assert plots == ["I78", "I78/2"]
+        sowing = _on("sow_bake", after)
+        moves = _of_type(sowing, "card_sow")
+        assert {(m["card"], m["crop"]) for m in moves} == {("I78", "wood"), ("I78/2", "wood")}
+        wood = sowing["farms"][0]["supply"]["wood"]
+        one, _ = listed_play(sowing, 0, {"type": "card_sow", "card": "I78", "crop": "wood"})
+        assert one["farms"][0]["card_fields"][0]["count"] == 3
+        assert one["farms"][0]["supply"]["wood"] == wood - 1
+        check_invariants(one)
+        harvested, _ = _harvest(one)
+        assert harvested["farms"][0]["card_fields"][0]["count"] == 2
+        assert harvested["farms"][0]["supply"]["wood"] == wood
+        counts = _points(harvested)
+        assert counts["grain"] == _points(one)["grain"]  # wood is no grain in scoring

@@ -422,3 +422,9 @@ DECK.card(
 # once in the next round as you would a person" (S1); a person for placement, even a 6th, never
 # for room (seed 000 L600; ``guest.py``; IM-21). ``adds_space`` is the on-play hook.
 DECK.card("I73", "Guest", guest=True, adds_space=_guest.invite)
+# I78 Copse: "When you sow, you can plant wood on this card. There can be up to 2 stacks of wood
+# on this card, as shown. The wood is treated the same as sown grain and is harvested during
+# the field phase" (S1): two card fields ("I78" and "I78/2") sown with wood like grain, 1 from
+# the seat and 2 from the supply, 1 wood from each in every field phase; not both at once; no
+# field in scoring (seed 000 L708; ``fields.py``; IM-22).
+DECK.card("I78", "Copse", card_field=["wood"], card_plots=2)
