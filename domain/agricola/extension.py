@@ -58,6 +58,8 @@ class Extension:
     place_variants: dict = field(default_factory=dict)
     renovating: tuple = ()
     occupied_ok: list = field(default_factory=list)
+    #: ``hook(state, seat, space id) -> reason | None``: why a card keeps the seat off a space
+    place_limits: list = field(default_factory=list)
     # action
     after_place: list = field(default_factory=list)
     step_kinds: dict = field(default_factory=dict)

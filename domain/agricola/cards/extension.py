@@ -27,6 +27,7 @@ from . import (
     harrow,
     herds,
     hooks,
+    lasso,
     manure,
     mill,
     payments,
@@ -136,6 +137,7 @@ MOVES = {
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
     "card_mill": ((mill.check, mill.apply), ({"card": str}, {})),
     "card_harvest": ((manure.check, manure.apply), ({"card": str}, {})),
+    "card_lasso": ((lasso.check, lasso.apply), ({"card": str}, {})),
     "card_resow": ((storehouse.check, storehouse.apply), ({"card": str, "space": int}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
@@ -237,6 +239,7 @@ def build(card_set: int) -> Extension:
         },
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
+        place_limits=[lasso.place_limit],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -307,6 +310,7 @@ def build(card_set: int) -> Extension:
             storehouse.moves,
             manure.moves,
             harrow.punner_moves,
+            lasso.moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},

@@ -10,7 +10,7 @@ from ..labels import priced
 from ..state import improvement_info
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
-from . import manure, mill, storehouse
+from . import lasso, manure, mill, storehouse
 from .catalogue import CARDS
 from .play import minor_costs
 
@@ -119,4 +119,5 @@ LABELS = {
     **mill.LABELS,
     **storehouse.LABELS,
     **manure.LABELS,
+    **lasso.LABELS,
 }

@@ -1147,3 +1147,48 @@ class TestI078Copse:
         assert harvested["farms"][0]["supply"]["wood"] == wood
         counts = _points(harvested)
         assert counts["grain"] == _points(one)["grain"]  # wood is no grain in scoring
+
+
+class TestI088Lasso:
+    """I88 Lasso: "You can place exactly two people immediately after one another, if at least
+    one of them uses the '1 Wild Boar', '1 Cattle' or '1 Sheep' action space" (S1); seed 000
+    L582: never more than two at once, as often as the people allow (IM-23)."""
+
+    def _turn(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I88")
+        turn(state, 0, home=2)
+        state["farms"][1]["home"] = 2
+        reveal(state, "sheep", sheep=1)
+        reveal(state, "grain")
+        reveal(state, "forest", wood=3)
+        return state
+
+    def test_sheep_then_any_space_in_one_turn(self):
+        state = self._turn()
+        roped, _ = listed_play(state, 0, {"type": "card_lasso", "card": "I88"})
+        first, _ = listed_play(roped, 0, {"type": "place", "space": "sheep"})
+        assert AGRICOLA.status(first).to_act == (0,)
+        second, _ = listed_play(first, 0, {"type": "place", "space": "forest"})
+        assert AGRICOLA.status(second).to_act == (1,)
+        assert second["farms"][0]["card_state"]["I88"] is None
+
+    def test_after_another_space_the_second_goes_to_an_animal_space(self):
+        state = self._turn()
+        roped, _ = listed_play(state, 0, {"type": "card_lasso", "card": "I88"})
+        first, _ = listed_play(roped, 0, {"type": "place", "space": "grain"})
+        assert AGRICOLA.status(first).to_act == (0,)
+        places = {m["space"] for m in _of_type(first, "place")}
+        assert places == {"sheep"}
+        second, _ = listed_play(first, 0, {"type": "place", "space": "sheep"})
+        assert AGRICOLA.status(second).to_act == (1,)
+
+    def test_without_the_lasso_the_turn_passes(self):
+        state = self._turn()
+        after, _ = listed_play(state, 0, {"type": "place", "space": "sheep"})
+        assert AGRICOLA.status(after).to_act == (1,)
+
+    def test_needs_two_people_and_a_free_animal_space(self):
+        state = self._turn()
+        state["farms"][0]["home"] = 1
+        assert not _of_type(state, "card_lasso")

@@ -10,6 +10,7 @@ from itertools import product
 from .. import card_spaces as _card_spaces
 from .. import guest as _guest
 from .. import harrow as _harrow
+from .. import lasso as _lasso
 from .. import manure as _manure
 from ..catalogue import CARDS
 from ..common import receive_animals
@@ -428,3 +429,7 @@ DECK.card("I73", "Guest", guest=True, adds_space=_guest.invite)
 # the seat and 2 from the supply, 1 wood from each in every field phase; not both at once; no
 # field in scoring (seed 000 L708; ``fields.py``; IM-22).
 DECK.card("I78", "Copse", card_field=["wood"], card_plots=2)
+# I88 Lasso: "You can place exactly two people immediately after one another, if at least one
+# of them uses the '1 Wild Boar', '1 Cattle' or '1 Sheep' action space" (S1); never more than 2
+# at once, as often as the people allow (seed 000 L582; ``lasso.py``; IM-23).
+DECK.card("I88", "Lasso", lasso=True, after_any=_lasso.after_any)
