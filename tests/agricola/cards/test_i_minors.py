@@ -229,8 +229,11 @@ class TestI071HolidayHouse:
             farm["home"] = farm["family"]
         later, _ = _start_round(state, 13)
         assert later["farms"][0]["home"] == 2
-        later, _ = _start_round(state, 14)
+        later, events = _start_round(state, 14)
         assert [f["home"] for f in later["farms"]] == [0, 2]
+        assert AGRICOLA.describe(events[0], ["Ann", "Bob"]) == (
+            "Ann places no people this round (Holiday House (I71))."
+        )
 
     def test_points(self):
         state, _, _ = full(2)

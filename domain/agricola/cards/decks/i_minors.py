@@ -168,7 +168,7 @@ def _holiday(b, seat: int, round_no: int, card_id: str) -> None:
     """I71: no person of the seat's goes out in round 14 (phase 1 still counts, L614)."""
     home = b.state["farms"][seat]["home"]
     if round_no == 14 and home:
-        b.emit("PeopleHeldBack", {"count": home, "card": card_id, "by": seat}, seat)
+        b.emit("PeopleHeldBack", {"count": home, "card": card_id, "by": seat, "all": True}, seat)
 
 
 # I71 Holiday House: "In round 14, you cannot place any people. Play this card at the latest
