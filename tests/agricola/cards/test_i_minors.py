@@ -301,6 +301,13 @@ class TestI076Rake:
         build_farm(state, 0, fields=dict.fromkeys((1, 2, 3, 4, 6, 7), (None, 0)))
         assert _points(state)["bonus_points"] == before + 2
 
+    def test_the_harrow_counts_as_a_plow(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields=dict.fromkeys((1, 2, 3, 4, 6), (None, 0)))
+        before = _points(state)["bonus_points"]
+        holding(state, 0, "I76", "I68")
+        assert _points(state)["bonus_points"] == before
+
 
 class TestI077ShepherdsCrook:
     """I77 Shepherd's Crook: "Whenever you fence a new pasture that covers at least 4 farmyard
@@ -468,6 +475,16 @@ class TestI087Flagon:
         meals = [food(placed, 0), food(placed, 1)]
         after, _ = listed_play(placed, 1, {"type": "build_major", "major": "well"})
         assert [food(after, 0), food(after, 1)] == [meals[0] + 4, meals[1] + 1]
+
+    def test_the_well_upgraded_to_a_village_well(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I87")
+        _owns(state, 0, "well")
+        placed = _hand_minor(state, 0, "I66")
+        meals = [food(placed, 0), food(placed, 1)]
+        move = {"type": "play_minor", "card": "I66", "return": ["well"]}
+        after, _ = listed_play(placed, 0, move)
+        assert [food(after, 0), food(after, 1)] == [meals[0] + 1, meals[1] + 4]
 
     def test_played_when_the_well_stands(self):
         state, _, _ = full(2)
