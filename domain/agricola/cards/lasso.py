@@ -94,15 +94,17 @@ def after_any(b, owner: int, event, card_id: str) -> None:
 
 
 def place_limit(state: dict, seat: int, space_id: str) -> str | None:
-    """The second of the pair goes to an animal space unless the first did."""
+    """The second of the pair goes to an animal space unless the first did (the mark is read
+    first: this runs for every candidate placement)."""
+    if space_id in ANIMAL_SPACES:
+        return None
     farm = state["farms"][seat]
-    for card_id in _cards(farm):
-        mark = farm["card_state"].get(card_id)
+    for card_id, mark in farm["card_state"].items():
         if (
             isinstance(mark, dict)
-            and mark["pair"] == SECOND
+            and mark.get("pair") == SECOND
             and not mark["animal"]
-            and space_id not in ANIMAL_SPACES
+            and card_id in _cards(farm)
         ):
             return "the second person of the Lasso's pair goes to a sheep, boar or cattle space"
     return None

@@ -14,15 +14,24 @@ The hooks run after the base-cost and reduction cards of ``hooks.room_cost`` /
 
 from __future__ import annotations
 
-from . import engine
+from ..extension import of_farm
+
+
+def _effects(farm: dict) -> list[dict]:
+    """The effects of the seat's cards that change reed (one extension lookup)."""
+    effects = of_farm(farm).effects
+    return [
+        e
+        for e in (effects.get(c) for c in farm.get("cards", ()))
+        if e and ("reed_off" in e or "reed_free_home" in e)
+    ]
 
 
 def _reed(farm: dict, cost: dict) -> dict:
     if not cost.get("reed"):
         return cost
     reed = cost["reed"]
-    for card_id in farm.get("cards", []):
-        eff = engine.effect(card_id, farm)
+    for eff in _effects(farm):
         if eff.get("reed_free_home"):
             reed = 0
         reed = max(0, reed - (1 if eff.get("reed_off") else 0))
@@ -39,11 +48,7 @@ def renovation_cost(farm: dict, cost: dict) -> dict:
 
 def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
     """The named improvements' prices with 1 reed less per ``reed_off`` card."""
-    off = sum(
-        1
-        for c in farm.get("cards", [])
-        if improvement in engine.effect(c, farm).get("reed_off", ())
-    )
+    off = sum(1 for eff in _effects(farm) if improvement in eff.get("reed_off", ()))
     out = []
     for cost in costs if off else ():
         if cost.get("reed"):
