@@ -82,9 +82,11 @@ def minor_played(state: dict, d: dict, seat) -> dict:
             "minors"
         ].append(d["card"])
     if d.get("card_field"):
-        farm.setdefault("card_fields", []).append(
-            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])}
-        )
+        for i in range(d.get("card_plots", 1)):  # the 2nd plot of the Copse I78 is "I78/2"
+            plot = d["card"] if i == 0 else f"{d['card']}/{i + 1}"
+            farm.setdefault("card_fields", []).append(
+                {"card": plot, "crop": None, "count": 0, "allowed": list(d["card_field"])}
+            )
     _note(state, seat, "minor")
     return state
 
@@ -138,6 +140,12 @@ def card_toll(state: dict, d: dict, seat) -> dict:
 def people_held_back(state: dict, d: dict, seat) -> dict:
     """A card keeps people of ``seat`` at home this round (Ratcatcher E198)."""
     state["farms"][seat]["home"] -= d["count"]
+    return state
+
+
+def guest_arrived(state: dict, d: dict, seat) -> dict:
+    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
+    state["farms"][seat]["home"] += d["count"]
     return state
 
 
@@ -345,4 +353,5 @@ CARD_EVENTS = {
     "CardFieldsAdded": card_fields_added,
     "CardFieldSown": card_field_sown,
     "CardFieldsHarvested": card_fields_harvested,
+    "GuestArrived": guest_arrived,
 }

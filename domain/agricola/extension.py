@@ -62,6 +62,8 @@ class Extension:
     place_variants: dict = field(default_factory=dict)
     renovating: tuple = ()
     occupied_ok: list = field(default_factory=list)
+    #: ``hook(state, seat, space id) -> reason | None``: why a card keeps the seat off a space
+    place_limits: list = field(default_factory=list)
     # action
     after_place: list = field(default_factory=list)
     step_kinds: dict = field(default_factory=dict)
@@ -94,6 +96,8 @@ class Extension:
     feeding: list = field(default_factory=list)
     conversions: list = field(default_factory=list)
     feeding_choices: list = field(default_factory=list)
+    #: ``hook(state, seat) -> reason | None``: why the seat may not feed yet (it feeds last)
+    feed_waits: list = field(default_factory=list)
     # scoring
     card_points: Callable = _none
     card_bonus: Callable = _none

@@ -99,7 +99,10 @@ def to_act(state: dict) -> tuple[int, ...]:
         if pending:
             return tuple(pending)
         return () if state["turn"] is None else (state["turn"],)
-    if state["phase"] in ("harvest_feeding", "harvest_breeding", "deal"):
+    if state["phase"] == "harvest_feeding":  # a seat that feeds last waits for the others
+        waits = of(state).feed_waits
+        return tuple(s for s in pending if not any(wait(state, s) for wait in waits))
+    if state["phase"] in ("harvest_breeding", "deal"):
         return tuple(pending)
     return ()
 
@@ -124,6 +127,12 @@ def check_feed(state: dict, seat: int, move: dict) -> None:
             reason="it is not the feeding phase",
             seat_name=name(state, seat),
         )
+    for wait in of(state).feed_waits:
+        reason = wait(state, seat)
+        if reason:
+            raise StepNotExpected(
+                what="feed the family", reason=reason, seat_name=name(state, seat)
+            )
 
 
 def apply_feed(b, seat: int, move: dict) -> None:
@@ -223,6 +232,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat]
     phase = state["phase"]
     if phase == "harvest_feeding":
+        if any(wait(state, seat) for wait in of(state).feed_waits):
+            return out
         return out + [{"type": "feed"}]
     if phase == "harvest_breeding":
         if pending is None:

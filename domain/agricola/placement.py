@@ -126,6 +126,10 @@ def check_place(state: dict, seat: int, move: dict) -> None:
             reason="nobody of the family is at home",
             **seat_params(state, seat),
         )
+    for limit in of(state).place_limits:
+        reason = limit(state, seat, space_id)
+        if reason:
+            raise _cannot(state, seat, space_id, reason)
     kind = ACTION_SPACES[space_id]["kind"]
     allowed = PLACE_OPTIONS.get(kind)
     if allowed is None:

@@ -106,13 +106,15 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
 
 
 def bake_moves(state: dict, seat: int) -> list[dict]:
+    from . import threshing  # I67: a bake during a ploughing action
+
     farm = state["farms"][seat]
     return [
         {"type": "card_bake", "card": c, "improvement": imp, "grain": g}
         for c in farm.get("cards", [])
         if _open(state, seat, c)
         for imp, g in bake_options(farm, [])
-    ]
+    ] + threshing.bake_moves(state, seat)
 
 
 def feeding_choice(farm: dict) -> bool:
@@ -133,7 +135,11 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
+    from . import threshing
+
     card_id = move["card"]
+    if engine.effect(card_id, b.state)["card_bake"] == threshing.PLOUGHING:
+        return threshing.apply(b, seat, move)
     feeding = engine.effect(card_id, b.state)["card_bake"] == FEEDING
     b.emit("CardStateSet", {"card": card_id, "value": b.state["round"] if feeding else None}, seat)
     b.emit(

@@ -19,6 +19,7 @@ from . import (
     answer_occupation,
     any_time_renovation,
     baking,
+    card_spaces,
     deal,
     dealing,
     engine,
@@ -26,20 +27,31 @@ from . import (
     fields,
     free_builds,
     growth_cards,
+    guest,
+    harrow,
+    herds,
     home_and_pastures,
     hooks,
     improvement_actions,
+    lasso,
+    manure,
+    mill,
     payments,
     play,
     plows,
     random_occupation,
     reactions,
+    reserves,
     roof_and_frame,
+    roofs,
     round_offers,
     round_start,
     round_start_play,
+    slaughter,
     spaces,
     stable_pasture,
+    storehouse,
+    threshing,
     wood_fields,
     work_start,
     workshops_as_minors,
@@ -68,11 +80,15 @@ def _occupation_more_left(state, seat):
     )
 
 
-def _by_card(plow, driver):
-    """``card_plough`` on a ploughing action (plows) or at a round's start (Plow Driver)."""
+def _by_card(plow, driver, punner=None):
+    """``card_plough`` on a ploughing action (plows), at a round's start (Plow Driver) or after
+    another seat's plow (Punner I70, ``harrow.py``)."""
 
     def handle(state_or_builder, seat, move):
         chosen = driver if move.get("card") == round_start.PLOW_DRIVER else plow
+        state = getattr(state_or_builder, "state", state_or_builder)
+        if punner and harrow.is_punner(state, move.get("card")):
+            chosen = punner
         return chosen(state_or_builder, seat, move)
 
     return handle
@@ -127,8 +143,12 @@ MOVES = {
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
     "card_plough": (
         (
-            round_offers.plough_check(_by_card(plows.check, round_start.check)),
-            round_offers.plough_apply(_by_card(plows.apply, round_start.apply)),
+            round_offers.plough_check(
+                _by_card(plows.check, round_start.check, harrow.punner_check)
+            ),
+            round_offers.plough_apply(
+                _by_card(plows.apply, round_start.apply, harrow.punner_apply)
+            ),
         ),
         ({"card": str, "space": int}, {}),
     ),
@@ -145,6 +165,10 @@ MOVES = {
     "card_again": ((actions.check_again, actions.apply_again), ({"card": str}, {})),
     "free_stable": ((free_builds.check, free_builds.apply), ({"card": str, "space": int}, {})),
     "card_react": ((reactions.check, reactions.apply), ({"card": str}, {})),
+    "card_mill": ((mill.check, mill.apply), ({"card": str}, {})),
+    "card_harvest": ((manure.check, manure.apply), ({"card": str}, {})),
+    "card_lasso": ((lasso.check, lasso.apply), ({"card": str}, {})),
+    "card_resow": ((storehouse.check, storehouse.apply), ({"card": str, "space": int}, {})),
     **{kind: ((dealing.check, dealing.apply), shape) for kind, shape in _DEALING},
     **{kind: ((exchange.check, exchange.apply), shape) for kind, shape in _EXCHANGE},
     **{kind: (pair, m.SHAPES[kind]) for m in _MOVE_MODULES for kind, pair in m.HANDLERS.items()},
@@ -222,17 +246,33 @@ def build(card_set: int) -> Extension:
         version=card_set,
         effects=effect_of,
         # round start
-        round_start=[hooks.round_start],
+        round_start=[hooks.round_start, guest.round_start],
         round_draws=[animal_bag.draw],
         draw=[exchange.draw, random_occupation.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
-        place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
-        place_apply={**hooks.PLACE_APPLY, spaces.KIND: spaces.apply},
-        place_options={"occupation_or_growth": ("option",), "renovation_major_minor": ("pay",)},
-        place_variants={"occupation_or_growth": ("occupation", "growth")},
+        place_checks={
+            **hooks.PLACE_CHECKS,
+            spaces.KIND: spaces.check,
+            card_spaces.KIND: card_spaces.check,
+        },
+        place_apply={
+            **hooks.PLACE_APPLY,
+            spaces.KIND: spaces.apply,
+            card_spaces.KIND: card_spaces.apply,
+        },
+        place_options={
+            "occupation_or_growth": ("option",),
+            "renovation_major_minor": ("pay",),
+            card_spaces.KIND: ("option",),
+        },
+        place_variants={
+            "occupation_or_growth": ("occupation", "growth"),
+            card_spaces.KIND: card_spaces.OPTIONS,
+        },
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
+        place_limits=[lasso.place_limit],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -289,6 +329,7 @@ def build(card_set: int) -> Extension:
             free_builds.any_stable_open,
             actions.any_again_open,
             improvement_actions.second_minor_open,
+            threshing.any_open,
         ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
@@ -309,6 +350,11 @@ def build(card_set: int) -> Extension:
             random_occupation.moves,
             exchange.exchange_moves,
             reactions.reaction_moves,
+            mill.moves,
+            storehouse.moves,
+            manure.moves,
+            harrow.punner_moves,
+            lasso.moves,
         ],
         handlers={kind: pair for kind, (pair, _) in MOVES.items()},
         move_shapes={kind: shape for kind, (_, shape) in MOVES.items()},
@@ -317,8 +363,8 @@ def build(card_set: int) -> Extension:
         labels=dict(LABELS),
         # build costs and fences
         costs={
-            "room": [hooks.room_cost],
-            "renovation": [hooks.renovation_cost],
+            "room": [hooks.room_cost, roofs.room_cost],
+            "renovation": [hooks.renovation_cost, roofs.renovation_cost],
             "major": [hooks.stone_less],
         },
         alternatives={
@@ -330,6 +376,7 @@ def build(card_set: int) -> Extension:
             "improvement": [
                 payments.improvement_alternatives,
                 workshops_as_minors.improvement_alternatives,
+                roofs.improvement_alternatives,
             ],
         },
         fence_credit=[free_builds.fence_credit],
@@ -340,14 +387,22 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[home_and_pastures.housing, hooks.housing],
+        housing=[home_and_pastures.housing, hooks.housing, reserves.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase],
+        field_phase=[fields.harvest, hooks.field_phase, herds.field_phase, mill.field_phase],
         feeding=[hooks.feeding],
         conversions=[_conversions],
-        feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],
+        feeding_choices=[
+            fields.feeding_choice,
+            _feeding_trades,
+            baking.feeding_choice,
+            slaughter.feeding_choice,
+            mill.feeding_choice,
+            storehouse.feeding_choice,
+        ],
+        feed_waits=[slaughter.feed_wait],
         # scoring
         card_points=_card_points,
         card_bonus=_card_bonus,

@@ -56,7 +56,12 @@ def apply(b, seat: int, move: dict) -> None:
 
     b.emit(
         "CardFieldSown",
-        {"card": move["card"], "crop": move["crop"], "count": SOWING[move["crop"]]},
+        # wood on the Copse (I78) is sown like grain (seed 000 L708)
+        {
+            "card": move["card"],
+            "crop": move["crop"],
+            "count": SOWING.get(move["crop"], SOWING["grain"]),
+        },
         seat,
     )
     settle(b, seat)

@@ -10,6 +10,7 @@ from ..labels import priced
 from ..state import improvement_info, space_name
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
+from . import lasso, manure, mill, storehouse
 from .catalogue import CARDS
 from .play import minor_costs
 
@@ -134,4 +135,8 @@ LABELS = {
     "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
+    **mill.LABELS,
+    **storehouse.LABELS,
+    **manure.LABELS,
+    **lasso.LABELS,
 }

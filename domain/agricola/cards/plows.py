@@ -50,11 +50,16 @@ def _cards_open(state: dict, seat: int) -> list[str]:
         if card_id == PLOW_MAKER and card_id not in used and farm["supply"]["food"] >= 1:
             out.append(card_id)
         elif engine.effect(card_id, farm).get("plow"):
-            if plow == card_id and used.count(card_id) < PLOW_EXTRA:
+            eff = engine.effect(card_id, farm)  # I63: ``plow_extra`` 1, ``plow_spaces`` plough
+            if pending["space"] not in eff.get("plow_spaces", PLOUGH_SPACES):
+                continue
+            if plow == card_id and used.count(card_id) < eff.get("plow_extra", PLOW_EXTRA):
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
                 out.append(card_id)
-    return out
+    from .harrow import shared_open  # I68: another seat's Harrow
+
+    return out + shared_open(state, seat, pending["space"], used, plow, PLOW_EXTRA)
 
 
 def plough_moves(state: dict, seat: int, kind: str | None = None) -> list[dict]:
@@ -105,5 +110,9 @@ def apply(b, seat: int, move: dict) -> None:
         b.emit(
             "CardStateSet", {"card": card_id, "value": farm["card_state"].get(card_id, 0) + 1}, seat
         )
+        if card_id not in farm.get("cards", []):  # I68: another seat's Harrow, for its fee
+            from .harrow import toll
+
+            toll(b, seat, card_id)
     b.emit("FieldPloughed", data, seat)
     settle(b, seat)

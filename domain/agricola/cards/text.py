@@ -245,6 +245,12 @@ SENTENCES = {
     "PeopleHeldBack": lambda d, seat, names: (
         f"{_card(d['card'])} of {_who(names, d['by'])} keeps {d['count']} of "
         f"{_who(names, seat)}'s offspring at home this round."
+        if not d.get("all")  # Holiday House I71: the seat's own people, all of them
+        else f"{_who(names, seat)} places no people this round ({_card(d['card'])})."
+    ),
+    "GuestArrived": lambda d, seat, names: (
+        f"A guest ({_card(d['card'])}) comes to {_who(names, seat)}'s farm: one more person "
+        "to place this round."
     ),
     "ActionSpaceAdded": lambda d, seat, names: (
         f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
