@@ -23,12 +23,14 @@ from . import (
     fields,
     free_builds,
     hooks,
+    house_costs,
     payments,
     play,
     plows,
     reactions,
     round_start,
     spaces,
+    watching,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -170,7 +172,8 @@ def _card_points(farm: dict) -> int:
 
 
 def _card_bonus(state: dict, seat: int) -> int:
-    return engine.bonus_points(state, seat) if state["farms"][seat].get("cards") else 0
+    # a seat without cards still scores the cards that score every player (I221, I227)
+    return engine.bonus_points(state, seat) if any(f.get("cards") for f in state["farms"]) else 0
 
 
 def effects(card_set: int) -> dict[str, dict]:
@@ -201,6 +204,7 @@ def build(card_set: int) -> Extension:
         place_variants={"occupation_or_growth": ("occupation", "growth")},
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
+        place_problems=[watching.sycophant_problem],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -270,14 +274,14 @@ def build(card_set: int) -> Extension:
         labels=dict(LABELS),
         # build costs and fences
         costs={
-            "room": [hooks.room_cost],
-            "renovation": [hooks.renovation_cost],
+            "room": [house_costs.plaster_room, hooks.room_cost, house_costs.bricklayer_room],
+            "renovation": [house_costs.plaster_renovation, hooks.renovation_cost],
             "major": [hooks.stone_less],
         },
         alternatives={
             "room": [payments.room_alternatives],
             "renovation": [payments.renovation_alternatives],
-            "improvement": [payments.improvement_alternatives],
+            "improvement": [payments.improvement_alternatives, house_costs.well_builder],
         },
         fence_credit=[free_builds.fence_credit],
         # bake and cook

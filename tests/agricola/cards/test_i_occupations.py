@@ -1,0 +1,621 @@
+"""I-deck occupations (catalogue 219-265, 340), one class per card, by number.
+
+Each class quotes the card's full text from source S1 (the workbook AgricolaDatabase_v2.1.xls,
+e2crawfo/agricola) and the line of seed 000 that rules on it; decisions where the sources
+disagree or are silent are in docs/rules/cards-i-occupations.md (I-nn)."""
+
+from __future__ import annotations
+
+from domain.agricola.cards.hooks import field_phase
+from domain.agricola.farm import major_costs, renovation_cost, room_cost
+
+from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
+from .e_support import AGRICOLA, Builder, _points, _react, _start_round, _stock
+from .helpers import animals, food, full, holding, lessons, listed_play, of_type, owns, play
+
+
+def _place(state, seat, space, **goods):
+    turn(state, seat)
+    give(state, seat, **goods)
+    reveal(state, space)
+    return play(state, seat, {"type": "place", "space": space})
+
+
+def _supply(state, seat=0):
+    return dict(state["farms"][seat]["supply"])
+
+
+class TestI220WellBuilder:
+    """I220 Well Builder (1+): "For you, the Well is now a minor improvement and costs only 1
+    stone and 1 wood to build." (S1). Seed 000 L818 (at every building of the Well); I-08."""
+
+    def test_the_well_as_the_minor_of_an_action_for_1_wood_1_stone(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I220")
+        assert {"wood": 1, "stone": 1} in major_costs(state["farms"][0], "well")
+        placed, _ = _place(state, 0, "major_minor", wood=1, stone=1)
+        moves = of_type(placed, "card_major")
+        assert moves == [{"type": "card_major", "card": "I220", "major": "well", "pay": 1}]
+        built, _ = listed_play(placed, 0, moves[0])
+        assert "well" in built["farms"][0]["majors"]
+        assert built["farms"][0]["supply"]["wood"] == placed["farms"][0]["supply"]["wood"] - 1
+        assert built["farms"][0]["supply"]["stone"] == placed["farms"][0]["supply"]["stone"] - 1
+        check_invariants(built)
+
+    def test_without_the_card_the_well_costs_its_printed_price(self):
+        state, _, _ = full(2)
+        assert major_costs(state["farms"][0], "well") == [{"wood": 1, "stone": 3}]
+
+
+class TestI221VillageElder:
+    """I221 Village Elder (3+): "You receive wood immediately when you play this card: if played
+    in round 12 or 13, take 1 wood; if played in round 9, 10, or 11, take 2 wood; if played in
+    round 6, 7, or 8, take 3 wood; if played before round 6, take 4 wood. At the end of the game,
+    all players with the most improvements in front of them receive 3 bonus points each." (S1).
+    Seed 000 L790 (deck letter: catalogue C1)."""
+
+    def test_wood_by_round_on_play(self):
+        for round_no, wood in ((3, 4), (7, 3), (10, 2), (13, 1)):
+            state, _, _ = full(3)
+            state["round"] = round_no
+            give(state, 0, food=2)
+            played, _ = lessons(state, 0, "I221", space="lessons_3")
+            assert played["farms"][0]["supply"]["wood"] == wood, round_no
+
+    def test_every_player_with_the_most_improvements_scores_3(self):
+        state, _, _ = full(3)
+        holding(state, 2, "I221")
+        owns(state, 0, "well")
+        owns(state, 1, "fireplace_2")
+        before = [_points(state, s)["bonus_points"] for s in range(3)]
+        holding(state, 0, "E12")
+        after = [_points(state, s)["bonus_points"] for s in range(3)]
+        assert before == [3, 3, 0]
+        assert after == [3, 0, 0]
+
+
+class TestI222SocialClimber:
+    """I222 Social Climber (4+): "Whenever you are the first player to renovate to a clay hut
+    or a stone house, you receive 3 stone. If you are the second, you receive 2 stone; the
+    third, you receive 1 stone." (S1). Seed 000 L778 (the stone may pay for the improvement of
+    the same action); I-04."""
+
+    def _renovate(self, others):
+        state, _, _ = full(4)
+        holding(state, 0, "I222")
+        for seat, house in enumerate(others, start=1):
+            state["farms"][seat]["house"] = house
+        placed, _ = _place(state, 0, "renovation_improvement_full", clay=2, reed=1)
+        return placed
+
+    def test_first_second_third_fourth(self):
+        for others, stone in (
+            (["wood", "wood", "wood"], 3),
+            (["clay", "wood", "wood"], 2),
+            (["stone", "clay", "wood"], 1),
+            (["clay", "clay", "stone"], 0),
+        ):
+            placed = self._renovate(others)
+            assert placed["farms"][0]["house"] == "clay"
+            assert placed["farms"][0]["supply"]["stone"] == stone, others
+
+
+class TestI224FieldWorker:
+    """I224 Field Worker (3+): "Whenever another player sows one or more fields, you receive 1
+    grain in a 3-player game or 1 food in a 4 or 5 player game." (S1). Seed 000 L882."""
+
+    def _sow_two(self, n):
+        state, _, _ = full(n)
+        holding(state, 1, "I224")
+        build_farm(state, 0, fields={3: (None, 0), 4: (None, 0)})
+        placed, _ = _place(state, 0, "sow_bake", grain=2)
+        once, _ = play(placed, 0, {"type": "sow", "space": 3, "crop": "grain"})
+        twice, _ = play(once, 0, {"type": "sow", "space": 4, "crop": "grain"})
+        return state, once, twice
+
+    def test_once_per_sowing_grain_with_3_players(self):
+        state, once, twice = self._sow_two(3)
+        assert once["farms"][1]["supply"]["grain"] == state["farms"][1]["supply"]["grain"] + 1
+        assert twice["farms"][1]["supply"]["grain"] == once["farms"][1]["supply"]["grain"]
+
+    def test_food_with_4_players(self):
+        state, once, twice = self._sow_two(4)
+        assert food(twice, 1) == food(state, 1) + 1
+
+
+class TestI227ChurchWarden:
+    """I227 Church Warden (1+): the Village Elder's wood on play; "At the end of the game, any
+    player who performed actions with at least 5 people in round 14 receives 3 bonus points."
+    (S1). Seed 000 L982."""
+
+    def test_wood_on_play(self):
+        state, _, _ = full(2)
+        state["round"] = 7
+        played, _ = lessons(state, 0, "I227")
+        assert played["farms"][0]["supply"]["wood"] == 3
+
+    def test_five_people_placed_in_round_14_score_3(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I227")
+        state["round"] = 14
+        events = [("PersonPlaced", {"space": "forest"}, 0)] * 5
+        events += [("PersonPlaced", {"space": "forest"}, 1)] * 4
+        after = _react(state, 0, *events)
+        before = [_points(state, s)["bonus_points"] for s in range(2)]
+        assert [_points(after, s)["bonus_points"] - before[s] for s in range(2)] == [3, 0]
+
+    def test_places_in_earlier_rounds_do_not_count(self):
+        state, _, _ = full(2)
+        holding(state, 1, "I227")
+        state["round"] = 13
+        after = _react(state, 0, *[("PersonPlaced", {"space": "forest"}, 0)] * 5)
+        assert _points(after, 0)["bonus_points"] == _points(state, 0)["bonus_points"]
+
+
+class TestI229Sycophant:
+    """I229 Sycophant (4+): "Any other player that uses the 'Take 1 Grain' action space must
+    first pay you 1 food. In addition, you receive 1 food from the general supply. You receive
+    that food even when you take the grain yourself." (S1). Seed 000 L878; I-03."""
+
+    def test_another_player_pays_1_food_and_the_owner_gets_1_more(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I229")
+        placed, _ = _place(state, 0, "grain", food=1)
+        assert food(placed, 0) == food(state, 0) - 1
+        assert food(placed, 1) == food(state, 1) + 2
+        assert placed["farms"][0]["supply"]["grain"] == state["farms"][0]["supply"]["grain"] + 1
+        check_invariants(placed)
+
+    def test_the_owner_gets_1_food_taking_the_grain_itself(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I229")
+        placed, _ = _place(state, 0, "grain")
+        assert food(placed, 0) == food(state, 0) + 1
+
+    def test_without_food_another_player_may_not_use_the_space(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I229")
+        turn(state, 0)
+        state["farms"][0]["supply"]["food"], state["bank"]["food"] = (
+            0,
+            state["bank"]["food"] + state["farms"][0]["supply"]["food"],
+        )
+        assert {"type": "place", "space": "grain"} not in AGRICOLA.legal_moves(state, 0)
+
+
+class TestI231Manservant:
+    """I231 Manservant (1+): "When you build a stone house, place 3 food on each remaining round
+    space. At the start of these rounds, you receive the food." (S1)."""
+
+    def test_from_the_round_after_the_stone_house(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I231")
+        wooden, _ = _start_round(state, 5)
+        assert food(wooden) == food(state)
+        wooden["farms"][0]["house"] = "stone"
+        later, _ = _start_round(wooden, 6)
+        assert food(later) == food(state) + 3
+        assert sorted(int(r) for r in later["farms"][0]["schedule"]) == list(range(7, 15))
+        again, _ = _start_round(later, 7)
+        assert food(again) == food(state) + 6
+        assert sorted(int(r) for r in again["farms"][0]["schedule"]) == list(range(8, 15))
+
+
+class TestI232Midwife:
+    """I232 Midwife (4+): "Whenever another player has offspring and then has a larger family
+    than you, you receive 1 food. If they have at least 2 more family members than you, you
+    receive 2 food." (S1). Seed 000 L876."""
+
+    def test_one_or_two_food_by_the_difference(self):
+        for family, gain in ((2, 0), (3, 1), (4, 2)):
+            state, _, _ = full(4)
+            holding(state, 1, "I232")
+            state["farms"][0]["family"] = family
+            after = _react(state, 0, ("FamilyGrew", {"family": family}, 0))
+            assert food(after, 1) == food(state, 1) + gain, family
+
+    def test_through_a_family_growth_action(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I232")
+        build_farm(state, 0, rooms=[5, 10, 0])
+        placed, _ = _place(state, 0, "family_growth")
+        assert placed["farms"][0]["family"] == 3
+        assert food(placed, 1) == food(state, 1) + 1
+
+
+class TestI235WoodCollector:
+    """I235 Wood Collector (1+): "Place 1 wood on each of the next 5 round spaces. At the start
+    of these rounds, you receive the wood." (S1)."""
+
+    def test_next_five_round_spaces(self):
+        state, _, _ = full(2)
+        state["round"] = 3
+        played, _ = lessons(state, 0, "I235")
+        assert sorted(int(r) for r in played["farms"][0]["schedule"]) == [4, 5, 6, 7, 8]
+        started, _ = _start_round(played, 4)
+        assert started["farms"][0]["supply"]["wood"] == played["farms"][0]["supply"]["wood"] + 1
+
+
+class TestI236HideFarmer:
+    """I236 Hide Farmer (3+): "At the end of the game, you can pay 1 food each for any number of
+    unused farmyard spaces. These do not lose you points in the scoring." (S1). I-02."""
+
+    def test_food_buys_back_unused_spaces(self):
+        state, _, _ = full(3)
+        state["farms"][0]["supply"]["food"] = 4
+        without = _points(state)
+        holding(state, 0, "I236")
+        assert _points(state)["bonus_points"] == without["bonus_points"] + 4
+        state["farms"][0]["supply"]["food"] = 40
+        unused = -without["unused_spaces"]
+        assert _points(state)["bonus_points"] == without["bonus_points"] + unused
+
+
+class TestI237Juggler:
+    """I237 Juggler (4+): "Whenever you use the 'Traveling Players' action on an action space,
+    you can choose to receive twice as much food as is on the card. If you do this, you must give
+    one food each to the owners of the Magician, Conjurer, Street Musician, Puppeteer, Acrobat,
+    Dancer, Animal Trainer and Storyteller." (S1). I-07."""
+
+    def test_doubles_the_food_and_pays_the_owners(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I237")
+        holding(state, 1, "E167")
+        holding(state, 2, "E212", "E169")
+        _stock(state, "traveling_players", food=3)
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
+        taken = food(placed) - food(state)
+        assert placed["pending"][0]["options"] == [{}, {"food": taken - 3}]
+        doubled, _ = play(placed, 0, {"type": "card_choice", "option": 1})
+        assert food(doubled) == food(state) + 2 * taken - 3
+        assert food(doubled, 1) == food(placed, 1) + 1
+        assert food(doubled, 2) == food(placed, 2) + 2
+        check_invariants(doubled)
+
+
+class TestI240Cowherd:
+    """I240 Cowherd (3+): "Whenever you use the '1 Cattle' action space, you receive 1
+    additional cattle from the general supply." (S1). Seed 000 L934 (not the Livestock space)."""
+
+    def test_one_more_cattle(self):
+        state, _, _ = full(3)
+        holding(state, 0, "I240")
+        build_farm(state, 0, pastures=[[4, 9]])
+        turn(state, 0)
+        reveal(state, "cattle", cattle=1)
+        placed, _ = play(state, 0, {"type": "place", "space": "cattle"})
+        assert animals(placed, "cattle") == 2
+        check_invariants(placed)
+
+
+class TestI241ClayPlasterer:
+    """I241 Clay Plasterer (1+): "Renovating your wooden hut to a clay hut costs you only 1 clay
+    and 1 reeds. Each room of your clay hut costs you 3 clay and 2 reeds." (S1). Seed 000 L986
+    (a new base price; cards that change a price apply to it)."""
+
+    def test_renovation_and_room_prices(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I241")
+        farm = state["farms"][0]
+        assert renovation_cost(farm) == {"clay": 1, "reed": 1}
+        assert room_cost(farm) == {"wood": 5, "reed": 2}
+        farm["house"] = "clay"
+        assert room_cost(farm) == {"clay": 3, "reed": 2}
+
+    def test_renovating_through_the_action(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I241")
+        placed, _ = _place(state, 0, "renovation_improvement_full", clay=1, reed=1)
+        assert placed["farms"][0]["house"] == "clay"
+        assert placed["farms"][0]["supply"]["clay"] == 0
+        assert placed["farms"][0]["supply"]["reed"] == 0
+
+    def test_with_the_bricklayer(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I241", "I243")
+        farm = state["farms"][0]
+        farm["house"] = "clay"
+        assert room_cost(farm) == {"clay": 1, "reed": 2}
+
+
+class TestI242ClayHutBuilder:
+    """I242 Clay Hut Builder (1+): "Once you live in a clay hut, place 2 clay on each of the
+    next 5 round spaces. At the start of these rounds, you receive the clay." (S1). I-05."""
+
+    def test_five_rounds_of_clay_once(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I242")
+        state["farms"][0]["house"] = "clay"
+        started, _ = _start_round(state, 6)
+        assert started["farms"][0]["supply"]["clay"] == 2
+        assert sorted(int(r) for r in started["farms"][0]["schedule"]) == [7, 8, 9, 10]
+        again, _ = _start_round(started, 7)
+        assert again["farms"][0]["supply"]["clay"] == 4
+        assert sorted(int(r) for r in again["farms"][0]["schedule"]) == [8, 9, 10]
+
+    def test_never_in_a_stone_house(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I242")
+        state["farms"][0]["house"] = "stone"
+        started, _ = _start_round(state, 6)
+        assert started["farms"][0]["schedule"] == {}
+
+
+class TestI243Bricklayer:
+    """I243 Bricklayer (1+): "Pay 1 less clay for each improvement and renovation. Pay 2 less
+    clay for each room." (S1)."""
+
+    def test_prices(self):
+        from domain.agricola.cards.play import minor_cost
+
+        state, _, _ = full(2)
+        holding(state, 0, "I243")
+        farm = state["farms"][0]
+        assert major_costs(farm, "fireplace_2") == [{"clay": 1}]
+        assert renovation_cost(farm) == {"clay": 1, "reed": 1}
+        farm["house"] = "clay"
+        assert room_cost(farm) == {"clay": 3, "reed": 2}
+        assert minor_cost(farm, "E21", 0) == {"wood": 1, "stone": 2, "reed": 1}
+
+    def test_building_a_fireplace_for_1_clay(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I243")
+        placed, _ = _place(state, 0, "major_minor", clay=1)
+        built, _ = listed_play(placed, 0, {"type": "build_major", "major": "fireplace_2"})
+        assert built["farms"][0]["supply"]["clay"] == 0
+        assert "fireplace_2" in built["farms"][0]["majors"]
+
+
+class TestI245MarketCrier:
+    """I245 Market Crier (3+): "Whenever you use the 'Take 1 Grain' action space, you can take
+    an additional 1 grain and 1 vegetable. If you do this, the other players each receive 1
+    grain from the general supply." (S1)."""
+
+    def test_grain_and_vegetable_then_the_others_grain(self):
+        state, _, _ = full(3)
+        holding(state, 0, "I245")
+        placed, _ = _place(state, 0, "grain")
+        took, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert _supply(took)["grain"] == _supply(state)["grain"] + 2
+        assert _supply(took)["vegetable"] == _supply(state)["vegetable"] + 1
+        for seat in (1, 2):
+            assert _supply(took, seat)["grain"] == _supply(state, seat)["grain"] + 1
+        check_invariants(took)
+        plain, _ = play(placed, 0, {"type": "card_choice", "option": 0})
+        assert _supply(plain, 1)["grain"] == _supply(state, 1)["grain"]
+
+
+class TestI246MilkingHand:
+    """I246 Milking Hand (4+): "In the field phase of the harvest, you receive food if you have
+    cattle, without having to give up the cattle: for 5 or more cattle, 3 food; for 3 or 4
+    cattle, 2 food; for 1 cattle, 1 food. At the end of the game, you receive 1 bonus point for
+    every 2 cattle." (S1). I-01."""
+
+    def test_field_phase_food_and_points(self):
+        for cattle, gain in ((0, 0), (1, 1), (2, 1), (3, 2), (5, 3)):
+            state, _, _ = full(4)
+            holding(state, 0, "I246")
+            build_farm(state, 0, pastures=[[4, 9, 14]])
+            give_animals(state, 0, cattle=cattle)
+            b = Builder(state)
+            field_phase(b)
+            assert food(b.state) == food(state) + gain, cattle
+            assert animals(b.state, "cattle") == cattle
+        state["farms"][0]["animals"]["cattle"] = 5
+        without = _points(state)["bonus_points"]
+        state["farms"][0]["cards"].remove("I246")
+        assert without - _points(state)["bonus_points"] == 2
+
+
+class TestI247Butcher:
+    """I247 Butcher (1+): "You can convert your animals into food at any time. You receive 1
+    food for each sheep, 2 for each wild boar and 3 for each cattle." (S1)."""
+
+    def test_animals_to_food_without_an_improvement(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I247")
+        build_farm(state, 0, pastures=[[4, 9]])
+        give_animals(state, 0, sheep=1, boar=1, cattle=1)
+        turn(state, 0)
+        for option, animal, gain in ((0, "sheep", 1), (1, "boar", 2), (2, "cattle", 3)):
+            after, _ = listed_play(
+                state, 0, {"type": "card_convert", "card": "I247", "option": option}
+            )
+            assert food(after) == food(state) + gain
+            assert animals(after, animal) == 0
+
+
+class TestI250SheepWhisperer:
+    """I250 Sheep Whisperer (4+): "Add 4, 7, 9 and 11 to the number of the current round and
+    place 1 sheep on each corresponding round space. At the start of these rounds, you receive
+    the sheep." (S1)."""
+
+    def test_sheep_on_rounds_plus_4_7_9_11(self):
+        state, _, _ = full(4)
+        state["round"] = 3
+        played, _ = lessons(state, 0, "I250", space="lessons_4")
+        assert sorted(int(r) for r in played["farms"][0]["schedule"]) == [7, 10, 12, 14]
+        state["round"] = 5
+        later, _ = lessons(state, 0, "I250", space="lessons_4")
+        assert sorted(int(r) for r in later["farms"][0]["schedule"]) == [9, 12, 14]
+        arrived, _ = _start_round(played, 7)
+        assert animals(arrived, "sheep") == 1
+
+
+class TestI252PigBreeder:
+    """I252 Pig Breeder (4+): "Your wild boar breed at the end of round 12, if there is room for
+    the piglet. When you play this card, you receive 1 wild boar." (S1). I-06."""
+
+    def test_a_boar_on_play(self):
+        state, _, _ = full(4)
+        played, _ = lessons(state, 0, "I252", space="lessons_4")
+        assert animals(played, "boar") == 1
+
+    def test_boar_breed_before_round_13_with_room(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I252")
+        build_farm(state, 0, pastures=[[4, 9]])
+        give_animals(state, 0, boar=2)
+        twelve, _ = _start_round(state, 12)
+        assert animals(twelve, "boar") == 2
+        bred, _ = _start_round(state, 13)
+        assert animals(bred, "boar") == 3
+        full_pasture, _, _ = full(4)
+        holding(full_pasture, 0, "I252")
+        build_farm(full_pasture, 0, pastures=[[4]])
+        give_animals(full_pasture, 0, boar=3)
+        crowded, _ = _start_round(full_pasture, 13)
+        assert animals(crowded, "boar") == 3
+
+
+class TestI253PigCatcher:
+    """I253 Pig Catcher (4+): "Whenever you use a person to take wood that is on an action
+    space, you can leave 2 of that wood on the space and receive a wild boar instead." (S1)."""
+
+    def test_two_wood_left_for_a_boar(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I253")
+        _stock(state, "forest", wood=3)
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "forest"})
+        left, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert left["spaces"]["forest"]["goods"]["wood"] == 2
+        assert _supply(left)["wood"] == _supply(placed)["wood"] - 2
+        assert animals(left, "boar") == 1
+        check_invariants(left)
+
+
+class TestI256StoneCarver:
+    """I256 Stone Carver (1+): "In each harvest, the Stone Carver can convert up to 1 stone to 3
+    food." (S1)."""
+
+    def test_once_per_harvest(self):
+        from .e_support import check_harvest_conversions_once_per_harvest
+
+        check_harvest_conversions_once_per_harvest("I256", "stone", 3)
+
+
+class TestI257StreetMusician:
+    """I257 Street Musician (4+): "You receive 1 grain whenever another player takes the
+    'Traveling Players' action on an action space." (S1)."""
+
+    def test_grain_when_another_player_takes_the_food(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I257")
+        _stock(state, "traveling_players", food=1)
+        turn(state, 0)
+        placed, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
+        assert _supply(placed, 1)["grain"] == _supply(state, 1)["grain"] + 1
+        holding(state, 0, "I257")
+        state["farms"][1]["cards"].remove("I257")
+        own, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
+        assert _supply(own)["grain"] == _supply(state)["grain"]
+
+
+class TestI258Cabinetmaker:
+    """I258 Cabinetmaker (3+): "In each harvest, the Cabinetmaker can convert up to 1 wood to 2
+    food." (S1)."""
+
+    def test_once_per_harvest(self):
+        from .e_support import check_harvest_conversions_once_per_harvest
+
+        check_harvest_conversions_once_per_harvest("I258", "wood", 2)
+
+
+class TestI259AnimalDealer:
+    """I259 Animal Dealer (3+): "Whenever you use one of the '1 Sheep', '1 Wild Boar' or '1
+    Cattle' action spaces, you can pay 1 food to take 1 additional animal of that type." (S1).
+    Seed 000 L966."""
+
+    def test_one_more_sheep_for_1_food(self):
+        state, _, _ = full(3)
+        holding(state, 0, "I259")
+        build_farm(state, 0, pastures=[[4, 9]])
+        turn(state, 0)
+        reveal(state, "sheep", sheep=1)
+        placed, _ = play(state, 0, {"type": "place", "space": "sheep"})
+        bought, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert animals(bought, "sheep") == 2
+        assert food(bought) == food(state) - 1
+        check_invariants(bought)
+        declined, _ = play(placed, 0, {"type": "card_choice", "option": 0})
+        assert animals(declined, "sheep") == 1 and food(declined) == food(state)
+
+
+class TestI261Outrider:
+    """I261 Outrider (4+): "Whenever you use the most recent round card with one of your
+    people, you receive 1 additional grain." (S1)."""
+
+    def test_grain_on_the_newest_round_card_only(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I261")
+        newest = state["round_cards"][-1]
+        placed, _ = _place(state, 0, "forest")
+        assert _supply(placed)["grain"] == _supply(state)["grain"]
+        state["round_cards"].append("sheep")
+        reveal(state, "sheep", sheep=1)
+        build_farm(state, 0, pastures=[[4]])
+        on_new, _ = _place(state, 0, "sheep")
+        assert _supply(on_new)["grain"] == _supply(state)["grain"] + 1
+        assert newest != "sheep"
+
+
+class TestI262WaterCarrier:
+    """I262 Water Carrier (1+): "Once any player has built the Well, place 1 food on the
+    remaining round spaces. At the start of these Rounds, you receive the food." (S1). Seed 000
+    L776 (also when played after the Well was built)."""
+
+    def test_when_another_player_builds_the_well(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I262")
+        state["round"] = 6
+        placed, _ = _place(state, 1, "major_minor", wood=1, stone=3)
+        built, _ = play(placed, 1, {"type": "build_major", "major": "well"})
+        assert sorted(int(r) for r in built["farms"][0]["schedule"]) == list(range(7, 15))
+
+    def test_played_after_the_well(self):
+        state, _, _ = full(2)
+        owns(state, 1, "well")
+        state["round"] = 9
+        played, _ = lessons(state, 0, "I262")
+        assert sorted(int(r) for r in played["farms"][0]["schedule"]) == list(range(10, 15))
+
+
+class TestI264Fencer:
+    """I264 Fencer (4+): "Whenever another player builds 1 to 4 fences, you receive 1 wood from
+    the general supply. Whenever another player builds 5 or more fences, you receive 2 wood."
+    (S1)."""
+
+    def test_one_wood_for_4_fences_two_for_more(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I264")
+        after = _react(state, 0, ("PastureFenced", {"fences": [1, 2, 3, 4]}, 0))
+        assert _supply(after, 1)["wood"] == _supply(state, 1)["wood"] + 1
+        more = _react(state, 0, ("PastureFenced", {"fences": [1, 2, 3, 4, 5, 6]}, 0))
+        assert _supply(more, 1)["wood"] == _supply(state, 1)["wood"] + 2
+        own = _react(state, 1, ("PastureFenced", {"fences": [1, 2, 3, 4, 5, 6]}, 1))
+        assert _supply(own, 1)["wood"] == _supply(state, 1)["wood"]
+
+    def test_through_a_fences_action(self):
+        state, _, _ = full(4)
+        holding(state, 1, "I264")
+        placed, _ = _place(state, 0, "fences", wood=4)
+        for space in (0,):
+            placed, _ = play(placed, 0, {"type": "fence_space", "space": space})
+        fenced, _ = play(placed, 0, {"type": "close_pasture"})
+        assert _supply(fenced, 1)["wood"] == _supply(state, 1)["wood"] + 1
+
+
+class TestI340Rancher:
+    """I340 Rancher (4+): "Whenever, at the start of a round, you are using more farmyard
+    spaces than every other player, you receive 1 wood." (S1; 4+, catalogue C11)."""
+
+    def test_wood_only_with_the_most_used_spaces(self):
+        state, _, _ = full(4)
+        holding(state, 0, "I340")
+        tied, _ = _start_round(state, 3)
+        assert _supply(tied)["wood"] == _supply(state)["wood"]
+        build_farm(state, 0, fields={3: (None, 0)})
+        ahead, _ = _start_round(state, 3)
+        assert _supply(ahead)["wood"] == _supply(state)["wood"] + 1
