@@ -16,12 +16,15 @@ from . import (
     actions,
     animals,
     baking,
+    businessman,
     deal,
     dealing,
     engine,
     exchange,
+    field_watch,
     fields,
     free_builds,
+    groom,
     hooks,
     house_costs,
     payments,
@@ -189,7 +192,7 @@ def effects(card_set: int) -> dict[str, dict]:
 def build(card_set: int) -> Extension:
     """The extension of a full game played with ``card_set``."""
     effect_of = effects(card_set)
-    return Extension(
+    ext = Extension(
         name=f"cards/{card_set}",
         version=card_set,
         effects=effect_of,
@@ -303,3 +306,7 @@ def build(card_set: int) -> Extension:
         card_points=_card_points,
         card_bonus=_card_bonus,
     )
+    field_watch.install(ext)  # I225's move and windows (cards/field_watch.py)
+    groom.install(ext)  # I254's move (cards/groom.py)
+    businessman.install(ext)  # I228's step (cards/businessman.py)
+    return ext

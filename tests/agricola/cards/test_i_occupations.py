@@ -11,7 +11,18 @@ from domain.agricola.farm import major_costs, renovation_cost, room_cost
 
 from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
 from .e_support import AGRICOLA, Builder, _points, _react, _start_round, _stock
-from .helpers import animals, food, full, holding, lessons, listed_play, of_type, owns, play
+from .helpers import (
+    animals,
+    food,
+    full,
+    holding,
+    in_hand,
+    lessons,
+    listed_play,
+    of_type,
+    owns,
+    play,
+)
 
 
 def _place(state, seat, space, **goods):
@@ -619,3 +630,107 @@ class TestI340Rancher:
         build_farm(state, 0, fields={3: (None, 0)})
         ahead, _ = _start_round(state, 3)
         assert _supply(ahead)["wood"] == _supply(state)["wood"] + 1
+
+
+class TestI225FieldWatchman:
+    """I225 Field Watchman (1+): "Whenever you use the action space 'Take 1 Grain', you can also
+    plow up to 1 field." (S1). Seed 000 L884 (no plow or Harrow adds to it)."""
+
+    def test_plough_one_field_after_the_grain(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I225", "E62")
+        build_farm(state, 0, fields={3: (None, 0)})
+        placed, _ = _place(state, 0, "grain")
+        assert placed["turn"] == 0 and placed["farms"][0]["supply"]["grain"] == 1
+        move = {"type": "watch_plough", "card": "I225", "space": 4}
+        ploughed, _ = listed_play(placed, 0, move)
+        assert [f["space"] for f in ploughed["farms"][0]["fields"]] == [3, 4]
+        assert ploughed["turn"] == 1  # once: the action ends
+        assert not of_type(ploughed, "card_plough")
+        check_invariants(ploughed)
+
+    def test_may_decline(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I225")
+        placed, _ = _place(state, 0, "grain")
+        done, _ = listed_play(placed, 0, {"type": "done"})
+        assert done["farms"][0]["fields"] == [] and done["turn"] == 1
+
+    def test_after_the_market_criers_choice(self):
+        state, _, _ = full(3)
+        holding(state, 0, "I245", "I225")
+        placed, _ = _place(state, 0, "grain")
+        chosen, _ = listed_play(placed, 0, {"type": "card_choice", "option": 1})
+        assert chosen["turn"] == 0
+        ploughed, _ = listed_play(chosen, 0, {"type": "watch_plough", "card": "I225", "space": 0})
+        assert [f["space"] for f in ploughed["farms"][0]["fields"]] == [0]
+
+
+class TestI254Groom:
+    """I254 Groom (4+): "Once you have a stone house, you can build 1 stable at the beginning of
+    each round at a cost of 1 wood. You do not need to place a family member on an action space
+    to do this." (S1). Seed 000 L820 (the round start's wood may pay for it); as the Plow
+    Driver's field, before the seat's first placement of the round (K-11)."""
+
+    def _round(self, house):
+        state, _, _ = full(4)
+        holding(state, 0, "I254")
+        state["farms"][0]["house"] = house
+        give(state, 0, wood=1)
+        started, _ = _start_round(state, 4)
+        turn(started, 0, home=2)
+        return started
+
+    def test_a_stable_for_1_wood_before_the_first_placement(self):
+        started = self._round("stone")
+        move = {"type": "groom_stable", "card": "I254", "space": 3}
+        built, _ = listed_play(started, 0, move)
+        assert built["farms"][0]["stables"] == [3]
+        assert built["farms"][0]["supply"]["wood"] == 0
+        assert built["turn"] == 0 and built["farms"][0]["home"] == 2
+        assert not of_type(built, "groom_stable")
+        check_invariants(built)
+
+    def test_lapses_with_the_placement_and_needs_stone(self):
+        started = self._round("stone")
+        placed, _ = play(started, 0, {"type": "place", "space": "forest"})
+        turn(placed, 0)
+        assert not of_type(placed, "groom_stable")
+        assert not of_type(self._round("clay"), "groom_stable")
+
+
+class TestI228Businessman:
+    """I228 Businessman (3+): "Whenever you use the 'Starting Player' action space, you can play
+    an additional minor or major improvement after you play the minor improvement." (S1). Seed
+    000 L786."""
+
+    def _started(self, *cards, wood=2):
+        state, _, _ = full(3)
+        holding(state, 0, *cards)
+        for card in ("E12", "E28"):
+            in_hand(state, 0, card)
+        placed, _ = _place(state, 0, "starting_player_minor", wood=wood)
+        return placed
+
+    def test_a_second_minor_after_the_first(self):
+        placed = self._started("I228")
+        first, _ = listed_play(placed, 0, {"type": "play_minor", "card": "E12"})
+        assert first["turn"] == 0
+        second, _ = listed_play(first, 0, {"type": "play_minor", "card": "E28"})
+        assert {"E12", "E28"} <= set(second["farms"][0]["minors"])
+        assert second["turn"] == 1
+        check_invariants(second)
+
+    def test_a_major_instead_or_nothing(self):
+        placed = self._started("I228", wood=1)
+        give(placed, 0, clay=2)
+        first, _ = listed_play(placed, 0, {"type": "play_minor", "card": "E12"})
+        major, _ = listed_play(first, 0, {"type": "build_major", "major": "fireplace_2"})
+        assert "fireplace_2" in major["farms"][0]["majors"]
+        declined, _ = listed_play(first, 0, {"type": "done"})
+        assert declined["turn"] == 1
+
+    def test_without_the_card_one_minor_only(self):
+        placed = self._started()
+        first, _ = play(placed, 0, {"type": "play_minor", "card": "E12"})
+        assert first["turn"] == 1

@@ -7,7 +7,7 @@ Each entry cites the catalogue number and quotes S1; seed lines are in the catal
 from __future__ import annotations
 
 from ...tables import ACTION_SPACES
-from .. import extra_takes, house_costs, timed, watching
+from .. import businessman, extra_takes, groom, house_costs, timed, watching
 from ..deck import Deck
 from ..engine import every
 
@@ -198,3 +198,17 @@ DECK.card("I241", "Clay Plasterer")
 # I220 Well Builder (1+): "For you, the Well is now a minor improvement and costs only 1 stone
 # and 1 wood to build" (seed 000 L818).
 DECK.card("I220", "Well Builder", major_as_minor=("well",), major_paid=True)
+
+# -- cards with a module of their own -----------------------------------------------------------
+
+# I225 Field Watchman (1+): "Whenever you use the action space 'Take 1 Grain', you can also plow
+# up to 1 field" (seed 000 L884: no plow or Harrow with it; see field_watch.py).
+DECK.card("I225", "Field Watchman")
+# I254 Groom (4+): "Once you have a stone house, you can build 1 stable at the beginning of each
+# round at a cost of 1 wood. You do not need to place a family member on an action space to do
+# this" (seed 000 L820; see groom.py).
+DECK.card("I254", "Groom", round_start=groom.round_start, after_any=groom.lapses)
+# I228 Businessman (3+): "Whenever you use the 'Starting Player' action space, you can play an
+# additional minor or major improvement after you play the minor improvement" (seed 000 L786;
+# see businessman.py).
+DECK.card("I228", "Businessman", after=businessman.after)
