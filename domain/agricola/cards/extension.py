@@ -16,6 +16,7 @@ from . import (
     actions,
     animals,
     baking,
+    board_cards,
     businessman,
     deal,
     dealing,
@@ -207,7 +208,7 @@ def build(card_set: int) -> Extension:
         place_variants={"occupation_or_growth": ("occupation", "growth")},
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
-        place_problems=[watching.sycophant_problem],
+        place_problems=[watching.sycophant_problem, board_cards.clay_digger_problem],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={

@@ -734,3 +734,74 @@ class TestI228Businessman:
         placed = self._started()
         first, _ = play(placed, 0, {"type": "play_minor", "card": "E12"})
         assert first["turn"] == 1
+
+
+class TestI230ClayDigger:
+    """I230 Clay Digger (4+): "Include the '1 Clay' action card from the 3-player game as an
+    additional clay pit. Immediately place 3 clay on the card and add 1 clay at the start of
+    each round. Any player who uses this action must pay you 3 food." (S1). Seed 000 L782
+    (every other player pays); a seat without the food may not use it (K-14)."""
+
+    def _played(self):
+        state, _, _ = full(4)
+        give(state, 0, food=2)
+        played, _ = lessons(state, 0, "I230", space="lessons_4")
+        return played
+
+    def test_the_space_joins_with_3_clay_and_refills(self):
+        played = self._played()
+        assert played["spaces"]["clay_1"]["goods"] == {"clay": 3}
+        later, _ = _start_round(played, 2)
+        assert "clay_1" in later["space_order"]
+
+    def test_others_pay_3_food_the_owner_nothing(self):
+        played = self._played()
+        turn(played, 1)
+        give(played, 1, food=3)
+        used, _ = listed_play(played, 1, {"type": "place", "space": "clay_1"})
+        assert food(used, 0) == food(played, 0) + 3
+        assert food(used, 1) == food(played, 1) - 3
+        assert used["farms"][1]["supply"]["clay"] == 3
+        check_invariants(used)
+        turn(played, 0)
+        own, _ = listed_play(played, 0, {"type": "place", "space": "clay_1"})
+        assert food(own, 0) == food(played, 0)
+
+    def test_a_seat_without_3_food_may_not_use_it(self):
+        played = self._played()
+        turn(played, 1)
+        played["bank"]["food"] += food(played, 1)
+        played["farms"][1]["supply"]["food"] = 0
+        assert {"type": "place", "space": "clay_1"} not in AGRICOLA.legal_moves(played, 1)
+
+
+class TestI248NetFisherman:
+    """I248 Net Fisherman (1+): "If one of your people uses an action space that directly
+    provides reeds, you can take all food from the 'Fishing' action space in the returning home
+    phase (phase 4)." (S1). Seed 000 L912."""
+
+    def test_reed_then_the_fishing_food_at_return(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I248")
+        _stock(state, "reed_bank", reed=1)
+        _stock(state, "fishing", food=2)
+        turn(state, 0)  # Ann places the last person of the round
+        state["farms"][1]["home"] = 0
+        fish = state["spaces"]["fishing"]["goods"]["food"]
+        returned, events = play(state, 0, {"type": "place", "space": "reed_bank"})
+        kinds = [e.type for e in events]
+        taken = kinds.index("GoodsTaken", kinds.index("PeopleReturned"))
+        assert events[taken].data["goods"] == {"food": fish} and fish >= 2
+        assert kinds.index("RoundStarted") > taken  # in phase 4, before the next round
+        assert food(returned) == food(state) + fish
+        check_invariants(returned)
+
+    def test_no_reed_no_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I248")
+        _stock(state, "forest", wood=3)
+        _stock(state, "fishing", food=2)
+        turn(state, 0)
+        state["farms"][1]["home"] = 0
+        returned, _ = play(state, 0, {"type": "place", "space": "forest"})
+        assert food(returned) == food(state)

@@ -7,7 +7,7 @@ Each entry cites the catalogue number and quotes S1; seed lines are in the catal
 from __future__ import annotations
 
 from ...tables import ACTION_SPACES
-from .. import businessman, extra_takes, groom, house_costs, timed, watching
+from .. import board_cards, businessman, extra_takes, groom, house_costs, timed, watching
 from ..deck import Deck
 from ..engine import every
 
@@ -212,3 +212,17 @@ DECK.card("I254", "Groom", round_start=groom.round_start, after_any=groom.lapses
 # additional minor or major improvement after you play the minor improvement" (seed 000 L786;
 # see businessman.py).
 DECK.card("I228", "Businessman", after=businessman.after)
+# I230 Clay Digger (4+): "Include the '1 Clay' action card from the 3-player game as an
+# additional clay pit. Immediately place 3 clay on the card and add 1 clay at the start of each
+# round. Any player who uses this action must pay you 3 food" (seed 000 L782: every other
+# player; see board_cards.py).
+DECK.card(
+    "I230",
+    "Clay Digger",
+    adds_space=board_cards.clay_digger_adds,
+    after_any=board_cards.clay_digger_toll,
+)
+# I248 Net Fisherman (1+): "If one of your people uses an action space that directly provides
+# reeds, you can take all food from the 'Fishing' action space in the returning home phase
+# (phase 4)" (seed 000 L912; see board_cards.py).
+DECK.card("I248", "Net Fisherman", after_any=board_cards.net_fisherman)
