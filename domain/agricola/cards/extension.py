@@ -22,6 +22,7 @@ from . import (
     dealing,
     engine,
     exchange,
+    family_fields,
     field_watch,
     fields,
     free_builds,
@@ -31,6 +32,7 @@ from . import (
     payments,
     play,
     plows,
+    puppeteer,
     reactions,
     round_start,
     spaces,
@@ -209,6 +211,7 @@ def build(card_set: int) -> Extension:
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
         place_problems=[watching.sycophant_problem, board_cards.clay_digger_problem],
+        growth_without_room=[family_fields.steward_allows],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -310,4 +313,5 @@ def build(card_set: int) -> Extension:
     field_watch.install(ext)  # I225's move and windows (cards/field_watch.py)
     groom.install(ext)  # I254's move (cards/groom.py)
     businessman.install(ext)  # I228's step (cards/businessman.py)
+    puppeteer.install(ext)  # I249's move (cards/puppeteer.py)
     return ext

@@ -115,8 +115,11 @@ LABELS = {
     "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
-    # I-deck occupations (cards/field_watch.py, cards/groom.py)
+    # I-deck occupations (cards/field_watch.py, cards/puppeteer.py, cards/groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
+    "puppet_play": lambda s, m: (
+        f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
+    ),
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

@@ -805,3 +805,93 @@ class TestI248NetFisherman:
         state["farms"][1]["home"] = 0
         returned, _ = play(state, 0, {"type": "place", "space": "forest"})
         assert food(returned) == food(state)
+
+
+class TestI249Puppeteer:
+    """I249 Puppeteer (4+): "Whenever another player chooses the 'Traveling players' action on
+    an action space, you can pay 1 food to play an occupation." (S1). Seed 000 L834 (food in
+    hand first); taken before the owner's next placement (K-11, I-19)."""
+
+    def _offered(self, owner_food=1):
+        state, _, _ = full(4)
+        holding(state, 1, "I249")
+        in_hand(state, 1, "E147")
+        state["bank"]["food"] += food(state, 1)
+        state["farms"][1]["supply"]["food"] = 0
+        give(state, 1, food=owner_food)
+        _stock(state, "traveling_players", food=1)
+        turn(state, 0)
+        state["farms"][0]["home"] = 2
+        placed, _ = play(state, 0, {"type": "place", "space": "traveling_players"})
+        assert placed["turn"] == 1
+        return placed
+
+    def test_an_occupation_for_1_food_before_the_next_placement(self):
+        placed = self._offered()
+        move = {"type": "puppet_play", "card": "I249", "occupation": "E147"}
+        played, _ = listed_play(placed, 1, move)
+        assert "E147" in played["farms"][1]["occupations"]
+        assert food(played, 1) == 0
+        assert played["farms"][1]["supply"]["vegetable"] == 1  # E147's own effect
+        assert played["turn"] == 1 and not of_type(played, "puppet_play", 1)
+        check_invariants(played)
+
+    def test_needs_the_food_first_and_lapses_with_the_placement(self):
+        assert not of_type(self._offered(owner_food=0), "puppet_play", 1)
+        placed = self._offered()
+        went, _ = play(placed, 1, {"type": "place", "space": "forest"})
+        turn(went, 1)
+        assert not of_type(went, "puppet_play", 1)
+
+
+class TestI233FarmSteward:
+    """I233 Farm Steward (1+): "Once you live in a clay hut or stone house, play your next
+    family growth action as a 'family growth even without room'." (S1). Seed 000 L976 (one such
+    growth only)."""
+
+    def test_a_growth_without_room_once_in_clay(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I233")
+        turn(state, 0)
+        reveal(state, "family_growth")
+        assert {"type": "place", "space": "family_growth"} not in AGRICOLA.legal_moves(state, 0)
+        state["farms"][0]["house"] = "clay"
+        grown, _ = listed_play(state, 0, {"type": "place", "space": "family_growth"})
+        assert grown["farms"][0]["family"] == 3 and len(grown["farms"][0]["rooms"]) == 2
+        turn(grown, 0)
+        assert {"type": "place", "space": "family_growth"} not in AGRICOLA.legal_moves(grown, 0)
+
+    def test_spent_by_the_next_growth_even_with_room(self):
+        state, _, _ = full(2)
+        holding(state, 0, "I233")
+        build_farm(state, 0, rooms=[5, 10, 0], house="stone")
+        grown, _ = _place(state, 0, "family_growth")
+        assert grown["farms"][0]["family"] == 3
+        turn(grown, 0)
+        assert {"type": "place", "space": "family_growth"} not in AGRICOLA.legal_moves(grown, 0)
+
+
+class TestI219Fieldsman:
+    """I219 Fieldsman (1+): "Whenever you sow 1 field, place 2 additional goods of the same type
+    from the general supply on the stack. Whenever you sow 2 fields, place 1 extra good on
+    each." (S1). Seed 000 L854 (card fields too)."""
+
+    def _sow(self, *spaces):
+        state, _, _ = full(2)
+        holding(state, 0, "I219")
+        build_farm(state, 0, fields={3: (None, 0), 4: (None, 0), 8: (None, 0)})
+        placed, _ = _place(state, 0, "sow_bake", grain=3)
+        for space in spaces:
+            placed, _ = play(placed, 0, {"type": "sow", "space": space, "crop": "grain"})
+        if placed["turn"] == 0:
+            placed, _ = play(placed, 0, {"type": "done"})
+        return {f["space"]: f["count"] for f in placed["farms"][0]["fields"]}, placed
+
+    def test_one_field_two_more(self):
+        counts, after = self._sow(3)
+        assert counts == {3: 5, 4: 0, 8: 0}
+        check_invariants(after)
+
+    def test_two_fields_one_more_each_three_none(self):
+        assert self._sow(3, 4)[0] == {3: 4, 4: 4, 8: 0}
+        assert self._sow(3, 4, 8)[0] == {3: 3, 4: 3, 8: 3}

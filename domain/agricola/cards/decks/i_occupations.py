@@ -7,7 +7,17 @@ Each entry cites the catalogue number and quotes S1; seed lines are in the catal
 from __future__ import annotations
 
 from ...tables import ACTION_SPACES
-from .. import board_cards, businessman, extra_takes, groom, house_costs, timed, watching
+from .. import (
+    board_cards,
+    businessman,
+    extra_takes,
+    family_fields,
+    groom,
+    house_costs,
+    puppeteer,
+    timed,
+    watching,
+)
 from ..deck import Deck
 from ..engine import every
 
@@ -226,3 +236,13 @@ DECK.card(
 # reeds, you can take all food from the 'Fishing' action space in the returning home phase
 # (phase 4)" (seed 000 L912; see board_cards.py).
 DECK.card("I248", "Net Fisherman", after_any=board_cards.net_fisherman)
+# I249 Puppeteer (4+): "Whenever another player chooses the 'Traveling players' action on an
+# action space, you can pay 1 food to play an occupation" (seed 000 L834; see puppeteer.py).
+DECK.card("I249", "Puppeteer", after_any=puppeteer.watch)
+# I233 Farm Steward (1+): "Once you live in a clay hut or stone house, play your next family
+# growth action as a 'family growth even without room'" (seed 000 L976; see family_fields.py).
+DECK.card("I233", "Farm Steward", after=family_fields.steward_spent)
+# I219 Fieldsman (1+): "Whenever you sow 1 field, place 2 additional goods of the same type from
+# the general supply on the stack. Whenever you sow 2 fields, place 1 extra good on each" (seed
+# 000 L854; see family_fields.py).
+DECK.card("I219", "Fieldsman", after_any=family_fields.fieldsman)
