@@ -27,6 +27,7 @@ from . import (
     fields,
     free_builds,
     groom,
+    harvest_helper,
     hooks,
     house_costs,
     payments,
@@ -314,4 +315,5 @@ def build(card_set: int) -> Extension:
     groom.install(ext)  # I254's move (cards/groom.py)
     businessman.install(ext)  # I228's step (cards/businessman.py)
     puppeteer.install(ext)  # I249's move (cards/puppeteer.py)
+    harvest_helper.install(ext)  # I223's move (cards/harvest_helper.py)
     return ext

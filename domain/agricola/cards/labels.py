@@ -33,6 +33,11 @@ def _choice(state: dict, move: dict) -> str:
     return f"{head}choose {goods_text(goods)}" if goods else f"{head}choose nothing more"
 
 
+def _player(state: dict, seat) -> str:
+    players = state.get("players") or []
+    return str(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else "a player"
+
+
 def _owner_farm(state: dict, card: str) -> dict | None:
     for farm in state.get("farms", []):
         if card in farm.get("cards", []):
@@ -115,10 +120,14 @@ LABELS = {
     "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
-    # I-deck occupations (cards/field_watch.py, cards/puppeteer.py, cards/groom.py)
+    # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
+    ),
+    "harvest_help": lambda s, m: (
+        f"Take 1 grain from {_player(s, m.get('from'))}'s field at {farm_label(m['space'])} "
+        f"({_card(m)})"
     ),
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"

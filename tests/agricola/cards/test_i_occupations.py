@@ -895,3 +895,27 @@ class TestI219Fieldsman:
     def test_two_fields_one_more_each_three_none(self):
         assert self._sow(3, 4)[0] == {3: 4, 4: 4, 8: 0}
         assert self._sow(3, 4, 8)[0] == {3: 3, 4: 3, 8: 3}
+
+
+class TestI223HarvestHelper:
+    """I223 Harvest Helper (3+): "At the start of the feeding phase in each harvest, you can take
+    1 grain from 1 field belonging to another player. That player receives 2 food from the
+    general supply." (S1). Seed 000 L798 (not the owner's own field); I-22."""
+
+    def test_one_grain_from_another_field_once_per_harvest(self):
+        from .e_support import _feeding
+
+        state, _, _ = full(3)
+        holding(state, 0, "I223")
+        build_farm(state, 0, fields={3: ("grain", 2)})
+        build_farm(state, 1, fields={4: ("grain", 2), 9: ("vegetable", 2)})
+        _feeding(state, 0)
+        moves = of_type(state, "harvest_help")
+        assert moves == [{"type": "harvest_help", "card": "I223", "from": 1, "space": 4}]
+        helped, events = listed_play(state, 0, moves[0])
+        assert _supply(helped)["grain"] == _supply(state)["grain"] + 1
+        assert food(helped, 1) == food(state, 1) + 2
+        assert helped["farms"][1]["fields"][0]["count"] == 1
+        assert not of_type(helped, "harvest_help")
+        assert "Bob" in AGRICOLA.describe(events[1], ["Ann", "Bob", "Cid"])
+        check_invariants(helped)

@@ -246,3 +246,7 @@ DECK.card("I233", "Farm Steward", after=family_fields.steward_spent)
 # the general supply on the stack. Whenever you sow 2 fields, place 1 extra good on each" (seed
 # 000 L854; see family_fields.py).
 DECK.card("I219", "Fieldsman", after_any=family_fields.fieldsman)
+# I223 Harvest Helper (3+): "At the start of the feeding phase in each harvest, you can take 1
+# grain from 1 field belonging to another player. That player receives 2 food from the general
+# supply" (seed 000 L798; see harvest_helper.py).
+DECK.card("I223", "Harvest Helper")
