@@ -23,8 +23,8 @@ Windows, in the order of a round (digest §3.2):
 * fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
-* harvest phases (``field_phase``, ``feeding``, ``conversions``, ``feeding_choices``:
-  digest §6.1-§6.3);
+* harvest phases (``field_phase``, ``fields_kept``, ``feeding``, ``conversions``,
+  ``feeding_choices``: digest §6.1-§6.3);
 * scoring (``card_points``, ``card_bonus``: digest §8);
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
@@ -90,6 +90,7 @@ class Extension:
     newborns: list = field(default_factory=list)
     # harvest
     field_phase: list = field(default_factory=list)
+    fields_kept: list = field(default_factory=list)
     feeding: list = field(default_factory=list)
     conversions: list = field(default_factory=list)
     feeding_choices: list = field(default_factory=list)

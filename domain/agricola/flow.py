@@ -192,15 +192,16 @@ def start_harvest(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in farm["fields"] if f["count"] > 0]
         if sown:
-            b.emit(
-                "FieldsHarvested",
-                {
-                    "spaces": [f["space"] for f in sown],
-                    "grain": sum(1 for f in sown if f["crop"] == "grain"),
-                    "vegetable": sum(1 for f in sown if f["crop"] == "vegetable"),
-                },
-                seat,
-            )
+            data = {
+                "spaces": [f["space"] for f in sown],
+                "grain": sum(1 for f in sown if f["crop"] == "grain"),
+                "vegetable": sum(1 for f in sown if f["crop"] == "vegetable"),
+            }
+            # fields whose crop comes from the general supply instead (extension window)
+            kept = [s for keeps in of(b.state).fields_kept for s in keeps(farm)]
+            if kept:
+                data["kept"] = kept
+            b.emit("FieldsHarvested", data, seat)
     for hook in of(b.state).field_phase:
         hook(b)
     needs, asked = [], []

@@ -303,7 +303,8 @@ def build(card_set: int) -> Extension:
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase],
+        field_phase=[fields.harvest, family_fields.gardener_card_fields, hooks.field_phase],
+        fields_kept=[family_fields.gardener_kept],
         feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],

@@ -919,3 +919,46 @@ class TestI223HarvestHelper:
         assert not of_type(helped, "harvest_help")
         assert "Bob" in AGRICOLA.describe(events[1], ["Ann", "Bob", "Cid"])
         check_invariants(helped)
+
+
+class TestI226Gardener:
+    """I226 Gardener (1+): "Take vegetables from the general supply and not from your vegetable
+    field whenever you harvest them --- you keep the vegetables on the fields." (S1). Seed 000
+    L914 (card fields too); I-23."""
+
+    def _harvested(self, *cards):
+        from domain.agricola.flow import start_harvest
+
+        state, _, _ = full(2)
+        holding(state, 0, *cards)
+        build_farm(state, 0, fields={3: ("vegetable", 1), 4: ("grain", 2)})
+        state["round"] = 4
+        b = Builder(state)
+        start_harvest(b)
+        return state, b.state
+
+    def test_vegetables_from_the_supply_fields_untouched(self):
+        state, after = self._harvested("I226")
+        fields = {f["space"]: (f["crop"], f["count"]) for f in after["farms"][0]["fields"]}
+        assert fields == {3: ("vegetable", 1), 4: ("grain", 1)}
+        assert _supply(after)["vegetable"] == _supply(state)["vegetable"] + 1
+        assert _supply(after)["grain"] == _supply(state)["grain"] + 1
+        check_invariants(after)
+
+    def test_without_the_card_the_field_is_emptied(self):
+        state, after = self._harvested()
+        fields = {f["space"]: (f["crop"], f["count"]) for f in after["farms"][0]["fields"]}
+        assert fields[3] == (None, 0)
+
+    def test_a_card_field_keeps_its_vegetables(self):
+        from domain.agricola.flow import start_harvest
+
+        from .e_support import _sown_card_field
+
+        sown = _sown_card_field("E18", ("E147", "E152", "I226"))
+        count = sown["farms"][0]["card_fields"][0]["count"]
+        b = Builder(sown)
+        start_harvest(b)
+        assert b.state["farms"][0]["card_fields"][0]["count"] == count
+        assert _supply(b.state)["vegetable"] == _supply(sown)["vegetable"] + 1
+        check_invariants(b.state)

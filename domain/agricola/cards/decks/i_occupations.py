@@ -250,3 +250,7 @@ DECK.card("I219", "Fieldsman", after_any=family_fields.fieldsman)
 # grain from 1 field belonging to another player. That player receives 2 food from the general
 # supply" (seed 000 L798; see harvest_helper.py).
 DECK.card("I223", "Harvest Helper")
+# I226 Gardener (1+): "Take vegetables from the general supply and not from your vegetable field
+# whenever you harvest them --- you keep the vegetables on the fields" (seed 000 L914; see
+# family_fields.py).
+DECK.card("I226", "Gardener")
