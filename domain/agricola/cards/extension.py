@@ -37,6 +37,7 @@ from . import (
     reactions,
     round_start,
     spaces,
+    taster,
     watching,
 )
 from .card_sets import CARD_SETS, CORRECTED
@@ -317,4 +318,5 @@ def build(card_set: int) -> Extension:
     businessman.install(ext)  # I228's step (cards/businessman.py)
     puppeteer.install(ext)  # I249's move (cards/puppeteer.py)
     harvest_helper.install(ext)  # I223's move (cards/harvest_helper.py)
+    taster.install(ext)  # I260's move and placement check (cards/taster.py)
     return ext

@@ -120,7 +120,8 @@ LABELS = {
     "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
-    # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, groom.py)
+    # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
+    # groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -129,6 +130,7 @@ LABELS = {
         f"Take 1 grain from {_player(s, m.get('from'))}'s field at {farm_label(m['space'])} "
         f"({_card(m)})"
     ),
+    "taster_pass": lambda s, m: f"Let the starting player place first ({_card(m)})",
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

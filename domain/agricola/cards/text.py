@@ -244,8 +244,9 @@ SENTENCES = {
         f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."
     ),
     "CardToll": lambda d, seat, names: (
-        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} for using "
-        f"{base.space_name(d['space'])}, card {d['card']}."
+        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} "
+        + (f"for using {base.space_name(d['space'])}, card " if d.get("space") else "for card ")
+        + f"{d['card']}."
     ),
     "ScheduleCollected": lambda d, seat, names: (
         f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} space."

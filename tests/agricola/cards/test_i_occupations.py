@@ -962,3 +962,37 @@ class TestI226Gardener:
         assert b.state["farms"][0]["card_fields"][0]["count"] == count
         assert _supply(b.state)["vegetable"] == _supply(sown)["vegetable"] + 1
         check_invariants(b.state)
+
+
+class TestI260Taster:
+    """I260 Taster (4+): "Whenever another player is the starting player, you can pay them 1
+    food at the start of the round and be the first to place a family member. After that, play
+    starts with the starting player as usual." (S1). Seed 000 L784 (1 food: catalogue C6)."""
+
+    def _round(self, food_=1):
+        state, _, _ = full(4)
+        holding(state, 2, "I260")
+        state["bank"]["food"] += food(state, 2)
+        state["farms"][2]["supply"]["food"] = 0
+        give(state, 2, food=food_)
+        state["start_player"] = 0
+        _stock(state, "forest", wood=3)
+        started, _ = _start_round(state, 2)
+        return started
+
+    def test_pays_1_food_places_first_then_the_starting_player(self):
+        started = self._round()
+        assert started["turn"] == 2
+        first = food(started, 0)
+        placed, _ = listed_play(started, 2, {"type": "place", "space": "forest"})
+        assert food(placed, 2) == 0 and food(placed, 0) == first + 1
+        assert placed["turn"] == 0
+        second, _ = play(placed, 0, {"type": "place", "space": "grain"})
+        assert second["turn"] == 1
+        check_invariants(second)
+
+    def test_may_decline_and_is_not_asked_without_food(self):
+        started = self._round()
+        passed, _ = listed_play(started, 2, {"type": "taster_pass", "card": "I260"})
+        assert passed["turn"] == 0 and food(passed, 2) == 1
+        assert self._round(food_=0)["turn"] == 0

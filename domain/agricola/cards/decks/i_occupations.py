@@ -15,6 +15,7 @@ from .. import (
     groom,
     house_costs,
     puppeteer,
+    taster,
     timed,
     watching,
 )
@@ -254,3 +255,7 @@ DECK.card("I223", "Harvest Helper")
 # whenever you harvest them --- you keep the vegetables on the fields" (seed 000 L914; see
 # family_fields.py).
 DECK.card("I226", "Gardener")
+# I260 Taster (4+): "Whenever another player is the starting player, you can pay them 1 food
+# at the start of the round and be the first to place a family member. After that, play starts
+# with the starting player as usual" (seed 000 L784; 1 food, catalogue C6; see taster.py).
+DECK.card("I260", "Taster", round_start=taster.round_start, after=taster.after)
