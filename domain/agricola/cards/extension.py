@@ -18,6 +18,7 @@ from . import (
     baking,
     board_cards,
     businessman,
+    buyers,
     deal,
     dealing,
     engine,
@@ -319,4 +320,5 @@ def build(card_set: int) -> Extension:
     puppeteer.install(ext)  # I249's move (cards/puppeteer.py)
     harvest_helper.install(ext)  # I223's move (cards/harvest_helper.py)
     taster.install(ext)  # I260's move and placement check (cards/taster.py)
+    buyers.install(ext)  # I234, I251, I255's step (cards/buyers.py)
     return ext

@@ -38,6 +38,11 @@ def _player(state: dict, seat) -> str:
     return str(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else "a player"
 
 
+def _offered(state: dict) -> str:
+    asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_buy"]
+    return str(asking[0].get("good")) if asking else "good"
+
+
 def _owner_farm(state: dict, card: str) -> dict | None:
     for farm in state.get("farms", []):
         if card in farm.get("cards", []):
@@ -121,7 +126,7 @@ LABELS = {
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
-    # groom.py)
+    # buyers.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -131,6 +136,9 @@ LABELS = {
         f"({_card(m)})"
     ),
     "taster_pass": lambda s, m: f"Let the starting player place first ({_card(m)})",
+    "card_buy": lambda s, m: (
+        f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
+    ),
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

@@ -159,6 +159,8 @@ def _asked(d, seat, names):
 
 
 def _step(d, seat, names):
+    if d["pending"] is None:  # a step answered with nothing to follow (cards/buyers.py)
+        return f"{_who(names, seat)} has answered {_card(d.get('card'))}."
     kind = str(d["pending"].get("kind", "")).replace("_", " ")
     return f"{_card(d.get('card'))} gives {_who(names, seat)} a further step: {kind}."
 

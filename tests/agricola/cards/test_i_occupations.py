@@ -996,3 +996,63 @@ class TestI260Taster:
         passed, _ = listed_play(started, 2, {"type": "taster_pass", "card": "I260"})
         assert passed["turn"] == 0 and food(passed, 2) == 1
         assert self._round(food_=0)["turn"] == 0
+
+
+def _bought(card, space, good, n=4, **stock):
+    state, _, _ = full(n)
+    holding(state, 1, card)
+    reveal(state, space)
+    _stock(state, space, **stock)
+    turn(state, 0)
+    state["farms"][0]["home"] = 2
+    took, _ = play(state, 0, {"type": "place", "space": space})
+    return state, took
+
+
+class TestI234WoodBuyer:
+    """I234 Wood Buyer (3+): "Whenever another player receives wood from an action, you can buy
+    1 wood from them for 1 food (even without their agreement)." (S1). Seed 000 L844 (not wood
+    from a card); I-25."""
+
+    def test_buys_1_wood_for_1_food_at_once(self):
+        state, took = _bought("I234", "forest", "wood", wood=3)
+        assert took["turn"] == 1 and AGRICOLA.status(took).to_act == (1,)
+        bought, _ = listed_play(took, 1, {"type": "card_buy", "card": "I234", "buy": 1})
+        assert _supply(bought, 1)["wood"] == _supply(took, 1)["wood"] + 1
+        assert food(bought, 1) == food(took, 1) - 1
+        assert _supply(bought)["wood"] == _supply(took)["wood"] - 1
+        assert food(bought) == food(took) + 1
+        assert bought["pending"][1] is None and AGRICOLA.status(bought).to_act == (1,)
+        check_invariants(bought)
+        declined, _ = listed_play(took, 1, {"type": "card_buy", "card": "I234", "buy": 0})
+        assert _supply(declined)["wood"] == _supply(took)["wood"]
+
+
+class TestI251ReedBuyer:
+    """I251 Reed Buyer (4+): "Whenever reed is taken for the first time in a round, you may give
+    the player who takes it 1 food in exchange for 1 of the reed. The other player receives an
+    additional 1 food from the general supply as compensation." (S1). Seed 000 L940 (not the
+    second time in a round)."""
+
+    def test_first_reed_of_the_round_only(self):
+        state, took = _bought("I251", "reed_bank", "reed", reed=1)
+        bought, _ = listed_play(took, 1, {"type": "card_buy", "card": "I251", "buy": 1})
+        assert _supply(bought, 1)["reed"] == _supply(took, 1)["reed"] + 1
+        assert food(bought) == food(took) + 2
+        check_invariants(bought)
+        turn(bought, 2)
+        reveal(bought, "reed_stone_food")
+        again, _ = play(bought, 2, {"type": "place", "space": "reed_stone_food"})
+        assert not of_type(again, "card_buy", 1)
+
+
+class TestI255StoneBuyer:
+    """I255 Stone Buyer (4+): "Whenever stone is taken for the first time in a round, you may
+    give the player who takes it 1 food in exchange for 1 of the stone. The other player
+    receives an additional 1 food from the general supply." (S1). Seed 000 L938."""
+
+    def test_buys_the_first_stone(self):
+        state, took = _bought("I255", "stone_stage_2", "stone", stone=2)
+        bought, _ = listed_play(took, 1, {"type": "card_buy", "card": "I255", "buy": 1})
+        assert _supply(bought, 1)["stone"] == _supply(took, 1)["stone"] + 1
+        assert food(bought) == food(took) + 2 and food(bought, 1) == food(took, 1) - 1

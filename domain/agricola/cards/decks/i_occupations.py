@@ -10,6 +10,7 @@ from ...tables import ACTION_SPACES
 from .. import (
     board_cards,
     businessman,
+    buyers,
     extra_takes,
     family_fields,
     groom,
@@ -259,3 +260,14 @@ DECK.card("I226", "Gardener")
 # at the start of the round and be the first to place a family member. After that, play starts
 # with the starting player as usual" (seed 000 L784; 1 food, catalogue C6; see taster.py).
 DECK.card("I260", "Taster", round_start=taster.round_start, after=taster.after)
+# I234 Wood Buyer (3+): "Whenever another player receives wood from an action, you can buy 1
+# wood from them for 1 food (even without their agreement)" (seed 000 L844; see buyers.py).
+DECK.card("I234", "Wood Buyer", after_any=buyers.watch)
+# I251 Reed Buyer (4+): "Whenever reed is taken for the first time in a round, you may give the
+# player who takes it 1 food in exchange for 1 of the reed. The other player receives an
+# additional 1 food from the general supply as compensation" (seed 000 L940).
+DECK.card("I251", "Reed Buyer", after_any=buyers.watch)
+# I255 Stone Buyer (4+): "Whenever stone is taken for the first time in a round, you may give
+# the player who takes it 1 food in exchange for 1 of the stone. The other player receives an
+# additional 1 food from the general supply" (seed 000 L938).
+DECK.card("I255", "Stone Buyer", after_any=buyers.watch)
