@@ -20,7 +20,8 @@ Windows, in the order of a round (digest §3.2):
   ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
   the steps of an action and the moves that are not steps);
 * build costs (``costs``, ``alternatives``: rooms, renovation, improvements, digest §5, §7);
-* fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
+* fences (``fence_credit``: free fences in a fence-building action, digest §5.8;
+  ``fences_reserved``: fences a card keeps off the farm for now);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
 * harvest phases (``field_phase``, ``fields_kept``, ``feeding``, ``conversions``,
@@ -82,6 +83,7 @@ class Extension:
         default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
     )
     fence_credit: list = field(default_factory=list)
+    fences_reserved: list = field(default_factory=list)
     # bake and cook
     improvements: dict = field(default_factory=dict)
     # animals

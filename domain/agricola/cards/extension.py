@@ -24,6 +24,7 @@ from . import (
     engine,
     exchange,
     family_fields,
+    fence_delivery,
     field_watch,
     fields,
     free_builds,
@@ -321,4 +322,5 @@ def build(card_set: int) -> Extension:
     harvest_helper.install(ext)  # I223's move (cards/harvest_helper.py)
     taster.install(ext)  # I260's move and placement check (cards/taster.py)
     buyers.install(ext)  # I234, I251, I255's step (cards/buyers.py)
+    fence_delivery.install(ext)  # I265's move and windows (cards/fence_delivery.py)
     return ext

@@ -126,7 +126,7 @@ LABELS = {
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
-    # buyers.py, groom.py)
+    # buyers.py, fence_delivery.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -139,6 +139,7 @@ LABELS = {
     "card_buy": lambda s, m: (
         f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
     ),
+    "fence_delivery": lambda s, m: f"Pay 2 food to build the 4 delivered fences ({_card(m)})",
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

@@ -1056,3 +1056,52 @@ class TestI255StoneBuyer:
         bought, _ = listed_play(took, 1, {"type": "card_buy", "card": "I255", "buy": 1})
         assert _supply(bought, 1)["stone"] == _supply(took, 1)["stone"] + 1
         assert food(bought) == food(took) + 2 and food(bought, 1) == food(took, 1) - 1
+
+
+class TestI265FenceDeliveryman:
+    """I265 Fence Deliveryman (1+): "Add 6 and 10 to the number of the current round. Place 4 of
+    your fences on each corresponding round space. At the start of these rounds, you can pay 2
+    food to build all 4 fences immediately." (S1). Seed 000 L962 (those fences cannot be built
+    otherwise; 1-3 built still cost 2 food); I-26."""
+
+    def _played(self):
+        from domain.agricola.state import fences_left
+
+        state, _, _ = full(2)
+        state["round"] = 2
+        played, _ = lessons(state, 0, "I265")
+        assert fences_left(played["farms"][0]) == 15 - 8
+        return played
+
+    def test_four_free_fences_for_2_food_then_the_turn_is_still_the_owners(self):
+        from domain.agricola.state import fences_left
+
+        played = self._played()
+        give(played, 0, food=2)
+        started, _ = _start_round(played, 8)
+        assert fences_left(started["farms"][0]) == 15 - 4
+        turn(started, 0, home=2)
+        taken, _ = listed_play(started, 0, {"type": "fence_delivery", "card": "I265"})
+        assert food(taken) == food(started) - 2
+        declined, _ = listed_play(taken, 0, {"type": "done"})  # fewer fences: the food is spent
+        assert declined["turn"] == 0 and food(declined) == food(taken)
+        assert {"type": "fence_space", "space": 0} in of_type(taken, "fence_space")
+        taken, _ = listed_play(taken, 0, {"type": "fence_space", "space": 0})
+        # 4 fences close one space; no second space fits the 4 (6 would be needed)
+        assert {"type": "fence_space", "space": 1} not in of_type(taken, "fence_space")
+        fenced, _ = listed_play(taken, 0, {"type": "close_pasture"})
+        assert len(fenced["farms"][0]["fences"]) == 4 and fenced["farms"][0]["pastures"]
+        assert fenced["farms"][0]["supply"]["wood"] == started["farms"][0]["supply"]["wood"]
+        assert fenced["pending"][0] is None  # nothing left: the step ended by itself
+        assert fenced["turn"] == 0 and fenced["farms"][0]["home"] == 2
+        assert fences_left(fenced["farms"][0]) == 15 - 4 - 4
+        check_invariants(fenced)
+
+    def test_the_offer_lapses_with_the_first_placement(self):
+        played = self._played()
+        give(played, 0, food=2)
+        started, _ = _start_round(played, 8)
+        turn(started, 0, home=2)
+        placed, _ = play(started, 0, {"type": "place", "space": "grain"})
+        turn(placed, 0)
+        assert not of_type(placed, "fence_delivery")

@@ -13,6 +13,7 @@ from .. import (
     buyers,
     extra_takes,
     family_fields,
+    fence_delivery,
     groom,
     house_costs,
     puppeteer,
@@ -271,3 +272,13 @@ DECK.card("I251", "Reed Buyer", after_any=buyers.watch)
 # the player who takes it 1 food in exchange for 1 of the stone. The other player receives an
 # additional 1 food from the general supply" (seed 000 L938).
 DECK.card("I255", "Stone Buyer", after_any=buyers.watch)
+# I265 Fence Deliveryman (1+): "Add 6 and 10 to the number of the current round. Place 4 of
+# your fences on each corresponding round space. At the start of these rounds, you can pay 2
+# food to build all 4 fences immediately" (seed 000 L962; see fence_delivery.py).
+DECK.card(
+    "I265",
+    "Fence Deliveryman",
+    after_any=fence_delivery.on_play,
+    round_check=True,
+    round_start=fence_delivery.round_start,
+)
