@@ -24,6 +24,7 @@ from . import (
     engine,
     exchange,
     family_fields,
+    fence_builder,
     fence_delivery,
     field_watch,
     fields,
@@ -323,4 +324,5 @@ def build(card_set: int) -> Extension:
     taster.install(ext)  # I260's move and placement check (cards/taster.py)
     buyers.install(ext)  # I234, I251, I255's step (cards/buyers.py)
     fence_delivery.install(ext)  # I265's move and windows (cards/fence_delivery.py)
+    fence_builder.install(ext)  # I263's moves and windows (cards/fence_builder.py)
     return ext

@@ -38,6 +38,12 @@ def _player(state: dict, seat) -> str:
     return str(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else "a player"
 
 
+def _space_name(space_id) -> str:
+    from ..tables import ACTION_SPACES
+
+    return ACTION_SPACES.get(space_id, {}).get("name", str(space_id))
+
+
 def _offered(state: dict) -> str:
     asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_buy"]
     return str(asking[0].get("good")) if asking else "good"
@@ -126,7 +132,7 @@ LABELS = {
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
-    # buyers.py, fence_delivery.py, groom.py)
+    # buyers.py, fence_delivery.py, fence_builder.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -140,6 +146,8 @@ LABELS = {
         f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
     ),
     "fence_delivery": lambda s, m: f"Pay 2 food to build the 4 delivered fences ({_card(m)})",
+    "fence_mark": lambda s, m: f"Put the fence of {_card(m)} on {_space_name(m.get('target'))}",
+    "fence_build": lambda s, m: f"Also build fences here ({_card(m)})",
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

@@ -1105,3 +1105,43 @@ class TestI265FenceDeliveryman:
         placed, _ = play(started, 0, {"type": "place", "space": "grain"})
         turn(placed, 0)
         assert not of_type(placed, "fence_delivery")
+
+
+class TestI263FenceBuilder:
+    """I263 Fence Builder (1+): "When you play this card, place one of your fences on an action
+    space of your choice. If you use an action on this action space, you can also build fences
+    as an additional action." (S1). Seed 000 L950 (14 fences left; first the space's action,
+    then the fences); I-27."""
+
+    def _marked(self, target):
+        from domain.agricola.state import fences_left
+
+        state, _, _ = full(2)
+        played, _ = lessons(state, 0, "I263")
+        assert of_type(played, "fence_mark") and played["turn"] == 0
+        marked, _ = listed_play(played, 0, {"type": "fence_mark", "card": "I263", "target": target})
+        assert marked["turn"] == 1 and fences_left(marked["farms"][0]) == 14
+        return marked
+
+    def test_fences_after_taking_wood_on_the_marked_space(self):
+        marked = self._marked("forest")
+        _stock(marked, "forest", wood=3)
+        turn(marked, 0)
+        took, _ = play(marked, 0, {"type": "place", "space": "forest"})
+        assert took["turn"] == 0 and took["pending"][0]["kind"] == "fences"
+        fenced, _ = listed_play(took, 0, {"type": "fence_space", "space": 0})
+        fenced, _ = listed_play(fenced, 0, {"type": "close_pasture"})
+        assert fenced["farms"][0]["pastures"]
+        check_invariants(fenced)
+        other, _ = play(marked, 0, {"type": "place", "space": "grain"})
+        assert other["turn"] == 1
+
+    def test_after_the_own_action_of_a_space_with_steps(self):
+        marked = self._marked("rooms_stables")
+        turn(marked, 0)
+        give(marked, 0, wood=6)
+        placed, _ = play(marked, 0, {"type": "place", "space": "rooms_stables"})
+        assert not of_type(placed, "fence_build")
+        stable, _ = listed_play(placed, 0, {"type": "build_stable", "space": 3})
+        step, _ = listed_play(stable, 0, {"type": "fence_build", "card": "I263"})
+        assert step["pending"][0]["kind"] == "fences"

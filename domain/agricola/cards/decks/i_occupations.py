@@ -13,6 +13,7 @@ from .. import (
     buyers,
     extra_takes,
     family_fields,
+    fence_builder,
     fence_delivery,
     groom,
     house_costs,
@@ -282,3 +283,7 @@ DECK.card(
     round_check=True,
     round_start=fence_delivery.round_start,
 )
+# I263 Fence Builder (1+): "When you play this card, place one of your fences on an action space
+# of your choice. If you use an action on this action space, you can also build fences as an
+# additional action" (seed 000 L950; see fence_builder.py).
+DECK.card("I263", "Fence Builder", step=fence_builder.KIND)
