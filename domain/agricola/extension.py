@@ -24,8 +24,8 @@ Windows, in the order of a round (digest §3.2):
   ``fences_reserved``: fences a card keeps off the farm for now);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
-* harvest phases (``field_phase``, ``fields_kept``, ``feeding``, ``conversions``,
-  ``feeding_choices``: digest §6.1-§6.3);
+* harvest phases (``field_phase``, ``fields_kept``, ``harvest_skipped``, ``feeding``,
+  ``conversions``, ``feeding_choices``: digest §6.1-§6.3);
 * scoring (``card_points``, ``card_bonus``: digest §8);
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
@@ -93,6 +93,7 @@ class Extension:
     # harvest
     field_phase: list = field(default_factory=list)
     fields_kept: list = field(default_factory=list)
+    harvest_skipped: list = field(default_factory=list)
     feeding: list = field(default_factory=list)
     conversions: list = field(default_factory=list)
     feeding_choices: list = field(default_factory=list)
@@ -140,6 +141,12 @@ def of_farm(farm: dict) -> Extension:
         return NONE
     card_set: Any = farm.get("card_set")
     return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def skips_harvest(state: dict, seat: int) -> bool:
+    """Whether a card keeps ``seat`` out of this harvest altogether (window
+    ``harvest_skipped``): no field phase, feeding or breeding for it."""
+    return any(skipped(state, seat) for skipped in of(state).harvest_skipped)
 
 
 def improvement_card(card_id: str) -> dict:

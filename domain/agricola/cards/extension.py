@@ -41,6 +41,7 @@ from . import (
     round_start,
     spaces,
     taster,
+    timed,
     watching,
 )
 from .card_sets import CARD_SETS, CORRECTED
@@ -309,6 +310,7 @@ def build(card_set: int) -> Extension:
         # harvest
         field_phase=[fields.harvest, family_fields.gardener_card_fields, hooks.field_phase],
         fields_kept=[family_fields.gardener_kept],
+        harvest_skipped=[timed.layabout_skips],
         feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[fields.feeding_choice, _feeding_trades, baking.feeding_choice],

@@ -15,6 +15,7 @@ decisions in docs/rules/cards-i-occupations.md).
 
 from __future__ import annotations
 
+from ..extension import skips_harvest
 from .watching import action_key
 
 STEWARD = "I233"
@@ -88,7 +89,7 @@ def gardener_card_fields(b) -> None:
     """I226 in the field phase: each vegetable card field just harvested gets its vegetable
     back from the general supply (decision I-23)."""
     for seat, farm in enumerate(b.state["farms"]):
-        if GARDENER not in farm.get("cards", ()):
+        if GARDENER not in farm.get("cards", ()) or skips_harvest(b.state, seat):
             continue
         for field in farm.get("card_fields", []):
             if field["crop"] == "vegetable" and field["count"] > 0:

@@ -1,6 +1,6 @@
 """I-deck occupations that act at the start of a round or fill round spaces once their
 condition holds (issue 23 item 3; catalogue I231 Manservant, I242 Clay Hut Builder, I252 Pig
-Breeder, I340 Rancher; decisions in docs/rules/cards-i-occupations.md).
+Breeder, I340 Rancher, I244 Layabout; decisions in docs/rules/cards-i-occupations.md).
 
 Each function here is a ``round_start`` effect: ``fn(b, seat, round_no, card_id)``, run for
 the card's owner at the start of every round before the seat collects what cards put on the
@@ -71,3 +71,26 @@ def pig_breeder(b, seat: int, round_no: int, card_id: str) -> None:
     _, unhoused = split_animals(farm, total)
     if not any(unhoused.values()):
         receive_animals(b, seat, card_id, {"boar": 1})
+
+
+LAYABOUT = "I244"
+
+
+def layabout_played(b, owner, event, card_id) -> None:
+    """I244 Layabout (``after_any`` with ``round_check``): on play, the next harvest (this
+    round's, if this is a harvest round) is the one the owner sits out."""
+    from ..tables import HARVEST_ROUNDS
+
+    if event is not None:
+        return
+    now = b.state["round"]
+    harvest = next((r for r in HARVEST_ROUNDS if r >= now), None)
+    if harvest is not None:
+        b.emit("CardStateSet", {"card": card_id, "value": harvest}, owner)
+
+
+def layabout_skips(state: dict, seat: int) -> bool:
+    """``harvest_skipped``: "you may not take part in the next harvest" (seed 000 L846: no
+    field phase, feeding or breeding, and no card that acts in the harvest)."""
+    farm = state["farms"][seat]
+    return LAYABOUT in farm.get("cards", ()) and farm["card_state"].get(LAYABOUT) == state["round"]

@@ -1145,3 +1145,41 @@ class TestI263FenceBuilder:
         stable, _ = listed_play(placed, 0, {"type": "build_stable", "space": 3})
         step, _ = listed_play(stable, 0, {"type": "fence_build", "card": "I263"})
         assert step["pending"][0]["kind"] == "fences"
+
+
+class TestI244Layabout:
+    """I244 Layabout (1+): "Once you have played this card, you may not take part in the next
+    harvest." (S1). Seed 000 L846 (no field phase, no breeding, no feeding, no harvest cards);
+    I-28."""
+
+    def _harvest(self, round_no):
+        from domain.agricola.flow import start_breeding, start_harvest
+
+        state, _, _ = full(2)
+        state["round"] = 3
+        played, _ = lessons(state, 0, "I244")
+        holding(played, 0, "I246")
+        build_farm(played, 0, fields={3: ("grain", 2)}, pastures=[[4, 9]])
+        give_animals(played, 0, cattle=2)
+        played["round"] = round_no
+        b = Builder(played)
+        start_harvest(b)
+        for seat, pending in enumerate(b.state["pending"]):
+            if pending:
+                from domain.agricola.flow import feed
+
+                feed(b, seat, pending["need"])
+        start_breeding(b)
+        return played, b.state
+
+    def test_sits_out_the_next_harvest(self):
+        before, after = self._harvest(4)
+        farm = after["farms"][0]
+        assert farm["fields"][0]["count"] == 2 and farm["animals"]["cattle"] == 2
+        assert food(after) == food(before) and farm["begging"] == 0
+        check_invariants(after)
+
+    def test_the_harvest_after_is_as_usual(self):
+        before, after = self._harvest(7)
+        farm = after["farms"][0]
+        assert farm["fields"][0]["count"] == 1 and farm["animals"]["cattle"] == 3
