@@ -95,6 +95,5 @@ def install(ext) -> None:
     ext.anytime_candidates.append(moves)
     ext.handlers[MOVE] = (check, apply)
     ext.move_shapes[MOVE] = ({"card": str, "buy": int}, {})
-    ext.work_kinds = (*ext.work_kinds, KIND)
     ext.mandatory_parts[KIND] = ("buy",)
     ext.mandatory_text[KIND] = "it must answer the card's offer"

@@ -19,6 +19,7 @@ from . import (
     board_cards,
     businessman,
     buyers,
+    corn_profiteer,
     deal,
     dealing,
     engine,
@@ -327,4 +328,5 @@ def build(card_set: int) -> Extension:
     buyers.install(ext)  # I234, I251, I255's step (cards/buyers.py)
     fence_delivery.install(ext)  # I265's move and windows (cards/fence_delivery.py)
     fence_builder.install(ext)  # I263's moves and windows (cards/fence_builder.py)
+    corn_profiteer.install(ext)  # I239's moves (cards/corn_profiteer.py)
     return ext

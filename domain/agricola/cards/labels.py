@@ -132,7 +132,7 @@ LABELS = {
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
-    # buyers.py, fence_delivery.py, fence_builder.py, groom.py)
+    # buyers.py, fence_delivery.py, fence_builder.py, corn_profiteer.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -148,6 +148,11 @@ LABELS = {
     "fence_delivery": lambda s, m: f"Pay 2 food to build the 4 delivered fences ({_card(m)})",
     "fence_mark": lambda s, m: f"Put the fence of {_card(m)} on {_space_name(m.get('target'))}",
     "fence_build": lambda s, m: f"Also build fences here ({_card(m)})",
+    "corn_sell": lambda s, m: f"Offer 1 grain for 3 food ({_card(m)})",
+    "corn_bid": lambda s, m: (
+        f"Buy the grain for 2 food ({_card(m)})" if m.get("buy") else "Let the grain go"
+    ),
+    "corn_choose": lambda s, m: f"Sell the grain to {_player(s, m.get('buyer'))} ({_card(m)})",
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

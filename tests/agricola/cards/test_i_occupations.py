@@ -1183,3 +1183,55 @@ class TestI244Layabout:
         before, after = self._harvest(7)
         farm = after["farms"][0]
         assert farm["fields"][0]["count"] == 1 and farm["animals"]["cattle"] == 3
+
+
+class TestI239CornProfiteer:
+    """I239 Corn Profiteer (4+): "You can convert 1 grain to 3 food at any time. Any other player
+    can prevent this by buying the grain from you for 2 food. If more than one player wants to
+    buy, you choose one of them." (S1). I-29."""
+
+    def _offered(self, rich=(1, 2)):
+        state, _, _ = full(4)
+        holding(state, 0, "I239")
+        for seat in range(1, 4):
+            state["bank"]["food"] += food(state, seat)
+            state["farms"][seat]["supply"]["food"] = 0
+        for seat in rich:
+            give(state, seat, food=2)
+        give(state, 0, grain=1)
+        turn(state, 0)
+        offered, _ = listed_play(state, 0, {"type": "corn_sell", "card": "I239"})
+        return state, offered
+
+    def test_nobody_buys_3_food(self):
+        state, offered = self._offered()
+        assert AGRICOLA.status(offered).to_act == (1, 2)
+        one, _ = listed_play(offered, 1, {"type": "corn_bid", "card": "I239", "buy": 0})
+        both, _ = listed_play(one, 2, {"type": "corn_bid", "card": "I239", "buy": 0})
+        assert food(both) == food(state) + 3 and _supply(both)["grain"] == 0
+        assert AGRICOLA.status(both).to_act == (0,)
+        check_invariants(both)
+
+    def test_one_buyer_pays_2_food(self):
+        state, offered = self._offered()
+        one, _ = listed_play(offered, 1, {"type": "corn_bid", "card": "I239", "buy": 0})
+        sold, _ = listed_play(one, 2, {"type": "corn_bid", "card": "I239", "buy": 1})
+        assert food(sold) == food(state) + 2 and _supply(sold, 2)["grain"] == 1
+        assert food(sold, 2) == 0
+        check_invariants(sold)
+
+    def test_the_owner_chooses_among_buyers(self):
+        state, offered = self._offered()
+        one, _ = play(offered, 1, {"type": "corn_bid", "card": "I239", "buy": 1})
+        both, _ = play(one, 2, {"type": "corn_bid", "card": "I239", "buy": 1})
+        assert of_type(both, "corn_choose") == [
+            {"type": "corn_choose", "card": "I239", "buyer": 1},
+            {"type": "corn_choose", "card": "I239", "buyer": 2},
+        ]
+        chosen, _ = listed_play(both, 0, {"type": "corn_choose", "card": "I239", "buyer": 2})
+        assert _supply(chosen, 2)["grain"] == 1 and food(chosen, 1) == 2
+        assert chosen["pending"] == [None] * 4 and chosen["turn"] == 0
+
+    def test_without_anyone_able_to_pay_at_once(self):
+        state, offered = self._offered(rich=())
+        assert food(offered) == food(state) + 3

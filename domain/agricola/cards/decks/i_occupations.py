@@ -11,6 +11,7 @@ from .. import (
     board_cards,
     businessman,
     buyers,
+    corn_profiteer,
     extra_takes,
     family_fields,
     fence_builder,
@@ -290,3 +291,7 @@ DECK.card("I263", "Fence Builder", step=fence_builder.KIND)
 # I244 Layabout (1+): "Once you have played this card, you may not take part in the next
 # harvest" (seed 000 L846: no field phase, feeding or breeding; see timed.py).
 DECK.card("I244", "Layabout", after_any=timed.layabout_played, round_check=True)
+# I239 Corn Profiteer (4+): "You can convert 1 grain to 3 food at any time. Any other player can
+# prevent this by buying the grain from you for 2 food. If more than one player wants to buy,
+# you choose one of them" (see corn_profiteer.py).
+DECK.card("I239", "Corn Profiteer")
