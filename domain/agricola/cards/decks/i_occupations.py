@@ -11,7 +11,6 @@ from .. import (
     board_cards,
     businessman,
     buyers,
-    corn_profiteer,
     extra_takes,
     family_fields,
     fence_builder,
