@@ -5,10 +5,10 @@ you choose one of them" (S1; decision I-29 in docs/rules/cards-i-occupations.md)
 * ``{"type": "corn_sell", "card": "I239"}``: whenever the owner may convert goods, it offers 1
   grain. Every other player holding 2 food is asked at once (a ``corn_bid`` step of its own,
   whatever it was asked before coming back after it): ``{"type": "corn_bid", "card": "I239",
-  "buy": 1}`` wants the grain, ``"buy": 0`` lets it go.
+  "buy": 1}`` wants the grain and sets the 2 food aside at once, ``"buy": 0`` lets it go.
 * Once all have answered: nobody wants it, the owner turns it into 3 food; one does, that player
   pays the owner 2 food for it; several do, the owner chooses with ``{"type": "corn_choose",
-  "card": "I239", "buyer": 2}``.
+  "card": "I239", "buyer": 2}`` and the others get their food back.
 """
 
 from __future__ import annotations
@@ -66,12 +66,17 @@ def _resume(b, seat: int) -> None:
     b.emit("CardStep", {"card": CARD, "pending": b.state["pending"][seat].get("resume")}, seat)
 
 
-def _sell(b, owner: int, buyer: int | None) -> None:
+def _sell(b, owner: int, buyer: int | None, bidders: list[int]) -> None:
+    """The grain to ``buyer`` for the 2 food it set aside when it bid (the other bidders get
+    theirs back), or, without a buyer, 3 food for it."""
+    for other in bidders:
+        if other != buyer:
+            b.emit("CardGoods", {"card": CARD, "goods": dict(PRICE), "refund": True}, other)
     if buyer is None:
         b.emit("CardConverted", {"card": CARD, "pay": {"grain": 1}, "gain": {"food": FOOD}}, owner)
         return
     b.emit("CardGoods", {"card": CARD, "goods": {"grain": -1, **PRICE}, "from": buyer}, owner)
-    b.emit("CardGoods", {"card": CARD, "goods": {"grain": 1, "food": -PRICE["food"]}}, buyer)
+    b.emit("CardGoods", {"card": CARD, "goods": {"grain": 1}}, buyer)
 
 
 def _settle(b, owner: int) -> None:
@@ -84,7 +89,7 @@ def _settle(b, owner: int) -> None:
         _ask(b, owner, {"kind": CHOOSE, "space": None, "done": [], "buyers": buyers})
         return
     b.emit("CardStateSet", {"card": CARD, "value": None}, owner)
-    _sell(b, owner, buyers[0] if buyers else None)
+    _sell(b, owner, buyers[0] if buyers else None, buyers)
 
 
 def apply(b, seat: int, move: dict) -> None:
@@ -102,14 +107,17 @@ def apply(b, seat: int, move: dict) -> None:
         return
     if move["type"] == BID:
         owner = state["pending"][seat]["owner"]
+        if move["buy"]:  # the price is set aside at once, so it is there when the owner sells
+            b.emit("CardGoods", {"card": CARD, "goods": {g: -n for g, n in PRICE.items()}}, seat)
         bids = dict(_bidding(state["farms"][owner]) or {}, **{str(seat): bool(move["buy"])})
         b.emit("CardStateSet", {"card": CARD, "value": bids}, owner)
         _resume(b, seat)
         _settle(b, owner)
         return
+    buyers = list(state["pending"][seat]["buyers"])
     _resume(b, seat)
     b.emit("CardStateSet", {"card": CARD, "value": None}, seat)
-    _sell(b, seat, move["buyer"])
+    _sell(b, seat, move["buyer"], buyers)
 
 
 def install(ext) -> None:

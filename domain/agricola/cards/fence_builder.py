@@ -36,6 +36,13 @@ def reserved(farm: dict) -> int:
     return 1 if CARD in farm.get("cards", ()) else 0
 
 
+def play_problem(state: dict, seat: int) -> str | None:
+    """``play_if``: the card needs one of the seat's fences to mark a space with."""
+    from ..state import fences_left
+
+    return None if fences_left(state["farms"][seat]) >= 1 else "it needs a fence left to place"
+
+
 def _fencing(space_id: str) -> dict:
     return {
         "kind": "fences",

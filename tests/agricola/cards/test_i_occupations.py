@@ -1228,8 +1228,11 @@ class TestI239CornProfiteer:
             {"type": "corn_choose", "card": "I239", "buyer": 1},
             {"type": "corn_choose", "card": "I239", "buyer": 2},
         ]
+        assert food(both, 1) == 0 and food(both, 2) == 0  # set aside when bidding
         chosen, _ = listed_play(both, 0, {"type": "corn_choose", "card": "I239", "buyer": 2})
         assert _supply(chosen, 2)["grain"] == 1 and food(chosen, 1) == 2
+        assert food(chosen) == food(state) + 2
+        check_invariants(chosen)
         assert chosen["pending"] == [None] * 4 and chosen["turn"] == 0
 
     def test_without_anyone_able_to_pay_at_once(self):

@@ -286,7 +286,7 @@ DECK.card(
 # I263 Fence Builder (1+): "When you play this card, place one of your fences on an action space
 # of your choice. If you use an action on this action space, you can also build fences as an
 # additional action" (seed 000 L950; see fence_builder.py).
-DECK.card("I263", "Fence Builder", step=fence_builder.KIND)
+DECK.card("I263", "Fence Builder", step=fence_builder.KIND, play_if=fence_builder.play_problem)
 # I244 Layabout (1+): "Once you have played this card, you may not take part in the next
 # harvest" (seed 000 L846: no field phase, feeding or breeding; see timed.py).
 DECK.card("I244", "Layabout", after_any=timed.layabout_played, round_check=True)
