@@ -59,7 +59,12 @@ def moves(state: dict, seat: int) -> list[dict]:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     if not pending or pending.get("kind") != KIND:
         return []
-    return [{"type": MOVE, "card": pending["card"], "buy": n} for n in (0, 1)]
+    farms = state["farms"]
+    valid = (
+        farms[seat]["supply"]["food"] >= 1
+        and farms[pending["from"]]["supply"][pending["good"]] >= 1
+    )  # the taker may have used the good in its action meanwhile
+    return [{"type": MOVE, "card": pending["card"], "buy": n} for n in ((0, 1) if valid else (0,))]
 
 
 def check(state: dict, seat: int, move: dict) -> None:

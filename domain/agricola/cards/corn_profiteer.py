@@ -67,15 +67,15 @@ def _resume(b, seat: int) -> None:
 
 
 def _sell(b, owner: int, buyer: int | None, bidders: list[int]) -> None:
-    """The grain to ``buyer`` for the 2 food it set aside when it bid (the other bidders get
-    theirs back), or, without a buyer, 3 food for it."""
+    """The grain the owner set aside to ``buyer`` for the 2 food it set aside when it bid (the
+    other bidders get theirs back), or, without a buyer, 3 food for it."""
     for other in bidders:
         if other != buyer:
             b.emit("CardGoods", {"card": CARD, "goods": dict(PRICE), "refund": True}, other)
     if buyer is None:
-        b.emit("CardConverted", {"card": CARD, "pay": {"grain": 1}, "gain": {"food": FOOD}}, owner)
+        b.emit("CardGoods", {"card": CARD, "goods": {"food": FOOD}}, owner)
         return
-    b.emit("CardGoods", {"card": CARD, "goods": {"grain": -1, **PRICE}, "from": buyer}, owner)
+    b.emit("CardGoods", {"card": CARD, "goods": dict(PRICE), "from": buyer}, owner)
     b.emit("CardGoods", {"card": CARD, "goods": {"grain": 1}}, buyer)
 
 
@@ -100,6 +100,8 @@ def apply(b, seat: int, move: dict) -> None:
             for s, f in enumerate(state["farms"])
             if s != seat and f["supply"]["food"] >= PRICE["food"]
         ]
+        # the grain is set aside at once, so it is there whatever happens before the answers
+        b.emit("CardGoods", {"card": CARD, "goods": {"grain": -1}}, seat)
         b.emit("CardStateSet", {"card": CARD, "value": {str(s): None for s in bidders}}, seat)
         for s in bidders:
             _ask(b, s, {"kind": BID, "space": None, "done": [], "owner": seat})
