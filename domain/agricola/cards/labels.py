@@ -142,6 +142,7 @@ LABELS = {
         f"({_card(m)})"
     ),
     "taster_pass": lambda s, m: f"Let the starting player place first ({_card(m)})",
+    "taster_first": lambda s, m: f"Pay the starting player 1 food to place first ({_card(m)})",
     "card_buy": lambda s, m: (
         f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
     ),

@@ -4,8 +4,9 @@ with the starting player as usual" (S1; catalogue C6: 1 food; seed 000 L784: dec
 the work phase, not taken back).
 
 At the start of a round whose starting player is another seat, a Taster owner with food is
-asked first (the turn is its own): placing a person pays the starting player 1 food; once that
-action ends the turn goes to the starting player, and play goes on clockwise from there.
+asked first (the turn is its own): ``{"type": "taster_first", "card": "I260"}`` pays the
+starting player 1 food, then the owner places a person (with what it holds after paying); once
+that action ends the turn goes to the starting player, and play goes on clockwise from there.
 ``{"type": "taster_pass", "card": "I260"}`` declines, handing the turn to the starting player.
 :func:`install` adds the move and the placement check (its label is in ``cards/labels.py``).
 """
@@ -18,8 +19,9 @@ from ..state import name
 
 CARD = "I260"
 MOVE = "taster_pass"
+FIRST = "taster_first"
 PRICE = {"food": 1}
-ASKED, PLACED = "asked", "placed"
+ASKED, PAID, PLACED = "asked", "paid", "placed"
 
 
 def _status(state: dict, seat: int) -> str | None:
@@ -42,16 +44,11 @@ def round_start(b, seat: int, round_no: int, card_id: str) -> None:
 
 
 def after(b, owner, event, card_id) -> None:
-    """The owner's first placement pays the starting player; its action's end hands the turn
-    to the starting player."""
+    """After the owner paid, its first placement; that action's end hands the turn to the
+    starting player."""
     state = b.state
     status = _status(state, owner)
-    if event.type == "PersonPlaced" and status == ASKED:
-        b.emit(
-            "CardToll",
-            {"card": card_id, "space": None, "to": state["start_player"], "goods": dict(PRICE)},
-            owner,
-        )
+    if event.type == "PersonPlaced" and status == PAID:
         _set(b, owner, PLACED)
     elif event.type == "TurnPassed" and status == PLACED:
         _set(b, owner, None)
@@ -59,11 +56,11 @@ def after(b, owner, event, card_id) -> None:
 
 
 def place_problem(state: dict, seat: int, space_id: str, move: dict) -> str | None:
-    """``place_problems``: placing first costs 1 food in hand."""
-    if _status(state, seat) == ASKED and state["farms"][seat]["supply"]["food"] < PRICE["food"]:
+    """``place_problems``: asked by the Taster, the owner first pays or declines."""
+    if _status(state, seat) == ASKED:
         return (
-            f"placing first costs {name(state, seat)} 1 food for "
-            f"{name(state, state['start_player'])} (Taster I260)"
+            f"{name(state, seat)} first pays {name(state, state['start_player'])} 1 food to "
+            "place first, or lets them begin (Taster I260)"
         )
     return None
 
@@ -75,20 +72,26 @@ def moves(state: dict, seat: int) -> list[dict]:
         and state["pending"][seat] is None
         and _status(state, seat) == ASKED
     ):
-        return [{"type": MOVE, "card": CARD}]
+        pay = state["farms"][seat]["supply"]["food"] >= PRICE["food"]
+        return [{"type": FIRST, "card": CARD}] * pay + [{"type": MOVE, "card": CARD}]
     return []
 
 
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"decline {CARD}",
+            what=f"answer {CARD}",
             reason="only the Taster's owner, asked at the start of the round, before placing",
             **seat_params(state, seat),
         )
 
 
 def apply(b, seat: int, move: dict) -> None:
+    if move["type"] == FIRST:
+        to = b.state["start_player"]
+        b.emit("CardToll", {"card": CARD, "space": None, "to": to, "goods": dict(PRICE)}, seat)
+        _set(b, seat, PAID)
+        return
     _set(b, seat, None)
     b.emit("TurnPassed", {"to": b.state["start_player"], "card": CARD}, seat)
 
@@ -97,5 +100,6 @@ def install(ext) -> None:
     """Add the Taster's move and placement check to ``ext``."""
     ext.place_problems.append(place_problem)
     ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str}, {})
+    for kind in (MOVE, FIRST):
+        ext.handlers[kind] = (check, apply)
+        ext.move_shapes[kind] = ({"card": str}, {})

@@ -984,7 +984,9 @@ class TestI260Taster:
         started = self._round()
         assert started["turn"] == 2
         first = food(started, 0)
-        placed, _ = listed_play(started, 2, {"type": "place", "space": "forest"})
+        assert {"type": "place", "space": "forest"} not in AGRICOLA.legal_moves(started, 2)
+        paid, _ = listed_play(started, 2, {"type": "taster_first", "card": "I260"})
+        placed, _ = listed_play(paid, 2, {"type": "place", "space": "forest"})
         assert food(placed, 2) == 0 and food(placed, 0) == first + 1
         assert placed["turn"] == 0
         second, _ = play(placed, 0, {"type": "place", "space": "grain"})
