@@ -19,6 +19,7 @@ from . import (
     board_cards,
     businessman,
     buyers,
+    chamberlain,
     corn_profiteer,
     deal,
     dealing,
@@ -329,4 +330,5 @@ def build(card_set: int) -> Extension:
     fence_delivery.install(ext)  # I265's move and windows (cards/fence_delivery.py)
     fence_builder.install(ext)  # I263's moves and windows (cards/fence_builder.py)
     corn_profiteer.install(ext)  # I239's moves (cards/corn_profiteer.py)
+    chamberlain.install(ext)  # I238's step, moves and placement check (cards/chamberlain.py)
     return ext

@@ -132,7 +132,8 @@ LABELS = {
     "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
     "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
-    # buyers.py, fence_delivery.py, fence_builder.py, corn_profiteer.py, groom.py)
+    # buyers.py, fence_delivery.py, fence_builder.py, corn_profiteer.py,
+    # chamberlain.py, groom.py)
     "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
     "puppet_play": lambda s, m: (
         f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
@@ -154,6 +155,7 @@ LABELS = {
         f"Buy the grain for 2 food ({_card(m)})" if m.get("buy") else "Let the grain go"
     ),
     "corn_choose": lambda s, m: f"Sell the grain to {_player(s, m.get('buyer'))} ({_card(m)})",
+    "chamberlain_order": lambda s, m: f"Put {_space_name(m.get('first'))} in round 12 ({_card(m)})",
     "groom_stable": lambda s, m: (
         f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
     ),

@@ -245,6 +245,11 @@ SENTENCES = {
         f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
         f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."
     ),
+    "RoundCardsRevealed": lambda d, seat, names: (
+        f"{_card(d['card'])} of {_who(names, seat)} turns over the round cards to come: "
+        + ", ".join(f"round {r} {base.space_name(c)}" for r, c in sorted(d["rounds"].items()))
+        + "."
+    ),
     "CardToll": lambda d, seat, names: (
         f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} "
         + (f"for using {base.space_name(d['space'])}, card " if d.get("space") else "for card ")

@@ -1240,3 +1240,66 @@ class TestI239CornProfiteer:
     def test_without_anyone_able_to_pay_at_once(self):
         state, offered = self._offered(rich=())
         assert food(offered) == food(state) + 3
+
+
+class TestI238Chamberlain:
+    """I238 Chamberlain (1+): "At the start of round 11 (or immediately, if you play this card
+    after the start of Round 11), turn over the round cards for the remaining rounds. You (and
+    only you) can use these actions immediately; the other players must wait until the
+    appropriate round." (S1). Seed 000 L810 (the owner orders the stage 5 cards); I-31."""
+
+    def _round_11(self):
+        from domain.agricola.flow import start_round
+        from domain.common.rng import Rng
+
+        state, _, _ = full(2)
+        holding(state, 1, "I238")
+        state["round"] = 10
+        state["round_cards"] = state["round_cards"][:1] + [
+            "sow_bake", "sheep", "fences", "stone_stage_2", "renovation_improvement_full",
+            "family_growth_minor", "vegetable", "boar", "stone_stage_4",
+        ][: 10 - len(state["round_cards"][:1])]  # fmt: skip
+        b = Builder(state)
+        start_round(b, Rng(4), 11)
+        return b.state
+
+    def test_the_owner_orders_stage_5_then_uses_the_cards_alone(self):
+        started = self._round_11()
+        assert AGRICOLA.status(started).to_act == (1,)
+        moves = of_type(started, "chamberlain_order", 1)
+        assert {m["first"] for m in moves} == {"plough_sow", "urgent_family_growth"}
+        ordered, events = listed_play(
+            started, 1, {"type": "chamberlain_order", "card": "I238", "first": "plough_sow"}
+        )
+        assert ordered["round_order"][11:] == [
+            "plough_sow",
+            "urgent_family_growth",
+            "renovation_fences",
+        ]
+        assert "round 12" in AGRICOLA.describe(events[-1], ["Ann", "Bob"])
+        assert AGRICOLA.status(ordered).to_act == (ordered["start_player"],)
+        turn(ordered, 0)
+        assert {"type": "place", "space": "plough_sow"} not in AGRICOLA.legal_moves(ordered, 0)
+        turn(ordered, 1)
+        give(ordered, 1, grain=1)
+        build_farm(ordered, 1, fields={3: (None, 0)})
+        placed, _ = listed_play(ordered, 1, {"type": "place", "space": "plough_sow"})
+        assert placed["pending"][1]["space"] == "plough_sow"
+        check_invariants(placed)
+
+    def test_the_fixed_order_is_kept_at_the_round(self):
+        from domain.agricola.flow import start_round
+        from domain.common.rng import Rng
+
+        started = self._round_11()
+        ordered, _ = play(
+            started,
+            1,
+            {"type": "chamberlain_order", "card": "I238", "first": "urgent_family_growth"},
+        )
+        b = Builder(ordered)
+        start_round(b, Rng(9), 12)
+        assert b.state["round_cards"][-1] == "urgent_family_growth"
+        assert b.state["space_order"].count("urgent_family_growth") == 1
+        turn(b.state, 0)
+        assert "urgent_family_growth" in b.state["space_order"]

@@ -11,6 +11,7 @@ from .. import (
     board_cards,
     businessman,
     buyers,
+    chamberlain,
     extra_takes,
     family_fields,
     fence_builder,
@@ -294,3 +295,14 @@ DECK.card("I244", "Layabout", after_any=timed.layabout_played, round_check=True)
 # prevent this by buying the grain from you for 2 food. If more than one player wants to buy,
 # you choose one of them" (see corn_profiteer.py).
 DECK.card("I239", "Corn Profiteer")
+# I238 Chamberlain (1+): "At the start of round 11 (or immediately, if you play this card after
+# the start of Round 11), turn over the round cards for the remaining rounds. You (and only you)
+# can use these actions immediately; the other players must wait until the appropriate round"
+# (seed 000 L810; see chamberlain.py).
+DECK.card(
+    "I238",
+    "Chamberlain",
+    round_start=chamberlain.round_start,
+    after_any=chamberlain.on_play,
+    round_check=True,
+)
