@@ -308,7 +308,7 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
 
 
 def round_cards_revealed(state: dict, d: dict, seat) -> dict:
-    """The round cards still to come are turned over (Chamberlain I238): their order is fixed
+    """The round cards still to come are turned over (cards/chamberlain.py): their order is fixed
     (``round_order``) and they lie on the board for ``seat`` only until their round."""
     from .tables import FULL_ROUND_CARDS
 
