@@ -319,8 +319,11 @@ def harvest_started(state: dict, d: dict, seat) -> dict:
 def fields_harvested(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     taken = set(d["spaces"])
+    kept = set(d.get("kept", ()))  # harvested from the general supply, the field untouched
     for field in farm["fields"]:
-        if field["space"] in taken:
+        if field["space"] in kept:
+            state["bank"][field["crop"]] -= 1
+        elif field["space"] in taken:
             field["count"] -= 1
             if not field["count"]:
                 field["crop"] = None

@@ -323,7 +323,22 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def round_cards_revealed(state: dict, d: dict, seat) -> dict:
+    """The round cards still to come are turned over (cards/chamberlain.py): their order is fixed
+    (``round_order``) and they lie on the board for ``seat`` only until their round."""
+    from .tables import FULL_ROUND_CARDS
+
+    family = {full: fam for fam, full in FULL_ROUND_CARDS.items()}
+    upcoming = [d["rounds"][str(r)] for r in range(state["round"] + 1, 15)]
+    state["round_order"] = [family.get(c, c) for c in state["round_cards"]] + upcoming
+    for card in upcoming:
+        space = FULL_ROUND_CARDS.get(card, card) if state["variant"] == "full" else card
+        state["spaces"][space] = dict(new_space(space), early=seat)
+    return state
+
+
 CARD_EVENTS = {
+    "RoundCardsRevealed": round_cards_revealed,
     "StateRestored": state_restored,
     "CardsMarked": cards_marked,
     "ExchangeAsked": exchange_asked,

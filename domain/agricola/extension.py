@@ -14,17 +14,19 @@ Windows, in the order of a round (digest §3.2):
 * round start (``round_start``, ``round_draws``, ``draw``, ``deal_step``: phase 1 and the deal
   before round 1);
 * placement (``place_checks``, ``place_apply``, ``place_options``, ``place_variants``,
-  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4);
+  ``renovating``, ``occupied_ok``, ``place_problems``, ``growth_without_room``: a person
+  placed on an action space, digest §4);
 * action (``after_place``, ``step_kinds``, ``work_kinds``, ``mandatory_parts``,
   ``mandatory_text``, ``optional_left``, ``extra_steps``, ``step_candidates``,
   ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
   the steps of an action and the moves that are not steps);
 * build costs (``costs``, ``alternatives``: rooms, renovation, improvements, digest §5, §7);
-* fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
+* fences (``fence_credit``: free fences in a fence-building action, digest §5.8;
+  ``fences_reserved``: fences a card keeps off the farm for now);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
-* harvest phases (``field_phase``, ``feeding``, ``conversions``, ``feeding_choices``:
-  digest §6.1-§6.3);
+* harvest phases (``field_phase``, ``fields_kept``, ``harvest_skipped``, ``feeding``,
+  ``conversions``, ``feeding_choices``: digest §6.1-§6.3);
 * scoring (``card_points``, ``card_bonus``: digest §8);
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
@@ -64,6 +66,8 @@ class Extension:
     occupied_ok: list = field(default_factory=list)
     #: ``hook(state, seat, space id) -> reason | None``: why a card keeps the seat off a space
     place_limits: list = field(default_factory=list)
+    place_problems: list = field(default_factory=list)
+    growth_without_room: list = field(default_factory=list)
     # action
     after_place: list = field(default_factory=list)
     step_kinds: dict = field(default_factory=dict)
@@ -85,6 +89,7 @@ class Extension:
         default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
     )
     fence_credit: list = field(default_factory=list)
+    fences_reserved: list = field(default_factory=list)
     # bake and cook
     improvements: dict = field(default_factory=dict)
     # animals
@@ -93,6 +98,8 @@ class Extension:
     newborns: list = field(default_factory=list)
     # harvest
     field_phase: list = field(default_factory=list)
+    fields_kept: list = field(default_factory=list)
+    harvest_skipped: list = field(default_factory=list)
     feeding: list = field(default_factory=list)
     conversions: list = field(default_factory=list)
     feeding_choices: list = field(default_factory=list)
@@ -142,6 +149,12 @@ def of_farm(farm: dict) -> Extension:
         return NONE
     card_set: Any = farm.get("card_set")
     return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def skips_harvest(state: dict, seat: int) -> bool:
+    """Whether a card keeps ``seat`` out of this harvest altogether (window
+    ``harvest_skipped``): no field phase, feeding or breeding for it."""
+    return any(skipped(state, seat) for skipped in of(state).harvest_skipped)
 
 
 def improvement_card(card_id: str) -> dict:

@@ -226,7 +226,11 @@ def growth_problem(farm: dict, needs_room: bool) -> str | None:
     """At most 5 people; normal growth needs more rooms than people (digest §5.4)."""
     if farm["family"] >= MAX_FAMILY:
         return "the family already has 5 members"
-    if needs_room and len(farm["rooms"]) <= farm["family"]:
+    if (
+        needs_room
+        and len(farm["rooms"]) <= farm["family"]
+        and not any(allows(farm) for allows in of_farm(farm).growth_without_room)
+    ):
         return (
             f"it has {len(farm['rooms'])} rooms for {farm['family']} people and needs a free room"
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
-from .extension import of, of_farm
+from .extension import of, of_farm, skips_harvest
 from .improvements import convertible_goods
 from .placement import has_legal_placement
 from .scoring import final_scores
@@ -193,28 +193,30 @@ def start_harvest(b: Builder) -> None:
     b.emit("HarvestStarted", {"round": b.state["round"]})
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in farm["fields"] if f["count"] > 0]
-        if sown:
-            b.emit(
-                "FieldsHarvested",
-                {
-                    "spaces": [f["space"] for f in sown],
-                    "grain": sum(1 for f in sown if f["crop"] == "grain"),
-                    "vegetable": sum(1 for f in sown if f["crop"] == "vegetable"),
-                },
-                seat,
-            )
+        if sown and not skips_harvest(b.state, seat):
+            data = {
+                "spaces": [f["space"] for f in sown],
+                "grain": sum(1 for f in sown if f["crop"] == "grain"),
+                "vegetable": sum(1 for f in sown if f["crop"] == "vegetable"),
+            }
+            # fields whose crop comes from the general supply instead (extension window)
+            kept = [s for keeps in of(b.state).fields_kept for s in keeps(farm)]
+            if kept:
+                data["kept"] = kept
+            b.emit("FieldsHarvested", data, seat)
     for hook in of(b.state).field_phase:
         hook(b)
     needs, asked = [], []
+    skipped = [s for s in range(len(b.state["farms"])) if skips_harvest(b.state, s)]
     for seat, farm in enumerate(b.state["farms"]):
-        need = feeding_need(b.state, farm)
+        need = 0 if seat in skipped else feeding_need(b.state, farm)
         needs.append(need)
         window = b.state["before_breeding_window"] and newborn_at_stake(farm)
-        if window or has_feeding_choice(farm, need):
+        if seat not in skipped and (window or has_feeding_choice(farm, need)):
             asked.append(seat)
     b.emit("FeedingStarted", {"round": b.state["round"], "needs": needs, "asked": asked})
     for seat in range(len(b.state["farms"])):
-        if seat not in asked:
+        if seat not in asked and seat not in skipped:
             feed(b, seat, needs[seat])
 
 
@@ -292,7 +294,7 @@ def start_breeding(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         animals = {a: farm["animals"][a] for a in ANIMALS}
         born = farm_newborns(farm)
-        if not born:
+        if not born or skips_harvest(b.state, seat):
             continue
         home = housing(farm)
         trial = {a: animals[a] + born.get(a, 0) for a in ANIMALS}

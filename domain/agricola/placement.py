@@ -143,6 +143,10 @@ def check_place(state: dict, seat: int, move: dict) -> None:
             **seat_params(state, seat),
         )
     (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(state, seat, space_id, move)
+    for problem in of(state).place_problems:  # conditions the extension sets on a space
+        reason = problem(state, seat, space_id, move)
+        if reason:
+            raise _cannot(state, seat, space_id, reason)
 
 
 def _cannot(state, seat, space_id, reason):

@@ -195,7 +195,8 @@ def stables_left(farm: dict) -> int:
 
 
 def fences_left(farm: dict) -> int:
-    return MAX_FENCES - len(farm["fences"])
+    reserved = of_farm(farm).fences_reserved  # fences a card keeps off the farm for now
+    return max(0, MAX_FENCES - len(farm["fences"]) - sum(hook(farm) for hook in reserved))
 
 
 def adults(farm: dict) -> int:

@@ -19,19 +19,31 @@ from . import (
     answer_occupation,
     any_time_renovation,
     baking,
+    board_cards,
+    businessman,
+    buyers,
     card_spaces,
+    chamberlain,
+    corn_profiteer,
     deal,
     dealing,
     engine,
     exchange,
+    family_fields,
+    fence_builder,
+    fence_delivery,
+    field_watch,
     fields,
     free_builds,
+    groom,
     growth_cards,
     guest,
     harrow,
+    harvest_helper,
     herds,
     home_and_pastures,
     hooks,
+    house_costs,
     improvement_actions,
     lasso,
     manure,
@@ -39,6 +51,7 @@ from . import (
     payments,
     play,
     plows,
+    puppeteer,
     random_occupation,
     reactions,
     reserves,
@@ -51,7 +64,10 @@ from . import (
     spaces,
     stable_pasture,
     storehouse,
+    taster,
     threshing,
+    timed,
+    watching,
     wood_fields,
     work_start,
     workshops_as_minors,
@@ -224,7 +240,8 @@ def _card_points(farm: dict) -> int:
 
 
 def _card_bonus(state: dict, seat: int) -> int:
-    # a seat without cards may still score another seat's card (Constable K276, House Steward K282)
+    # a seat without cards may still score another seat's card (Constable K276, House
+    # Steward K282; Village Elder I221, Church Warden I227)
     return engine.bonus_points(state, seat) if any(f.get("cards") for f in state["farms"]) else 0
 
 
@@ -241,7 +258,7 @@ def effects(card_set: int) -> dict[str, dict]:
 def build(card_set: int) -> Extension:
     """The extension of a full game played with ``card_set``."""
     effect_of = effects(card_set)
-    return Extension(
+    ext = Extension(
         name=f"cards/{card_set}",
         version=card_set,
         effects=effect_of,
@@ -273,6 +290,8 @@ def build(card_set: int) -> Extension:
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
         place_limits=[lasso.place_limit],
+        place_problems=[watching.sycophant_problem, board_cards.clay_digger_problem],
+        growth_without_room=[family_fields.steward_allows],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -363,8 +382,17 @@ def build(card_set: int) -> Extension:
         labels=dict(LABELS),
         # build costs and fences
         costs={
-            "room": [hooks.room_cost, roofs.room_cost],
-            "renovation": [hooks.renovation_cost, roofs.renovation_cost],
+            "room": [
+                house_costs.plaster_room,
+                hooks.room_cost,
+                roofs.room_cost,
+                house_costs.bricklayer_room,
+            ],
+            "renovation": [
+                house_costs.plaster_renovation,
+                hooks.renovation_cost,
+                roofs.renovation_cost,
+            ],
             "major": [hooks.stone_less],
         },
         alternatives={
@@ -377,6 +405,7 @@ def build(card_set: int) -> Extension:
                 payments.improvement_alternatives,
                 workshops_as_minors.improvement_alternatives,
                 roofs.improvement_alternatives,
+                house_costs.well_builder,
             ],
         },
         fence_credit=[free_builds.fence_credit],
@@ -391,7 +420,15 @@ def build(card_set: int) -> Extension:
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
-        field_phase=[fields.harvest, hooks.field_phase, herds.field_phase, mill.field_phase],
+        field_phase=[
+            fields.harvest,
+            family_fields.gardener_card_fields,
+            hooks.field_phase,
+            herds.field_phase,
+            mill.field_phase,
+        ],
+        fields_kept=[family_fields.gardener_kept],
+        harvest_skipped=[timed.layabout_skips],
         feeding=[hooks.feeding],
         conversions=[_conversions],
         feeding_choices=[
@@ -407,3 +444,34 @@ def build(card_set: int) -> Extension:
         card_points=_card_points,
         card_bonus=_card_bonus,
     )
+    for module in _INSTALLED:
+        _install(ext, module)
+    return ext
+
+
+#: Modules that add their own moves and windows to the extension (``install(ext)``): I225,
+#: I254, I228, I249, I223, I260, the buyers I234/I251/I255, I265, I263, I239, I238.
+_INSTALLED = (
+    field_watch,
+    groom,
+    businessman,
+    puppeteer,
+    harvest_helper,
+    taster,
+    buyers,
+    fence_delivery,
+    fence_builder,
+    corn_profiteer,
+    chamberlain,
+)
+
+
+def _install(ext: Extension, module) -> None:
+    """``module.install(ext)``, refusing a move type another card module already owns (two
+    decks written side by side both named a move ``card_buy``: one silently replaced the
+    other)."""
+    before = dict(ext.handlers)
+    module.install(ext)
+    taken = [k for k, pair in before.items() if ext.handlers.get(k) is not pair]
+    if taken:
+        raise ValueError(f"{module.__name__} replaces the move type(s) {taken}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..extension import skips_harvest
 from ..tables import SOWING
 from .common import card_name
 
@@ -71,7 +72,7 @@ def harvest(b) -> None:
     """Field phase: 1 crop from each sown card field (after the farmyard's fields)."""
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in card_fields(farm) if f["count"]]
-        if not sown:
+        if not sown or skips_harvest(b.state, seat):  # Layabout I244
             continue
         goods: dict[str, int] = {}
         for f in sown:

@@ -11,6 +11,7 @@ from .. import farm as farm_rules
 from .. import placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
+from ..extension import skips_harvest
 from ..farm import growth_problem, split_animals
 from ..improvements import can_build_any_major
 from ..state import total_animals
@@ -75,7 +76,7 @@ def feeding(state: dict, farm: dict, need: int) -> int:
 
 def field_phase(b) -> None:
     for seat, farm in enumerate(b.state["farms"]):
-        food = engine.field_food(farm)
+        food = 0 if skips_harvest(b.state, seat) else engine.field_food(farm)  # Layabout I244
         if food:
             b.emit("CardGoods", {"card": None, "goods": {"food": food}, "window": "field"}, seat)
 

@@ -34,6 +34,22 @@ def _choice(state: dict, move: dict) -> str:
     return f"{head}choose {goods_text(goods)}" if goods else f"{head}choose nothing more"
 
 
+def _player(state: dict, seat) -> str:
+    players = state.get("players") or []
+    return str(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else "a player"
+
+
+def _space_name(space_id) -> str:
+    from ..tables import ACTION_SPACES
+
+    return ACTION_SPACES.get(space_id, {}).get("name", str(space_id))
+
+
+def _offered(state: dict) -> str:
+    asking = [p for p in state.get("pending") or () if p and p.get("kind") == "card_buy"]
+    return str(asking[0].get("good")) if asking else "good"
+
+
 def _owner_farm(state: dict, card: str) -> dict | None:
     for farm in state.get("farms", []):
         if card in farm.get("cards", []):
@@ -122,7 +138,7 @@ LABELS = {
     "card_random": lambda s, m: (
         f"Have an occupation drawn at random from the hand, for 3 food first ({_card(m)})"
     ),
-    "card_buy": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
+    "card_buy_animal": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
     "card_react": lambda s, m: (
         f"Play {_card(m)} for free, answering the card just played{_does(m)}"
     ),
@@ -139,4 +155,32 @@ LABELS = {
     **storehouse.LABELS,
     **manure.LABELS,
     **lasso.LABELS,
+    # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
+    # buyers.py, fence_delivery.py, fence_builder.py, corn_profiteer.py,
+    # chamberlain.py, groom.py)
+    "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
+    "puppet_play": lambda s, m: (
+        f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
+    ),
+    "harvest_help": lambda s, m: (
+        f"Take 1 grain from {_player(s, m.get('from'))}'s field at {farm_label(m['space'])} "
+        f"({_card(m)})"
+    ),
+    "taster_pass": lambda s, m: f"Let the starting player place first ({_card(m)})",
+    "taster_first": lambda s, m: f"Pay the starting player 1 food to place first ({_card(m)})",
+    "card_buy": lambda s, m: (
+        f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
+    ),
+    "fence_delivery": lambda s, m: f"Pay 2 food to build the 4 delivered fences ({_card(m)})",
+    "fence_mark": lambda s, m: f"Put the fence of {_card(m)} on {_space_name(m.get('target'))}",
+    "fence_build": lambda s, m: f"Also build fences here ({_card(m)})",
+    "corn_sell": lambda s, m: f"Offer 1 grain for 3 food ({_card(m)})",
+    "corn_bid": lambda s, m: (
+        f"Buy the grain for 2 food ({_card(m)})" if m.get("buy") else "Let the grain go"
+    ),
+    "corn_choose": lambda s, m: f"Sell the grain to {_player(s, m.get('buyer'))} ({_card(m)})",
+    "chamberlain_order": lambda s, m: f"Put {_space_name(m.get('first'))} in round 12 ({_card(m)})",
+    "groom_stable": lambda s, m: (
+        f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
+    ),
 }

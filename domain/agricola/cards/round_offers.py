@@ -7,7 +7,7 @@
   (L866).
 * Animal Handler (effect ``offer_animals``, ``{round: animal}``): 1 sheep on round 7, 1 wild
   boar on round 10, 1 cattle on round 14, each only when still to come (L930); at the start of
-  those rounds the seat may buy the animal for 1 food: ``{"type": "card_buy", "card":
+  those rounds the seat may buy the animal for 1 food: ``{"type": "card_buy_animal", "card":
   "K305"}``.
 
 As with the Plow Driver (E194, ``round_start.py``, decision K-11), the engine asks a seat only
@@ -92,7 +92,9 @@ def moves(state: dict, seat: int) -> list[dict]:
         for c in _offering(state, seat, "offer_plough")
         for s in legal_field_spaces(farm)
     ]
-    return out + [{"type": "card_buy", "card": c} for c in _offering(state, seat, "offer_animals")]
+    return out + [
+        {"type": "card_buy_animal", "card": c} for c in _offering(state, seat, "offer_animals")
+    ]
 
 
 def ploughs(card_id: str, state: dict) -> bool:
@@ -144,5 +146,5 @@ def apply_buy(b, seat: int, move: dict) -> None:
     receive_animals(b, seat, card_id, {animal: 1})
 
 
-HANDLERS = {"card_buy": (check_buy, apply_buy)}
-SHAPES: dict[str, tuple[dict, dict]] = {"card_buy": ({"card": str}, {})}
+HANDLERS = {"card_buy_animal": (check_buy, apply_buy)}
+SHAPES: dict[str, tuple[dict, dict]] = {"card_buy_animal": ({"card": str}, {})}

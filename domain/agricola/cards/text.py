@@ -162,6 +162,8 @@ def _asked(d, seat, names):
 
 
 def _step(d, seat, names):
+    if d["pending"] is None:  # a step answered with nothing to follow (cards/buyers.py)
+        return f"{_who(names, seat)} has answered {_card(d.get('card'))}."
     kind = str(d["pending"].get("kind", "")).replace("_", " ")
     return f"{_card(d.get('card'))} gives {_who(names, seat)} a further step: {kind}."
 
@@ -256,9 +258,15 @@ SENTENCES = {
         f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
         f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."
     ),
+    "RoundCardsRevealed": lambda d, seat, names: (
+        f"{_card(d['card'])} of {_who(names, seat)} turns over the round cards to come: "
+        + ", ".join(f"round {r} {base.space_name(c)}" for r, c in sorted(d["rounds"].items()))
+        + "."
+    ),
     "CardToll": lambda d, seat, names: (
-        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} for using "
-        f"{base.space_name(d['space'])}, card {d['card']}."
+        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} "
+        + (f"for using {base.space_name(d['space'])}, card " if d.get("space") else "for card ")
+        + f"{d['card']}."
     ),
     "ScheduleCollected": lambda d, seat, names: (
         f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} space."

@@ -628,12 +628,12 @@ class TestK305AnimalHandler:
         played, _ = lessons(state, 0, "K305")
         seventh, _ = _start_round(played, 7)
         turn(seventh, 0)
-        assert not of_type(seventh, "card_buy")  # round 7's sheep: played in round 7
+        assert not of_type(seventh, "card_buy_animal")  # round 7's sheep: played in round 7
         tenth, _ = _start_round(played, 10)
         turn(tenth, 0)
-        after, events = listed_play(tenth, 0, {"type": "card_buy", "card": "K305"})
+        after, events = listed_play(tenth, 0, {"type": "card_buy_animal", "card": "K305"})
         assert animals(after, "boar") == 1 and food(after) == food(tenth) - 1
-        assert not of_type(after, "card_buy")
+        assert not of_type(after, "card_buy_animal")
         check_invariants(after)
 
 
