@@ -205,14 +205,21 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
                 else f"it needs a {req['own']}"
             )
     if any(k in req for k in ("fields", "animals_any")):
-        return "its prerequisite is not supported yet"
+        from .prerequisites import problem as sown_problem
+
+        if sown_problem(farm, req):
+            return sown_problem(farm, req)
     if not return_options(state, seat, card_id):
         return (
-            "it needs an oven to return"
+            f"it needs {_RETURNED.get(req['return'], req['return'])} to return"
             if req.get("return")
             else f"it needs {req['discard_improvements']} built improvements to discard"
         )
     return engine.play_problem(state, seat, card_id)
+
+
+#: How a prerequisite's improvement to return reads ("return 1 oven", "return the Well" I66).
+_RETURNED = {"oven": "an oven", "well": "the Well", "cooking_hearth": "a Cooking Hearth"}
 
 
 def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
@@ -226,8 +233,8 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
 
     req = CARDS[card_id]["requires"]
     farm = state["farms"][seat]
-    if req.get("return") == "oven":
-        return [[o] for o in improvements_owned(farm) if is_a(o, "oven")]
+    if req.get("return"):  # "oven"; "well", "cooking_hearth" (I66, I85)
+        return [[o] for o in improvements_owned(farm) if is_a(o, req["return"])]
     if req.get("discard_improvements"):
         built = sorted(farm["majors"] + farm.get("minors", []))
         return [list(c) for c in combinations(built, req["discard_improvements"])]

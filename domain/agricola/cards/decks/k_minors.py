@@ -1,9 +1,168 @@
 """K minor improvements whose effects are implemented (issue 23 item 3; summaries in
 ``data/minor-improvements.csv``, full texts in source S1). A card not registered here is not dealt.
-Each entry cites the catalogue number; seed lines are in the catalogue's ``seed000_line``."""
+Each entry cites the catalogue number; seed lines are in the catalogue's ``seed000_line``.
+Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)."""
 
 from __future__ import annotations
 
 from ..deck import Deck
+from ..engine import every, remaining
 
 DECK = Deck("K minor improvements")
+
+
+def _next(count: int):
+    """The next ``count`` round spaces after the current round (none beyond round 14)."""
+    return lambda now: list(range(now + 1, min(now + 1 + count, 15)))
+
+
+def _stone_rooms(per_room: int):
+    return lambda state, seat: (
+        per_room * len(state["farms"][seat]["rooms"])
+        if state["farms"][seat]["house"] == "stone"
+        else 0
+    )
+
+
+# -- goods when played (passing cards) ------------------------------------------------------------
+
+# K107 Lumber (passing): "When you play this card, you receive 3 wood." (S1)
+DECK.card("K107", "Lumber", goods={"wood": 3})
+# K129 Corn Sheaf (passing): "When you play this card, you receive 1 grain." (S1)
+DECK.card("K129", "Corn Sheaf", goods={"grain": 1})
+# K141 Boar Breeding (passing): "When you play this card, you receive 1 wild boar." (S1); it
+# may be cooked at once (seed 000 L682: any conversion the seat has is open after the play).
+DECK.card("K141", "Boar Breeding", animals={"boar": 1})
+# K143 Stone Exchange (passing): "When you play this card, you receive 2 stone." (S1); paid
+# with 2 wood or 2 clay, never 1 of each (seed 000 L626).
+DECK.card("K143", "Stone Exchange", goods={"stone": 2})
+
+# -- goods on future round spaces (digest §10.2 item 1: nothing for the current round) ----------
+
+# K108 Beehive: "Place 2 food on each remaining even-numbered round space." (S1)
+DECK.card(
+    "K108", "Beehive", schedule=every({"food": 2}, lambda now: remaining(now, range(2, 15, 2)))
+)
+# K114 Duck Pond: "Place 1 food on each of the next 3 round spaces." (S1)
+DECK.card("K114", "Duck Pond", schedule=every({"food": 1}, _next(3)))
+# K116 Granary: "Place 1 grain on each remaining space for rounds 8, 10 and 12." (S1); paid all
+# in wood or all in clay (seed 000 L580: the printed alternative prices).
+DECK.card("K116", "Granary", schedule=every({"grain": 1}, lambda now: remaining(now, (8, 10, 12))))
+# K130 Herb Garden: "Place 1 food on each of the next 5 round spaces." (S1)
+DECK.card("K130", "Herb Garden", schedule=every({"food": 1}, _next(5)))
+# K140 Swan Lake: "Place 1 food each on the next 5 remaining round spaces." (S1)
+DECK.card("K140", "Swan Lake", schedule=every({"food": 1}, _next(5)))
+# K142 Stone Cart: "Place 1 stone on each remaining even-numbered round spaces." (S1)
+DECK.card(
+    "K142", "Stone Cart", schedule=every({"stone": 1}, lambda now: remaining(now, range(2, 15, 2)))
+)
+
+# -- action spaces and goods taken -----------------------------------------------------------------
+
+# K131 Clay Pit: "Whenever you use the 'Day Laborer' action space, you receive 3 additional
+# clay." (S1)
+DECK.card("K131", "Clay Pit", space={"day_laborer_full": {"clay": 3}})
+
+
+def _landing_net(gained: dict, space_id: str, farm: dict) -> dict:
+    """K126 (seed 000 L692: the other building resources are wood, clay and stone)."""
+    if not gained.get("reed"):
+        return {}
+    return {"food": 1 if any(gained.get(g) for g in ("wood", "clay", "stone")) else 2}
+
+
+# K126 Landing Net: "Whenever you receive reed on an action space, you receive an additional 2
+# food. This is reduced to 1 food if you receive other building resources as well as reed." (S1)
+DECK.card("K126", "Landing Net", taken=_landing_net)
+
+# -- the field phase and scoring ---------------------------------------------------------------
+
+
+def _tiers(count: int, steps: tuple[int, ...]) -> int:
+    return sum(1 for s in steps if count >= s)
+
+
+# K133 Milking Stool: "Whenever you have cattle during the field phase of a harvest, you receive
+# food: 1 food if you have 1 or 2 cattle; 2 food if you have 3 or 4 cattle; 3 food if you have 5
+# or more cattle. At the end of the game, you receive 1 bonus point for every 2 cattle." (S1)
+DECK.card(
+    "K133",
+    "Milking Stool",
+    field=lambda farm: _tiers(farm["animals"]["cattle"], (1, 3, 5)),
+    bonus=lambda state, seat: state["farms"][seat]["animals"]["cattle"] // 2,
+)
+# K146 Loom: "Whenever you have sheep during the field phase of a harvest, you receive food: 1
+# food if you have 1 to 3 sheep; 2 food for 4 to 6 sheep; or 3 food for 7 or more sheep. At the
+# end of the game, you receive 1 bonus point for every 3 sheep." (S1)
+DECK.card(
+    "K146",
+    "Loom",
+    field=lambda farm: _tiers(farm["animals"]["sheep"], (1, 4, 7)),
+    bonus=lambda state, seat: state["farms"][seat]["animals"]["sheep"] // 3,
+)
+
+
+# K123 Wooden Strongbox: "At the end of the game, you get 2 bonus points if your home contains 5
+# rooms, or 4 bonus points if you have 6 or more rooms." (S1)
+def _strongbox(state: dict, seat: int) -> int:
+    rooms = len(state["farms"][seat]["rooms"])
+    return 4 if rooms >= 6 else 2 if rooms == 5 else 0
+
+
+DECK.card("K123", "Wooden Strongbox", bonus=_strongbox)
+# K144 Mansion: "At the end of the game, you receive 2 bonus points for each room in your stone
+# house." (S1); it adds to the Reeve's points (seed 000 L698). Printed VP: KM-01.
+DECK.card("K144", "Mansion", bonus=_stone_rooms(2))
+
+
+def _horse(state: dict, seat: int) -> int:
+    """K135 (KM-02): 2 points when at least one animal type is missing at the end."""
+    return 2 if any(n == 0 for n in state["farms"][seat]["animals"].values()) else 0
+
+
+# K135 Horse: "You receive 2 bonus points for any one type of animal missing from your farm at
+# the end of the game." (S1); the horse needs no place and is not livestock (seed 000 L656).
+DECK.card("K135", "Horse", bonus=_horse)
+
+
+def _brewery_points(state: dict, seat: int) -> int:
+    """K110 (KM-03): 1 point with 9 or more grain, counted as the score pad counts grain."""
+    from ...scoring import farm_counts
+
+    return 1 if farm_counts(state["farms"][seat])["grain"] >= 9 else 0
+
+
+# K110 Brewery: "During the feeding phase of the harvest, you can use the Brewery to convert at
+# most 1 grain to 3 food. At the end of the game, you receive 1 bonus point for your ninth
+# grain." (S1); not baking (seed 000 L680).
+DECK.card(
+    "K110",
+    "Brewery",
+    converts=[({"grain": 1}, {"food": 3})],
+    harvest=True,
+    bonus=_brewery_points,
+)
+
+# -- improvements that bake --------------------------------------------------------------------
+
+# K106 Bakehouse: "Whenever you use a bread baking action, you can use the Bakehouse to convert
+# up to 2 grain into 5 food each. When you play this card, you can also bake bread
+# immediately." (S1); paid by returning an oven; it is not an oven itself (seed 000 L678).
+DECK.card("K106", "Bakehouse", improvement={"bake": (5, 2), "bake_on_build": True})
+
+# -- rooms -------------------------------------------------------------------------------------
+
+
+def _clay_hut_room(state: dict, seat: int) -> str | None:
+    from ...farm import legal_room_spaces
+
+    farm = state["farms"][seat]
+    if farm["house"] != "clay":
+        return "it extends a clay hut only"
+    return None if legal_room_spaces(farm) else "no space next to the house is free"
+
+
+# K132 Clay Hut Extension (passing): "When you play this card, immediately extend your clay hut
+# by 1 room." (S1); an extension of the home, at no further cost: room-cost cards do not
+# apply (seed 000 L704).
+DECK.card("K132", "Clay Hut Extension", step="card_room", play_if=_clay_hut_room)

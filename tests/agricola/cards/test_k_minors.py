@@ -1,0 +1,483 @@
+"""K-deck minor improvements (catalogue 105-146, 339), one class per card, by number.
+
+Each class quotes the card's full text from source S1 (the workbook AgricolaDatabase_v2.1.xls,
+e2crawfo/agricola) and the line of seed 000 that rules on it; decisions where the sources leave
+room are in docs/rules/cards-k-minors.md (KM-nn), cited where they apply.
+"""
+
+from __future__ import annotations
+
+from domain.agricola import AGRICOLA
+from domain.agricola.builder import Builder
+from domain.agricola.cards import decks
+from domain.agricola.flow import start_harvest
+from domain.agricola.scoring import score_sheet
+
+from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
+from .helpers import animals, food, full, hand, holding, listed_play, minor, of_type, owns, play
+
+
+def _points(state, seat=0):
+    return {c["key"]: c["points"] for c in score_sheet(state)["seats"][seat]["categories"]}
+
+
+def _bonus_with(card, state, seat=0):
+    """The bonus points ``card`` adds to the seat's score sheet as the farm stands."""
+    before = _points(state, seat)["bonus_points"]
+    holding(state, seat, card)
+    return _points(state, seat)["bonus_points"] - before
+
+
+def _start_round(state, round_no):
+    from domain.agricola.cards.hooks import round_start
+
+    state["round"] = round_no
+    b = Builder(state)
+    round_start(b, round_no)
+    return b.state
+
+
+def _harvest(state):
+    """The field phase and feeding of a harvest, run by the rules (``flow.start_harvest``)."""
+    b = Builder(state)
+    start_harvest(b)
+    return b.state, b.events
+
+
+def _on(state, space, seat=0, **goods):
+    """``seat`` places a person on ``space`` holding ``goods``."""
+    turn(state, seat)
+    reveal(state, space)
+    give(state, seat, **goods)
+    placed, _ = play(state, seat, {"type": "place", "space": space})
+    return placed
+
+
+def _played(card, seat=0, state=None, move=None, **goods):
+    """``seat`` plays ``card`` on Major or Minor Improvement, holding ``goods`` (``move``: more
+    fields of the ``play_minor`` move, e.g. ``pay``)."""
+    if state is None:
+        state, _, _ = full(2)
+    give(state, seat, **goods)
+    return minor(state, seat, card, **(move or {}))
+
+
+# -- goods when played ----------------------------------------------------------------------------
+
+
+class TestK107Lumber:
+    """K107 Lumber: "When you play this card, you receive 3 wood. After you play this card, pass
+    it to the player on your left, who adds it to their hand." (S1)."""
+
+    def test_three_wood_then_passed_left(self):
+        state, _, _ = full(2)
+        after, _ = _played("K107", state=state, stone=1)
+        assert after["farms"][0]["supply"]["wood"] == state["farms"][0]["supply"]["wood"] + 3
+        assert after["farms"][0]["supply"]["stone"] == 0
+        assert "K107" in hand(after, 1)["minors"] and "K107" not in after["farms"][0]["minors"]
+        check_invariants(after)
+
+
+class TestK129CornSheaf:
+    """K129 Corn Sheaf: "When you play this card, you receive 1 grain. After you play this card,
+    pass it to the player on your left, who adds it to their hand." (S1; free, catalogue C15)."""
+
+    def test_one_grain_then_passed_left(self):
+        state, _, _ = full(2)
+        after, _ = _played("K129", state=state)
+        assert after["farms"][0]["supply"]["grain"] == state["farms"][0]["supply"]["grain"] + 1
+        assert "K129" in hand(after, 1)["minors"]
+
+
+class TestK141BoarBreeding:
+    """K141 Boar Breeding: "When you play this card, you receive 1 wild boar. After you play
+    this card, pass it to the player on your left" (S1); seed 000 L682: the boar may be cooked
+    at once."""
+
+    def test_a_boar_then_passed_left(self):
+        state, _, _ = full(2)
+        after, _ = _played("K141", state=state, food=1)
+        assert animals(after, "boar") == 1
+        assert "K141" in hand(after, 1)["minors"]
+
+    def test_a_boar_with_no_place_may_be_cooked_at_once(self):
+        state, _, _ = full(2)
+        owns(state, 0, "fireplace_2")
+        give_animals(state, 0, sheep=1)  # the house's one place is taken
+        after, _ = _played("K141", state=state, food=1)
+        assert animals(after, "boar") == 1
+        cooked, _ = listed_play(after, 0, {"type": "convert", "good": "boar"})
+        assert animals(cooked, "boar") == 0 and food(cooked) == food(after) + 2
+
+
+class TestK143StoneExchange:
+    """K143 Stone Exchange: "When you play this card, you receive 2 stone. After you play this
+    card, pass it to the player on your left" (S1); cost 2 wood or 2 clay, never 1 of each
+    (seed 000 L626)."""
+
+    def test_two_stone_for_two_clay(self):
+        state, _, _ = full(2)
+        give(state, 0, clay=2, wood=1)
+        turn(state, 0)
+        from .helpers import in_hand
+
+        in_hand(state, 0, "K143")
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        moves = [m for m in AGRICOLA.legal_moves(placed, 0) if m.get("card") == "K143"]
+        assert moves == [{"type": "play_minor", "card": "K143", "pay": 1}]  # not wood + clay
+        after, _ = play(placed, 0, moves[0])
+        assert after["farms"][0]["supply"]["stone"] == 2
+        assert after["farms"][0]["supply"]["clay"] == 0
+        assert "K143" in hand(after, 1)["minors"]
+
+
+# -- goods on future round spaces --------------------------------------------------------------
+
+
+def _schedule_after_play(card, round_no, move=None, **cost):
+    state, _, _ = full(2)
+    state["round"] = round_no
+    after, _ = _played(card, state=state, move=move, **cost)
+    return after, {int(r): g for r, g in after["farms"][0]["schedule"].items()}
+
+
+class TestK108Beehive:
+    """K108 Beehive: "Place 2 food on each remaining even-numbered round space. At the start of
+    these rounds, you receive the food." (S1; prerequisite 2 improvements and 3 occupations)."""
+
+    def test_two_food_on_the_even_rounds_after_this_one(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E148", "E152", "E12", "E30")
+        state["round"] = 6
+        after, _ = _played("K108", state=state)
+        schedule = {int(r): g for r, g in after["farms"][0]["schedule"].items()}
+        assert schedule == {r: {"food": 2} for r in (8, 10, 12, 14)}
+        started = _start_round(after, 8)
+        assert food(started) == food(after) + 2
+
+    def test_needs_three_occupations(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E148", "E12", "E30")  # E148 Academic counts as 2
+        assert prerequisite_problem(state, 0, "K108") is None
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E12", "E30")
+        assert "3 occupation" in prerequisite_problem(state, 0, "K108")
+
+
+class TestK114DuckPond:
+    """K114 Duck Pond: "Place 1 food on each of the next 3 round spaces. At the start of these
+    rounds, you receive the food." (S1)."""
+
+    def test_one_food_on_the_next_three_rounds(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152")
+        state["round"] = 12
+        after, _ = _played("K114", state=state)
+        assert after["farms"][0]["schedule"] == {"13": {"food": 1}, "14": {"food": 1}}
+
+
+class TestK116Granary:
+    """K116 Granary: "Place 1 grain on each remaining space for rounds 8, 10 and 12. At the
+    start of these rounds, you receive the grain." (S1); seed 000 L580: paid all in wood or all
+    in clay; nothing for the current or earlier rounds."""
+
+    def test_grain_on_rounds_8_10_12_still_to_come(self):
+        after, schedule = _schedule_after_play("K116", 8, move={"pay": 1}, clay=3)
+        assert schedule == {10: {"grain": 1}, 12: {"grain": 1}}
+        assert after["farms"][0]["supply"]["clay"] == 0
+        started = _start_round(after, 10)
+        assert started["farms"][0]["supply"]["grain"] == after["farms"][0]["supply"]["grain"] + 1
+
+
+class TestK130HerbGarden:
+    """K130 Herb Garden: "Place 1 food on each of the next 5 round spaces. At the start of each
+    round, you receive the food." (S1; prerequisite 1 vegetable field); seed 000 L716: a sown
+    Bean Field, Lettuce Patch or Turnip Field counts as a vegetable field for it."""
+
+    def test_one_food_on_the_next_five_rounds(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={2: ("vegetable", 2)})
+        state["round"] = 11
+        after, _ = _played("K130", state=state)
+        assert sorted(int(r) for r in after["farms"][0]["schedule"]) == [12, 13, 14]
+
+    def test_needs_a_sown_vegetable_field(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={2: ("grain", 3), 7: (None, 0)})
+        assert "vegetable" in prerequisite_problem(state, 0, "K130")
+        state["farms"][0]["card_fields"] = [
+            {"card": "E18", "crop": "vegetable", "count": 2, "allowed": ["vegetable"]}
+        ]
+        assert prerequisite_problem(state, 0, "K130") is None
+
+
+class TestK140SwanLake:
+    """K140 Swan Lake: "Place 1 food each on the next 5 remaining round spaces. At the start of
+    these rounds, you receive the food." (S1; prerequisite 4 occupations)."""
+
+    def test_one_food_on_the_next_five_rounds(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E153", "E154")
+        state["round"] = 3
+        after, _ = _played("K140", state=state)
+        assert sorted(int(r) for r in after["farms"][0]["schedule"]) == [4, 5, 6, 7, 8]
+
+
+class TestK142StoneCart:
+    """K142 Stone Cart: "Place 1 stone on each remaining even-numbered round spaces. At the start
+    of these rounds, you receive the stone." (S1)."""
+
+    def test_stone_on_the_even_rounds_to_come(self):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152")
+        state["round"] = 9
+        after, _ = _played("K142", state=state, wood=2)
+        schedule = {int(r): g for r, g in after["farms"][0]["schedule"].items()}
+        assert schedule == {r: {"stone": 1} for r in (10, 12, 14)}
+        started = _start_round(after, 10)
+        assert started["farms"][0]["supply"]["stone"] == 1
+
+
+# -- action spaces ---------------------------------------------------------------------------------
+
+
+class TestK131ClayPit:
+    """K131 Clay Pit: "Whenever you use the 'Day Laborer' action space, you receive 3 additional
+    clay." (S1)."""
+
+    def test_day_laborer_gives_three_clay_more(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K131")
+        placed = _on(state, "day_laborer_full")
+        assert placed["farms"][0]["supply"]["clay"] == 3
+        assert food(placed) == food(state) + 2
+
+
+class TestK126LandingNet:
+    """K126 Landing Net: "Whenever you receive reed on an action space, you receive an
+    additional 2 food. This is reduced to 1 food if you receive other building resources as
+    well as reed." (S1); seed 000 L692: the other building resources are wood, clay and
+    stone."""
+
+    def test_reed_alone_two_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K126")
+        reveal(state, "reed_bank", reed=2)
+        placed = _on(state, "reed_bank")
+        assert food(placed) == food(state) + 2
+
+    def test_reed_with_stone_and_wood_one_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K126")
+        reveal(state, "reed_stone_wood", reed=1)
+        placed = _on(state, "reed_stone_wood")
+        assert placed["farms"][0]["supply"]["stone"] >= 1
+        assert food(placed) == food(state) + 1
+
+    def test_no_reed_no_food(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K126")
+        placed = _on(state, "day_laborer_full")
+        assert food(placed) == food(state) + 2  # the Day Laborer's own food only
+
+
+# -- the field phase and scoring ---------------------------------------------------------------
+
+
+class TestK133MilkingStool:
+    """K133 Milking Stool: "Whenever you have cattle during the field phase of a harvest, you
+    receive food: 1 food if you have 1 or 2 cattle; 2 food if you have 3 or 4 cattle; 3 food if
+    you have 5 or more cattle. At the end of the game, you receive 1 bonus point for every 2
+    cattle." (S1)."""
+
+    def test_field_phase_food_by_cattle(self):
+        for cattle, extra in ((0, 0), (2, 1), (3, 2), (5, 3)):
+            state, _, _ = full(2)
+            build_farm(state, 0, pastures=[[4, 9, 14]])
+            give_animals(state, 0, cattle=cattle)
+            give(state, 0, food=10)
+            plain, _ = _harvest(json_copy(state))
+            holding(state, 0, "K133")
+            harvested, _ = _harvest(state)
+            assert food(harvested) - food(plain) == extra, cattle
+
+    def test_a_point_per_two_cattle(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[4, 9, 14]])
+        give_animals(state, 0, cattle=5)
+        assert _bonus_with("K133", state) == 2
+
+
+class TestK146Loom:
+    """K146 Loom: "Whenever you have sheep during the field phase of a harvest, you receive
+    food: 1 food if you have 1 to 3 sheep; 2 food for 4 to 6 sheep; or 3 food for 7 or more
+    sheep. At the end of the game, you receive 1 bonus point for every 3 sheep." (S1)."""
+
+    def test_field_phase_food_by_sheep(self):
+        for sheep, extra in ((1, 1), (4, 2), (7, 3)):
+            state, _, _ = full(2)
+            build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+            give_animals(state, 0, sheep=sheep)
+            give(state, 0, food=10)
+            plain, _ = _harvest(json_copy(state))
+            holding(state, 0, "K146")
+            harvested, _ = _harvest(state)
+            assert food(harvested) - food(plain) == extra, sheep
+
+    def test_a_point_per_three_sheep(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=7)
+        assert _bonus_with("K146", state) == 2
+
+
+class TestK123WoodenStrongbox:
+    """K123 Wooden Strongbox: "At the end of the game, you get 2 bonus points if your home
+    contains 5 rooms, or 4 bonus points if you have 6 or more rooms." (S1)."""
+
+    def test_points_by_rooms(self):
+        for rooms, points in (([0, 5], 0), ([0, 5, 10, 1], 0), ([0, 5, 10, 1, 6], 2)):
+            state, _, _ = full(2)
+            build_farm(state, 0, rooms=rooms)
+            assert _bonus_with("K123", state) == points, rooms
+        state, _, _ = full(2)
+        build_farm(state, 0, rooms=[0, 5, 10, 1, 6, 11])
+        assert _bonus_with("K123", state) == 4
+
+
+class TestK144Mansion:
+    """K144 Mansion: "At the end of the game, you receive 2 bonus points for each room in your
+    stone house. In total, you receive 4 points per room instead of the usual 2 points." (S1);
+    seed 000 L698: adds to the Reeve's points. Printed VP: KM-01."""
+
+    def test_two_points_per_stone_room(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, house="stone", rooms=[0, 5, 10])
+        assert _bonus_with("K144", state) == 6
+        state, _, _ = full(2)
+        build_farm(state, 0, house="clay")
+        assert _bonus_with("K144", state) == 0
+
+
+class TestK135Horse:
+    """K135 Horse: "You receive 2 bonus points for any one type of animal missing from your
+    farm at the end of the game." (S1); seed 000 L656: the horse needs no place and is no
+    livestock. KM-02: 2 points once, however many types are missing."""
+
+    def test_two_points_when_a_type_is_missing(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=1, boar=1)
+        assert _bonus_with("K135", state) == 2
+        state, _, _ = full(2)
+        assert _bonus_with("K135", state) == 2  # no animal at all: still 2
+
+    def test_nothing_with_every_type(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=1, boar=1, cattle=1)
+        assert _bonus_with("K135", state) == 0
+
+
+class TestK110Brewery:
+    """K110 Brewery: "During the feeding phase of the harvest, you can use the Brewery to convert
+    at most 1 grain to 3 food. At the end of the game, you receive 1 bonus point for your ninth
+    grain." (S1); seed 000 L680: not baking. KM-03: grain counted as the score pad counts it."""
+
+    def test_one_grain_to_three_food_once_per_feeding(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K110")
+        give(state, 0, grain=2)
+        move = {"type": "card_convert", "card": "K110", "option": 0}
+        turn(state, 0)
+        assert move not in AGRICOLA.legal_moves(state, 0)  # feeding phase only
+        state["phase"] = "harvest_feeding"
+        state["pending"] = [{"kind": "feed", "need": 4}, None]
+        after, _ = listed_play(state, 0, move)
+        assert food(after) == food(state) + 3
+        assert move not in AGRICOLA.legal_moves(after, 0)
+
+    def test_a_point_for_the_ninth_grain_fields_included(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={2: ("grain", 3)})
+        give(state, 0, grain=5)
+        assert _bonus_with("K110", json_copy(state)) == 0
+        give(state, 0, grain=1)
+        assert _bonus_with("K110", state) == 1
+
+
+# -- improvements that bake --------------------------------------------------------------------
+
+
+class TestK106Bakehouse:
+    """K106 Bakehouse: "Whenever you use a bread baking action, you can use the Bakehouse to
+    convert up to 2 grain into 5 food each. When you play this card, you can also bake bread
+    immediately." (S1; paid by returning an oven); seed 000 L678: it is not an oven."""
+
+    def test_returns_an_oven_and_bakes_at_once(self):
+        state, _, _ = full(2)
+        owns(state, 0, "clay_oven")
+        give(state, 0, stone=3, grain=2)
+        turn(state, 0)
+        from .helpers import in_hand
+
+        in_hand(state, 0, "K106")
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        move = {"type": "play_minor", "card": "K106", "return": ["clay_oven"]}
+        after, _ = listed_play(placed, 0, move)
+        assert state["majors"]["clay_oven"] == 0 and after["majors"]["clay_oven"] is None
+        baked, _ = listed_play(after, 0, {"type": "bake", "improvement": "K106", "grain": 2})
+        assert food(baked) == food(after) + 10
+
+    def test_not_an_oven(self):
+        from domain.agricola.improvements import is_a
+
+        state, _, _ = full(2)
+        holding(state, 0, "K106")
+        assert not is_a("K106", "oven")
+
+
+# -- rooms -------------------------------------------------------------------------------------
+
+
+class TestK132ClayHutExtension:
+    """K132 Clay Hut Extension: "When you play this card, immediately extend your clay hut by 1
+    room. After you play this card, pass it to the player on your left" (S1); seed 000 L704: an
+    extension of the home, room-cost cards do not change its price."""
+
+    def test_a_free_room_for_a_clay_hut(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, house="clay")
+        after, _ = _played("K132", state=state, reed=1, clay=4)
+        rooms = of_type(after, "build_room")
+        assert rooms
+        built, _ = listed_play(after, 0, rooms[0])
+        assert len(built["farms"][0]["rooms"]) == 3
+        assert built["farms"][0]["supply"]["clay"] == 0 and built["farms"][0]["supply"]["reed"] == 0
+        assert "K132" in hand(built, 1)["minors"]
+
+    def test_not_for_a_wooden_hut(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        assert "clay hut" in prerequisite_problem(state, 0, "K132")
+
+
+def json_copy(value):
+    import json
+
+    return json.loads(json.dumps(value))
+
+
+def test_every_entry_names_its_catalogue_card():
+    """Each entry is found by its number and checked against its printed name (``Deck.card``)."""
+    from domain.agricola.cards.catalogue import CARDS
+
+    for card_id in decks.K_MINORS.cards:
+        assert CARDS[card_id]["deck"] == "K" and CARDS[card_id]["kind"] == "minor"
