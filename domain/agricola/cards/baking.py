@@ -40,7 +40,7 @@ def _cooks(event) -> int:
         via = str(d.get("improvement"))
     else:
         return 0
-    if not (is_a(via, "fireplace") or via.startswith("cooking_hearth")):
+    if not (is_a(via, "fireplace") or is_a(via, "cooking_hearth")):
         return 0
     return d.get("grain", 1) if event.type == "BreadBaked" else d.get("count", 1)
 

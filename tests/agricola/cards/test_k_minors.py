@@ -469,6 +469,268 @@ class TestK132ClayHutExtension:
         assert "clay hut" in prerequisite_problem(state, 0, "K132")
 
 
+# -- cooking, harvest conversions --------------------------------------------------------------
+
+
+def _feeding(state, seat=0):
+    state["phase"] = "harvest_feeding"
+    state["pending"] = [None] * len(state["players"])
+    state["pending"][seat] = {"kind": "feed", "need": 4}
+    return state
+
+
+class TestK128CookingHearth:
+    """K128 Cooking Hearth: "At any time, you can convert goods to food as follows: vegetables →
+    3 food; sheep → 2 food; wild boar → 3 food; cattle → 4 food. Whenever you use a bread baking
+    action, you may convert: grain → 3 food." (S1); seed 000 L684: paid by returning the
+    Fireplace or the Simple Fireplace. KM-05: a Cooking Hearth for the cards that name one."""
+
+    def _played(self, fireplace):
+        state, _, _ = full(2)
+        if fireplace == "E20":
+            holding(state, 0, "E20")  # the Simple Fireplace, a minor in play
+        else:
+            owns(state, 0, fireplace)
+        turn(state, 0)
+        from .helpers import in_hand
+
+        in_hand(state, 0, "K128")
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        move = {"type": "play_minor", "card": "K128", "return": [fireplace]}
+        return listed_play(placed, 0, move)[0]
+
+    def test_returns_a_fireplace_and_cooks_at_hearth_rates(self):
+        after = self._played("fireplace_2")
+        assert after["majors"]["fireplace_2"] is None
+        turn(after, 0)
+        give(after, 0, vegetable=1)
+        before = food(after)
+        cooked, _ = listed_play(after, 0, {"type": "convert", "good": "vegetable"})
+        assert food(cooked) == before + 3
+
+    def test_returns_a_simple_fireplace(self):
+        after = self._played("E20")
+        assert "E20" not in after["farms"][0]["cards"] and "K128" in after["farms"][0]["cards"]
+
+    def test_needs_a_fireplace_to_return(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        assert prerequisite_problem(state, 0, "K128")
+
+    def test_bakes_grain_for_three(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K128")
+        give(state, 0, grain=2)
+        placed = _on(state, "sow_bake")
+        baked, _ = listed_play(placed, 0, {"type": "bake", "improvement": "K128", "grain": 2})
+        assert food(baked) == food(placed) + 6
+
+    def test_spices_count_it_as_a_cooking_hearth(self):
+        """E25 Spices: "Whenever you convert a vegetable into food using a Fireplace or Cooking
+        Hearth, you receive 1 additional food" (KM-05)."""
+        state, _, _ = full(2)
+        holding(state, 0, "K128", "E25")
+        turn(state, 0)
+        give(state, 0, vegetable=1)
+        cooked, _ = listed_play(state, 0, {"type": "convert", "good": "vegetable"})
+        assert food(cooked) == food(state) + 4
+
+
+class TestK122Sawmill:
+    """K122 Sawmill: "Each harvest, you may convert up to 1 wood to 3 food. At the end of the
+    game, you receive 1/2/3 bonus points for 2/4/5 wood." (S1; paid by returning the Joinery,
+    catalogue C14)."""
+
+    def test_returns_the_joinery(self):
+        state, _, _ = full(2)
+        owns(state, 0, "joinery")
+        turn(state, 0)
+        from .helpers import in_hand
+
+        in_hand(state, 0, "K122")
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        after, _ = listed_play(
+            placed, 0, {"type": "play_minor", "card": "K122", "return": ["joinery"]}
+        )
+        assert after["majors"]["joinery"] is None and "K122" in after["farms"][0]["minors"]
+
+    def test_one_wood_for_three_food_once_per_harvest(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K122")
+        give(state, 0, wood=3)
+        move = {"type": "card_convert", "card": "K122", "option": 0}
+        turn(state, 0)
+        assert move not in AGRICOLA.legal_moves(state, 0)
+        _feeding(state)
+        after, _ = listed_play(state, 0, move)
+        assert food(after) == food(state) + 3
+        assert move not in AGRICOLA.legal_moves(after, 0)
+
+    def test_points_for_wood(self):
+        for wood, points in ((1, 0), (2, 1), (4, 2), (5, 3), (9, 3)):
+            state, _, _ = full(2)
+            give(state, 0, wood=wood)
+            assert _bonus_with("K122", state) == points, wood
+
+
+class TestK109SpitRoast:
+    """K109 Spit Roast: "Whenever you convert at least 1 animal to food during the feeding phase
+    of the harvest, you receive 1 additional food." (S1). KM-04: once per feeding phase."""
+
+    def test_one_food_once_per_feeding_phase(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K109")
+        owns(state, 0, "fireplace_2")
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=3)
+        _feeding(state)
+        one, _ = listed_play(state, 0, {"type": "convert", "good": "sheep"})
+        assert food(one) == food(state) + 2 + 1
+        two, _ = listed_play(one, 0, {"type": "convert", "good": "sheep"})
+        assert food(two) == food(one) + 2
+
+    def test_nothing_outside_the_feeding_phase(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K109")
+        owns(state, 0, "fireplace_2")
+        give_animals(state, 0, sheep=1)
+        turn(state, 0)
+        cooked, _ = listed_play(state, 0, {"type": "convert", "good": "sheep"})
+        assert food(cooked) == food(state) + 2
+
+
+class TestK339Pelts:
+    """K339 Pelts: "For each animal that you convert to food and return to the general supply,
+    you may place 1 food from your personal supply in 1 of your rooms. You may have a maximum
+    of 1 food in each room. You cannot use these food any more, but each is worth 1 bonus point
+    at the end of the game." (S1); seed 000 L756. KM-06: the chance lasts until the seat's next
+    placement."""
+
+    def test_a_food_in_a_room_per_animal_cooked_one_point_each(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K339")
+        owns(state, 0, "fireplace_2")
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=4)
+        turn(state, 0)
+        pelt = {"type": "card_convert", "card": "K339", "option": 0}
+        assert pelt not in AGRICOLA.legal_moves(state, 0)
+        cooked, _ = listed_play(state, 0, {"type": "convert", "good": "sheep", "count": 3})
+        one, _ = listed_play(cooked, 0, pelt)
+        two, _ = listed_play(one, 0, pelt)
+        assert food(two) == food(cooked) - 2
+        assert pelt not in AGRICOLA.legal_moves(two, 0)  # 2 rooms: at most 2 food
+        assert _points(two)["bonus_points"] == _points(cooked)["bonus_points"] + 2
+
+    def test_the_chance_lapses_with_the_next_placement(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K339")
+        owns(state, 0, "fireplace_2")
+        give_animals(state, 0, sheep=1)
+        turn(state, 0, home=2)
+        cooked, _ = listed_play(state, 0, {"type": "convert", "good": "sheep"})
+        placed, _ = play(cooked, 0, {"type": "place", "space": "day_laborer_full"})
+        turn(placed, 0)
+        pelt = {"type": "card_convert", "card": "K339", "option": 0}
+        assert pelt not in AGRICOLA.legal_moves(placed, 0)
+
+
+# -- sowing and fields ---------------------------------------------------------------------------
+
+
+class TestK118LiquidManure:
+    """K118 Liquid Manure: "Whenever you sow, place 1 additional grain or vegetable from the
+    general supply on each new stack you sow." (S1; prerequisite 4 animals); seed 000 L662:
+    card fields too, and it adds to the other sowing cards."""
+
+    def test_each_new_stack_gets_one_more(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K118")
+        build_farm(state, 0, fields={2: (None, 0), 7: (None, 0)})
+        give(state, 0, grain=1, vegetable=1)
+        placed = _on(state, "sow_bake")
+        sown, _ = listed_play(placed, 0, {"type": "sow", "space": 2, "crop": "grain"})
+        sown, _ = listed_play(sown, 0, {"type": "sow", "space": 7, "crop": "vegetable"})
+        counts = {f["space"]: f["count"] for f in sown["farms"][0]["fields"]}
+        assert counts == {2: 4, 7: 3}
+        check_invariants(sown)
+
+    def test_needs_four_animals(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        build_farm(state, 0, pastures=[[3, 4, 8, 9]])
+        give_animals(state, 0, sheep=3)
+        assert "4 animals" in prerequisite_problem(state, 0, "K118")
+        give_animals(state, 0, cattle=1)
+        assert prerequisite_problem(state, 0, "K118") is None
+
+
+class TestK139SleepingCorner:
+    """K139 Sleeping Corner: "You can use any 'Family Growth' action space, even if another
+    player has already placed a person there." (S1; prerequisite 2 grain fields); seed 000
+    L722: with any family growth action."""
+
+    def test_an_occupied_family_growth_space(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K139")
+        build_farm(state, 0, rooms=[0, 5, 10])
+        turn(state, 0)
+        reveal(state, "family_growth")
+        state["spaces"]["family_growth"]["occupant"] = 1
+        after, _ = listed_play(state, 0, {"type": "place", "space": "family_growth"})
+        assert after["farms"][0]["family"] == 3
+
+    def test_not_without_the_card(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, rooms=[0, 5, 10])
+        turn(state, 0)
+        reveal(state, "family_growth")
+        state["spaces"]["family_growth"]["occupant"] = 1
+        assert {"type": "place", "space": "family_growth"} not in AGRICOLA.legal_moves(state, 0)
+
+
+class TestK127Clapper:
+    """K127 Clapper: "Whenever you use one of the family growth action spaces (or if you already
+    have used one of these spaces in this round when you play the Clapper), place 1 additional
+    grain on all of your fields that already contains at least 1 grain." (S1); seed 000 L686:
+    not sowing. KM-07: card fields holding grain are fields."""
+
+    def test_grain_on_grain_fields_at_family_growth(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K127")
+        build_farm(state, 0, rooms=[0, 5, 10], fields={2: ("grain", 2), 7: ("vegetable", 1)})
+        turn(state, 0)
+        reveal(state, "family_growth")
+        after, _ = listed_play(state, 0, {"type": "place", "space": "family_growth"})
+        counts = {f["space"]: f["count"] for f in after["farms"][0]["fields"]}
+        assert counts == {2: 3, 7: 1}
+        check_invariants(after)
+
+    def test_played_after_this_round_growth(self):
+        state, _, _ = full(2)
+        build_farm(state, 0, rooms=[0, 5, 10], fields={2: ("grain", 1)})
+        turn(state, 0)
+        from .helpers import in_hand
+
+        in_hand(state, 0, "K127")
+        give(state, 0, wood=1)
+        reveal(state, "family_growth_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "family_growth_minor"})
+        after, _ = listed_play(placed, 0, {"type": "play_minor", "card": "K127"})
+        assert after["farms"][0]["fields"][0]["count"] == 2
+
+    def test_nothing_on_other_spaces(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K127")
+        build_farm(state, 0, fields={2: ("grain", 2)})
+        placed = _on(state, "day_laborer_full")
+        assert placed["farms"][0]["fields"][0]["count"] == 2
+
+
 def json_copy(value):
     import json
 

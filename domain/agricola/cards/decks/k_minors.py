@@ -166,3 +166,184 @@ def _clay_hut_room(state: dict, seat: int) -> str | None:
 # by 1 room." (S1); an extension of the home, at no further cost: room-cost cards do not
 # apply (seed 000 L704).
 DECK.card("K132", "Clay Hut Extension", step="card_room", play_if=_clay_hut_room)
+
+
+# -- cooking, harvest conversions -------------------------------------------------------------
+
+# K128 Cooking Hearth: "At any time, you can convert goods to food as follows: vegetables → 3
+# food; sheep → 2 food; wild boar → 3 food; cattle → 4 food. Whenever you use a bread baking
+# action, you may convert: grain → 3 food." (S1); paid by returning a Fireplace or a Simple
+# Fireplace (E20) (seed 000 L684). It is a Cooking Hearth for the cards that name one (KM-05).
+DECK.card(
+    "K128",
+    "Cooking Hearth",
+    improvement={
+        "cook": {"vegetable": 3, "sheep": 2, "boar": 3, "cattle": 4},
+        "bake": (3, None),
+        "counts_as": "cooking_hearth",
+    },
+)
+
+
+def _sawmill_points(state: dict, seat: int) -> int:
+    return _tiers(state["farms"][seat]["supply"]["wood"], (2, 4, 5))
+
+
+# K122 Sawmill: "Each harvest, you may convert up to 1 wood to 3 food. At the end of the game,
+# you receive 1/2/3 bonus points for 2/4/5 wood." (S1); paid by returning the Joinery (catalogue
+# C14); the conversion is offered in the feeding phase, once per harvest (K-04).
+DECK.card(
+    "K122",
+    "Sawmill",
+    converts=[({"wood": 1}, {"food": 3})],
+    harvest=True,
+    bonus=_sawmill_points,
+)
+
+_ANIMALS = ("sheep", "boar", "cattle")
+
+
+def _animals_cooked(event) -> int:
+    """Animals the seat turned into food in this event (cooked, or converted by a card)."""
+    if event.type == "GoodsConverted" and event.data.get("good") in _ANIMALS:
+        return event.data.get("count", 1)
+    if event.type == "CardConverted" and event.data.get("gain", {}).get("food"):
+        return sum(event.data.get("pay", {}).get(a, 0) for a in _ANIMALS)
+    return 0
+
+
+def _spit_roast(b, seat, event, card_id):
+    """K109 (KM-04): 1 food once per feeding phase in which the seat turns an animal into
+    food."""
+    state = b.state
+    if state["phase"] != "harvest_feeding" or not _animals_cooked(event):
+        return
+    if state["farms"][seat]["card_state"].get(card_id) == state["round"]:
+        return
+    b.emit("CardStateSet", {"card": card_id, "value": state["round"]}, seat)
+    b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
+
+
+# K109 Spit Roast: "Whenever you convert at least 1 animal to food during the feeding phase of
+# the harvest, you receive 1 additional food." (S1)
+DECK.card("K109", "Spit Roast", after=_spit_roast)
+
+_PELTS_OWED = "K339/owed"
+
+
+def _pelts_owed(b, seat, event, card_id):
+    """K339: each animal turned into food lets the seat lay 1 food in a room; the chance lasts
+    until the seat's next placement (K-11, KM-06)."""
+    card_state = b.state["farms"][seat]["card_state"]
+    owed = card_state.get(_PELTS_OWED, 0)
+    if event.type == "CardConverted" and event.data.get("card") == card_id:
+        owed -= 1
+    elif event.type == "PersonPlaced":
+        owed = 0
+    else:
+        owed += _animals_cooked(event)
+    if owed != card_state.get(_PELTS_OWED, 0):
+        b.emit("CardStateSet", {"card": card_id, "key": _PELTS_OWED, "value": owed}, seat)
+
+
+def _pelts_options(farm: dict) -> list[tuple[dict, dict]]:
+    card_state = farm["card_state"]
+    if (
+        card_state.get(_PELTS_OWED, 0) > 0
+        and card_state.get("K339", 0) < len(farm["rooms"])
+        and farm["supply"]["food"] >= 1
+    ):
+        return [({"food": 1}, {})]
+    return []
+
+
+# K339 Pelts: "For each animal that you convert to food and return to the general supply, you
+# may place 1 food from your personal supply in 1 of your rooms. You may have a maximum of 1 food
+# in each room. You cannot use these food any more, but each is worth 1 bonus point at the end
+# of the game." (S1); seed 000 L756: it works beside the Tanner or the Potter. A placed food is
+# paid back to the general supply and counted on the card (``card_state``), 1 point each.
+DECK.card(
+    "K339",
+    "Pelts",
+    after=_pelts_owed,
+    converts_dynamic=_pelts_options,
+    bonus=lambda state, seat: state["farms"][seat]["card_state"].get("K339", 0),
+)
+
+# -- sowing and fields ---------------------------------------------------------------------------
+
+
+def _liquid_manure(b, seat, event, card_id):
+    if event.type == "FieldSown":
+        b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
+    elif event.type == "CardFieldSown":
+        b.emit(
+            "FieldTopped",
+            {"card": card_id, "space": None, "count": 1, "field_card": event.data["card"]},
+            seat,
+        )
+
+
+# K118 Liquid Manure: "Whenever you sow, place 1 additional grain or vegetable from the general
+# supply on each new stack you sow." (S1); seed 000 L662: fields sown before it was played gain
+# nothing until sown again; card fields too; it adds to the other sowing cards.
+DECK.card("K118", "Liquid Manure", after=_liquid_manure)
+
+#: The family growth action spaces (digest §4.2, §4.5); the 5-player "1 Occupation or Family
+#: Growth" only for its family growth (K-19).
+_GROWTH = ("family_growth", "family_growth_minor", "urgent_family_growth")
+
+# K139 Sleeping Corner: "You can use any 'Family Growth' action space, even if another player
+# has already placed a person there." (S1); seed 000 L722: with any family growth action.
+DECK.card(
+    "K139",
+    "Sleeping Corner",
+    occupied_ok=_GROWTH,
+    occupied_options={"occupation_or_growth": ("growth",)},
+)
+
+
+def _grew_this_round(state: dict, seat: int) -> bool:
+    spaces = state["spaces"]
+    if any(spaces.get(s, {}).get("occupant") == seat for s in _GROWTH):
+        return True
+    growth = spaces.get("occupation_or_growth", {})
+    return growth.get("occupant") == seat and state["farms"][seat]["newborns"] > 0
+
+
+def _clapper(b, owner, event, card_id):
+    """K127 (KM-07): on the holder's family growth placement, and on play when it has used a
+    family growth space this round."""
+    if event is None:
+        if not _grew_this_round(b.state, owner):
+            return
+    elif not (
+        event.type == "PersonPlaced"
+        and event.seat == owner
+        and (
+            event.data["space"] in _GROWTH
+            or (
+                event.data["space"] == "occupation_or_growth"
+                and event.data.get("option") == "growth"
+            )
+        )
+    ):
+        return
+    farm = b.state["farms"][owner]
+    for field in farm["fields"]:
+        if field["crop"] == "grain" and field["count"] > 0:
+            b.emit("FieldTopped", {"card": card_id, "space": field["space"], "count": 1}, owner)
+    for field in farm.get("card_fields", []):
+        if field["crop"] == "grain" and field["count"] > 0:
+            b.emit(
+                "FieldTopped",
+                {"card": card_id, "space": None, "count": 1, "field_card": field["card"]},
+                owner,
+            )
+
+
+# K127 Clapper: "Whenever you use one of the family growth action spaces (or if you already have
+# used one of these spaces in this round when you play the Clapper), place 1 additional grain on
+# all of your fields that already contains at least 1 grain." (S1); seed 000 L686: it is not
+# sowing.
+DECK.card("K127", "Clapper", after_any=_clapper, round_check=True)
