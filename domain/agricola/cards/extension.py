@@ -22,6 +22,7 @@ from . import (
     exchange,
     fields,
     free_builds,
+    homes,
     hooks,
     payments,
     play,
@@ -287,7 +288,7 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[hooks.housing],
+        housing=[hooks.housing, homes.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest

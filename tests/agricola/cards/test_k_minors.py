@@ -731,6 +731,116 @@ class TestK127Clapper:
         assert placed["farms"][0]["fields"][0]["count"] == 2
 
 
+# -- where animals live ------------------------------------------------------------------------
+
+
+class TestK120HouseGoat:
+    """K120 House Goat: "In each feeding phase, you receive 1 food. Apart from the goat, you
+    cannot hold any other animal in your home." (S1); seed 000 L630: the goat cannot be
+    released to make room. KM-08: the food comes with the field phase, right before feeding; the
+    card is played only when the seat's animals fit without the house."""
+
+    def test_one_food_each_harvest(self):
+        state, _, _ = full(2)
+        give(state, 0, food=10)
+        plain, _ = _harvest(json_copy(state))
+        holding(state, 0, "K120")
+        harvested, _ = _harvest(state)
+        assert food(harvested) == food(plain) + 1
+
+    def test_no_animal_in_the_house(self):
+        from domain.agricola.state import housing
+        from domain.common.housing import can_house
+
+        state, _, _ = full(2)
+        assert can_house(housing(state["farms"][0]), {"sheep": 1})
+        holding(state, 0, "K120")
+        assert not can_house(housing(state["farms"][0]), {"sheep": 1})
+
+    def test_played_only_once_the_house_is_empty(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        give_animals(state, 0, sheep=1)
+        assert "house" in prerequisite_problem(state, 0, "K120")
+        build_farm(state, 0, stables=[14])
+        assert prerequisite_problem(state, 0, "K120") is None
+        after, _ = _played("K120", state=state)
+        assert animals(after, "sheep") == 1 and not any(after["farms"][0]["unhoused"].values())
+
+
+class TestK145ForestPasture:
+    """K145 Forest Pasture: "This card can hold an unlimited number of wild boar." (S1; prerequisite
+    3 occupations); seed 000 L648: the boar on it count when scoring boar. KM-09."""
+
+    def test_any_number_of_boar_and_they_score(self):
+        from domain.agricola.state import housing
+        from domain.common.housing import can_house
+
+        state, _, _ = full(2)
+        holding(state, 0, "K145")
+        home = housing(state["farms"][0])
+        assert can_house(home, {"boar": 15, "sheep": 1})
+        assert not can_house(home, {"boar": 15, "sheep": 2})
+        give_animals(state, 0, boar=8)
+        assert _points(state)["wild_boar"] == 4
+
+    def test_boar_from_the_board_stay(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K145")
+        give_animals(state, 0, boar=5)
+        reveal(state, "boar", boar=1)
+        placed = _on(state, "boar")
+        assert animals(placed, "boar") == 6 and not any(placed["farms"][0]["unhoused"].values())
+
+
+# -- plows -----------------------------------------------------------------------------------
+
+
+def _ploughing(card, space="plough", uses=0):
+    state, _, _ = full(2)
+    holding(state, 0, card)
+    state["farms"][0]["card_state"][card] = uses
+    placed = _on(state, space)
+    after, _ = listed_play(placed, 0, {"type": "plough", "space": 2})
+    return after
+
+
+class TestK115SwingPlow:
+    """K115 Swing Plow: "Twice during the game, when you use the 'Plow 1 Field' action space, you
+    can plow 3 fields instead of 1." (S1); seed 000 L584: 2 fields instead of 3 is allowed, one
+    plow or Harrow per ploughing. KM-10: not on 'Plough 1 Field and/or Sow'."""
+
+    def test_two_more_fields_twice(self):
+        after = _ploughing("K115")
+        one, _ = listed_play(after, 0, {"type": "card_plough", "card": "K115", "space": 3})
+        two, _ = listed_play(one, 0, {"type": "card_plough", "card": "K115", "space": 4})
+        assert len(two["farms"][0]["fields"]) == 3
+        assert not of_type(two, "card_plough")
+        assert two["farms"][0]["card_state"]["K115"] == 1
+        spent = _ploughing("K115", uses=1)
+        assert of_type(spent, "card_plough")  # the second use
+        gone = _ploughing("K115", uses=2)
+        assert not of_type(gone, "card_plough")
+
+    def test_not_on_plough_and_sow(self):
+        after = _ploughing("K115", space="plough_sow")
+        assert not of_type(after, "card_plough")
+
+
+class TestK119CrookedPlow:
+    """K119 Crooked Plow: "Once during the game, when you use the 'Plow 1 Field' action space,
+    you can plow 3 fields instead of 1." (S1); seed 000 L638: 2 instead of 3 is allowed. KM-10."""
+
+    def test_once_up_to_two_more_fields(self):
+        after = _ploughing("K119")
+        one, _ = listed_play(after, 0, {"type": "card_plough", "card": "K119", "space": 3})
+        assert len(one["farms"][0]["fields"]) == 2
+        assert one["farms"][0]["card_state"]["K119"] == 1
+        assert not of_type(_ploughing("K119", uses=1), "card_plough")
+        assert not of_type(_ploughing("K119", space="plough_sow"), "card_plough")
+
+
 def json_copy(value):
     import json
 

@@ -347,3 +347,39 @@ def _clapper(b, owner, event, card_id):
 # all of your fields that already contains at least 1 grain." (S1); seed 000 L686: it is not
 # sowing.
 DECK.card("K127", "Clapper", after_any=_clapper, round_check=True)
+
+# -- where animals live (``homes.py``) ---------------------------------------------------------
+
+
+def _goat_fits(state: dict, seat: int) -> str | None:
+    """K120 (KM-08): the seat's animals must fit without the house's place."""
+    from domain.common.housing import Housing, can_house
+
+    from ...state import housing, total_animals
+
+    home = housing(state["farms"][seat])
+    homes = [home] if isinstance(home, Housing) else list(home)
+    goat = [Housing(h.pastures, max(0, h.flexible - 1), h.reserved) for h in homes]
+    if can_house(goat, total_animals(state["farms"][seat])):
+        return None
+    return "an animal lives in the house (cook or release it first)"
+
+
+# K120 House Goat: "In each feeding phase, you receive 1 food. Apart from the goat, you cannot
+# hold any other animal in your home." (S1); seed 000 L630: the goat cannot be released to make
+# room, and it is no livestock. The food comes with the harvest's field phase, just before the
+# feeding (KM-08).
+DECK.card("K120", "House Goat", field=lambda farm: 1, home={"pet": 0}, play_if=_goat_fits)
+# K145 Forest Pasture: "This card can hold an unlimited number of wild boar." (S1); seed 000
+# L648: the boar on it count for the boar's points (it is not a pasture).
+DECK.card("K145", "Forest Pasture", home={"reserved": ("boar", 99)})
+
+# -- plows (``plows.py``: up to 2 more fields on the action's one, one plow per ploughing) ---------
+
+# K115 Swing Plow: "Twice during the game, when you use the 'Plow 1 Field' action space, you can
+# plow 3 fields instead of 1." (S1); seed 000 L584: 2 instead of 3 is allowed; one plow (or the
+# Harrow) per ploughing. Not on 'Plough 1 field and/or sow'.
+DECK.card("K115", "Swing Plow", plow=2, plow_spaces=("plough",))
+# K119 Crooked Plow: "Once during the game, when you use the 'Plow 1 Field' action space, you can
+# plow 3 fields instead of 1." (S1); seed 000 L638: the same, once.
+DECK.card("K119", "Crooked Plow", plow=1, plow_spaces=("plough",))
