@@ -28,6 +28,7 @@ from . import (
     play,
     plows,
     reactions,
+    roofs,
     round_start,
     spaces,
 )
@@ -276,8 +277,8 @@ def build(card_set: int) -> Extension:
             "major": [hooks.stone_less],
         },
         alternatives={
-            "room": [payments.room_alternatives],
-            "renovation": [payments.renovation_alternatives],
+            "room": [payments.room_alternatives, roofs.room_alternatives],
+            "renovation": [payments.renovation_alternatives, roofs.renovation_alternatives],
             "improvement": [payments.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],

@@ -841,6 +841,99 @@ class TestK119CrookedPlow:
         assert not of_type(_ploughing("K119", space="plough_sow"), "card_plough")
 
 
+# -- occupations ----------------------------------------------------------------------------
+
+
+class TestK112Bookshelf:
+    """K112 Bookshelf: "Whenever you play 1 occupation, you receive 3 food before you pay the
+    costs of the occupation." (S1; prerequisite 3 occupations); seed 000 L628: with the Writing
+    Desk (E49) 3 food for each occupation, and the Patron (E192) adds its 2. KM-11."""
+
+    def _holder(self, *more):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E153", "K112", *more)
+        state["farms"][0]["supply"]["food"] = 0
+        return state
+
+    def test_three_food_before_paying(self):
+        from .helpers import lessons
+
+        state = self._holder()
+        after, _ = lessons(state, 0, "E154")  # the 4th occupation costs 1 food
+        assert "E154" in after["farms"][0]["occupations"]
+        assert food(after) == 3 - 1
+
+    def test_with_writing_desk_and_patron(self):
+        from .helpers import in_hand
+
+        state = self._holder("E49", "E192")
+        turn(state, 0)
+        in_hand(state, 0, "E154")
+        in_hand(state, 0, "E155")
+        placed, _ = play(state, 0, {"type": "place", "space": "lessons"})
+        one, _ = listed_play(placed, 0, {"type": "play_occupation", "card": "E154"})
+        assert food(one) == 3 + 2 - 1
+        two, _ = listed_play(one, 0, {"type": "play_occupation", "card": "E155"})
+        assert food(two) == food(one) + 3 + 2 - 2
+
+    def test_without_it_the_occupation_is_unaffordable(self):
+        from domain.agricola.cards.play import occupation_problem
+
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E153")
+        state["farms"][0]["supply"]["food"] = 0
+        from .helpers import in_hand
+
+        in_hand(state, 0, "E154")
+        assert occupation_problem(state, 0, "lessons", "E154")
+        holding(state, 0, "K112")
+        assert occupation_problem(state, 0, "lessons", "E154") is None
+
+
+class TestK136BrushwoodRoof:
+    """K136 Brushwood Roof: "Whenever you extend or renovate your home, you can replace 1 or 2
+    reed with the same amount of wood." (S1; prerequisite 2 occupations); seed 000 L608: e.g. 1
+    wood and 1 reed instead of 2 reed. KM-12."""
+
+    def test_a_room_with_wood_for_reed(self):
+        from domain.agricola.farm import room_costs
+
+        state, _, _ = full(2)
+        holding(state, 0, "K136")
+        costs = room_costs(state["farms"][0])
+        assert costs == [
+            {"wood": 5, "reed": 2},
+            {"wood": 6, "reed": 1},
+            {"wood": 7},
+        ]
+        turn(state, 0)
+        give(state, 0, wood=7)
+        placed, _ = play(state, 0, {"type": "place", "space": "rooms_stables"})
+        built, _ = listed_play(placed, 0, {"type": "build_room", "space": 0, "pay": 2})
+        assert built["farms"][0]["supply"]["wood"] == 0 and len(built["farms"][0]["rooms"]) == 3
+
+    def test_a_renovation_with_wood_for_reed(self):
+        from domain.agricola.farm import renovations
+
+        state, _, _ = full(2)
+        holding(state, 0, "K136")
+        assert ("clay", {"clay": 2, "wood": 1}) in renovations(state["farms"][0])
+        give(state, 0, clay=2, wood=1)
+        turn(state, 0)
+        reveal(state, "renovation_improvement_full")
+        pay = renovations(state["farms"][0]).index(("clay", {"clay": 2, "wood": 1}))
+        move = {"type": "place", "space": "renovation_improvement_full", "pay": pay}
+        after, _ = listed_play(state, 0, move)
+        assert after["farms"][0]["house"] == "clay"
+        assert after["farms"][0]["supply"]["wood"] == 0
+
+    def test_without_it_only_reed(self):
+        from domain.agricola.farm import room_costs
+
+        state, _, _ = full(2)
+        assert room_costs(state["farms"][0]) == [{"wood": 5, "reed": 2}]
+
+
 def json_copy(value):
     import json
 

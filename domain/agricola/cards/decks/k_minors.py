@@ -383,3 +383,13 @@ DECK.card("K115", "Swing Plow", plow=2, plow_spaces=("plough",))
 # K119 Crooked Plow: "Once during the game, when you use the 'Plow 1 Field' action space, you can
 # plow 3 fields instead of 1." (S1); seed 000 L638: the same, once.
 DECK.card("K119", "Crooked Plow", plow=1, plow_spaces=("plough",))
+
+# K112 Bookshelf: "Whenever you play 1 occupation, you receive 3 food before you pay the costs of
+# the occupation." (S1); seed 000 L628: with the Writing Desk (E49) for each occupation, and the
+# Patron (E192) adds its 2 (see ``occupation_food.py``).
+DECK.card("K112", "Bookshelf", occupation_food=3)
+
+# K136 Brushwood Roof: "Whenever you extend or renovate your home, you can replace 1 or 2 reed
+# with the same amount of wood." (S1); seed 000 L608: e.g. 1 wood and 1 reed instead of 2 reed
+# (see ``roofs.py``: other ways to pay, ``pay`` on the room or the renovation).
+DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
