@@ -16,6 +16,7 @@ from . import (
     actions,
     animals,
     baking,
+    card_ploughing,
     deal,
     dealing,
     engine,
@@ -210,7 +211,9 @@ def build(card_set: int) -> Extension:
             "build_stable": ("card_stable",),
             "build_room": ("card_room",),
             "sow": ("sow_one",),
-            "done": (
+            "plough": (card_ploughing.KIND,),
+            "done": (card_ploughing.KIND,)
+            + (
                 "minor",
                 "renovation_major_minor",
                 "major_minor",
@@ -252,6 +255,7 @@ def build(card_set: int) -> Extension:
             "sow_one": hooks.sow_one_left,
             "occupation_more": _occupation_more_left,
             "card_order": lambda state, seat: True,
+            card_ploughing.KIND: card_ploughing.left,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
         extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],

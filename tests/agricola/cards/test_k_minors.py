@@ -934,6 +934,73 @@ class TestK136BrushwoodRoof:
         assert room_costs(state["farms"][0]) == [{"wood": 5, "reed": 2}]
 
 
+# -- ploughing several fields when played ------------------------------------------------------
+
+
+def _with_cattle(n, state=None):
+    if state is None:
+        state, _, _ = full(2)
+    build_farm(state, 0, pastures=[[14]])
+    give_animals(state, 0, cattle=n)
+    return state
+
+
+class TestK134OxTeam:
+    """K134 Ox Team: "When you play this card, count how many complete rounds are left to be
+    played. You can plow this many fields, up to a maximum of 3." (S1; prerequisite 2 cattle);
+    seed 000 L744: the current round does not count; fewer fields are allowed."""
+
+    def test_three_fields_early(self):
+        state = _with_cattle(2)
+        state["round"] = 5
+        after, _ = _played("K134", state=state, wood=3)
+        for space in (2, 3, 4):
+            after, _ = listed_play(after, 0, {"type": "plough", "space": space})
+        assert sorted(f["space"] for f in after["farms"][0]["fields"]) == [2, 3, 4]
+        assert after["pending"][0] is None  # the step ends after the third
+        check_invariants(after)
+
+    def test_rounds_left_limit_and_stopping_early(self):
+        state = _with_cattle(2)
+        state["round"] = 13  # only round 14 is left
+        after, _ = _played("K134", state=state, wood=3)
+        one, _ = listed_play(after, 0, {"type": "plough", "space": 2})
+        assert len(one["farms"][0]["fields"]) == 1 and one["pending"][0] is None
+        state = _with_cattle(2)
+        state["round"] = 5
+        after, _ = _played("K134", state=state, wood=3)
+        one, _ = listed_play(after, 0, {"type": "plough", "space": 2})
+        stopped, _ = listed_play(one, 0, {"type": "done"})
+        assert len(stopped["farms"][0]["fields"]) == 1 and stopped["pending"][0] is None
+
+    def test_no_field_in_round_14(self):
+        state = _with_cattle(2)
+        state["round"] = 14
+        after, _ = _played("K134", state=state, wood=3)
+        assert not after["farms"][0]["fields"] and after["pending"][0] is None
+
+
+class TestK124Yoke:
+    """K124 Yoke: "When you play this card, you can immediately plow 1 field for each plow or
+    Harrow that has been played by any player." (S1; prerequisite 1 cattle). KM-13: plows are
+    improvements with "Plow" in their name (digest §10.2 item 5), the Harrow is I68."""
+
+    def test_a_field_per_plow_of_any_player(self):
+        state = _with_cattle(1)
+        holding(state, 0, "E62")
+        holding(state, 1, "K115")
+        after, _ = _played("K124", state=state, wood=1)
+        one, _ = listed_play(after, 0, {"type": "plough", "space": 2})
+        two, _ = listed_play(one, 0, {"type": "plough", "space": 3})
+        assert len(two["farms"][0]["fields"]) == 2 and two["pending"][0] is None
+
+    def test_no_plow_no_field(self):
+        state = _with_cattle(1)
+        holding(state, 1, "E41")
+        after, _ = _played("K124", state=state, wood=1)
+        assert not after["farms"][0]["fields"] and after["pending"][0] is None
+
+
 def json_copy(value):
     import json
 

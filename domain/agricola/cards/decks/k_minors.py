@@ -393,3 +393,66 @@ DECK.card("K112", "Bookshelf", occupation_food=3)
 # with the same amount of wood." (S1); seed 000 L608: e.g. 1 wood and 1 reed instead of 2 reed
 # (see ``roofs.py``: other ways to pay, ``pay`` on the room or the renovation).
 DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
+
+# -- ploughing several fields when played (``card_ploughing.py``) -------------------------------
+
+
+def _plows_in_play(state: dict) -> int:
+    """Plows (any improvement with "Plow" in its name, digest §10.2 item 5) and the Harrow (I68)
+    played by any player."""
+    from ..catalogue import CARDS
+
+    return sum(
+        1
+        for farm in state["farms"]
+        for c in farm.get("minors", [])
+        if c in CARDS and ("Plow" in CARDS[c]["name"] or CARDS[c]["name"] == "Harrow")
+    )
+
+
+def _on_play_plough(count):
+    """An ``after_any`` hook run when the card is played (``round_check``): the ploughing step
+    for ``count(state)`` fields."""
+
+    def hook(b, owner, event, card_id):
+        if event is None:
+            from ..card_ploughing import start
+
+            start(b, owner, card_id, count(b.state))
+
+    return hook
+
+
+def _after_field(b, seat, event, card_id):
+    from ..card_ploughing import after_field
+
+    after_field(b, seat, event, card_id)
+
+
+# K124 Yoke: "When you play this card, you can immediately plow 1 field for each plow or Harrow
+# that has been played by any player." (S1; prerequisite 1 cattle). KM-13.
+DECK.card(
+    "K124",
+    "Yoke",
+    round_check=True,
+    after_any=_on_play_plough(_plows_in_play),
+    after=_after_field,
+)
+
+
+def _ox_team_fields(state: dict) -> int:
+    from ..card_ploughing import complete_rounds_left
+
+    return min(3, complete_rounds_left(state))
+
+
+# K134 Ox Team: "When you play this card, count how many complete rounds are left to be played.
+# You can plow this many fields, up to a maximum of 3." (S1; prerequisite 2 cattle); seed 000
+# L744: the current round does not count; fewer fields are allowed.
+DECK.card(
+    "K134",
+    "Ox Team",
+    round_check=True,
+    after_any=_on_play_plough(_ox_team_fields),
+    after=_after_field,
+)
