@@ -1001,6 +1001,103 @@ class TestK124Yoke:
         assert not after["farms"][0]["fields"] and after["pending"][0] is None
 
 
+# -- card fields ---------------------------------------------------------------------------------
+
+
+class TestK137TurnipField:
+    """K137 Turnip Field: "When you sow, you can plant vegetables on this card as you would on a
+    field. When you play this card, you can also carry out a sowing action." (S1; prerequisite 3
+    occupations); seed 000 L696: sowing cards act on it as on a field. KM-14."""
+
+    def _played(self, **goods):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E153")
+        build_farm(state, 0, fields={2: (None, 0)})
+        return _played("K137", state=state, **goods)[0]
+
+    def test_a_sowing_action_at_once_on_the_card_and_the_fields(self):
+        after = self._played(vegetable=1, grain=1)
+        sow = {"type": "card_sow", "card": "K137", "crop": "vegetable"}
+        assert sow in AGRICOLA.legal_moves(after, 0)
+        assert {"type": "plough", "space": 3} not in AGRICOLA.legal_moves(after, 0)
+        sown, _ = listed_play(after, 0, sow)
+        field = sown["farms"][0]["card_fields"][0]
+        assert (field["card"], field["crop"], field["count"]) == ("K137", "vegetable", 2)
+        both, _ = listed_play(sown, 0, {"type": "sow", "space": 2, "crop": "grain"})
+        assert both["pending"][0] is None
+        check_invariants(both)
+
+    def test_the_sowing_may_be_declined(self):
+        after = self._played(vegetable=1)
+        done, _ = listed_play(after, 0, {"type": "done"})
+        assert done["farms"][0]["card_fields"][0]["count"] == 0
+
+    def test_nothing_to_sow_ends_the_action(self):
+        after = self._played()
+        assert after["pending"][0] is None
+        assert after["farms"][0]["card_fields"][0]["allowed"] == ["vegetable"]
+
+    def test_liquid_manure_acts_on_it(self):
+        """Seed 000 L662: Liquid Manure (K118) acts on the Turnip Field."""
+        state, _, _ = full(2)
+        holding(state, 0, "E147", "E152", "E153", "K118")
+        give(state, 0, vegetable=1)
+        after, _ = _played("K137", state=state)
+        sown, _ = listed_play(after, 0, {"type": "card_sow", "card": "K137", "crop": "vegetable"})
+        assert sown["farms"][0]["card_fields"][0]["count"] == 3
+
+
+# -- goods bought at a round's start -------------------------------------------------------------
+
+
+_BUY = {"type": "card_convert", "card": "K117", "option": 0}
+
+
+class TestK117Greenhouse:
+    """K117 Greenhouse: "Add 4 and 7 to the number of the current round and place 1 vegetable on
+    each corresponding round space. At the start of these rounds, you can pay 1 food to take the
+    vegetable." (S1; prerequisite 1 occupation); seed 000 L730: a vegetable not bought goes back
+    to the general supply. KM-15: offered before the seat's first placement of the round."""
+
+    def _played(self, round_no=3):
+        state, _, _ = full(2)
+        holding(state, 0, "E147")
+        state["round"] = round_no
+        after, _ = _played("K117", state=state, wood=2)
+        return after
+
+    def test_buy_the_vegetable_at_round_start(self):
+        after = self._played(3)
+        assert after["farms"][0]["card_state"]["K117/rounds"] == [7, 10]
+        turn(after, 0)
+        assert _BUY not in AGRICOLA.legal_moves(after, 0)
+        started = _start_round(after, 7)
+        turn(started, 0, home=2)
+        give(started, 0, food=1)
+        bought, _ = listed_play(started, 0, _BUY)
+        assert bought["farms"][0]["supply"]["vegetable"] == 1
+        assert food(bought) == food(started) - 1
+        assert _BUY not in AGRICOLA.legal_moves(bought, 0)
+        check_invariants(bought)
+
+    def test_not_bought_before_the_first_placement_it_is_gone(self):
+        after = self._played(3)
+        started = _start_round(after, 10)
+        turn(started, 0, home=2)
+        give(started, 0, food=1)
+        assert _BUY in AGRICOLA.legal_moves(started, 0)
+        placed, _ = play(started, 0, {"type": "place", "space": "day_laborer_full"})
+        turn(placed, 0)
+        assert _BUY not in AGRICOLA.legal_moves(placed, 0)
+        other = _start_round(placed, 11)
+        turn(other, 0)
+        assert _BUY not in AGRICOLA.legal_moves(other, 0)
+
+    def test_late_play_keeps_only_rounds_up_to_14(self):
+        after = self._played(9)
+        assert after["farms"][0]["card_state"]["K117/rounds"] == [13]
+
+
 def json_copy(value):
     import json
 

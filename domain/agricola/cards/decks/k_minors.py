@@ -220,7 +220,8 @@ def _spit_roast(b, seat, event, card_id):
         return
     if state["farms"][seat]["card_state"].get(card_id) == state["round"]:
         return
-    b.emit("CardStateSet", {"card": card_id, "value": state["round"]}, seat)
+    note = "used in this feeding phase"
+    b.emit("CardStateSet", {"card": card_id, "value": state["round"], "note": note}, seat)
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
@@ -243,7 +244,12 @@ def _pelts_owed(b, seat, event, card_id):
     else:
         owed += _animals_cooked(event)
     if owed != card_state.get(_PELTS_OWED, 0):
-        b.emit("CardStateSet", {"card": card_id, "key": _PELTS_OWED, "value": owed}, seat)
+        note = f"{owed} food may still go into a room" if owed else "no food goes into a room now"
+        b.emit(
+            "CardStateSet",
+            {"card": card_id, "key": _PELTS_OWED, "value": owed, "note": note},
+            seat,
+        )
 
 
 def _pelts_options(farm: dict) -> list[tuple[dict, dict]]:
@@ -455,4 +461,89 @@ DECK.card(
     round_check=True,
     after_any=_on_play_plough(_ox_team_fields),
     after=_after_field,
+)
+
+# -- card fields (``fields.py``) -----------------------------------------------------------------
+
+# K137 Turnip Field: "When you sow, you can plant vegetables on this card as you would on a field.
+# When you play this card, you can also carry out a sowing action." (S1); seed 000 L696: the
+# sowing cards act on it as on a field; sown, it is a vegetable field for prerequisites. The
+# sowing is the sowing part of 'Plough 1 Field and/or Sow' with its ploughing spent (KM-14).
+DECK.card(
+    "K137",
+    "Turnip Field",
+    card_field=["vegetable"],
+    step="plough_sow",
+    step_data={"done": ["plough"]},
+)
+
+# -- goods bought at a round's start -------------------------------------------------------------
+
+_GREENHOUSE_ROUNDS = "K117/rounds"
+_GREENHOUSE_OFFER = "K117/offer"
+
+
+def _greenhouse(b, owner, event, card_id):
+    """K117 on play (``round_check``): the rounds current+4 and current+7 (up to round 14)."""
+    if event is None:
+        now = b.state["round"]
+        rounds = [r for r in (now + 4, now + 7) if r <= 14]
+        b.emit(
+            "CardStateSet",
+            {
+                "card": card_id,
+                "key": _GREENHOUSE_ROUNDS,
+                "value": rounds,
+                "note": (
+                    "1 vegetable waits on round " + " and ".join(map(str, rounds))
+                    if rounds
+                    else "no round is left for its vegetables"
+                ),
+            },
+            owner,
+        )
+
+
+def _greenhouse_round(b, seat, round_no, card_id):
+    if round_no in b.state["farms"][seat]["card_state"].get(_GREENHOUSE_ROUNDS, []):
+        b.emit(
+            "CardStateSet",
+            {
+                "card": card_id,
+                "key": _GREENHOUSE_OFFER,
+                "value": round_no,
+                "note": "its vegetable may be bought for 1 food before the next placement",
+            },
+            seat,
+        )
+
+
+def _greenhouse_closes(b, seat, event, card_id):
+    """Bought, or not bought before the seat's first placement of the round (K-11): gone."""
+    if b.state["farms"][seat]["card_state"].get(_GREENHOUSE_OFFER) is None:
+        return
+    bought = event.type == "CardConverted" and event.data.get("card") == card_id
+    if bought or event.type == "PersonPlaced":
+        data = {"card": card_id, "key": _GREENHOUSE_OFFER, "value": None}
+        b.emit("CardStateSet", data if bought else dict(data, lapsed=True), seat)
+
+
+def _greenhouse_offer(farm: dict) -> list[tuple[dict, dict]]:
+    if farm["card_state"].get(_GREENHOUSE_OFFER) is not None and farm["supply"]["food"] >= 1:
+        return [({"food": 1}, {"vegetable": 1})]
+    return []
+
+
+# K117 Greenhouse: "Add 4 and 7 to the number of the current round and place 1 vegetable on each
+# corresponding round space. At the start of these rounds, you can pay 1 food to take the
+# vegetable." (S1); seed 000 L730: a vegetable not bought goes back to the general supply. The
+# purchase is offered at the seat's turn before its first placement of the round (K-11, KM-15).
+DECK.card(
+    "K117",
+    "Greenhouse",
+    round_check=True,
+    after_any=_greenhouse,
+    round_start=_greenhouse_round,
+    after=_greenhouse_closes,
+    converts_dynamic=_greenhouse_offer,
 )
