@@ -16,6 +16,7 @@ from . import (
     actions,
     animals,
     baking,
+    broom,
     card_ploughing,
     deal,
     dealing,
@@ -195,7 +196,7 @@ def build(card_set: int) -> Extension:
         effects=effect_of,
         # round start
         round_start=[hooks.round_start],
-        draw=[exchange.draw],
+        draw=[exchange.draw, broom.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
@@ -258,7 +259,12 @@ def build(card_set: int) -> Extension:
             card_ploughing.KIND: card_ploughing.left,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
-        extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
+        extra_steps=[
+            plows.any_open,
+            free_builds.any_stable_open,
+            actions.any_again_open,
+            broom.open_step,
+        ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
             play.convert_moves,

@@ -1098,6 +1098,57 @@ class TestK117Greenhouse:
         assert after["farms"][0]["card_state"]["K117/rounds"] == [13]
 
 
+# -- the hand ----------------------------------------------------------------------------------
+
+
+class TestK125Broom:
+    """K125 Broom: "Discard all the remaining minor improvements in your hand, and draw 7 new
+    minor improvements. You can play 1 more minor improvement immediately." (S1); seed 000 L658:
+    the new cards come from the deck the minors were dealt from. KM-16."""
+
+    def _swept(self):
+        from .helpers import in_hand
+
+        state, rng, _ = full(2)
+        old = list(hand(state, 0)["minors"])
+        give(state, 0, wood=6, food=5, clay=5, reed=5, stone=5, grain=5)
+        turn(state, 0)
+        in_hand(state, 0, "K125")
+        reveal(state, "major_minor")
+        placed, _ = play(state, 0, {"type": "place", "space": "major_minor"})
+        move = {"type": "play_minor", "card": "K125"}
+        assert move in AGRICOLA.legal_moves(placed, 0)
+        after, events = play(placed, 0, move, rng)
+        return state, old, after, events
+
+    def test_the_rest_of_the_minor_hand_for_seven_new(self):
+        state, old, after, _ = self._swept()
+        new = hand(after, 0)["minors"]
+        assert len(new) == 7 and not set(new) & set(old)
+        assert set(old) <= set(hand(after, 0)["discarded"])
+        assert hand(after, 0)["occupations"] == hand(state, 0)["occupations"]
+        held = {c for h in after["hands"]["_private"].values() for c in h["minors"]}
+        assert all(c[0] == "E" for c in new)  # the game's deck (seed 000 L658)
+        assert len(held) == len(hand(after, 1)["minors"]) + 7
+        check_invariants(after)
+
+    def test_then_one_more_minor_or_done(self):
+        _, _, after, _ = self._swept()
+        assert after["pending"][0]["kind"] == "minor"
+        minors = of_type(after, "play_minor")
+        assert minors and {m["card"] for m in minors} <= set(hand(after, 0)["minors"])
+        played, _ = listed_play(after, 0, minors[0])
+        assert minors[0]["card"] in played["farms"][0]["cards"] + hand(played, 1)["minors"]
+        assert not of_type(played, "play_minor")
+        declined, _ = listed_play(after, 0, {"type": "done"})
+        assert declined["pending"][0] is None
+
+    def test_the_draw_is_hidden_from_other_seats(self):
+        _, _, _, events = self._swept()
+        drawn = next(e for e in events if e.type == "CardsDrawn")
+        assert set(drawn.data) == {"deck", "_private"}
+
+
 def json_copy(value):
     import json
 

@@ -547,3 +547,17 @@ DECK.card(
     after=_greenhouse_closes,
     converts_dynamic=_greenhouse_offer,
 )
+
+
+# K125 Broom: "Discard all the remaining minor improvements in your hand, and draw 7 new minor
+# improvements. You can play 1 more minor improvement immediately." (S1); seed 000 L658: drawn
+# from the deck the minor improvements were dealt from (see ``broom.py``; KM-16).
+def _broom_ask(b, owner, event, card_id):
+    """On play (``round_check``): ask for the draw ``broom.draw`` makes after the move (the
+    card's state ``"draw"``, ``broom.ASKED``)."""
+    if event is None:
+        note = "7 new minor improvements will be drawn"
+        b.emit("CardStateSet", {"card": card_id, "value": "draw", "note": note}, owner)
+
+
+DECK.card("K125", "Broom", round_check=True, after_any=_broom_ask, step="minor")
