@@ -150,6 +150,14 @@ def _card_field(farm: dict, card_id: str) -> dict:
     return next(f for f in farm["card_fields"] if f["card"] == card_id)
 
 
+def card_field_added(state: dict, d: dict, seat) -> dict:
+    """A card's further field (Acreage K105: its second stack, ``"K105/2"``)."""
+    state["farms"][seat].setdefault("card_fields", []).append(
+        {"card": d["field"], "crop": None, "count": 0, "allowed": list(d["allowed"])}
+    )
+    return state
+
+
 def card_field_sown(state: dict, d: dict, seat) -> dict:
     farm = state["farms"][seat]
     field = _card_field(farm, d["card"])
@@ -335,5 +343,6 @@ CARD_EVENTS = {
     "ActionSpaceAdded": action_space_added,
     "CardToll": card_toll,
     "CardFieldSown": card_field_sown,
+    "CardFieldAdded": card_field_added,
     "CardFieldsHarvested": card_fields_harvested,
 }

@@ -1004,6 +1004,55 @@ class TestK124Yoke:
 # -- card fields ---------------------------------------------------------------------------------
 
 
+class TestK105Acreage:
+    """K105 Acreage: "When you sow, you can plant grain on this card. There can be up to 2 stacks
+    of grain on this card, as shown." (S1; prerequisite 1 occupation); seed 000 L664: two more
+    places to sow grain, either or both, only when empty; the cards adding grain on sowing act
+    on it. KM-17: two card fields, not fields in scoring."""
+
+    def _played(self, *cards, grain=2):
+        state, _, _ = full(2)
+        holding(state, 0, "E147", *cards)
+        after, _ = _played("K105", state=state)
+        give(after, 0, grain=grain)
+        return after
+
+    def test_two_grain_stacks_sown_and_harvested(self):
+        after = self._played()
+        fields = after["farms"][0]["card_fields"]
+        assert [(f["card"], f["allowed"]) for f in fields] == [
+            ("K105", ["grain"]),
+            ("K105/2", ["grain"]),
+        ]
+        sowing = _on(after, "sow_bake")
+        moves = of_type(sowing, "card_sow")
+        assert moves == [
+            {"type": "card_sow", "card": "K105", "crop": "grain"},
+            {"type": "card_sow", "card": "K105/2", "crop": "grain"},
+        ]
+        one, _ = listed_play(sowing, 0, moves[0])
+        assert {"type": "card_sow", "card": "K105", "crop": "grain"} not in of_type(one, "card_sow")
+        two, _ = listed_play(one, 0, moves[1])
+        assert [f["count"] for f in two["farms"][0]["card_fields"]] == [3, 3]
+        assert _points(two)["fields"] == _points(after)["fields"]  # no field in scoring
+        give(two, 0, food=10)
+        harvested, _ = _harvest(two)
+        assert [f["count"] for f in harvested["farms"][0]["card_fields"]] == [2, 2]
+        check_invariants(harvested)
+
+    def test_liquid_manure_acts_on_it(self):
+        after = self._played("K118", grain=1)
+        sowing = _on(after, "sow_bake")
+        sown, _ = listed_play(sowing, 0, {"type": "card_sow", "card": "K105/2", "crop": "grain"})
+        assert sown["farms"][0]["card_fields"][1]["count"] == 4
+
+    def test_the_second_stack_reads_as_the_card(self):
+        after = self._played()
+        sowing = _on(after, "sow_bake")
+        _, events = play(sowing, 0, {"type": "card_sow", "card": "K105/2", "crop": "grain"})
+        assert "Acreage (K105/2)" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
+
+
 class TestK137TurnipField:
     """K137 Turnip Field: "When you sow, you can plant vegetables on this card as you would on a
     field. When you play this card, you can also carry out a sowing action." (S1; prerequisite 3
