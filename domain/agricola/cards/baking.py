@@ -89,6 +89,8 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     when = engine.effect(card_id, farm).get("card_bake")
     pending = state["pending"][seat]
+    if callable(when):  # a card's own moment (K111 Bread Paddle, K113 Flail: card_bakes.py)
+        return when(state, seat, card_id)
     if when == FEEDING:
         return (
             state["phase"] == "harvest_feeding"

@@ -17,6 +17,7 @@ from . import (
     animals,
     baking,
     broom,
+    card_bakes,
     card_ploughing,
     deal,
     dealing,
@@ -213,7 +214,8 @@ def build(card_set: int) -> Extension:
             "build_room": ("card_room",),
             "sow": ("sow_one",),
             "plough": (card_ploughing.KIND,),
-            "done": (card_ploughing.KIND,)
+            # plough_n: Yoke, Ox Team; occupation: declining the Bread Paddle's bake (K111)
+            "done": (card_ploughing.KIND, "occupation")
             + (
                 "minor",
                 "renovation_major_minor",
@@ -264,6 +266,7 @@ def build(card_set: int) -> Extension:
             free_builds.any_stable_open,
             actions.any_again_open,
             broom.open_step,
+            card_bakes.keeps_open,
         ],
         step_candidates=[_step_candidates],
         anytime_candidates=[

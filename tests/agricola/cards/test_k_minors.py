@@ -1198,6 +1198,87 @@ class TestK125Broom:
         assert set(drawn.data) == {"deck", "_private"}
 
 
+# -- bakes in an action of the holder's own ------------------------------------------------------
+
+
+def _bake_move(state, card):
+    return [m for m in of_type(state, "card_bake") if m["card"] == card]
+
+
+class TestK113Flail:
+    """K113 Flail: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action spaces,
+    you can additionally bake bread." (S1; prerequisite 1 occupation). KM-18."""
+
+    def _holder(self):
+        state, _, _ = full(2)
+        holding(state, 0, "K113")
+        owns(state, 0, "clay_oven")
+        give(state, 0, grain=2)
+        return state
+
+    def test_bake_after_ploughing(self):
+        placed = _on(self._holder(), "plough")
+        ploughed, _ = listed_play(placed, 0, {"type": "plough", "space": 2})
+        assert ploughed["pending"][0] is not None  # the bake keeps the action open
+        move = {"type": "card_bake", "card": "K113", "improvement": "clay_oven", "grain": 1}
+        assert _bake_move(ploughed, "K113") == [move]
+        baked, _ = listed_play(ploughed, 0, move)
+        assert food(baked) == food(ploughed) + 5
+        assert baked["pending"][0] is None and not _bake_move(baked, "K113")
+        check_invariants(baked)
+
+    def test_declined_with_done(self):
+        placed = _on(self._holder(), "plough_sow")
+        ploughed, _ = listed_play(placed, 0, {"type": "plough", "space": 2})
+        ended, _ = listed_play(ploughed, 0, {"type": "done"})
+        turn(ended, 0)
+        assert not _bake_move(ended, "K113")
+
+    def test_not_on_other_spaces(self):
+        placed = _on(self._holder(), "day_laborer_full")
+        turn(placed, 0)
+        assert not _bake_move(placed, "K113")
+
+
+class TestK111BreadPaddle:
+    """K111 Bread Paddle: "Whenever you play an occupation, you may also bake bread." (S1); seed
+    000 L652: also for occupations played through other cards. KM-18."""
+
+    def test_bake_after_an_occupation(self):
+        from .helpers import lessons
+
+        state, _, _ = full(2)
+        holding(state, 0, "K111")
+        owns(state, 0, "fireplace_2")
+        give(state, 0, grain=1)
+        played, _ = lessons(state, 0, "E154")
+        assert played["pending"][0] is not None
+        move = {"type": "card_bake", "card": "K111", "improvement": "fireplace_2", "grain": 1}
+        assert _bake_move(played, "K111") == [move]
+        baked, _ = listed_play(played, 0, move)
+        assert food(baked) == food(played) + 2 and baked["pending"][0] is None
+
+    def test_nothing_to_bake_ends_the_action(self):
+        from .helpers import lessons
+
+        state, _, _ = full(2)
+        holding(state, 0, "K111")
+        played, _ = lessons(state, 0, "E154")
+        assert played["pending"][0] is None
+
+    def test_declined_then_not_offered_again(self):
+        from .helpers import lessons
+
+        state, _, _ = full(2)
+        holding(state, 0, "K111")
+        owns(state, 0, "fireplace_2")
+        give(state, 0, grain=1)
+        played, _ = lessons(state, 0, "E154")
+        ended, _ = listed_play(played, 0, {"type": "done"})
+        turn(ended, 0)
+        assert not _bake_move(ended, "K111")
+
+
 def json_copy(value):
     import json
 

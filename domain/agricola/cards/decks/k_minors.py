@@ -575,3 +575,25 @@ def _acreage_second(b, owner, event, card_id):
 # sown, only when empty; the cards that add grain when sowing act on it. Two card fields, "K105"
 # and "K105/2" (KM-17).
 DECK.card("K105", "Acreage", card_field=["grain"], round_check=True, after_any=_acreage_second)
+
+# -- bakes in an action of the holder's own (``card_bakes.py``) ----------------------------------
+
+
+def _card_bake_open(state: dict, seat: int, card_id: str) -> bool:
+    from ..card_bakes import open_now
+
+    return open_now(state, seat, card_id)
+
+
+def _card_bake_hook(b, owner, event, card_id):
+    from ..card_bakes import hook
+
+    hook(b, owner, event, card_id)
+
+
+# K111 Bread Paddle: "Whenever you play an occupation, you may also bake bread." (S1); seed 000
+# L652: also for occupations played through other cards (KM-18).
+DECK.card("K111", "Bread Paddle", card_bake=_card_bake_open, after_any=_card_bake_hook)
+# K113 Flail: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action spaces, you can
+# additionally bake bread." (S1; prerequisite 1 occupation) (KM-18).
+DECK.card("K113", "Flail", card_bake=_card_bake_open, after_any=_card_bake_hook)
