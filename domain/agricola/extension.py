@@ -13,7 +13,8 @@ Windows, in the order of a round (digest §3.2):
 
 * round start (``round_start``, ``draw``, ``deal_step``: phase 1 and the deal before round 1);
 * placement (``place_checks``, ``place_apply``, ``place_options``, ``place_variants``,
-  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4);
+  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4;
+  ``outside_rooms``: people who need no room when the family grows, digest §5.4);
 * action (``after_place``, ``step_kinds``, ``work_kinds``, ``mandatory_parts``,
   ``mandatory_text``, ``optional_left``, ``extra_steps``, ``step_candidates``,
   ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
@@ -58,6 +59,8 @@ class Extension:
     place_variants: dict = field(default_factory=dict)
     renovating: tuple = ()
     occupied_ok: list = field(default_factory=list)
+    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
+    outside_rooms: list = field(default_factory=list)
     # action
     after_place: list = field(default_factory=list)
     step_kinds: dict = field(default_factory=dict)

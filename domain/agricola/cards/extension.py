@@ -21,6 +21,7 @@ from . import (
     card_ploughing,
     deal,
     dealing,
+    dwellers,
     engine,
     exchange,
     fields,
@@ -206,6 +207,7 @@ def build(card_set: int) -> Extension:
         place_variants={"occupation_or_growth": ("occupation", "growth")},
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
+        outside_rooms=[dwellers.outside_rooms],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={

@@ -1279,6 +1279,46 @@ class TestK111BreadPaddle:
         assert not _bake_move(ended, "K111")
 
 
+# -- a person living on a card ------------------------------------------------------------------
+
+
+class TestK138ReedHut:
+    """K138 Reed Hut: "Place one family member token that you have not yet brought into the game
+    onto this card, where it will live for the rest of the game. It can take actions and must be
+    fed, but it is not worth any points while living in the Reed Hut." (S1); seed 000 L740: it
+    does not count when the family plans a growth. KM-19."""
+
+    def test_a_person_joins_without_a_room(self):
+        state, _, _ = full(2)
+        after, _ = _played("K138", state=state, reed=4, wood=1)
+        farm = after["farms"][0]
+        assert farm["family"] == 3 and len(farm["rooms"]) == 2
+        assert farm["newborns"] == 1  # fed as a newborn this round, acts from the next
+        assert _points(after)["family_members"] == 9
+        assert _points(after)["bonus_points"] == _points(state)["bonus_points"] - 3
+        check_invariants(after)
+
+    def test_it_needs_no_room_when_the_family_grows(self):
+        from domain.agricola.farm import growth_problem
+
+        state, _, _ = full(2)
+        build_farm(state, 0, rooms=[0, 5, 10], family=3)
+        assert growth_problem(state["farms"][0], needs_room=True)
+        holding(state, 0, "K138")
+        assert growth_problem(state["farms"][0], needs_room=True) is None
+        turn(state, 0)
+        reveal(state, "family_growth")
+        grown, _ = listed_play(state, 0, {"type": "place", "space": "family_growth"})
+        assert grown["farms"][0]["family"] == 4
+
+    def test_not_with_five_people(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        build_farm(state, 0, rooms=[0, 5, 10, 1, 6], family=5)
+        assert "token" in prerequisite_problem(state, 0, "K138")
+
+
 def json_copy(value):
     import json
 

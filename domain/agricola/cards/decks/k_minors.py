@@ -597,3 +597,33 @@ DECK.card("K111", "Bread Paddle", card_bake=_card_bake_open, after_any=_card_bak
 # K113 Flail: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action spaces, you can
 # additionally bake bread." (S1; prerequisite 1 occupation) (KM-18).
 DECK.card("K113", "Flail", card_bake=_card_bake_open, after_any=_card_bake_hook)
+
+# -- a person living on a card (``dwellers.py``) -------------------------------------------------
+
+
+def _reed_hut_play_if(state: dict, seat: int) -> str | None:
+    from ..dwellers import room_for_one
+
+    return room_for_one(state, seat)
+
+
+def _reed_hut_moves_in(b, owner, event, card_id):
+    from ..dwellers import move_in
+
+    move_in(b, owner, event, card_id)
+
+
+# K138 Reed Hut: "Place one family member token that you have not yet brought into the game onto
+# this card, where it will live for the rest of the game. It can take actions and must be fed, but
+# it is not worth any points while living in the Reed Hut." (S1); seed 000 L740: it does not count
+# when the family plans a growth (it needs no room). Its 3 points as a family member are taken
+# back as -3 bonus points (KM-19).
+DECK.card(
+    "K138",
+    "Reed Hut",
+    dwellers=1,
+    play_if=_reed_hut_play_if,
+    round_check=True,
+    after_any=_reed_hut_moves_in,
+    bonus=lambda state, seat: -3,
+)
