@@ -684,6 +684,15 @@ class TestK139SleepingCorner:
         after, _ = listed_play(state, 0, {"type": "place", "space": "family_growth"})
         assert after["farms"][0]["family"] == 3
 
+    def test_needs_two_sown_grain_fields(self):
+        from domain.agricola.cards.play import prerequisite_problem
+
+        state, _, _ = full(2)
+        build_farm(state, 0, fields={2: ("grain", 3), 7: ("vegetable", 2)})
+        assert "2 grain fields" in prerequisite_problem(state, 0, "K139")
+        build_farm(state, 0, fields={2: ("grain", 3), 7: ("grain", 1)})
+        assert prerequisite_problem(state, 0, "K139") is None
+
     def test_not_without_the_card(self):
         state, _, _ = full(2)
         build_farm(state, 0, rooms=[0, 5, 10])
