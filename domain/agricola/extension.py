@@ -20,7 +20,9 @@ Windows, in the order of a round (digest §3.2):
   ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
   the steps of an action and the moves that are not steps);
 * build costs (``costs``, ``alternatives``: rooms, renovation, improvements, digest §5, §7);
-* fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
+* fences (``fence_credit``: free fences in a fence-building action; ``fence_price``,
+  ``fence_capacity``, ``stable_price``: fences and stables a card makes cheaper, digest §5.3,
+  §5.8);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
 * harvest phases (``field_phase``, ``feeding``, ``conversions``, ``feeding_choices``:
@@ -82,6 +84,12 @@ class Extension:
         default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
     )
     fence_credit: list = field(default_factory=list)
+    #: fences and stables priced by the seat's cards beyond free fences per action: ``hook(farm,
+    #: needed, wood) -> wood`` for ``needed`` new fences, ``hook(farm, capacity) -> capacity``
+    #: (how many new fences the seat can pay for), ``hook(farm, cost) -> cost`` for a stable
+    fence_price: list = field(default_factory=list)
+    fence_capacity: list = field(default_factory=list)
+    stable_price: list = field(default_factory=list)
     # bake and cook
     improvements: dict = field(default_factory=dict)
     # animals

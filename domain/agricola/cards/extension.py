@@ -28,6 +28,7 @@ from . import (
     free_builds,
     homes,
     hooks,
+    numbered_fences,
     payments,
     play,
     plows,
@@ -297,6 +298,9 @@ def build(card_set: int) -> Extension:
             "improvement": [payments.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],
+        fence_price=[numbered_fences.fence_price],
+        fence_capacity=[numbered_fences.fence_capacity],
+        stable_price=[numbered_fences.stable_price],
         # bake and cook
         improvements={
             cid: {"name": CARDS[cid]["name"], **eff["improvement"]}

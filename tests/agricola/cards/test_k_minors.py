@@ -1328,6 +1328,71 @@ class TestK138ReedHut:
         assert "token" in prerequisite_problem(state, 0, "K138")
 
 
+# -- fences and stables ------------------------------------------------------------------------
+
+
+def _fences_action(wood, *cards, played=()):
+    state, _, _ = full(2)
+    holding(state, 0, *cards)
+    for card in played:  # the card's on-play state, as playing it sets it
+        state["farms"][0]["card_state"][card] = "next stable"
+    return _on(state, "fences", wood=wood)
+
+
+class TestK121Sawhorse:
+    """K121 Sawhorse: "The next stable you place in your farmyard, as well as your 3rd, 6th, 9th,
+    12th and 15th fence, costs you nothing." (S1); seed 000 L632: a listed fence another card
+    already makes free gives no other free fence in its place. KM-20."""
+
+    def test_the_third_fence_is_free(self):
+        placed = _fences_action(3, "K121")
+        marked, _ = listed_play(placed, 0, {"type": "fence_space", "space": 4})
+        closed, _ = listed_play(marked, 0, {"type": "close_pasture"})
+        assert closed["farms"][0]["pastures"] == [[4]]
+        assert closed["farms"][0]["supply"]["wood"] == 0  # 4 fences for 3 wood
+        check_invariants(closed)
+
+    def test_without_it_four_wood(self):
+        state, _, _ = full(2)
+        turn(state, 0)
+        reveal(state, "fences")
+        give(state, 0, wood=3)
+        assert {"type": "place", "space": "fences"} not in AGRICOLA.legal_moves(state, 0)
+        holding(state, 0, "K121")
+        assert {"type": "place", "space": "fences"} in AGRICOLA.legal_moves(state, 0)
+
+    def test_later_numbers(self):
+        from domain.agricola.farm import fence_price
+
+        state, _, _ = full(2)
+        holding(state, 0, "K121")
+        farm = state["farms"][0]
+        farm["fences"] = [f"e{i}" for i in range(4)]  # 4 fences built: the next are 5th, 6th...
+        assert fence_price(farm, 2) == 1  # 5th paid, 6th free
+        assert fence_price(farm, 6) == 4  # 6th and 9th free
+
+    def test_no_compensation_with_the_hedge_keeper(self):
+        """Seed 000 L632: the Hedge Keeper (E175) makes 3 fences free after 1 paid; the 3rd fence
+        is one of them, so the Sawhorse gives nothing more for a 4-fence pasture."""
+        placed = _fences_action(1, "K121", "E175")
+        marked, _ = listed_play(placed, 0, {"type": "fence_space", "space": 4})
+        closed, _ = listed_play(marked, 0, {"type": "close_pasture"})
+        assert closed["farms"][0]["pastures"] == [[4]]
+        assert closed["farms"][0]["supply"]["wood"] == 0
+
+    def test_the_next_stable_is_free_once(self):
+        state, _, _ = full(2)
+        after, _ = _played("K121", state=state, wood=2)
+        assert after["farms"][0]["card_state"]["K121"] == "next stable"
+        placed = _on(after, "rooms_stables")
+        built, _ = listed_play(placed, 0, {"type": "build_stable", "space": 14})
+        assert built["farms"][0]["stables"] == [14] and built["farms"][0]["supply"]["wood"] == 0
+        assert built["farms"][0]["card_state"]["K121"] == "used"
+        turn(built, 0)
+        place = {"type": "place", "space": "rooms_stables"}
+        assert place not in AGRICOLA.legal_moves(built, 0)  # the second stable costs 2 wood
+
+
 def json_copy(value):
     import json
 

@@ -627,3 +627,17 @@ DECK.card(
     after_any=_reed_hut_moves_in,
     bonus=lambda state, seat: -3,
 )
+
+# -- fences and stables (``numbered_fences.py``) -------------------------------------------------
+
+
+def _sawhorse_hook(b, owner, event, card_id):
+    from ..numbered_fences import hook
+
+    hook(b, owner, event, card_id)
+
+
+# K121 Sawhorse: "The next stable you place in your farmyard, as well as your 3rd, 6th, 9th, 12th
+# and 15th fence, costs you nothing." (S1); seed 000 L632: a listed fence another card already
+# makes free gives no other free fence in its place (KM-20).
+DECK.card("K121", "Sawhorse", round_check=True, after_any=_sawhorse_hook)
