@@ -7,7 +7,9 @@ The bake is a ``card_bake`` move (``baking.py``; the entry's ``card_bake`` is :f
 one baking improvement, within its limit, as in a bake action. The card's state is
 :data:`OPEN` while the bake is offered:
 
-* Flail: from the placement on a ploughing space until that action ends;
+* Flail: from the placement on a ploughing space until that action ends, once its ploughing or
+  sowing is done (as conversions wait for an action's mandatory part, so that the bake never
+  takes the grain the action needs);
 * Bread Paddle: from each occupation played until the action ends; an occupation played in
   answer to another's card, with no action in progress, until the seat's next placement (K-11).
 
@@ -33,7 +35,11 @@ def open_now(state: dict, seat: int, card_id: str) -> bool:
     """Whether ``card_id`` lets the seat bake now (the ``card_bake`` of its entry)."""
     if state["phase"] != "work" or state["farms"][seat]["card_state"].get(card_id) != OPEN:
         return False
+    from ..steps import mandatory_done
+
     pending = state["pending"][seat]
+    if pending is not None and not mandatory_done(state, pending):
+        return False  # as conversions: the action's own part first, so it can always be done
     if card_id == FLAIL:
         return pending is not None and pending.get("space") in PLOUGH_SPACES
     return pending is not None or state.get("turn") == seat

@@ -1236,6 +1236,11 @@ class TestK113Flail:
         assert baked["pending"][0] is None and not _bake_move(baked, "K113")
         check_invariants(baked)
 
+    def test_not_before_the_action_is_carried_out(self):
+        """KM-18: baking first could take the grain the sowing needs (a dead end)."""
+        placed = _on(self._holder(), "plough_sow")
+        assert not _bake_move(placed, "K113")
+
     def test_declined_with_done(self):
         placed = _on(self._holder(), "plough_sow")
         ploughed, _ = listed_play(placed, 0, {"type": "plough", "space": 2})
