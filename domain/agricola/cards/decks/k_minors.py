@@ -5,6 +5,7 @@ Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)
 
 from __future__ import annotations
 
+from .. import cooked_animals, round_purchases
 from ..deck import Deck
 from ..engine import every, remaining
 
@@ -200,68 +201,9 @@ DECK.card(
     bonus=_sawmill_points,
 )
 
-_ANIMALS = ("sheep", "boar", "cattle")
-
-
-def _animals_cooked(event) -> int:
-    """Animals the seat turned into food in this event (cooked, or converted by a card)."""
-    if event.type == "GoodsConverted" and event.data.get("good") in _ANIMALS:
-        return event.data.get("count", 1)
-    if event.type == "CardConverted" and event.data.get("gain", {}).get("food"):
-        return sum(event.data.get("pay", {}).get(a, 0) for a in _ANIMALS)
-    return 0
-
-
-def _spit_roast(b, seat, event, card_id):
-    """K109 (KM-04): 1 food once per feeding phase in which the seat turns an animal into
-    food."""
-    state = b.state
-    if state["phase"] != "harvest_feeding" or not _animals_cooked(event):
-        return
-    if state["farms"][seat]["card_state"].get(card_id) == state["round"]:
-        return
-    note = "used in this feeding phase"
-    b.emit("CardStateSet", {"card": card_id, "value": state["round"], "note": note}, seat)
-    b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
-
-
 # K109 Spit Roast: "Whenever you convert at least 1 animal to food during the feeding phase of
 # the harvest, you receive 1 additional food." (S1)
-DECK.card("K109", "Spit Roast", after=_spit_roast)
-
-_PELTS_OWED = "K339/owed"
-
-
-def _pelts_owed(b, seat, event, card_id):
-    """K339: each animal turned into food lets the seat lay 1 food in a room; the chance lasts
-    until the seat's next placement (K-11, KM-06)."""
-    card_state = b.state["farms"][seat]["card_state"]
-    owed = card_state.get(_PELTS_OWED, 0)
-    if event.type == "CardConverted" and event.data.get("card") == card_id:
-        owed -= 1
-    elif event.type == "PersonPlaced":
-        owed = 0
-    else:
-        owed += _animals_cooked(event)
-    if owed != card_state.get(_PELTS_OWED, 0):
-        note = f"{owed} food may still go into a room" if owed else "no food goes into a room now"
-        b.emit(
-            "CardStateSet",
-            {"card": card_id, "key": _PELTS_OWED, "value": owed, "note": note},
-            seat,
-        )
-
-
-def _pelts_options(farm: dict) -> list[tuple[dict, dict]]:
-    card_state = farm["card_state"]
-    if (
-        card_state.get(_PELTS_OWED, 0) > 0
-        and card_state.get("K339", 0) < len(farm["rooms"])
-        and farm["supply"]["food"] >= 1
-    ):
-        return [({"food": 1}, {})]
-    return []
-
+DECK.card("K109", "Spit Roast", after=cooked_animals.spit_roast)
 
 # K339 Pelts: "For each animal that you convert to food and return to the general supply, you
 # may place 1 food from your personal supply in 1 of your rooms. You may have a maximum of 1 food
@@ -271,8 +213,8 @@ def _pelts_options(farm: dict) -> list[tuple[dict, dict]]:
 DECK.card(
     "K339",
     "Pelts",
-    after=_pelts_owed,
-    converts_dynamic=_pelts_options,
+    after=cooked_animals.pelts_owed,
+    converts_dynamic=cooked_animals.pelts_options,
     bonus=lambda state, seat: state["farms"][seat]["card_state"].get("K339", 0),
 )
 
@@ -479,61 +421,6 @@ DECK.card(
 
 # -- goods bought at a round's start -------------------------------------------------------------
 
-_GREENHOUSE_ROUNDS = "K117/rounds"
-_GREENHOUSE_OFFER = "K117/offer"
-
-
-def _greenhouse(b, owner, event, card_id):
-    """K117 on play (``round_check``): the rounds current+4 and current+7 (up to round 14)."""
-    if event is None:
-        now = b.state["round"]
-        rounds = [r for r in (now + 4, now + 7) if r <= 14]
-        b.emit(
-            "CardStateSet",
-            {
-                "card": card_id,
-                "key": _GREENHOUSE_ROUNDS,
-                "value": rounds,
-                "note": (
-                    "1 vegetable waits on round " + " and ".join(map(str, rounds))
-                    if rounds
-                    else "no round is left for its vegetables"
-                ),
-            },
-            owner,
-        )
-
-
-def _greenhouse_round(b, seat, round_no, card_id):
-    if round_no in b.state["farms"][seat]["card_state"].get(_GREENHOUSE_ROUNDS, []):
-        b.emit(
-            "CardStateSet",
-            {
-                "card": card_id,
-                "key": _GREENHOUSE_OFFER,
-                "value": round_no,
-                "note": "its vegetable may be bought for 1 food before the next placement",
-            },
-            seat,
-        )
-
-
-def _greenhouse_closes(b, seat, event, card_id):
-    """Bought, or not bought before the seat's first placement of the round (K-11): gone."""
-    if b.state["farms"][seat]["card_state"].get(_GREENHOUSE_OFFER) is None:
-        return
-    bought = event.type == "CardConverted" and event.data.get("card") == card_id
-    if bought or event.type == "PersonPlaced":
-        data = {"card": card_id, "key": _GREENHOUSE_OFFER, "value": None}
-        b.emit("CardStateSet", data if bought else dict(data, lapsed=True), seat)
-
-
-def _greenhouse_offer(farm: dict) -> list[tuple[dict, dict]]:
-    if farm["card_state"].get(_GREENHOUSE_OFFER) is not None and farm["supply"]["food"] >= 1:
-        return [({"food": 1}, {"vegetable": 1})]
-    return []
-
-
 # K117 Greenhouse: "Add 4 and 7 to the number of the current round and place 1 vegetable on each
 # corresponding round space. At the start of these rounds, you can pay 1 food to take the
 # vegetable." (S1); seed 000 L730: a vegetable not bought goes back to the general supply. The
@@ -542,10 +429,10 @@ DECK.card(
     "K117",
     "Greenhouse",
     round_check=True,
-    after_any=_greenhouse,
-    round_start=_greenhouse_round,
-    after=_greenhouse_closes,
-    converts_dynamic=_greenhouse_offer,
+    after_any=round_purchases.greenhouse,
+    round_start=round_purchases.greenhouse_round,
+    after=round_purchases.greenhouse_closes,
+    converts_dynamic=round_purchases.greenhouse_offer,
 )
 
 
