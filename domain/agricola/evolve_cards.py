@@ -82,9 +82,11 @@ def minor_played(state: dict, d: dict, seat) -> dict:
             "minors"
         ].append(d["card"])
     if d.get("card_field"):
-        farm.setdefault("card_fields", []).append(
-            {"card": d["card"], "crop": None, "count": 0, "allowed": list(d["card_field"])}
-        )
+        for i in range(d.get("card_plots", 1)):  # the 2nd plot of the Copse I78 is "I78/2"
+            plot = d["card"] if i == 0 else f"{d['card']}/{i + 1}"
+            farm.setdefault("card_fields", []).append(
+                {"card": plot, "crop": None, "count": 0, "allowed": list(d["card_field"])}
+            )
     _note(state, seat, "minor")
     return state
 
@@ -148,14 +150,6 @@ def card_state_set(state: dict, d: dict, seat) -> dict:
 
 def _card_field(farm: dict, card_id: str) -> dict:
     return next(f for f in farm["card_fields"] if f["card"] == card_id)
-
-
-def card_field_added(state: dict, d: dict, seat) -> dict:
-    """A card's further field (Acreage K105: its second stack, ``"K105/2"``)."""
-    state["farms"][seat].setdefault("card_fields", []).append(
-        {"card": d["field"], "crop": None, "count": 0, "allowed": list(d["allowed"])}
-    )
-    return state
 
 
 def card_field_sown(state: dict, d: dict, seat) -> dict:
@@ -343,6 +337,5 @@ CARD_EVENTS = {
     "ActionSpaceAdded": action_space_added,
     "CardToll": card_toll,
     "CardFieldSown": card_field_sown,
-    "CardFieldAdded": card_field_added,
     "CardFieldsHarvested": card_fields_harvested,
 }

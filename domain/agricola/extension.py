@@ -61,8 +61,6 @@ class Extension:
     place_variants: dict = field(default_factory=dict)
     renovating: tuple = ()
     occupied_ok: list = field(default_factory=list)
-    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
-    outside_rooms: list = field(default_factory=list)
     # action
     after_place: list = field(default_factory=list)
     step_kinds: dict = field(default_factory=dict)
@@ -84,6 +82,8 @@ class Extension:
         default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
     )
     fence_credit: list = field(default_factory=list)
+    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
+    outside_rooms: list = field(default_factory=list)
     #: fences and stables priced by the seat's cards beyond free fences per action: ``hook(farm,
     #: needed, wood) -> wood`` for ``needed`` new fences, ``hook(farm, capacity) -> capacity``
     #: (how many new fences the seat can pay for), ``hook(farm, cost) -> cost`` for a stable

@@ -33,9 +33,9 @@ from . import (
     play,
     plows,
     reactions,
-    roofs,
     round_start,
     spaces,
+    wood_roofs,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
@@ -293,8 +293,8 @@ def build(card_set: int) -> Extension:
             "major": [hooks.stone_less],
         },
         alternatives={
-            "room": [payments.room_alternatives, roofs.room_alternatives],
-            "renovation": [payments.renovation_alternatives, roofs.renovation_alternatives],
+            "room": [payments.room_alternatives, wood_roofs.room_alternatives],
+            "renovation": [payments.renovation_alternatives, wood_roofs.renovation_alternatives],
             "improvement": [payments.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],

@@ -425,6 +425,8 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
         data["returned"] = sorted(move["return"])
     if engine.effect(card_id, b.state).get("card_field"):
         data["card_field"] = list(engine.effect(card_id, b.state)["card_field"])
+        if engine.effect(card_id, b.state).get("card_plots"):  # I78 Copse: 2 plots
+            data["card_plots"] = engine.effect(card_id, b.state)["card_plots"]
     b.emit("MinorPlayed", data, seat)
     on_play(b, seat, card_id, move)
     settle(b, seat)

@@ -17,7 +17,7 @@ def _who(names: list[str], seat) -> str:
 
 
 def _card(card_id) -> str:
-    base = str(card_id).split("/")[0]  # "K105/2": a card's second field (Acreage)
+    base = str(card_id).split("/")[0]  # "K105/2": a card's second plot (Acreage K105, Copse I78)
     if card_id not in CARDS and base in CARDS:
         return f"{CARDS[base]['name']} ({card_id})"
     return f"{CARDS[card_id]['name']} ({card_id})" if card_id in CARDS else "their cards"
@@ -235,10 +235,6 @@ SENTENCES = {
     "CardScheduled": lambda d, seat, names: (
         f"{_card(d['card'])} puts goods for {_who(names, seat)} on the round spaces of rounds "
         f"{', '.join(sorted(d['rounds'], key=int))}."
-    ),
-    "CardFieldAdded": lambda d, seat, names: (
-        f"{_card(d['card'])} gives {_who(names, seat)} one more field on the card for "
-        f"{' or '.join(d['allowed'])}."
     ),
     "CardHolds": lambda d, seat, names: (
         f"{_who(names, seat)} puts {goods_text(d['goods'])} on {_card(d['card'])}."

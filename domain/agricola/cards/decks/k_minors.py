@@ -339,7 +339,7 @@ DECK.card("K112", "Bookshelf", occupation_food=3)
 
 # K136 Brushwood Roof: "Whenever you extend or renovate your home, you can replace 1 or 2 reed
 # with the same amount of wood." (S1); seed 000 L608: e.g. 1 wood and 1 reed instead of 2 reed
-# (see ``roofs.py``: other ways to pay, ``pay`` on the room or the renovation).
+# (see ``wood_roofs.py``: other ways to pay, ``pay`` on the room or the renovation).
 DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
 
 # -- ploughing several fields when played (``card_ploughing.py``) -------------------------------
@@ -450,18 +450,11 @@ def _broom_ask(b, owner, event, card_id):
 DECK.card("K125", "Broom", round_check=True, after_any=_broom_ask, step="minor")
 
 
-def _acreage_second(b, owner, event, card_id):
-    """K105 on play (``round_check``): its second stack, a card field of its own."""
-    if event is None:
-        data = {"card": card_id, "field": f"{card_id}/2", "allowed": ["grain"]}
-        b.emit("CardFieldAdded", data, owner)
-
-
 # K105 Acreage: "When you sow, you can plant grain on this card. There can be up to 2 stacks of
 # grain on this card, as shown." (S1); seed 000 L664: two more places to sow grain, either or both
 # sown, only when empty; the cards that add grain when sowing act on it. Two card fields, "K105"
-# and "K105/2" (KM-17).
-DECK.card("K105", "Acreage", card_field=["grain"], round_check=True, after_any=_acreage_second)
+# and "K105/2" (``card_plots``, KM-17).
+DECK.card("K105", "Acreage", card_field=["grain"], card_plots=2)
 
 # -- bakes in an action of the holder's own (``card_bakes.py``) ----------------------------------
 
