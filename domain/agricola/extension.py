@@ -13,16 +13,13 @@ Windows, in the order of a round (digest §3.2):
 
 * round start (``round_start``, ``draw``, ``deal_step``: phase 1 and the deal before round 1);
 * placement (``place_checks``, ``place_apply``, ``place_options``, ``place_variants``,
-  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4;
-  ``outside_rooms``: people who need no room when the family grows, digest §5.4);
+  ``renovating``, ``occupied_ok``: a person placed on an action space, digest §4);
 * action (``after_place``, ``step_kinds``, ``work_kinds``, ``mandatory_parts``,
   ``mandatory_text``, ``optional_left``, ``extra_steps``, ``step_candidates``,
   ``anytime_candidates``, ``handlers``, ``move_shapes``, ``farm_space_moves``, ``after_move``:
   the steps of an action and the moves that are not steps);
 * build costs (``costs``, ``alternatives``: rooms, renovation, improvements, digest §5, §7);
-* fences (``fence_credit``: free fences in a fence-building action; ``fence_price``,
-  ``fence_capacity``, ``stable_price``: fences and stables a card makes cheaper, digest §5.3,
-  §5.8);
+* fences (``fence_credit``: free fences in a fence-building action, digest §5.8);
 * bake and cook (``improvements``: improvement cards that cook or bake, digest §7);
 * animals (``housing``, ``housing_choices``, ``newborns``: digest §5.9, §6.4);
 * harvest phases (``field_phase``, ``feeding``, ``conversions``, ``feeding_choices``:
@@ -30,6 +27,10 @@ Windows, in the order of a round (digest §3.2):
 * scoring (``card_points``, ``card_bonus``: digest §8);
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
+
+Opened for the K deck's minor improvements: ``outside_rooms`` (people who need no room when the
+family grows, digest §5.4), ``fence_price``, ``fence_capacity`` and ``stable_price`` (fences
+and stables a card makes cheaper, digest §5.3, §5.8).
 """
 
 from __future__ import annotations
@@ -82,14 +83,6 @@ class Extension:
         default_factory=lambda: {"room": [], "renovation": [], "improvement": []}
     )
     fence_credit: list = field(default_factory=list)
-    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
-    outside_rooms: list = field(default_factory=list)
-    #: fences and stables priced by the seat's cards beyond free fences per action: ``hook(farm,
-    #: needed, wood) -> wood`` for ``needed`` new fences, ``hook(farm, capacity) -> capacity``
-    #: (how many new fences the seat can pay for), ``hook(farm, cost) -> cost`` for a stable
-    fence_price: list = field(default_factory=list)
-    fence_capacity: list = field(default_factory=list)
-    stable_price: list = field(default_factory=list)
     # bake and cook
     improvements: dict = field(default_factory=dict)
     # animals
@@ -104,6 +97,15 @@ class Extension:
     # scoring
     card_points: Callable = _none
     card_bonus: Callable = _none
+    # windows the K deck's minor improvements opened (docs/rules/cards-k-minors.md)
+    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
+    outside_rooms: list = field(default_factory=list)
+    #: fences and stables priced by the seat's cards beyond free fences per action: ``hook(farm,
+    #: needed, wood) -> wood`` for ``needed`` new fences, ``hook(farm, capacity) -> capacity``
+    #: (how many new fences the seat can pay for), ``hook(farm, cost) -> cost`` for a stable
+    fence_price: list = field(default_factory=list)
+    fence_capacity: list = field(default_factory=list)
+    stable_price: list = field(default_factory=list)
 
 
 #: The family game's extension: no window adds anything.

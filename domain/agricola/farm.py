@@ -231,11 +231,16 @@ def renovation_problem(farm: dict, pay: object = 0) -> str | None:
 
 def growth_problem(farm: dict, needs_room: bool) -> str | None:
     """At most 5 people; normal growth needs more rooms than people (digest §5.4)."""
+    outside = sum(hook(farm) for hook in of_farm(farm).outside_rooms)
+    if outside and farm["family"] < MAX_FAMILY:  # people living on a card need no room (K138)
+        farm = dict(farm, family=farm["family"] - outside)
+
     if farm["family"] >= MAX_FAMILY:
         return "the family already has 5 members"
-    inside = farm["family"] - sum(hook(farm) for hook in of_farm(farm).outside_rooms)
-    if needs_room and len(farm["rooms"]) <= inside:
-        return f"it has {len(farm['rooms'])} rooms for {inside} people and needs a free room"
+    if needs_room and len(farm["rooms"]) <= farm["family"]:
+        return (
+            f"it has {len(farm['rooms'])} rooms for {farm['family']} people and needs a free room"
+        )
     return None
 
 
