@@ -16,30 +16,24 @@ from . import (
     actions,
     animals,
     baking,
-    broom,
-    card_bakes,
-    card_ploughing,
     deal,
     dealing,
-    dwellers,
     engine,
     exchange,
     fields,
     free_builds,
-    homes,
     hooks,
-    numbered_fences,
     payments,
     play,
     plows,
     reactions,
     round_start,
     spaces,
-    wood_roofs,
 )
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
 from .decks import DECKS
+from .k_minor_windows import install as with_k_minors
 from .labels import LABELS
 
 _OPTIONAL_DONE = {
@@ -193,13 +187,13 @@ def effects(card_set: int) -> dict[str, dict]:
 def build(card_set: int) -> Extension:
     """The extension of a full game played with ``card_set``."""
     effect_of = effects(card_set)
-    return Extension(
+    ext = Extension(
         name=f"cards/{card_set}",
         version=card_set,
         effects=effect_of,
         # round start
         round_start=[hooks.round_start],
-        draw=[exchange.draw, broom.draw],
+        draw=[exchange.draw],
         deal_step=deal.step,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={**hooks.PLACE_CHECKS, spaces.KIND: spaces.check},
@@ -208,7 +202,6 @@ def build(card_set: int) -> Extension:
         place_variants={"occupation_or_growth": ("occupation", "growth")},
         renovating=("renovation_major_minor",),
         occupied_ok=[hooks.occupied_ok],
-        outside_rooms=[dwellers.outside_rooms],
         # action
         after_place=[hooks.after_place, hooks.choice_after_place],
         step_kinds={
@@ -216,10 +209,7 @@ def build(card_set: int) -> Extension:
             "build_stable": ("card_stable",),
             "build_room": ("card_room",),
             "sow": ("sow_one",),
-            "plough": (card_ploughing.KIND,),
-            # plough_n: Yoke, Ox Team; occupation: declining the Bread Paddle's bake (K111)
-            "done": (card_ploughing.KIND, "occupation")
-            + (
+            "done": (
                 "minor",
                 "renovation_major_minor",
                 "major_minor",
@@ -261,16 +251,9 @@ def build(card_set: int) -> Extension:
             "sow_one": hooks.sow_one_left,
             "occupation_more": _occupation_more_left,
             "card_order": lambda state, seat: True,
-            card_ploughing.KIND: card_ploughing.left,
             **{kind: _not_done(part) for kind, part in _OPTIONAL_DONE.items()},
         },
-        extra_steps=[
-            plows.any_open,
-            free_builds.any_stable_open,
-            actions.any_again_open,
-            broom.open_step,
-            card_bakes.keeps_open,
-        ],
+        extra_steps=[plows.any_open, free_builds.any_stable_open, actions.any_again_open],
         step_candidates=[_step_candidates],
         anytime_candidates=[
             play.convert_moves,
@@ -293,14 +276,11 @@ def build(card_set: int) -> Extension:
             "major": [hooks.stone_less],
         },
         alternatives={
-            "room": [payments.room_alternatives, wood_roofs.room_alternatives],
-            "renovation": [payments.renovation_alternatives, wood_roofs.renovation_alternatives],
+            "room": [payments.room_alternatives],
+            "renovation": [payments.renovation_alternatives],
             "improvement": [payments.improvement_alternatives],
         },
         fence_credit=[free_builds.fence_credit],
-        fence_price=[numbered_fences.fence_price],
-        fence_capacity=[numbered_fences.fence_capacity],
-        stable_price=[numbered_fences.stable_price],
         # bake and cook
         improvements={
             cid: {"name": CARDS[cid]["name"], **eff["improvement"]}
@@ -308,7 +288,7 @@ def build(card_set: int) -> Extension:
             if eff.get("improvement")
         },
         # animals
-        housing=[hooks.housing, homes.housing],
+        housing=[hooks.housing],
         housing_choices=[animals.shepherds_pipe],
         newborns=[animals.newborns],
         # harvest
@@ -320,3 +300,4 @@ def build(card_set: int) -> Extension:
         card_points=_card_points,
         card_bonus=_card_bonus,
     )
+    return with_k_minors(ext)  # the K deck's minor improvements

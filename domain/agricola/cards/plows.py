@@ -49,10 +49,11 @@ def _cards_open(state: dict, seat: int) -> list[str]:
     for card_id in farm.get("cards", []):
         if card_id == PLOW_MAKER and card_id not in used and farm["supply"]["food"] >= 1:
             out.append(card_id)
-        elif engine.effect(card_id, farm).get("plow") and pending["space"] in engine.effect(
-            card_id, farm
-        ).get("plow_spaces", PLOUGH_SPACES):  # K115, K119: 'Plough 1 field' only
-            if plow == card_id and used.count(card_id) < PLOW_EXTRA:
+        elif engine.effect(card_id, farm).get("plow"):
+            eff = engine.effect(card_id, farm)  # I63: ``plow_extra`` 1, ``plow_spaces`` plough
+            if pending["space"] not in eff.get("plow_spaces", PLOUGH_SPACES):
+                continue
+            if plow == card_id and used.count(card_id) < eff.get("plow_extra", PLOW_EXTRA):
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
                 out.append(card_id)

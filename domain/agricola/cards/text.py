@@ -17,9 +17,9 @@ def _who(names: list[str], seat) -> str:
 
 
 def _card(card_id) -> str:
-    base = str(card_id).split("/")[0]  # "K105/2": a card's second plot (Acreage K105, Copse I78)
-    if card_id not in CARDS and base in CARDS:
-        return f"{CARDS[base]['name']} ({card_id})"
+    if isinstance(card_id, str) and "/" in card_id and card_id.split("/")[0] in CARDS:
+        card, plot = card_id.split("/", 1)  # a plot of a card (Forester K278: "K278/2")
+        return f"{CARDS[card]['name']} ({card}, plot {plot})"
     return f"{CARDS[card_id]['name']} ({card_id})" if card_id in CARDS else "their cards"
 
 

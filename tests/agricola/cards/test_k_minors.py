@@ -1059,7 +1059,7 @@ class TestK105Acreage:
         after = self._played()
         sowing = _on(after, "sow_bake")
         _, events = play(sowing, 0, {"type": "card_sow", "card": "K105/2", "crop": "grain"})
-        assert "Acreage (K105/2)" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
+        assert "Acreage (K105, plot 2)" in AGRICOLA.describe(events[0], ["Ann", "Bob"])
 
 
 class TestK137TurnipField:
