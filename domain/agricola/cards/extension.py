@@ -300,4 +300,5 @@ def build(card_set: int) -> Extension:
         card_points=_card_points,
         card_bonus=_card_bonus,
     )
-    return with_k_minors(ext)  # the K deck's minor improvements
+    with_k_minors(ext)  # the K deck's minor improvements (cards/k_minor_windows.py)
+    return ext
