@@ -30,6 +30,10 @@ Windows, in the order of a round (digest §3.2):
 * scoring (``card_points``, ``card_bonus``: digest §8);
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
+
+Opened for the K deck's minor improvements: ``outside_rooms`` (people who need no room when the
+family grows, digest §5.4), ``fence_price``, ``fence_capacity`` and ``stable_price`` (fences
+and stables a card makes cheaper, digest §5.3, §5.8).
 """
 
 from __future__ import annotations
@@ -108,6 +112,15 @@ class Extension:
     # scoring
     card_points: Callable = _none
     card_bonus: Callable = _none
+    # windows the K deck's minor improvements opened (docs/rules/cards-k-minors.md)
+    #: people who live outside the house and need no room (``hook(farm) -> int``; digest §5.4)
+    outside_rooms: list = field(default_factory=list)
+    #: fences and stables priced by the seat's cards beyond free fences per action: ``hook(farm,
+    #: needed, wood) -> wood`` for ``needed`` new fences, ``hook(farm, capacity) -> capacity``
+    #: (how many new fences the seat can pay for), ``hook(farm, cost) -> cost`` for a stable
+    fence_price: list = field(default_factory=list)
+    fence_capacity: list = field(default_factory=list)
+    stable_price: list = field(default_factory=list)
 
 
 #: The family game's extension: no window adds anything.

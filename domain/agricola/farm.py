@@ -130,10 +130,17 @@ def legal_stable_spaces(farm: dict) -> list[int]:
     return [s for s in GRID.spaces() if stable_space_problem(farm, s) is None]
 
 
+def stable_price(farm: dict, cost: dict) -> dict:
+    """A stable's price as the seat's cards change it (``Extension.stable_price``)."""
+    for hook in of_farm(farm).stable_price:
+        cost = hook(farm, cost)
+    return cost
+
+
 def can_build_stable(farm: dict, cost: dict) -> bool:
     return (
         stables_left(farm) > 0
-        and affordable(farm["supply"], cost)
+        and affordable(farm["supply"], stable_price(farm, cost))
         and bool(legal_stable_spaces(farm))
     )
 
@@ -224,6 +231,10 @@ def renovation_problem(farm: dict, pay: object = 0) -> str | None:
 
 def growth_problem(farm: dict, needs_room: bool) -> str | None:
     """At most 5 people; normal growth needs more rooms than people (digest §5.4)."""
+    outside = sum(hook(farm) for hook in of_farm(farm).outside_rooms)
+    if outside and farm["family"] < MAX_FAMILY:  # people living on a card need no room (K138)
+        farm = dict(farm, family=farm["family"] - outside)
+
     if farm["family"] >= MAX_FAMILY:
         return "the family already has 5 members"
     if (
@@ -287,7 +298,18 @@ def fence_capacity(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> int:
     if paid_first is None:
         return free
     wood = farm["supply"]["wood"] // FENCE_COST_WOOD
-    return wood + free if free and (wood or not paid_first) else wood
+    capacity = wood + free if free and (wood or not paid_first) else wood
+    for hook in of_farm(farm).fence_capacity:
+        capacity = hook(farm, capacity)
+    return capacity
+
+
+def fence_price(farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
+    """Wood for ``needed`` new fences: :func:`fence_wood`, as the seat's cards change it."""
+    wood = fence_wood(needed, credit)
+    for hook in of_farm(farm).fence_price:
+        wood = hook(farm, needed, wood)
+    return wood
 
 
 def fence_wood(needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
@@ -354,9 +376,9 @@ def close_problem(
     needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     if needed > fences_left(farm):
         return "not_enough_fences", {"needed": needed, "fences_left": fences_left(farm)}
-    if fence_wood(needed, credit) > farm["supply"]["wood"]:
+    if fence_price(farm, needed, credit) > farm["supply"]["wood"]:
         return "not_enough_goods", {
-            "cost": f"{fence_wood(needed, credit)} wood",
+            "cost": f"{fence_price(farm, needed, credit)} wood",
             "have": f"{farm['supply']['wood']} wood",
             "what": f"{needed} fences",
         }
@@ -371,7 +393,7 @@ def close_region(farm: dict, region: list[int], credit: tuple[int, bool] = NO_CR
     subdivides = bool(set(region) & fenced_spaces(farm))
     return {
         "fences": new,
-        "wood": fence_wood(len(new), credit),
+        "wood": fence_price(farm, len(new), credit),
         "all_fences": after,
         "pastures": fence_rules.pastures(GRID, after),
         "subdivides": subdivides,

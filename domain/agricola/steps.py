@@ -61,6 +61,7 @@ from .farm import (
     room_space_problem,
     sow_problem,
     split_animals,
+    stable_price,
     stable_space_problem,
 )
 from .improvements import (
@@ -265,7 +266,7 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
     farm = state["farms"][seat]
     if stables_left(farm) < 1:
         raise AgricolaViolation("stable_limit_reached", **seat_params(state, seat))
-    cost = STABLE_COST[pending["kind"]]
+    cost = stable_price(farm, STABLE_COST[pending["kind"]])
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(
             cost=goods_text(cost),
@@ -285,7 +286,8 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
 
 def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
     kind = b.state["pending"][seat]["kind"]
-    b.emit("StableBuilt", {"space": move["space"], "cost": STABLE_COST[kind]}, seat)
+    cost = stable_price(b.state["farms"][seat], STABLE_COST[kind])
+    b.emit("StableBuilt", {"space": move["space"], "cost": cost}, seat)
     settle(b, seat)
 
 

@@ -40,7 +40,7 @@ def _cooks(event) -> int:
         via = str(d.get("improvement"))
     else:
         return 0
-    if not (is_a(via, "fireplace") or via.startswith("cooking_hearth")):
+    if not (is_a(via, "fireplace") or is_a(via, "cooking_hearth")):
         return 0
     return d.get("grain", 1) if event.type == "BreadBaked" else d.get("count", 1)
 
@@ -89,6 +89,8 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
     farm = state["farms"][seat]
     when = engine.effect(card_id, farm).get("card_bake")
     pending = state["pending"][seat]
+    if callable(when):  # a card's own moment (K111 Bread Paddle, K113 Flail: card_bakes.py)
+        return when(state, seat, card_id)
     if when == FEEDING:
         return (
             state["phase"] == "harvest_feeding"

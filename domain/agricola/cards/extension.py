@@ -75,6 +75,7 @@ from . import (
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
 from .decks import DECKS
+from .k_minor_windows import install as with_k_minors
 from .labels import LABELS
 
 _OPTIONAL_DONE = {
@@ -445,7 +446,9 @@ def build(card_set: int) -> Extension:
         card_bonus=_card_bonus,
     )
     for module in _INSTALLED:
-        _install(ext, module)
+        _install(ext, module.install, module.__name__)
+    # the K deck's minor improvements (cards/k_minor_windows.py)
+    _install(ext, with_k_minors, "k_minor_windows")
     return ext
 
 
@@ -466,12 +469,11 @@ _INSTALLED = (
 )
 
 
-def _install(ext: Extension, module) -> None:
-    """``module.install(ext)``, refusing a move type another card module already owns (two
-    decks written side by side both named a move ``card_buy``: one silently replaced the
-    other)."""
+def _install(ext: Extension, install, name: str) -> None:
+    """``install(ext)``, refusing a move type another card module already owns (two decks
+    written side by side both named a move ``card_buy``: one silently replaced the other)."""
     before = dict(ext.handlers)
-    module.install(ext)
+    install(ext)
     taken = [k for k, pair in before.items() if ext.handlers.get(k) is not pair]
     if taken:
-        raise ValueError(f"{module.__name__} replaces the move type(s) {taken}")
+        raise ValueError(f"{name} replaces the move type(s) {taken}")

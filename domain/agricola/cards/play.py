@@ -99,7 +99,9 @@ def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
         return "card_prerequisite_unmet", {"reason": problem}
     farm = state["farms"][seat]
     price = occupation_price(state, seat, space_id, card_id)
-    supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm))
+    from .occupation_food import food as before_paying  # K112 Bookshelf
+
+    supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm) + before_paying(farm))
     if not affordable(supply, price):
         return "card_cost_unaffordable", {
             "cost": goods_text(price),
@@ -140,6 +142,9 @@ def apply_play_occupation(b, seat: int, move: dict) -> None:
     patron = _patron(state["farms"][seat])
     if patron:
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
+    from .occupation_food import give  # K112 Bookshelf
+
+    give(b, seat)
     price = occupation_price(state, seat, space_id, card_id)
     first = state["pending"][seat]["kind"] == "occupation"
     data = {"card": card_id, "cost": price, "space": space_id}

@@ -50,6 +50,9 @@ def apply(b, seat: int, move: dict) -> None:
     patron = patron_food(b.state["farms"][seat], reaction=True)
     if patron:  # E192 Patron: before the (free) occupation is played
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
+    from .occupation_food import give  # K112 Bookshelf
+
+    give(b, seat)
     reacts_to = engine.effect(move["card"], b.state)["reacts_to"]
     b.emit(
         "OccupationPlayed",

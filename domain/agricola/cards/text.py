@@ -175,6 +175,8 @@ def _topped(d, seat, names):
 
 def _state_set(d, seat, names):
     who, card = _who(names, seat), _card(d["card"])
+    if d.get("note"):  # a card's own sentence (K deck, decks/k_minors.py)
+        return f"{card} of {who}: {d['note']}."
     if "cooked" in d:
         return f"{who} has cooked {d['cooked']} goods at once with {card}."
     if d.get("lapsed"):

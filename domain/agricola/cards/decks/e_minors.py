@@ -170,7 +170,7 @@ def _spices(b, seat, event, card_id):
     if (
         event.type == "GoodsConverted"
         and event.data.get("good") == "vegetable"
-        and (is_a(via, "fireplace") or via.startswith("cooking_hearth"))
+        and (is_a(via, "fireplace") or is_a(via, "cooking_hearth"))
     ):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
