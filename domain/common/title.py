@@ -319,6 +319,14 @@ class Title(abc.ABC):
         """The heading a legal move is listed under (e.g. its action space)."""
         return "Moves"
 
+    def step_prompt(self, state: dict, seat: int) -> dict | None:
+        """The step of a multi-part action ``seat`` is carrying out, for a page that walks a
+        player through it on the board: ``{"step": the action's name, "left": what is done
+        and what is left, in a sentence, "group": the move_group of the step's own moves}``
+        (the page puts that group's moves without a place on the board, Done among them,
+        beside the sentence). None when no such action is in progress (the default)."""
+        return None
+
     def info(self) -> dict:
         return {
             "title": self.name,

@@ -302,6 +302,8 @@ def _placed(context: dict, tried: str | None, where: str) -> bool:
         return False
     if where == "list":
         return any(m["json"] == tried for g in context["moves"] for m in g["moves"])
+    if where == "walk":
+        return any(m["json"] == tried for m in (context["walk"] or {}).get("buttons", []))
     if where.startswith("board:"):
         return any(m["json"] == tried for m in context["on_board"].get(where[6:], []))
     return False
