@@ -44,6 +44,7 @@ DONE_WORDS = {
     "sow": "sown",
     "major": "an improvement built",
     "pasture": "a pasture closed",
+    "renovate": "renovated",
 }
 
 
@@ -61,10 +62,12 @@ def _fences(state: dict, seat: int, pending: dict) -> str:
         )
     needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     cost = fence_wood(needed, fence_credit(farm, pending))
-    marked = f"{len(region)} space{'s' if len(region) != 1 else ''} marked"
+    one = len(region) == 1
+    marked = f"{len(region)} space{'' if one else 's'} marked"
     return (
-        f"{marked}: closing them takes {needed} fences, {cost} of your {wood} wood; "
-        "click more spaces to fence, then Close the pasture (or Clear to start again)"
+        f"{marked}: closing {'it' if one else 'them'} takes {needed} fences, {cost} of your "
+        f"{wood} wood; "
+        "click more spaces to fence, then Close the pasture (or clear the fences being drawn)"
     )
 
 
@@ -84,7 +87,7 @@ def step_prompt(state: dict, seat: int) -> dict | None:
     kind = pending["kind"]
     if kind == "fences":
         return {
-            "step": f"{name}: build fences",
+            "step": name if "fence" in name.lower() else f"{name}: build fences",
             "left": _fences(state, seat, pending),
             "group": STEP_GROUP,
         }

@@ -324,7 +324,8 @@ class Title(abc.ABC):
         player through it on the board: ``{"step": the action's name, "left": what is done
         and what is left, in a sentence, "group": the move_group of the step's own moves}``
         (the page puts that group's moves without a place on the board, Done among them,
-        beside the sentence). None when no such action is in progress (the default)."""
+        beside the sentence). It is shown to ``seat`` only and may use only what ``seat``
+        may see. None when no such action is in progress (the default)."""
         return None
 
     def info(self) -> dict:
