@@ -206,17 +206,23 @@ def test_a_multi_part_action_is_played_from_the_board_alone(
                 break
             page.wait_for_timeout(25)
         assert where, "the focus left the board after the placement"
-        # axe, mid-action, with the page's own CSP kept: inject through a bypassing context
-        checker = browser.new_context(bypass_csp=True)
-        try:
-            other = checker.new_page()
-            other.context.add_cookies(context.cookies())
-            other.goto(page.url)
-            other.wait_for_selector("#walk")
-            found = _axe(other)
-        finally:
-            checker.close()
-        assert not found, found
+        # axe mid-action, on a desktop and a phone (injected through a context that bypasses
+        # the CSP; the page under play keeps it), and no horizontal overflow on the phone
+        for size in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+            checker = browser.new_context(bypass_csp=True, viewport=size)
+            try:
+                other = checker.new_page()
+                other.context.add_cookies(context.cookies())
+                other.goto(page.url)
+                other.wait_for_selector("#walk")
+                found = _axe(other)
+                overflow = other.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+            finally:
+                checker.close()
+            assert not found, (size, found)
+            assert overflow <= 0, f"the page mid-action overflows {size['width']} px by {overflow}"
         # finish the action from the board: places first, then the step's own buttons
         for _ in range(12):
             if not page.locator("#walk").count():
