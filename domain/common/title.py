@@ -23,7 +23,9 @@ A title is a pure decider (no I/O, no clock, no global randomness):
   drafts or discards); the service stores them sealed (:func:`~.visibility.seal`);
 * ``revealing_events`` / ``reveals(event)``: events that show some seat something it did not
   know (a round card, a card drawn); an undo across one needs every other seat's consent;
-* ``rule_of(event)``: the rules-digest section the event applied, for audits.
+* ``rule_of(event)``: the rules-digest section the event applied, for audits;
+* ``step_prompt(state, seat)`` (optional): the step of a multi-part action in words, so a page
+  can walk a player through it on the board.
 
 Several seats may be asked at once (``status().to_act`` has several seats, e.g. feeding at a
 harvest); multi-step turns are modelled by the title's own pending-decision state; random draws
