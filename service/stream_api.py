@@ -31,7 +31,6 @@ minus 2; the next gets ``503`` with ``Retry-After``), and a stream ends after
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -52,6 +51,7 @@ from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
 from .context import games
 from .problems import Problem, unauthorized
 from .schemas.common import QuerySchema, ResponseSchema
+from .stream_messages import sse
 
 log = logging.getLogger(__name__)
 
@@ -205,20 +205,6 @@ def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-stream-ticket")
 
 
-def sse(
-    event: str | None, data: Any, event_id: int | None = None, retry_ms: int | None = None
-) -> str:
-    lines = []
-    if retry_ms is not None:
-        lines.append(f"retry: {retry_ms}")
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    if event:
-        lines.append(f"event: {event}")
-    lines.append("data: " + json.dumps(data, separators=(",", ":"), ensure_ascii=False))
-    return "\n".join(lines) + "\n\n"
-
-
 def _status(game: Any) -> tuple[dict, bool]:
     status = game.rules.status(game.state)
     return (
@@ -235,7 +221,7 @@ def _status(game: Any) -> tuple[dict, bool]:
 
 def follow(
     app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | None, after: int | None
-) -> Iterator[str]:
+) -> Iterator[bytes]:
     """The messages of one stream (a generator)."""
     key = str(game_id)
     started = time.monotonic()
@@ -250,7 +236,7 @@ def follow(
             return
     else:
         sent = after
-        yield "retry: 2000\n\n"
+        yield b"retry: 2000\n\n"
         head, finished = _status(game)
         if finished and sent >= game.version:
             yield sse("finished", head, sent)
@@ -272,7 +258,7 @@ def follow(
         remaining = stream_hub.max_seconds - (time.monotonic() - started)
         woke = stream_hub.wait(key, sent, timeout=max(0.0, min(stream_hub.poll, remaining)))
         if not woke and time.monotonic() - last_write >= stream_hub.keepalive:
-            yield ": keepalive\n\n"
+            yield b": keepalive\n\n"
             last_write = time.monotonic()
     yield sse("reconnect", {"version": sent, "reason": "stream time limit"}, sent)
 
@@ -281,13 +267,13 @@ class _Slot:
     """The response body of one stream: frees its slot exactly once, when the server closes
     the response (also if the client went away before the first message)."""
 
-    def __init__(self, messages: Iterator[str], stream_hub: StreamHub) -> None:
+    def __init__(self, messages: Iterator[bytes], stream_hub: StreamHub) -> None:
         self._messages = messages
         self._hub = stream_hub
         self._lock = threading.Lock()
         self._held = True
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[bytes]:
         return self._messages
 
     def close(self) -> None:

@@ -31,7 +31,6 @@ settings of ``service.config.Settings``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import resource
@@ -48,6 +47,8 @@ from domain.application import Games, token_game
 from domain.common.errors import DomainError
 from domain.presentation import to_act_of
 
+from .stream_messages import sse
+
 log = logging.getLogger("chronicle.stream")
 
 TICKET_SECONDS = 60
@@ -55,21 +56,6 @@ RETRY_MS = 2000
 KEEPALIVE = 15.0
 #: events read for one message at most (a client far behind gets the rest in the next ones)
 BATCH = 500
-
-
-def sse(
-    event: str | None, data: Any, event_id: int | None = None, retry_ms: int | None = None
-) -> bytes:
-    """One Server-Sent Events message, encoded."""
-    lines = []
-    if retry_ms is not None:
-        lines.append(f"retry: {retry_ms}")
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    if event:
-        lines.append(f"event: {event}")
-    lines.append("data: " + json.dumps(data, separators=(",", ":"), ensure_ascii=False))
-    return ("\n".join(lines) + "\n\n").encode()
 
 
 class Refused(Exception):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from domain.common.errors import DomainError
 
 from . import queueing
 from .settings import WorkerSettings
+from .wakeup import AfterSaveThread
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +46,12 @@ def enqueue_bot_turn(connection: Any, queue_name: str, game_id: str, version: in
     return outcome == "enqueued"
 
 
-class BotScheduler:
+class BotScheduler(AfterSaveThread):
     """``Games.after_save`` hook: enqueue a bot turn when a save leaves the game waiting for a
-    bot (see the module docstring). ``submit(game_id, version)`` overrides the enqueue."""
+    bot (see the module docstring). ``submit(game_id, version)`` overrides the enqueue. The
+    thread and its bookkeeping are the waker's (``wakeup.AfterSaveThread``)."""
+
+    thread_name = "chronicle-bots"
 
     def __init__(
         self,
@@ -59,50 +62,22 @@ class BotScheduler:
         connection: Any = None,
         submit: Callable[[str, int], Any] | None = None,
     ) -> None:
+        super().__init__()
         self.games = games
         self.redis_url = redis_url
         self.queue_name = queue_name
         self._connection = connection
         self._submit = submit
-        self._pending: dict[str, int] = {}
-        self._lock = threading.Lock()
-        self._wake = threading.Event()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._closed = False
-        self._thread: threading.Thread | None = None
 
     def __call__(self, events: list[Any]) -> None:
-        with self._lock:
-            for event in events:
-                if getattr(event, "type", None) is None:
-                    continue
-                key = str(event.originator_id)
-                self._pending[key] = max(event.originator_version, self._pending.get(key, 0))
-            if not self._pending:
-                return
-            self._idle.clear()
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(
-                    target=self._run, name="chronicle-bots", daemon=True
-                )
-                self._thread.start()
-        self._wake.set()
+        self._note(self.moved(events))
 
-    def _run(self) -> None:
-        while not self._closed:
-            self._wake.wait()
-            self._wake.clear()
-            with self._lock:
-                moved, self._pending = self._pending, {}
-            for key, version in moved.items():
-                try:
-                    self.check(key, version)
-                except Exception:
-                    log.exception("scheduling a bot turn of game %s failed (the sweep will)", key)
-            with self._lock:
-                if not self._pending and not self._wake.is_set():
-                    self._idle.set()
+    def handle(self) -> None:
+        for key, version in self._take().items():
+            try:
+                self.check(key, version)
+            except Exception:
+                log.exception("scheduling a bot turn of game %s failed (the sweep will)", key)
 
     def check(self, game_id: str, version: int) -> None:
         if self.games.waits_for_bot(uuid.UUID(game_id), version):
@@ -123,16 +98,6 @@ class BotScheduler:
         if self._connection is None and self.redis_url:
             self._connection = queueing.request_redis(self.redis_url)
         return self._connection
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        return self._idle.wait(timeout)
-
-    def close(self, timeout: float = 5.0) -> None:
-        self._closed = True
-        self._wake.set()
-        thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
 
 
 def install(

@@ -305,6 +305,11 @@ class Agricola(Title):
     def move_group(self, state, move):
         return move_group(state, move)
 
+    def step_prompt(self, state, seat):
+        from .walk import step_prompt
+
+        return step_prompt(state, seat)
+
     def rule_of(self, event):
         return rule_of(event)
 

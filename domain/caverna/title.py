@@ -135,6 +135,11 @@ class Caverna(Title):
     def move_group(self, state, move):
         return move_group(state, move)
 
+    def step_prompt(self, state, seat):
+        from .walk import step_prompt
+
+        return step_prompt(state, seat)
+
 
 def home_rows(home: dict) -> list[list[dict]]:
     """The printed home board (rows 1-4, forest then mountain) as a client draws it."""

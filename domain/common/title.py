@@ -23,7 +23,9 @@ A title is a pure decider (no I/O, no clock, no global randomness):
   drafts or discards); the service stores them sealed (:func:`~.visibility.seal`);
 * ``revealing_events`` / ``reveals(event)``: events that show some seat something it did not
   know (a round card, a card drawn); an undo across one needs every other seat's consent;
-* ``rule_of(event)``: the rules-digest section the event applied, for audits.
+* ``rule_of(event)``: the rules-digest section the event applied, for audits;
+* ``step_prompt(state, seat)`` (optional): the step of a multi-part action in words, so a page
+  can walk a player through it on the board.
 
 Several seats may be asked at once (``status().to_act`` has several seats, e.g. feeding at a
 harvest); multi-step turns are modelled by the title's own pending-decision state; random draws
@@ -324,6 +326,15 @@ class Title(abc.ABC):
     def move_group(self, state: dict, move: dict) -> str:
         """The heading a legal move is listed under (e.g. its action space)."""
         return "Moves"
+
+    def step_prompt(self, state: dict, seat: int) -> dict | None:
+        """The step of a multi-part action ``seat`` is carrying out, for a page that walks a
+        player through it on the board: ``{"step": the action's name, "left": what is done
+        and what is left, in a sentence, "group": the move_group of the step's own moves}``
+        (the page puts that group's moves without a place on the board, Done among them,
+        beside the sentence). It is shown to ``seat`` only and may use only what ``seat``
+        may see. None when no such action is in progress (the default)."""
+        return None
 
     def info(self) -> dict:
         return {

@@ -158,6 +158,11 @@ class Village(Title):
     def move_group(self, state, move):
         return move_group(state, move)
 
+    def step_prompt(self, state, seat):
+        from .walk import step_prompt
+
+        return step_prompt(state, seat)
+
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
 RULES_SCOPE = (

@@ -51,8 +51,8 @@ def move_target(move: dict) -> str | None:
         value = move.get(name)
         if isinstance(value, bool) or value is None:
             continue
-        if isinstance(value, int):
-            return f"space:{value}"
+        if isinstance(value, int):  # a cell of one's own board, or a numbered slot
+            return f"space:{value}" if name in ("space", "at") else f"{name}:{value}"
         if isinstance(value, str):
             return f"{'space' if name == 'at' else name}:{value}"
     return None
@@ -73,6 +73,40 @@ def target_moves(game: Any, moves: list[dict]) -> dict[str, list[dict]]:
                 }
             )
     return out
+
+
+def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
+    """The step of a multi-part action ``seat`` is in, for the page to walk through on the
+    board (``Title.step_prompt``): ``{"step", "left", "buttons", "targets"}``, where
+    ``targets`` are the board elements (:func:`move_target`) the step's own moves act on and
+    ``buttons`` the step's moves that act on no element (Done, Close the pasture, …). None
+    when no such step is in progress, or the title does not say."""
+    rules, state = game.rules, game.state
+    prompt = rules.step_prompt(state, seat)
+    if not prompt:
+        return None
+    group = prompt.get("group")
+    buttons: list[dict] = []
+    targets: list[str] = []
+    for move in moves:
+        if group is not None and rules.move_group(state, move) != group:
+            continue
+        key = move_target(move)
+        if key is None:
+            buttons.append(
+                {
+                    "label": rules.move_label(state, move),
+                    "json": json.dumps(move, separators=(",", ":"), sort_keys=True),
+                }
+            )
+        elif key not in targets:
+            targets.append(key)
+    return {
+        "step": prompt.get("step", ""),
+        "left": prompt.get("left", ""),
+        "buttons": buttons,
+        "targets": targets,
+    }
 
 
 def space_moves(game: Any, moves: list[dict]) -> dict[int, list[dict]]:
@@ -210,10 +244,12 @@ def page_context(
     summary = app.summary(current)
     moves: list[dict] = []
     on_board: dict[str, list[dict]] = {}
+    walk = None
     if viewer is not None and shown is current:
         _, legal = app.legal_moves(game_id, viewer)
         moves = grouped_moves(current, legal)
         on_board = target_moves(current, legal)
+        walk = step_walk(current, viewer, legal) if legal else None
     to_act = summary["to_act"] if shown is current else sorted(status.to_act)
     views, starts, hidden = described_events(app, current, viewer, finished)
     entries = move_list(starts, views)
@@ -239,6 +275,7 @@ def page_context(
         "panels": rules.page(board, viewer),
         "moves": moves,
         "on_board": on_board,
+        "walk": walk,
         "sheet": (sheet := rules.score_sheet(shown.state)),
         "sheet_rows": sheet_rows(sheet),
         "events": views,

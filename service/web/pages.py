@@ -295,6 +295,29 @@ def viewer(game_id: uuid.UUID) -> int | None:
         return None
 
 
+def other_seats(game_id: uuid.UUID, playing: int | None) -> list[int]:
+    """The other seats of the game this browser holds and may still open (switch to them
+    without a new invite link)."""
+    out = []
+    for seat, mark in sorted(security.seats_of_game(str(game_id)).items()):
+        if seat != playing and security.seat_holds(games(), game_id, seat, mark):
+            out.append(seat)
+    return out
+
+
+@bp.post("/games/<game:game_id>/seat")
+def switch_seat(game_id: uuid.UUID):
+    """Play another seat of this game that this browser holds ("switch to Bob")."""
+    security.check_csrf()
+    seat = request.form.get("seat", type=int)
+    if seat is None or seat not in other_seats(game_id, viewer(game_id)):
+        return render_game(
+            game_id, "This browser holds no other seat of this game to switch to.", 403
+        )
+    security.switch_seat(str(game_id), seat)
+    return after_post(game_id)
+
+
 def _placed(context: dict, tried: str | None, where: str) -> bool:
     """Whether the refused move is still drawn where it was clicked (its sentence then goes
     right beside it; else at the top of the page)."""
@@ -302,6 +325,8 @@ def _placed(context: dict, tried: str | None, where: str) -> bool:
         return False
     if where == "list":
         return any(m["json"] == tried for g in context["moves"] for m in g["moves"])
+    if where == "walk":
+        return any(m["json"] == tried for m in (context["walk"] or {}).get("buttons", []))
     if where.startswith("board:"):
         return any(m["json"] == tried for m in context["on_board"].get(where[6:], []))
     return False
@@ -328,6 +353,7 @@ def render_game(
             abort(404, description=err.message)
         raise
     placed = bool(error) and _placed(context, tried, where)
+    switch = other_seats(game_id, context["viewer"])
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
     return render_template(
         template,
@@ -337,6 +363,7 @@ def render_game(
         error_placed=placed,
         notices=get_flashed_messages(),
         stream_base=stream_base(),
+        other_seats=switch,
         play_url=url_for("web.play", game_id=game_id),
         csrf=security.csrf_token(),
         **context,

@@ -98,15 +98,41 @@ def seat_holds(app, game_id: uuid.UUID, seat: int, mark: str) -> bool:
 
 
 def held_seats() -> dict[str, dict]:
-    """``{game id: {"s": seat, "m": mark}}`` of this browser."""
+    """``{game id: {"s": seat, "m": mark, "o": {seat: mark}}}`` of this browser: ``s`` and
+    ``m`` the seat it plays now, ``o`` every seat of the game it holds (a hot-seat browser,
+    or a tester, may hold several; older cookies have no ``o``)."""
     return {g: v for g, v in (session.get("seats") or {}).items() if isinstance(v, dict)}
 
 
+def seats_of_game(game_id: str) -> dict[int, str]:
+    """Every seat of ``game_id`` this browser holds, with its mark (the one it plays too)."""
+    held = held_seats().get(game_id) or {}
+    out = {}
+    for seat, mark in (held.get("o") or {}).items():
+        if str(seat).isdigit() and isinstance(mark, str):
+            out[int(seat)] = mark
+    if isinstance(held.get("s"), int) and isinstance(held.get("m"), str):
+        out[held["s"]] = held["m"]
+    return out
+
+
 def hold_seat(game_id: str, seat: int, mark: str) -> None:
+    """Play ``seat`` of the game in this browser from now on, keeping the seats it held."""
     seats = held_seats()
-    seats[game_id] = {"s": seat, "m": mark}
+    others = {str(s): m for s, m in seats_of_game(game_id).items()}
+    others[str(seat)] = mark
+    seats[game_id] = {"s": seat, "m": mark, "o": others}
     session["seats"] = seats
     session.permanent = True
+
+
+def switch_seat(game_id: str, seat: int) -> bool:
+    """Play another seat this browser holds; False when it holds no such seat."""
+    mark = seats_of_game(game_id).get(seat)
+    if mark is None:
+        return False
+    hold_seat(game_id, seat, mark)
+    return True
 
 
 def csrf_token() -> str:

@@ -103,11 +103,49 @@
 
   /* -- after a swap: focus where the next action is ------------------------------------------ */
   var lastStepKey = null;
+  var lastWhere = null;
 
   document.addEventListener("click", function (event) {
     var step = event.target.closest && event.target.closest("a.step");
     lastStepKey = step ? step.dataset.key : null;
+    var move = event.target.closest && event.target.closest("button[data-where]");
+    lastWhere = move ? move.dataset.where : null;
   });
+
+  /* a live refresh swaps the page under the focus: put it back on the same control */
+  var focused = null;
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var active = document.activeElement;
+    var m = main();
+    focused = null;
+    if (event.detail.target === m && active && active !== document.body && m.contains(active)) {
+      focused = active.id ? "#" + active.id :
+        (active.dataset.where ? 'button[data-where="' + active.dataset.where + '"]' : null);
+    }
+  });
+
+  function refocus() {
+    if (!focused || (document.activeElement && document.activeElement !== document.body)) {
+      return;
+    }
+    var again = document.querySelector(focused);
+    focused = null;
+    if (again) { again.focus(); }
+  }
+
+  /* a multi-part action in progress (#walk): the focus stays on the board, on the place
+     just used when it still has a move, else on the step's first place, else on the step */
+  function focusWalk() {
+    var walk = document.getElementById("walk");
+    if (!walk || lastWhere === "list") { return false; }
+    var same = lastWhere && lastWhere !== "walk" &&
+      document.querySelector('.board.walking button[data-where="' + lastWhere + '"]');
+    var place = same || document.querySelector(
+      ".board.walking .step button, .board.walking .step > summary, .board.walking button.cell");
+    (place || document.getElementById("walk-h")).focus();
+    return true;
+  }
 
   function focusAfterSwap(detail) {
     var error = document.getElementById("error");
@@ -119,7 +157,11 @@
       lastStepKey = null;
       if (again) { again.focus(); return; }
     }
-    if ((config.verb || "").toLowerCase() !== "post") { return; }  /* a live refresh */
+    if ((config.verb || "").toLowerCase() !== "post") {  /* a live refresh */
+      refocus();
+      return;
+    }
+    if (focusWalk()) { return; }
     var first = document.querySelector("#moves details[open] button.move") ||
       document.querySelector(".board details.acts summary");
     (first || document.getElementById("status")).focus();
