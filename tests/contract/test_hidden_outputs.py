@@ -48,15 +48,20 @@ def http_cases() -> list[Case]:
             continue
         for variant in rules.variants:
             dealing = next((o for o in variant.options if o.name == "dealing"), None)
+            decks = next((o for o in variant.options if o.name == "decks"), None)
+            # every deck shuffled together: each card the scan must cover can be dealt
+            every_deck = {"decks": max(decks.choices, key=len)} if decks else {}
             if dealing is not None:
                 for value in closed_values(dealing):
-                    options = {"dealing": value, "exchange": True}
+                    options = {"dealing": value, "exchange": True, **every_deck}
                     if not _accepted(rules, variant.name, 3, options):
                         # the solo game's own dealings (choose, none) are played alone, and
                         # without the exchange: "choose" lists every card of the pool (public
                         # in the catalogue) to its player, so a card an exchange draws later
                         # is in that list without the list saying which one it will be
-                        out.append(Case(rules.name, variant.name, 1, {"dealing": value}))
+                        out.append(
+                            Case(rules.name, variant.name, 1, {"dealing": value, **every_deck})
+                        )
                         continue
                     out.append(Case(rules.name, variant.name, 3, options))
                 continue
