@@ -44,8 +44,9 @@ def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list
     if "E200" in cards and farm["house"] == "wood":
         # straight to stone at the usual price (L906: 1 reed and 1 stone per room), with the
         # renovation discounts of the seat's cards (Stonecutter E211, Thatcher E157, Renovator
-        # E199; L906 excludes only the K deck's Stonecutter, which the E deck does not hold);
-        # card sets 1-4 applied no discount
+        # E199; L906 excludes only the K deck's Stone Breaker K303, whose renovation at any
+        # time is not offered beside this one: cards/any_time_renovation.py); card sets 1-4
+        # applied no discount
         cost = {"stone": len(farm["rooms"]), "reed": 1}
         if engine.effect("E200", farm).get("discounted"):
             for hook in of_farm(farm).costs["renovation"]:
