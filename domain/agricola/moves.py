@@ -12,7 +12,7 @@ from typing import cast
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
-from . import placement, steps
+from . import conversions, fencing, placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import NONE, of
 from .farm import major_costs, renovations, room_costs
@@ -175,12 +175,12 @@ HANDLERS = {
     "sow": (steps.check_sow, steps.apply_sow),
     "bake": (steps.check_bake, steps.apply_bake),
     "build_major": (steps.check_build_major, steps.apply_build_major),
-    "fence_space": (steps.check_fence_space, steps.apply_fence_space),
-    "close_pasture": (steps.check_close_pasture, steps.apply_close_pasture),
-    "clear_region": (steps.check_clear_region, steps.apply_clear_region),
+    "fence_space": (fencing.check_fence_space, fencing.apply_fence_space),
+    "close_pasture": (fencing.check_close_pasture, fencing.apply_close_pasture),
+    "clear_region": (fencing.check_clear_region, fencing.apply_clear_region),
     "done": (steps.check_done, steps.apply_done),
-    "convert": (steps.check_convert, steps.apply_convert),
-    "release": (steps.check_release, steps.apply_release),
+    "convert": (conversions.check_convert, conversions.apply_convert),
+    "release": (conversions.check_release, conversions.apply_release),
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
 }

@@ -1,5 +1,6 @@
-"""The work phase, part 2: the steps of a multi-part action, the end of a turn, releasing and
-cooking animals, conversions (digest §4.1, §3.2, §5.9, §5.10).
+"""The work phase, part 2: the steps of a multi-part action and the end of a turn (digest
+§4.1, §3.2). The fence steps are in ``fencing.py``; releasing and cooking animals and other
+conversions, allowed at any time, in ``conversions.py``.
 
 Every move has a ``check_*`` (raises a :class:`RuleViolation`, never changes anything) and an
 ``apply_*`` (emits events through a :class:`Builder`, which evolves its own copy of the state as
@@ -31,15 +32,12 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 
 from __future__ import annotations
 
-from typing import cast
-
 from .builder import Builder, seat_params
 from .errors import (
     AgricolaViolation,
     AnimalsProblem,
     IllegalFarmPlacement,
     NotEnoughGoods,
-    PastureNotAllowed,
     StepNotExpected,
 )
 from .extension import of
@@ -49,10 +47,7 @@ from .farm import (
     can_build_room,
     can_build_stable,
     can_sow,
-    close_problem,
-    close_region,
     fence_credit,
-    fence_space_problem,
     field_space_problem,
     label,
     legal_field_spaces,
@@ -60,28 +55,20 @@ from .farm import (
     room_costs,
     room_space_problem,
     sow_problem,
-    split_animals,
     stable_price,
     stable_space_problem,
 )
 from .improvements import (
     bake_food,
     bake_problem,
-    best_cooking,
     can_bake,
     can_build_any_major,
-    convertible_goods,
     major_problem,
     well_rounds,
-    workshop_for,
 )
 from .placement import apply_place, has_legal_placement
 from .state import has_unhoused, major_name, space_name, stables_left, total_animals
 from .tables import (
-    ANIMALS,
-    BUILDING_RESOURCES,
-    FENCE_COST_WOOD,
-    FENCE_REGION_CLEARS,
     MAJOR_IMPROVEMENTS,
     PLURAL,
     SOWING,
@@ -188,7 +175,7 @@ STEP_WHAT = {
 }
 
 
-def _current_step(state: dict, seat: int, move_type: str) -> dict:
+def current_step(state: dict, seat: int, move_type: str) -> dict:
     """The pending action this step belongs to, or raise ``step_not_expected``."""
     pending = state["pending"][seat] if state["phase"] == "work" else None
     what = STEP_WHAT[move_type]
@@ -214,7 +201,7 @@ def _once(state, seat, pending, part, what):
 
 
 def check_build_room(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "build_room")
+    pending = current_step(state, seat, "build_room")
     if pending["kind"] in ("room", "card_room"):
         _once(state, seat, pending, "room", "build a room")
     farm = state["farms"][seat]
@@ -260,7 +247,7 @@ def apply_build_room(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_build_stable(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "build_stable")
+    pending = current_step(state, seat, "build_stable")
     if pending["kind"] == "stable_bake":
         _once(state, seat, pending, "stable", "build a stable")
     farm = state["farms"][seat]
@@ -292,7 +279,7 @@ def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_plough(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "plough")
+    pending = current_step(state, seat, "plough")
     _once(state, seat, pending, "plough", "plough a field")
     if "sow" in pending.get("done", []):
         raise StepNotExpected(
@@ -316,7 +303,7 @@ def apply_plough(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_sow(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "sow")
+    pending = current_step(state, seat, "sow")
     if pending.get("crops") and move["crop"] not in pending["crops"]:
         raise AgricolaViolation(
             "field_not_sowable",
@@ -350,7 +337,7 @@ def apply_sow(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_bake(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "bake")
+    pending = current_step(state, seat, "bake")
     farm = state["farms"][seat]
     problem = bake_problem(farm, pending.get("baked", []), move["improvement"], move["grain"])
     if problem:
@@ -377,7 +364,7 @@ def apply_bake(b: Builder, seat: int, move: dict) -> None:
 
 
 def check_build_major(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "build_major")
+    pending = current_step(state, seat, "build_major")
     _once(state, seat, pending, "major", "build a major improvement")
     if "return" in move and "pay" in move:
         raise AgricolaViolation(
@@ -414,82 +401,8 @@ def apply_build_major(b: Builder, seat: int, move: dict) -> None:
     settle(b, seat)
 
 
-def check_fence_space(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "fence_space")
-    farm = state["farms"][seat]
-    problem = fence_space_problem(
-        farm, pending["region"], move["space"], fence_credit(farm, pending)
-    )
-    if problem:
-        raise PastureNotAllowed(
-            "fence_space_not_allowed",
-            space_label=label(move["space"]),
-            reason=problem,
-            **seat_params(state, seat),
-        )
-
-
-def apply_fence_space(b: Builder, seat: int, move: dict) -> None:
-    region = sorted(b.state["pending"][seat]["region"] + [move["space"]])
-    b.emit("FenceSpaceMarked", {"space": move["space"], "region": region}, seat)
-
-
-def _spaces_text(spaces) -> str:
-    return "; ".join(label(s) for s in spaces) or "none"
-
-
-def check_close_pasture(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "close_pasture")
-    region = pending["region"]
-    farm = state["farms"][seat]
-    problem = close_problem(farm, region, fence_credit(farm, pending))
-    if problem:
-        code, params = problem
-        raise PastureNotAllowed(
-            code, spaces=_spaces_text(region), **params, **seat_params(state, seat)
-        )
-
-
-def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
-    farm = b.state["farms"][seat]
-    pending = b.state["pending"][seat]
-    region = list(pending["region"])
-    built = close_region(farm, region, fence_credit(farm, pending))
-    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    data = {
-        "region": region,
-        "fences": built["fences"],
-        "wood": built["wood"],
-        "pastures": built["pastures"],
-        "subdivides": built["subdivides"],
-        "housed": housed,
-        "unhoused": unhoused,
-    }
-    free = len(built["fences"]) * FENCE_COST_WOOD - built["wood"]
-    if free:
-        data["free_fences"] = free
-    b.emit("PastureFenced", data, seat)
-    settle(b, seat)
-
-
-def check_clear_region(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "clear_region")
-    if not pending["region"]:
-        raise StepNotExpected(
-            what="clear the marked spaces", reason="no space is marked", **seat_params(state, seat)
-        )
-    if pending.get("clears", 0) >= FENCE_REGION_CLEARS:
-        raise AgricolaViolation(
-            "fence_region_clear_limit", limit=FENCE_REGION_CLEARS, **seat_params(state, seat)
-        )
-
-
-def apply_clear_region(b: Builder, seat: int, move: dict) -> None:
-    b.emit("FenceRegionCleared", {"region": b.state["pending"][seat]["region"]}, seat)
-
-
 def check_done(state: dict, seat: int, move: dict) -> None:
-    pending = _current_step(state, seat, "done")
+    pending = current_step(state, seat, "done")
     if not mandatory_done(state, pending):
         text = MANDATORY_TEXT.get(pending["kind"])
         raise AgricolaViolation(
@@ -597,164 +510,6 @@ def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | 
             return candidate
         b.emit("PeopleIdle", {"count": farm["home"]}, candidate)
     return None
-
-
-# == animals, conversions (digest §3.2 item 6, §5.9, §5.10, §6.2) ================================
-
-
-def check_release(state: dict, seat: int, move: dict) -> None:
-    """Animals may be released to the general supply at any time (digest §5.9; seed 000 L302,
-    004 L282): whenever the seat is asked to act, as conversions are (``release_open``)."""
-    farm = state["farms"][seat]
-    if not has_unhoused(farm):
-        reason = release_open(state, seat)
-        if reason:
-            raise StepNotExpected(what="release animals", reason=reason, **seat_params(state, seat))
-    animal = move["animal"]
-    if animal not in ANIMALS or total_animals(farm)[animal] < 1:
-        raise AnimalsProblem(
-            "no_animal_to_release",
-            animal=PLURAL.get(animal, str(animal)),
-            **seat_params(state, seat),
-        )
-    check_count(state, seat, move, animal, "release")
-
-
-def release_open(state: dict, seat: int) -> str | None:
-    """Why ``seat`` may not release a housed animal now, or None: the same moments as
-    conversions, except the breeding phase, whose choices are fixed when it starts (animals are
-    released before it, in the feeding phase; see docs/rules/agricola.md). Rules revision r1
-    released only animals that did not fit."""
-    if not state["before_breeding_window"]:
-        return "all their animals fit on the farm"
-    if state["phase"] == "harvest_breeding":
-        return "newborns are being placed (release animals before breeding, when feeding)"
-    return conversions_open(state, seat)
-
-
-def apply_release(b: Builder, seat: int, move: dict) -> None:
-    farm = b.state["farms"][seat]
-    overflowing = has_unhoused(farm)
-    total = total_animals(farm)
-    count = move.get("count", 1)
-    total[move["animal"]] -= count
-    housed, unhoused = split_animals(farm, total)
-    data = {"animal": move["animal"], "housed": housed, "unhoused": unhoused}
-    if count > 1:
-        data["count"] = count
-    b.emit("AnimalReleased", data, seat)
-    if overflowing or b.state["pending"][seat] is not None:
-        settle(b, seat)
-
-
-def conversions_open(state: dict, seat: int) -> str | None:
-    """Why ``seat`` may not convert now, or None. Conversions are offered whenever the seat is
-    asked to act, except in the middle of an action whose mandatory part is not done yet (so a
-    conversion can never make the action impossible to finish; see docs/rules/agricola.md)."""
-    pending = state["pending"][seat]
-    phase = state["phase"]
-    if phase == "work":
-        if pending is None:
-            if state["turn"] != seat:
-                return "it is not their turn"
-            return None
-        if work_kind(state, pending["kind"]) and not mandatory_done(state, pending):
-            return f"{space_name(pending['space'])} must be carried out first"
-        return None
-    if phase in ("harvest_feeding", "harvest_breeding") and pending is not None:
-        return None
-    return "they are not asked to act"
-
-
-def check_count(state: dict, seat: int, move: dict, animal: str, what: str) -> None:
-    """``count`` (several animals in one move, issue 23 item 7): from 2 to the animals of that
-    type the seat holds; without it the move takes 1."""
-    if "count" not in move:
-        return
-    held = total_animals(state["farms"][seat]).get(animal, 0) if animal in ANIMALS else 0
-    if animal not in ANIMALS or not 2 <= move["count"] <= held:
-        raise AgricolaViolation(
-            "count_invalid",
-            what=what,
-            good=PLURAL.get(animal, str(animal)),
-            count=move["count"],
-            reason=(
-                f"they hold {held}; 'count' goes from 2 to that number "
-                "(without it the move takes 1)"
-                if animal in ANIMALS
-                else "only animals go several at once"
-            ),
-            **seat_params(state, seat),
-        )
-
-
-def check_convert(state: dict, seat: int, move: dict) -> None:
-    good = move["good"]
-    farm = state["farms"][seat]
-    check_count(state, seat, move, good, "cook")
-    reason = conversions_open(state, seat)
-    if reason:
-        raise AgricolaViolation(
-            "conversion_not_now",
-            good=PLURAL.get(good, str(good)),
-            reason=reason,
-            **seat_params(state, seat),
-        )
-    if good in convertible_goods(farm, state["phase"]):
-        return
-    if good in ANIMALS and state["phase"] == "harvest_breeding":
-        raise AgricolaViolation(
-            "conversion_not_now",
-            good=PLURAL[good],
-            reason="animals may not be cooked during breeding (digest D-26)",
-            **seat_params(state, seat),
-        )
-    if good in ANIMALS and total_animals(farm)[good] > 0:
-        raise AgricolaViolation(
-            "no_cooking_improvement", good=PLURAL[good], **seat_params(state, seat)
-        )
-    if good in BUILDING_RESOURCES and farm["supply"].get(good, 0) > 0:
-        major = workshop_for(farm, good)
-        if major and state["phase"] == "harvest_feeding":
-            raise AgricolaViolation(
-                "workshop_already_used",
-                major_name=major_name(major),
-                good=good,
-                **seat_params(state, seat),
-            )
-        raise AgricolaViolation(
-            "conversion_not_now",
-            good=good,
-            reason="building resources become food only through a "
-            "workshop in the feeding phase of a harvest (digest §7)",
-            **seat_params(state, seat),
-        )
-    raise AgricolaViolation(
-        "nothing_to_convert", good=PLURAL.get(good, str(good)), **seat_params(state, seat)
-    )
-
-
-def apply_convert(b: Builder, seat: int, move: dict) -> None:
-    good = move["good"]
-    farm = b.state["farms"][seat]
-    data: dict = {"good": good}
-    if good in BUILDING_RESOURCES:
-        major = cast(str, workshop_for(farm, good))  # the move was listed: a workshop is owned
-        data.update(food=MAJOR_IMPROVEMENTS[major]["workshop"][1], via=major, workshop=True)
-    else:
-        via, food = best_cooking(farm, good)
-        count = move.get("count", 1)
-        data.update(food=food * count, via=via)
-        if count > 1:
-            data["count"] = count
-        if good in ANIMALS:
-            total = total_animals(farm)
-            total[good] -= count
-            housed, unhoused = split_animals(farm, total)
-            data.update(housed=housed, unhoused=unhoused)
-    b.emit("GoodsConverted", data, seat)
-    if b.state["phase"] == "work" and b.state["pending"][seat] is not None:
-        settle(b, seat)
 
 
 def place_and_settle(b: Builder, seat: int, move: dict) -> None:

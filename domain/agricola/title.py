@@ -11,6 +11,7 @@ from domain.common.visibility import redact
 
 from .builder import Builder
 from .cards.card_sets import CARD_SETS, LATEST
+from .conversions import conversions_open
 from .evolve import evolve as evolve_event
 from .extension import of as extension_of
 from .flow import advance, setup_events
@@ -19,7 +20,6 @@ from .moves import apply_move, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
 from .solo import check_round_order
 from .state import clone, fences_left, field_at, housing, stables_left
-from .steps import conversions_open
 from .tables import GRID
 from .text import describe, rule_of
 

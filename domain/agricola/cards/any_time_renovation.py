@@ -11,8 +11,8 @@ from . import engine, play
 
 
 def moves(state: dict, seat: int) -> list[dict]:
+    from ..conversions import conversions_open
     from ..farm import renovation_problem, renovations
-    from ..steps import conversions_open
 
     farm = state["farms"][seat]
     if farm["house"] != "clay" or conversions_open(state, seat):

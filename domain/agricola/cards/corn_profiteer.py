@@ -28,7 +28,7 @@ def _bidding(farm: dict) -> dict | None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..steps import conversions_open
+    from ..conversions import conversions_open
 
     farm = state["farms"][seat]
     pending = state["pending"][seat]

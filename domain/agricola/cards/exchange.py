@@ -20,7 +20,7 @@ def _hand(state: dict, seat: int) -> dict:
 
 
 def exchange_moves(state: dict, seat: int) -> list[dict]:
-    from ..steps import conversions_open
+    from ..conversions import conversions_open
 
     if not state.get("cards", {}).get("exchange") or state["phase"] == "deal":
         return []

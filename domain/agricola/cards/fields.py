@@ -40,9 +40,9 @@ def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from ..steps import _current_step
+    from ..steps import current_step
 
-    pending = _current_step(state, seat, "sow")
+    pending = current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
         raise StepNotExpected(
             what=f"sow {move['crop']} on {card_name(move['card'])}",

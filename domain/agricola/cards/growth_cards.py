@@ -55,7 +55,7 @@ def after_rooms(b, seat: int, event, card_id: str) -> None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..steps import conversions_open
+    from ..conversions import conversions_open
 
     farm = state["farms"][seat]
     out = []

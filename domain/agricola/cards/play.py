@@ -545,8 +545,8 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
 def renovate_moves(state: dict, seat: int) -> list[dict]:
     """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual
     (``pay`` picks another way to pay that the seat's cards offer, e.g. Clay Roof E36)."""
+    from ..conversions import conversions_open
     from ..farm import renovation_problem, renovations
-    from ..steps import conversions_open
 
     farm = state["farms"][seat]
     if farm["house"] != "wood" or conversions_open(state, seat):
@@ -583,7 +583,7 @@ def apply_card_renovate(b, seat: int, move: dict) -> None:
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
-    from ..steps import conversions_open
+    from ..conversions import conversions_open
 
     reason = conversions_open(state, seat)
     if reason:

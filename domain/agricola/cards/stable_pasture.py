@@ -55,7 +55,7 @@ def _fits(farm: dict, space: int) -> bool:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..steps import conversions_open
+    from ..conversions import conversions_open
 
     farm = state["farms"][seat]
     out = []
