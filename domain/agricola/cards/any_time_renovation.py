@@ -2,12 +2,12 @@
 catalogue K303 Stone Breaker, effect ``renovate_stone_any_time``; seed 000 L812: the
 renovation is paid as usual, and not together with the Conservator E200, whose way from a
 wooden hut it does not offer). The move is the Builder's Trowel's ``card_renovate`` (E50,
-``play.renovate_moves``), naming this card; ``pay`` picks another way to pay the seat's cards
+``card_moves.renovate_moves``), naming this card; ``pay`` picks another way to pay the seat's cards
 offer."""
 
 from __future__ import annotations
 
-from . import engine, play
+from . import card_moves, engine
 
 
 def moves(state: dict, seat: int) -> list[dict]:
@@ -37,8 +37,8 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move in moves(state, seat):
         return
-    play.check_card_renovate(state, seat, move)
+    card_moves.check_card_renovate(state, seat, move)
 
 
 def apply(b, seat: int, move: dict) -> None:
-    play.apply_card_renovate(b, seat, move)
+    card_moves.apply_card_renovate(b, seat, move)

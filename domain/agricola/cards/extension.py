@@ -22,6 +22,7 @@ from . import (
     board_cards,
     businessman,
     buyers,
+    card_moves,
     card_spaces,
     chamberlain,
     corn_profiteer,
@@ -148,15 +149,18 @@ MOVES = {
         ({"card": str}, {"pay": int, "choice": int, "return": list}),
     ),
     "card_convert": (
-        (play.check_card_convert, play.apply_card_convert),
+        (card_moves.check_card_convert, card_moves.apply_card_convert),
         ({"card": str}, {"option": int}),
     ),
     "card_renovate": (
         (any_time_renovation.check, any_time_renovation.apply),
         ({"card": str}, {"pay": int}),
     ),
-    "card_choice": ((play.check_card_choice, play.apply_card_choice), ({"option": int}, {})),
-    "card_first": ((play.check_card_first, play.apply_card_first), ({"card": str}, {})),
+    "card_choice": (
+        (card_moves.check_card_choice, card_moves.apply_card_choice),
+        ({"option": int}, {}),
+    ),
+    "card_first": ((card_moves.check_card_first, card_moves.apply_card_first), ({"card": str}, {})),
     "card_pasture": ((hooks.check_card_pasture, hooks.apply_card_pasture), ({"space": int}, {})),
     "card_plough": (
         (
@@ -206,7 +210,7 @@ def _feeding_trades(farm: dict) -> bool:
     when the seat has food enough."""
     return any(
         engine.effect(c, farm).get("feeding_trade")
-        and play.trade_options(farm, engine.effect(c, farm))
+        and card_moves.trade_options(farm, engine.effect(c, farm))
         for c in farm.get("cards", [])
     )
 
@@ -219,9 +223,9 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
             {"type": "play_occupation", "card": c} for c in play.hand(state, seat)["occupations"]
         ]
     if kind == "card_choice":
-        return play.choice_moves(state, seat)
+        return card_moves.choice_moves(state, seat)
     if kind == "card_order":
-        return play.order_moves(state, seat)
+        return card_moves.order_moves(state, seat)
     if kind == "card_pasture":
         return [
             {"type": "card_pasture", "space": s}
@@ -353,8 +357,8 @@ def build(card_set: int) -> Extension:
         ],
         step_candidates=[_step_candidates],
         anytime_candidates=[
-            play.convert_moves,
-            play.renovate_moves,
+            card_moves.convert_moves,
+            card_moves.renovate_moves,
             any_time_renovation.moves,
             free_builds.room_moves,
             baking.bake_moves,
