@@ -38,9 +38,12 @@ PLAYOUT_MOVES = {1: 20, 2: 30, 3: 40}
 #: a margin of this many points maps to a reward of about 0.88 (tanh 1)
 REWARD_SCALE = 6.0
 UCB_C = 0.7
-#: greedy level 2 also looks one step further into its own turn when that step lists at most
-#: this many moves
+#: greedy level 2 also looks one step further into its own turn, at this many of the moves
+#: that step lists (a sample drawn from the bot's rng when it lists more)
 GREEDY_FOLLOW_UP = 12
+#: ... and at most about this many follow-up moves in all (a long list of first moves gets a
+#: smaller sample each, at least 2), so a decision stays within tens of milliseconds
+GREEDY_FOLLOW_UP_TOTAL = 120
 
 
 def move_key(move: dict) -> str:
@@ -81,6 +84,7 @@ def choose_greedy(
             else sim.margin(sim.totals(rules, state), seat)
         )
 
+    width = max(2, min(GREEDY_FOLLOW_UP, GREEDY_FOLLOW_UP_TOTAL // len(moves)))
     best, best_value = [], -math.inf
     for move in moves:
         state = sim.after(rules, view, seat, move, sim_rng)
@@ -88,7 +92,7 @@ def choose_greedy(
             continue
         value = value_of(state)
         if use_eval:
-            value = max(value, _follow_up(rules, state, seat, sim_rng, value_of))
+            value = max(value, _follow_up(rules, state, seat, sim_rng, value_of, width))
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
@@ -96,15 +100,20 @@ def choose_greedy(
     return rng.choice("bot/greedy/tie", best or moves)
 
 
-def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any) -> float:
+def _follow_up(
+    rules: Any, state: dict, seat: int, rng: Rng, value_of: Any, width: int = GREEDY_FOLLOW_UP
+) -> float:
     """The best value one more step of the same seat's turn reaches (a placement is worth
-    what its actions give), or -inf when the turn has passed or the list is long."""
+    what its actions give), or -inf when the turn has passed. A long list is sampled: the best
+    of a few spots for a room or a tile still says what the placement is worth."""
     status = rules.status(state)
     if status.finished or tuple(status.to_act) != (seat,):
         return -math.inf
     moves = rules.legal_moves(state, seat)
-    if not moves or len(moves) > GREEDY_FOLLOW_UP:
+    if not moves:
         return -math.inf
+    if len(moves) > width:
+        moves = rng.shuffle("bot/greedy/follow", moves)[:width]
     best = -math.inf
     for move in moves:
         after = sim.after(rules, state, seat, move, rng)
