@@ -291,12 +291,16 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     # a placement on an occupied space fails check_place unless a card allows it: skip those
     # without raising (the same list, a good part of a 4-player round's candidates)
     occupied = () if of(state).occupied_ok else _occupied(state)
+    # and no conversion passes check_convert while conversions are closed to the seat
+    closed = steps.conversions_open(state, seat) is not None
     out = []
     for move in candidates(state, seat):
         kind = move["type"]
         if only_animals and kind not in ("release", "convert"):
             continue
         if kind == "place" and move["space"] in occupied:
+            continue
+        if kind == "convert" and closed:
             continue
         try:
             handler(state, kind)[0](state, seat, move)

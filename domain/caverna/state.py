@@ -27,6 +27,7 @@ A home (the board is a 6 x 8 grid with the Office room's ring, see ``tables``)::
 from __future__ import annotations
 
 import marshal
+from operator import itemgetter
 
 from domain.common.housing import Housing, can_house
 
@@ -194,7 +195,7 @@ def _housing_key(home: dict) -> tuple:
     return (
         tuple(home["board"]),
         tuple(home["stables"]),
-        tuple(tuple(pair) for pair in home["large"]),
+        tuple(map(tuple, home["large"])),
         tuple(home["furn"].values()),
         tuple(home["covered"]),
         home["animals"]["dog"],
@@ -240,15 +241,21 @@ def farm_animals(home: dict) -> dict[str, int]:
 
 def animals_fit(home: dict, animals: dict | None = None) -> bool:
     """True if the farm animals fit the home (dogs roam freely, digest §8.1)."""
-    if animals is None:
-        animals = farm_animals(home)
-    key = (_housing_key(home), tuple(animals.items()))
+    if animals is None:  # the home's own farm animals: keyed by their counts alone
+        key = (_housing_key(home), None, _farm_counts(home["animals"]))
+    else:
+        key = (_housing_key(home), tuple(animals.items()))
     fits = _FITS.get(key)
     if fits is None:
         if len(_FITS) >= _CACHE_SIZE:
             _FITS.clear()
-        fits = _FITS[key] = can_house(housings(home), animals)
+        fits = _FITS[key] = can_house(
+            housings(home), farm_animals(home) if animals is None else animals
+        )
     return fits
+
+
+_farm_counts = itemgetter(*FARM_ANIMALS)
 
 
 def unused_spaces(home: dict) -> int:
