@@ -241,6 +241,7 @@ def farm_animals(home: dict) -> dict[str, int]:
 
 def animals_fit(home: dict, animals: dict | None = None) -> bool:
     """True if the farm animals fit the home (dogs roam freely, digest §8.1)."""
+    key: tuple
     if animals is None:  # the home's own farm animals: keyed by their counts alone
         key = (_housing_key(home), None, _farm_counts(home["animals"]))
     else:
