@@ -53,6 +53,9 @@ GREEDY_FOLLOW_UP = 12
 #: ... and at most about this many follow-up moves in all (a long list of first moves gets a
 #: smaller sample each, at least 2), so a decision stays within tens of milliseconds
 GREEDY_FOLLOW_UP_TOTAL = 120
+#: greedy values at most this many first moves: a longer list (a furnishing tile on each of
+#: many spaces) is sampled from the bot's rng, so no decision takes much over 100 ms
+GREEDY_WIDTH = 48
 
 
 def move_key(move: dict) -> str:
@@ -97,9 +100,10 @@ def choose_greedy(
 def greedy_values(
     rules: Any, state: dict, seat: int, moves: list[dict], rng: Rng, use_eval: bool = True
 ) -> list[tuple[float, dict]]:
-    """(value, move) for every move the rules accept from ``state``, in list order: the
-    seat's score-sheet margin after it, plus the title's evaluation and the best value of one
-    more step of the same turn when ``use_eval``."""
+    """(value, move) for every move the rules accept from ``state`` (a sample of
+    :data:`GREEDY_WIDTH` of a longer list), in list order: the seat's score-sheet margin after
+    it, plus the title's evaluation and the best value of one more step of the same turn when
+    ``use_eval``."""
 
     def value_of(after: dict) -> float:
         return (
@@ -108,6 +112,8 @@ def greedy_values(
             else sim.margin(sim.totals(rules, after), seat)
         )
 
+    if len(moves) > GREEDY_WIDTH:
+        moves = rng.shuffle("bot/greedy/wide", moves)[:GREEDY_WIDTH]
     width = max(2, min(GREEDY_FOLLOW_UP, GREEDY_FOLLOW_UP_TOTAL // len(moves)))
     out = []
     for move in moves:
