@@ -299,10 +299,19 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     # check_move without the parts every candidate passes (its shape and the turn, checked
     # once above): the same filter, a third faster on a full game's busiest lists
     only_animals = has_unhoused(state["farms"][seat])
+    # a placement on an occupied space fails check_place unless a card allows it: skip those
+    # without raising (the same list, a good part of a 4-player round's candidates)
+    occupied = () if of(state).occupied_ok else _occupied(state)
+    # and no conversion passes check_convert while conversions are closed to the seat
+    closed = steps.conversions_open(state, seat) is not None
     out = []
     for move in candidates(state, seat):
         kind = move["type"]
         if only_animals and kind not in ("release", "convert"):
+            continue
+        if kind == "place" and move["space"] in occupied:
+            continue
+        if kind == "convert" and closed:
             continue
         try:
             handler(state, kind)[0](state, seat, move)
@@ -310,6 +319,10 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
             continue
         out.append(move)
     return out
+
+
+def _occupied(state: dict) -> set[str]:
+    return {sid for sid, space in state["spaces"].items() if space["occupant"] is not None}
 
 
 def apply_move(b, seat: int, move: dict) -> None:

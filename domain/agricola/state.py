@@ -33,7 +33,7 @@ A farm::
 
 from __future__ import annotations
 
-import json
+import marshal
 
 from domain.common.housing import Housing, farm_housing
 
@@ -51,8 +51,10 @@ from .tables import (
 
 
 def clone(state: dict) -> dict:
-    """A deep copy of a JSON-clean state (faster than ``copy.deepcopy``)."""
-    return json.loads(json.dumps(state))
+    """A deep copy of a JSON-clean state: a marshal round trip (version 2, which keeps no
+    shared references, so like a JSON round trip every list and dict is a fresh one), about
+    five times faster than JSON on a 4-player state; every move's decision clones once."""
+    return marshal.loads(marshal.dumps(state, 2))
 
 
 def new_farm(food: int) -> dict:

@@ -14,7 +14,9 @@ real draws). Bots call the title protocol only; no title is named here.
   the seat cannot see (``title.fork_view(view, seat, rng)``: other hands dealt anew; draws the
   rules make lazily come from the bot's own rng, i.e. are sampled too), then descends a tree
   shared by all samples with UCB1 over the moves available in that sample, expands one move,
-  plays a short random playout and scores the position on the score sheet.
+  plays a short random playout and scores the position on the score sheet plus the title's
+  evaluation. At the root it considers only greedy's best few moves, with greedy's values as
+  a bias that fades with visits.
 """
 
 from __future__ import annotations
@@ -33,14 +35,27 @@ from . import sim
 
 #: search budgets in seconds by level (level 2 is the default the issue names)
 SEARCH_BUDGET = {1: 0.5, 2: 2.0, 3: 5.0}
-#: how many random moves a search playout makes before scoring the position
-PLAYOUT_MOVES = {1: 20, 2: 30, 3: 40}
+#: how many random moves a search playout makes before scoring the position (by the score
+#: sheet and the title's evaluation)
+PLAYOUT_MOVES = {1: 8, 2: 12, 3: 16}
 #: a margin of this many points maps to a reward of about 0.88 (tanh 1)
 REWARD_SCALE = 6.0
 UCB_C = 0.7
-#: greedy level 2 also looks one step further into its own turn when that step lists at most
-#: this many moves
+#: search considers only the first moves greedy ranks best (greedy's values as a prior)
+SEARCH_ROOT_WIDTH = 4
+#: ... and starts from greedy's values: a bonus (this much for greedy's best move, less for
+#: the others; a playout's reward is 0 to 1) that fades as a move is visited (progressive
+#: bias), so a short search plays like greedy and a long one by what its playouts found
+PRIOR_WEIGHT = 2.0
+#: greedy level 2 also looks one step further into its own turn, at this many of the moves
+#: that step lists (a sample drawn from the bot's rng when it lists more)
 GREEDY_FOLLOW_UP = 12
+#: ... and at most about this many follow-up moves in all (a long list of first moves gets a
+#: smaller sample each, at least 2), so a decision stays within tens of milliseconds
+GREEDY_FOLLOW_UP_TOTAL = 120
+#: greedy values at most this many first moves: a longer list (a furnishing tile on each of
+#: many spaces) is sampled from the bot's rng, so no decision takes much over 100 ms
+GREEDY_WIDTH = 48
 
 
 def move_key(move: dict) -> str:
@@ -71,24 +86,10 @@ def choose_greedy(
     if len(moves) == 1:
         return moves[0]
     sim_rng = Rng(rng.below("bot/greedy/sim", 1 << 128))
-    use_eval = level >= 2
     view = rules.fork_view(view, seat, sim_rng) or view  # others' hidden parts, sampled
-
-    def value_of(state: dict) -> float:
-        return (
-            sim.evaluate(rules, state, seat)
-            if use_eval
-            else sim.margin(sim.totals(rules, state), seat)
-        )
-
+    valued = greedy_values(rules, view, seat, moves, sim_rng, level >= 2)
     best, best_value = [], -math.inf
-    for move in moves:
-        state = sim.after(rules, view, seat, move, sim_rng)
-        if state is None:
-            continue
-        value = value_of(state)
-        if use_eval:
-            value = max(value, _follow_up(rules, state, seat, sim_rng, value_of))
+    for value, move in valued:
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif abs(value - best_value) <= 1e-9:
@@ -96,15 +97,50 @@ def choose_greedy(
     return rng.choice("bot/greedy/tie", best or moves)
 
 
-def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any) -> float:
+def greedy_values(
+    rules: Any, state: dict, seat: int, moves: list[dict], rng: Rng, use_eval: bool = True
+) -> list[tuple[float, dict]]:
+    """(value, move) for every move the rules accept from ``state`` (a sample of
+    :data:`GREEDY_WIDTH` of a longer list), in list order: the seat's score-sheet margin after
+    it, plus the title's evaluation and the best value of one more step of the same turn when
+    ``use_eval``."""
+
+    def value_of(after: dict) -> float:
+        return (
+            sim.evaluate(rules, after, seat)
+            if use_eval
+            else sim.margin(sim.totals(rules, after), seat)
+        )
+
+    if len(moves) > GREEDY_WIDTH:
+        moves = rng.shuffle("bot/greedy/wide", moves)[:GREEDY_WIDTH]
+    width = max(2, min(GREEDY_FOLLOW_UP, GREEDY_FOLLOW_UP_TOTAL // len(moves)))
+    out = []
+    for move in moves:
+        after = sim.after(rules, state, seat, move, rng)
+        if after is None:
+            continue
+        value = value_of(after)
+        if use_eval:
+            value = max(value, _follow_up(rules, after, seat, rng, value_of, width))
+        out.append((value, move))
+    return out
+
+
+def _follow_up(
+    rules: Any, state: dict, seat: int, rng: Rng, value_of: Any, width: int = GREEDY_FOLLOW_UP
+) -> float:
     """The best value one more step of the same seat's turn reaches (a placement is worth
-    what its actions give), or -inf when the turn has passed or the list is long."""
+    what its actions give), or -inf when the turn has passed. A long list is sampled: the best
+    of a few spots for a room or a tile still says what the placement is worth."""
     status = rules.status(state)
     if status.finished or tuple(status.to_act) != (seat,):
         return -math.inf
     moves = rules.legal_moves(state, seat)
-    if not moves or len(moves) > GREEDY_FOLLOW_UP:
+    if not moves:
         return -math.inf
+    if len(moves) > width:
+        moves = rng.shuffle("bot/greedy/follow", moves)[:width]
     best = -math.inf
     for move in moves:
         after = sim.after(rules, state, seat, move, rng)
@@ -114,7 +150,7 @@ def _follow_up(rules: Any, state: dict, seat: int, rng: Rng, value_of: Any) -> f
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "avail", "seat", "move")
+    __slots__ = ("children", "visits", "reward", "avail", "seat", "move", "prior")
 
     def __init__(self, seat: int | None, move: dict | None) -> None:
         self.children: dict[str, _Node] = {}
@@ -123,16 +159,22 @@ class _Node:
         self.avail = 1
         self.seat = seat  # who made the move leading here
         self.move = move
+        self.prior = 0.0  # greedy's opinion of a first move, fading with visits
 
 
 def _rewards(rules: Any, state: dict) -> list[float]:
     values = sim.totals(rules, state)
+    extra = getattr(rules, "evaluate", None)
+    if callable(extra):  # every seat's prospects in this sample, by the title's evaluation
+        values = [v + float(extra(state, s) or 0.0) for s, v in enumerate(values)]
     return [0.5 + 0.5 * math.tanh(sim.margin(values, s) / REWARD_SCALE) for s in range(len(values))]
 
 
 def _ucb(child: _Node) -> float:
-    return child.reward / child.visits + UCB_C * math.sqrt(
-        math.log(max(child.avail, 1)) / child.visits
+    return (
+        child.reward / child.visits
+        + UCB_C * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+        + child.prior / (1 + child.visits)
     )
 
 
@@ -153,10 +195,20 @@ def choose_search(
         return moves[0]
     budget = SEARCH_BUDGET.get(level, 2.0) if budget is None else budget
     depth = PLAYOUT_MOVES.get(level, 30)
+    deadline = clock() + budget
     pick = random.Random(rng.below("bot/search/pick", 1 << 64))
     root = _Node(None, None)
-    root_keys = {move_key(m): m for m in moves}
-    deadline = clock() + budget
+    prior_rng = Rng(rng.below("bot/search/prior", 1 << 128))
+    sample = rules.fork_view(view, seat, prior_rng) or view
+    ranked = sorted(
+        greedy_values(rules, sample, seat, moves, prior_rng),
+        key=lambda vm: -vm[0],
+    )[:SEARCH_ROOT_WIDTH]  # sorted() keeps list order among equal values
+    root_keys = {move_key(m): m for _, m in ranked} or {move_key(m): m for m in moves}
+    top = ranked[0][0] if ranked else 0.0
+    priors = {
+        move_key(m): PRIOR_WEIGHT * (1 + math.tanh((v - top) / REWARD_SCALE)) for v, m in ranked
+    }
     iteration = 0
     while True:
         iteration += 1
@@ -166,10 +218,12 @@ def choose_search(
         try:
             state = rules.fork_view(view, seat, sample_rng) or sim.copy_state(view)
             _iterate(rules, root, state, seat, root_keys, pick, sample_rng, depth)
+            for k, child in root.children.items():
+                child.prior = priors.get(k, 0.0)
         except DomainError:  # a sample the rules cannot continue: draw another
             continue
     if not root.children:
-        return choose_random(rules, view, seat, moves, rng, level)
+        return ranked[0][1] if ranked else choose_random(rules, view, seat, moves, rng, level)
     best = max(root.children.values(), key=lambda c: (c.visits, c.reward))
     return cast(dict, best.move)
 

@@ -33,28 +33,37 @@ def label(space: int) -> str:
     return f"edge r{row} c{col}"
 
 
-def _usable(home: dict, space: int) -> bool:
-    return home["board"][space] is None and space not in BLOCKED
+@cache
+def _pair_spots(mountain: bool, ordered: bool) -> tuple[tuple[int, int, bool], ...]:
+    """(a, b, on the ring) for every two adjacent spaces of one half with at most one of
+    them on the ring, in board order: what :func:`_pairs` filters by the home."""
+    out = []
+    for a in GRID.spaces():
+        if is_mountain(a) != mountain:
+            continue
+        for b in neighbours(a):
+            if not ordered and b < a:
+                continue
+            outside = (a not in _INNER) + (b not in _INNER)
+            if outside <= 1:
+                out.append((a, b, bool(outside)))
+    return tuple(out)
 
 
 def _pairs(home: dict, mountain: bool, ordered: bool) -> list[tuple[int, int]]:
     """Two adjacent free spaces of one half; a ring space only with the Office room, and then
     only one half of the tile (pack §1.3 Office room)."""
     ring = owns(home, "office_room")
-    out = []
-    for a in GRID.spaces():
-        if is_mountain(a) != mountain or not _usable(home, a):
-            continue
-        for b in neighbours(a):
-            if not ordered and b < a:
-                continue
-            if not _usable(home, b):
-                continue
-            outside = (a not in _INNER) + (b not in _INNER)
-            if outside > 1 or (outside and not ring):
-                continue
-            out.append((a, b))
-    return out
+    board = home["board"]
+    return [
+        (a, b)
+        for a, b, outside in _pair_spots(mountain, ordered)
+        if (ring or not outside)
+        and board[a] is None
+        and a not in BLOCKED
+        and board[b] is None
+        and b not in BLOCKED
+    ]
 
 
 def _touches(home: dict, spaces, kinds) -> bool:

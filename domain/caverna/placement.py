@@ -95,12 +95,13 @@ def dwarf_choices(state: dict, seat: int) -> list[int | None]:
     return out
 
 
-def place_moves(state: dict, seat: int) -> list[dict]:
-    """Every legal placement of ``seat`` (digest §3.3)."""
+def place_moves(state: dict, seat: int, only: str | None = None) -> list[dict]:
+    """Every legal placement of ``seat`` (digest §3.3); with ``only``, those on that space
+    (every placement names its space, so a move is legal exactly when it is in this list)."""
     out = []
     dwarfs = dwarf_choices(state, seat)
     home = state["homes"][seat]
-    for sid in state["order"]:
+    for sid in state["order"] if only is None else [s for s in state["order"] if s == only]:
         if state["spaces"][sid]["occupant"] is not None:
             continue
         info = SPACES[_card_id(state, sid)]
@@ -195,7 +196,7 @@ def check_place(state: dict, seat: int, move: dict) -> None:
             expected=(f"a weapon of strength {expected}" if expected else "no weapon"),
             **params,
         )
-    if move not in place_moves(state, seat):
+    if move not in place_moves(state, seat, sid):
         code, why = _why_not(state, seat, move)
         raise CavernaViolation(code, **why, **params)
 

@@ -26,7 +26,8 @@ A home (the board is a 6 x 8 grid with the Office room's ring, see ``tables``)::
 
 from __future__ import annotations
 
-import json
+import marshal
+from operator import itemgetter
 
 from domain.common.housing import Housing, can_house
 
@@ -48,8 +49,10 @@ from .tables import (
 
 
 def clone(state: dict) -> dict:
-    """A deep copy of a JSON-clean state."""
-    return json.loads(json.dumps(state))
+    """A deep copy of a JSON-clean state: a marshal round trip (version 2, which keeps no
+    shared references, so like a JSON round trip every list and dict is a fresh one), about
+    five times faster than JSON on a 4-player state; every move's decision clones once."""
+    return marshal.loads(marshal.dumps(state, 2))
 
 
 def new_home(food: int) -> dict:
@@ -179,7 +182,41 @@ def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
     return pastures, flexible, reserved, bare, stabled
 
 
+#: housings by :func:`_housing_key`, and animals_fit by (that key, animals): both are pure
+#: functions of those parts of a home, asked for every seat several times a move (``to_act``)
+_HOUSINGS: dict[tuple, tuple[Housing, ...]] = {}
+_FITS: dict[tuple, bool] = {}
+_CACHE_SIZE = 4096
+
+
+def _housing_key(home: dict) -> tuple:
+    """Everything :func:`housings` reads of a home (board, stables, large pastures, tiles,
+    covered tiles, dogs, dwarfs for the Cuddle room, planted fields for the Stubble room)."""
+    return (
+        tuple(home["board"]),
+        tuple(home["stables"]),
+        tuple(map(tuple, home["large"])),
+        tuple(home["furn"].values()),
+        tuple(home["covered"]),
+        home["animals"]["dog"],
+        len(home["dwarfs"]),
+        tuple(home["crops"]),
+    )
+
+
 def housings(home: dict) -> tuple[Housing, ...]:
+    """The ways the home can keep animals (see :func:`_housings`), remembered by the parts of
+    the home they depend on."""
+    key = _housing_key(home)
+    found = _HOUSINGS.get(key)
+    if found is None:
+        if len(_HOUSINGS) >= _CACHE_SIZE:
+            _HOUSINGS.clear()
+        found = _HOUSINGS[key] = _housings(home)
+    return found
+
+
+def _housings(home: dict) -> tuple[Housing, ...]:
     """The ways the home can keep animals, one per placement of its dogs: each dog guards an
     unfenced meadow (k dogs there keep k + 1 sheep; a stable there has no effect); extra dogs
     join a guarded meadow (digest §8.1, EX-22; decision C-05)."""
@@ -204,7 +241,22 @@ def farm_animals(home: dict) -> dict[str, int]:
 
 def animals_fit(home: dict, animals: dict | None = None) -> bool:
     """True if the farm animals fit the home (dogs roam freely, digest §8.1)."""
-    return can_house(housings(home), farm_animals(home) if animals is None else animals)
+    key: tuple
+    if animals is None:  # the home's own farm animals: keyed by their counts alone
+        key = (_housing_key(home), None, _farm_counts(home["animals"]))
+    else:
+        key = (_housing_key(home), tuple(animals.items()))
+    fits = _FITS.get(key)
+    if fits is None:
+        if len(_FITS) >= _CACHE_SIZE:
+            _FITS.clear()
+        fits = _FITS[key] = can_house(
+            housings(home), farm_animals(home) if animals is None else animals
+        )
+    return fits
+
+
+_farm_counts = itemgetter(*FARM_ANIMALS)
 
 
 def unused_spaces(home: dict) -> int:
