@@ -303,7 +303,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     # without raising (the same list, a good part of a 4-player round's candidates)
     occupied = () if of(state).occupied_ok else _occupied(state)
     # and no conversion passes check_convert while conversions are closed to the seat
-    closed = steps.conversions_open(state, seat) is not None
+    closed = conversions.conversions_open(state, seat) is not None
     out = []
     for move in candidates(state, seat):
         kind = move["type"]
