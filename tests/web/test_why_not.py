@@ -129,3 +129,70 @@ def test_the_why_route_answers_with_the_sentence_and_changes_nothing(web_app, ti
     answer = spectator.get(f"/games/{gid}/why", query_string={"target": targets[0]})
     assert answer.status_code == 403
     assert app.get_game(gid).version == version
+
+
+@pytest.mark.browser
+def test_a_click_on_a_dead_place_shows_why_beside_it(browser, live_server, web_app):
+    """In Chromium with the page's own CSP: the player clicks the why-not of an action space
+    with no move for them; the rule's sentence appears beside it in a status region, the
+    game's version does not change, no CSP violation is logged, and axe finds no serious or
+    critical violation."""
+    from tests.web.test_accessibility import _violations
+
+    app = _games(web_app)
+    created = app.create_game("agricola", "family", ["Ann", "Bob"], {}, seed=5)
+    gid = created.game.id
+    _play(app, gid, random.Random(5), 3)
+    with web_app.test_request_context():
+        invite = security.make_invite(gid, 0, created.tokens[0])
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=False)
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda m: (
+                problems.append(m.text)
+                if m.type == "error" or "Content Security Policy" in m.text
+                else None
+            ),
+        )
+        page.goto(live_server.url + f"/join/{invite}")
+        page.click("button.join-confirm")
+        page.wait_for_selector("#main")
+        version = app.get_game(gid).version
+        link = page.locator("ul.spaces a.why").first
+        name = link.get_attribute("aria-label")
+        assert name and name.endswith(": why not?")
+        target = unquote(link.get_attribute("href").split("target=")[1])
+        game = app.get_game(gid)
+        expected = game.rules.why_not(game.state, 0, target)
+        link.click()
+        said = link.locator("xpath=following-sibling::span[@role='status']")
+        said.locator(".why-text").wait_for()
+        assert said.inner_text().strip() == expected
+        assert page.url.endswith(f"/games/{gid}")  # no navigation: htmx put it in place
+        assert app.get_game(gid).version == version
+        assert not problems, problems
+        # axe with the sentence shown, on a desktop and a phone (injected through a context
+        # that bypasses the CSP; the page under play keeps it), and no horizontal overflow
+        for size in ({"width": 1280, "height": 900}, {"width": 390, "height": 844}):
+            checker = browser.new_context(bypass_csp=True, viewport=size)
+            try:
+                other = checker.new_page()
+                other.context.add_cookies(context.cookies())
+                other.goto(page.url)
+                again = other.locator(f'ul.spaces a.why[aria-label="{name}"]')
+                again.click()
+                again.locator("xpath=following-sibling::span[@role='status']/span").wait_for()
+                found = _violations(other)
+                overflow = other.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+            finally:
+                checker.close()
+            assert not found, (size, found)
+            assert overflow <= 0, f"the page overflows {size['width']} px by {overflow}"
+        assert app.get_game(gid).version == version
+    finally:
+        context.close()
