@@ -310,6 +310,11 @@ class Agricola(Title):
 
         return step_prompt(state, seat)
 
+    def why_not(self, state, seat, target):
+        from .why import why_not
+
+        return why_not(state, seat, target)
+
     def rule_of(self, event):
         return rule_of(event)
 

@@ -140,6 +140,11 @@ class Caverna(Title):
 
         return step_prompt(state, seat)
 
+    def why_not(self, state, seat, target):
+        from .why import why_not
+
+        return why_not(state, seat, target)
+
 
 def home_rows(home: dict) -> list[list[dict]]:
     """The printed home board (rows 1-4, forest then mountain) as a client draws it."""

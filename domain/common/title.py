@@ -25,7 +25,9 @@ A title is a pure decider (no I/O, no clock, no global randomness):
   know (a round card, a card drawn); an undo across one needs every other seat's consent;
 * ``rule_of(event)``: the rules-digest section the event applied, for audits;
 * ``step_prompt(state, seat)`` (optional): the step of a multi-part action in words, so a page
-  can walk a player through it on the board.
+  can walk a player through it on the board;
+* ``why_not(state, seat, target)`` (optional): the rule's sentence saying why ``seat`` has no
+  move on a board element now (:mod:`.why`), for a click on something with no legal move.
 
 Several seats may be asked at once (``status().to_act`` has several seats, e.g. feeding at a
 harvest); multi-step turns are modelled by the title's own pending-decision state; random draws
@@ -334,6 +336,15 @@ class Title(abc.ABC):
         (the page puts that group's moves without a place on the board, Done among them,
         beside the sentence). It is shown to ``seat`` only and may use only what ``seat``
         may see. None when no such action is in progress (the default)."""
+        return None
+
+    def why_not(self, state: dict, seat: int, target: str) -> str | None:
+        """The rule's sentence saying why ``seat`` has no move on the board element
+        ``target`` now (the key :func:`.why.move_target` gives the moves acting on it): the
+        refusal of the move a click there would most plausibly mean in the current step,
+        whose turn it is when it is not ``seat``'s, or "Nothing can be done with X now: …".
+        It is shown to ``seat`` only and may say only what ``seat`` may see. None when
+        ``target`` names nothing on the board, or the title does not say (the default)."""
         return None
 
     def info(self) -> dict:

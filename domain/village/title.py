@@ -163,6 +163,11 @@ class Village(Title):
 
         return step_prompt(state, seat)
 
+    def why_not(self, state, seat, target):
+        from .why import why_not
+
+        return why_not(state, seat, target)
+
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
 RULES_SCOPE = (

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 from domain.application import Games
+from domain.common.why import TARGET_FIELDS, move_target  # noqa: F401 (the page's keys)
 
 
 def _names(players: list[str], seats: list[int]) -> str:
@@ -35,27 +36,6 @@ def grouped_moves(game: Any, moves: list[dict]) -> list[dict]:
             }
         )
     return [{"group": name, "moves": items} for name, items in groups.items()]
-
-
-#: move fields that name a thing on the board, in the order a move's target is looked for:
-#: an action space (a name) or a space of the player's own board (a number), a customer's
-#: stall, a city on the map, a building, a card
-TARGET_FIELDS = ("space", "at", "slot", "to", "building", "card")
-
-
-def move_target(move: dict) -> str | None:
-    """The key of the board element a move acts on (``"space:forest"``, ``"space:7"``,
-    ``"slot:0"``, ``"to:S"``, …), or None. Numbers are cells of the player's own board, so
-    ``space`` and ``at`` (two titles' names for one idea) share ``space:<n>``."""
-    for name in TARGET_FIELDS:
-        value = move.get(name)
-        if isinstance(value, bool) or value is None:
-            continue
-        if isinstance(value, int):  # a cell of one's own board, or a numbered slot
-            return f"space:{value}" if name in ("space", "at") else f"{name}:{value}"
-        if isinstance(value, str):
-            return f"{'space' if name == 'at' else name}:{value}"
-    return None
 
 
 def target_moves(game: Any, moves: list[dict]) -> dict[str, list[dict]]:

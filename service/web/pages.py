@@ -27,6 +27,7 @@ from werkzeug.exceptions import HTTPException
 from domain import registry
 from domain.application import token_hash
 from domain.common.errors import DomainError
+from domain.common.why import move_target, split_target
 
 from ..context import games, services
 from ..lobby import list_games
@@ -373,6 +374,43 @@ def render_game(
 @bp.get("/games/<game:game_id>")
 def game(game_id: uuid.UUID):
     return render_game(game_id)
+
+
+def _why_answer(game_id: uuid.UUID, text: str, status: int):
+    """The why-not sentence: a fragment for htmx (it goes beside the clicked place), else a
+    small page with a link back to the game."""
+    if request.headers.get("HX-Request"):
+        return render_template("_why_said.html", text=text, status=status), status
+    back = url_for("web.game", game_id=game_id)
+    return render_template("message.html", heading="Why not?", text=text, back=back), status
+
+
+@bp.get("/games/<game:game_id>/why")
+def why(game_id: uuid.UUID):
+    """Why the seat this browser holds has no move on a place of the board (``?target=``, the
+    key the board draws its moves by): the rule's sentence (``Title.why_not``). A GET: it
+    changes nothing (issue 24, "Bad input")."""
+    target = request.args.get("target", "")
+    app = games()
+    try:
+        current = app.get_game(game_id)
+    except DomainError as err:
+        if err.code == "game_not_found":
+            abort(404, description=err.message)
+        raise
+    seat = viewer(game_id)
+    if seat is None:
+        text = "Only a player of this game can ask why: open your invite link first."
+        return _why_answer(game_id, text, 403)
+    if split_target(target) is None:
+        return _why_answer(game_id, "That is not a place on the board of this game.", 400)
+    _, legal = app.legal_moves(game_id, seat)
+    if any(move_target(m) == target for m in legal):
+        return _why_answer(game_id, "You can act here now: the moves are listed beside it.", 200)
+    text = current.rules.why_not(current.state, seat, target)
+    if text is None:
+        return _why_answer(game_id, "Nothing of that name is on the board of this game.", 404)
+    return _why_answer(game_id, text, 200)
 
 
 def after_post(game_id: uuid.UUID):

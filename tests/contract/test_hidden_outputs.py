@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 import uuid
 from dataclasses import dataclass, field
 
@@ -144,6 +145,24 @@ def _page_client(app, game: Collected, viewer):
     return client
 
 
+#: why-not links asked per seat and checkpoint
+WHY_ASKED = 8
+
+
+def _why_sentences(pages, game: Collected) -> str:
+    """The why-not answers of some of the places the seat's board draws without a move
+    (spread over the board), as one text."""
+    board = pages.get(f"/games/{game.game_id}").get_data(as_text=True)
+    links = re.findall(r'href="(/games/[^"/]+/why\?target=[^"]+)"', board)
+    step = max(1, len(links) // WHY_ASKED)
+    out = []
+    for link in links[::step][:WHY_ASKED]:
+        answer = pages.get(html.unescape(link))
+        assert answer.status_code == 200, (link, answer.status_code)
+        out.append(html.unescape(answer.get_data(as_text=True)))
+    return "\n".join(out)
+
+
 def _collect(app, client, game: Collected, version: int) -> None:
     streams = app.config["CONTRACT_STREAM_URL"]
     for viewer in [None, *range(len(game.tokens))]:
@@ -173,6 +192,8 @@ def _collect(app, client, game: Collected, version: int) -> None:
             game.outputs.append(
                 (version, viewer, f"page{path}", html.unescape(page.get_data(as_text=True)))
             )
+        if viewer is not None:  # why-not sentences of places with no move (issue 24)
+            game.outputs.append((version, viewer, "why", _why_sentences(pages, game)))
 
 
 def _play(app, case: Case, pick: random.Random) -> Collected:

@@ -1,0 +1,66 @@
+"""Why a seat has no move on an action space or a farmyard space now (issue 24, "Bad input":
+a click on something with no legal move shows the rule's sentence; ``Title.why_not``).
+
+A click on an action space means placing a person there (digest §3.2 phase 3); a click on a
+space of one's own farmyard means the current step's move there (a room, a stable, a field,
+sowing, a fence: digest §4.1, §5.8). Those moves are the title's own candidates for the
+target, checked with :func:`.moves.check_move`; the first refusal's sentence is the answer.
+"""
+
+from __future__ import annotations
+
+from domain.common.why import (
+    first_refusal,
+    move_target,
+    nothing_now,
+    prompt_words,
+    split_target,
+    turn_refusal,
+)
+
+from .moves import candidates, check_move, check_turn
+from .state import space_name
+from .tables import GRID
+from .walk import step_prompt
+
+#: what each phase asks of a seat with no action in progress, in words
+PHASE_WORDS = {
+    "work": "it is time to place a person on an action space",
+    "harvest_feeding": "it is the harvest: feed your family",
+    "harvest_breeding": "it is the harvest: choose which newborn animals to keep",
+}
+
+
+def _step(state: dict, seat: int) -> str:
+    words = prompt_words(step_prompt(state, seat))
+    if words:
+        return words
+    phase = str(state.get("phase") or "setup")
+    return PHASE_WORDS.get(phase, f"it is the {phase.replace('_', ' ')} phase")
+
+
+def why_not(state: dict, seat: int, target: str) -> str | None:
+    """The rule's sentence saying why ``seat`` has no move on ``target`` (a board key,
+    :func:`~domain.common.why.move_target`), or None when ``target`` names nothing on the
+    board."""
+    parts = split_target(target)
+    if parts is None or parts[0] != "space" or not state:
+        return None
+    key = parts[1]
+    if isinstance(key, int):
+        if not GRID.on_board(key):
+            return None
+        thing = f"the space at {GRID.label(key)} of your farmyard"
+    elif key in state.get("space_order", ()):
+        thing = space_name(key)
+    else:
+        return None
+    if state.get("phase") == "finished":
+        return "The game is over: nothing can be done now."
+    turn = turn_refusal(check_turn, state, seat)
+    if turn:
+        return turn
+    moves = [m for m in candidates(state, seat) if move_target(m) == f"space:{key}"]
+    if not moves and isinstance(key, str) and state["pending"][seat] is None:
+        moves = [{"type": "place", "space": key}]
+    return first_refusal(check_move, state, seat, moves) or nothing_now(thing, _step(state, seat))
