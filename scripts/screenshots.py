@@ -19,11 +19,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
-#: (title, variant, players, version to play to)
+#: (title, variant, players, options, version to play to); Agricola's full game with every
+#: deck, so the hand and the played cards show beside the farms
 GAMES = [
-    ("agricola", "family", ["Ann", "Bob", "Cid"], 160),
-    ("caverna", "standard", ["Ann", "Bob"], 220),
-    ("village", "standard", ["Ann", "Bob"], 160),
+    ("agricola", "full", ["Ann", "Bob", "Cid"], {"decks": "EIK"}, 160),
+    ("caverna", "standard", ["Ann", "Bob"], {}, 220),
+    ("village", "standard", ["Ann", "Bob"], {}, 160),
 ]
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
@@ -70,8 +71,8 @@ def main() -> int:
     try:
         games = services.games()
         pages = []
-        for index, (title, variant, players, version) in enumerate(GAMES):
-            created = games.create_game(title, variant, players, {}, seed=100 + index)
+        for index, (title, variant, players, options, version) in enumerate(GAMES):
+            created = games.create_game(title, variant, players, options, seed=100 + index)
             seat = _my_turn_at(games, created.game.id, random.Random(index), version)
             with app.test_request_context():
                 invite = security.make_invite(created.game.id, seat, created.tokens[seat])
