@@ -10,7 +10,7 @@ Once the minor improvement of the Starting Player action is played, the action s
 from __future__ import annotations
 
 from ..improvements import can_build_any_major
-from .play import minor_moves
+from .play import any_minor_move
 
 CARD = "I228"
 SPACE = "starting_player_minor"
@@ -24,7 +24,7 @@ def is_open(state: dict, seat: int) -> bool:
         and pending.get("space") == SPACE
         and {"minor", "major"} & set(pending.get("done", []))
         and CARD in state["farms"][seat].get("cards", ())
-        and (can_build_any_major(state, seat) or minor_moves(state, seat))
+        and (can_build_any_major(state, seat) or any_minor_move(state, seat))
     )
 
 

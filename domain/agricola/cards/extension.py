@@ -93,8 +93,8 @@ def _not_done(part):
 
 
 def _occupation_more_left(state, seat):
-    return "occupation" not in state["pending"][seat].get("done", []) and bool(
-        play.playable_occupations(state, seat, state["pending"][seat]["space"])
+    return "occupation" not in state["pending"][seat].get("done", []) and (
+        play.any_playable_occupation(state, seat, state["pending"][seat]["space"])
     )
 
 

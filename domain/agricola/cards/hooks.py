@@ -283,7 +283,7 @@ def housing(farm: dict, home: Housing) -> Housing:
 
 
 def _check_lessons(state, seat, space_id, move):
-    if not play.playable_occupations(state, seat, space_id):
+    if not play.any_playable_occupation(state, seat, space_id):
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
@@ -311,7 +311,7 @@ def _check_occupation_or_growth(state, seat, space_id, move):
 
 
 def _check_major_minor(state, seat, space_id, move):
-    if not (can_build_any_major(state, seat) or play.minor_moves(state, seat)):
+    if not (can_build_any_major(state, seat) or play.any_minor_move(state, seat)):
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
@@ -364,7 +364,7 @@ def optional(kind):
             return False
         if kind == "renovation_major_minor" and can_build_any_major(state, seat):
             return True
-        return bool(play.minor_moves(state, seat))
+        return play.any_minor_move(state, seat)
 
     return left
 

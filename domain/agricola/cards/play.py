@@ -108,6 +108,14 @@ def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
     return None
 
 
+def any_playable_occupation(state: dict, seat: int, space_id: str) -> bool:
+    """Whether :func:`playable_occupations` holds anything (stops at the first)."""
+    return any(
+        occupation_problem(state, seat, space_id, c) is None
+        for c in hand(state, seat)["occupations"]
+    )
+
+
 def playable_occupations(state: dict, seat: int, space_id: str) -> list[str]:
     return [
         c
@@ -272,7 +280,18 @@ def minor_payments(state: dict, seat: int, card_id: str) -> list[int]:
 
 
 def minor_moves(state: dict, seat: int) -> list[dict]:
-    out = majors_as_minors(state, seat)
+    return majors_as_minors(state, seat) + list(_hand_minor_moves(state, seat))
+
+
+def any_minor_move(state: dict, seat: int) -> bool:
+    """Whether :func:`minor_moves` lists anything (stops at the first move found)."""
+    return (
+        bool(majors_as_minors(state, seat))
+        or next(_hand_minor_moves(state, seat), None) is not None
+    )
+
+
+def _hand_minor_moves(state: dict, seat: int):
     for card_id in hand(state, seat)["minors"]:
         if prerequisite_problem(state, seat, card_id):
             continue
@@ -288,8 +307,7 @@ def minor_moves(state: dict, seat: int) -> list[dict]:
                         move["choice"] = c
                     if back:
                         move["return"] = back
-                    out.append(move)
-    return out
+                    yield move
 
 
 def majors_as_minors(state: dict, seat: int) -> list[dict]:
