@@ -108,12 +108,17 @@ def live_update(moves: int = 20) -> dict:
             links = [pages[0].get_attribute(f"#invite{i}", "value") for i in range(2)]
             for page, link in zip(pages, links):
                 page.goto(link)
+                page.click("button.join-confirm")  # a join link asks before it seats (issue 22)
+                page.wait_for_selector("#main[data-version]")
+            give_up = time.perf_counter() + 120
             while len(samples) < moves:
                 mover = next(
                     (i for i, p in enumerate(pages) if p.locator("text=It is your turn.").count()),
                     None,
                 )
                 if mover is None:
+                    if time.perf_counter() > give_up:
+                        raise RuntimeError("neither page says it is its turn")
                     time.sleep(0.05)
                     continue
                 other = pages[1 - mover]
