@@ -38,6 +38,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from aiohttp import web
@@ -293,7 +294,10 @@ class StreamServer:
     async def _stop(self, _app: web.Application) -> None:
         if self._follower is not None:
             self._follower.cancel()
-        self.fanout.pool.shutdown(wait=False, cancel_futures=True)
+        # wait (off the loop) for a store read already running, so that whoever closes the
+        # store next does not close it under that read (SQLite crashes the process then)
+        stop = partial(self.fanout.pool.shutdown, wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, stop)
 
     # -- endpoints --------------------------------------------------------------------------
     async def health(self, _request: web.Request) -> web.Response:

@@ -13,8 +13,8 @@ from domain.common.why import (
     first_refusal,
     move_target,
     nothing_now,
-    prompt_words,
     split_target,
+    step_words,
     turn_refusal,
 )
 
@@ -32,11 +32,7 @@ PHASE_WORDS = {
 
 
 def _step(state: dict, seat: int) -> str:
-    words = prompt_words(step_prompt(state, seat))
-    if words:
-        return words
-    phase = str(state.get("phase") or "setup")
-    return PHASE_WORDS.get(phase, f"it is the {phase.replace('_', ' ')} phase")
+    return step_words(step_prompt(state, seat), state.get("phase"), PHASE_WORDS)
 
 
 def why_not(state: dict, seat: int, target: str) -> str | None:

@@ -10,7 +10,7 @@ one space (sowing, a stable, a pasture, a ruby mine: digest §4). Those moves ar
 
 from __future__ import annotations
 
-from domain.common.why import first_refusal, nothing_now, prompt_words, split_target, turn_refusal
+from domain.common.why import first_refusal, nothing_now, split_target, step_words, turn_refusal
 
 from .moves import check_move, check_turn
 from .parts import card_id, open_parts
@@ -33,11 +33,7 @@ PHASE_WORDS = {"work": "it is time to place a dwarf on an action space"}
 
 
 def _step(state: dict, seat: int) -> str:
-    words = prompt_words(step_prompt(state, seat))
-    if words:
-        return words
-    phase = str(state.get("phase") or "setup")
-    return PHASE_WORDS.get(phase, f"it is the {phase.replace('_', ' ')} phase")
+    return step_words(step_prompt(state, seat), state.get("phase"), PHASE_WORDS)
 
 
 def why_not(state: dict, seat: int, target: str) -> str | None:

@@ -84,3 +84,13 @@ def prompt_words(prompt: dict | None) -> str | None:
         return None
     step, left = prompt.get("step", ""), prompt.get("left", "")
     return f"{step}: {left}" if step and left else (step or left or None)
+
+
+def step_words(prompt: dict | None, phase: object, phase_words: dict[str, str]) -> str:
+    """The current step in words: the title's ``step_prompt`` answer, else what ``phase``
+    asks of a seat with no action in progress (``phase_words``), else the phase's name."""
+    words = prompt_words(prompt)
+    if words:
+        return words
+    name = str(phase or "setup")
+    return phase_words.get(name, f"it is the {name.replace('_', ' ')} phase")

@@ -94,3 +94,22 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+def seat_page(browser, url: str, invite: str):
+    """A browser context seated through ``invite`` (the join page confirmed), with its page
+    and the console's errors and CSP reports collected: ``(context, page, problems)``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=False)
+    problems: list[str] = []
+    page = context.new_page()
+    page.on(
+        "console",
+        lambda m: (
+            problems.append(m.text)
+            if m.type == "error" or "Content Security Policy" in m.text
+            else None
+        ),
+    )
+    page.goto(f"{url}/join/{invite}")
+    page.click("button.join-confirm")
+    return context, page, problems

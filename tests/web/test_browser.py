@@ -187,10 +187,16 @@ def test_a_village_game_in_the_browser_says_its_numbers_are_provisional(browser,
 def _until(page, expression: str, timeout_s: float = 10.0) -> None:
     """Poll ``expression`` from Python (wait_for_function would evaluate a string, which the
     page's CSP forbids)."""
+    from playwright.sync_api import Error
+
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        if page.evaluate(expression):
-            return
+        try:
+            if page.evaluate(expression):
+                return
+        except Error as err:  # the page refreshed under the poll (a live update): ask again
+            if "Execution context was destroyed" not in err.message:
+                raise
         page.wait_for_timeout(25)
     raise AssertionError(f"never true: {expression}")
 

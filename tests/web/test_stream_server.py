@@ -53,9 +53,6 @@ class Running:
         asyncio.run_coroutine_threadsafe(self.runner.cleanup(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
-        # the server's cleanup does not wait for a store read already running in its pool: wait
-        # here, or the caller closes the store under that read (SQLite then crashes the process)
-        self.server.fanout.pool.shutdown(wait=True)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from domain.bots.sim import after
 from domain.common.rng import Rng
 from service.web import security
 from service.web.board import move_target, step_walk
+from tests.web.conftest import seat_page
 
 
 def _games(web_app):
@@ -171,20 +172,8 @@ def test_a_multi_part_action_is_played_from_the_board_alone(
     assert place is not None, "random play never offered Ann a space with steps"
     with web_app.test_request_context():
         invite = security.make_invite(gid, 0, created.tokens[0])
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=False)
-    problems: list[str] = []
+    context, page, problems = seat_page(browser, live_server.url, invite)
     try:
-        page = context.new_page()
-        page.on(
-            "console",
-            lambda m: (
-                problems.append(m.text)
-                if m.type == "error" or "Content Security Policy" in m.text
-                else None
-            ),
-        )
-        page.goto(live_server.url + f"/join/{invite}")
-        page.click("button.join-confirm")
         page.wait_for_selector("text=It is your turn.")
         key = move_target(place)
         packed = json.dumps(place, separators=(",", ":"), sort_keys=True)

@@ -17,6 +17,7 @@ import pytest
 
 from service.web import security
 from service.web.board import move_target
+from tests.web.conftest import seat_page
 
 TITLES = [("agricola", "family"), ("caverna", "standard"), ("village", "standard")]
 
@@ -145,20 +146,8 @@ def test_a_click_on_a_dead_place_shows_why_beside_it(browser, live_server, web_a
     _play(app, gid, random.Random(5), 3)
     with web_app.test_request_context():
         invite = security.make_invite(gid, 0, created.tokens[0])
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=False)
-    problems: list[str] = []
+    context, page, problems = seat_page(browser, live_server.url, invite)
     try:
-        page = context.new_page()
-        page.on(
-            "console",
-            lambda m: (
-                problems.append(m.text)
-                if m.type == "error" or "Content Security Policy" in m.text
-                else None
-            ),
-        )
-        page.goto(live_server.url + f"/join/{invite}")
-        page.click("button.join-confirm")
         page.wait_for_selector("#main")
         version = app.get_game(gid).version
         link = page.locator("ul.spaces a.why").first

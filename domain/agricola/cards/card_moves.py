@@ -73,15 +73,14 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
     ]
 
 
+def _cannot_use(state: dict, seat: int, move: dict, reason: str):
+    return _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
+
+
 def check_card_renovate(state: dict, seat: int, move: dict) -> None:
     if move not in renovate_moves(state, seat):
-        raise _fail(
-            "card_not_now",
-            state,
-            seat,
-            move["card"],
-            what="use",
-            reason="only a wooden hut, when they may act and can pay the renovation",
+        raise _cannot_use(
+            state, seat, move, "only a wooden hut, when they may act and can pay the renovation"
         )
 
 
@@ -96,16 +95,9 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
 
     reason = conversions_open(state, seat)
     if reason:
-        raise _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
+        raise _cannot_use(state, seat, move, reason)
     if move not in convert_moves(state, seat):
-        raise _fail(
-            "card_not_now",
-            state,
-            seat,
-            move["card"],
-            what="use",
-            reason="it is not theirs, or they lack what it converts",
-        )
+        raise _cannot_use(state, seat, move, "it is not theirs, or they lack what it converts")
 
 
 def apply_card_convert(b, seat: int, move: dict) -> None:
