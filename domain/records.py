@@ -46,8 +46,13 @@ META_TYPES = frozenset(
 FULL, VIEW = "full", "view"
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """``value`` as canonical JSON (sorted keys, no spaces): what the hash chain and the
+    idempotency hash are taken over."""
+    return _CANONICAL.encode(value)
 
 
 def jsonclean(value: Any) -> Any:

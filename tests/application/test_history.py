@@ -208,3 +208,20 @@ def test_finished_games_cannot_be_undone(games):
     play_until(games, gid, 100, chooser=lambda m: m[-1])
     with pytest.raises(GameOver):
         games.request_undo(gid, 0, 1)
+
+
+def test_an_imported_game_is_the_game_its_stored_events_fold_to(games):
+    """The import folds the events it has just stored instead of reading them back: the game
+    it returns (and caches) must be exactly what a fold from the store gives, undo included."""
+    gid = new_game(games, players=("Ann", "Bob"), goal=8).game.id
+    games.play(gid, 0, {"type": "add", "by": 2})
+    games.play(gid, 1, {"type": "add", "by": 1})
+    request = games.request_undo(gid, 0, 2)
+    assert request["status"] == "pending"
+    games.answer_undo(gid, 1, request["request_id"], True)
+    play_until(games, gid, 1000)
+    record = json.loads(json.dumps(games.export(gid)))
+    assert any(e["type"] == "UndoApplied" for e in record["events"])
+    imported = games.import_record(record).game
+    stored = games.rebuild(imported.id)
+    assert vars(imported) == vars(stored)
