@@ -85,6 +85,7 @@ def persistence_env(
     env.update(
         {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "APPLICATION_RECORDER_TOPIC": "domain.sqlitestore:ApplicationRecorder",
             "SQLITE_DBNAME": path,
             "SQLITE_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
         }

@@ -265,3 +265,27 @@ def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
     assert elsewhere.seat_for_token(game_id, old) is None
     assert elsewhere.seat_for_token(game_id, new) == 1
     elsewhere.close()
+
+
+def test_the_embedded_store_reads_streams_with_its_own_recorder(tmp_path):
+    """``domain/sqlitestore.py``: the SQLite recorder parses each stream id once; what it reads
+    is what the library's recorder reads (same ids, same events)."""
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+    from domain.application import Games
+    from domain.sqlitestore import ApplicationRecorder
+    from domain.storage import persistence_env
+
+    games = Games(env=persistence_env(None, str(tmp_path), create_table=True))
+    try:
+        assert type(games.recorder) is ApplicationRecorder
+        gid = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 5}).game.id
+        games.play(gid, 0, {"type": "add", "by": 1})
+        mine = games.recorder.select_events(gid)
+        plain = SQLiteApplicationRecorder(games.recorder.datastore).select_events(gid)
+        assert [(e.originator_id, e.originator_version, e.state) for e in mine] == [
+            (e.originator_id, e.originator_version, e.state) for e in plain
+        ]
+        assert all(e.originator_id == gid for e in mine) and len(mine) == 2
+    finally:
+        games.close()
