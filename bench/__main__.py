@@ -1,8 +1,8 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
-``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots`` (default: these nine)
-and ``scale`` (``make bench-scale``: 100,000 games on PostgreSQL, written to
+``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots``, ``bot_latency``
+(default: these ten) and ``scale`` (``make bench-scale``: 100,000 games on PostgreSQL, written to
 ``report-scale.json``). Figures are measured on this machine in this run; ratios compare
 against floors measured in the same run.
 """
@@ -27,6 +27,7 @@ SECTIONS = {
     "streams": "bench.streams",
     "scale": "bench.scale",
     "bots": "bench.bots",
+    "bot_latency": "bench.bot_latency",
 }
 #: what ``make bench`` runs; ``scale`` (100,000 games on PostgreSQL) is ``make bench-scale``
 DEFAULT = [
@@ -39,6 +40,7 @@ DEFAULT = [
     "slow_clients",
     "streams",
     "bots",
+    "bot_latency",
 ]
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 
