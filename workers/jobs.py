@@ -2,7 +2,7 @@
 
 ``catch_up()``: project every notification after the tracked position, then enqueue the
 deliveries of the notices that pass created. ``deliver(notice_id)``: one attempt of one outbox
-row if it is due. ``bot_turn(game, version)``: a bot's move (``workers.bots``). ``sweep()``:
+row if it is due. ``bot_turn(game, version)``: a bot's moves (``workers.bots``). ``sweep()``:
 the periodic safety net (``rq cron`` or the worker's own poll loop): catch up, and enqueue
 every due delivery (retries, lost wake-ups, dead workers' leases).
 Each is idempotent: running one twice, or after a crash, changes nothing that was done.
@@ -34,8 +34,27 @@ def sweep() -> dict:
     return context.get().sweep()
 
 
+#: a bot turn job plays on while the game waits for a bot, up to this many moves or seconds:
+#: a bot's multi-step turn (place, then each step) reaches the store at once instead of each
+#: step queueing behind every other game's jobs; the bounds keep one game from holding a
+#: worker (after them, the after-save hook's job for the newer version goes on)
+BOT_MOVES_PER_JOB = 12
+BOT_SECONDS_PER_JOB = 1.0
+
+
 def bot_turn(game_id: str, version: int) -> bool:
-    """One bot move in ``game_id`` if it is still at ``version`` (else nothing: stale)."""
+    """The bot moves of ``game_id`` from ``version`` on, while the game waits for a bot (see
+    the bounds above); nothing if it has left ``version`` (stale). True if a bot moved."""
+    import time
     import uuid
 
-    return context.get().games.play_bot(uuid.UUID(game_id), int(version)) is not None
+    games, gid = context.get().games, uuid.UUID(game_id)
+    end = time.monotonic() + BOT_SECONDS_PER_JOB
+    moved = 0
+    while moved < BOT_MOVES_PER_JOB and time.monotonic() < end:
+        result = games.play_bot(gid, int(version))
+        if result is None:
+            break
+        moved += 1
+        version = result.version
+    return moved > 0

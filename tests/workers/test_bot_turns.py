@@ -109,3 +109,27 @@ def test_bot_turn_jobs_are_one_per_version(redis_server, queue_name):
     assert bots.enqueue_bot_turn(conn, queue_name, gid, 3) is True
     assert bots.enqueue_bot_turn(conn, queue_name, gid, 3) is False
     assert bots.enqueue_bot_turn(conn, queue_name, gid, 4) is True
+
+
+def test_one_bot_turn_job_plays_on_while_the_game_waits_for_a_bot(games, redis_server, queue_name):
+    """A bot's turn of several moves reaches the store in one job (not one job per step, each
+    queued behind every other game's), within the job's bounds; a person's turn stops it."""
+    _context(games, redis_server, queue_name)
+    try:
+        all_bots = games.create_game(
+            "village", "standard", [{"bot": "random"}, {"bot": "random"}], seed=5
+        ).game.id
+        assert jobs.bot_turn(str(all_bots), 1) is True
+        moved = [e for e in games.stored_events(all_bots) if e.command and e.command.get("bot")]
+        assert len(moved) == jobs.BOT_MOVES_PER_JOB  # bounded: the next job goes on
+        assert jobs.bot_turn(str(all_bots), 1) is False  # stale: the game left version 1
+
+        mixed = games.create_game("caverna", "standard", [{"bot": "random"}, "Bob"], seed=3).game.id
+        assert jobs.bot_turn(str(mixed), 1) is True
+        game = games.get_game(mixed)
+        assert games.bots_to_act(game) == []  # it stopped when Bob's turn came
+        assert 1 in game.rules.status(game.state).to_act
+        bot_moves = [e for e in games.stored_events(mixed) if e.command and e.command.get("bot")]
+        assert bot_moves and all(e.seat == 0 for e in bot_moves)
+    finally:
+        worker_context.install(None)
