@@ -61,3 +61,40 @@ def test_arena_command():
     assert '"games": 2' in out.output
     bad = runner.invoke(arena_command, ["agricola", "--bots", "oracle"])
     assert bad.exit_code != 0 and "no bot 'oracle'" in bad.output
+
+
+def smoke_cases():
+    """Every title's variants at each seat count (test doubles left out)."""
+    for rules in registry.all_current():
+        if rules.name not in ("agricola", "caverna", "village"):
+            continue
+        for info in rules.variants:
+            for n in range(info.min_players, info.max_players + 1):
+                yield rules.name, info.name, n
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", ["agricola", "caverna", "village"])
+def test_hundreds_of_short_arena_games_per_title_finish(title):
+    """Issue 25 item 6: the arena as a smoke test, a hundred and more random games of every
+    title (every variant, every seat count, seats rotated), each to its end through listed
+    moves only, with no bot fault."""
+    cases = [(v, n) for t, v, n in smoke_cases() if t == title]
+    per_case = max(2, -(-120 // len(cases)))
+    played = 0
+    for variant, n in cases:
+        results = run_arena(
+            title,
+            variant,
+            n,
+            per_case,
+            [BotSpec("random", 1)],
+            processes=2,
+            first_seed=100 * n,
+            progress=False,
+        )
+        report = summarize(results)
+        assert report["finished"] == per_case, (variant, n, report)
+        assert all(r.faults == 0 and len(r.totals) == n for r in results)
+        played += len(results)
+    assert played >= 120
