@@ -31,6 +31,9 @@ Windows, in the order of a round (digest §3.2):
 * end and everything a card does from its own data: ``effects`` (card id -> effect dict) and
   ``labels`` (move labels of the extension's moves).
 
+Action spaces a card puts on the board (``action_spaces``: their table rows, as
+``tables.ACTION_SPACES`` has the printed ones; :func:`space_row` reads either).
+
 Opened for the K deck's minor improvements: ``outside_rooms`` (people who need no room when the
 family grows, digest §5.4), ``fence_price``, ``fence_capacity`` and ``stable_price`` (fences
 and stables a card makes cheaper, digest §5.3, §5.8).
@@ -41,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .tables import ACTION_SPACES
 
 
 def _none(*_args) -> int:
@@ -54,6 +59,8 @@ class Extension:
     name: str = "none"
     version: int = 0
     effects: dict = field(default_factory=dict)
+    #: rows of the action spaces a card may put on the board (id -> row, as ACTION_SPACES)
+    action_spaces: dict = field(default_factory=dict)
     # round start
     round_start: list = field(default_factory=list)
     #: hooks ``hook(b, rng, round_no)`` run right after ``round_start``: what a card draws at
@@ -168,6 +175,27 @@ def skips_harvest(state: dict, seat: int) -> bool:
     """Whether a card keeps ``seat`` out of this harvest altogether (window
     ``harvest_skipped``): no field phase, feeding or breeding for it."""
     return any(skipped(state, seat) for skipped in of(state).harvest_skipped)
+
+
+def space_row(space_id: str) -> dict:
+    """The table row of an action space that exists (see :func:`find_space_row`)."""
+    row = find_space_row(space_id)
+    if row is None:
+        raise KeyError(space_id)
+    return row
+
+
+def find_space_row(space_id: Any) -> dict | None:
+    """The table row of an action space (None: no such space): a printed one
+    (``tables.ACTION_SPACES``, digest §4) or one a card puts on the board (the extension's
+    ``action_spaces``; a card space's row is the same in every card set, so the latest set
+    answers, as for :func:`improvement_card`)."""
+    row = ACTION_SPACES.get(space_id) if isinstance(space_id, str) else None
+    if row is None and isinstance(space_id, str):
+        from .cards.card_sets import LATEST
+
+        row = for_card_set(LATEST).action_spaces.get(space_id)
+    return row
 
 
 def improvement_card(card_id: str) -> dict:

@@ -11,14 +11,13 @@ from __future__ import annotations
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
-from .extension import of, of_farm, skips_harvest
+from .extension import of, of_farm, skips_harvest, space_row
 from .improvements import convertible_goods
 from .placement import has_legal_placement
 from .scoring import final_scores
 from .state import adults, housing
 from .steps import next_turn
 from .tables import (
-    ACTION_SPACES,
     ANIMALS,
     COMPONENTS,
     FAMILY_BOARD,
@@ -133,7 +132,7 @@ def start_round(b: Builder, rng, round_no: int) -> None:
         draw(b, rng, round_no)
     goods = {}
     for space_id in b.state["space_order"]:
-        info = ACTION_SPACES[space_id]
+        info = space_row(space_id)
         amount = info.get("solo_replenish") if b.state["solo"] else None
         amount = amount or info.get("replenish")
         if amount:

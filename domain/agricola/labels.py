@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .extension import of
+from .extension import find_space_row, of
 from .farm import label as farm_label
 from .farm import major_costs, room_costs
-from .tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
+from .tables import MAJOR_IMPROVEMENTS
 from .text import goods_text
 
 
 def _space_name(state: dict, space_id: str) -> str:
     space = state.get("spaces", {}).get(space_id) or {}
     goods = space.get("goods") or {}
-    name = ACTION_SPACES.get(space_id, {}).get("name", space_id)
+    name = (find_space_row(space_id) or {}).get("name", space_id)
     return f"{name} ({goods_text(goods)})" if goods else name
 
 

@@ -14,12 +14,12 @@ from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 
 from . import conversions, fencing, placement, steps
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
-from .extension import NONE, of
+from .extension import NONE, of, space_row
 from .farm import major_costs, renovations, room_costs
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
-from .tables import ACTION_SPACES, ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
+from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
 from .text import goods_text
 
 #: type -> (required fields with their types, optional fields with their types).
@@ -242,7 +242,7 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if pending is None:
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
-            if placement.renovating(state, ACTION_SPACES[space_id]["kind"]):
+            if placement.renovating(state, space_row(space_id)["kind"]):
                 out += [
                     {"type": "place", "space": space_id, "pay": i}
                     for i in range(1, len(renovations(farm)))

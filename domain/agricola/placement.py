@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .builder import Builder, seat_params
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
-from .extension import of
+from .extension import find_space_row, of, space_row
 from .farm import (
     affordable,
     can_build_pasture,
@@ -28,7 +28,6 @@ from .farm import (
 from .improvements import can_bake, can_build_any_major
 from .state import name, space_name, total_animals
 from .tables import (
-    ACTION_SPACES,
     BUILDING_RESOURCES,
     HOUSE_NAMES,
     LIVESTOCK_OPTIONS,
@@ -62,7 +61,7 @@ def renovating(state: dict, kind: str) -> bool:
 
 def place_variants(state: dict, space_id: str) -> list[dict]:
     """Every well-formed ``place`` move for ``space_id`` (legal or not): the candidates."""
-    kind = ACTION_SPACES[space_id]["kind"]
+    kind = space_row(space_id)["kind"]
     base = {"type": "place", "space": space_id}
     if kind in ("day_laborer", "building_resource"):
         return [{**base, "resource": r} for r in BUILDING_RESOURCES]
@@ -100,7 +99,7 @@ def check_place(state: dict, seat: int, move: dict) -> None:
             **seat_params(state, seat),
         )
     space_id = move["space"]
-    if space_id not in ACTION_SPACES:
+    if find_space_row(space_id) is None:
         raise AgricolaViolation("unknown_action_space", space=space_id)
     if space_id not in state["spaces"]:
         raise AgricolaViolation(
@@ -130,7 +129,7 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         reason = limit(state, seat, space_id)
         if reason:
             raise _cannot(state, seat, space_id, reason)
-    kind = ACTION_SPACES[space_id]["kind"]
+    kind = space_row(space_id)["kind"]
     allowed = PLACE_OPTIONS.get(kind)
     if allowed is None:
         allowed = of(state).place_options.get(kind, ())
@@ -359,7 +358,7 @@ def _pending(kind: str, space_id: str, **extra) -> dict:
 
 def apply_place(b: Builder, seat: int, move: dict) -> None:
     space_id = move["space"]
-    kind = ACTION_SPACES[space_id]["kind"]
+    kind = space_row(space_id)["kind"]
     (PLACE_APPLY.get(kind) or of(b.state).place_apply[kind])(b, seat, space_id, move)
 
 
@@ -398,7 +397,7 @@ def _apply_animals(b, seat, space_id, move):
 
 def _apply_receive(b, seat, space_id, move):
     _placed(b, seat, space_id)
-    b.emit("GoodsReceived", {"space": space_id, "goods": ACTION_SPACES[space_id]["fixed"]}, seat)
+    b.emit("GoodsReceived", {"space": space_id, "goods": space_row(space_id)["fixed"]}, seat)
 
 
 def _apply_starting_player(b, seat, space_id, move):
@@ -419,7 +418,7 @@ def _combine(*parts: dict) -> dict:
 
 def _apply_day_laborer(b, seat, space_id, move):
     _placed(b, seat, space_id)
-    goods = _combine(ACTION_SPACES[space_id]["fixed"], {move["resource"]: 1})
+    goods = _combine(space_row(space_id)["fixed"], {move["resource"]: 1})
     b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
 
 
@@ -439,7 +438,7 @@ def _apply_reed_stone_wood(b, seat, space_id, move):
     goods = dict(b.state["spaces"][space_id]["goods"])
     if any(goods.values()):
         b.emit("GoodsTaken", {"space": space_id, "goods": goods}, seat)
-    b.emit("GoodsReceived", {"space": space_id, "goods": ACTION_SPACES[space_id]["fixed"]}, seat)
+    b.emit("GoodsReceived", {"space": space_id, "goods": space_row(space_id)["fixed"]}, seat)
 
 
 def _apply_pending(kind):

@@ -37,9 +37,8 @@ import marshal
 
 from domain.common.housing import Housing, farm_housing
 
-from .extension import of_farm
+from .extension import find_space_row, of_farm, space_row
 from .tables import (
-    ACTION_SPACES,
     ANIMALS,
     GOODS,
     GRID,
@@ -81,7 +80,7 @@ def new_farm(food: int) -> dict:
 def new_space(space_id: str) -> dict:
     return {
         "id": space_id,
-        "name": ACTION_SPACES[space_id]["name"],
+        "name": space_row(space_id)["name"],
         "goods": {},
         "occupant": None,
         "newborn": False,
@@ -102,7 +101,7 @@ def name(state: dict, seat: int | None) -> str:
 
 
 def space_name(space_id: str) -> str:
-    info = ACTION_SPACES.get(space_id)
+    info = find_space_row(space_id)
     return info["name"] if info else str(space_id)
 
 

@@ -301,22 +301,6 @@ ACTION_SPACES: dict[str, dict] = {
         "kind": "renovation_major_minor",
         "rule": "§4.5, §5.2, §10.1",
     },
-    # the 3-player game's "2 Wood" card, put on the board by the Master Forester (E164; its
-    # kind is the card extension's, cards/spaces.py)
-    "forester_wood_2": {
-        "name": "2 Wood (Master Forester)",
-        "kind": "toll_take",
-        "replenish": {"wood": 2},
-        "rule": "catalogue E164; seed 000 L838",
-    },
-    # minor improvements that are action spaces (I100, I337; kind ``card_space`` is the card
-    # extension's, cards/card_spaces.py)
-    "tavern": {"name": "Tavern", "kind": "card_space", "rule": "catalogue I100; seed 000 L724"},
-    "clay_deposit": {
-        "name": "Clay Deposit",
-        "kind": "card_space",
-        "rule": "catalogue I337; seed 000 L622",
-    },
 }
 
 #: The printed spaces of the normal side of the left board (digest §4.2).

@@ -2,15 +2,16 @@
 
 ``describe`` picks a template from ``TEMPLATES`` (some event types have variants, chosen by
 ``VARIANTS``) and fills it from the event's data with ``_params``. ``rule_of`` reads ``RULES``;
-for events about an action space it names that space's own section (``ACTION_SPACES[...]["rule"]``).
+for events about an action space it names that space's own section (``space_row(...)["rule"]``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .extension import find_space_row
 from .state import major_name, space_name
-from .tables import ACTION_SPACES, ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
+from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
@@ -367,7 +368,7 @@ def rule_of(event) -> str | None:
     if card_rule:
         return card_rule
     if kind in SPACE_RULED or (kind == "PersonPlaced" and "space" in event.data):
-        info = ACTION_SPACES.get(event.data.get("space"))
+        info = find_space_row(event.data.get("space"))
         if info:
             base = RULES.get(kind)
             rule = info["rule"] if base is None else f"{base}; {info['rule']}"

@@ -2,13 +2,13 @@
 Clay Deposit; seed 000 L724, L622).
 
 ``card_space``: ``{"space": id, "goods": goods, "toll": goods, "owner_points": n}``. When the
-card is played its space joins the board, owned by the player (``ActionSpaceAdded``; the rows
-are in ``tables.ACTION_SPACES``, kind ``card_space``). Any player may use it once a round like
-any action space, ``{"type": "place", "space": "tavern", "option": "goods"}``: another player
-gives the owner the ``toll`` (the Clay Deposit's 1 food; a player who cannot pay may not use it,
-as for the Master Forester, K-14) and takes the ``goods``; the owner takes the goods or, with
-``"option": "points"``, ``owner_points`` bonus points, kept on the card as they are earned
-(L622, L724: "record them at once") and scored with its bonus.
+card is played its space joins the board, owned by the player (``ActionSpaceAdded``; the
+rows are :data:`ROWS`, the extension's ``action_spaces``, kind ``card_space``). Any player may
+use it once a round like any action space, ``{"type": "place", "space": "tavern", "option":
+"goods"}``: another player gives the owner the ``toll`` (the Clay Deposit's 1 food; a player
+who cannot pay may not use it, as for the Master Forester, K-14) and takes the ``goods``; the
+owner takes the goods or, with ``"option": "points"``, ``owner_points`` bonus points, kept on
+the card as they are earned (L622, L724: "record them at once") and scored with its bonus.
 """
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ from . import engine
 
 KIND = "card_space"
 OPTIONS = ("goods", "points")
+#: The rows of the minor improvements' spaces, as ``tables.ACTION_SPACES`` has the printed
+#: spaces' (catalogue I100 Tavern, I337 Clay Deposit; seed 000 L724, L622).
+ROWS = {
+    "tavern": {"name": "Tavern", "kind": KIND, "rule": "catalogue I100; seed 000 L724"},
+    "clay_deposit": {"name": "Clay Deposit", "kind": KIND, "rule": "catalogue I337; seed 000 L622"},
+}
 
 
 def add_space(b, seat: int, card_id: str) -> None:

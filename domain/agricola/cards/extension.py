@@ -267,6 +267,7 @@ def build(card_set: int) -> Extension:
         name=f"cards/{card_set}",
         version=card_set,
         effects=effect_of,
+        action_spaces={**spaces.ROWS, **card_spaces.ROWS},
         # round start
         round_start=[hooks.round_start, guest.round_start],
         round_draws=[animal_bag.draw],

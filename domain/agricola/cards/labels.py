@@ -40,9 +40,9 @@ def _player(state: dict, seat) -> str:
 
 
 def _space_name(space_id) -> str:
-    from ..tables import ACTION_SPACES
+    from ..extension import find_space_row
 
-    return ACTION_SPACES.get(space_id, {}).get("name", str(space_id))
+    return (find_space_row(space_id) or {}).get("name", str(space_id))
 
 
 def _offered(state: dict) -> str:

@@ -10,12 +10,12 @@ for the next player who uses it.
 
 from __future__ import annotations
 
-from ..tables import ACTION_SPACES
+from ..extension import find_space_row
 
 
 def accumulating(space_id: str, good: str) -> bool:
     """A space that gets ``good`` every round (digest §3.3)."""
-    return good in ACTION_SPACES.get(space_id, {}).get("replenish", {})
+    return good in (find_space_row(space_id) or {}).get("replenish", {})
 
 
 def taken_from(b, seat: int, space_id: str) -> dict:

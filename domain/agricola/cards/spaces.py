@@ -57,6 +57,16 @@ def _apply(b, seat, space_id, move):
         )
 
 
-#: The space kind of the Master Forester's space (its row is in ``tables.ACTION_SPACES``).
+#: The space kind of the Master Forester's space.
 KIND = "toll_take"
+#: Its row, as ``tables.ACTION_SPACES`` has the printed spaces' (the extension's
+#: ``action_spaces``): the 3-player game's "2 Wood" card (E164; seed 000 L838).
+ROWS = {
+    SPACE: {
+        "name": "2 Wood (Master Forester)",
+        "kind": KIND,
+        "replenish": {"wood": 2},
+        "rule": "catalogue E164; seed 000 L838",
+    }
+}
 check, apply = _check, _apply

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from ..tables import ACTION_SPACES
+from ..extension import find_space_row
 from . import engine
 
 #: Kinds of action space whose user takes every good lying on it (the Foreman's food too).
@@ -70,7 +70,7 @@ def moves(state: dict, seat: int) -> list[dict]:
         {"type": "card_food", "card": c, "space": s}
         for c in _open(state, seat, "food_on_space")
         for s in state["space_order"]
-        if ACTION_SPACES.get(s, {}).get("kind") in HANDS_OVER
+        if (find_space_row(s) or {}).get("kind") in HANDS_OVER
     ]
 
 
