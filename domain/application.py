@@ -34,7 +34,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
-from . import meta, registry
+from . import dropping, meta, registry
 from .archive import Archive
 from .bots import seat_players
 from .bots.seats import BotSeats
@@ -47,6 +47,7 @@ from .common.errors import (
     IdempotencyKeyReused,
     InvalidMove,
     NotYourTurn,
+    RuleViolation,
     StaleVersion,
     StoreUnavailable,
     VersionNotFound,
@@ -63,6 +64,7 @@ from .game import (
     fact_dict,
     fold,
     idem_key,
+    is_over,
     request_hash,
 )
 from .presentation import Presentation
@@ -534,6 +536,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
                 if bot is None and game.bots.get(str(seat), {}).get("why") == "clock":
                     self.reclaim_seat(game_id, seat)  # the player is back
                     game = self._current(game_id)
+                if bot is None and dropping.is_dropped(game, seat):  # only its zombie moves
+                    raise RuleViolation("seat_dropped", seat_name=game.players[seat])
                 rules = game.rules
                 self._check_can_move(game, rules, seat)
                 facts = rules.decide(game.state, seat, move, Rng(game.seed_for(game.version)))
@@ -568,8 +572,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     @staticmethod
     def is_over(game: Game) -> bool:
-        """Over by the rules, or adjudicated when a clock ran out (``domain/clocks``)."""
-        return bool(game.rules.status(game.state).finished or game.adjudicated)
+        """Over by the rules, or ended by the platform when a clock ran out (adjudicated, or
+        every opponent dropped; ``domain/clocks``, ``domain/dropping``)."""
+        return is_over(game)
 
     def _check_open(self, game: Game) -> None:
         """Moves and new undo requests need a game that is not over and has no open undo."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from . import registry
 from .common.errors import DomainError, GameNotFound, NotFound, RecordError
 from .common.rng import Rng, seed_hash
-from .game import Created, Game, GameEvent, public_command
+from .game import Created, Game, GameEvent, is_over, public_command
 from .records import (
     FULL,
     GENESIS,
@@ -84,18 +84,19 @@ class Archive(GamesApp):
         view = (viewer, True)
         if detail:
             game = self.get_game(game_id)
-            view = (viewer, game.rules.status(game.state).finished)
+            view = (viewer, is_over(game))
         return audit_log(entries, rules, detail=detail, names=list(created["players"]), view=view)
 
     def export(self, game_id: uuid.UUID, viewer: int | None = None, full: bool = False) -> dict:
         """The game's hash-chained, signed record.
 
-        Once the game is over, and for an operator (``full``) at any time, the record is
-        ``full``: every event as stored, every seed (what an import or ``verify`` needs).
+        Once the game is over (by its rules, or ended by the platform when a clock ran out),
+        and for an operator (``full``) at any time, the record is ``full``: every event as
+        stored, every seed (what an import or ``verify`` needs).
         While it is played anyone else gets a ``view``: what ``viewer`` (a seat, or None for
         the public) may see, saying for whom it was made."""
         game = self.get_game(game_id)
-        finished = game.rules.status(game.state).finished
+        finished = is_over(game)  # by the rules, or ended by the platform (a clock ran out)
         kind = FULL if finished or full else VIEW
         entries = [
             self._record_entry(game, e, viewer, finished, full and not finished)
@@ -172,7 +173,7 @@ class Archive(GamesApp):
                 first=first.difference,
                 mismatches=[m.as_dict() for m in replay.report.mismatches[:5]],
             )
-        if not data.get("seeded") and not rules.status(replay.game.state).finished:
+        if not data.get("seeded") and not is_over(replay.game):
             raise RecordError(
                 "record_incomplete",
                 reason="the game it records is not over and its seed is secret: "

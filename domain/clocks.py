@@ -9,7 +9,9 @@ A game's clock is chosen at creation (``options.clock``, the same for every titl
 
 plus ``reminder`` (seconds left when the reminder goes out; default a day, or a quarter of a
 short clock), ``on_expiry`` (``"bot"``: the seat's bot plays until the player returns, the
-default; ``"adjudicate"``: the game ends on the current score sheet), ``bot`` (which bot plays
+default; ``"adjudicate"``: the game ends on the current score sheet; ``"drop"``: the seat is
+dropped, its least-impact moves are played by the platform's zombie and it ranks last, and the
+game ends when at most one seat is left, ``domain/dropping.py``), ``bot`` (which bot plays
 on, default greedy level 2) and ``vacation_days`` (days each seat may pause its clock).
 
 **Time enters only as recorded timestamps.** The clock state (:func:`track`) is folded from the
@@ -32,6 +34,7 @@ import uuid
 from datetime import UTC
 from typing import TYPE_CHECKING, Any, cast
 
+from . import dropping
 from .common.errors import BadGameConfig, RuleViolation, register_messages
 
 register_messages(
@@ -47,7 +50,7 @@ MAX_PER_MOVE = 14 * DAY
 MAX_RESERVE = 60 * DAY
 MAX_VACATION_DAYS = 60
 DEFAULT_MIN_SECONDS = 3600
-EXPIRY = ("bot", "adjudicate")
+EXPIRY = ("bot", "adjudicate", "drop")
 PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted")
 
 
@@ -193,9 +196,11 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float, version: int | None 
             clocks["since"].pop(seat, None)
         if data.get("action") == "bot":
             game.bots[seat] = {**data["bot"], "why": "clock", "since": version}
+        elif data.get("action") == "drop":
+            dropping.apply_drop(game, data, version)
         elif data.get("action") == "adjudicate":
             game.adjudicated = {
-                "version": None,
+                "version": version,
                 "seat": data.get("seat"),
                 "winners": list(data.get("winners", [])),
             }
@@ -210,13 +215,17 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float, version: int | None 
 
 
 def undo_takeovers(game: Any, target: int) -> None:
-    """An undo back to ``target`` also takes back the bots that took a seat over after it (a
-    clock that ran out at a later version): the seat is its player's again."""
+    """An undo back to ``target`` also takes back what expiries after it did (a clock that ran
+    out at a later version): the bot that took a seat over, or the drop of a seat (and the
+    end it brought); the seat is its player's again."""
     game.bots = {
         s: b
         for s, b in game.bots.items()
-        if not (b.get("why") == "clock" and (b.get("since") or 0) > target)
+        if not (b.get("why") in ("clock", dropping.WHY) and (b.get("since") or 0) > target)
     }
+    ended = getattr(game, "adjudicated", None)
+    if ended and ended.get("version") is not None and ended["version"] > target:
+        game.adjudicated = None
 
 
 def expiry(game: Any, seat: int, end: float) -> dict:
@@ -224,6 +233,8 @@ def expiry(game: Any, seat: int, end: float) -> dict:
     data: dict = {"seat": seat, "deadline": end, "action": game.clock["on_expiry"]}
     if data["action"] == "bot":
         data["bot"] = dict(game.clock["bot"])
+    elif data["action"] == "drop":
+        data.update(dropping.drop_data(game, seat))
     else:
         data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
     return data
@@ -325,6 +336,8 @@ def describe(kind: str, data: dict, names: list[str]) -> str:
                 f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
                 f"plays for {who} until they return."
             )
+        if data.get("action") == "drop":
+            return dropping.describe(who, data, names)
         winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
         return (
             f"{who}'s time ran out; the game is decided on the score sheet as it stands: "

@@ -218,6 +218,13 @@ class Game:
         return cast(int, seed_for(self.seeds, version))
 
 
+def is_over(game: Any) -> bool:
+    """Over by the rules, or ended by the platform when a clock ran out (adjudicated, or every
+    opponent dropped: ``game.adjudicated``). Either way nothing more can be played or undone,
+    so what the end reveals (seeds, hidden parts, a full record) is safe to show."""
+    return bool(game.rules.status(game.state).finished or getattr(game, "adjudicated", None))
+
+
 def idem_key(seat: Any, key: str) -> str:
     """Where a game remembers an idempotency key: per seat, so one seat's key never blocks
     another's."""

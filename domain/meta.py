@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from . import dropping
 from .clocks import CLOCK_RULES
 from .common.errors import GameOver, RuleViolation, UndoError
 
@@ -43,8 +44,10 @@ def names(game: Any, seats: Iterable[int]) -> str:
 
 
 def check_open(game: Any) -> None:
-    """Moves and new undo requests need a game that is not over and has no open undo."""
-    if game.rules.status(game.state).finished:
+    """Moves and new undo requests need a game that is not over (by its rules, or ended by the
+    platform when a clock ran out: adjudicated, or every opponent dropped) and has no open
+    undo."""
+    if game.rules.status(game.state).finished or getattr(game, "adjudicated", None):
         raise GameOver()
     if game.pending_undo:
         raise RuleViolation(
@@ -61,9 +64,13 @@ def check_seat(game: Any, seat: Any) -> None:
 
 def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[MetaFact]:
     """Seat ``seat`` asks to take the game back to ``to_version`` (api.md "Undo"): applied at
-    once when no other seat's consent is needed, else a request waiting for those seats."""
+    once when no other seat's consent is needed, else a request waiting for those seats. A
+    dropped seat (``domain/dropping.py``) neither asks nor is asked: its zombie's moves are
+    the platform's."""
     check_seat(game, seat)
     check_open(game)
+    if dropping.is_dropped(game, seat):
+        raise RuleViolation("seat_dropped", seat_name=game.players[seat])
     if (
         isinstance(to_version, bool)
         or not isinstance(to_version, int)
@@ -76,7 +83,8 @@ def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[Meta
             f"stands (1 to {game.version - 1}, not undone)",
         )
     book.check_boundary(to_version)
-    waiting = sorted(s for s in book.consent_needed(to_version) if s != seat)
+    gone = set(dropping.dropped(game))
+    waiting = sorted(s for s in book.consent_needed(to_version) if s != seat and s not in gone)
     if not waiting:
         return [("UndoApplied", seat, {"to_version": to_version, "by": seat, "request_id": None})]
     return [("UndoRequested", seat, {"to_version": to_version, "by": seat, "waiting": waiting})]

@@ -14,12 +14,12 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import clocks, registry
+from . import clocks, dropping, registry
 from .common.errors import DomainError
 from .common.events import Event
 from .common.title import Status, Title
 from .common.visibility import redact, unseal
-from .game import META_TYPES, Game, GameEvent, public_command
+from .game import META_TYPES, Game, GameEvent, is_over, public_command
 
 #: What a seeded game's summary and page say (issue 21): its seed is given, so nothing in it
 #: is hidden from anyone who computes it.
@@ -109,7 +109,7 @@ def game_summary(
 ) -> dict:
     """The game summary of the API contract (``winners`` is asked only once the game is over;
     ``to_act`` overrides the seats waited for, e.g. as of the last complete move)."""
-    seeds = seed_segments(game, status.finished, origin_finished)
+    seeds = seed_segments(game, status.finished or is_over(game), origin_finished)
     own = seeds[-1]
     out = {
         "id": str(game.id),
@@ -153,20 +153,32 @@ def game_summary(
 
 
 def seats_and_clock(game: Game, out: dict) -> None:
-    """Add the platform's bot seats and move clock to a summary (issue 25; public)."""
+    """Add the platform's bot seats, dropped seats and move clock to a summary (issue 25;
+    public). A game the platform ended (adjudicated, or every opponent dropped) is finished
+    and says how (``ended_by``)."""
     bots = getattr(game, "bots", None) or {}
     for row in out["players"]:
         bot = bots.get(str(row["seat"]))
         if bot is not None:
             row["bot"] = {"bot": bot["bot"], "level": bot["level"], "why": bot.get("why", "seated")}
+            if bot.get("why") == dropping.WHY:
+                row["dropped"] = True
+    gone = dropping.dropped(game)
+    if gone:
+        out["dropped"] = gone
     clock = clocks.summary(game)
     if clock is not None:
         out["clock"] = clock
-    if getattr(game, "adjudicated", None):
+    ended = getattr(game, "adjudicated", None)
+    if ended:
         out["status"] = "finished"
         out["to_act"] = []
-        out["winners"] = game.adjudicated["winners"]
-        out["adjudicated"] = True
+        out["winners"] = ended["winners"]
+        if ended.get("by") == "drop":
+            out["ended_by"] = "drop"
+        else:
+            out["ended_by"] = "adjudication"
+            out["adjudicated"] = True
 
 
 class Presentation(GamesApp):
@@ -178,19 +190,19 @@ class Presentation(GamesApp):
         return game_summary(
             game,
             rules.status(game.state),
-            lambda: rules.score_sheet(game.state).get("winners", []),
+            lambda: dropping.winners(game, rules.score_sheet(game.state)),
             self._origin_finished,
         )
 
     def revealed_seeds(self, game: Game) -> list[dict]:
-        return seed_segments(game, game.rules.status(game.state).finished, self._origin_finished)
+        return seed_segments(game, is_over(game), self._origin_finished)
 
     def _origin_finished(self, origin: str) -> bool:
         try:
             other = self.get_game(uuid.UUID(origin))
         except (DomainError, ValueError):
             return False
-        return other.rules.status(other.state).finished
+        return is_over(other)
 
     def event_data(self, game: Game, event: Any, viewer: int | None, finished: bool) -> dict:
         """The data of one stored event as ``viewer`` may see it (events, exports)."""
@@ -215,7 +227,7 @@ class Presentation(GamesApp):
         the event as this viewer may see it, never from the stored event."""
         rules = game.rules
         if finished is None:
-            finished = rules.status(game.state).finished
+            finished = is_over(game)
         data = self.event_data(game, event, viewer, finished)
         shown = Event(event.type, data, event.seat)
         if event.type == "GameCreated":

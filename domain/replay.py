@@ -3,7 +3,8 @@
 :func:`replay_log` walks a log batch by batch. Every batch must start with a command: a move,
 decided again by the title's ``decide`` against the state it was made in, or a platform request
 (undo, its answers), decided again by the platform's own rules (``domain/meta.py``). The batch's
-recorded events must be exactly what those rules give; no event type is skipped. The state each
+recorded events must be exactly what those rules give; no event type is skipped. A move of a
+dropped seat must also be its zombie's choice (``domain/dropping.py``). The state each
 command is checked against is folded from the *recorded* events with the same ``fold`` the live
 service uses (so one mismatch does not cascade, and undo restores what it restores live).
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from . import dropping
 from .common.errors import DomainError, RecordError, UndoError
 from .common.events import Event, EventLike
 from .common.rng import Rng
@@ -289,14 +291,13 @@ def _decide(
             ):
                 return None, f"the move's seat {seat!r} is not a seat of this game"
             check_open(game)
-            return _facts(
-                rules.decide(
-                    game.state,
-                    seat,
-                    unseal(command["move"], seat),
-                    Rng(seed_for(seeds, version - 1) or 0),
-                )
-            ), None
+            move = unseal(command["move"], seat)
+            seed = seed_for(seeds, version - 1)
+            if dropping.is_dropped(game, seat):  # a dropped seat moves only as the zombie
+                problem = dropping.check_move(game, rules, seat, move, command, seed)
+                if problem is not None:
+                    return None, problem
+            return _facts(rules.decide(game.state, seat, move, Rng(seed or 0))), None
         kind = command.get("meta")
         rule = META_RULES.get(kind) if isinstance(kind, str) else None
         if rule is None or entry.get("type") != kind:

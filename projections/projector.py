@@ -45,9 +45,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from domain import dropping
 from domain.application import GAME_CREATED_TOPIC, Games
 from domain.common.errors import DomainError, StoreUnavailable
-from domain.game import Game, fold
+from domain.game import Game, fold, is_over
 from domain.presentation import game_summary, never, to_act_of
 
 from . import sheets
@@ -114,7 +115,7 @@ def lobby_summary(game: Game, status: Any, to_act: list[int], sheet: dict) -> di
     ``to_act`` as of the last complete move and winners from the projected sheet. A fork's
     inherited seed segment is shown once the fork itself is over (the API also shows it when
     the parent is over, which needs another game; a read model never reads across games)."""
-    return game_summary(game, status, lambda: sheet.get("winners", []), never, to_act)
+    return game_summary(game, status, lambda: dropping.winners(game, sheet), never, to_act)
 
 
 class Projector(NoticeRows):
@@ -351,7 +352,7 @@ class Projector(NoticeRows):
             entry.applied = version - 1
             entry.batch_end = version - 1
             entry.notice_to_act = to_act_of(game, status)
-            entry.notice_finished = status.finished
+            entry.notice_finished = is_over(game)
         self._entries[game_id] = entry
         return entry
 
@@ -437,20 +438,16 @@ class Projector(NoticeRows):
         for seat in list(entry.waiting):
             if seat not in to_act:
                 del entry.waiting[seat]
-        if status.finished and not entry.notice_finished:
+        over = is_over(game)  # by the rules, or ended by the platform (a clock ran out)
+        if over and not entry.notice_finished:
+            ended = game.adjudicated
+            won = ended["winners"] if ended else dropping.winners(game, entry.sheet or {})
             for seat in range(len(game.players)):
                 self._notice(
-                    entry,
-                    "over",
-                    seat,
-                    version,
-                    note_id,
-                    event,
-                    changes,
-                    {"winners": (entry.sheet or {}).get("winners", [])},
+                    entry, "over", seat, version, note_id, event, changes, {"winners": won}
                 )
         entry.notice_to_act = to_act
-        entry.notice_finished = status.finished
+        entry.notice_finished = over
 
     # -- rows -----------------------------------------------------------------------------------
     def _rows(self, entry: _Entry, changes: Changes) -> None:

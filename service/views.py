@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from domain import dropping
 from domain.application import Created, Games
 from domain.common.errors import VersionNotFound
 from domain.common.visibility import has_hidden, redact
-from domain.game import Game, GameEvent
+from domain.game import Game, GameEvent, is_over
 from domain.records import AuditReport
 
 
 def is_finished(game: Game) -> bool:
-    return game.rules.status(game.state).finished
+    """Over by the rules, or ended by the platform when a clock ran out (then nothing more
+    can be played or undone, and what the end reveals is shown)."""
+    return is_over(game)
 
 
 def created_game(games: Games, created: Created) -> dict:
@@ -69,15 +72,31 @@ def score_answer(games: Games, models, game_id, version: int | None, viewer: int
         sheet = projected[1]
     sheet = redact(sheet, viewer, finished)
     changes = models.score_changes(game_id, version)
-    # nothing follows the end of a game, so its last version is the final sheet
-    return {
+    # a dropped seat ranks last whatever its score (issue 25, ``domain/dropping.py``); a game
+    # the platform ended has the winners it was ended with
+    at = current
+    if version != current.version and current.clock and (current.undone or current.bots):
+        at = games.game_at(game_id, version)  # seats may have been dropped (or given back)
+    gone = dropping.dropped(at)
+    seats = [
+        {**row, "dropped": True} if isinstance(row, dict) and row.get("seat") in gone else row
+        for row in sheet.get("seats", [])
+    ]
+    ended = getattr(at, "adjudicated", None)
+    winners = ended["winners"] if ended else dropping.winners(at, sheet)
+    out = {
         **sheet,
         "version": version,
+        # nothing follows the end of a game, so its last version is the final sheet
         "final": finished and version == current.version,
-        "seats": sheet.get("seats", []),
-        "winners": sheet.get("winners", []),
+        "seats": seats,
+        "winners": winners,
         "changes": redact(changes, viewer, finished) if changes is not None else None,
     }
+    if gone:
+        out["dropped"] = gone
+        out["ranking"] = winners + [s for s in dropping.ranking(at, sheet) if s not in winners]
+    return out
 
 
 #: Keys a listed move carries for its reader, not for the rules (removed from a posted move).

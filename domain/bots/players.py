@@ -32,6 +32,7 @@ from domain.common.errors import DomainError
 from domain.common.rng import Rng
 
 from . import sim
+from .zombie import choose_zombie
 
 #: search budgets in seconds by level (level 2 is the default the issue names)
 SEARCH_BUDGET = {1: 0.5, 2: 2.0, 3: 5.0}
@@ -281,4 +282,10 @@ def _iterate(
             n.reward += rewards[n.seat]
 
 
-CHOOSERS = {"random": choose_random, "greedy": choose_greedy, "search": choose_search}
+#: every bot by name; ``zombie`` (a dropped seat's, ``zombie.py``) is never a creator's choice
+CHOOSERS = {
+    "random": choose_random,
+    "greedy": choose_greedy,
+    "search": choose_search,
+    "zombie": choose_zombie,
+}

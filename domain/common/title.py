@@ -290,6 +290,14 @@ class Title(abc.ABC):
         rule; titles may override it."""
         return 0.0
 
+    def zombie_move(self, state: dict, seat: int, moves: list[dict]) -> dict | None:
+        """The least-impact move for a dropped seat (issue 25 item 3, ``domain/dropping.py``),
+        one of ``moves`` (listed for ``seat`` in ``state``, its view), or None to leave the
+        choice to the platform's generic rule (``domain/bots/zombie.py``: the move that gains
+        the seat least on its score sheet, preferring one that ends its turn). A bot heuristic,
+        never a rule; titles may override it."""
+        return None
+
     def fork_view(self, state: dict, seat: int, rng: Rng) -> dict | None:
         """For "what if, from my seat": ``state`` as ``seat`` knows it, with everything hidden
         from it (other hands, draw piles) drawn anew from what it cannot see, using ``rng``;

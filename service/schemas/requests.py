@@ -133,7 +133,8 @@ class CreateGameSchema(RequestSchema):
             "description": "Per-variant options (GET /api/v1/titles), "
             "and for every title ``clock``: a move clock "
             'in seconds, e.g. {"type": "per_move", '
-            '"seconds": 86400} (README, Move clocks).'
+            '"seconds": 86400}, with "on_expiry": "bot" (the default), '
+            '"adjudicate" or "drop" (README, Move clocks).'
         },
     )
 

@@ -71,8 +71,14 @@ class PlayerSchema(ResponseSchema):
     bot = JSONObject(
         metadata={
             "description": 'Only for a seat a bot plays: {"bot", '
-            '"level", "why": "seated" | "clock"} '
-            "(issue 25)."
+            '"level", "why": "seated" | "clock" | "dropped"} '
+            "(issue 25; a dropped seat's bot is the platform's \"zombie\")."
+        }
+    )
+    dropped = fields.Boolean(
+        metadata={
+            "description": "Only for a seat dropped when its clock ran out "
+            '(on_expiry "drop"): it plays on with least-impact moves and ranks last.'
         }
     )
 
@@ -195,6 +201,21 @@ class SummarySchema(ResponseSchema):
             "description": "True when a clock ran out and the game was decided on the score sheet."
         }
     )
+    dropped = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "Only when seats were dropped (a clock ran out, on_expiry "
+            '"drop"): those seats; they rank last and are never among the winners.'
+        },
+    )
+    ended_by = fields.String(
+        metadata={
+            "enum": ["adjudication", "drop"],
+            "description": "Only for a game the platform ended when a clock ran out: decided "
+            'on the score sheet ("adjudication"), or at most one seat was left undropped '
+            '("drop"; that seat wins, nobody in a solo game).',
+        }
+    )
 
 
 class SeatTokenSchema(ResponseSchema):
@@ -301,6 +322,9 @@ class SeatScoreSchema(KeepExtras):
     name = fields.String()
     total = fields.Integer()
     categories = fields.List(JSONObject())
+    dropped = fields.Boolean(
+        metadata={"description": "Only for a dropped seat (it ranks last whatever its total)."}
+    )
 
 
 class ScoreChangeSchema(ResponseSchema):
@@ -321,6 +345,17 @@ class ScoreSheetSchema(KeepExtras):
     final = fields.Boolean()
     seats = fields.List(fields.Nested(SeatScoreSchema))
     winners = fields.List(fields.Integer())
+    dropped = fields.List(
+        fields.Integer(),
+        metadata={"description": "Only when seats were dropped: those seats (each row says so)."},
+    )
+    ranking = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "Only when seats were dropped: every seat from first to last, the "
+            "dropped seats last whatever their score."
+        },
+    )
     changes = fields.List(
         fields.Nested(ScoreChangeSchema),
         allow_none=True,

@@ -127,7 +127,7 @@ def create():
     body = {"title": title, "players": form_seats(typed, request.form)}
     if variant and not request.form.get("quick"):
         body["variant"] = variant
-    clock = form_clock(request.form.get("clock", ""))
+    clock = form_clock(request.form.get("clock", ""), request.form.get("on_expiry", ""))
     if clock:
         body["options"] = {"clock": clock}
     try:
@@ -169,17 +169,23 @@ def form_seats(names: list[str], form) -> list:
     return seats
 
 
-def form_clock(value: str) -> dict | None:
-    """The lobby's clock choice ("per_move:86400", "correspondence:I:N:C") in API terms."""
+def form_clock(value: str, on_expiry: str = "") -> dict | None:
+    """The lobby's clock choice ("per_move:86400", "correspondence:I:N:C") in API terms, with
+    what happens when it runs out (``on_expiry``: "bot", "adjudicate" or "drop"; an unknown
+    value is passed on for the API to refuse, naming the option)."""
     kind, *numbers = value.split(":") if value else [""]
     if not all(n.isdigit() for n in numbers):
         return None
     numbers = [int(n) for n in numbers]
     if kind == "per_move" and len(numbers) == 1:
-        return {"type": kind, "seconds": numbers[0]}
-    if kind == "correspondence" and len(numbers) == 3:
-        return {"type": kind, "initial": numbers[0], "increment": numbers[1], "cap": numbers[2]}
-    return None
+        clock: dict = {"type": kind, "seconds": numbers[0]}
+    elif kind == "correspondence" and len(numbers) == 3:
+        clock = {"type": kind, "initial": numbers[0], "increment": numbers[1], "cap": numbers[2]}
+    else:
+        return None
+    if on_expiry:
+        clock["on_expiry"] = on_expiry
+    return clock
 
 
 def show_invites(created, parent: dict | None = None):

@@ -1,0 +1,67 @@
+"""The ``zombie``: the platform player of a dropped seat (issue 25 item 3, ``domain/dropping.py``).
+
+As in Board Game Arena's zombie mode (https://en.doc.boardgamearena.com/Zombie_Mode), a seat
+whose player was dropped keeps being asked, and the zombie answers with a move of least impact,
+so the others can finish the game. It is never chosen by a creator (``LEVELS`` does not list
+it). Like the other bots its only input is the seat's view, and its draws come from the bot rng
+the caller derives from the game's seed, so a zombie's moves replay exactly (and an audit
+re-derives them, ``dropping.check_move``).
+
+Which move: the title's own preference when it has one (``Title.zombie_move(view, seat,
+moves)``, an optional hook returning one of ``moves`` or None); otherwise a generic rule
+through the title protocol alone: the listed move after which the seat's own score-sheet total
+is lowest (it gains least), preferring among those a move that hands the turn on (a pass, the
+end of its turn), ties broken by the list's order. Long lists are sampled from the rng, as
+greedy does, so a decision stays cheap.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from domain.common.rng import Rng
+
+from . import sim
+
+#: the zombie values at most this many moves of a longer list (a sample from its rng)
+ZOMBIE_WIDTH = 48
+
+
+def choose_zombie(
+    rules: Any,
+    view: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    level: int,
+    budget: float | None = None,
+) -> dict:
+    """The least-impact move for dropped ``seat`` (see the module docstring)."""
+    if len(moves) == 1:
+        return moves[0]
+    hook = getattr(rules, "zombie_move", None)
+    if callable(hook):
+        chosen = hook(view, seat, moves)
+        if chosen is not None and chosen in moves:
+            return chosen
+    sim_rng = Rng(rng.below("bot/zombie/sim", 1 << 128))
+    state = rules.fork_view(view, seat, sim_rng) or view
+    if len(moves) > ZOMBIE_WIDTH:
+        picked = set(rng.shuffle("bot/zombie/wide", list(range(len(moves))))[:ZOMBIE_WIDTH])
+        candidates = [m for i, m in enumerate(moves) if i in picked]
+    else:
+        candidates = moves
+    best, best_key = moves[0], (math.inf, 1)
+    for move in candidates:
+        after = sim.after(rules, state, seat, move, sim_rng)
+        if after is None:
+            continue
+        own = sim.totals(rules, after)
+        gain = own[seat] if seat < len(own) else 0.0
+        status = rules.status(after)
+        keeps_turn = 0 if status.finished or seat not in status.to_act else 1
+        key = (gain, keeps_turn)
+        if key < best_key:
+            best, best_key = move, key
+    return best
