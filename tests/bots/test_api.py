@@ -3,6 +3,8 @@ option, clocks in the summary, vacation."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 
@@ -76,3 +78,29 @@ def test_clock_in_summary_and_vacation(api):
     assert res.status_code == 422 and res.get_json()["code"] == "vacation_not_possible"
     summary = api.get(f"/api/v1/games/{body['id']}").get_json()
     assert summary["clock"]["seats"][seat]["vacation_days_left"] == 1
+
+
+def test_a_dropped_seat_in_the_summary_and_the_score_sheet(api, sqlite_services):
+    """Issue 25 item 3: ``on_expiry: "drop"``; the summary and the score sheet say which seat
+    was dropped, the other seat of a two-player game wins at once and the dropped one ranks
+    last."""
+    clock = {"type": "per_move", "seconds": 3600, "on_expiry": "drop"}
+    res = create(api, players=["Ann", "Bob"], options={"clock": clock}, seed=2)
+    assert res.status_code == 201, res.get_json()
+    body = res.get_json()
+    assert body["clock"]["on_expiry"] == "drop"
+    (silent,) = body["to_act"]
+    deadline = body["clock"]["seats"][silent]["deadline_epoch"]
+    games = sqlite_services.games()
+    assert games.clock_due(uuid.UUID(body["id"]), deadline + 1) == ["ClockExpired"]
+    summary = api.get(f"/api/v1/games/{body['id']}").get_json()
+    assert summary["status"] == "finished" and summary["ended_by"] == "drop"
+    assert summary["dropped"] == [silent] and summary["winners"] == [1 - silent]
+    assert summary["players"][silent]["dropped"] is True
+    assert summary["players"][silent]["bot"]["why"] == "dropped"
+    sheet = api.get(f"/api/v1/games/{body['id']}/scores").get_json()
+    assert sheet["dropped"] == [silent] and sheet["winners"] == [1 - silent]
+    assert sheet["ranking"] == [1 - silent, silent]
+    assert [row.get("dropped", False) for row in sheet["seats"]] == [s == silent for s in (0, 1)]
+    events = api.get(f"/api/v1/games/{body['id']}/events").get_json()["events"]
+    assert "dropped" in events[-1]["text"] and events[-1]["data"]["action"] == "drop"

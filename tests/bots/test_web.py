@@ -88,3 +88,37 @@ def test_a_bad_clock_in_the_form_is_refused_with_a_sentence(web):
     )
     assert res.status_code == 422
     assert "players[1]" in res.get_data(as_text=True)
+
+
+def test_the_create_form_chooses_what_happens_when_a_clock_runs_out(web):
+    page = web.get("/").get_data(as_text=True)
+    assert 'name="on_expiry"' in page and 'value="drop"' in page and 'value="adjudicate"' in page
+    res = web.post(
+        "/games",
+        data={
+            "csrf_token": csrf(web),
+            "title": "agricola",
+            "variant": "family",
+            "player": ["Ann", "Bob"],
+            "clock": "per_move:86400",
+            "on_expiry": "drop",
+        },
+    )
+    assert res.status_code == 303
+    text = web.get(res.headers["Location"]).get_data(as_text=True)
+    link = re.search(r'(/join/[^"<\s]+)', text).group(1)
+    location = web.post(link, data={"csrf_token": csrf(web)}).headers["Location"]
+    game_id = location.rstrip("/").split("/")[-1]
+    summary = web.get(f"/api/v1/games/{game_id}").get_json()
+    assert summary["clock"]["on_expiry"] == "drop"
+    res = web.post(
+        "/games",
+        data={
+            "csrf_token": csrf(web),
+            "title": "agricola",
+            "player": ["Ann", "Bob"],
+            "clock": "per_move:86400",
+            "on_expiry": "vanish",
+        },
+    )
+    assert res.status_code == 422 and "clock.on_expiry" in res.get_data(as_text=True)

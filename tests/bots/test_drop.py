@@ -1,0 +1,210 @@
+"""A seat dropped when its clock runs out (issue 25 item 3, ``on_expiry: "drop"``, modelled on
+Board Game Arena's zombie mode): the seat stays, the platform's zombie plays its listed moves,
+it ranks last; with one seat left the game ends and that seat wins; an undo by consent back
+past the drop gives the seat back; audits, exports and imports replay it all."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import dropping
+from domain.application import Games
+from domain.clocks import deadline
+from domain.common.errors import GameOver, RuleViolation
+from domain.common.visibility import unseal
+from domain.records import FULL
+from domain.replay import audit_log
+from domain.storage import persistence_env
+
+CLOCK = {"type": "per_move", "seconds": 60, "reminder": 20, "on_expiry": "drop"}
+
+
+@pytest.fixture
+def games(tmp_path):
+    app = Games(
+        env={
+            **persistence_env(None, str(tmp_path), create_table=True),
+            "CHRONICLE_CLOCK_MIN_SECONDS": "5",
+        }
+    )
+    yield app
+    app.close()
+
+
+def to_act(games, gid) -> tuple:
+    game = games.get_game(gid)
+    return tuple(game.rules.status(game.state).to_act)
+
+
+def expire(games, gid, seat) -> list[str]:
+    return games.clock_due(gid, deadline(games.get_game(gid), seat) + 1)
+
+
+def kinds(games, gid) -> list[str]:
+    return [e.type for e in games.stored_events(gid)]
+
+
+def play_bots_to_the_end(games, gid, watched: int, limit: int = 3000) -> list[tuple]:
+    """Let the bots (and the zombie) play until the game is over; returns (listed moves,
+    recorded command) for every move of seat ``watched``."""
+    seen = []
+    for _ in range(limit):
+        game = games.get_game(gid)
+        if games.is_over(game):
+            return seen
+        listed = games.legal_moves(gid, watched)[1] if watched in to_act(games, gid) else None
+        result = games.play_bot(gid, game.version)
+        assert result is not None, "the bots stopped before the game was over"
+        command = result.events[0].command
+        if command["seat"] == watched:
+            seen.append((listed, command))
+    raise AssertionError(f"the game was not over after {limit} bot moves")
+
+
+def test_a_dropped_seat_plays_on_as_the_zombie_and_ranks_last(games):
+    gid = games.create_game(
+        "agricola",
+        "family",
+        ["Ann", {"bot": "random"}, {"bot": "random"}],
+        {"clock": CLOCK},
+        seed=11,
+    ).game.id
+    for _ in range(50):  # the bots sit first: they move until Ann is asked
+        if 0 in to_act(games, gid):
+            break
+        games.play_bot(gid, games.get_game(gid).version)
+    assert to_act(games, gid) == (0,)
+    assert expire(games, gid, 0) == ["ClockExpired"]
+    assert games.clock_due(gid, deadline(games.get_game(gid), 0) or 1e12) == []  # no clock now
+    assert kinds(games, gid).count("ClockExpired") == 1
+    expired = games.stored_events(gid)[-1]
+    assert expired.data["action"] == "drop" and "ends" not in expired.data  # two seats left
+
+    game = games.get_game(gid)
+    summary = games.summary(game)
+    assert summary["status"] == "active" and summary["dropped"] == [0]
+    assert summary["players"][0]["dropped"] is True
+    assert summary["players"][0]["bot"] == {"bot": "zombie", "level": 1, "why": "dropped"}
+    assert "dropped" in games.event_view(game, expired, None)["text"]
+    # the player cannot take the seat back, by moving or otherwise
+    with pytest.raises(RuleViolation) as err:
+        games.play(gid, 0, games.legal_moves(gid, 0)[1][0])
+    assert err.value.code == "seat_dropped"
+    assert games.reclaim_seat(gid, 0) is False
+
+    zombie_moves = play_bots_to_the_end(games, gid, watched=0)
+    assert zombie_moves, "the dropped seat was never asked again"
+    for listed, command in zombie_moves:
+        assert command["bot"] == {"bot": "zombie", "level": 1}
+        assert unseal(command["move"], 0) in listed  # listed moves only
+    game = games.get_game(gid)
+    assert game.rules.status(game.state).finished
+    assert games.audit(gid).ok
+    sheet = game.rules.score_sheet(game.state)
+    summary = games.summary(game)
+    assert 0 not in summary["winners"] and summary["winners"]
+    assert dropping.ranking(game, sheet)[-1] == 0
+
+    # its record replays: exported in full, imported as a new game that says the same
+    record = games.export(gid)
+    assert record["kind"] == FULL
+    imported = games.import_record(record).game
+    again = games.summary(imported)
+    assert again["dropped"] == [0] and again["winners"] == summary["winners"]
+    assert games.audit(imported.id).ok
+
+    # the audit checks a dropped seat's moves are the zombie's
+    entries = games.log_entries(gid)
+    first = next(e for e in entries if (e["command"] or {}).get("bot", {}).get("bot") == "zombie")
+    first["command"] = {k: v for k, v in first["command"].items() if k != "bot"}
+    report = audit_log(entries, game.rules)
+    assert not report.ok and "dropped" in report.mismatches[0].difference
+
+
+def test_two_players_a_drop_ends_the_game_and_the_other_seat_wins(games):
+    gid = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": CLOCK}, seed=7).game.id
+    (silent,) = to_act(games, gid)
+    other = 1 - silent
+    assert expire(games, gid, silent) == ["ClockExpired"]
+    assert games.clock_due(gid, 1e12) == []
+    assert kinds(games, gid).count("ClockExpired") == 1
+    game = games.get_game(gid)
+    summary = games.summary(game)
+    assert summary["status"] == "finished" and summary["to_act"] == []
+    assert summary["winners"] == [other] and summary["ended_by"] == "drop"
+    assert summary["dropped"] == [silent] and "adjudicated" not in summary
+    assert summary["seed"] is not None  # over: the seed is shown
+    text = games.event_view(game, games.stored_events(gid)[-1], None)["text"]
+    assert "Bob wins" in text if other == 1 else "Ann wins" in text
+    with pytest.raises(GameOver):  # the game is over before any rule is asked
+        games.play(gid, other, {"type": "done"})
+    with pytest.raises(GameOver):  # nothing more to undo either
+        games.request_undo(gid, other, 1)
+    assert games.legal_moves(gid, other)[1] == []
+    assert games.play_bot(gid, game.version) is None  # the zombie has nothing to play
+    assert games.audit(gid).ok
+
+    record = games.export(gid)
+    assert record["kind"] == FULL
+    imported = games.import_record(record).game
+    again = games.summary(imported)
+    assert again["status"] == "finished" and again["winners"] == [other]
+    assert again["ended_by"] == "drop"
+
+
+def test_a_solo_seat_dropped_ends_the_game_with_no_winner(games):
+    gid = games.create_game("caverna", "standard", ["Ann"], {"clock": CLOCK}, seed=3).game.id
+    assert expire(games, gid, 0) == ["ClockExpired"]
+    summary = games.summary(games.get_game(gid))
+    assert summary["status"] == "finished" and summary["winners"] == []
+    assert summary["ended_by"] == "drop"
+    assert games.audit(gid).ok
+
+
+def test_an_undo_by_consent_back_past_a_drop_gives_the_seat_back(games):
+    gid = games.create_game(
+        "agricola", "family", ["Ann", "Bob", "Cy"], {"clock": CLOCK}, seed=5
+    ).game.id
+    (silent,) = to_act(games, gid)
+    before = games.get_game(gid).version
+    assert expire(games, gid, silent) == ["ClockExpired"]
+    assert dropping.dropped(games.get_game(gid)) == [silent]
+    assert games.play_bot(gid, games.get_game(gid).version) is not None  # the zombie moves
+    asker = (silent + 1) % 3
+    with pytest.raises(RuleViolation) as err:  # the dropped seat takes no part in undo
+        games.request_undo(gid, silent, before)
+    assert err.value.code == "seat_dropped"
+    answer = games.request_undo(gid, asker, before)
+    assert silent not in answer["waiting"]  # nobody waits for a dropped seat
+    for seat in answer["waiting"]:
+        answer = games.answer_undo(gid, seat, answer["request_id"], True)
+    assert answer["status"] == "applied"
+    game = games.get_game(gid)
+    assert game.bots == {} and dropping.dropped(game) == []
+    assert "dropped" not in games.summary(game)
+    assert to_act(games, gid) == (silent,)
+    assert deadline(game, silent) is not None  # its clock runs again
+    assert games.rebuild(gid).bots == {}  # the same from the events alone
+    games.play(gid, silent, game.rules.legal_moves(game.state, silent)[0])  # the player is back
+    assert games.audit(gid).ok
+
+
+class _Game:
+    def __init__(self, players: int, dropped: list[int]) -> None:
+        self.players = [f"P{i}" for i in range(players)]
+        self.bots = {
+            str(s): {"bot": "zombie", "level": 1, "why": "dropped", "since": 10 + i}
+            for i, s in enumerate(dropped)
+        }
+
+
+def test_a_dropped_seat_never_wins_whatever_its_total():
+    sheet = {
+        "winners": [1],
+        "seats": [{"seat": 0, "total": 20}, {"seat": 1, "total": 30}, {"seat": 2, "total": 25}],
+    }
+    game = _Game(3, dropped=[1])
+    assert dropping.winners(game, sheet) == [2]
+    assert dropping.ranking(game, sheet) == [2, 0, 1]
+    game = _Game(3, dropped=[1, 2])  # 2 dropped last: 1, dropped first, ranks last of all
+    assert dropping.ranking(game, sheet) == [0, 2, 1]
