@@ -44,6 +44,7 @@ from flask.views import MethodView
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from marshmallow import fields
 
+from domain.game import is_over
 from domain.presentation import to_act_of
 
 from .auth import require_seat, viewer_seat
@@ -207,15 +208,16 @@ def _serializer() -> URLSafeTimedSerializer:
 
 def _status(game: Any) -> tuple[dict, bool]:
     status = game.rules.status(game.state)
+    over = is_over(game)  # by the rules, or ended by the platform (a clock ran out)
     return (
         {
             "version": game.version,
-            "status": "finished" if status.finished else "active",
+            "status": "finished" if over else "active",
             "round": status.round,
             "phase": status.phase,
             "to_act": to_act_of(game, status),
         },
-        status.finished,
+        over,
     )
 
 

@@ -46,6 +46,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from domain.application import Games, token_game
 from domain.common.errors import DomainError
+from domain.game import is_over
 from domain.presentation import to_act_of
 
 from .stream_messages import sse
@@ -187,15 +188,16 @@ class Fanout:
     # -- building messages (in the thread pool) ---------------------------------------------
     def head(self, game: Any) -> tuple[dict, bool]:
         status = game.rules.status(game.state)
+        over = is_over(game)  # by the rules, or ended by the platform (a clock ran out)
         return (
             {
                 "version": game.version,
-                "status": "finished" if status.finished else "active",
+                "status": "finished" if over else "active",
                 "round": status.round,
                 "phase": status.phase,
                 "to_act": to_act_of(game, status),
             },
-            status.finished,
+            over,
         )
 
     def _step(self, game_id: uuid.UUID, after: int, viewers: set) -> Delivery | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from domain.application import Games
 from domain.common.why import TARGET_FIELDS, move_target  # noqa: F401 (the page's keys)
+from domain.game import is_over
 
 
 def _names(players: list[str], seats: list[int]) -> str:
@@ -215,7 +216,7 @@ def page_context(
 ) -> dict:
     """Everything the game page template needs (see the module docstring)."""
     current = app.get_game(game_id)
-    finished = current.rules.status(current.state).finished
+    finished = is_over(current)  # by the rules, or ended by the platform (a clock ran out)
     shown = (
         current if version is None or version >= current.version else app.game_at(game_id, version)
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+import uuid
 
 import pytest
 
@@ -90,7 +91,7 @@ def test_a_bad_clock_in_the_form_is_refused_with_a_sentence(web):
     assert "players[1]" in res.get_data(as_text=True)
 
 
-def test_the_create_form_chooses_what_happens_when_a_clock_runs_out(web):
+def test_the_create_form_chooses_what_happens_when_a_clock_runs_out(web, sqlite_services):
     page = web.get("/").get_data(as_text=True)
     assert 'name="on_expiry"' in page and 'value="drop"' in page and 'value="adjudicate"' in page
     res = web.post(
@@ -111,6 +112,11 @@ def test_the_create_form_chooses_what_happens_when_a_clock_runs_out(web):
     game_id = location.rstrip("/").split("/")[-1]
     summary = web.get(f"/api/v1/games/{game_id}").get_json()
     assert summary["clock"]["on_expiry"] == "drop"
+    (silent,) = summary["to_act"]
+    end = summary["clock"]["seats"][silent]["deadline_epoch"] + 1
+    assert sqlite_services.games().clock_due(uuid.UUID(game_id), end) == ["ClockExpired"]
+    page = web.get(location).get_data(as_text=True)
+    assert "dropped: ranks last" in page and "zombie bot" in page
     res = web.post(
         "/games",
         data={

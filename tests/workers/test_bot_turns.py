@@ -133,3 +133,44 @@ def test_one_bot_turn_job_plays_on_while_the_game_waits_for_a_bot(games, redis_s
         assert bot_moves and all(e.seat == 0 for e in bot_moves)
     finally:
         worker_context.install(None)
+
+
+def test_a_dropped_seat_is_played_by_the_zombie_through_the_worker(games, redis_server, queue_name):
+    """Issue 25 item 3 (``on_expiry: "drop"``): the expiry's after-save wake-up enqueues the
+    dropped seat's turn and a real worker plays the zombie's move; in a two-player game the
+    drop ends the game and both seats are told who won."""
+    games.clock_min_seconds = 5
+    conn = queueing.worker_redis(redis_server.url)
+    ctx = _context(games, redis_server, queue_name)
+    clock = {"type": "per_move", "seconds": 30, "on_expiry": "drop"}
+    try:
+        gid = games.create_game(
+            "agricola", "family", ["Ann", "Bob", "Cy"], {"clock": clock}, seed=4
+        ).game.id
+        game = games.get_game(gid)
+        (seat,) = game.rules.status(game.state).to_act
+        ctx.catch_up()  # the sweep reads the lobby's rows
+        bots.sweep_clocks(games, ctx.store, now=deadline(game, seat) + 1, submit=ctx.bots.submit)
+        before = games.get_game(gid).version
+        _run_jobs(ctx, conn, queue_name)
+        moved = [e for e in games.stored_events(gid, after=before) if e.command]
+        assert moved and moved[0].seat == seat
+        assert moved[0].command["bot"] == {"bot": "zombie", "level": 1}
+        assert games.audit(gid).ok
+
+        duel = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock}, seed=4)
+        gid = duel.game.id
+        (seat,) = duel.game.rules.status(duel.game.state).to_act
+        end = deadline(games.get_game(gid), seat) + 1
+        for subscriber in (0, 1):
+            mail = subscriptions.build(None, email=f"p{subscriber}@example.org")
+            subscriptions.save(games, gid, subscriber, mail)
+        ctx.catch_up()
+        bots.sweep_clocks(games, ctx.store, now=end, submit=ctx.bots.submit)
+        ctx.catch_up()
+        over = [n for n in ReadModels(ctx.store).notices(gid) if n["kind"] == "over"]
+        assert sorted(n["seat"] for n in over) == [0, 1]
+        winner = duel.game.players[1 - seat]
+        assert f"Winner: {winner}" in messages.build(games, over[0]).text
+    finally:
+        worker_context.install(None)
