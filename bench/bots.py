@@ -3,6 +3,9 @@
 * ``playout_<title>_4p_ms``: one in-memory random playout of a 4-player game (set-up included,
   the title's pure functions, no store), median and p90 over warm runs, with the issue's target.
 * ``greedy_decide``: greedy decision times (p50, p99) in games of greedy against random.
+* ``zombie_decide``: decision times (p50, p99) of the zombie that plays a dropped seat
+  (``on_expiry: "drop"``) in 3-player games of a zombie against two random bots, how many of
+  those games finished, and how many zombie moves were not listed (must be 0).
 * ``search_budget``: seconds a search decision took over its budget (default 2 s), max and mean
   ratio; the target is "uses its budget, never more than 1.5 x".
 * ``strength_<title>_<n>p``: arena tables (``chronicle bots arena``), seats alternated: greedy
@@ -80,6 +83,29 @@ def greedy_times(report: dict, games: int = 3) -> None:
         "decisions": len(times),
         "target_p50": 50,
         "target_p99": 300,
+    }
+
+
+def zombie_times(report: dict, games: int = 3) -> None:
+    from domain.bots.arena import play_game
+
+    times: list[float] = []
+    finished = faults = played = 0
+    for title, variant in STRENGTH:
+        for seed in range(1, games + 1):
+            bots = [BotSpec("zombie", 1), BotSpec("random", 1), BotSpec("random", 1)]
+            result = play_game(title, variant, bots, seed, timings=True)
+            times += result.decide_ms.get("zombie", [])
+            finished += bool(result.finished)
+            faults += result.faults
+            played += 1
+    report["zombie_decide_ms"] = {
+        "p50": statistics.median(times),
+        "p99": _pct(times, 0.99),
+        "decisions": len(times),
+        "games": played,
+        "finished": finished,
+        "unlisted_moves": faults,
     }
 
 
@@ -161,7 +187,7 @@ def strength(report: dict) -> None:
 
 
 def run(report: dict) -> None:
-    for part in (playouts, greedy_times, search_budget, strength):
+    for part in (playouts, greedy_times, zombie_times, search_budget, strength):
         before = set(report)
         part(report)
         for key in sorted(set(report) - before):  # progress: strength runs take minutes
@@ -173,7 +199,13 @@ if __name__ == "__main__":
     import sys
 
     out: dict = {}
-    parts = sys.argv[1:] or ["playouts", "greedy_times", "search_budget", "strength"]
+    parts = sys.argv[1:] or [
+        "playouts",
+        "greedy_times",
+        "zombie_times",
+        "search_budget",
+        "strength",
+    ]
     for part in parts:
         globals()[part](out)
     print(json.dumps(out, indent=2, default=str))

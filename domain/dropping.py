@@ -144,15 +144,15 @@ def check_move(game: Any, rules: Any, seat: int, move: Any, command: dict, seed:
 
 def describe(who: str, data: dict, names: list[str]) -> str:
     """The sentence of a drop."""
-    text = (
-        f"{who}'s time ran out; {who} is dropped: the seat plays on with least-impact moves "
-        f"and ranks last."
-    )
-    if data.get("ends"):
-        left = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
-        text += (
-            f" Only {left[0]} is left: the game ends and {left[0]} wins."
-            if left
-            else " Nobody is left: the game ends with no winner."
+    if not data.get("ends"):
+        return (
+            f"{who}'s time ran out; {who} is dropped: the seat plays on with least-impact "
+            f"moves and ranks last."
         )
-    return text
+    left = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
+    if left:
+        return (
+            f"{who}'s time ran out; {who} is dropped and ranks last. Only {left[0]} is left: "
+            f"the game ends and {left[0]} wins."
+        )
+    return f"{who}'s time ran out; {who} is dropped. Nobody is left: the game ends with no winner."

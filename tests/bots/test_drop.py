@@ -119,6 +119,12 @@ def test_a_dropped_seat_plays_on_as_the_zombie_and_ranks_last(games):
     first["command"] = {k: v for k, v in first["command"].items() if k != "bot"}
     report = audit_log(entries, game.rules)
     assert not report.ok and "dropped" in report.mismatches[0].difference
+    # ... and that a drop is what the clocks give (here: two seats left, the game goes on)
+    entries = games.log_entries(gid)
+    drop = next(e for e in entries if e["type"] == "ClockExpired")
+    drop["data"] = {**drop["data"], "ends": True, "winners": [1]}
+    report = audit_log(entries, game.rules)
+    assert [m.version for m in report.mismatches][:1] == [drop["version"]]
 
 
 def test_two_players_a_drop_ends_the_game_and_the_other_seat_wins(games):
@@ -208,3 +214,42 @@ def test_a_dropped_seat_never_wins_whatever_its_total():
     assert dropping.ranking(game, sheet) == [2, 0, 1]
     game = _Game(3, dropped=[1, 2])  # 2 dropped last: 1, dropped first, ranks last of all
     assert dropping.ranking(game, sheet) == [0, 2, 1]
+
+
+def test_the_zombie_sees_only_its_seats_view(games, monkeypatch):
+    """The zombie is a bot like the others: its only input is the dropped seat's view (full
+    Agricola hides hands)."""
+    import json
+
+    from domain.bots import seats as bot_seats
+
+    gid = games.create_game(
+        "agricola", "full", ["Ann", {"bot": "random"}, {"bot": "random"}], {"clock": CLOCK}, seed=8
+    ).game.id
+    seen = []
+    real = bot_seats.bot_move
+
+    def spy(rules, view, seat, spec, rng, budget):
+        seen.append((seat, spec.bot, json.loads(json.dumps(view))))
+        return real(rules, view, seat, spec, rng, budget)
+
+    monkeypatch.setattr(bot_seats, "bot_move", spy)
+    for _ in range(60):
+        if 0 in to_act(games, gid):
+            break
+        games.play_bot(gid, games.get_game(gid).version)
+    assert 0 in to_act(games, gid)
+    assert expire(games, gid, 0) == ["ClockExpired"]
+    zombie_turns = 0
+    for _ in range(60):
+        game = games.get_game(gid)
+        state = json.loads(json.dumps(game.state))
+        if games.play_bot(gid, game.version) is None:
+            break
+        seat, bot, view = seen[-1]
+        if bot == "zombie":
+            zombie_turns += 1
+            assert seat == 0 and view == game.rules.view(state, 0)
+            assert set(view["hands"]["_private"]) == {"0"}
+    assert zombie_turns >= 3
+    assert games.audit(gid).ok
