@@ -491,8 +491,11 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     # ------------------------------------------------------------------ playing
     def legal_moves(self, game_id: uuid.UUID, seat: int) -> tuple[int, list[dict]]:
+        """The moves ``seat`` may post now (none while an undo waits, once the game is over,
+        or for a dropped seat: only its zombie moves for it)."""
+
         def moves(game: Game) -> tuple[int, list[dict]]:
-            if game.pending_undo or self.is_over(game):
+            if game.pending_undo or self.is_over(game) or dropping.is_dropped(game, seat):
                 return game.version, []
             return game.version, game.rules.legal_moves(game.state, seat)
 

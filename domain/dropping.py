@@ -124,19 +124,20 @@ def check_move(game: Any, rules: Any, seat: int, move: Any, command: dict, seed:
     the live service draws from (``domain/bots/seats.py``)."""
     from .bots import BotSpec, bot_move, bot_rng
     from .bots.players import move_key
+    from .bots.zombie import ZOMBIE_LEVELS
 
-    if command.get("bot") != ZOMBIE:
+    spec = command.get("bot")
+    if (
+        not isinstance(spec, dict)
+        or spec.get("bot") != ZOMBIE["bot"]
+        or spec.get("level") not in ZOMBIE_LEVELS
+    ):
         return f"seat {seat} was dropped: only the zombie moves for it"
     if seed is None:
         return None  # a record without the seed: the choice cannot be re-derived
     view = rules.view(game.state, seat)
-    chosen = bot_move(
-        rules,
-        view,
-        seat,
-        BotSpec(ZOMBIE["bot"], ZOMBIE["level"]),
-        bot_rng(seed, game.version, seat),
-    )
+    zombie = BotSpec(ZOMBIE["bot"], spec["level"])  # the zombie as it chose then
+    chosen = bot_move(rules, view, seat, zombie, bot_rng(seed, game.version, seat))
     if chosen is None or move_key(chosen) != move_key(move):
         return f"seat {seat} was dropped: the zombie's move here is {chosen!r}, not {move!r}"
     return None

@@ -1,7 +1,8 @@
 """Bots that take a seat (issue 25 item 5), for every title, through the title protocol alone.
 
 A seat is a bot when the game's creator seated one (``{"bot": "search", "level": 2}`` in the
-``players`` list) or when a clock expired and the creator chose "the bot plays on". The
+``players`` list), when a clock expired and the creator chose "the bot plays on", or when the
+seat was dropped (the platform's ``zombie``, ``zombie.py``; never a creator's choice). The
 platform records which seats are bots in the game's own events (``GameCreated.data["bots"]``,
 ``ClockExpired``, ``SeatReclaimed``); the rules never know.
 

@@ -26,6 +26,10 @@ from . import sim
 
 #: the zombie values at most this many moves of a longer list (a sample from its rng)
 ZOMBIE_WIDTH = 48
+#: the zombie's versions. Audits re-derive every zombie move by the level it was recorded with
+#: (``dropping.check_move``), so a level's choice never changes: a better zombie is a new level
+#: (and ``dropping.ZOMBIE`` names the one new drops get), never an edit of level 1.
+ZOMBIE_LEVELS = (1,)
 
 
 def choose_zombie(

@@ -52,7 +52,9 @@ def play_bots_to_the_end(games, gid, watched: int, limit: int = 3000) -> list[tu
         game = games.get_game(gid)
         if games.is_over(game):
             return seen
-        listed = games.legal_moves(gid, watched)[1] if watched in to_act(games, gid) else None
+        listed = (  # what the rules list (the API lists nothing to a dropped seat's player)
+            game.rules.legal_moves(game.state, watched) if watched in to_act(games, gid) else None
+        )
         result = games.play_bot(gid, game.version)
         assert result is not None, "the bots stopped before the game was over"
         command = result.events[0].command
@@ -86,9 +88,10 @@ def test_a_dropped_seat_plays_on_as_the_zombie_and_ranks_last(games):
     assert summary["players"][0]["dropped"] is True
     assert summary["players"][0]["bot"] == {"bot": "zombie", "level": 1, "why": "dropped"}
     assert "dropped" in games.event_view(game, expired, None)["text"]
-    # the player cannot take the seat back, by moving or otherwise
+    # the player cannot take the seat back, by moving or otherwise; no move is offered
+    assert games.legal_moves(gid, 0)[1] == []
     with pytest.raises(RuleViolation) as err:
-        games.play(gid, 0, games.legal_moves(gid, 0)[1][0])
+        games.play(gid, 0, game.rules.legal_moves(game.state, 0)[0])
     assert err.value.code == "seat_dropped"
     assert games.reclaim_seat(gid, 0) is False
 
