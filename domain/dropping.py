@@ -48,6 +48,13 @@ def dropped(game: Any) -> list[int]:
     return sorted(int(s) for s, bot in bots.items() if bot.get("why") == WHY)
 
 
+def forfeited(game: Any, seat: int = 0) -> bool:
+    """Whether ``seat`` lost ``game`` by forfeit: the platform ended the game (a clock ran out)
+    without it among the winners (a solo seat dropped: no winner at all)."""
+    ended = getattr(game, "adjudicated", None)
+    return bool(ended) and seat not in (ended.get("winners") or [])
+
+
 def is_dropped(game: Any, seat: Any) -> bool:
     bots = getattr(game, "bots", None) or {}
     return bots.get(str(seat), {}).get("why") == WHY

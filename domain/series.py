@@ -167,6 +167,13 @@ def current(state: dict) -> dict:
 # -- deciding a series move ----------------------------------------------------------------------
 
 
+def was_won(score: int, target: int, forfeited: bool = False) -> bool:
+    """Whether a series game was won: its score reached its target, and its player did not
+    forfeit it (dropped when their clock ran out, ``domain/dropping.py``: the game ends with no
+    winner, whatever its score sheet says)."""
+    return not forfeited and score >= target
+
+
 def decide(
     state: dict,
     series_id: str,
@@ -175,10 +182,13 @@ def decide(
     game_series: dict | None,
     game_state: dict,
     finished: bool,
+    forfeited: bool = False,
 ) -> list[tuple[str, dict]]:
     """The events of a series move after the current game (digest §9.3 items 1, 3): the game
     is scored and, below the most permanent choices, one of the cards played in it becomes
-    permanent. ``game_series`` is the named game's own series tag."""
+    permanent. ``game_series`` is the named game's own series tag; ``finished`` says the game
+    is over (by its rules, or ended by the platform when its clock ran out), ``forfeited``
+    that its player lost it so (:func:`was_won`)."""
     kind = move.get("type")
     if kind not in ("choose", "next"):
         raise SeriesViolation("series_unknown_move", move_type=kind)
@@ -210,7 +220,7 @@ def decide(
                 "game": game["game"],
                 "score": result.score,
                 "target": game["target"],
-                "won": result.score >= game["target"],
+                "won": was_won(result.score, game["target"], forfeited),
             },
         )
     ]

@@ -22,6 +22,8 @@ from . import registry
 from . import series as rules_of_series
 from .common.errors import BadGameConfig, ConcurrentWrite, DomainError, NotFound, register_messages
 from .common.visibility import redact
+from .dropping import forfeited
+from .game import is_over
 from .records import GENESIS, canonical, jsonclean
 
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
@@ -91,9 +93,10 @@ class SeriesMixin(GamesApp):
         return rules
 
     def series_current(self, state: dict) -> tuple[Any, dict, bool]:
-        """(the series' current game, its state, finished)."""
+        """(the series' current game, its state, over): over by its rules, or ended by the
+        platform when its clock ran out (``game.is_over``)."""
         game = self.get_game(uuid.UUID(rules_of_series.current(state)["game"]))
-        return game, game.state, game.rules.status(game.state).finished
+        return game, game.state, is_over(game)
 
     # -- starting --------------------------------------------------------------------------------
     def start_series(
@@ -199,7 +202,14 @@ class SeriesMixin(GamesApp):
             pass
         game, game_state, finished = self.series_current(state)
         decided = rules_of_series.decide(
-            state, str(series_id), series, move, game_series, game_state, finished
+            state,
+            str(series_id),
+            series,
+            move,
+            game_series,
+            game_state,
+            finished,
+            forfeited=forfeited(game),
         )
         seed = events[0].data.get("_secret", {}).get("seed")
         try:
@@ -266,11 +276,13 @@ class SeriesMixin(GamesApp):
             row["carried_food"] = entry["carry"].get("food", 0)
             if row["score"] is None:
                 game = self.get_game(uuid.UUID(entry["game"]))
-                status = game.rules.status(game.state)
-                row["status"] = "finished" if status.finished else "active"
-                if status.finished:
+                over = is_over(game)
+                row["status"] = "finished" if over else "active"
+                if over:
                     row["score"] = series.result(game.state).score
-                    row["won"] = row["score"] >= row["target"]
+                    row["won"] = rules_of_series.was_won(
+                        row["score"], row["target"], forfeited(game)
+                    )
             else:
                 row["status"] = "finished"
             games.append(row)

@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 from . import series as rules_of_series
+from .dropping import forfeited
 
 
 def _check_game(
@@ -28,7 +29,8 @@ def _check_game(
         )
     if entry["score"] is not None:
         result = series.result(game.state)
-        if result.score != entry["score"] or entry["won"] != (entry["score"] >= entry["target"]):
+        won = rules_of_series.was_won(entry["score"], entry["target"], forfeited(game))
+        if result.score != entry["score"] or entry["won"] != won:
             problems.append(
                 f"game {number} was recorded with {entry['score']} points, the "
                 f"game ended with {result.score}"

@@ -5,6 +5,8 @@ past the drop gives the seat back; audits, exports and imports replay it all."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from domain import dropping
@@ -256,3 +258,22 @@ def test_the_zombie_sees_only_its_seats_view(games, monkeypatch):
             assert set(view["hands"]["_private"]) == {"0"}
     assert zombie_turns >= 3
     assert games.audit(gid).ok
+
+
+def test_a_series_game_lost_by_a_drop_is_over_and_lost_and_the_series_goes_on(games):
+    """A solo series game whose player was dropped when the clock ran out is over for the
+    series too (not "still being played" for ever): it is scored as lost, whatever its score
+    sheet says, the series moves on to its next game, and its audit agrees."""
+    state, _token, created = games.start_series("agricola", "Ann", {"clock": CLOCK}, seed=4)
+    sid, gid = state["id"], created.game.id
+    assert expire(games, gid, 0) == ["ClockExpired"]
+    assert games.is_over(games.get_game(gid))
+    series_id = uuid.UUID(sid)
+    row = games.series_summary(series_id)["games"][0]
+    assert row["status"] == "finished" and row["won"] is False
+    moves = games.series_legal_moves(series_id)
+    assert moves, "the series offers its moves once the game is over"
+    after, next_game = games.series_move(series_id, moves[0])
+    assert after["games"][0]["won"] is False and len(after["games"]) == 2
+    assert next_game.game.id != gid
+    assert games.series_audit(series_id)["ok"]
