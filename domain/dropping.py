@@ -52,7 +52,9 @@ def forfeited(game: Any, seat: int = 0) -> bool:
     """Whether ``seat`` lost ``game`` by forfeit: the platform ended the game (a clock ran out)
     without it among the winners (a solo seat dropped: no winner at all)."""
     ended = getattr(game, "adjudicated", None)
-    return bool(ended) and seat not in (ended.get("winners") or [])
+    if not ended:
+        return False
+    return seat not in (ended.get("winners") or [])
 
 
 def is_dropped(game: Any, seat: Any) -> bool:

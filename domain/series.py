@@ -167,11 +167,11 @@ def current(state: dict) -> dict:
 # -- deciding a series move ----------------------------------------------------------------------
 
 
-def was_won(score: int, target: int, forfeited: bool = False) -> bool:
+def was_won(score: int | None, target: int, forfeited: bool = False) -> bool:
     """Whether a series game was won: its score reached its target, and its player did not
     forfeit it (dropped when their clock ran out, ``domain/dropping.py``: the game ends with no
     winner, whatever its score sheet says)."""
-    return not forfeited and score >= target
+    return not forfeited and score is not None and score >= target
 
 
 def decide(

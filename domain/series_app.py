@@ -279,10 +279,9 @@ class SeriesMixin(GamesApp):
                 over = is_over(game)
                 row["status"] = "finished" if over else "active"
                 if over:
-                    row["score"] = series.result(game.state).score
-                    row["won"] = rules_of_series.was_won(
-                        row["score"], row["target"], forfeited(game)
-                    )
+                    score = series.result(game.state).score
+                    row["score"] = score
+                    row["won"] = rules_of_series.was_won(score, row["target"], forfeited(game))
             else:
                 row["status"] = "finished"
             games.append(row)
