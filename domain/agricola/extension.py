@@ -34,6 +34,9 @@ Windows, in the order of a round (digest §3.2):
 Action spaces a card puts on the board (``action_spaces``: their table rows, as
 ``tables.ACTION_SPACES`` has the printed ones; :func:`space_row` reads either).
 
+Opened for the K deck's last occupations: ``work_end`` (moves a card gives after the last
+placement and before the people return home, digest §10.1 "claim markers"; ``steps.py``).
+
 Opened for the K deck's minor improvements: ``outside_rooms`` (people who need no room when the
 family grows, digest §5.4), ``fence_price``, ``fence_capacity`` and ``stable_price`` (fences
 and stables a card makes cheaper, digest §5.3, §5.8).
@@ -94,6 +97,11 @@ class Extension:
     farm_space_moves: tuple = ()
     after_move: list = field(default_factory=list)
     labels: dict = field(default_factory=dict)
+    #: the end of the work phase: ``hook(state, seat) -> bool``, whether a card gives ``seat`` a
+    #: move it may still make after the last placement, before the people return home (the
+    #: Acrobat K269's and the Countryman K289's; seats take their turns clockwise from the one
+    #: after the last to place, digest §10.1 claim markers, seed 000 L770)
+    work_end: list = field(default_factory=list)
     # build costs and fences
     costs: dict = field(default_factory=lambda: {"room": [], "renovation": [], "major": []})
     alternatives: dict = field(

@@ -85,6 +85,7 @@ LABELS = {
     "release": lambda s, m: f"Release {m.get('count', 1)} {m['animal']}",
     "feed": lambda s, m: "Feed the family",
     "keep_newborns": lambda s, m: _newborns(m),
+    "work_end_pass": lambda s, m: "Move no more people: end this turn before everyone returns home",
 }
 
 
@@ -106,4 +107,7 @@ def move_group(state: dict, move: dict) -> str:
         return "Any time: cook, convert, release"
     if kind in ("feed", "keep_newborns"):
         return "Harvest"
+    turn = state.get("turn")
+    if state.get("work_end") and turn is not None and state["pending"][turn] is None:
+        return "End of the work phase"  # the moves a card gives then (window ``work_end``)
     return "Your action in progress"

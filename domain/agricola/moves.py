@@ -39,6 +39,7 @@ MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "release": ({"animal": str}, {"count": int}),
     "feed": ({}, {}),
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
+    "work_end_pass": ({}, {}),
 }
 
 #: Moves whose "space" is a farmyard space (0-14).
@@ -183,6 +184,7 @@ HANDLERS = {
     "release": (conversions.check_release, conversions.apply_release),
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
+    "work_end_pass": (steps.check_work_end_pass, steps.apply_work_end_pass),
 }
 
 
@@ -240,6 +242,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
             return out
         return out + [{"type": "keep_newborns", **full_animals(o)} for o in pending["options"]]
     if pending is None:
+        if steps.work_end_open(state, seat):  # after the last placement: nobody is at home
+            return out + [{"type": "work_end_pass"}]
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
             if placement.renovating(state, space_row(space_id)["kind"]):

@@ -25,6 +25,7 @@ from . import (
     card_moves,
     card_spaces,
     chamberlain,
+    claim_moves,
     corn_profiteer,
     deal,
     dealing,
@@ -452,6 +453,9 @@ def build(card_set: int) -> Extension:
     )
     for module in _INSTALLED:
         _install(ext, module.install, module.__name__)
+    for module, cards in _INSTALLED_WITH:  # only in the sets that hold their cards
+        if CARD_SETS[card_set] & cards:
+            _install(ext, module.install, module.__name__)
     # the K deck's minor improvements (cards/k_minor_windows.py)
     _install(ext, with_k_minors, "k_minor_windows")
     return ext
@@ -472,6 +476,11 @@ _INSTALLED = (
     corn_profiteer,
     chamberlain,
 )
+
+
+#: Modules installed only into the card sets that hold one of their cards (set 7 on), so the
+#: extensions of older sets stay as their games were played: the claim cards K269, K289.
+_INSTALLED_WITH = ((claim_moves, frozenset({claim_moves.ACROBAT, claim_moves.COUNTRYMAN})),)
 
 
 def _install(ext: Extension, install, name: str) -> None:

@@ -333,3 +333,15 @@ DECK.card("K278", "Forester", wood_plots=(3, 3), after_any=wood_fields.added, ro
 # do this, you receive 3 food before you pay the costs of the card, but you must play the card
 # that the other player draws" (S1) (``random_occupation.py``, K-OCC-19).
 DECK.card("K275", "Perpetual Student", random_occupation=3)
+# K269 Acrobat (4+): "Whenever you use the 'Traveling players' action on an action space, after
+# all of the players have finished their turns you may move that person to one of the 'Take 1
+# Grain', 'Plow 1 Field' and 'Plow Field and Sow' action spaces, if it's free, and take the
+# action" (S1); seed 000 L770: claim markers when Traveling Players is taken; the moves clockwise
+# from the seat after the last to place; no person moved twice. The claim, the move and the
+# answer to the window ``work_end`` are installed by ``claim_moves.py`` (K-OCC-20).
+DECK.card("K269", "Acrobat")
+# K289 Countryman (4+): "After all players have placed their people, you may move one of your
+# people from a 'Take 1 Grain' or 'Take 1 Vegetable' action space to a free action space with a
+# 'sow' action" (S1); seed 000 L926: to "Sow and/or Bake Bread" or "Plough 1 Field and/or Sow",
+# as the Acrobat's moves (``claim_moves.py``, K-OCC-20, K-OCC-21).
+DECK.card("K289", "Countryman")
