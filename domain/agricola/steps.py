@@ -55,7 +55,7 @@ from .farm import (
     room_costs,
     room_space_problem,
     sow_problem,
-    stable_price,
+    stable_costs,
     stable_space_problem,
 )
 from .improvements import (
@@ -253,7 +253,15 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
     farm = state["farms"][seat]
     if stables_left(farm) < 1:
         raise AgricolaViolation("stable_limit_reached", **seat_params(state, seat))
-    cost = stable_price(farm, STABLE_COST[pending["kind"]])
+    costs = stable_costs(farm, STABLE_COST[pending["kind"]])
+    pay = move.get("pay", 0)
+    if not 0 <= pay < len(costs):
+        raise StepNotExpected(
+            what="pay for a stable that way",
+            reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+            **seat_params(state, seat),
+        )
+    cost = costs[pay][1]
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(
             cost=goods_text(cost),
@@ -273,8 +281,11 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
 
 def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
     kind = b.state["pending"][seat]["kind"]
-    cost = stable_price(b.state["farms"][seat], STABLE_COST[kind])
-    b.emit("StableBuilt", {"space": move["space"], "cost": cost}, seat)
+    card, cost = stable_costs(b.state["farms"][seat], STABLE_COST[kind])[move.get("pay", 0)]
+    data = {"space": move["space"], "cost": cost}
+    if card:  # a price only a card offers (window ``stable_choices``)
+        data["card"] = card
+    b.emit("StableBuilt", data, seat)
     settle(b, seat)
 
 

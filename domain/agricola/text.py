@@ -277,7 +277,11 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(
             fences=f"{n} fence"
             + ("" if n == 1 else "s")
-            + (f" ({free} of them without wood, by the Hedge Keeper E175)" if free else ""),
+            + (
+                f" ({free} of them without wood, by the Hedge Keeper E175)"
+                if free and not d.get("card")  # a card's price is named by the card note
+                else ""
+            ),
             size=size,
             a="an" if size in (8, 11, 18) else "a",
             overflow=(

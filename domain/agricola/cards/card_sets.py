@@ -63,7 +63,7 @@ CARD_SETS[6] = CARD_SETS[5] | frozenset(
 #: occupations that needed windows of their own (see docs/rules/cards-k-occupations.md).
 CARD_SETS[7] = CARD_SETS[6] | frozenset(
     """
-    K269 K289
+    K266 K267 K269 K289 K301
 """.split()
 )
 #: The first card set whose entries are the corrected ones.

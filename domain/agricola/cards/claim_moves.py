@@ -165,10 +165,10 @@ def label(state: dict, move: dict) -> str:
 
 
 def install(ext) -> None:
-    """Add the claim cards' move and their answer to the window ``work_end``."""
+    """Add the claim cards' move and their answer to the window ``work_end`` (the move's
+    label is in ``cards/labels.py``)."""
     ext.after_place.append(acrobat_claim)
     ext.work_end.append(has_move)
     ext.anytime_candidates.append(moves)
     ext.handlers[MOVE] = (check, apply)
     ext.move_shapes[MOVE] = ({"card": str, "from": str, "to": str}, {})
-    ext.labels[MOVE] = label

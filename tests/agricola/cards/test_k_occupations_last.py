@@ -7,8 +7,11 @@ e2crawfo/agricola) and the line of seed 000 that rules on it; decisions are in
 
 from __future__ import annotations
 
+import pytest
+
 from domain.agricola.extension import for_card_set
 from domain.agricola.labels import move_group, move_label
+from domain.common.errors import RuleViolation
 
 from ..support import build_farm, check_invariants, give, reveal, turn, types
 from .helpers import AGRICOLA, full, holding, listed_play, of_type
@@ -97,6 +100,26 @@ class TestK269Acrobat:
         after, events = listed_play(state, 0, {"type": "work_end_pass"})
         assert types(events)[:2] == ["WorkEndPassed", "PeopleReturned"]
         assert after["farms"][0]["supply"]["grain"] == state["farms"][0]["supply"]["grain"]
+
+    def test_the_window_s_events_read_in_words_with_their_rule(self):
+        state = _last_to_place("traveling_players", "K269")
+        state, first = listed_play(state, 0, {"type": "place", "space": "traveling_players"})
+        move = {"type": MOVE, "card": "K269", "from": "traveling_players", "to": "grain"}
+        _, moved = listed_play(state, 0, move)
+        _, passed = listed_play(state, 0, {"type": "work_end_pass"})
+        texts = {
+            e.type: (AGRICOLA.describe(e, ["Ann", "Bob"]), AGRICOLA.rule_of(e))
+            for e in first + moved + passed
+        }
+        assert texts["WorkEndTurn"][0] == (
+            "Everyone has placed; before the people return home, Ann may move people with a card."
+        )
+        assert texts["PersonMoved"][0] == (
+            "Ann moves a person from Traveling Players to Take 1 Grain with Acrobat (K269)."
+        )
+        assert texts["WorkEndPassed"][0] == "Ann moves no more people."
+        for kind in ("WorkEndTurn", "WorkEndPassed", "PersonMoved"):
+            assert texts[kind][1].startswith("agricola digest §"), texts[kind]
 
     def test_not_before_the_last_placement(self):
         state = _last_to_place("traveling_players", "K269")
@@ -192,3 +215,206 @@ class TestK289Countryman:
         )
         assert state["phase"] != "work" or not _moves(state)
         assert "PeopleReturned" in types(events)
+
+
+def _acting(space, *cards, home=2, house="wood", **goods):
+    """Ann (holding ``cards`` and exactly ``goods``) places a person on ``space``."""
+    state, _, _ = full(2)
+    holding(state, 0, *cards)
+    state["farms"][0]["house"] = house
+    turn(state, 0, home=home)
+    reveal(state, space)
+    farm = state["farms"][0]
+    for good, n in farm["supply"].items():  # exactly the goods named, the rest back
+        state["bank"][good] += n
+        farm["supply"][good] = 0
+    give(state, 0, **goods)
+    return listed_play(state, 0, {"type": "place", "space": space})[0]
+
+
+class TestK301WoodCarver:
+    """K301 Wood Carver: "In each round, you pay 1 wood less for one of the following: an
+    improvement, a room of a wooden hut, a stable or a fence." (S1). Seed 000 L908: at most once
+    a round (K-OCC-23: the seat chooses which purchase, as one more way to pay)."""
+
+    def test_a_room_of_a_wooden_hut_for_1_wood_less_once_a_round(self):
+        state = _acting("rooms_stables", "K301", wood=9, reed=4)
+        rooms = of_type(state, "build_room")
+        assert {"type": "build_room", "space": 0, "pay": 1} in rooms
+        state, _ = listed_play(state, 0, {"type": "build_room", "space": 0, "pay": 1})
+        assert state["farms"][0]["supply"] == {**state["farms"][0]["supply"], "wood": 5, "reed": 2}
+        assert AGRICOLA.view(state, 1)["farms"][0]["card_state"]["K301"] == "used"  # public
+        assert not [m for m in of_type(state, "build_room") if m.get("pay")]
+        state, _ = listed_play(state, 0, {"type": "build_room", "space": 1})
+        assert state["farms"][0]["supply"]["wood"] == 0  # the second room at full price
+        from .e_support import _start_round
+
+        state, events = _start_round(state, state["round"] + 1)
+        assert state["farms"][0]["card_state"].get("K301") is None  # ready again
+
+    def test_the_usual_price_leaves_it_unused_and_not_a_clay_hut(self):
+        state = _acting("rooms_stables", "K301", wood=10, reed=4)
+        state, _ = listed_play(state, 0, {"type": "build_room", "space": 0})
+        assert state["farms"][0]["card_state"].get("K301") is None
+        state = _acting("rooms_stables", "K301", house="clay", clay=5, reed=2)
+        assert of_type(state, "build_room")
+        assert not [m for m in of_type(state, "build_room") if m.get("pay")]
+
+    def test_a_stable_for_1_wood(self):
+        state = _acting("rooms_stables", "K301", wood=1)
+        stables = of_type(state, "build_stable")
+        assert {"type": "build_stable", "space": 0, "pay": 1} in stables
+        assert {"type": "build_stable", "space": 0} not in stables  # 2 wood: not affordable
+        move = {"type": "build_stable", "space": 0, "pay": 1}
+        assert move_label(state, move) == (
+            "Build a stable at row 1, column 1 for 1 wood (Wood Carver (K301))"
+        )
+        state, events = listed_play(state, 0, move)
+        assert events[0].data == {"space": 0, "cost": {"wood": 1}, "card": "K301"}
+        assert state["farms"][0]["card_state"]["K301"] == "used"
+
+    def test_the_fences_of_a_pasture_for_1_wood_less(self):
+        state = _acting("fences", "K301", wood=3)
+        state, _ = listed_play(state, 0, {"type": "fence_space", "space": 0})
+        # one space needs 4 fences; 3 wood pay for them with the card, not 2 spaces (6)
+        assert {"type": "fence_space", "space": 1} not in AGRICOLA.legal_moves(state, 0)
+        closes = of_type(state, "close_pasture")
+        assert closes == [{"type": "close_pasture", "pay": 1}]
+        with pytest.raises(RuleViolation) as refused:
+            AGRICOLA.decide(state, 0, {"type": "close_pasture", "pay": 2}, None)
+        assert refused.value.code == "fence_payment_invalid"
+        state, events = listed_play(state, 0, {"type": "close_pasture", "pay": 1})
+        fenced = [e for e in events if e.type == "PastureFenced"][0]
+        assert fenced.data["wood"] == 3 and fenced.data["card"] == "K301"
+        assert state["farms"][0]["supply"]["wood"] == 0
+        assert state["farms"][0]["card_state"]["K301"] == "used"
+        check_invariants(state)
+
+    def test_an_improvement_for_1_wood_less(self):
+        state = _acting("major_minor", "K301", wood=1, stone=2)
+        move = {"type": "build_major", "major": "joinery", "pay": 1}
+        assert of_type(state, "build_major") == [move]
+        state, _ = listed_play(state, 0, move)
+        assert "joinery" in state["farms"][0]["majors"]
+        assert state["farms"][0]["card_state"]["K301"] == "used"
+
+    def test_older_card_sets_keep_their_prices(self):
+        assert "K301" not in for_card_set(6).effects and not for_card_set(6).stable_choices
+
+
+def _growing(space="family_growth_minor", food=1, *cards):
+    """Ann (Adoptive Parents, a free room, ``food``) places her last person on ``space``."""
+    state = _last_to_place(space, "K267", *cards)
+    build_farm(state, 0, rooms=[5, 10, 0])
+    state["bank"]["food"] += state["farms"][0]["supply"]["food"]
+    state["farms"][0]["supply"]["food"] = 0
+    give(state, 0, food=food)
+    return listed_play(state, 0, {"type": "place", "space": space})
+
+
+class TestK267AdoptiveParents:
+    """K267 Adoptive Parents: "When you take a family growth action, you can pay 1 food to
+    immediately place the offspring in your home. This allows you to take an action with it this
+    round. If you do this, the offspring does not count as 'newborn'." (S1). Seed 000 L892: the
+    adopted person eats 2 food in the feeding phase, even if it came just before the harvest
+    (K-OCC-24)."""
+
+    def test_the_newborn_comes_home_and_is_placed_this_round(self):
+        state, events = _growing()
+        assert types(events) == ["PersonPlaced", "FamilyGrew", "CardStep"]
+        adopt = {"type": "card_adopt", "card": "K267", "adopt": 1}
+        assert of_type(state, "card_adopt") == [adopt, {**adopt, "adopt": 0}]
+        assert move_label(state, adopt) == (
+            "Adoptive Parents (K267): pay 1 food, the newborn comes home and acts this round"
+        )
+        state, events = listed_play(state, 0, adopt)
+        farm = state["farms"][0]
+        assert farm["supply"]["food"] == 0 and farm["newborns"] == 0 and farm["home"] == 1
+        assert state["pending"][0]["kind"] == "minor"  # the space's own minor follows
+        state, events = listed_play(state, 0, {"type": "done"})
+        assert events[-1].type == "TurnPassed" and state["turn"] == 0  # Ann places again
+        state, _ = listed_play(state, 0, {"type": "place", "space": "forest"})
+        from domain.agricola.flow import feeding_need
+
+        assert feeding_need(state, state["farms"][0]) == 3 * 2  # an adult, not a newborn
+        check_invariants(state)
+
+    def test_declined_the_newborn_stays_a_newborn(self):
+        state, _ = _growing()
+        state, _ = listed_play(state, 0, {"type": "card_adopt", "card": "K267", "adopt": 0})
+        farm = state["farms"][0]
+        assert farm["supply"]["food"] == 1 and farm["newborns"] == 1 and farm["home"] == 0
+        assert state["pending"][0]["kind"] == "minor"
+
+    def test_a_growth_that_ends_the_action_waits_for_the_answer(self):
+        state, events = _growing("urgent_family_growth")
+        assert state["pending"][0]["kind"] == "card_adopt" and "TurnPassed" not in types(events)
+        state, events = listed_play(state, 0, {"type": "card_adopt", "card": "K267", "adopt": 1})
+        assert events[-1].type == "TurnPassed" and events[-1].data["to"] == 0
+
+    def test_not_offered_without_food_to_pay(self):
+        state, events = _growing("urgent_family_growth", food=0)
+        assert "CardStep" not in types(events) and not of_type(state, "card_adopt")
+        assert "FamilyGrew" in types(events) and state["farms"][0]["family"] == 3
+
+    def test_older_card_sets_have_no_step(self):
+        assert "K267" not in for_card_set(6).effects
+
+
+class TestK266Serf:
+    """K266 Serf: "Whenever you use the 'Sow and Bake Bread' action space, you receive 1 grain
+    before taking the action(s). Alternatively, you can exchange 1 grain for 1 vegetable."
+    (S1; no seed ruling; catalogue conflict C10 settles K, 4+). Decision K-OCC-25: the
+    placement counts the grain; the exchange is chosen before anything is sown or baked."""
+
+    def _field(self, *cards, **goods):
+        state, _, _ = full(2)
+        holding(state, 0, *cards)
+        turn(state, 0, home=2)
+        reveal(state, "sow_bake")
+        build_farm(state, 0, fields={0: (None, 0)})
+        farm = state["farms"][0]
+        for good in ("grain", "vegetable"):
+            state["bank"][good] += farm["supply"][good]
+            farm["supply"][good] = 0
+        give(state, 0, **goods)
+        return state
+
+    def test_the_grain_comes_before_the_sowing_and_opens_the_space(self):
+        place = {"type": "place", "space": "sow_bake"}
+        assert place not in AGRICOLA.legal_moves(self._field(), 0)  # nothing to sow or bake
+        state, events = listed_play(self._field("K266"), 0, place)
+        assert types(events) == ["PersonPlaced", "CardGoods", "CardStateSet"]
+        assert state["farms"][0]["supply"]["grain"] == 1
+        assert not of_type(state, "card_serf")  # no grain of its own to exchange
+        state, _ = listed_play(state, 0, {"type": "sow", "space": 0, "crop": "grain"})
+        assert state["farms"][0]["fields"][0]["count"] == 3
+        check_invariants(state)
+
+    def test_or_1_grain_for_1_vegetable_instead(self):
+        state, _ = listed_play(
+            self._field("K266", grain=1), 0, {"type": "place", "space": "sow_bake"}
+        )
+        swap = {"type": "card_serf", "card": "K266"}
+        assert of_type(state, "card_serf") == [swap]
+        assert move_label(state, swap) == (
+            "Serf (K266): instead of the grain, exchange 1 grain for 1 vegetable"
+        )
+        state, _ = listed_play(state, 0, swap)
+        assert {g: state["farms"][0]["supply"][g] for g in ("grain", "vegetable")} == {
+            "grain": 0,
+            "vegetable": 1,
+        }
+        assert not of_type(state, "card_serf")  # once
+        state, _ = listed_play(state, 0, {"type": "sow", "space": 0, "crop": "vegetable"})
+        check_invariants(state)
+
+    def test_the_exchange_lapses_with_the_first_sowing(self):
+        state = self._field("K266", grain=1)
+        build_farm(state, 0, fields={0: (None, 0), 1: (None, 0)})
+        state, _ = listed_play(state, 0, {"type": "place", "space": "sow_bake"})
+        state, _ = listed_play(state, 0, {"type": "sow", "space": 0, "crop": "grain"})
+        assert state["pending"][0] and not of_type(state, "card_serf")
+
+    def test_older_card_sets_do_not_count_the_grain(self):
+        assert "K266" not in for_card_set(6).effects and not for_card_set(6).place_gains
