@@ -9,13 +9,16 @@ ruling in seed 000). Decision K-OCC-25 in docs/rules/cards-k-occupations.md.
   ``{"type": "card_serf", "card": "K266"}`` hands back the grain just received and 1 grain of
   its own for 1 vegetable; the outcome is the printed exchange instead of the grain (1 grain
   for 1 vegetable, the seat needs 1 grain of its own). The choice lapses with the first sowing
-  or baking of the action, or its end.
+  or baking of the action, or its end; it is offered only when the action can still be carried
+  out after it (a vegetable to sow, or grain to bake).
 """
 
 from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..farm import can_sow
+from ..improvements import can_bake
 
 CARD = "K266"
 MOVE = "card_serf"
@@ -53,9 +56,18 @@ def moves(state: dict, seat: int) -> list[dict]:
         or offered.get("round") != state["round"]
         or offered.get("swapped")
         or farm["supply"]["grain"] < -SWAP["grain"]
+        or not _still_possible(farm)
     ):
         return []
     return [{"type": MOVE, "card": CARD}]
+
+
+def _still_possible(farm: dict) -> bool:
+    """The action must still be carried out after the exchange (a vegetable to sow, or grain
+    left to bake: digest §4.1)."""
+    supply = {g: farm["supply"][g] + SWAP.get(g, 0) for g in farm["supply"]}
+    after = {**farm, "supply": supply}
+    return can_sow(after) or can_bake(after, [])
 
 
 def check(state: dict, seat: int, move: dict) -> None:

@@ -416,5 +416,45 @@ class TestK266Serf:
         state, _ = listed_play(state, 0, {"type": "sow", "space": 0, "crop": "grain"})
         assert state["pending"][0] and not of_type(state, "card_serf")
 
+    def test_no_exchange_that_leaves_nothing_to_sow_or_bake(self):
+        state = self._field("K266", grain=1)
+        state["farms"][0]["fields"] = []  # no field: only the Clay Oven's baking
+        state["majors"]["clay_oven"] = 0
+        state["farms"][0]["majors"].append("clay_oven")
+        state, _ = listed_play(state, 0, {"type": "place", "space": "sow_bake"})
+        assert state["farms"][0]["supply"]["grain"] == 2 and not of_type(state, "card_serf")
+        assert of_type(state, "bake")
+
     def test_older_card_sets_do_not_count_the_grain(self):
         assert "K266" not in for_card_set(6).effects and not for_card_set(6).place_gains
+
+
+def test_random_games_with_the_five_cards_in_play():
+    """Random legal play (leaning to the new cards' moves) with the five cards held from round
+    1, every player count of the K cards (4+ and 1+): each listed move is accepted, the
+    invariants hold after every event, and the windows are reached."""
+    import random
+
+    from domain.common.rng import Rng
+    from domain.common.title import GameConfig
+
+    new = ("K266", "K267", "K269", "K289", "K301")
+    special = ("card_move_person", "card_adopt", "card_serf", "work_end_pass")
+    seen = set()
+    for n, seed in ((4, 1), (5, 2), (2, 3)):
+        rng, pick = Rng(seed), random.Random(seed)
+        state: dict = {}
+        for event in AGRICOLA.setup(GameConfig("full", ("A", "B", "C", "D", "E")[:n], {}), rng):
+            state = AGRICOLA.evolve(state, event)
+        for i, card in enumerate(new):
+            holding(state, i % n, card)
+        while not AGRICOLA.status(state).finished:
+            seat = pick.choice(AGRICOLA.status(state).to_act)
+            legal = AGRICOLA.legal_moves(state, seat)
+            ours = [m for m in legal if m["type"] in special or m.get("pay")]
+            move = pick.choice(ours if ours and pick.random() < 0.7 else legal)
+            for event in AGRICOLA.decide(state, seat, move, rng):
+                state = AGRICOLA.evolve(state, event)
+                seen.add(event.type)
+            check_invariants(state)
+    assert {"WorkEndTurn", "PersonMoved"} <= seen
