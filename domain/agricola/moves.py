@@ -13,7 +13,7 @@ from typing import cast
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from domain.common.fences import new_fences_needed
 
-from . import conversions, fencing, placement, steps
+from . import conversions, fencing, placement, steps, work_end
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import NONE, of, space_row
 from .farm import fence_credit, fence_prices, major_costs, renovations, room_costs, stable_costs
@@ -185,7 +185,7 @@ HANDLERS = {
     "release": (conversions.check_release, conversions.apply_release),
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
-    "work_end_pass": (steps.check_work_end_pass, steps.apply_work_end_pass),
+    "work_end_pass": (work_end.check_work_end_pass, work_end.apply_work_end_pass),
 }
 
 
@@ -243,7 +243,7 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
             return out
         return out + [{"type": "keep_newborns", **full_animals(o)} for o in pending["options"]]
     if pending is None:
-        if steps.work_end_open(state, seat):  # after the last placement: nobody is at home
+        if work_end.work_end_open(state, seat):  # after the last placement: nobody is at home
             return out + [{"type": "work_end_pass"}]
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))

@@ -75,6 +75,7 @@ from .tables import (
     STABLE_COST,
 )
 from .text import goods_text
+from .work_end import work_end_turn
 
 # == steps of an action in progress ===============================================================
 
@@ -505,58 +506,6 @@ def end_action(b: Builder, seat: int) -> None:
     if nxt is not None:
         b.emit("TurnPassed", {"to": nxt}, seat)
     elif not work_end_turn(b, seat):
-        b.emit("PeopleReturned", {"round": b.state["round"]})
-
-
-# == the end of the work phase (the extension window ``work_end``) ================================
-
-
-def work_end_turn(b: Builder, seat: int) -> bool:
-    """After the last placement, before the people return home: the seats whose cards let them
-    move people (window ``work_end``: the Acrobat K269, the Countryman K289) take their turns
-    one by one, clockwise from the seat after the last to place a person (seed 000 L770, digest
-    §10.1 claim markers); each moves its people in any order it likes, then passes
-    (``work_end_pass``). ``WorkEndTurn`` hands the turn to the next such seat; False when no
-    seat is left (the people return home)."""
-    hooks = of(b.state).work_end
-    if not hooks:
-        return False
-    state = b.state
-    window = state.get("work_end")
-    n = len(state["players"])
-    after = seat if window is None else window["after"]
-    for k in range(0 if window is None else window["at"], n):
-        candidate = (after + 1 + k) % n
-        if any(hook(state, candidate) for hook in hooks):
-            b.emit("WorkEndTurn", {"to": candidate, "after": after, "at": k}, seat)
-            return True
-    return False
-
-
-def work_end_open(state: dict, seat: int) -> bool:
-    """Whether ``seat`` is the one taking its turn at the end of the work phase."""
-    return bool(
-        state["phase"] == "work"
-        and state.get("work_end")
-        and state["turn"] == seat
-        and state["pending"][seat] is None
-    )
-
-
-def check_work_end_pass(state: dict, seat: int, move: dict) -> None:
-    if not work_end_open(state, seat):
-        raise StepNotExpected(
-            what="end its turn at the end of the work phase",
-            reason="only a seat whose card lets it move people after the last placement, "
-            "with no action in progress, passes then",
-            **seat_params(state, seat),
-        )
-
-
-def apply_work_end_pass(b: Builder, seat: int, move: dict) -> None:
-    """``work_end_pass``: the seat moves no more people; the next seat's turn, or phase 4."""
-    b.emit("WorkEndPassed", {}, seat)
-    if not work_end_turn(b, seat):
         b.emit("PeopleReturned", {"round": b.state["round"]})
 
 

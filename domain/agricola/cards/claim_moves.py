@@ -12,7 +12,7 @@ K-OCC-20 to K-OCC-22 in docs/rules/cards-k-occupations.md):
 Seed 000 L770 and L926: the claim (a public marker, ``card_state``) is laid when the seat takes
 Traveling Players (Acrobat); the moves are made after the last placement, clockwise from the
 seat after the last to place, each seat moving its people in any order; no person moves twice.
-The base rules open that moment as the window ``work_end`` (``steps.work_end_turn``); here are
+The base rules open that moment as the window ``work_end`` (``work_end.py``); here are
 the cards' move ``{"type": "card_move_person", "card": "K269", "from": "traveling_players",
 "to": "grain"}`` (the person leaves its space and takes the new space's action, as a placement
 there would: ``PersonMoved`` then the placement's own events) and the hook that says whether a
@@ -28,7 +28,8 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import check_place
 from ..state import space_name
-from ..steps import place_and_settle, work_end_open
+from ..steps import place_and_settle
+from ..work_end import work_end_open
 from .catalogue import CARDS
 from .common import card_name
 
