@@ -35,7 +35,7 @@ Action spaces a card puts on the board (``action_spaces``: their table rows, as
 ``tables.ACTION_SPACES`` has the printed ones; :func:`space_row` reads either).
 
 Opened for the K deck's last occupations: ``work_end`` (moves a card gives after the last
-placement and before the people return home, digest §10.1 "claim markers"; ``steps.py``);
+placement and before the people return home, digest §10.1 "claim markers"; ``work_end.py``);
 ``stable_choices`` and ``fence_choices`` (a cheaper price a card lets the seat choose, digest
 §5.3, §5.8); ``place_gains`` (goods a card gives before a space's action, counted by the
 placement check, digest §4.1).

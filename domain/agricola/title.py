@@ -130,7 +130,7 @@ class Agricola(Title):
     display_name = "Agricola"
     rules_version = "agricola-2007-r3"
     #: r3 (issue 23 item 3): card set 7 for new full games (the last five K occupations and
-    #: the windows they need: the end of the work phase, ``steps.work_end_turn``); the newest
+    #: the windows they need: the end of the work phase, ``work_end.py``); the newest
     #: card set these rules deal. Older games keep the card set they recorded.
     latest_card_set = LATEST
     #: r2: releasing animals whenever the seat is asked, and the feeding-phase window before
