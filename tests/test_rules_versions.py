@@ -36,3 +36,22 @@ def test_a_game_stored_under_r1_loads_and_plays_on(tmp_path):
     move = moves[0]
     games.play(old.game.id, seat, move)
     assert games.get_game(old.game.id).version > before
+
+
+def test_agricola_r3_deals_card_set_7_and_r2_keeps_set_6():
+    """Issue 23 item 3: the last K occupations join card set 7, dealt by agricola-2007-r3; a game
+    created under agricola-2007-r2 (an import of its record) still gets set 6 and cannot ask for
+    a newer one."""
+    from domain.agricola.cards.card_sets import CARD_SETS
+    from domain.common.errors import BadGameConfig
+    from domain.common.title import GameConfig
+
+    current = registry.current("agricola")
+    old = registry.get("agricola", "agricola-2007-r2")
+    assert current.rules_version == "agricola-2007-r3" and old.latest_card_set == 6
+    config = GameConfig("full", ("Ann", "Bob"), {"decks": "K"})
+    assert current.check_config(config)["card_set"] == 7
+    assert old.check_config(config)["card_set"] == 6
+    assert {"K269", "K289"} <= CARD_SETS[7] and not {"K269", "K289"} & CARD_SETS[6]
+    with pytest.raises(BadGameConfig):
+        old.check_config(GameConfig("full", ("Ann", "Bob"), {"decks": "K", "card_set": 7}))

@@ -46,6 +46,8 @@ MESSAGES = {
     "pasture ({spaces} do not; digest §5.8 rule 5).",
     "not_enough_fences": "{seat_name} needs {needed} fences but has only {fences_left} of 15 "
     "left (digest §5.8 rule 7).",
+    "fence_payment_invalid": "{seat_name} cannot close the pasture ({spaces}) that way: 'pay' "
+    "must be a number from 0 to {count}, one of the prices its cards offer.",
     "fence_region_clear_limit": "{seat_name} has already cleared the marked spaces {limit} "
     "times in this fence action.",
     "action_incomplete": "{seat_name} cannot finish {space_name} yet: {reason}.",

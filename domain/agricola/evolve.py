@@ -291,6 +291,30 @@ def turn_passed(state: dict, d: dict, seat) -> dict:
     return state
 
 
+def work_end_turn(state: dict, d: dict, seat) -> dict:
+    """The end of the work phase: ``to`` may move people with its cards (``steps.py``)."""
+    if seat is not None:
+        state["pending"][seat] = None
+    before = state.get("work_end") or {}
+    state["work_end"] = {"after": d["after"], "at": d["at"], "moved": list(before.get("moved", []))}
+    state["turn"] = d["to"]
+    return state
+
+
+def work_end_passed(state: dict, d: dict, seat) -> dict:
+    state["work_end"]["at"] += 1
+    return state
+
+
+def person_moved(state: dict, d: dict, seat) -> dict:
+    """A person leaves ``from`` to use ``to`` (the ``PersonPlaced`` that follows takes it from
+    home again); no person moves twice (seed 000 L770)."""
+    state["spaces"][d["from"]]["occupant"] = None
+    state["farms"][seat]["home"] += 1
+    state["work_end"]["moved"].append(d["to"])
+    return state
+
+
 def people_idle(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["home"] -= d["count"]
     return state
@@ -305,6 +329,7 @@ def people_returned(state: dict, d: dict, seat) -> dict:
     state["pending"] = [None] * len(state["players"])
     state["turn"] = None
     state["phase"] = "return"
+    state.pop("work_end", None)
     return state
 
 
@@ -408,6 +433,9 @@ EVOLVERS: dict[str, Callable[[dict, dict, int | None], dict]] = {
     "ActionFinished": action_finished,
     "TurnPassed": turn_passed,
     "PeopleIdle": people_idle,
+    "WorkEndTurn": work_end_turn,
+    "WorkEndPassed": work_end_passed,
+    "PersonMoved": person_moved,
     "PeopleReturned": people_returned,
     "HarvestStarted": harvest_started,
     "FieldsHarvested": fields_harvested,

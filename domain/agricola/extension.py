@@ -34,6 +34,12 @@ Windows, in the order of a round (digest §3.2):
 Action spaces a card puts on the board (``action_spaces``: their table rows, as
 ``tables.ACTION_SPACES`` has the printed ones; :func:`space_row` reads either).
 
+Opened for the K deck's last occupations: ``work_end`` (moves a card gives after the last
+placement and before the people return home, digest §10.1 "claim markers"; ``work_end.py``);
+``stable_choices`` and ``fence_choices`` (a cheaper price a card lets the seat choose, digest
+§5.3, §5.8); ``place_gains`` (goods a card gives before a space's action, counted by the
+placement check, digest §4.1).
+
 Opened for the K deck's minor improvements: ``outside_rooms`` (people who need no room when the
 family grows, digest §5.4), ``fence_price``, ``fence_capacity`` and ``stable_price`` (fences
 and stables a card makes cheaper, digest §5.3, §5.8).
@@ -94,6 +100,11 @@ class Extension:
     farm_space_moves: tuple = ()
     after_move: list = field(default_factory=list)
     labels: dict = field(default_factory=dict)
+    #: the end of the work phase: ``hook(state, seat) -> bool``, whether a card gives ``seat`` a
+    #: move it may still make after the last placement, before the people return home (the
+    #: Acrobat K269's and the Countryman K289's; seats take their turns clockwise from the one
+    #: after the last to place, digest §10.1 claim markers, seed 000 L770)
+    work_end: list = field(default_factory=list)
     # build costs and fences
     costs: dict = field(default_factory=lambda: {"room": [], "renovation": [], "major": []})
     alternatives: dict = field(
@@ -128,6 +139,19 @@ class Extension:
     fence_price: list = field(default_factory=list)
     fence_capacity: list = field(default_factory=list)
     stable_price: list = field(default_factory=list)
+    # windows the K deck's last occupations opened (docs/rules/cards-k-occupations.md)
+    #: prices a card lets the seat choose instead of the usual one, each with the card that
+    #: offers it (the Wood Carver K301): ``hook(farm, cost) -> [(card, cost)]`` for a stable,
+    #: ``hook(farm, needed, wood) -> [(card, wood)]`` for ``needed`` new fences; the move picks
+    #: one with ``pay`` (1 on; digest §5.3, §5.8)
+    stable_choices: list = field(default_factory=list)
+    fence_choices: list = field(default_factory=list)
+    #: goods a card gives the seat when its person takes a space, before the space's action
+    #: (the Serf K266's grain on "Sow and/or Bake Bread"): ``hook(state, seat, space id) ->
+    #: goods | None``; the placement check counts them, the card gives them (``after_place``)
+    place_gains: list = field(default_factory=list)
+    #: how a label names a card (``"Wood Carver (K301)"``): the base rules know only its id
+    card_label: Callable = str
 
 
 #: The family game's extension: no window adds anything.

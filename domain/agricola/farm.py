@@ -137,10 +137,20 @@ def stable_price(farm: dict, cost: dict) -> dict:
     return cost
 
 
+def stable_costs(farm: dict, cost: dict) -> list[tuple[str | None, dict]]:
+    """Every way the seat may pay for a stable: (None, :func:`stable_price`) first, then the
+    prices its cards let it choose, each with its card (window ``stable_choices``)."""
+    first = stable_price(farm, cost)
+    out: list[tuple[str | None, dict]] = [(None, first)]
+    for hook in of_farm(farm).stable_choices:
+        out += [c for c in hook(farm, first) if all(c[1] != o[1] for o in out)]
+    return out
+
+
 def can_build_stable(farm: dict, cost: dict) -> bool:
     return (
         stables_left(farm) > 0
-        and affordable(farm["supply"], stable_price(farm, cost))
+        and any(affordable(farm["supply"], c) for _, c in stable_costs(farm, cost))
         and bool(legal_stable_spaces(farm))
     )
 
@@ -312,6 +322,18 @@ def fence_price(farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT) -
     return wood
 
 
+def fence_prices(
+    farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT
+) -> list[tuple[str | None, int]]:
+    """Every wood price the seat may pay for ``needed`` new fences: (None, :func:`fence_price`)
+    first, then the prices its cards let it choose, each with its card (``fence_choices``)."""
+    first = fence_price(farm, needed, credit)
+    out: list[tuple[str | None, int]] = [(None, first)]
+    for hook in of_farm(farm).fence_choices:
+        out += [c for c in hook(farm, needed, first) if all(c[1] != o[1] for o in out)]
+    return out
+
+
 def fence_wood(needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
     """Wood for ``needed`` new fences, the free ones not paid for."""
     free, paid_first = credit
@@ -366,9 +388,10 @@ def legal_fence_spaces(farm: dict, region: list[int]) -> list[int]:
 
 
 def close_problem(
-    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT
+    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
 ) -> tuple[str, dict] | None:
-    """Why the region cannot be closed into a pasture now: (code, params) or None."""
+    """Why the region cannot be closed into a pasture now, paying the ``pay``-th of
+    :func:`fence_prices`: (code, params) or None."""
     blocked = blocked_for_fences(farm)
     code = fence_rules.region_problem(GRID, region, farm["fences"], blocked)
     if code is not None:
@@ -376,24 +399,37 @@ def close_problem(
     needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     if needed > fences_left(farm):
         return "not_enough_fences", {"needed": needed, "fences_left": fences_left(farm)}
-    if fence_price(farm, needed, credit) > farm["supply"]["wood"]:
+    prices = fence_prices(farm, needed, credit) if pay else [(None, 0)]
+    if not 0 <= pay < len(prices):
+        return "fence_payment_invalid", {"count": len(prices) - 1}
+    wood = prices[pay][1] if pay else fence_price(farm, needed, credit)
+    if wood > farm["supply"]["wood"]:
         return "not_enough_goods", {
-            "cost": f"{fence_price(farm, needed, credit)} wood",
+            "cost": f"{wood} wood",
             "have": f"{farm['supply']['wood']} wood",
             "what": f"{needed} fences",
         }
     return None
 
 
-def close_region(farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT) -> dict:
-    """What closing ``region`` builds: new fences, wood, the pastures after, and whether it
+def close_region(
+    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
+) -> dict:
+    """What closing ``region`` builds: new fences, wood (the ``pay``-th of
+    :func:`fence_prices`, and the card that offers it), the pastures after, and whether it
     subdivides an existing pasture (digest §5.8 rules 1, 9)."""
     new = sorted(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     after = sorted(set(farm["fences"]) | set(new))
     subdivides = bool(set(region) & fenced_spaces(farm))
+    card, wood = (
+        fence_prices(farm, len(new), credit)[pay]
+        if pay
+        else (None, fence_price(farm, len(new), credit))
+    )
     return {
+        "card": card,
         "fences": new,
-        "wood": fence_price(farm, len(new), credit),
+        "wood": wood,
         "all_fences": after,
         "pastures": fence_rules.pastures(GRID, after),
         "subdivides": subdivides,

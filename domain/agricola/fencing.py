@@ -47,7 +47,7 @@ def check_close_pasture(state: dict, seat: int, move: dict) -> None:
     pending = current_step(state, seat, "close_pasture")
     region = pending["region"]
     farm = state["farms"][seat]
-    problem = close_problem(farm, region, fence_credit(farm, pending))
+    problem = close_problem(farm, region, fence_credit(farm, pending), move.get("pay", 0))
     if problem:
         code, params = problem
         raise PastureNotAllowed(
@@ -59,7 +59,7 @@ def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     pending = b.state["pending"][seat]
     region = list(pending["region"])
-    built = close_region(farm, region, fence_credit(farm, pending))
+    built = close_region(farm, region, fence_credit(farm, pending), move.get("pay", 0))
     housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
     data = {
         "region": region,
@@ -73,6 +73,8 @@ def apply_close_pasture(b: Builder, seat: int, move: dict) -> None:
     free = len(built["fences"]) * FENCE_COST_WOOD - built["wood"]
     if free:
         data["free_fences"] = free
+    if built["card"]:  # a price only a card offers (window ``fence_choices``)
+        data["card"] = built["card"]
     b.emit("PastureFenced", data, seat)
     settle(b, seat)
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.fences import new_fences_needed
+
 from .extension import find_space_row, of
+from .farm import fence_credit, fence_prices, major_costs, room_costs, stable_costs
 from .farm import label as farm_label
-from .farm import major_costs, room_costs
-from .tables import MAJOR_IMPROVEMENTS
+from .tables import GRID, MAJOR_IMPROVEMENTS, STABLE_COST
 from .text import goods_text
 
 
@@ -60,6 +62,26 @@ def _major(state: dict, move: dict) -> str:
     return f"Build {name}"
 
 
+def _choice(state: dict, move: dict) -> str:
+    """ " for 1 wood (Wood Carver)" when a stable or fence move picks a price a card offers
+    (``pay``; windows ``stable_choices``, ``fence_choices``)."""
+    turn = state.get("turn")
+    if not move.get("pay") or turn is None or not state["pending"][turn]:
+        return ""
+    farm, pending = state["farms"][turn], state["pending"][turn]
+    if move["type"] == "build_stable":
+        prices = [(c, goods_text(p)) for c, p in stable_costs(farm, STABLE_COST[pending["kind"]])]
+    else:
+        needed = len(new_fences_needed(GRID, pending.get("region", []), farm["fences"]))
+        prices = [
+            (c, f"{w} wood") for c, w in fence_prices(farm, needed, fence_credit(farm, pending))
+        ]
+    if not 0 <= move["pay"] < len(prices):
+        return ""
+    card, price = prices[move["pay"]]
+    return f" for {price} ({of(state).card_label(card)})"
+
+
 def _newborns(move: dict) -> str:
     kept = {a: move.get(a, 0) for a in ("sheep", "boar", "cattle") if move.get(a)}
     return f"Keep {goods_text(kept)}" if kept else "Keep no animals"
@@ -69,7 +91,7 @@ LABELS = {
     "build_room": lambda s, m: (
         f"Build a room at {farm_label(m['space'])}" + priced(s, m, room_costs)
     ),
-    "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}",
+    "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}" + _choice(s, m),
     "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
     "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
     "bake": lambda s, m: (
@@ -78,13 +100,14 @@ LABELS = {
     ),
     "build_major": _major,
     "fence_space": lambda s, m: f"Fence {farm_label(m['space'])}",
-    "close_pasture": lambda s, m: "Close the pasture",
+    "close_pasture": lambda s, m: "Close the pasture" + _choice(s, m),
     "clear_region": lambda s, m: "Clear the fences being drawn",
     "done": lambda s, m: "Done: end this action",
     "convert": lambda s, m: f"Cook or convert {m.get('count', 1)} {m['good']} to food",
     "release": lambda s, m: f"Release {m.get('count', 1)} {m['animal']}",
     "feed": lambda s, m: "Feed the family",
     "keep_newborns": lambda s, m: _newborns(m),
+    "work_end_pass": lambda s, m: "Move no more people: end this turn before everyone returns home",
 }
 
 
@@ -106,4 +129,7 @@ def move_group(state: dict, move: dict) -> str:
         return "Any time: cook, convert, release"
     if kind in ("feed", "keep_newborns"):
         return "Harvest"
+    turn = state.get("turn")
+    if state.get("work_end") and turn is not None and state["pending"][turn] is None:
+        return "End of the work phase"  # the moves a card gives then (window ``work_end``)
     return "Your action in progress"

@@ -11,34 +11,36 @@ from __future__ import annotations
 from typing import cast
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
+from domain.common.fences import new_fences_needed
 
-from . import conversions, fencing, placement, steps
+from . import conversions, fencing, placement, steps, work_end
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import NONE, of, space_row
-from .farm import major_costs, renovations, room_costs
+from .farm import fence_credit, fence_prices, major_costs, renovations, room_costs, stable_costs
 from .flow import feed, full_animals, keep_newborns
 from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
-from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS
+from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS, STABLE_COST
 from .text import goods_text
 
 #: type -> (required fields with their types, optional fields with their types).
 MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
     "place": ({"space": str}, {"resource": str, "resource2": str, "option": str, "pay": int}),
     "build_room": ({"space": int}, {"pay": int}),
-    "build_stable": ({"space": int}, {}),
+    "build_stable": ({"space": int}, {"pay": int}),
     "plough": ({"space": int}, {}),
     "sow": ({"space": int, "crop": str}, {}),
     "bake": ({"improvement": str, "grain": int}, {}),
     "build_major": ({"major": str}, {"return": str, "pay": int}),
     "fence_space": ({"space": int}, {}),
-    "close_pasture": ({}, {}),
+    "close_pasture": ({}, {"pay": int}),
     "clear_region": ({}, {}),
     "done": ({}, {}),
     "convert": ({"good": str}, {"count": int}),
     "release": ({"animal": str}, {"count": int}),
     "feed": ({}, {}),
     "keep_newborns": ({"sheep": int, "boar": int, "cattle": int}, {}),
+    "work_end_pass": ({}, {}),
 }
 
 #: Moves whose "space" is a farmyard space (0-14).
@@ -183,6 +185,7 @@ HANDLERS = {
     "release": (conversions.check_release, conversions.apply_release),
     "feed": (check_feed, apply_feed),
     "keep_newborns": (check_keep_newborns, apply_keep_newborns),
+    "work_end_pass": (work_end.check_work_end_pass, work_end.apply_work_end_pass),
 }
 
 
@@ -240,6 +243,8 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
             return out
         return out + [{"type": "keep_newborns", **full_animals(o)} for o in pending["options"]]
     if pending is None:
+        if work_end.work_end_open(state, seat):  # after the last placement: nobody is at home
+            return out + [{"type": "work_end_pass"}]
         for space_id in state["space_order"]:
             out.extend(placement.place_variants(state, space_id))
             if placement.renovating(state, space_row(space_id)["kind"]):
@@ -257,8 +262,12 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
             for s in spaces
             for i in range(1, len(room_costs(farm)))
         ]
+    choices = of(state)
     if kind in steps.step_kinds(state, "build_stable"):
         out += [{"type": "build_stable", "space": s} for s in spaces]
+        if choices.stable_choices:  # the prices a card lets the seat choose
+            paid = range(1, len(stable_costs(farm, STABLE_COST.get(kind, {}))))
+            out += [{"type": "build_stable", "space": s, "pay": i} for s in spaces for i in paid]
     if kind in steps.step_kinds(state, "plough"):
         out += [{"type": "plough", "space": s} for s in spaces]
     if kind in steps.step_kinds(state, "sow"):
@@ -286,10 +295,21 @@ def _step_candidates(state: dict, seat: int) -> list[dict]:
     if kind == "fences":
         out += [{"type": "fence_space", "space": s} for s in spaces]
         out += [{"type": "close_pasture"}, {"type": "clear_region"}]
+        if choices.fence_choices and pending.get("region"):
+            out += [
+                {"type": "close_pasture", "pay": i} for i in range(1, _fence_prices(state, seat))
+            ]
     for hook in of(state).step_candidates:
         out += hook(state, seat, kind)
     out.append({"type": "done"})
     return out
+
+
+def _fence_prices(state: dict, seat: int) -> int:
+    """How many prices the seat may choose from for the pasture being drawn."""
+    farm, pending = state["farms"][seat], state["pending"][seat]
+    needed = len(new_fences_needed(GRID, pending["region"], farm["fences"]))
+    return len(fence_prices(farm, needed, fence_credit(farm, pending)))
 
 
 def legal_moves(state: dict, seat: int) -> list[dict]:

@@ -141,11 +141,29 @@ def check_place(state: dict, seat: int, move: dict) -> None:
             reason=f"it takes no '{extra[0]}'",
             **seat_params(state, seat),
         )
-    (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(state, seat, space_id, move)
+    checked = _with_gains(state, seat, space_id)
+    (PLACE_CHECKS.get(kind) or of(state).place_checks[kind])(checked, seat, space_id, move)
     for problem in of(state).place_problems:  # conditions the extension sets on a space
         reason = problem(state, seat, space_id, move)
         if reason:
             raise _cannot(state, seat, space_id, reason)
+
+
+def _with_gains(state: dict, seat: int, space_id: str) -> dict:
+    """``state`` as the space's action will find it: with the goods the seat's cards give it
+    before the action (window ``place_gains``; the card gives them in ``after_place``)."""
+    hooks = of(state).place_gains
+    gains = [g for hook in hooks for g in [hook(state, seat, space_id)] if g]
+    if not gains:
+        return state
+    farm = state["farms"][seat]
+    supply = dict(farm["supply"])
+    for goods in gains:
+        for good, n in goods.items():
+            supply[good] = supply.get(good, 0) + n
+    farms = list(state["farms"])
+    farms[seat] = {**farm, "supply": supply}
+    return {**state, "farms": farms}
 
 
 def _cannot(state, seat, space_id, reason):

@@ -55,7 +55,7 @@ from .farm import (
     room_costs,
     room_space_problem,
     sow_problem,
-    stable_price,
+    stable_costs,
     stable_space_problem,
 )
 from .improvements import (
@@ -75,6 +75,7 @@ from .tables import (
     STABLE_COST,
 )
 from .text import goods_text
+from .work_end import work_end_turn
 
 # == steps of an action in progress ===============================================================
 
@@ -253,7 +254,15 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
     farm = state["farms"][seat]
     if stables_left(farm) < 1:
         raise AgricolaViolation("stable_limit_reached", **seat_params(state, seat))
-    cost = stable_price(farm, STABLE_COST[pending["kind"]])
+    costs = stable_costs(farm, STABLE_COST[pending["kind"]])
+    pay = move.get("pay", 0)
+    if not 0 <= pay < len(costs):
+        raise StepNotExpected(
+            what="pay for a stable that way",
+            reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+            **seat_params(state, seat),
+        )
+    cost = costs[pay][1]
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(
             cost=goods_text(cost),
@@ -273,8 +282,11 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
 
 def apply_build_stable(b: Builder, seat: int, move: dict) -> None:
     kind = b.state["pending"][seat]["kind"]
-    cost = stable_price(b.state["farms"][seat], STABLE_COST[kind])
-    b.emit("StableBuilt", {"space": move["space"], "cost": cost}, seat)
+    card, cost = stable_costs(b.state["farms"][seat], STABLE_COST[kind])[move.get("pay", 0)]
+    data = {"space": move["space"], "cost": cost}
+    if card:  # a price only a card offers (window ``stable_choices``)
+        data["card"] = card
+    b.emit("StableBuilt", data, seat)
     settle(b, seat)
 
 
@@ -487,13 +499,14 @@ def settle(b: Builder, seat: int) -> None:
 
 
 def end_action(b: Builder, seat: int) -> None:
-    """Pass the turn clockwise to the next seat with people at home (digest §3.2 phase 3), or end
-    the work phase when everyone is placed (phase 4 follows in ``flow``)."""
+    """Pass the turn clockwise to the next seat with people at home (digest §3.2 phase 3), or,
+    when everyone is placed, open the end of the work phase to the seats a card lets move people
+    (``work_end_turn``) and then end it (phase 4 follows in ``flow``)."""
     nxt = next_turn(b, seat)
-    if nxt is None:
-        b.emit("PeopleReturned", {"round": b.state["round"]})
-    else:
+    if nxt is not None:
         b.emit("TurnPassed", {"to": nxt}, seat)
+    elif not work_end_turn(b, seat):
+        b.emit("PeopleReturned", {"round": b.state["round"]})
 
 
 def next_turn(b: Builder, seat: int, include_self_first: bool = False) -> int | None:

@@ -67,6 +67,10 @@ TEMPLATES = {
     "at home).",
     "PeopleIdle": "{name} has no action space left to use: {people} stay home this round.",
     "PeopleReturned": "Everyone returns home at the end of round {round}.",
+    "WorkEndTurn": "Everyone has placed; before the people return home, {to_name} may move "
+    "people with a card.",
+    "WorkEndPassed": "{name} moves no more people.",
+    "PersonMoved": "{name} moves a person from {from_space} to {to_space}.",
     "HarvestStarted": "The harvest after round {round} begins with the field phase.",
     "FieldsHarvested": "{name} harvests {crops} from the fields.",
     "FeedingStarted": "Feeding phase: {needs}.",
@@ -106,6 +110,9 @@ RULES = {
     "TurnPassed": "§3.2 phase 3",
     "PeopleIdle": "§3.2 phase 3, §4.1",
     "PeopleReturned": "§3.2 phase 4",
+    "WorkEndTurn": "§3.2 phase 3, §10.1 (claim markers)",
+    "WorkEndPassed": "§3.2 phase 3, §10.1 (claim markers)",
+    "PersonMoved": "§10.1 (claim markers)",
     "HarvestStarted": "§6",
     "FieldsHarvested": "§6.1",
     "FeedingStarted": "§6.2",
@@ -270,7 +277,11 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(
             fences=f"{n} fence"
             + ("" if n == 1 else "s")
-            + (f" ({free} of them without wood, by the Hedge Keeper E175)" if free else ""),
+            + (
+                f" ({free} of them without wood, by the Hedge Keeper E175)"
+                if free and not d.get("card")  # a card's price is named by the card note
+                else ""
+            ),
             size=size,
             a="an" if size in (8, 11, 18) else "a",
             overflow=(
@@ -280,8 +291,10 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
                 else ""
             ),
         )
-    elif kind == "TurnPassed":
+    elif kind in ("TurnPassed", "WorkEndTurn"):
         p["to_name"] = _who(names, d["to"])
+    elif kind == "PersonMoved":
+        p["from_space"], p["to_space"] = space_name(d["from"]), space_name(d["to"])
     elif kind == "PeopleIdle":
         p["people"] = f"{d['count']} " + ("person" if d["count"] == 1 else "people")
     elif kind in ("PeopleReturned", "HarvestStarted"):

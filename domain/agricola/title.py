@@ -38,28 +38,10 @@ ROUND_ORDER = OptionSpec(
 )
 
 
-class Agricola(Title):
-    """Agricola (Lookout 2007), the family game for 1 to 5 players (digest §9.1)."""
-
-    name = "agricola"
-    display_name = "Agricola"
-    rules_version = "agricola-2007-r2"
-    #: r2: releasing animals whenever the seat is asked, and the feeding-phase window before
-    #: breeding for seats with a newborn at stake (digest §5.9, §5.10, §6.4). Recorded in
-    #: ``GameSetUp`` so a game replays under the windows it was played with.
-    before_breeding_window = True
-    #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
-    private_move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
-        "discard": ("card",),
-        "draft_pick": ("card",),
-        "exchange_mark": ("card",),
-        "choose_card": ("card",),
-    }  # the solo hand (digest §9.2 item 7)
-    #: the round card turned up, redealt and exchanged cards, a draft packet passed on
-    revealing_events = frozenset(
-        {"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed", "CardsExchanged"}
-    )
-    variants = (
+def _variants(latest: int) -> tuple:
+    """The variants and their options; ``latest``: the newest card set of these rules (new
+    games get it; a rules version never deals a card set newer than its own)."""
+    return (
         VariantInfo(
             "family",
             1,
@@ -130,15 +112,43 @@ class Agricola(Title):
                 OptionSpec(
                     "card_set",
                     "int",
-                    LATEST,
+                    latest,
                     "Which implemented cards are "
                     "dealt (grows as issue 10 goes on; a game keeps its set).",
-                    choices=tuple(CARD_SETS),
+                    choices=tuple(s for s in CARD_SETS if s <= latest),
                 ),
                 ROUND_ORDER,
             ),
         ),
     )
+
+
+class Agricola(Title):
+    """Agricola (Lookout 2007), the family game for 1 to 5 players (digest §9.1)."""
+
+    name = "agricola"
+    display_name = "Agricola"
+    rules_version = "agricola-2007-r3"
+    #: r3 (issue 23 item 3): card set 7 for new full games (the last five K occupations and
+    #: the windows they need: the end of the work phase, ``work_end.py``); the newest
+    #: card set these rules deal. Older games keep the card set they recorded.
+    latest_card_set = LATEST
+    #: r2: releasing animals whenever the seat is asked, and the feeding-phase window before
+    #: breeding for seats with a newborn at stake (digest §5.9, §5.10, §6.4). Recorded in
+    #: ``GameSetUp`` so a game replays under the windows it was played with.
+    before_breeding_window = True
+    #: the card a seat discards, drafts or sets aside is its own business (digest §10.4)
+    private_move_fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "discard": ("card",),
+        "draft_pick": ("card",),
+        "exchange_mark": ("card",),
+        "choose_card": ("card",),
+    }  # the solo hand (digest §9.2 item 7)
+    #: the round card turned up, redealt and exchanged cards, a draft packet passed on
+    revealing_events = frozenset(
+        {"RoundStarted", "CardsDealt", "CardsDrawn", "PacketsPassed", "CardsExchanged"}
+    )
+    variants = _variants(LATEST)
 
     # -- creation -------------------------------------------------------------------------------
     def check_config(self, config):
@@ -154,7 +164,7 @@ class Agricola(Title):
                 tuple(filled.get("decks", "E")),
                 n,
                 filled.get("dealing", "normal"),
-                filled.get("card_set", LATEST),
+                filled.get("card_set", self.latest_card_set),
             )
         return filled
 
@@ -182,7 +192,7 @@ class Agricola(Title):
             from .cards.deal import check_pool
 
             decks = tuple(config.options.get("decks", "E"))
-            card_set = config.options.get("card_set", LATEST)
+            card_set = config.options.get("card_set", self.latest_card_set)
             check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
             cards = {
                 "decks": list(decks),
@@ -340,7 +350,17 @@ def farm_spaces(farm: dict) -> list[dict]:
     return out
 
 
-class AgricolaR1(Agricola):
+class AgricolaR2(Agricola):
+    """The second rules revision: new full games got card set 6 (the I and K decks but five K
+    occupations). Kept so games started with it replay, audit and are created (an import of a
+    record) with the card sets of that time."""
+
+    rules_version = "agricola-2007-r2"
+    latest_card_set = 6
+    variants = _variants(6)
+
+
+class AgricolaR1(AgricolaR2):
     """The first rules revision: animals released only when they do not fit, and only seats
     short of food (or with a workshop) asked at feeding. Kept so games started with it replay
     and audit under the rules they were played with."""
@@ -350,6 +370,7 @@ class AgricolaR1(Agricola):
 
 
 AGRICOLA = Agricola()
+AGRICOLA_R2 = AgricolaR2()
 AGRICOLA_R1 = AgricolaR1()
 
 

@@ -1,4 +1,4 @@
-"""Issue 23 item 3: the three decks shuffled together (``decks: "EIK"``, card set 6) play out
+"""Issue 23 item 3: the three decks shuffled together (``decks: "EIK"``, card set 7) play out
 for every player count, choosing uniformly among the listed moves: every listed move is
 accepted, the ledger's invariants hold after every event, and the score sheet recomputed
 event by event ends where the game's final scores are."""
@@ -64,8 +64,8 @@ def test_all_three_decks_play_out_for_every_player_count(n):
 @pytest.mark.parametrize("n", [4, 5])
 def test_a_deck_without_e_deals_or_is_refused_saying_how_many(decks, n):
     """A combination deals when its implemented cards fill every hand (7 of each kind a seat,
-    digest §2.1 item 5), else it is refused with the count (the K deck lacks five occupations
-    in card set 6)."""
+    digest §2.1 item 5), else it is refused with the count (the decks' symbols may leave too
+    few cards for many players)."""
     enough = all(len(pool(tuple(decks), kind, n)) >= 7 * n for kind in ("occupation", "minor"))
     if not enough:
         with pytest.raises(BadGameConfig, match="implemented"):

@@ -207,6 +207,12 @@ CASES = {
         {"type": "close_pasture"},
         ["Ann", "fences", "15"],
     ),
+    "fence_payment_invalid": (  # no card offers another price (window fence_choices)
+        lambda: fence_pending([0]),
+        0,
+        {"type": "close_pasture", "pay": 1},
+        ["Ann", "'pay'", "from 0 to 0"],
+    ),
     "fence_region_clear_limit": (
         lambda: _cleared(),
         0,

@@ -59,6 +59,13 @@ CARD_SETS[6] = CARD_SETS[5] | frozenset(
     K298 K299 K300 K302 K303 K304 K305 K306 K307 K308 K309 K310 K311 K312 K339 K342
 """.split()
 )
+#: Card set 7 (2026-11-26, issue 23 item 3, rules version agricola-2007-r3): set 6 and the K
+#: occupations that needed windows of their own (see docs/rules/cards-k-occupations.md).
+CARD_SETS[7] = CARD_SETS[6] | frozenset(
+    """
+    K266 K267 K269 K289 K301
+""".split()
+)
 #: The first card set whose entries are the corrected ones.
 CORRECTED = 5
 LATEST = max(CARD_SETS)

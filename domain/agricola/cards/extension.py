@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..extension import Extension
 from . import (
     actions,
+    adoption,
     animal_bag,
     animals,
     answer_occupation,
@@ -25,6 +26,7 @@ from . import (
     card_moves,
     card_spaces,
     chamberlain,
+    claim_moves,
     corn_profiteer,
     deal,
     dealing,
@@ -61,6 +63,7 @@ from . import (
     round_offers,
     round_start,
     round_start_play,
+    serf,
     slaughter,
     spaces,
     stable_pasture,
@@ -69,6 +72,7 @@ from . import (
     threshing,
     timed,
     watching,
+    wood_carver,
     wood_fields,
     work_start,
     workshops_as_minors,
@@ -386,6 +390,7 @@ def build(card_set: int) -> Extension:
         farm_space_moves=("card_plough", "free_room", "free_stable", "card_fence"),
         after_move=[hooks.after_move],
         labels=dict(LABELS),
+        card_label=lambda card: f"{CARDS[card]['name']} ({card})" if card in CARDS else str(card),
         # build costs and fences
         costs={
             "room": [
@@ -452,6 +457,9 @@ def build(card_set: int) -> Extension:
     )
     for module in _INSTALLED:
         _install(ext, module.install, module.__name__)
+    for module, cards in _INSTALLED_WITH:  # only in the sets that hold their cards
+        if CARD_SETS[card_set] & cards:
+            _install(ext, module.install, module.__name__)
     # the K deck's minor improvements (cards/k_minor_windows.py)
     _install(ext, with_k_minors, "k_minor_windows")
     return ext
@@ -471,6 +479,17 @@ _INSTALLED = (
     fence_builder,
     corn_profiteer,
     chamberlain,
+)
+
+
+#: Modules installed only into the card sets that hold one of their cards (set 7 on), so the
+#: extensions of older sets stay as their games were played: the claim cards K269, K289 and
+#: the Wood Carver K301, the Adoptive Parents K267, the Serf K266.
+_INSTALLED_WITH = (
+    (claim_moves, frozenset({claim_moves.ACROBAT, claim_moves.COUNTRYMAN})),
+    (wood_carver, frozenset({wood_carver.CARD})),
+    (adoption, frozenset({adoption.CARD})),
+    (serf, frozenset({serf.CARD})),
 )
 
 

@@ -10,7 +10,7 @@ from ..labels import priced
 from ..state import improvement_info, space_name
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
-from . import lasso, manure, mill, storehouse
+from . import adoption, claim_moves, lasso, manure, mill, serf, storehouse
 from .catalogue import CARDS
 from .play import minor_costs
 
@@ -99,6 +99,9 @@ def _improvement(key) -> str:
 
 
 LABELS = {
+    claim_moves.MOVE: claim_moves.label,
+    adoption.MOVE: adoption.label,
+    serf.MOVE: serf.label,
     "play_occupation": lambda s, m: f"Play the occupation {_card(m)}{_does(m)}",
     "play_minor": _play_minor,
     "card_convert": _convert,

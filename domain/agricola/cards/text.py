@@ -202,7 +202,15 @@ def _card_goods(d, seat, names):
     return text + (f", paying {goods_text(paid)}" if paid else "") + "."
 
 
+def _adopted(d, seat, names):
+    return (
+        f"{_who(names, seat)} pays {d['food']} food to {_card(d.get('card'))}: the newborn "
+        "comes home as an adult, may act this round and eats as an adult."
+    )
+
+
 SENTENCES = {
+    "NewbornAdopted": _adopted,
     "DealStarted": lambda d, seat, names: (
         f"The cards are dealt by the {d['dealing']} variant: "
         f"{DEAL.get(d['dealing'], d['dealing'])}."

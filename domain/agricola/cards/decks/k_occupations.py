@@ -12,6 +12,7 @@ from .. import (
     round_offers,
     round_start_play,
     stable_pasture,
+    wood_carver,
     wood_fields,
     work_start,
 )
@@ -333,3 +334,31 @@ DECK.card("K278", "Forester", wood_plots=(3, 3), after_any=wood_fields.added, ro
 # do this, you receive 3 food before you pay the costs of the card, but you must play the card
 # that the other player draws" (S1) (``random_occupation.py``, K-OCC-19).
 DECK.card("K275", "Perpetual Student", random_occupation=3)
+# K269 Acrobat (4+): "Whenever you use the 'Traveling players' action on an action space, after
+# all of the players have finished their turns you may move that person to one of the 'Take 1
+# Grain', 'Plow 1 Field' and 'Plow Field and Sow' action spaces, if it's free, and take the
+# action" (S1); seed 000 L770: claim markers when Traveling Players is taken; the moves clockwise
+# from the seat after the last to place; no person moved twice. The claim, the move and the
+# answer to the window ``work_end`` are installed by ``claim_moves.py`` (K-OCC-20).
+DECK.card("K269", "Acrobat")
+# K289 Countryman (4+): "After all players have placed their people, you may move one of your
+# people from a 'Take 1 Grain' or 'Take 1 Vegetable' action space to a free action space with a
+# 'sow' action" (S1); seed 000 L926: to "Sow and/or Bake Bread" or "Plough 1 Field and/or Sow",
+# as the Acrobat's moves (``claim_moves.py``, K-OCC-20, K-OCC-21).
+DECK.card("K289", "Countryman")
+# K301 Wood Carver (1+): "In each round, you pay 1 wood less for one of the following: an
+# improvement, a room of a wooden hut, a stable or a fence" (S1); seed 000 L908: at most once a
+# round. The lower price is one more way to pay, the seat's choice; its prices are installed by
+# ``wood_carver.py`` (K-OCC-23).
+DECK.card("K301", "Wood Carver", after_any=wood_carver.watch, round_start=wood_carver.new_round)
+# K267 Adoptive Parents (1+): "When you take a family growth action, you can pay 1 food to
+# immediately place the offspring in your home. This allows you to take an action with it this
+# round. If you do this, the offspring does not count as 'newborn'" (S1); seed 000 L892: it eats
+# 2 food in the feeding phase, even right before the harvest. The step after the growth is
+# installed by ``adoption.py`` (K-OCC-24).
+DECK.card("K267", "Adoptive Parents")
+# K266 Serf (4+): "Whenever you use the 'Sow and Bake Bread' action space, you receive 1 grain
+# before taking the action(s). Alternatively, you can exchange 1 grain for 1 vegetable" (S1;
+# catalogue conflict C10: K, 4+). The grain, the placement check that counts it and the
+# exchange are installed by ``serf.py`` (K-OCC-25).
+DECK.card("K266", "Serf")
