@@ -18,7 +18,7 @@ from domain.application import Games
 from projections.projector import CatchUp, Projector
 from projections.store import ReadModelStore, open_store
 
-from . import bots, outbox, queueing
+from . import bots, delivery, outbox, queueing
 from .settings import WorkerSettings
 
 log = logging.getLogger(__name__)
@@ -113,11 +113,16 @@ def get() -> Context:
 
 def install(context: Context | None) -> None:
     """Use ``context`` in this process (tests and launchers that build their own; None:
-    build from the environment again on next use)."""
+    build from the environment again on next use). Delivery attempts still under way for the
+    context it replaces finish first (each within its deadline): they write to that context's
+    store, which its owner may close next."""
     global _context, _pid
     with _lock:
+        replaced = _context
         _context = context
         _pid = os.getpid()
+    if replaced is not None and replaced is not context:
+        delivery.drain()
 
 
 def _forget_after_fork() -> None:
