@@ -9,17 +9,22 @@
 * ``search_budget``: seconds a search decision took over its budget (default 2 s), max and mean
   ratio; the target is "uses its budget, never more than 1.5 x".
 * ``strength_<title>_<n>p``: arena tables (``chronicle bots arena``), seats alternated: greedy
-  against random, and search (at a reduced budget, named in the row) against greedy.
+  (level 2) against random, and search (level 1, at the budget named in the row) against
+  greedy: the first bot's head-to-head share (the best seat of each kind compared, ties half)
+  with its 95% Wilson interval, mean scores, wall time and processes.
 
 Sizes come from the environment so a long run can ask for the issue's 200 games:
-``CHRONICLE_BENCH_ARENA_GAMES`` (default 20), ``CHRONICLE_BENCH_SEARCH_GAMES`` (default 6),
-``CHRONICLE_BENCH_SEARCH_BUDGET`` (seconds per search decision in the strength games, default
-0.05) and ``CHRONICLE_BENCH_PROCESSES`` (default: one per core). No title is named in the
-code: the cases are data.
+``CHRONICLE_BENCH_ARENA_GAMES`` (greedy against random, default 20),
+``CHRONICLE_BENCH_SEARCH_GAMES`` (search against greedy, default 4: a search game takes about
+half a minute at 0.5 s a decision), ``CHRONICLE_BENCH_SEARCH_BUDGET`` (seconds per search
+decision, default 0.5, level 1's budget), ``CHRONICLE_BENCH_PLAYERS`` (default "2,4") and
+``CHRONICLE_BENCH_PROCESSES`` (default 2: the machine is shared). ``bench/STRENGTH.md`` records
+the longer runs made so far. No title is named in the code: the cases are data.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -28,7 +33,7 @@ import time
 from domain import registry
 from domain.bots import BotSpec, bot_rng
 from domain.bots.arena import new_state, random_playout_ms
-from domain.bots.players import choose_search
+from domain.bots.search import choose_search
 from domain.bots.sim import random_playout
 from domain.common.rng import Rng
 
@@ -137,52 +142,70 @@ def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None
     }
 
 
-def strength(report: dict) -> None:
+def wilson(share: float | None, n: int, z: float = 1.96) -> list[float] | None:
+    """The 95% Wilson score interval of a win share over ``n`` games (ties counted half)."""
+    if share is None or n <= 0:
+        return None
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
+
+
+def duel(
+    title: str,
+    variant: str,
+    players: int,
+    games: int,
+    pair: tuple[BotSpec, BotSpec],
+    processes: int,
+    budget: float | None = None,
+) -> dict:
+    """``games`` arena games of ``pair`` (seats alternated), as a report row: the first bot's
+    head-to-head share with its 95% interval, mean scores, wall time and the run's settings."""
     from domain.bots.arena import head_to_head, summarize
     from service.bots_cli import run_arena
 
+    t0 = time.perf_counter()
+    results = run_arena(
+        title, variant, players, games, list(pair), processes, budget=budget, progress=False
+    )
+    wall = time.perf_counter() - t0
+    a, b = (f"{x.bot}/{x.level}" for x in pair)
+    summary = summarize(results)
+    share = head_to_head(results, a, b)
+    return {
+        "games": games,
+        "finished": summary["finished"],
+        "faults": summary["faults"],
+        "budget_s": budget,
+        "processes": processes,
+        "wall_s": round(wall, 1),
+        f"{pair[0].bot}_beats_{pair[1].bot}": share,
+        "ci95": wilson(share, games),
+        "mean_scores": {k: summary["bots"][k]["mean_score"] for k in (a, b)},
+    }
+
+
+def strength(report: dict) -> None:
     games = int(_env("CHRONICLE_BENCH_ARENA_GAMES", 20))
-    search_games = int(_env("CHRONICLE_BENCH_SEARCH_GAMES", 6))
-    budget = _env("CHRONICLE_BENCH_SEARCH_BUDGET", 0.05)
-    processes = int(_env("CHRONICLE_BENCH_PROCESSES", os.cpu_count() or 1))
+    search_games = int(_env("CHRONICLE_BENCH_SEARCH_GAMES", 4))
+    budget = _env("CHRONICLE_BENCH_SEARCH_BUDGET", 0.5)
+    processes = int(_env("CHRONICLE_BENCH_PROCESSES", min(2, os.cpu_count() or 1)))
+    counts = [int(n) for n in (os.environ.get("CHRONICLE_BENCH_PLAYERS") or "2,4").split(",")]
+    greedy, rand, search = BotSpec("greedy", 2), BotSpec("random", 1), BotSpec("search", 1)
     for title, variant in STRENGTH:
-        for players in (2, 4):
+        for players in counts:
             row: dict = {}
-            results = run_arena(
-                title,
-                variant,
-                players,
-                games,
-                [BotSpec("greedy", 2), BotSpec("random", 1)],
-                processes,
-                progress=False,
-            )
-            summary = summarize(results)
-            row["greedy_vs_random"] = {
-                "games": games,
-                "greedy_beats_random": head_to_head(results, "greedy/2", "random/1"),
-                "greedy_win_rate": summary["bots"]["greedy/2"]["win_rate"],
-                "moves_per_second": summary["moves_per_second"],
-                "target": 0.9 if players == 2 else None,
-            }
-            results = run_arena(
-                title,
-                variant,
-                players,
-                search_games,
-                [BotSpec("search", 2), BotSpec("greedy", 2)],
-                processes,
-                budget=budget,
-                progress=False,
-            )
-            summary = summarize(results)
-            row["search_vs_greedy"] = {
-                "games": search_games,
-                "budget_s": budget,
-                "search_beats_greedy": head_to_head(results, "search/2", "greedy/2"),
-                "search_win_rate": summary["bots"]["search/2"]["win_rate"],
-                "target": 0.65 if players == 2 else None,
-            }
+            if games:
+                row["greedy_vs_random"] = duel(
+                    title, variant, players, games, (greedy, rand), processes
+                )
+                row["greedy_vs_random"]["target"] = 0.9 if players == 2 else None
+            if search_games:
+                row["search_vs_greedy"] = duel(
+                    title, variant, players, search_games, (search, greedy), processes, budget
+                )
+                row["search_vs_greedy"]["target"] = 0.65 if players == 2 else None
             report[f"strength_{title}_{variant}_{players}p"] = row
 
 

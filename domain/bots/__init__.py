@@ -21,12 +21,21 @@ from typing import Any
 from domain.common.errors import BadGameConfig
 from domain.common.rng import Rng
 
-from .players import CHOOSERS, SEARCH_BUDGET
+from .players import choose_greedy, choose_random
+from .search import SEARCH_BUDGET, choose_search
+from .zombie import choose_zombie
 
 #: the levels each bot accepts, and its default level
 LEVELS = {"random": (1,), "greedy": (1, 2), "search": tuple(sorted(SEARCH_BUDGET))}
 DEFAULT_LEVEL = {"random": 1, "greedy": 2, "search": 2}
 KINDS = tuple(LEVELS)
+#: every bot by name; ``zombie`` (a dropped seat's, ``zombie.py``) is never a creator's choice
+CHOOSERS = {
+    "random": choose_random,
+    "greedy": choose_greedy,
+    "search": choose_search,
+    "zombie": choose_zombie,
+}
 
 
 @dataclass(frozen=True)
