@@ -10,12 +10,12 @@ target, checked with :func:`.moves.check_move`; the first refusal's sentence is 
 from __future__ import annotations
 
 from domain.common.why import (
+    board_thing,
+    closed_refusal,
     first_refusal,
     move_target,
     nothing_now,
-    split_target,
     step_words,
-    turn_refusal,
 )
 
 from .moves import candidates, check_move, check_turn
@@ -39,23 +39,13 @@ def why_not(state: dict, seat: int, target: str) -> str | None:
     """The rule's sentence saying why ``seat`` has no move on ``target`` (a board key,
     :func:`~domain.common.why.move_target`), or None when ``target`` names nothing on the
     board."""
-    parts = split_target(target)
-    if parts is None or parts[0] != "space" or not state:
+    found = board_thing(state, target, GRID, "farmyard", state.get("space_order", ()), space_name)
+    if found is None:
         return None
-    key = parts[1]
-    if isinstance(key, int):
-        if not GRID.on_board(key):
-            return None
-        thing = f"the space at {GRID.label(key)} of your farmyard"
-    elif key in state.get("space_order", ()):
-        thing = space_name(key)
-    else:
-        return None
-    if state.get("phase") == "finished":
-        return "The game is over: nothing can be done now."
-    turn = turn_refusal(check_turn, state, seat)
-    if turn:
-        return turn
+    key, thing = found
+    closed = closed_refusal(check_turn, state, seat)
+    if closed:
+        return closed
     moves = [m for m in candidates(state, seat) if move_target(m) == f"space:{key}"]
     if not moves and isinstance(key, str) and state["pending"][seat] is None:
         moves = [{"type": "place", "space": key}]

@@ -10,7 +10,7 @@ one space (sowing, a stable, a pasture, a ruby mine: digest §4). Those moves ar
 
 from __future__ import annotations
 
-from domain.common.why import first_refusal, nothing_now, split_target, step_words, turn_refusal
+from domain.common.why import board_thing, closed_refusal, first_refusal, nothing_now, step_words
 
 from .moves import check_move, check_turn
 from .parts import card_id, open_parts
@@ -39,23 +39,20 @@ def _step(state: dict, seat: int) -> str:
 def why_not(state: dict, seat: int, target: str) -> str | None:
     """The rule's sentence saying why ``seat`` has no move on ``target`` (a board key), or
     None when ``target`` names nothing on the board."""
-    parts = split_target(target)
-    if parts is None or parts[0] != "space" or not state:
+    found = board_thing(
+        state,
+        target,
+        GRID,
+        "home board",
+        state.get("order", ()),
+        lambda key: space_name(card_id(state, key)),
+    )
+    if found is None:
         return None
-    key = parts[1]
-    if isinstance(key, int):
-        if not GRID.on_board(key):
-            return None
-        thing = f"the space at {GRID.label(key)} of your home board"
-    elif key in state.get("order", ()):
-        thing = space_name(card_id(state, key))
-    else:
-        return None
-    if state.get("phase") == "finished":
-        return "The game is over: nothing can be done now."
-    turn = turn_refusal(check_turn, state, seat)
-    if turn:
-        return turn
+    key, thing = found
+    closed = closed_refusal(check_turn, state, seat)
+    if closed:
+        return closed
     pending = state["pending"][seat]
     moves: list[dict] = []
     if isinstance(key, str) and pending is None and state.get("phase") == "work":

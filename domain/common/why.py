@@ -10,7 +10,8 @@ Pure: it reads the state, never changes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
+from typing import Any
 
 from .errors import DomainError
 
@@ -62,6 +63,40 @@ def first_refusal(
         except DomainError as err:
             return err.message
     return None
+
+
+#: the sentence for any element once the game is over
+GAME_OVER = "The game is over: nothing can be done now."
+
+
+def board_thing(
+    state: dict,
+    target: object,
+    grid: Any,
+    farm: str,
+    spaces: Container[str],
+    name_of: Callable[[str], str],
+) -> tuple[str | int, str] | None:
+    """``(key, the thing in words)`` for a ``space:<key>`` target: a space of the seat's own
+    board (a number on ``grid``, "the space at A1 of your ``farm``") or an action space in
+    ``spaces`` (named by ``name_of``); None when the target names nothing on the board."""
+    parts = split_target(target)
+    if parts is None or parts[0] != "space" or not state:
+        return None
+    key = parts[1]
+    if isinstance(key, int):
+        if not grid.on_board(key):
+            return None
+        return key, f"the space at {grid.label(key)} of your {farm}"
+    return (key, name_of(key)) if key in spaces else None
+
+
+def closed_refusal(check_turn: Callable[[dict, int], object], state: dict, seat: int) -> str | None:
+    """The sentence when nothing can be done by ``seat`` at all: the game is over, or it is
+    not its turn (:func:`turn_refusal`); else None."""
+    if state.get("phase") == "finished":
+        return GAME_OVER
+    return turn_refusal(check_turn, state, seat)
 
 
 def turn_refusal(check_turn: Callable[[dict, int], object], state: dict, seat: int) -> str | None:

@@ -12,7 +12,7 @@ the step asks (``step_prompt``).
 from __future__ import annotations
 
 from domain.common.errors import DomainError
-from domain.common.why import nothing_now, prompt_words, split_target
+from domain.common.why import GAME_OVER, nothing_now, prompt_words, split_target
 
 from .diagnose import refuse
 from .moves import to_act
@@ -54,7 +54,7 @@ def why_not(state: dict, seat: int, target: str) -> str | None:
         return None
     move, thing = found
     if state.get("phase") == "finished":
-        return "The game is over: nothing can be done now."
+        return GAME_OVER
     error: DomainError = refuse(state, seat, move)  # type: ignore[assignment]
     if seat not in to_act(state) or getattr(error, "code", None) in TELLING:
         return error.message
