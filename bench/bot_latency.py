@@ -66,25 +66,31 @@ def _summary(samples: list[float]) -> dict:
     }
 
 
+def _person_move(games: Games, game_id: uuid.UUID, rng: random.Random) -> str:
+    """A random listed move by the game's person (seat 0) if the game waits for it:
+    ``"moved"``, else ``"over"`` or ``"bot"`` (a bot has the turn). Read from the store: the
+    workers' moves are not in this process's cache."""
+    games._cache_drop(game_id)
+    game = games.get_game(game_id)
+    status = game.rules.status(game.state)
+    if status.finished:
+        return "over"
+    if 0 not in status.to_act:
+        return "bot"
+    _, moves = games.legal_moves(game_id, 0)
+    games.play(game_id, 0, rng.choice(moves))
+    return "moved"
+
+
 def _person_turns(games: Games, ids: list[uuid.UUID], rng: random.Random) -> int:
     """One random listed move in every game that waits for its person (seat 0)."""
-    made = 0
-    for game_id in ids:
-        game = games.get_game(game_id)
-        status = game.rules.status(game.state)
-        if status.finished or 0 not in status.to_act:
-            continue
-        _, moves = games.legal_moves(game_id, 0)
-        if moves:
-            games.play(game_id, 0, rng.choice(moves))
-            made += 1
-    return made
+    return sum(_person_move(games, game_id, rng) == "moved" for game_id in ids)
 
 
 def _waiting_for_bots(games: Games, ids: list[uuid.UUID]) -> int:
     waiting = 0
     for game_id in ids:
-        games._cache.pop(game_id, None)  # the workers moved: read the store, not the cache
+        games._cache_drop(game_id)  # the workers moved: read the store, not the cache
         game = games.get_game(game_id)
         status = game.rules.status(game.state)
         if not status.finished and any(seat != 0 for seat in status.to_act):
@@ -137,19 +143,14 @@ def _paced(games: Games, ids: list[uuid.UUID], rng: random.Random) -> dict:
     while time.perf_counter() < end:
         now = time.perf_counter()
         for game_id in [g for g, t in due.items() if t <= now]:
-            games._cache.pop(game_id, None)
-            game = games.get_game(game_id)
-            status = game.rules.status(game.state)
-            if status.finished:
+            outcome = _person_move(games, game_id, rng)
+            if outcome == "over":
                 due.pop(game_id)
-                continue
-            if 0 not in status.to_act:
+            elif outcome == "bot":
                 due[game_id] = now + 0.05  # the bot has the turn: look again soon
-                continue
-            _, moves = games.legal_moves(game_id, 0)
-            games.play(game_id, 0, rng.choice(moves))
-            made += 1
-            due[game_id] = time.perf_counter() + rng.expovariate(1 / THINK)
+            else:
+                made += 1
+                due[game_id] = time.perf_counter() + rng.expovariate(1 / THINK)
         time.sleep(0.005)
     _wait_quiet(games, ids)
     return {"seconds": SECONDS, "think_mean_s": THINK, "person_moves": made}
