@@ -168,9 +168,9 @@ def current(state: dict) -> dict:
 
 
 def was_won(score: int | None, target: int, forfeited: bool = False) -> bool:
-    """Whether a series game was won: its score reached its target, and its player did not
-    forfeit it (dropped when their clock ran out, ``domain/dropping.py``: the game ends with no
-    winner, whatever its score sheet says)."""
+    """Whether a series game was won (digest §9.3): its score reached its target, and its
+    player did not forfeit it (dropped when their clock ran out, ``domain/dropping.py``: the
+    game ends with no winner, whatever its score sheet says)."""
     return not forfeited and score is not None and score >= target
 
 

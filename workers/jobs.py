@@ -10,6 +10,9 @@ Each is idempotent: running one twice, or after a crash, changes nothing that wa
 
 from __future__ import annotations
 
+import time
+import uuid
+
 from . import context, delivery
 
 
@@ -45,9 +48,6 @@ BOT_SECONDS_PER_JOB = 1.0
 def bot_turn(game_id: str, version: int) -> bool:
     """The bot moves of ``game_id`` from ``version`` on, while the game waits for a bot (see
     the bounds above); nothing if it has left ``version`` (stale). True if a bot moved."""
-    import time
-    import uuid
-
     games, gid = context.get().games, uuid.UUID(game_id)
     end = time.monotonic() + BOT_SECONDS_PER_JOB
     moved = 0
