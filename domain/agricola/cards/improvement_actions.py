@@ -105,9 +105,8 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 def apply(b, seat: int, move: dict) -> None:
     from ..farm import major_costs
-    from ..steps import settle
 
-    major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
+    major, farm = move["major"], b.state["farms"][seat]
     info = MAJOR_IMPROVEMENTS[major]
     returned = move.get("return")
     data = {
@@ -118,15 +117,7 @@ def apply(b, seat: int, move: dict) -> None:
         "card": move["card"],
         "part": "minor",
     }
-    if info.get("bake_on_build"):
-        data["pending"] = {
-            "kind": "oven_bake",
-            "space": pending["space"],
-            "done": pending.get("done", []) + ["minor"],
-            "baked": [],
-        }
-    b.emit("MajorBuilt", data, seat)
-    settle(b, seat)
+    play.built_as_minor(b, seat, data, bool(info.get("bake_on_build")))
 
 
 HANDLERS = {"card_improvement": (check, apply)}

@@ -293,21 +293,27 @@ def any_minor_move(state: dict, seat: int) -> bool:
 
 def _hand_minor_moves(state: dict, seat: int):
     for card_id in hand(state, seat)["minors"]:
-        if prerequisite_problem(state, seat, card_id):
-            continue
-        several = len(minor_costs(state["farms"][seat], card_id)) > 1
-        choices = engine.effect(card_id, state).get("choices") or [None]
-        for pay in minor_payments(state, seat, card_id):
-            for c in range(len(choices)):
-                for back in return_options(state, seat, card_id):
-                    move = {"type": "play_minor", "card": card_id}
-                    if several:
-                        move["pay"] = pay
-                    if len(choices) > 1:
-                        move["choice"] = c
-                    if back:
-                        move["return"] = back
-                    yield move
+        if not prerequisite_problem(state, seat, card_id):
+            yield from minor_variants(state, seat, card_id, "play_minor")
+
+
+def minor_variants(state: dict, seat: int, card_id: str, move_type: str):
+    """Every way to play minor improvement ``card_id`` as a ``move_type`` move: each payment
+    the seat can afford (``pay`` when there are several prices), each printed choice
+    (``choice``) and each set of goods returned (``return``)."""
+    several = len(minor_costs(state["farms"][seat], card_id)) > 1
+    choices = engine.effect(card_id, state).get("choices") or [None]
+    for pay in minor_payments(state, seat, card_id):
+        for c in range(len(choices)):
+            for back in return_options(state, seat, card_id):
+                move: dict = {"type": move_type, "card": card_id}
+                if several:
+                    move["pay"] = pay
+                if len(choices) > 1:
+                    move["choice"] = c
+                if back:
+                    move["return"] = back
+                yield move
 
 
 def majors_as_minors(state: dict, seat: int) -> list[dict]:
@@ -357,10 +363,9 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_major(b, seat: int, move: dict) -> None:
     from ..farm import major_costs
-    from ..steps import settle
     from ..tables import MAJOR_IMPROVEMENTS
 
-    major, farm, pending = move["major"], b.state["farms"][seat], b.state["pending"][seat]
+    major, farm = move["major"], b.state["farms"][seat]
     paid = engine.effect(move["card"], farm).get("major_paid")
     data = {
         "major": major,
@@ -370,7 +375,17 @@ def apply_card_major(b, seat: int, move: dict) -> None:
         "card": move["card"],
         "part": "minor",
     }
-    if MAJOR_IMPROVEMENTS[major].get("bake_on_build"):
+    built_as_minor(b, seat, data, bool(MAJOR_IMPROVEMENTS[major].get("bake_on_build")))
+
+
+def built_as_minor(b, seat: int, data: dict, bakes: bool) -> None:
+    """``MajorBuilt`` (``data``) for a major improvement a card builds as the action's minor
+    improvement, then the action goes on; an oven that bakes when built opens its bake step
+    first (digest §7, seed 000 L620)."""
+    from ..steps import settle
+
+    if bakes:
+        pending = b.state["pending"][seat]
         data["pending"] = {
             "kind": "oven_bake",
             "space": pending["space"],

@@ -74,21 +74,8 @@ def moves(state: dict, seat: int) -> list[dict]:
         and affordable(supply, occupation_price(state, seat, holder, c))
     ]
     for card_id in hand(state, seat)["minors"]:
-        if not _no_step(state, card_id) or play.prerequisite_problem(state, seat, card_id):
-            continue
-        several = len(play.minor_costs(farm, card_id)) > 1
-        choices = engine.effect(card_id, state).get("choices") or [None]
-        for pay in play.minor_payments(state, seat, card_id):
-            for c in range(len(choices)):
-                for back in play.return_options(state, seat, card_id):
-                    move = {"type": "card_study", "card": card_id}
-                    if several:
-                        move["pay"] = pay
-                    if len(choices) > 1:
-                        move["choice"] = c
-                    if back:
-                        move["return"] = back
-                    out.append(move)
+        if _no_step(state, card_id) and not play.prerequisite_problem(state, seat, card_id):
+            out.extend(play.minor_variants(state, seat, card_id, "card_study"))
     return out
 
 
