@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from ..farm import NO_CREDIT, legal_room_spaces, legal_stable_spaces
-from ..state import stables_left
+from ..farm import NO_CREDIT, close_region, legal_room_spaces, legal_stable_spaces, split_animals
+from ..state import stables_left, total_animals
 from . import engine
 from .common import card_name
 
@@ -134,6 +134,30 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
     if pending.get("free_only"):
         return left, None
     return left, "pasture" not in pending.get("done", [])
+
+
+def fence_one_space(b, seat: int, card_id: str, space: int) -> None:
+    """A card fences ``space`` as a pasture of its own, without wood (Mini Pasture E40, Stable
+    Keeper's stables): ``PastureFenced`` with the animals housed again, then
+    :func:`after_card_fences`."""
+    farm = b.state["farms"][seat]
+    built = close_region(farm, [space])
+    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
+    b.emit(
+        "PastureFenced",
+        {
+            "region": [space],
+            "fences": built["fences"],
+            "wood": 0,
+            "pastures": built["pastures"],
+            "subdivides": False,
+            "housed": housed,
+            "unhoused": unhoused,
+            "card": card_id,
+        },
+        seat,
+    )
+    after_card_fences(b, seat, card_id)
 
 
 def after_card_fences(b, seat: int, card_id: str) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from domain.common.housing import Housing
 
-from .. import farm as farm_rules
 from .. import placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
@@ -153,26 +152,9 @@ def check_card_pasture(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_pasture(b, seat: int, move: dict) -> None:
-    farm = b.state["farms"][seat]
-    built = farm_rules.close_region(farm, [move["space"]])
-    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    b.emit(
-        "PastureFenced",
-        {
-            "region": [move["space"]],
-            "fences": built["fences"],
-            "wood": 0,
-            "pastures": built["pastures"],
-            "subdivides": False,
-            "housed": housed,
-            "unhoused": unhoused,
-            "card": "E40",
-        },
-        seat,
-    )
-    from .free_builds import after_card_fences
+    from .free_builds import fence_one_space
 
-    after_card_fences(b, seat, "E40")
+    fence_one_space(b, seat, "E40", move["space"])
     steps.settle(b, seat)
 
 

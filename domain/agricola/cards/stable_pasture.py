@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from domain.common import fences as fence_rules
 
-from .. import farm as farm_rules
 from ..builder import seat_params
 from ..errors import StepNotExpected
-from ..farm import split_animals
-from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
+from ..state import blocked_for_fences, fenced_spaces, fences_left
 from ..tables import GRID
 from . import engine
 
@@ -86,7 +84,7 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 def apply(b, seat: int, move: dict) -> None:
     from ..steps import settle
-    from .free_builds import after_card_fences
+    from .free_builds import fence_one_space
 
     card_id, space = move["card"], move["space"]
     farm = b.state["farms"][seat]
@@ -99,23 +97,7 @@ def apply(b, seat: int, move: dict) -> None:
     )
     if price:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": -price}}, seat)
-    built = farm_rules.close_region(farm, [space])
-    housed, unhoused = split_animals(farm, total_animals(farm), fences=built["all_fences"])
-    b.emit(
-        "PastureFenced",
-        {
-            "region": [space],
-            "fences": built["fences"],
-            "wood": 0,
-            "pastures": built["pastures"],
-            "subdivides": False,
-            "housed": housed,
-            "unhoused": unhoused,
-            "card": card_id,
-        },
-        seat,
-    )
-    after_card_fences(b, seat, card_id)
+    fence_one_space(b, seat, card_id, space)
     settle(b, seat)
 
 
