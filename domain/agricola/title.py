@@ -211,6 +211,14 @@ class Agricola(Title):
 
     # -- play -----------------------------------------------------------------------------------
     def decide(self, state, seat, move, rng):
+        return self._built(state, seat, move, rng).events
+
+    def play(self, state, seat, move, rng):
+        b = self._built(state, seat, move, rng)
+        return b.events, b.state
+
+    def _built(self, state, seat, move, rng) -> Builder:
+        """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move, state)
         if state.get("phase") == "finished":
             raise GameOver()
@@ -218,7 +226,7 @@ class Agricola(Title):
         b = Builder(state)
         apply_move(b, seat, move)
         advance(b, rng)
-        return b.events
+        return b
 
     def evolve(self, state, event):
         return evolve_event(state, event)

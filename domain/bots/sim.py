@@ -8,8 +8,6 @@ stored state.
 
 from __future__ import annotations
 
-import marshal
-import pickle
 from typing import Any
 
 from domain.common.errors import DomainError
@@ -20,33 +18,18 @@ from domain.common.rng import Rng
 MAX_PLAYOUT_MOVES = 5000
 
 
-def copy_state(state: dict) -> dict:
-    """A private deep copy of a JSON-clean state: a marshal round trip (version 2 keeps no
-    shared references, like the JSON the states come from), a pickle one for what marshal
-    cannot write; both several times faster than ``copy.deepcopy`` on nested dicts and lists."""
-    try:
-        return marshal.loads(marshal.dumps(state, 2))
-    except ValueError:
-        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-
-
 def apply(rules: Any, state: dict, seat: int, move: dict, rng: Rng) -> dict:
-    """``state`` after ``seat`` makes ``move`` (``state`` is consumed: evolve may mutate)."""
-    for event in rules.decide(state, seat, move, rng):
-        state = rules.evolve(state, event)
-    return state
+    """The state after ``seat`` makes ``move`` (``Title.play``: ``state`` is left as it was,
+    and the result may share its unchanged parts, so neither is evolved in place)."""
+    return rules.play(state, seat, move, rng)[1]
 
 
 def after(rules: Any, state: dict, seat: int, move: dict, rng: Rng) -> dict | None:
-    """A copy of ``state`` after ``move``, or None when the rules refuse it."""
+    """The state after ``move`` (as :func:`apply`), or None when the rules refuse it."""
     try:
-        events = rules.decide(state, seat, move, rng)
+        return rules.play(state, seat, move, rng)[1]
     except DomainError:
         return None
-    out = copy_state(state)
-    for event in events:
-        out = rules.evolve(out, event)
-    return out
 
 
 def totals(rules: Any, state: dict) -> list[float]:

@@ -72,6 +72,14 @@ class Caverna(Title):
         return setup_events(list(config.players), config.variant, start, rng)
 
     def decide(self, state, seat, move, rng):
+        return self._built(state, seat, move, rng).events
+
+    def play(self, state, seat, move, rng):
+        b = self._built(state, seat, move, rng)
+        return b.events, b.state
+
+    def _built(self, state, seat, move, rng) -> Builder:
+        """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move)
         if state.get("phase") == "finished":
             raise GameOver()
@@ -80,7 +88,7 @@ class Caverna(Title):
         b = Builder(state)
         apply_move(b, seat, move)
         advance(b, rng)
-        return b.events
+        return b
 
     def evolve(self, state, event):
         return evolve_event(state, event)

@@ -37,6 +37,7 @@ during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod
 from __future__ import annotations
 
 import abc
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -212,6 +213,18 @@ class Title(abc.ABC):
     @abc.abstractmethod
     def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
         """Validate ``move`` by ``seat`` and return the events it causes (never mutates)."""
+
+    def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[Event], dict]:
+        """``move``'s events (as :meth:`decide` returns them) and the state after them, for
+        simulations (the bots, ``domain/bots/sim.py``). ``state`` is left as it was; the state
+        returned may share parts of it that the move did not change, so it is only read or
+        handed to ``play`` again, never to an in-place :meth:`evolve`. A title whose ``decide``
+        already evolves a private copy returns that copy and saves a second one."""
+        events = self.decide(state, seat, move, rng)
+        out = marshal.loads(marshal.dumps(state, 2))
+        for event in events:
+            out = self.evolve(out, event)
+        return events, out
 
     @abc.abstractmethod
     def evolve(self, state: dict, event: EventLike) -> dict:

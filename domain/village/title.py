@@ -96,6 +96,14 @@ class Village(Title):
         )
 
     def decide(self, state, seat, move, rng):
+        return self._built(state, seat, move, rng).events
+
+    def play(self, state, seat, move, rng):
+        b = self._built(state, seat, move, rng)
+        return b.events, b.state
+
+    def _built(self, state, seat, move, rng) -> Builder:
+        """The builder after ``move``: its events and its own copy-on-write state after them."""
         check_shape(move)
         if state.get("phase") == "finished":
             raise GameOver()
@@ -104,7 +112,8 @@ class Village(Title):
         b = Builder(state)
         apply(b, seat, move, rng)
         advance(b, rng)
-        return b.finish()
+        b.finish()
+        return b
 
     def evolve(self, state, event):
         return evolve_event(state, event)
