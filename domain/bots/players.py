@@ -10,7 +10,7 @@ real draws). Bots call the title protocol only; no title is named here.
   other seat (plus the title's ``evaluate(state, seat)``, when it has one) is largest; ties are
   broken by a draw.
 * ``search`` (``search.py``): determinized Monte Carlo over greedy's best moves, with
-  epsilon-greedy playouts, within a time budget.
+  greedy playouts, within a time budget.
 """
 
 from __future__ import annotations

@@ -42,6 +42,13 @@ class Harvest:
     def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[dict]:
         return [{"seat": seat, "type": move["type"]}]
 
+    def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[dict], dict]:
+        events = self.decide(state, seat, move, rng)
+        out = {k: list(v) if isinstance(v, list) else v for k, v in state.items()}
+        for event in events:
+            out = self.evolve(out, event)
+        return events, out
+
     def evolve(self, state: dict, event: dict) -> dict:
         seat = event["seat"]
         state["points"][seat] += 3 * state["invested"][seat]
@@ -89,7 +96,8 @@ def test_search_plays_greedy_when_the_last_turn_leaves_nothing_to_gain():
     assert choose_search(rules, state, 1, moves, Rng(2), 2, budget=0.5, clock=Ticks()) == TAKE
 
 
-def test_search_replays_exactly_and_stops_at_its_deadline():
+def test_search_replays_exactly_and_stops_at_its_deadline(monkeypatch):
+    monkeypatch.setattr(search, "STOP_AFTER", 10**6)  # never settled early
     rules = Harvest(length=12)
     state = rules.new()
     moves = rules.legal_moves(state, 0)
@@ -123,3 +131,22 @@ def test_a_search_with_no_finished_sample_plays_greedys_choice(monkeypatch):
     moves = rules.legal_moves(state, 0)
     tiny = choose_search(rules, state, 0, moves, Rng(1), 2, budget=0.0015, clock=Ticks())
     assert tiny == TAKE
+
+
+def test_a_settled_choice_ends_before_the_deadline():
+    rules = Harvest(length=12)  # no hidden draws: every sample agrees, investing is better
+    state = rules.new()
+    clock = Ticks()
+    picked = choose_search(rules, state, 0, rules.legal_moves(state, 0), Rng(7), 2, clock=clock)
+    assert picked == INVEST
+    assert clock.reads[-1] < clock.reads[0] + 2.0  # level 2's budget, far from used up
+
+
+def test_settled_needs_every_candidate_met_and_a_clear_difference():
+    clear = [[0.0, 3.0, 1.0]] * search.STOP_AFTER
+    assert search._settled(clear, 3)
+    assert not search._settled(clear[:-1], 3)  # one sample short
+    noisy = [[0.0, 3.0, 1.0], [0.0, -2.0, 1.0]] * search.STOP_AFTER
+    assert not search._settled(noisy, 3)
+    even = [[1.0, 1.0, 0.5]] * search.STOP_AFTER  # nothing gains on greedy's choice
+    assert search._best(even) == 0 and search._settled(even, 3)
