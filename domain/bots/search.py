@@ -5,7 +5,7 @@ Each round of the search ("a sample") first draws what the seat cannot see
 (``title.fork_view(view, seat, rng)``: other hands dealt anew; draws the rules make lazily come
 from the bot's own rng, i.e. are sampled too; Cowling, Powley & Whitehouse 2012 call this
 determinization), then plays every candidate move in that same sample, each followed by the
-same playout of :data:`PLAYOUT_MOVES` moves in which every seat plays greedy's one-step move
+same playout of :data:`PLAYOUT_TURNS` turns in which every seat plays greedy's one-step move
 (the listed move with the best score-sheet margin plus the title's ``evaluate``), and scores
 the position reached by the searching seat's margin over the best other seat. The candidates
 are greedy's best few moves at the root (a wider, ranked list as the budget allows:
@@ -46,9 +46,14 @@ from .players import choose_random, greedy_values
 
 #: search budgets in seconds by level (level 2 is the default the issue names)
 SEARCH_BUDGET = {1: 0.5, 2: 2.0, 3: 5.0}
-#: how many moves (of every seat) a playout makes after the candidate before the position is
-#: scored (a level buys more samples, not longer playouts)
-PLAYOUT_MOVES = 20
+#: how many turns (of any seat, the rest of the searching seat's own the first) a playout
+#: plays after the candidate before the position is scored, and at most how many moves (a level
+#: buys more samples, not longer playouts). Counted in turns, not moves, because the titles
+#: split a turn into steps differently (in two-player greedy games a turn is 1.5 moves in
+#: Agricola, 2.2 in Village, 2.75 in Caverna); 8 turns is about the 10 Agricola moves and the
+#: 20 Caverna moves of the settings that did best in two-player trials (bench/STRENGTH.md)
+PLAYOUT_TURNS = 8
+PLAYOUT_MOVES_MAX = 40
 #: greedy's best this-many moves are the first candidates ...
 ROOT_WIDTH = 3
 #: ... and one more of greedy's ranking joins after every this-many samples, up to
@@ -117,11 +122,14 @@ def _policy(rules: Any, state: dict, mover: int, moves: list[dict], pick: Any, r
 
 
 def guided_playout(
-    rules: Any, state: dict, pick: Any, rng: Rng, max_moves: int, clock: _Clock | None = None
+    rules: Any, state: dict, pick: Any, rng: Rng, turns: int, clock: _Clock | None = None
 ) -> dict:
-    """``state`` (left as it was) after at most ``max_moves`` greedy moves of whoever is to
-    act (or until the game ends); raises :class:`_Cut` when ``clock`` runs out first."""
-    for _ in range(max_moves):
+    """``state`` (left as it was) after ``turns`` turns of greedy moves (the rest of the turn
+    under way counts as the first; a turn is a run of moves by one seat, however many steps
+    the title splits it into), at most :data:`PLAYOUT_MOVES_MAX` moves, or until the game
+    ends; raises :class:`_Cut` when ``clock`` runs out first."""
+    started, last = 0, None
+    for _ in range(PLAYOUT_MOVES_MAX):
         st = rules.status(state)
         if st.finished or not st.to_act:
             break
@@ -129,6 +137,10 @@ def guided_playout(
             raise _Cut
         to_act = st.to_act
         mover = to_act[0] if len(to_act) == 1 else pick.choice(to_act)
+        if mover != last:
+            started, last = started + 1, mover
+            if started > turns:
+                break
         moves = rules.legal_moves(state, mover)
         if not moves:
             break
@@ -241,7 +253,7 @@ def _sample(
         pick = random.Random(seed)
         try:
             state = sim.apply(rules, base, seat, move, play_rng)
-            state = guided_playout(rules, state, pick, play_rng, PLAYOUT_MOVES, timer)
+            state = guided_playout(rules, state, pick, play_rng, PLAYOUT_TURNS, timer)
         except DomainError:
             return None
         out.append(sim.margin(values(rules, state), seat))

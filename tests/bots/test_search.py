@@ -112,9 +112,15 @@ def test_search_replays_exactly_and_stops_at_its_deadline(monkeypatch):
 
 def test_guided_playout_moves_every_seat_and_ends_with_the_game():
     rules = Harvest(length=6)
-    state = guided_playout(rules, rules.new(), random.Random(3), Rng(3), max_moves=100)
+    state = guided_playout(rules, rules.new(), random.Random(3), Rng(3), turns=100)
     assert rules.status(state).finished
     assert state["moves"] == 6
+
+
+def test_guided_playout_counts_turns_not_moves():
+    rules = Harvest(length=20)  # the seats alternate: one move is one turn
+    state = guided_playout(rules, rules.new(), random.Random(3), Rng(3), turns=3)
+    assert state["moves"] == 3
 
 
 def test_one_listed_move_is_played_without_searching():
@@ -125,7 +131,7 @@ def test_one_listed_move_is_played_without_searching():
 
 
 def test_a_search_with_no_finished_sample_plays_greedys_choice(monkeypatch):
-    monkeypatch.setattr(search, "PLAYOUT_MOVES", 100)
+    monkeypatch.setattr(search, "PLAYOUT_TURNS", 100)
     rules = Harvest(length=40)
     state = rules.new()
     moves = rules.legal_moves(state, 0)
