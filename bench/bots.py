@@ -7,7 +7,8 @@
   (``on_expiry: "drop"``) in 3-player games of a zombie against two random bots, how many of
   those games finished, and how many zombie moves were not listed (must be 0).
 * ``search_budget``: seconds a search decision took over its budget (default 2 s), max and mean
-  ratio; the target is "uses its budget, never more than 1.5 x".
+  ratio, and how many decisions ended early because their choice was settled; the target is
+  "uses its budget, never more than 1.5 x".
 * ``strength_<title>_<n>p``: arena tables (``chronicle bots arena``), seats alternated: greedy
   (level 2) against random, and search (level 1, at the budget named in the row) against
   greedy: the first bot's head-to-head share (the best seat of each kind compared, ties half)
@@ -138,6 +139,7 @@ def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None
         "decisions": len(ratios),
         "max_ratio": max(ratios),
         "mean_ratio": statistics.fmean(ratios),
+        "settled_early": sum(r < 0.9 for r in ratios),  # ended by _settled, budget unspent
         "target_max_ratio": 1.5,
     }
 

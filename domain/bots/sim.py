@@ -1,9 +1,9 @@
 """Simulating a title from a seat's view: copies, one-step results, random playouts.
 
-Everything here goes through the title protocol (``legal_moves``, ``decide``, ``evolve``,
-``status``, ``score_sheet``) and never names a title. The states handed in are *views*
-(``title.view(state, seat)``) or determinizations of them (``title.fork_view``), never the
-stored state.
+Everything here goes through the title protocol (``legal_moves``, ``play``, ``decide``,
+``evolve``, ``status``, ``score_sheet``) and never names a title. The states handed in are
+*views* (``title.view(state, seat)``) or determinizations of them (``title.fork_view``), never
+the stored state.
 """
 
 from __future__ import annotations
