@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
-from domain.common.title import OptionSpec, Status, Title, VariantInfo
+from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
@@ -123,7 +123,7 @@ def _variants(latest: int) -> tuple:
     )
 
 
-class Agricola(Title):
+class Agricola(BuilderTitle):
     """Agricola (Lookout 2007), the family game for 1 to 5 players (digest §9.1)."""
 
     name = "agricola"
@@ -210,14 +210,7 @@ class Agricola(Title):
         )
 
     # -- play -----------------------------------------------------------------------------------
-    def decide(self, state, seat, move, rng):
-        return self._built(state, seat, move, rng).events
-
-    def play(self, state, seat, move, rng):
-        b = self._built(state, seat, move, rng)
-        return b.events, b.state
-
-    def _built(self, state, seat, move, rng) -> Builder:
+    def built(self, state, seat, move, rng) -> Builder:
         """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move, state)
         if state.get("phase") == "finished":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
-from domain.common.title import OptionSpec, Status, Title, VariantInfo
+from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
 from .board import label
@@ -28,7 +28,7 @@ _START = OptionSpec(
 )
 
 
-class Caverna(Title):
+class Caverna(BuilderTitle):
     """Caverna: The Cave Farmers, 1 to 7 players (digest ``shared/rules/caverna.md``, data
     pack ``shared/data/caverna.md``)."""
 
@@ -71,14 +71,7 @@ class Caverna(Title):
             )
         return setup_events(list(config.players), config.variant, start, rng)
 
-    def decide(self, state, seat, move, rng):
-        return self._built(state, seat, move, rng).events
-
-    def play(self, state, seat, move, rng):
-        b = self._built(state, seat, move, rng)
-        return b.events, b.state
-
-    def _built(self, state, seat, move, rng) -> Builder:
+    def built(self, state, seat, move, rng) -> Builder:
         """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move)
         if state.get("phase") == "finished":

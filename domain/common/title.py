@@ -41,6 +41,7 @@ import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
+from .builder import EventBuilder
 from .errors import BadGameConfig
 from .events import Event, EventLike
 from .rng import Rng
@@ -375,3 +376,20 @@ class Title(abc.ABC):
             "rules_version": self.rules_version,
             "variants": [v.as_dict() for v in self.variants],
         }
+
+
+class BuilderTitle(Title):
+    """A title whose moves are decided through an event builder (``domain/common/builder.py``),
+    which evolves its own copy of the state as it emits: ``decide`` returns the builder's
+    events and ``play`` its events and state, so a simulated move copies the state once."""
+
+    @abc.abstractmethod
+    def built(self, state: dict, seat: int, move: dict, rng: Rng) -> EventBuilder:
+        """The builder after ``move`` by ``seat`` (validated; its events and evolved state)."""
+
+    def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
+        return self.built(state, seat, move, rng).events
+
+    def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[Event], dict]:
+        b = self.built(state, seat, move, rng)
+        return b.events, b.state

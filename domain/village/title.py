@@ -5,7 +5,7 @@ the shipped file, and every new game records it in its first event."""
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
-from domain.common.title import OptionSpec, Status, Title, VariantInfo
+from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 
 from . import pack as packs
 from .builder import Builder
@@ -33,7 +33,7 @@ _BONUS = OptionSpec(
 )
 
 
-class Village(Title):
+class Village(BuilderTitle):
     """Village (Big Box), 2 to 5 players and solo against Clara (digest
     ``shared/rules/village.md``; numbers from the data pack, ``pack.py``)."""
 
@@ -95,14 +95,7 @@ class Village(Title):
             list(config.players), config.variant, start, self.pack(), rng, dict(config.options)
         )
 
-    def decide(self, state, seat, move, rng):
-        return self._built(state, seat, move, rng).events
-
-    def play(self, state, seat, move, rng):
-        b = self._built(state, seat, move, rng)
-        return b.events, b.state
-
-    def _built(self, state, seat, move, rng) -> Builder:
+    def built(self, state, seat, move, rng) -> Builder:
         """The builder after ``move``: its events and its own copy-on-write state after them."""
         check_shape(move)
         if state.get("phase") == "finished":
