@@ -159,6 +159,27 @@ def code_ids() -> dict[str, dict[str, dict[str, str | None]]]:
     }
 
 
+def test_the_code_tables_are_read():
+    """The identifiers really come out of the code (a source the parsing above missed would make
+    the coverage check vacuous)."""
+    ids = code_ids()
+    assert all(table for sections in ids.values() for table in sections.values())
+    assert len(ids["agricola"]["scoring"]) == 15 and len(ids["agricola"]["spaces"]) >= 50
+    assert {"animals", "begging", "writing_chamber_offset"} <= set(ids["caverna"]["scoring"])
+    assert len(ids["caverna"]["scoring"]) == 11 + len(caverna_scoring.BONUS)
+    assert set(ids["village"]["scoring"]) == {
+        "prestige",
+        "travel",
+        "church",
+        "customers",
+        "chronicle",
+        "council",
+        "coins",
+    }
+    assert {"farm", "yard", "council", "church", "city", "grave"} <= set(ids["village"]["places"])
+    assert len(ids["village"]["titles"]) == 6
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("title", TITLES)
 def test_every_identifier_has_a_term(title, lang):
