@@ -70,3 +70,11 @@ def conflict(code: str, **params: Any) -> AccountConflict:
 
 def refused(code: str, **params: Any) -> AccountRefused:
     return AccountRefused(code, **params)
+
+
+register_messages(
+    {
+        "table_invited_unknown": "There is no player named {name}.",
+        "table_invited_self": "You sit at your own table already; invite someone else.",
+    }
+)
