@@ -204,7 +204,7 @@ class RatingsProjection(TrackedProjection):
         for note in notes:
             if note.topic == TABLE_TOPIC:
                 event = self.event(note)
-                if event.type == "TableStarted":
+                if event.kind == "TableStarted":
                     self._started(event, note.id, pending, rated)
                 continue
             game_id = note.originator_id

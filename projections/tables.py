@@ -192,7 +192,7 @@ class TablesProjection(TrackedProjection):
                 event = self.event(note)
                 table = self._fold(event, note.id)
                 dirty[table.id] = table
-                if event.type == "TableStarted":
+                if event.kind == "TableStarted":
                     game_tables.append((event.data["game"], str(table.id)))
                     seats.extend(self._started_seats(table, event, note.id))
         account_tables: list[Sequence[Any]] = []
@@ -284,7 +284,7 @@ class TablesProjection(TrackedProjection):
 
     @staticmethod
     def _account(event: Any, note_id: int, accounts: dict[str, Sequence[Any]], seats: list) -> None:
-        kind, data = event.type, event.data
+        kind, data = event.kind, event.data
         account = str(event.originator_id)
         if kind == "AccountOpened":
             accounts[account] = (account, data["name"], 0, note_id)

@@ -34,9 +34,9 @@ ACCOUNT_TOPIC = "domain.accounts.model:AccountEvent"
 
 @dataclass(frozen=True)  # the library's metaclass makes it one; this tells the type checker
 class AccountEvent(DomainEvent):
-    """One fact of an account (or of a claimed name): ``type`` and JSON-clean ``data``."""
+    """One fact of an account (or of a claimed name): ``kind`` and JSON-clean ``data``."""
 
-    type: str
+    kind: str
     data: dict
 
 
@@ -77,15 +77,15 @@ def evolve(account: Account, event: Any) -> None:
     """Apply one recorded fact (never validates)."""
     account.version = event.originator_version
     data = event.data
-    if event.type == "AccountOpened":
+    if event.kind == "AccountOpened":
         account.name = data["name"]
         account.opened_at = event.timestamp.isoformat()
-    elif event.type == "SeatClaimed":
+    elif event.kind == "SeatClaimed":
         account.claims = [
             c for c in account.claims if (c["game"], c["seat"]) != (data["game"], data["seat"])
         ]
         account.claims.append(dict(data))
-    elif event.type == "AccountDeleted":
+    elif event.kind == "AccountDeleted":
         account.deleted = True
 
 
@@ -94,7 +94,7 @@ def _event(account: Account, kind: str, data: dict, offset: int = 1) -> AccountE
         originator_id=account.id,
         originator_version=account.version + offset,
         timestamp=AccountEvent.create_timestamp(),
-        type=kind,
+        kind=kind,
         data=data,
     )
 
@@ -107,7 +107,7 @@ def decide_open(account_id: uuid.UUID, name: str) -> list[AccountEvent]:
         originator_id=name_stream(name),
         originator_version=1,
         timestamp=opened.timestamp,
-        type="NameClaimed",
+        kind="NameClaimed",
         data={"account": str(account_id)},
     )
     return [opened, claim]

@@ -40,7 +40,7 @@ class Tables:
     def get(self, table_id: uuid.UUID) -> Table:
         events = list(self.games._guard(self.games.events.get, table_id))
         table = model.fold(table_id, events)
-        if table is None or getattr(events[0], "type", None) != "TableOpened":
+        if table is None or getattr(events[0], "kind", None) != "TableOpened":
             raise AccountNotFound("table_not_found")
         return table
 
@@ -203,7 +203,7 @@ class Tables:
         events = model.decide_reissue(table, seat, by, moved, by_seats)
         if not events:
             return table, None
-        if events[-1].type != "SeatReissued":
+        if events[-1].kind != "SeatReissued":
             self.games._store(events)
             return self.get(table_id), None
         assert game_id is not None

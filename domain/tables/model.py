@@ -1,6 +1,6 @@
 """A table's events, the state they fold to, and its pure decisions.
 
-Events (:class:`TableEvent`, ``type`` and ``data``):
+Events (:class:`TableEvent`, ``kind`` and ``data``):
 
 * ``TableOpened`` ``{"title", "variant", "options", "seats", "access", "range", "rated",
   "fill", "creator", "creator_name", "rematch_of"}``; each seat is ``{"kind": "creator" |
@@ -40,9 +40,9 @@ RATING_BOUNDS = (0, 4000)
 
 @dataclass(frozen=True)  # the library's metaclass makes it one; this tells the type checker
 class TableEvent(DomainEvent):
-    """One fact of a table: ``type`` and JSON-clean ``data``."""
+    """One fact of a table: ``kind`` and JSON-clean ``data``."""
 
-    type: str
+    kind: str
     data: dict
 
 
@@ -98,7 +98,7 @@ def evolve(table: Table, event: Any) -> None:
     """Apply one recorded fact (never validates)."""
     table.version = event.originator_version
     d = event.data
-    kind = event.type
+    kind = event.kind
     if kind == "TableOpened":
         table.title, table.variant, table.options = d["title"], d["variant"], dict(d["options"])
         table.seats = [dict(s) for s in d["seats"]]
@@ -138,7 +138,7 @@ def event(table: Table, kind: str, data: dict, offset: int = 1) -> TableEvent:
         originator_id=table.id,
         originator_version=table.version + offset,
         timestamp=TableEvent.create_timestamp(),
-        type=kind,
+        kind=kind,
         data=data,
     )
 

@@ -197,7 +197,7 @@ def name_chosen():
     found = _signup_address()
     if found is None:
         return _link_error(signin.SENTENCES["expired"], 410)
-    nonce_hash, address = found
+    _, address = found
     s = side()
     account_id = uuid.uuid4()
     if not s.people.add_person(str(account_id), address):  # opened meanwhile in another tab
@@ -209,13 +209,12 @@ def name_chosen():
         try:
             account = s.accounts.open(request.form.get("name", ""), account_id)
         except DomainError as err:
-            s.people.forget(str(account_id))
+            s.people.remove_person(str(account_id))  # the address waits for another name
             page = render_template(
                 "accounts/name.html", error=err.message, name=request.form.get("name", "")
             )
             return page, status_of(err)
-    s.people.drop_signin(nonce_hash)
-    sessions.sign_in(account)
+    sessions.sign_in(account)  # a fresh cookie: the pending address is forgotten
     return redirect(url_for("accounts.my_games"), code=303)
 
 
@@ -373,7 +372,7 @@ def export():
     me = require_account()
     s = side().fresh()
     events = [
-        {"type": e.type, "data": _public(e.data), "at": e.timestamp.isoformat()}
+        {"kind": e.kind, "data": _public(e.data), "at": e.timestamp.isoformat()}
         for e in games().events.get(me.id)
     ]
     body = {

@@ -96,6 +96,9 @@ class People:
         )
         return bool(rows)
 
+    def remove_person(self, account_id: str) -> None:
+        self.store.execute("DELETE FROM {p}acc_people WHERE account_id = ?", [account_id])
+
     # -- sign-in links ---------------------------------------------------------------------------
     def add_signin(self, nonce: str, address: str) -> None:
         now = time.time()

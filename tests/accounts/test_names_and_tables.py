@@ -122,15 +122,15 @@ def test_a_reissue_after_a_move_waits_for_the_other_players():
     model.evolve(t, model.decide_start(t, str(uuid.uuid4())))
     with pytest.raises(AccountConflict):
         model.decide_reissue(t, 1, "b", moved=False, by_seats=[1])  # not the creator
-    assert model.decide_reissue(t, 1, "c", moved=False, by_seats=[0])[0].type == "SeatReissued"
+    assert model.decide_reissue(t, 1, "c", moved=False, by_seats=[0])[0].kind == "SeatReissued"
     [asked] = model.decide_reissue(t, 1, "c", moved=True, by_seats=[0])
-    assert asked.type == "ReissueRequested" and asked.data["waiting"] == [2]
+    assert asked.kind == "ReissueRequested" and asked.data["waiting"] == [2]
     model.evolve(t, asked)
     with pytest.raises(AccountConflict):
         model.decide_agree(t, [1])  # the seat itself is not asked
     for e in model.decide_agree(t, [2]):
         model.evolve(t, e)
-    assert model.decide_reissue(t, 1, "c", moved=True, by_seats=[0])[0].type == "SeatReissued"
+    assert model.decide_reissue(t, 1, "c", moved=True, by_seats=[0])[0].kind == "SeatReissued"
 
 
 def test_a_rematch_keeps_the_seats():
