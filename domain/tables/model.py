@@ -205,9 +205,11 @@ def decide_join(
 ) -> list[TableEvent]:
     """Take a seat: the one reserved for ``account`` if any, else ``seat`` or the first open
     one the table's access rule lets this player take. Refusals are conflicts (409)."""
-    check_open(table)
     if table.seat_of(account) is not None:
         raise conflict("table_already_seated")
+    if table.status == "started":  # every seat was taken: the game is on
+        raise conflict("table_full")
+    check_open(table)
     reserved = [
         i
         for i, s in enumerate(table.seats)
