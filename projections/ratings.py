@@ -160,7 +160,7 @@ class RatingsProjection(TrackedProjection):
     """Rates every rated table's game when it ends."""
 
     name = "chronicle.ratings"
-    topics = (TABLE_TOPIC, *sorted(GAME_TOPICS))
+    topics = (TABLE_TOPIC,)
     schema = SCHEMA
     tables = ("rm_rated_games", "rm_ratings", "rm_rating_changes")
 
@@ -193,6 +193,23 @@ class RatingsProjection(TrackedProjection):
                 )
             }
         return self._open
+
+    def fetch(self, start: int, head: int) -> tuple[list[Any], int]:
+        """The tables' notifications after ``start``, merged in log order with the events of
+        the rated games still being played (read by game, through the store's primary key:
+        a pass never reads the other games' events, however large the store)."""
+        tables, end = super().fetch(start, head)
+        followed = set(self._rated_open())
+        for note in tables:
+            event = self.event(note)
+            if event.kind == "TableStarted":
+                followed.add(uuid.UUID(event.data["game"]))
+        if not followed:
+            return tables, end
+        games = self.store.game_notes(
+            self.games.recorder.events_table_name, sorted(followed), start, end, GAME_TOPICS
+        )
+        return sorted([*tables, *games], key=lambda n: n.id), end
 
     def process(self, notes: Sequence[Any]) -> list[Write]:
         rated: list[Sequence[Any]] = []

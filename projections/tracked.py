@@ -75,14 +75,7 @@ class TrackedProjection:
                 head = self.games.recorder.max_notification_id() or 0
                 if head <= start:
                     break
-                notes = self.games.recorder.select_notifications(
-                    start=start,
-                    limit=self.batch_size,
-                    stop=head,
-                    topics=self.topics,
-                    inclusive_of_start=False,
-                )
-                end = notes[-1].id if len(notes) >= self.batch_size else head
+                notes, end = self.fetch(start, head)
                 try:
                     writes = self.process(notes)
                     self._commit(start, end, writes)
@@ -118,6 +111,19 @@ class TrackedProjection:
                 cur.execute(self.store.sql(ENSURE_POSITION), [self.name])
                 cur.execute(self.store.sql(SET_POSITION), [0, self.name])
             return self.catch_up()
+
+    def fetch(self, start: int, head: int) -> tuple[list[Any], int]:
+        """The notifications of :attr:`topics` after ``start`` (a batch), and the position the
+        batch reaches: its last one when the batch is full, else ``head``."""
+        notes = self.games.recorder.select_notifications(
+            start=start,
+            limit=self.batch_size,
+            stop=head,
+            topics=self.topics,
+            inclusive_of_start=False,
+        )
+        end = notes[-1].id if len(notes) >= self.batch_size else head
+        return list(notes), end
 
     # -- subclasses --------------------------------------------------------------------------------
     def process(self, notes: Sequence[Any]) -> list[Write]:  # pragma: no cover - abstract
