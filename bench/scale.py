@@ -44,6 +44,7 @@ import requests
 from domain.application import Games
 from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, postgres_problem
 
+from . import scale_accounts
 from .games import play_random
 from .http import BIN, ROOT, free_port
 
@@ -56,6 +57,10 @@ SERVER_PROCESSES = 4
 CLIENTS = 16
 QUERY_REPEAT = 300
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+#: issue 33: the lobby, a move and the accounts' pages are measured at this many games first
+SMALL_STORE = int(os.environ.get("BENCH_SCALE_SMALL") or 1_000)
+#: the kept games the 200-game account claims (the load plays the others)
+ACCOUNT_CLAIMS = 180
 
 
 def _url(schema: str) -> str:
@@ -94,12 +99,14 @@ def record_templates() -> list[dict]:
 
 
 # -- 2. fill ---------------------------------------------------------------------------------
-def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int, queue) -> None:
+def _fill_part(
+    url: str, templates: list[dict], part: int, parts: int, keep: int, queue, span: tuple
+) -> None:
     games = Games(env=persistence_env(url))
-    rng = random.Random(part)
+    rng = random.Random(part + span[0])
     kept, events = [], 0
     try:
-        for i in range(part, N_GAMES, parts):
+        for i in range(span[0] + part, span[1], parts):
             template = templates[i % len(templates)]
             finished = i % 4 == 0
             later = (
@@ -121,13 +128,14 @@ def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int
     queue.put((kept, events))
 
 
-def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
+def fill(url: str, templates: list[dict], span: tuple = (0, N_GAMES)) -> tuple[dict, list]:
+    """Store the games numbered ``span`` (from, to) of the store."""
     parts = os.cpu_count() or 2
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     started = time.perf_counter()
     procs = [
-        context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue))
+        context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue, span))
         for p in range(parts)
     ]
     for proc in procs:
@@ -138,12 +146,13 @@ def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
     seconds = time.perf_counter() - started
     kept = [k for r in results for k in r[0]]
     events = sum(r[1] for r in results)
+    count = span[1] - span[0]
     return (
         {
-            "games": N_GAMES,
+            "games": count,
             "events": events,
             "seconds": seconds,
-            "games_per_s": N_GAMES / seconds,
+            "games_per_s": count / seconds,
             "events_per_s": events / seconds,
             "processes": parts,
         },
@@ -414,28 +423,48 @@ def run(report: dict) -> None:
             "events": [1 + len(t["later"]) for t in templates],
         }
         print("templates", report["templates"], flush=True)
-        report["fill"], kept = fill(url, templates)
+        # issue 33: the same measurements at SMALL_STORE games, then at N_GAMES
+        small: dict = {}
+        small["fill"], kept = fill(url, templates, (0, SMALL_STORE))
+        _measure(small, url, schema, kept, SMALL_STORE, "a")
+        report["at_small_store"] = small
+        print("at", SMALL_STORE, {k: small[k] for k in ("queries", "accounts")}, flush=True)
+        report["fill"], kept = fill(url, templates, (SMALL_STORE, N_GAMES))
         print("fill", report["fill"], flush=True)
-        report["rebuild"] = rebuild(url)
-        print("rebuild", report["rebuild"], flush=True)
-        report["vacuum_analyze_seconds"] = vacuum(url, schema)
-        server = PgServer(url)
-        try:
-            report["queries"] = queries(server.url, kept)
-            print("queries", report["queries"], flush=True)
-            report["load"] = load(server.url, kept)
-            report["load"]["server_rss_mb"] = server.worker_rss_mb()
-            print("load", report["load"], flush=True)
-        finally:
-            server.close()
+        _measure(report, url, schema, kept, N_GAMES, "b")
         report["raw_floor"] = raw_floor(url)
+        report["rating_latency"] = scale_accounts.latency(url)
+        print("rating latency", report["rating_latency"], flush=True)
         report["verify_all"] = verify_all(url)
         _ratios(report)
+        scale_accounts.ratios(report, SMALL_STORE, N_GAMES)
     finally:
         if os.environ.get("BENCH_SCALE_KEEP"):
             print(f"kept: {url}")
         else:
             drop_postgres_schema(url)
+
+
+def _measure(report: dict, url: str, schema: str, kept: list, games: int, stage: str) -> None:
+    """Read models rebuilt, tables and a 200-game account added, then the queries and the
+    load through HTTP, into ``report``."""
+    report["rebuild"] = rebuild(url)
+    print("rebuild", report["rebuild"], flush=True)
+    seeded = scale_accounts.seed(url, kept, games, stage)
+    cookie = seeded.pop("cookie")
+    report["accounts_seed"] = seeded
+    report["vacuum_analyze_seconds"] = vacuum(url, schema)
+    server = PgServer(url)
+    try:
+        report["queries"] = queries(server.url, kept)
+        print("queries", report["queries"], flush=True)
+        report["accounts"] = scale_accounts.queries(server.url, cookie)
+        print("accounts", report["accounts"], flush=True)
+        report["load"] = load(server.url, kept[ACCOUNT_CLAIMS:])
+        report["load"]["server_rss_mb"] = server.worker_rss_mb()
+        print("load", report["load"], flush=True)
+    finally:
+        server.close()
 
 
 def _ensure(url: str) -> None:
