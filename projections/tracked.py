@@ -28,6 +28,18 @@ log = logging.getLogger(__name__)
 Write = tuple[str, list[Sequence[Any]]]
 
 
+def create_tables(store: ReadModelStore, schema: Sequence[str]) -> None:
+    """Run ``CREATE ... IF NOT EXISTS`` statements in one transaction."""
+    try:
+        with store.writing() as cur:
+            for statement in schema:
+                cur.execute(store.sql(statement), [])
+    except Exception as err:  # psycopg's UniqueViolation on pg_type, or a persistence error
+        if "already exists" not in str(err) and "duplicate key" not in str(err):
+            raise
+        log.debug("tables were created concurrently: %s", err)
+
+
 class PositionMoved(Exception):
     """Another process moved this projection's position meanwhile."""
 
@@ -52,12 +64,11 @@ class TrackedProjection:
 
     # -- tables and position ---------------------------------------------------------------------
     def ensure_tables(self) -> None:
-        if self._made:
-            return
-        with self.store.writing() as cur:
-            for statement in self.schema:
-                cur.execute(self.store.sql(statement), [])
-        self._made = True
+        """Create this projection's tables if missing (idempotent; two processes creating
+        them at once on PostgreSQL: the loser finds them made)."""
+        if not self._made:
+            create_tables(self.store, self.schema)
+            self._made = True
 
     def position(self) -> int:
         self.ensure_tables()

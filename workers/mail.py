@@ -17,6 +17,8 @@ import secrets
 import time
 from typing import Any
 
+from projections.tracked import create_tables
+
 from . import notifiers
 
 log = logging.getLogger(__name__)
@@ -55,9 +57,7 @@ _made: set[int] = set()
 def ensure_tables(store: Any) -> None:
     if id(store) in _made:
         return
-    with store.writing() as cur:
-        for statement in SCHEMA:
-            cur.execute(store.sql(statement), [])
+    create_tables(store, SCHEMA)
     _made.add(id(store))
 
 

@@ -20,6 +20,7 @@ import hashlib
 import time
 from typing import Any
 
+from projections.tracked import create_tables
 from workers import mail
 
 SCHEMA = (
@@ -69,9 +70,7 @@ class People:
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        with store.writing() as cur:
-            for statement in SCHEMA:
-                cur.execute(store.sql(statement), [])
+        create_tables(store, SCHEMA)
         mail.ensure_tables(store)
 
     # -- email ---------------------------------------------------------------------------------
