@@ -77,7 +77,19 @@ def error_page(error):
 
 @bp.app_context_processor
 def _account_globals() -> dict:
-    return {"signed_in": current_account, "open_tables": _open_tables}
+    return {
+        "signed_in": current_account,
+        "open_tables": _open_tables,
+        "table_of_game": _table_of_game,
+    }
+
+
+def _table_of_game(game_id: str) -> str | None:
+    """The table a game was started from (None: created otherwise, or not known yet)."""
+    try:
+        return side().table_of_game(str(game_id))
+    except DomainError:
+        return None
 
 
 def _open_tables() -> list[dict]:

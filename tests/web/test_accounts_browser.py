@@ -104,7 +104,8 @@ def test_two_browsers_sign_in_find_a_table_play_and_rematch(browser, live_server
             [ann, bob][seat].wait_for_load_state()
             moves += 1
         assert moves > 3
-        ann.goto(game_url + "/table")
+        ann.goto(game_url)
+        ann.click("#game-table")
         ann.click("#rematch")
         ann.wait_for_selector("#challenge-link")
         bob.goto(base + "/my-games")
