@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from domain.accounts.app import Accounts
@@ -20,6 +21,7 @@ from projections.tables import TablesProjection
 from .people import People
 
 OPEN_PAGE = 50
+LISTED_CACHE = 20_000
 
 
 class AccountsSide:
@@ -40,6 +42,8 @@ class AccountsSide:
         for projection in self.projections:
             projection.ensure_tables()
         self._lock = threading.Lock()
+        #: each listed game's version and its "my games" item (read again when it moves on)
+        self._listed: OrderedDict[str, tuple[int, dict]] = OrderedDict()
 
     def fresh(self) -> AccountsSide:
         """Catch the accounts' read models up with the store (read-your-writes)."""
@@ -103,11 +107,77 @@ class AccountsSide:
 
     def my_games(self, account_id: str, status: str | None = None) -> list[dict]:
         """The account's games on every device: waiting for it first (longest waiting
-        first), then the rest (most recently changed first)."""
-        seats = [(s["game"], s["seat"]) for s in self.account_seats(account_id)]
-        if not seats:
-            return []
-        return self.games_side.fresh().my_games(seats, status=status)
+        first), then the rest (most recently changed first). Each: the game's ``id``,
+        ``title``, ``variant``, ``status``, ``round``, ``players`` (names), ``updated_at``,
+        and for the account's seat ``seat``, ``my_turn``, ``waiting_since``, ``deadline``
+        (the clock's, epoch seconds, or None).
+
+        One query gives the seats' rows (the account's seats joined to the games' "my games"
+        rows by key); a game's listing is read from the lobby's summary only when its version
+        changed since this process last read it."""
+        self.games_side.fresh()
+        rows = self.query(
+            "SELECT s.game_id, s.seat, s.to_act, s.waiting_since, s.status, s.version, "
+            "s.updated_at FROM {p}rm_account_seats a JOIN {p}rm_seats s "
+            "ON s.game_id = a.game_id AND s.seat = a.seat "
+            "WHERE a.account_id = ? AND a.current = 1",
+            [account_id],
+        )
+        if status is not None:
+            rows = [r for r in rows if r["status"] == status]
+        stale = sorted(
+            {r["game_id"] for r in rows if self._listed.get(r["game_id"], (-1,))[0] != r["version"]}
+        )
+        for start in range(0, len(stale), 200):
+            chunk = stale[start : start + 200]
+            marks = ", ".join("?" for _ in chunk)
+            for r in self.query(
+                f"SELECT game_id, version, summary FROM {{p}}rm_games WHERE game_id IN ({marks})",
+                chunk,
+            ):
+                self._list_item(r["game_id"], r["version"], json.loads(r["summary"]))
+        out = []
+        for r in rows:
+            listed = self._listed.get(r["game_id"])
+            if listed is None:
+                continue
+            item = dict(listed[1])
+            item.update(
+                seat=r["seat"],
+                my_turn=bool(r["to_act"]),
+                waiting_since=r["waiting_since"],
+                deadline=item.pop("deadlines", {}).get(str(r["seat"])),
+            )
+            out.append(item)
+        waiting = sorted(
+            (i for i in out if i["my_turn"]), key=lambda i: (i["waiting_since"] or "", i["id"])
+        )
+        rest = sorted(
+            (i for i in out if not i["my_turn"]), key=lambda i: i["updated_at"] or "", reverse=True
+        )
+        return waiting + rest
+
+    def _list_item(self, game_id: str, version: int, summary: dict) -> None:
+        clock = summary.get("clock") or {}
+        deadlines = {
+            str(e.get("seat")): e.get("deadline_epoch")
+            for e in clock.get("seats") or []
+            if isinstance(e, dict)
+        }
+        item = {
+            "id": summary["id"],
+            "title": summary["title"],
+            "variant": summary.get("variant"),
+            "status": summary["status"],
+            "round": summary.get("round"),
+            "players": [p.get("name") if isinstance(p, dict) else p for p in summary["players"]],
+            "updated_at": summary.get("updated_at"),
+            "deadlines": deadlines,
+        }
+        with self._lock:
+            self._listed[game_id] = (version, item)
+            while len(self._listed) > LISTED_CACHE:
+                self._listed.popitem(last=False)
 
     # -- names and ratings -----------------------------------------------------------------------
     def names(self, account_ids: list[str]) -> dict[str, str]:

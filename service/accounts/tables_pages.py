@@ -304,18 +304,16 @@ def game_table(game_id: uuid.UUID):
 # -- my games ------------------------------------------------------------------------------------
 def time_left(game: dict) -> str | None:
     """What is left on the clock of the seat this row is for, in words."""
-    clock = game.get("clock") or {}
-    for entry in clock.get("seats") or []:
-        if entry.get("seat") == game.get("seat") and entry.get("deadline_epoch"):
-            seconds = float(entry["deadline_epoch"]) - time.time()
-            if seconds <= 0:
-                return "time is up"
-            days, rest = divmod(int(seconds), 86400)
-            hours, rest = divmod(rest, 3600)
-            if days:
-                return f"{days} d {hours} h left"
-            return f"{hours} h {rest // 60} min left"
-    return None
+    if not game.get("deadline") or game.get("status") == "finished":
+        return None
+    seconds = float(game["deadline"]) - time.time()
+    if seconds <= 0:
+        return "time is up"
+    days, rest = divmod(int(seconds), 86400)
+    hours, rest = divmod(rest, 3600)
+    if days:
+        return f"{days} d {hours} h left"
+    return f"{hours} h {rest // 60} min left"
 
 
 @bp.get("/my-games")

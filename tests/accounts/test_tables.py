@@ -210,3 +210,15 @@ def test_a_guest_seat_is_claimed_by_the_account_holding_its_link(client, app):
     assert [(g["id"], g["seat"]) for g in mine] == [(game_id, 0)]
     page = phone.get(f"/games/{game_id}")
     assert page.status_code == 200 and b"Your moves" in page.data
+
+
+def test_my_games_shows_the_time_left_on_each_clock(client, app):
+    ann, bob = players(app)
+    tid = table_id(open_table(ann, clock="per_move:86400"))
+    game_id = post(bob, f"/tables/{tid}/join").location.split("/games/")[1]
+    listed = ann.get("/api/v1/account/games").json["games"]
+    [mine] = [g for g in listed if g["id"] == game_id]
+    waiting = mine if mine["my_turn"] else None
+    page = (ann if waiting else bob).get("/my-games").data.decode()
+    assert re.search(r'class="meta time-left">(23|24) h \d+ min left<', page), page[-1500:]
+    assert mine["players"] == ["Ann", "Bob"]
