@@ -416,6 +416,15 @@ def delete():
     if (request.form.get("confirm") or "").strip() != me.name:
         abort(422, description="Type your player name exactly to confirm the deletion.")
     s = side()
+    for table in s.fresh().account_tables(str(me.id)):  # tables waiting to start: leave them
+        table_id = uuid.UUID(table["id"])
+        try:
+            if table["kind"] == "seated" and table["creator_name"] == me.name:
+                s.tables.close(table_id, str(me.id))
+            elif table["kind"] == "seated":
+                s.tables.leave(table_id, str(me.id))
+        except DomainError:  # started or closed meanwhile
+            pass
     s.people.forget(str(me.id))
     s.accounts.delete(me.id)
     session.clear()

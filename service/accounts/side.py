@@ -66,9 +66,9 @@ class AccountsSide:
         if title:
             where.append("title = ?")
             params.append(title)
-            if variant:
-                where.append("variant = ?")
-                params.append(variant)
+        if variant:
+            where.append("variant = ?")
+            params.append(variant)
         rows = self.query(
             f"SELECT summary FROM {{p}}rm_tables WHERE {' AND '.join(where)} "
             f"ORDER BY created_seq DESC LIMIT ?",

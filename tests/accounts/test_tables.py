@@ -222,3 +222,22 @@ def test_my_games_shows_the_time_left_on_each_clock(client, app):
     page = (ann if waiting else bob).get("/my-games").data.decode()
     assert re.search(r'class="meta time-left">(23|24) h \d+ min left<', page), page[-1500:]
     assert mine["players"] == ["Ann", "Bob"]
+
+
+def test_open_tables_are_listed_by_title_and_variant(client, app):
+    [ann] = players(app, 1)
+    toy = table_id(open_table(ann))
+    listed = client.get("/api/v1/tables?title=toy&variant=race").json["tables"]
+    assert [t["id"] for t in listed] == [toy]
+    assert client.get("/api/v1/tables?title=agricola").json["tables"] == []
+    assert client.get("/api/v1/tables?variant=family").json["tables"] == []
+    page = client.get("/tables?title=toy&variant=race").data.decode()
+    assert toy in page and "open seat" in page
+
+
+def test_a_deleted_creator_closes_the_tables_waiting_for_players(client, app):
+    [ann] = players(app, 1)
+    toy = table_id(open_table(ann))
+    assert post(ann, "/account/delete", confirm="Ann").status_code == 200
+    assert client.get("/api/v1/tables").json["tables"] == []
+    assert side(app).tables.get(uuid.UUID(toy)).status == "closed"
