@@ -8,9 +8,10 @@ as their rows by a compare-and-set exactly as the games' projector does
 redone, so several workers may run them at once, and :meth:`TrackedProjection.rebuild` empties
 their tables and replays the log.
 
-A pass reads the notifications of its topics up to the log's head; when none of them is left
-before the head, the position moves to the head, so the next pass reads only newer ones (a
-topic-filtered read never rescans the games' events already passed).
+A pass reads the notifications of its topics up to the log's head, in windows of at most
+:attr:`TrackedProjection.window` notification ids; the position moves to the end of each window
+read, so the next pass reads only newer ones (a topic-filtered read never rescans the games'
+events already passed, and never scans more than a window in one statement).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class TrackedProjection:
     schema: tuple[str, ...] = ()
     #: the tables a rebuild empties
     tables: tuple[str, ...] = ()
+    #: notification ids one read spans at most (see :meth:`fetch`)
+    window = 20_000
 
     def __init__(self, games: Any, store: ReadModelStore, batch_size: int = 500) -> None:
         self.games = games
@@ -125,15 +128,19 @@ class TrackedProjection:
 
     def fetch(self, start: int, head: int) -> tuple[list[Any], int]:
         """The notifications of :attr:`topics` after ``start`` (a batch), and the position the
-        batch reaches: its last one when the batch is full, else ``head``."""
+        batch reaches: its last one when the batch is full, else the end of the window read.
+        A window spans at most :attr:`window` notification ids, so a topic that is rare in a
+        large log costs one bounded index range per window, never a scan of the whole log in
+        one statement."""
+        stop = min(head, start + self.window)
         notes = self.games.recorder.select_notifications(
             start=start,
             limit=self.batch_size,
-            stop=head,
+            stop=stop,
             topics=self.topics,
             inclusive_of_start=False,
         )
-        end = notes[-1].id if len(notes) >= self.batch_size else head
+        end = notes[-1].id if len(notes) >= self.batch_size else stop
         return list(notes), end
 
     # -- subclasses --------------------------------------------------------------------------------
