@@ -18,6 +18,11 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
    ``/healthz`` timed alone and beside the load; moves per second against the raw floor (16
    connections, one row inserted per transaction); each server process's resident memory after
    the load.
+   Issue 33: these HTTP figures (and the open tables page and "my games" of an account with
+   200 games) are measured on two stores, ``BENCH_SCALE_SMALL`` (1,000) games and
+   ``BENCH_SCALE_GAMES``, in rounds alternating between them (``bench/scale_accounts.py``),
+   and compared as ratios (``targets_issue33``); a rating's latency is measured with a real
+   worker.
 5. **verify --all**: ``chronicle verify --all`` over the store (or for
    ``BENCH_SCALE_VERIFY_SECONDS`` when set), games per second from its progress bar.
 
@@ -55,7 +60,7 @@ PG_BASE = os.environ.get("CHRONICLE_BENCH_PG_URL") or "postgresql://postgres@127
 TEMPLATES = 12
 SERVER_PROCESSES = 4
 CLIENTS = 16
-QUERY_REPEAT = 300
+QUERY_REPEAT = int(os.environ.get("BENCH_SCALE_REPEAT") or 300)
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 #: issue 33: the lobby, a move and the accounts' pages are measured at this many games first
 SMALL_STORE = int(os.environ.get("BENCH_SCALE_SMALL") or 1_000)
@@ -411,9 +416,11 @@ def run(report: dict) -> None:
     if reason:
         report["skipped"] = reason
         return
-    schema = f"bench_scale_{uuid.uuid4().hex[:8]}"
-    url = _url(schema)
+    tag = uuid.uuid4().hex[:8]
+    schema, small_schema = f"bench_scale_{tag}", f"bench_scale_small_{tag}"
+    url, small_url = _url(schema), _url(small_schema)
     _ensure(url)
+    _ensure(small_url)
     try:
         t0 = time.perf_counter()
         templates = record_templates()
@@ -423,15 +430,18 @@ def run(report: dict) -> None:
             "events": [1 + len(t["later"]) for t in templates],
         }
         print("templates", report["templates"], flush=True)
-        # issue 33: the same measurements at SMALL_STORE games, then at N_GAMES
+        # issue 33: the same measurements on a store of SMALL_STORE games and one of N_GAMES,
+        # in rounds that alternate between the two (scale_accounts.rounds)
         small: dict = {}
-        small["fill"], kept = fill(url, templates, (0, SMALL_STORE))
-        _measure(small, url, schema, kept, SMALL_STORE, "a")
-        report["at_small_store"] = small
-        print("at", SMALL_STORE, {k: small[k] for k in ("queries", "accounts")}, flush=True)
-        report["fill"], kept = fill(url, templates, (SMALL_STORE, N_GAMES))
+        small["fill"], small_kept = fill(small_url, templates, (0, SMALL_STORE))
+        report["fill"], kept = fill(url, templates, (0, N_GAMES))
         print("fill", report["fill"], flush=True)
-        _measure(report, url, schema, kept, N_GAMES, "b")
+        stores = [
+            (small, small_url, small_schema, small_kept, SMALL_STORE, "a"),
+            (report, url, schema, kept, N_GAMES, "b"),
+        ]
+        scale_accounts.rounds(stores, ACCOUNT_CLAIMS)
+        report["at_small_store"] = small
         report["raw_floor"] = raw_floor(url)
         report["rating_latency"] = scale_accounts.latency(url)
         print("rating latency", report["rating_latency"], flush=True)
@@ -439,32 +449,11 @@ def run(report: dict) -> None:
         _ratios(report)
         scale_accounts.ratios(report, SMALL_STORE, N_GAMES)
     finally:
-        if os.environ.get("BENCH_SCALE_KEEP"):
-            print(f"kept: {url}")
-        else:
-            drop_postgres_schema(url)
-
-
-def _measure(report: dict, url: str, schema: str, kept: list, games: int, stage: str) -> None:
-    """Read models rebuilt, tables and a 200-game account added, then the queries and the
-    load through HTTP, into ``report``."""
-    report["rebuild"] = rebuild(url)
-    print("rebuild", report["rebuild"], flush=True)
-    seeded = scale_accounts.seed(url, kept, games, stage)
-    cookie = seeded.pop("cookie")
-    report["accounts_seed"] = seeded
-    report["vacuum_analyze_seconds"] = vacuum(url, schema)
-    server = PgServer(url)
-    try:
-        report["queries"] = queries(server.url, kept)
-        print("queries", report["queries"], flush=True)
-        report["accounts"] = scale_accounts.queries(server.url, cookie)
-        print("accounts", report["accounts"], flush=True)
-        report["load"] = load(server.url, kept[ACCOUNT_CLAIMS:])
-        report["load"]["server_rss_mb"] = server.worker_rss_mb()
-        print("load", report["load"], flush=True)
-    finally:
-        server.close()
+        for each in (url, small_url):
+            if os.environ.get("BENCH_SCALE_KEEP"):
+                print(f"kept: {each}")
+            else:
+                drop_postgres_schema(each)
 
 
 def _ensure(url: str) -> None:

@@ -8,6 +8,10 @@ account with 200 games, and how long a rating takes to reach its read model.
   cookie for that account, made with the server's secret key;
 * :func:`queries` times, through HTTP, the open tables page (``/tables``) and its JSON, and the
   account's "my games" (``/api/v1/account/games`` and the page ``/my-games``);
+* :func:`rounds` measures two stores (1,000 games and ``BENCH_SCALE_GAMES``) in rounds that
+  alternate between them (``BENCH_SCALE_ROUNDS``, default 2), each round on a fresh server:
+  the figures of a store are the medians over its rounds, so load that other processes put on
+  a shared machine falls on both stores alike instead of on whichever was measured second;
 * :func:`rating_latency` plays rated two-account Agricola games to their end through a
   ``Games`` that wakes a real ``chronicle-worker`` (Redis, RQ) and times, for each, from the
   save of the move that ends the game until its rating change is in ``rm_rating_changes``.
@@ -40,6 +44,7 @@ ACCOUNT_GAMES = 200
 CREATORS = 20
 SECRET = "bench-scale"
 LATENCY_GAMES = int(os.environ.get("BENCH_SCALE_RATING_GAMES") or 20)
+ROUNDS = int(os.environ.get("BENCH_SCALE_ROUNDS") or 2)
 VARIANTS = [("agricola", "family"), ("caverna", "standard"), ("village", "standard")]
 
 
@@ -112,7 +117,8 @@ def _session_cookie(store, account) -> str:
     return app.session_interface.get_signing_serializer(app).dumps({"account": token})
 
 
-def queries(base: str, cookie: str, repeat: int = 300) -> dict:
+def queries(base: str, cookie: str) -> dict:
+    from .scale import QUERY_REPEAT as repeat
     from .scale import _pct, _timed
 
     session = requests.Session()
@@ -242,3 +248,73 @@ def ratios(report: dict, small_store: int, n_games: int) -> None:
         "rating_update_p95_ms": (latency.get("p95_ms"), "<= 1000"),
         "stores": (small_store, n_games),
     }
+
+
+def rounds(stores: list[tuple], claims: int) -> None:
+    """Prepare each store (read models rebuilt, tables and the 200-game account, VACUUM), then
+    :data:`ROUNDS` rounds alternating between the stores; each store's report gets
+    ``queries``, ``accounts`` and ``load`` as medians over its rounds, and ``rounds``."""
+    from . import scale
+
+    cookies = []
+    for report, url, schema, kept, games, stage in stores:
+        report["rebuild"] = scale.rebuild(url)
+        print("rebuild", games, report["rebuild"], flush=True)
+        seeded = seed(url, kept, games, stage)
+        cookies.append(seeded.pop("cookie"))
+        report["accounts_seed"] = seeded
+        report["vacuum_analyze_seconds"] = scale.vacuum(url, schema)
+    for r in range(ROUNDS):
+        for (report, url, _schema, kept, games, _stage), cookie in zip(stores, cookies):
+            server = scale.PgServer(url)
+            try:
+                figures = {
+                    "queries": scale.queries(server.url, kept),
+                    "accounts": queries(server.url, cookie),
+                    "load": scale.load(server.url, kept[claims:]),
+                }
+                figures["load"]["server_rss_mb"] = server.worker_rss_mb()
+            finally:
+                server.close()
+            report.setdefault("rounds", []).append(figures)
+            print(f"round {r + 1}, {games} games:", _brief(figures), flush=True)
+    for report, *_ in stores:
+        _fold(report)
+
+
+def _brief(figures: dict) -> dict:
+    out = {k: round(v["p99_ms"], 1) for k, v in figures["queries"].items()}
+    out.update({k: round(v["p99_ms"], 1) for k, v in figures["accounts"].items()})
+    out["move_p50"] = round(figures["load"]["move"]["p50_ms"], 1)
+    out["move_p99"] = round(figures["load"]["move"]["p99_ms"], 1)
+    return out
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def _fold(report: dict) -> None:
+    """The medians over a store's rounds, in the shape one round has."""
+    done = report["rounds"]
+    for part in ("queries", "accounts"):
+        report[part] = {
+            name: {
+                "n": sum(r[part][name]["n"] for r in done),
+                "p50_ms": _median([r[part][name]["p50_ms"] for r in done]),
+                "p99_ms": _median([r[part][name]["p99_ms"] for r in done]),
+            }
+            for name in done[0][part]
+        }
+    load = dict(done[-1]["load"])
+    for key in ("move", "healthz_beside_load"):
+        load[key] = {
+            "n": sum(r["load"][key]["n"] for r in done),
+            "p50_ms": _median([r["load"][key]["p50_ms"] for r in done]),
+            "p99_ms": _median([r["load"][key]["p99_ms"] for r in done]),
+        }
+    load["moves_per_s"] = _median([r["load"]["moves_per_s"] for r in done])
+    load["errors"] = sum(r["load"]["errors"] for r in done)
+    report["load"] = load
