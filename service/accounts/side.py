@@ -15,6 +15,7 @@ from typing import Any
 
 from domain.accounts.app import Accounts
 from domain.tables.app import Tables
+from projections.queries import waiting_first
 from projections.ratings import PROVISIONAL_RD, START, RatingsProjection
 from projections.tables import TablesProjection
 
@@ -149,13 +150,7 @@ class AccountsSide:
                 deadline=item.pop("deadlines", {}).get(str(r["seat"])),
             )
             out.append(item)
-        waiting = sorted(
-            (i for i in out if i["my_turn"]), key=lambda i: (i["waiting_since"] or "", i["id"])
-        )
-        rest = sorted(
-            (i for i in out if not i["my_turn"]), key=lambda i: i["updated_at"] or "", reverse=True
-        )
-        return waiting + rest
+        return waiting_first(out)
 
     def _list_item(self, game_id: str, version: int, summary: dict) -> None:
         clock = summary.get("clock") or {}
