@@ -18,6 +18,11 @@ Not part of ``make bench`` (it takes a while and a few GB). Steps, each timed:
    ``/healthz`` timed alone and beside the load; moves per second against the raw floor (16
    connections, one row inserted per transaction); each server process's resident memory after
    the load.
+   Issue 33: these HTTP figures (and the open tables page and "my games" of an account with
+   200 games) are measured on two stores, ``BENCH_SCALE_SMALL`` (1,000) games and
+   ``BENCH_SCALE_GAMES``, in rounds alternating between them (``bench/scale_accounts.py``),
+   and compared as ratios (``targets_issue33``); a rating's latency is measured with a real
+   worker.
 5. **verify --all**: ``chronicle verify --all`` over the store (or for
    ``BENCH_SCALE_VERIFY_SECONDS`` when set), games per second from its progress bar.
 
@@ -44,6 +49,7 @@ import requests
 from domain.application import Games
 from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, postgres_problem
 
+from . import scale_accounts
 from .games import play_random
 from .http import BIN, ROOT, free_port
 
@@ -54,8 +60,12 @@ PG_BASE = os.environ.get("CHRONICLE_BENCH_PG_URL") or "postgresql://postgres@127
 TEMPLATES = 12
 SERVER_PROCESSES = 4
 CLIENTS = 16
-QUERY_REPEAT = 300
+QUERY_REPEAT = int(os.environ.get("BENCH_SCALE_REPEAT") or 300)
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+#: issue 33: the lobby, a move and the accounts' pages are measured at this many games first
+SMALL_STORE = int(os.environ.get("BENCH_SCALE_SMALL") or 1_000)
+#: the kept games the 200-game account claims (the load plays the others)
+ACCOUNT_CLAIMS = 180
 
 
 def _url(schema: str) -> str:
@@ -94,12 +104,14 @@ def record_templates() -> list[dict]:
 
 
 # -- 2. fill ---------------------------------------------------------------------------------
-def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int, queue) -> None:
+def _fill_part(
+    url: str, templates: list[dict], part: int, parts: int, keep: int, queue, span: tuple
+) -> None:
     games = Games(env=persistence_env(url))
-    rng = random.Random(part)
+    rng = random.Random(part + span[0])
     kept, events = [], 0
     try:
-        for i in range(part, N_GAMES, parts):
+        for i in range(span[0] + part, span[1], parts):
             template = templates[i % len(templates)]
             finished = i % 4 == 0
             later = (
@@ -121,13 +133,14 @@ def _fill_part(url: str, templates: list[dict], part: int, parts: int, keep: int
     queue.put((kept, events))
 
 
-def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
+def fill(url: str, templates: list[dict], span: tuple = (0, N_GAMES)) -> tuple[dict, list]:
+    """Store the games numbered ``span`` (from, to) of the store."""
     parts = os.cpu_count() or 2
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     started = time.perf_counter()
     procs = [
-        context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue))
+        context.Process(target=_fill_part, args=(url, templates, p, parts, 400, queue, span))
         for p in range(parts)
     ]
     for proc in procs:
@@ -138,12 +151,13 @@ def fill(url: str, templates: list[dict]) -> tuple[dict, list]:
     seconds = time.perf_counter() - started
     kept = [k for r in results for k in r[0]]
     events = sum(r[1] for r in results)
+    count = span[1] - span[0]
     return (
         {
-            "games": N_GAMES,
+            "games": count,
             "events": events,
             "seconds": seconds,
-            "games_per_s": N_GAMES / seconds,
+            "games_per_s": count / seconds,
             "events_per_s": events / seconds,
             "processes": parts,
         },
@@ -402,9 +416,11 @@ def run(report: dict) -> None:
     if reason:
         report["skipped"] = reason
         return
-    schema = f"bench_scale_{uuid.uuid4().hex[:8]}"
-    url = _url(schema)
+    tag = uuid.uuid4().hex[:8]
+    schema, small_schema = f"bench_scale_{tag}", f"bench_scale_small_{tag}"
+    url, small_url = _url(schema), _url(small_schema)
     _ensure(url)
+    _ensure(small_url)
     try:
         t0 = time.perf_counter()
         templates = record_templates()
@@ -414,28 +430,30 @@ def run(report: dict) -> None:
             "events": [1 + len(t["later"]) for t in templates],
         }
         print("templates", report["templates"], flush=True)
-        report["fill"], kept = fill(url, templates)
+        # issue 33: the same measurements on a store of SMALL_STORE games and one of N_GAMES,
+        # in rounds that alternate between the two (scale_accounts.rounds)
+        small: dict = {}
+        small["fill"], small_kept = fill(small_url, templates, (0, SMALL_STORE))
+        report["fill"], kept = fill(url, templates, (0, N_GAMES))
         print("fill", report["fill"], flush=True)
-        report["rebuild"] = rebuild(url)
-        print("rebuild", report["rebuild"], flush=True)
-        report["vacuum_analyze_seconds"] = vacuum(url, schema)
-        server = PgServer(url)
-        try:
-            report["queries"] = queries(server.url, kept)
-            print("queries", report["queries"], flush=True)
-            report["load"] = load(server.url, kept)
-            report["load"]["server_rss_mb"] = server.worker_rss_mb()
-            print("load", report["load"], flush=True)
-        finally:
-            server.close()
+        stores = [
+            (small, small_url, small_schema, small_kept, SMALL_STORE, "a"),
+            (report, url, schema, kept, N_GAMES, "b"),
+        ]
+        scale_accounts.rounds(stores, ACCOUNT_CLAIMS)
+        report["at_small_store"] = small
         report["raw_floor"] = raw_floor(url)
+        report["rating_latency"] = scale_accounts.latency(url)
+        print("rating latency", report["rating_latency"], flush=True)
         report["verify_all"] = verify_all(url)
         _ratios(report)
+        scale_accounts.ratios(report, SMALL_STORE, N_GAMES)
     finally:
-        if os.environ.get("BENCH_SCALE_KEEP"):
-            print(f"kept: {url}")
-        else:
-            drop_postgres_schema(url)
+        for each in (url, small_url):
+            if os.environ.get("BENCH_SCALE_KEEP"):
+                print(f"kept: {each}")
+            else:
+                drop_postgres_schema(each)
 
 
 def _ensure(url: str) -> None:

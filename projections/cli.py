@@ -71,6 +71,10 @@ def rebuild(
             )
     else:
         figures = parallel.rebuild(games, workers=workers, batch_size=batch_size, **options)
+    from .accounts import projections_for
+
+    for projection in projections_for(games, open_store(games)):
+        projection.rebuild()  # the accounts' read models (tables, seats, ratings)
     seconds = time.perf_counter() - t0
     notifications = figures["head"] + figures["after_head"]
     return {

@@ -157,13 +157,7 @@ class ReadModels:
                     waiting_version=row["waiting_version"],
                 )
                 out.append(item)
-        waiting = sorted(
-            (i for i in out if i["my_turn"]), key=lambda i: (i["waiting_since"] or "", i["id"])
-        )
-        rest = sorted(
-            (i for i in out if not i["my_turn"]), key=lambda i: i["updated_at"] or "", reverse=True
-        )
-        return waiting + rest
+        return waiting_first(out)
 
     # -- score sheets ---------------------------------------------------------------------------
     def score_sheet(
@@ -258,6 +252,18 @@ class ReadModels:
         ):
             out[table] = self.store.query(f"SELECT COUNT(*) AS n FROM {{p}}{table}")[0]["n"]
         return out
+
+
+def waiting_first(items: list[dict]) -> list[dict]:
+    """ "My games" in order: those waiting for the player first (longest waiting first), then
+    the rest, most recently changed first."""
+    waiting = sorted(
+        (i for i in items if i["my_turn"]), key=lambda i: (i["waiting_since"] or "", i["id"])
+    )
+    rest = sorted(
+        (i for i in items if not i["my_turn"]), key=lambda i: i["updated_at"] or "", reverse=True
+    )
+    return waiting + rest
 
 
 def _category_changes(rows: Iterable[dict]) -> list[dict]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -440,6 +440,47 @@ class ReadModelStore:
                 )
             )
         return out
+
+    def game_notes(
+        self,
+        events_table: str,
+        game_ids: Sequence[uuid.UUID],
+        after: int,
+        upto: int,
+        topics: Iterable[str],
+    ) -> list[Notification]:
+        """The notifications in (``after``, ``upto``] of the streams ``game_ids`` with one of
+        ``topics``, in log order (found through the events' primary key, stream first: a
+        handful of games read without touching the others)."""
+        nid, wanted = self._notification_id, list(topics)
+        out: list[Notification] = []
+        for i in range(0, len(game_ids), 500):
+            # the stream ids as each store keeps them (SQLite: 32 hex digits; PostgreSQL: uuid)
+            chunk = [g.hex if self.dialect == "sqlite" else g for g in game_ids[i : i + 500]]
+            marks = ", ".join("?" for _ in chunk)
+            kinds = ", ".join("?" for _ in wanted)
+            with self.reading() as cur:
+                cur.execute(
+                    self.sql(
+                        f"SELECT {nid} AS nid, originator_id, originator_version, topic, state "
+                        f"FROM {{p}}{events_table} WHERE originator_id IN ({marks}) "
+                        f"AND {nid} > ? AND {nid} <= ? AND topic IN ({kinds})"
+                    ),
+                    [*chunk, after, upto, *wanted],
+                )
+                rows = cur.fetchall()
+            for r in rows:
+                raw = r["originator_id"]
+                out.append(
+                    Notification(
+                        id=r["nid"],
+                        originator_id=raw if isinstance(raw, uuid.UUID) else uuid.UUID(str(raw)),
+                        originator_version=r["originator_version"],
+                        topic=r["topic"],
+                        state=bytes(r["state"]),
+                    )
+                )
+        return sorted(out, key=lambda n: n.id)
 
     def drop_rebuild_indexes(self) -> None:
         """Drop the rebuilt tables' secondary indexes (a full rebuild, see REBUILD_INDEXES)."""

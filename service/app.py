@@ -35,7 +35,12 @@ LARGE_BODY_ENDPOINTS = {"games.Import": "max_import_bytes"}
 
 #: modules that add routes of their own, each with ``register(api, services)``; a module that
 #: is not installed is left out (one that fails to import is an error)
-EXTENSIONS = ("service.notifications_api", "service.stream_api", "service.web")
+EXTENSIONS = (
+    "service.notifications_api",
+    "service.stream_api",
+    "service.web",
+    "service.accounts",
+)
 
 
 def create_app(

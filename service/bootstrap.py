@@ -68,8 +68,20 @@ def init_db(settings: Settings) -> Games:
         except Exception as err:  # psycopg's own errors: connection refused, auth, ...
             raise StoreUnavailable(retry_after=settings.retry_after) from err
     games = build_games(settings, create_tables=True)
-    open_store(games, create=True)
+    store = open_store(games, create=True)
+    create_account_tables(games, store)
     return games
+
+
+def create_account_tables(games: Games, store) -> None:
+    """The accounts' tables (issue 33): their read models, personal data and mail outbox."""
+    from projections.accounts import projections_for
+
+    from .accounts.people import People
+
+    for projection in projections_for(games, store):
+        projection.ensure_tables()
+    People(store)
 
 
 class GamesProvider:

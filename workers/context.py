@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 from domain.application import Games
+from projections.accounts import projections_for
 from projections.projector import CatchUp, Projector
 from projections.store import ReadModelStore, open_store
 
-from . import bots, delivery, outbox, queueing
+from . import bots, delivery, mail, outbox, queueing
 from .settings import WorkerSettings
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,8 @@ class Context:
             self.settings.redis_url, self.settings.queue_name, connection=redis
         )
         self.bots = bots.install(games, self.settings, connection=redis)
+        #: the accounts' read models (open tables, accounts' seats, ratings), each tracked
+        self.extra = projections_for(games, self.store)
 
     # -- Redis ----------------------------------------------------------------------------------
     @property
@@ -66,6 +69,11 @@ class Context:
     def catch_up(self) -> CatchUp:
         result = self.projector.catch_up()
         self.dispatch(result.notices)
+        for projection in self.extra:
+            try:
+                projection.catch_up()
+            except Exception:  # one read model failing must not stop the others; retried
+                log.exception("%s: catch-up failed", projection.name)
         return result
 
     def sweep(self, grace: float | None = None) -> dict:
@@ -76,6 +84,7 @@ class Context:
         due = outbox.due(self.store, time.time(), grace=grace)
         enqueued = self.dispatch(due)
         clocks = bots.sweep_clocks(self.games, self.store, submit=self.bots.submit)
+        mail.sweep(self.store, self.settings)
         return {
             "processed": result.processed,
             "position": result.position,

@@ -97,10 +97,23 @@ def seat_holds(app, game_id: uuid.UUID, seat: int, mark: str) -> bool:
     return 0 <= seat < len(keys) and hmac.compare_digest(seat_mark(keys[seat]), mark)
 
 
+#: other holders of seats a browser may play, each ``() -> {game id: {"s", "m", "o"}}``: a
+#: signed-in account's seats (``service.accounts``); the cookie's own seats come first
+SEAT_SOURCES: list = []
+
+
 def held_seats() -> dict[str, dict]:
     """``{game id: {"s": seat, "m": mark, "o": {seat: mark}}}`` of this browser: ``s`` and
     ``m`` the seat it plays now, ``o`` every seat of the game it holds (a hot-seat browser,
     or a tester, may hold several; older cookies have no ``o``)."""
+    held = _cookie_seats()
+    for source in SEAT_SOURCES:
+        for game, seats in source().items():
+            held.setdefault(game, seats)
+    return held
+
+
+def _cookie_seats() -> dict[str, dict]:
     return {g: v for g, v in (session.get("seats") or {}).items() if isinstance(v, dict)}
 
 
@@ -118,7 +131,7 @@ def seats_of_game(game_id: str) -> dict[int, str]:
 
 def hold_seat(game_id: str, seat: int, mark: str) -> None:
     """Play ``seat`` of the game in this browser from now on, keeping the seats it held."""
-    seats = held_seats()
+    seats = _cookie_seats()
     others = {str(s): m for s, m in seats_of_game(game_id).items()}
     others[str(seat)] = mark
     seats[game_id] = {"s": seat, "m": mark, "o": others}

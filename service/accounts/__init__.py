@@ -1,0 +1,53 @@
+"""Accounts, open tables and ratings on the web (issue 33): ``register(api, services)`` is
+called by the app factory (``service.app.EXTENSIONS``).
+
+* :mod:`.pages`: sign-in by emailed link or passkey, the account page, export, deletion;
+* :mod:`.tables_pages`: open tables, "my games" of an account, the rating boards;
+* :mod:`.sessions`: who is signed in (the API other modules call: ``current_account``,
+  ``require_account``, ``sign_in``, ``sign_out``, ``sessions``, ``end_session``);
+* :mod:`.signin` and :mod:`.passkeys`: the two ways in; :mod:`.people`: personal data;
+* :mod:`.side`: the applications and read models these pages run on.
+
+An account's seats open in every browser it signs in to: :func:`account_seats` is added to the
+web pages' seat sources (``service.web.security.SEAT_SOURCES``), so the game pages need not
+know about accounts.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import g
+
+from ..web import security
+from . import tables_pages  # noqa: F401 (its routes join the blueprint)
+from .pages import bp
+from .sessions import current_account, side
+
+log = logging.getLogger(__name__)
+
+
+def account_seats() -> dict[str, dict]:
+    """``{game id: {"s", "m", "o"}}`` of the signed-in account's seats (as a browser's cookie
+    holds its guest seats), marks made from the seats' current keys."""
+    if "account_seats" in g:
+        return g.account_seats
+    out: dict[str, dict] = {}
+    account = current_account()
+    if account is not None:
+        try:
+            for held in side().fresh().account_seats(str(account.id)):
+                mark = security.seat_mark(held["key"])
+                entry = out.setdefault(held["game"], {"s": held["seat"], "m": mark, "o": {}})
+                entry["o"][str(held["seat"])] = mark
+        except Exception:  # the account's seats are a convenience: a page still renders
+            log.exception("the account's seats could not be read")
+    g.account_seats = out
+    return out
+
+
+def register(api, services=None) -> None:
+    app = api._app
+    app.register_blueprint(bp)
+    if account_seats not in security.SEAT_SOURCES:
+        security.SEAT_SOURCES.append(account_seats)
