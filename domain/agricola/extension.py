@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .tables import ACTION_SPACES
+from .windows import WINDOWS
 
 
 def _none(*_args) -> int:
@@ -152,6 +153,38 @@ class Extension:
     place_gains: list = field(default_factory=list)
     #: how a label names a card (``"Wood Carver (K301)"``): the base rules know only its id
     card_label: Callable = str
+    #: events only a card module emits: type -> ``fold(state, event)`` (``abilities.install``)
+    events: dict = field(default_factory=dict)
+    #: who owns each move type (and ``"event:"`` + each event type), for the sentence that
+    #: refuses a second owner
+    owners: dict = field(default_factory=dict)
+    #: hook -> the cards whose abilities it is (empty: every full game runs it); see
+    #: :meth:`running`
+    cards_of: dict = field(default_factory=dict)
+
+    def bind(self, bind: Any, cards: frozenset[str] = frozenset()) -> None:
+        """Put ``bind.hook`` into its window (``abilities.Bind``; checked by the caller)."""
+        window = WINDOWS[bind.window]
+        current = getattr(self, bind.window)
+        if window.shape in ("one", "data") and bind.key is None:
+            value = current + tuple(bind.hook) if isinstance(current, tuple) else bind.hook
+            setattr(self, bind.window, value)
+            return
+        if window.shape != "hooks":  # keyed: a hook, kinds or a list of hooks per key
+            existing = current.get(bind.key)
+            if isinstance(existing, tuple):
+                current[bind.key] = existing + tuple(bind.hook)
+                return
+            if not isinstance(existing, list):
+                current[bind.key] = bind.hook
+                return
+            current = existing
+        if bind.first:
+            current.insert(0, bind.hook)
+        else:
+            current.append(bind.hook)
+        if cards and window.shape == "hooks":
+            self.cards_of[bind.hook] = frozenset(cards) | self.cards_of.get(bind.hook, frozenset())
 
 
 #: The family game's extension: no window adds anything.
