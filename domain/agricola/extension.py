@@ -161,6 +161,25 @@ class Extension:
     #: hook -> the cards whose abilities it is (empty: every full game runs it); see
     #: :meth:`running`
     cards_of: dict = field(default_factory=dict)
+    #: (window, cards in play) -> the hooks that run (:meth:`running`)
+    _running: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def running(self, window: str, state: dict) -> list:
+        """The hooks of ``window`` this game runs: those of the cards dealt to or played by
+        one of its seats (:func:`in_play`) and those that serve every full game (issue 35)."""
+        hooks = getattr(self, window)
+        gates = self.cards_of
+        if not gates or not hooks:
+            return hooks
+        played = in_play(state)
+        key = (window, played)
+        found = self._running.get(key)
+        if found is None:
+            found = [h for h in hooks if (c := gates.get(h)) is None or not c.isdisjoint(played)]
+            if len(self._running) > 4096:  # a bound on the cache, never reached in one game
+                self._running.clear()
+            self._running[key] = found
+        return found
 
     def bind(self, bind: Any, cards: frozenset[str] = frozenset()) -> None:
         """Put ``bind.hook`` into its window (``abilities.Bind``; checked by the caller)."""
@@ -226,6 +245,26 @@ def of_farm(farm: dict) -> Extension:
         return NONE
     card_set: Any = farm.get("card_set")
     return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def in_play(state: dict) -> frozenset[str]:
+    """The cards dealt to or played by a seat of this game: played cards, and the cards in
+    hands, draft packets and cards set aside (``state["hands"]``), the index by which
+    :meth:`Extension.running` picks the hooks to run."""
+    out: set[str] = set()
+    for farm in state.get("farms", ()):
+        out.update(farm.get("cards", ()))
+    hands = state.get("hands")
+    if hands:
+        for hand in hands.get("_private", {}).values():
+            for value in hand.values():
+                if isinstance(value, list):
+                    out.update(c for c in value if isinstance(c, str))
+                elif isinstance(value, dict):
+                    for inner in value.values():
+                        if isinstance(inner, list):
+                            out.update(c for c in inner if isinstance(c, str))
+    return frozenset(out)
 
 
 def skips_harvest(state: dict, seat: int) -> bool:

@@ -457,6 +457,7 @@ def build(card_set: int) -> Extension:
         card_bonus=_card_bonus,
     )
     ext.owners.update(dict.fromkeys(ext.handlers, "cards/extension.py (the card moves)"))
+    _gate(ext, effect_of)
     for module in _INSTALLED:
         install(ext, module.MODULE)
     for module in _INSTALLED_WITH:  # only in the sets that hold their cards
@@ -498,3 +499,33 @@ MODULES = (
 )
 for _module in MODULES:
     _module.check()
+
+
+#: Hooks of ``anytime_candidates`` that serve only the cards whose effect has one of these keys
+#: (each hook looks for such a card among the seat's; issue 35 item 3).
+_GATES_BY_EFFECT = (
+    (card_moves.renovate_moves, ("renovate_any_time",)),
+    (any_time_renovation.moves, ("renovate_stone_any_time",)),
+    (free_builds.room_moves, ("free_room",)),
+    (round_offers.moves, ("offer_plough", "offer_animals")),
+    (growth_cards.moves, ("growth_per_room",)),
+    (stable_pasture.moves, ("fence_stable",)),
+    (answer_occupation.moves, ("answer_occupation",)),
+    (workshops_as_minors.moves, ("workshops_as_minor",)),
+    (improvement_actions.moves, ("improvement_actions",)),
+    (work_start.moves, ("spread_wood", "food_on_space")),
+    (round_start_play.moves, ("round_start_play",)),
+    (random_occupation.moves, ("random_occupation",)),
+    (reactions.reaction_moves, ("reacts_to",)),
+    (mill.moves, ("mill",)),
+    (storehouse.moves, ("resow",)),
+    (harrow.punner_moves, ("plough_offer",)),
+    (lasso.moves, ("lasso",)),
+)
+
+
+def _gate(ext: Extension, effect_of: dict[str, dict]) -> None:
+    """Index the card hooks of ``ext`` by the cards they serve (``Extension.running``)."""
+    for hook, keys in _GATES_BY_EFFECT:
+        ext.cards_of[hook] = frozenset(c for c, e in effect_of.items() if any(k in e for k in keys))
+    ext.cards_of[round_start.plough_moves] = frozenset({round_start.PLOW_DRIVER})
