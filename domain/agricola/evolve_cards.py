@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 from .evolve_base import _add, _copy, _note, _set_animals
+from .extension import COMPOSED
 from .state import new_space
+from .tables import FULL_ROUND_CARDS
 
 
 def _signed(state: dict, seat: int, goods: dict) -> None:
@@ -274,10 +276,9 @@ def draft_picked(state: dict, d: dict, seat) -> dict:
 
 def card_chosen(state: dict, d: dict, seat) -> dict:
     """The solo player chose a card for their hand (digest §9.2 item 7; ``cards/choose.py``)."""
-    from .cards.catalogue import CARDS
-
     for key, info in _private_of(d):
-        kind = "occupations" if CARDS[info["card"]]["kind"] == "occupation" else "minors"
+        row = COMPOSED.catalogue[info["card"]]
+        kind = "occupations" if row["kind"] == "occupation" else "minors"
         state["hands"]["_private"][key][kind].append(info["card"])
     return state
 
@@ -336,8 +337,6 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
 def round_cards_revealed(state: dict, d: dict, seat) -> dict:
     """The round cards still to come are turned over (cards/chamberlain.py): their order is fixed
     (``round_order``) and they lie on the board for ``seat`` only until their round."""
-    from .tables import FULL_ROUND_CARDS
-
     family = {full: fam for fam, full in FULL_ROUND_CARDS.items()}
     upcoming = [d["rounds"][str(r)] for r in range(state["round"] + 1, 15)]
     state["round_order"] = [family.get(c, c) for c in state["round_cards"]] + upcoming

@@ -88,13 +88,9 @@ def setup_events(
         },
     )
     if extra.get("permanent"):
-        from .series import lay_permanent
-
-        lay_permanent(b, 0, extra["permanent"])
+        of(b.state).lay_permanent(b, 0, extra["permanent"])
     if full:
-        from .cards.dealing import deal
-
-        deal(b, rng, cards or {})
+        of(b.state).deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)
     return b.events

@@ -37,7 +37,7 @@ import marshal
 
 from domain.common.housing import Housing, farm_housing
 
-from .extension import find_space_row, of_farm, space_row
+from .extension import find_space_row, improvement_card, of_farm, space_row
 from .tables import (
     ANIMALS,
     GOODS,
@@ -115,8 +115,6 @@ def improvement_info(improvement_id) -> dict:
         return MAJOR_IMPROVEMENTS[improvement_id]
     if not isinstance(improvement_id, str) or improvement_id[:1] not in "EIK":
         return {}
-    from .extension import improvement_card
-
     return improvement_card(improvement_id)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .extension import find_space_row
+from .extension import COMPOSED, find_space_row
 from .state import major_name, space_name
 from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
@@ -366,8 +366,8 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
 def card_tables() -> tuple[dict, dict, dict]:
     """Sentences (plain and by viewer) and rules of the full game's card events
     (``cards.text.tables``)."""
-    from .cards.text import tables
-
+    tables = COMPOSED.text_tables
+    assert tables is not None, "the card package is composed by domain/agricola/title.py"
     return tables()
 
 

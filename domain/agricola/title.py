@@ -11,17 +11,34 @@ from domain.common.visibility import redact
 
 from .builder import Builder
 from .cards.card_sets import CARD_SETS, LATEST
+from .cards.catalogue import CARDS
+from .cards.deal import check_pool
+from .cards.decks import supported
+from .cards.extension import build as build_extension
+from .cards.fork import redeal_for
+from .cards.listing import listing
+from .cards.panels import hand_sizes, panels
+from .cards.text import tables as card_text_tables
 from .conversions import conversions_open
+from .evaluation import evaluate
 from .evolve import evolve as evolve_event
+from .extension import compose
 from .extension import of as extension_of
 from .flow import advance, setup_events
 from .labels import move_group, move_label
 from .moves import apply_move, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
+from .series import MAX_PERMANENT, SERIES
 from .solo import check_round_order
 from .state import clone, fences_left, field_at, housing, stables_left
 from .tables import GRID
 from .text import describe, rule_of
+from .walk import step_prompt
+from .why import why_not
+
+#: The composition root (issue 35 item 2): the one place the card package is wired into the
+#: base rules, which never import a card (``extension.compose``).
+compose(build_extension, LATEST, CARDS, card_text_tables)
 
 #: The decks a game may shuffle together (digest §2.1 item 5), in the catalogue's order.
 DECK_CHOICES = ("E", "I", "K", "EI", "EK", "IK", "EIK")
@@ -158,8 +175,6 @@ class Agricola(BuilderTitle):
         n = len(config.players)
         check_round_order(filled.get("round_order") or [], n, config.variant)
         if config.variant == "full":
-            from .cards.deal import check_pool
-
             check_pool(  # the solo game's own dealings; decks without enough implemented cards
                 tuple(filled.get("decks", "E")),
                 n,
@@ -189,8 +204,6 @@ class Agricola(BuilderTitle):
         if config.series is not None:
             solo.update(series_setup(config))
         if config.variant == "full":
-            from .cards.deal import check_pool
-
             decks = tuple(config.options.get("decks", "E"))
             card_set = config.options.get("card_set", self.latest_card_set)
             check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
@@ -237,7 +250,6 @@ class Agricola(BuilderTitle):
 
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        from .evaluation import evaluate
 
         return evaluate(state, seat)
 
@@ -268,14 +280,11 @@ class Agricola(BuilderTitle):
             farm["may_convert"] = conversions_open(state, seat) is None
             farm["spaces"] = farm_spaces(farm)
         if state.get("variant") == "full":
-            from .cards.panels import hand_sizes
-
             out["hand_sizes"] = hand_sizes(state)  # public: the backs of the cards (§10.4)
         return out
 
     def page(self, view, viewer):
         """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
-        from .cards.panels import panels
 
         return panels(view, viewer)
 
@@ -284,7 +293,6 @@ class Agricola(BuilderTitle):
         cannot see (issue 10 item 6); the family game hides nothing, so plain forks serve."""
         if state.get("variant") != "full":
             return None
-        from .cards.fork import redeal_for
 
         return redeal_for(state, seat, rng)
 
@@ -292,21 +300,18 @@ class Agricola(BuilderTitle):
         return describe(event, names, viewer)
 
     def printed_name(self, value):
-        from .cards.catalogue import CARDS
 
         card = CARDS.get(value)
         return card["name"] if card else None
 
     def series(self):
         """The solo series (digest §9.3; ``series.py``)."""
-        from .series import SERIES
 
         return SERIES
 
     def catalogue(self, deck=None):
         """The cards of ``deck`` (E, I or K; all when None) with their catalogue summaries
         and whether the engine plays them (``cards/catalogue.py``)."""
-        from .cards.listing import listing
 
         return listing(deck)
 
@@ -317,12 +322,10 @@ class Agricola(BuilderTitle):
         return move_group(state, move)
 
     def step_prompt(self, state, seat):
-        from .walk import step_prompt
 
         return step_prompt(state, seat)
 
     def why_not(self, state, seat, target):
-        from .why import why_not
 
         return why_not(state, seat, target)
 
@@ -389,9 +392,6 @@ def series_setup(config) -> dict:
         )
     carry = dict(config.series.get("carry") or {})
     permanent = [str(c) for c in carry.get("permanent", [])]
-    from .cards.catalogue import CARDS
-    from .cards.decks import supported
-    from .series import MAX_PERMANENT
 
     bad = [
         c

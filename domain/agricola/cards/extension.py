@@ -54,6 +54,7 @@ from . import (
     manure,
     mill,
     payments,
+    permanent,
     play,
     plows,
     puppeteer,
@@ -278,6 +279,8 @@ def build(card_set: int) -> Extension:
         round_draws=[animal_bag.draw],
         draw=[exchange.draw, random_occupation.draw],
         deal_step=deal.step,
+        deal=dealing.deal,
+        lay_permanent=permanent.lay_permanent,
         # placement: the full board's spaces (digest §4.2, §4.4, §4.5) and the Forester's
         place_checks={
             **hooks.PLACE_CHECKS,
