@@ -87,10 +87,13 @@ def setup_events(
             **{k: extra[k] for k in ("round_order", "series") if extra.get(k)},
         },
     )
+    cards_of_game = of(b.state)  # the windows at set-up: permanent occupations, the deal
     if extra.get("permanent"):
-        of(b.state).lay_permanent(b, 0, extra["permanent"])
+        assert cards_of_game.lay_permanent is not None
+        cards_of_game.lay_permanent(b, 0, extra["permanent"])
     if full:
-        of(b.state).deal(b, rng, cards or {})
+        assert cards_of_game.deal is not None
+        cards_of_game.deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)
     return b.events

@@ -14,6 +14,8 @@ from itertools import product
 from domain.common import fences as fence_rules
 from domain.common.housing import ANIMALS, Housing
 
+from ..scoring import score_farm
+from ..tables import GRID
 from . import engine
 
 # -- goods kept on a card ------------------------------------------------------------------------
@@ -74,7 +76,6 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
     fit one such choice. With the Animal Keeper (E216) every pasture may take 2 more sheep."""
     if "E29" not in farm.get("cards", ()):
         return None
-    from ..tables import GRID
 
     real = fence_rules.pastures(GRID, farm["fences"])
     fenced = {s for p in real for s in p}
@@ -108,9 +109,6 @@ def tenant_farmer(state: dict, seat: int) -> int:
     cattle; each one it does not give back costs 1 point (nothing with the Yeoman Farmer E165).
     The seat is assumed to give back exactly the animals whose return costs it fewer points;
     the card's points are the difference that makes to the sheet."""
-    from itertools import product
-
-    from ..scoring import score_farm
 
     farm = state["farms"][seat]
     fine = 0 if "E165" in farm.get("cards", ()) else 1

@@ -7,13 +7,12 @@ offer."""
 
 from __future__ import annotations
 
+from ..conversions import conversions_open
+from ..farm import renovation_problem, renovations
 from . import card_moves, engine
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-    from ..farm import renovation_problem, renovations
-
     farm = state["farms"][seat]
     if farm["house"] != "clay" or conversions_open(state, seat):
         return []

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
-from . import engine
+from . import engine, threshing
 from .common import card_name
 
 OFFERED = "offered"
@@ -108,8 +108,6 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
 
 
 def bake_moves(state: dict, seat: int) -> list[dict]:
-    from . import threshing  # I67: a bake during a ploughing action
-
     farm = state["farms"][seat]
     return [
         {"type": "card_bake", "card": c, "improvement": imp, "grain": g}
@@ -137,8 +135,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from . import threshing
-
     card_id = move["card"]
     if engine.effect(card_id, b.state)["card_bake"] == threshing.PLOUGHING:
         return threshing.apply(b, seat, move)

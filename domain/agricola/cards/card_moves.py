@@ -5,7 +5,10 @@ which card of one window comes first (``card_first``, decision K-02)."""
 
 from __future__ import annotations
 
-from ..farm import affordable
+from ..conversions import conversions_open
+from ..farm import affordable, renovation_problem, renovations
+from ..placement import _renovate
+from ..steps import settle
 from . import engine
 from .common import ask_choice, order_moves, receive_animals
 from .play import _fail
@@ -54,8 +57,6 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
 def renovate_moves(state: dict, seat: int) -> list[dict]:
     """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual
     (``pay`` picks another way to pay that the seat's cards offer, e.g. Clay Roof E36)."""
-    from ..conversions import conversions_open
-    from ..farm import renovation_problem, renovations
 
     farm = state["farms"][seat]
     if farm["house"] != "wood" or conversions_open(state, seat):
@@ -85,14 +86,10 @@ def check_card_renovate(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_renovate(b, seat: int, move: dict) -> None:
-    from ..placement import _renovate
-
     _renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
-    from ..conversions import conversions_open
-
     reason = conversions_open(state, seat)
     if reason:
         raise _cannot_use(state, seat, move, reason)
@@ -141,8 +138,6 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_choice(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     pending = b.state["pending"][seat]
     data = {"card": pending["card"], "goods": pending["options"][move["option"]], "part": "choice"}
     if pending.get("onto"):
@@ -173,7 +168,6 @@ def check_card_first(state: dict, seat: int, move: dict) -> None:
 
 def apply_card_first(b, seat: int, move: dict) -> None:
     """K-02: the chosen card's entry first, the others after it in their order."""
-    from ..steps import settle
 
     pending = b.state["pending"][seat]
     queue = pending["queue"]

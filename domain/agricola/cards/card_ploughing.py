@@ -13,6 +13,7 @@ It is ploughing by a card, not a ploughing action: plows and the Plow Maker do n
 from __future__ import annotations
 
 from ..farm import legal_field_spaces
+from ..steps import settle
 from ..tables import LAST_ROUND
 
 KIND = "plough_n"
@@ -48,7 +49,6 @@ def left(state: dict, seat: int) -> bool:
 
 def after_field(b, seat: int, event, card_id: str) -> None:
     """After a field of this card's step: the step again for the fields still owed."""
-    from ..steps import settle
 
     pending = b.state["pending"][seat]
     if (

@@ -22,6 +22,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..flow import FAMILY_CARD
 from ..placement import place_variants
+from ..steps import settle
 from ..tables import ROUND_CARDS, STAGE_OF_ROUND
 
 CARD = "I238"
@@ -102,8 +103,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     resume = b.state["pending"][seat].get("resume")
     b.emit("CardStep", {"card": CARD, "pending": resume}, seat)
     _reveal(b, seat, move["first"])

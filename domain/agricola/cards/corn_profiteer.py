@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 
 CARD = "I239"
@@ -29,8 +30,6 @@ def _bidding(farm: dict) -> dict | None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     pending = state["pending"][seat]
     kind = pending.get("kind") if pending else None

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
+from ..builder import seat_params
+from ..errors import StepNotExpected
 from .card_sets import CARD_SETS, LATEST
-from .catalogue import deck_cards
+from .catalogue import CARDS, deck_cards
 from .decks import supported
 
 HAND = 7
@@ -167,9 +169,6 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
 
 
 def check_deal_move(state: dict, seat: int, move: dict) -> None:
-    from ..builder import seat_params
-    from ..errors import StepNotExpected
-
     if move not in deal_moves(state, seat):
         raise StepNotExpected(
             what=move["type"].replace("_", " "),
@@ -217,8 +216,6 @@ def _draw(b, rng, seat: int, pending: dict) -> None:
 
 
 def _kind_of(card_id: str) -> str:
-    from .catalogue import CARDS
-
     return CARDS[card_id]["kind"]
 
 

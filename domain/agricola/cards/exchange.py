@@ -9,6 +9,7 @@ from the cards nobody holds. Marks and draws are private to the seat."""
 from __future__ import annotations
 
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from .deal import _KIND, KINDS, _kind_of, unseen
 
@@ -20,8 +21,6 @@ def _hand(state: dict, seat: int) -> dict:
 
 
 def exchange_moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     if not state.get("cards", {}).get("exchange") or state["phase"] == "deal":
         return []
     if conversions_open(state, seat):

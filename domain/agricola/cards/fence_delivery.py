@@ -19,6 +19,7 @@ from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, can_build_pasture, fence_credit
+from ..steps import settle
 
 CARD = "I265"
 MOVE = "fence_delivery"
@@ -95,8 +96,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     rounds = _value(b.state["farms"][seat]).get("rounds", {})
     b.emit("CardGoods", {"card": CARD, "goods": {g: -n for g, n in PRICE.items()}}, seat)
     _set(b, seat, rounds=rounds, delivering=b.state["round"])

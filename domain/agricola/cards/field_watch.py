@@ -16,6 +16,7 @@ from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
+from ..steps import settle
 from .common import card_name
 from .plows import check_field_space
 
@@ -69,8 +70,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     b.emit("FieldPloughed", {"space": move["space"], "card": CARD, "food": 0}, seat)
     settle(b, seat)
 

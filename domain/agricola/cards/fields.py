@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import skips_harvest
+from ..steps import current_step, settle, step_kinds
 from ..tables import SOWING
 from .common import card_name
 
@@ -25,8 +26,6 @@ def card_fields(farm: dict) -> list[dict]:
 
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
-    from ..steps import step_kinds
-
     if state["phase"] != "work" or kind not in step_kinds(state, "sow") or kind == "sow_one":
         return []  # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
@@ -40,8 +39,6 @@ def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from ..steps import current_step
-
     pending = current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
         raise StepNotExpected(
@@ -53,8 +50,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     b.emit(
         "CardFieldSown",
         # wood on the Copse (I78) is sown like grain (seed 000 L708)

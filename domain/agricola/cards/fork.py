@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .deal import _KIND, KINDS, _kind_of, _sorted, unseen
+from .deal import _KIND, HAND, KINDS, _kind_of, _sorted, unseen
 
 
 def redeal_for(state: dict, seat: int, rng) -> dict:
@@ -53,7 +53,6 @@ def _estimate_missing(state: dict, hands: dict) -> None:
     """A seat's own view holds no other hand (a bot's input, issue 25): give each missing seat
     a hand of the size it most likely has (7 of a kind less the cards of that kind it has
     played; the deal's size is public, the rest is unknown), to be dealt anew below."""
-    from .deal import HAND
 
     for seat, farm in enumerate(state["farms"]):
         if str(seat) in hands:

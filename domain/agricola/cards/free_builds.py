@@ -20,7 +20,8 @@ from __future__ import annotations
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, close_region, legal_room_spaces, legal_stable_spaces, split_animals
-from ..state import stables_left, total_animals
+from ..state import fences_left, stables_left, total_animals
+from ..steps import settle
 from . import engine
 from .common import card_name
 
@@ -103,8 +104,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     card_id, farm = move["card"], b.state["farms"][seat]
     if move["type"] == "free_room":
         b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
@@ -163,7 +162,6 @@ def fence_one_space(b, seat: int, card_id: str, space: int) -> None:
 def after_card_fences(b, seat: int, card_id: str) -> None:
     """After a card has built fences (Mini Pasture E40), the Hedge Keeper's free fences may
     follow in a fencing step of free fences only (seed 000 L942)."""
-    from ..state import fences_left
 
     farm = b.state["farms"][seat]
     holder = next(

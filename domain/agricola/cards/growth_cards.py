@@ -12,6 +12,7 @@ counts the growths left and ``card_state["K270/space"]`` names the space.
 from __future__ import annotations
 
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..farm import growth_problem
 from . import engine
@@ -55,8 +56,6 @@ def after_rooms(b, seat: int, event, card_id: str) -> None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     out = []
     for card_id in farm.get("cards", []):

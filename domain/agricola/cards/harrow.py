@@ -18,7 +18,8 @@
 from __future__ import annotations
 
 from ..builder import seat_params
-from ..errors import StepNotExpected
+from ..errors import IllegalFarmPlacement, StepNotExpected
+from ..farm import field_space_problem, label, legal_field_spaces
 from . import engine
 from .catalogue import CARDS
 from .common import card_name
@@ -98,8 +99,6 @@ def _open(state: dict, seat: int) -> list[str]:
 
 
 def punner_moves(state: dict, seat: int) -> list[dict]:
-    from ..farm import legal_field_spaces
-
     cards = _open(state, seat)
     if not cards:
         return []
@@ -108,9 +107,6 @@ def punner_moves(state: dict, seat: int) -> list[dict]:
 
 
 def punner_check(state: dict, seat: int, move: dict) -> None:
-    from ..errors import IllegalFarmPlacement
-    from ..farm import field_space_problem, label
-
     if move["card"] not in _open(state, seat):
         raise StepNotExpected(
             what=f"plough with {card_name(move['card'])}",

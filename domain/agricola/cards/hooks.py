@@ -5,17 +5,21 @@ extension (round start, after a placement, after a move, costs, housing, the har
 
 from __future__ import annotations
 
+from domain.common import fences as fence_rules
 from domain.common.housing import Housing
 
 from .. import placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..extension import skips_harvest
-from ..farm import growth_problem, split_animals
+from ..farm import growth_problem, sow_problem, split_animals
 from ..improvements import can_build_any_major
-from ..state import total_animals
+from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
+from ..tables import GRID
 from . import engine, play
 from .common import ask_choice, receive_animals, stone_less
+from .free_builds import fence_one_space
+from .leaving import leave_options, top_up
 
 # -- animals, schedules, the Maid ----------------------------------------------------------------
 
@@ -113,10 +117,6 @@ def mini_pasture_spaces(farm: dict) -> list[int]:
     the farm has one (seed 000 L732: "the new pasture must adjoin the old one"); with no pasture
     yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
     to adjoin even then)."""
-    from domain.common import fences as fence_rules
-
-    from ..state import blocked_for_fences, fenced_spaces, fences_left
-    from ..tables import GRID
 
     fenced = fenced_spaces(farm)
     blocked = blocked_for_fences(farm)
@@ -152,8 +152,6 @@ def check_card_pasture(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_pasture(b, seat: int, move: dict) -> None:
-    from .free_builds import fence_one_space
-
     fence_one_space(b, seat, "E40", move["space"])
     steps.settle(b, seat)
 
@@ -181,7 +179,6 @@ def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
     or build their own choice from what it took (``choice_after``, Fisherman E161): the seat
     is asked right after its placement (``card_choice``), one card at a time in the order it
     played them."""
-    from .leaving import leave_options, top_up
 
     farm = b.state["farms"][seat]
     if not farm.get("cards"):
@@ -352,8 +349,6 @@ def optional(kind):
 
 
 def sow_one_left(state: dict, seat: int) -> bool:
-    from ..farm import sow_problem
-
     pending, farm = state["pending"][seat], state["farms"][seat]
     return "sow" not in pending.get("done", []) and any(
         sow_problem(farm, f["space"], c) is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..farm import major_costs
 from ..improvements import major_problem, upgrade_sources, well_rounds
 from ..tables import MAJOR_IMPROVEMENTS
 from . import engine, play
@@ -69,8 +70,6 @@ def check_minor(other):
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..farm import major_costs
-
     pending = state["pending"][seat] if state["phase"] == "work" else None
     farm = state["farms"][seat]
     holder = _holder(farm)
@@ -104,8 +103,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..farm import major_costs
-
     major, farm = move["major"], b.state["farms"][seat]
     info = MAJOR_IMPROVEMENTS[major]
     returned = move.get("return")

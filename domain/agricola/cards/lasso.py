@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..placement import has_legal_placement
 from . import engine
 from .common import card_name
 
@@ -68,7 +69,6 @@ def apply(b, seat: int, move: dict) -> None:
 
 def after_any(b, owner: int, event, card_id: str) -> None:
     """Follow the pair through the owner's placements and turn changes."""
-    from ..placement import has_legal_placement
 
     if event is None:
         return

@@ -11,6 +11,7 @@ for the next player who uses it.
 from __future__ import annotations
 
 from ..extension import find_space_row
+from . import engine
 
 
 def accumulating(space_id: str, good: str) -> bool:
@@ -37,7 +38,6 @@ def top_up(b, seat: int, space_id: str, leave: dict) -> dict | None:
     Dancer E212 with the Storyteller E169: 1 vegetable, at least 4 food, and 1 food left on the
     space, the missing food from the general supply, seed 000 L904, L956): the goods it adds
     when the seat leaves ``leave``'s goods, as ``{"card": id, "goods": {...}}``, or None."""
-    from . import engine
 
     good, count = leave["good"], leave["count"]
     taken = taken_from(b, seat, space_id).get(good, 0)

@@ -16,6 +16,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
 from .common import card_name, hand
+from .occupation_food import give
 from .play import on_play, patron_food
 
 
@@ -50,7 +51,6 @@ def apply(b, seat: int, move: dict) -> None:
     patron = patron_food(b.state["farms"][seat], reaction=True)
     if patron:  # E192 Patron: before the (free) occupation is played
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
-    from .occupation_food import give  # K112 Bookshelf
 
     give(b, seat)
     reacts_to = engine.effect(move["card"], b.state)["reacts_to"]

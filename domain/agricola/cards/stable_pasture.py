@@ -14,10 +14,13 @@ from __future__ import annotations
 from domain.common import fences as fence_rules
 
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..state import blocked_for_fences, fenced_spaces, fences_left
+from ..steps import settle
 from ..tables import GRID
 from . import engine
+from .free_builds import fence_one_space
 
 
 def _key(card_id: str, what: str) -> str:
@@ -53,8 +56,6 @@ def _fits(farm: dict, space: int) -> bool:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     out = []
     for card_id in farm.get("cards", []):
@@ -83,9 +84,6 @@ def check(state: dict, seat: int, move: dict) -> None:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-    from .free_builds import fence_one_space
-
     card_id, space = move["card"], move["space"]
     farm = b.state["farms"][seat]
     price = engine.effect(card_id, farm)["fence_stable"]

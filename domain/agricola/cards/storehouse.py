@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..farm import label
 from . import engine
 from .common import card_name
 
@@ -67,8 +68,6 @@ def apply(b, seat: int, move: dict) -> None:
 
 
 def _label(state: dict, move: dict) -> str:
-    from ..farm import label
-
     return f"Sow grain on the empty field at {label(move['space'])} (Corn Storehouse, 2 grain)"
 
 

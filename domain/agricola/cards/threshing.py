@@ -12,6 +12,7 @@ bake is possible (``any_open``); the seat ends it with ``done``.
 from __future__ import annotations
 
 from ..improvements import bake_food, bake_options
+from ..steps import settle
 from . import engine
 
 PLOUGHING = "ploughing"
@@ -56,8 +57,6 @@ def any_open(state: dict, seat: int) -> bool:
 
 
 def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
     card_id = move["card"]
     baked = _baked(b.state, seat, card_id) or []
     value = {"at": moment(b.state), "baked": baked + [move["improvement"]]}

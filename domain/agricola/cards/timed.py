@@ -11,7 +11,9 @@ starting arrive at once, as the Maid's (E190) do.
 from __future__ import annotations
 
 from ..farm import split_animals
+from ..scoring import farm_counts
 from ..state import total_animals
+from ..tables import GRID, HARVEST_ROUNDS
 from .common import receive_animals
 
 
@@ -42,9 +44,6 @@ def clay_hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
 
 
 def used_spaces(farm: dict) -> int:
-    from ..scoring import farm_counts
-    from ..tables import GRID
-
     return len(GRID.spaces()) - farm_counts(farm)["unused_spaces"]
 
 
@@ -79,7 +78,6 @@ LAYABOUT = "I244"
 def layabout_played(b, owner, event, card_id) -> None:
     """I244 Layabout (``after_any`` with ``round_check``): on play, the next harvest (this
     round's, if this is a harvest round) is the one the owner sits out."""
-    from ..tables import HARVEST_ROUNDS
 
     if event is not None:
         return

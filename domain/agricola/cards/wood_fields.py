@@ -12,6 +12,7 @@ vegetables do not add to them.
 
 from __future__ import annotations
 
+from ..steps import settle
 from . import engine
 
 
@@ -38,8 +39,6 @@ def sow(other):
     """``card_sow`` on a plot of a wood card sows its own amount; other card fields as before."""
 
     def apply(b, seat: int, move: dict) -> None:
-        from ..steps import settle
-
         eff = engine.effect(_owner(move["card"]), b.state)
         if not eff.get("wood_plots"):
             return other(b, seat, move)

@@ -4,10 +4,14 @@ Each entry cites the catalogue number; seed lines are in the catalogue's ``seed0
 
 from __future__ import annotations
 
+from ...farm import legal_field_spaces, legal_room_spaces, legal_stable_spaces
+from ...improvements import is_a
+from ...state import stables_left
 from .. import baking
 from ..deck import Deck
 from ..engine import every, remaining
 from ..fields import lettuce
+from ..hooks import mini_pasture_spaces
 
 DECK = Deck("E minor improvements")
 
@@ -120,15 +124,10 @@ DECK.card("E60", "Cattle Market", animals={"cattle": 1})
 
 
 def _field_space(state: dict, seat: int) -> str | None:
-    from ...farm import legal_field_spaces
-
     return None if legal_field_spaces(state["farms"][seat]) else "no space can be ploughed"
 
 
 def _stable_space(state: dict, seat: int) -> str | None:
-    from ...farm import legal_stable_spaces
-    from ...state import stables_left
-
     farm = state["farms"][seat]
     if stables_left(farm) < 1 or not legal_stable_spaces(farm):
         return "no stable can be built"
@@ -164,8 +163,6 @@ def _millstone(b, seat, event, card_id):
 
 
 def _spices(b, seat, event, card_id):
-    from ...improvements import is_a
-
     via = str(event.data.get("via"))
     if (
         event.type == "GoodsConverted"
@@ -192,8 +189,6 @@ DECK.card("E52", "Stable", step="card_stable", play_if=_stable_space)
 
 
 def _stone_house_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "stone":
         return "it extends a stone house only"
@@ -201,8 +196,6 @@ def _stone_house_room(state: dict, seat: int) -> str | None:
 
 
 def _mini_pasture(state: dict, seat: int) -> str | None:
-    from ..hooks import mini_pasture_spaces
-
     return (
         None
         if mini_pasture_spaces(state["farms"][seat])
@@ -211,8 +204,6 @@ def _mini_pasture(state: dict, seat: int) -> str | None:
 
 
 def _mini_pasture_v1(state: dict, seat: int) -> str | None:
-    from ..hooks import mini_pasture_spaces
-
     return (
         None
         if mini_pasture_spaces(state["farms"][seat])

@@ -4,9 +4,13 @@ cites the catalogue number."""
 
 from __future__ import annotations
 
+from ...improvements import is_a
+from ...scoring import score_farm
+from ...state import fenced_spaces, improvement_info, improvements_owned
 from .. import actions, animals, baking, free_builds, play, round_start, spaces
 from ..deck import Deck
 from ..engine import every, remaining
+from ..hooks import receive_animals
 
 DECK = Deck("E occupations")
 
@@ -28,8 +32,6 @@ def _later_occupations(card_id: str):
 
 
 def _tier_points(state: dict, seat: int) -> list[int]:
-    from ...scoring import score_farm
-
     return [c["points"] for c in score_farm(state["farms"][seat])[1]][:7]
 
 
@@ -38,8 +40,6 @@ def _yeoman(state: dict, seat: int) -> int:
 
 
 def _lord(state: dict, seat: int) -> int:
-    from ...state import fenced_spaces
-
     farm = state["farms"][seat]
     fenced = fenced_spaces(farm)
     stables = sum(1 for s in farm["stables"] if s in fenced)
@@ -193,9 +193,6 @@ def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
 
 
 def _own_oven(farm: dict) -> bool:
-    from ...improvements import is_a
-    from ...state import improvements_owned
-
     return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
@@ -277,8 +274,6 @@ def _stockman(b, seat, event, card_id):
         return
     animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
     if animal:
-        from ..hooks import receive_animals
-
         receive_animals(b, seat, card_id, {animal: 1})
 
 
@@ -297,7 +292,6 @@ def _farmer(b, seat, event, card_id):
     if pending and pending.get("done", []).count("pasture") != 1:
         return  # once per fence-building action
     used = b.state["farms"][seat]["card_state"].get(card_id)
-    from ..hooks import receive_animals
 
     b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
     receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
@@ -309,8 +303,6 @@ def _bread_seller(b, seat, event, card_id):
 
 
 def _charcoal_burner(b, seat, event, card_id):
-    from ...state import improvement_info
-
     built = (
         event.data.get("major")
         if event.type == "MajorBuilt"

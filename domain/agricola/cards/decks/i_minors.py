@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from itertools import product
 
+from domain.common.housing import can_house
+
+from ...farm import legal_room_spaces
+from ...scoring import farm_counts, score_farm
+from ...state import field_spaces, housing
+from ...tables import GRID
 from .. import card_spaces as _card_spaces
 from .. import guest as _guest
 from .. import harrow as _harrow
@@ -16,6 +22,7 @@ from ..catalogue import CARDS
 from ..common import receive_animals
 from ..deck import Deck
 from ..engine import every
+from ..herds import table_animals
 from ..slaughter import slaughterhouse as _slaughterhouse
 
 DECK = Deck("I minor improvements")
@@ -111,8 +118,6 @@ DECK.card(
 
 
 def _vegetables(state: dict, seat: int) -> int:
-    from ...scoring import farm_counts
-
     return farm_counts(state["farms"][seat])["vegetables"]
 
 
@@ -146,8 +151,6 @@ DECK.card(
 
 
 def _wooden_hut_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "wood":
         return "it extends a wooden hut only"
@@ -184,7 +187,6 @@ _RAKE_TOOLS = ("I68", "I70", "K124")
 
 def _rake(state: dict, seat: int) -> int:
     """I76: only cards still built count (seed 000 L602: discarded ones do not)."""
-    from ...state import field_spaces
 
     farm = state["farms"][seat]
     tools = any(c in _RAKE_TOOLS or "Plow" in CARDS[c]["name"] for c in farm.get("minors", []))
@@ -221,10 +223,6 @@ def _animal_feed(state: dict, seat: int) -> int:
     """I101: the points the extra animals bring (IM-05): +1 of each type the seat keeps, as
     far as they can be housed; old animals may be released to make room (seed 000 L634),
     searched up to 2 of a type."""
-    from domain.common.housing import can_house
-
-    from ...scoring import score_farm
-    from ...state import housing
 
     farm = state["farms"][seat]
     kept = {a: n for a, n in farm["animals"].items() if n}
@@ -266,8 +264,6 @@ DECK.card("I77", "Shepherd's Crook", after=_crook)
 
 
 def _planter_box(b, seat, event, card_id):
-    from ...tables import GRID
-
     if event.type != "FieldSown":
         return
     rooms = b.state["farms"][seat]["rooms"]
@@ -346,8 +342,6 @@ DECK.card("I99", "Straw-thatched Roof", reed_free_home=True)
 
 
 def _milking(state: dict) -> int:
-    from ..herds import table_animals
-
     return table_animals(state, "sheep") // 5 + table_animals(state, "cattle") // 3
 
 

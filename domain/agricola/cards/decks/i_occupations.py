@@ -6,6 +6,7 @@ Each entry cites the catalogue number and quotes S1; seed lines are in the catal
 
 from __future__ import annotations
 
+from ...scoring import farm_counts
 from ...tables import ACTION_SPACES
 from .. import (
     board_cards,
@@ -46,8 +47,6 @@ def _milking_food(farm: dict) -> int:
 
 
 def _hide_farmer(state: dict, seat: int) -> int:
-    from ...scoring import farm_counts
-
     farm = state["farms"][seat]
     return min(farm["supply"]["food"], farm_counts(farm)["unused_spaces"])
 

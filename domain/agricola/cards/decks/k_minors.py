@@ -5,9 +5,20 @@ Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)
 
 from __future__ import annotations
 
+from domain.common.housing import Housing, can_house
+
+from ...farm import legal_room_spaces
+from ...scoring import farm_counts
+from ...state import housing, total_animals
 from .. import cooked_animals, round_purchases
+from ..card_bakes import hook as card_bake_hook
+from ..card_bakes import open_now
+from ..card_ploughing import after_field, complete_rounds_left, start
+from ..catalogue import CARDS
 from ..deck import Deck
+from ..dwellers import move_in, room_for_one
 from ..engine import every, remaining
+from ..numbered_fences import hook as sawhorse_hook
 
 DECK = Deck("K minor improvements")
 
@@ -128,7 +139,6 @@ DECK.card("K135", "Horse", bonus=_horse)
 
 def _brewery_points(state: dict, seat: int) -> int:
     """K110 (KM-03): 1 point with 9 or more grain, counted as the score pad counts grain."""
-    from ...scoring import farm_counts
 
     return 1 if farm_counts(state["farms"][seat])["grain"] >= 9 else 0
 
@@ -155,8 +165,6 @@ DECK.card("K106", "Bakehouse", improvement={"bake": (5, 2), "bake_on_build": Tru
 
 
 def _clay_hut_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "clay":
         return "it extends a clay hut only"
@@ -301,9 +309,6 @@ DECK.card("K127", "Clapper", after_any=_clapper, round_check=True)
 
 def _goat_fits(state: dict, seat: int) -> str | None:
     """K120 (KM-08): the seat's animals must fit without the house's place."""
-    from domain.common.housing import Housing, can_house
-
-    from ...state import housing, total_animals
 
     home = housing(state["farms"][seat])
     homes = [home] if isinstance(home, Housing) else list(home)
@@ -348,7 +353,6 @@ DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
 def _plows_in_play(state: dict) -> int:
     """Plows (any improvement with "Plow" in its name, digest §10.2 item 5) and the Harrow (I68)
     played by any player."""
-    from ..catalogue import CARDS
 
     return sum(
         1
@@ -364,16 +368,12 @@ def _on_play_plough(count):
 
     def hook(b, owner, event, card_id):
         if event is None:
-            from ..card_ploughing import start
-
             start(b, owner, card_id, count(b.state))
 
     return hook
 
 
 def _after_field(b, seat, event, card_id):
-    from ..card_ploughing import after_field
-
     after_field(b, seat, event, card_id)
 
 
@@ -389,8 +389,6 @@ DECK.card(
 
 
 def _ox_team_fields(state: dict) -> int:
-    from ..card_ploughing import complete_rounds_left
-
     return min(3, complete_rounds_left(state))
 
 
@@ -460,15 +458,11 @@ DECK.card("K105", "Acreage", card_field=["grain"], card_plots=2)
 
 
 def _card_bake_open(state: dict, seat: int, card_id: str) -> bool:
-    from ..card_bakes import open_now
-
     return open_now(state, seat, card_id)
 
 
 def _card_bake_hook(b, owner, event, card_id):
-    from ..card_bakes import hook
-
-    hook(b, owner, event, card_id)
+    card_bake_hook(b, owner, event, card_id)
 
 
 # K111 Bread Paddle: "Whenever you play an occupation, you may also bake bread." (S1); seed 000
@@ -482,14 +476,10 @@ DECK.card("K113", "Flail", card_bake=_card_bake_open, after_any=_card_bake_hook)
 
 
 def _reed_hut_play_if(state: dict, seat: int) -> str | None:
-    from ..dwellers import room_for_one
-
     return room_for_one(state, seat)
 
 
 def _reed_hut_moves_in(b, owner, event, card_id):
-    from ..dwellers import move_in
-
     move_in(b, owner, event, card_id)
 
 
@@ -512,9 +502,7 @@ DECK.card(
 
 
 def _sawhorse_hook(b, owner, event, card_id):
-    from ..numbered_fences import hook
-
-    hook(b, owner, event, card_id)
+    sawhorse_hook(b, owner, event, card_id)
 
 
 # K121 Sawhorse: "The next stable you place in your farmyard, as well as your 3rd, 6th, 9th, 12th

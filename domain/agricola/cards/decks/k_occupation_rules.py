@@ -4,9 +4,14 @@ cites its catalogue number; the full texts are quoted there and in the card test
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, product
+
+from domain.common.housing import Housing, can_house
 
 from ...farm import growth_problem, split_animals
-from ...state import total_animals
+from ...scoring import score_farm
+from ...state import housing, total_animals
+from ..catalogue import CARDS
 from ..common import receive_animals
 
 
@@ -19,7 +24,6 @@ def wood_by_round(now: int) -> int:
 def constable(state: dict, seat: int) -> int:
     """K276: 5 bonus points to every player with no negative points in any category of the
     score pad (seed 000 L822); the card bonus itself is not a category that can lose here."""
-    from ...scoring import score_farm
 
     _, categories = score_farm(state["farms"][seat])
     return 0 if any(c["points"] < 0 for c in categories) else 5
@@ -153,7 +157,6 @@ def smallholder(b, seat: int, event, card_id: str) -> None:
 def market_woman(b, seat: int, event, card_id: str) -> None:
     """K292: vegetables a minor improvement gives (goods on play, a trade, a round space it
     filled is not told apart) bring 2 grain; not those an occupation gives (seed 000 L968)."""
-    from ..catalogue import CARDS
 
     card = event.data.get("card") if event.type in ("CardGoods", "CardConverted") else None
     if card not in CARDS or CARDS[card]["kind"] != "minor":
@@ -171,7 +174,6 @@ def pieceworker(b, seat: int, space_id: str, card_id: str, gained: dict):
     """K268: for each of the listed goods the space gave, one more for 1 food (a vegetable for
     2); the options are every affordable set of purchases (seed 000 L924: in the work phase,
     from an action space only)."""
-    from itertools import combinations
 
     kinds = [g for g in PIECEWORK if gained.get(g)]
     money = b.state["farms"][seat]["supply"]["food"]
@@ -251,7 +253,6 @@ def basin_maker_points(state: dict, seat: int) -> int:
 def organic_farmer(state: dict, seat: int) -> int:
     """K274: 1 point per pasture holding at least 1 animal with room for 3 more, the animals
     arranged as well as the seat can (rearranging is free, digest §5.9)."""
-    from ...state import housing
 
     farm = state["farms"][seat]
     home = housing(farm)
@@ -264,10 +265,6 @@ def organic_farmer(state: dict, seat: int) -> int:
 
 @lru_cache(maxsize=4096)
 def _organic(caps, flexible, reserved, animals) -> int:
-    from itertools import combinations, product
-
-    from domain.common.housing import Housing, can_house
-
     have = dict(animals)
     kinds = [a for a, n in have.items() if n]
     idx = [i for i, c in enumerate(caps) if c >= 4]
@@ -388,7 +385,6 @@ def animal_trainer(b, seat: int, space_id: str, card_id: str, gained: dict):
     """K342: the food taken from a Traveling Players space (only that food, not a card's extra,
     seed 000 L796) may buy animals at once; the options are the purchases that fit the farm
     (K-OCC-14)."""
-    from itertools import product
 
     if space_id not in TRAVELING_PLAYERS:
         return None
