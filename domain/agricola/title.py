@@ -242,6 +242,13 @@ class Agricola(BuilderTitle):
             return []
         return legal_moves(state, seat)
 
+    def listing_hooks(self, state: dict) -> tuple[int, int]:
+        """Card hooks a legal-moves listing runs now (``anytime_candidates``: those of the cards
+        in play, ``extension.Extension.running``), and how many the game's card set binds: the
+        rules bench reports both (issue 35 item 3)."""
+        ext = extension_of(state)
+        return len(ext.running("anytime_candidates", state)), len(ext.anytime_candidates)
+
     def status(self, state):
         if not state:
             return Status(None, "setup", (), False)
