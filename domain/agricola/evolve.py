@@ -20,6 +20,7 @@ from .evolve_base import (
     _take_from_space,
 )
 from .evolve_cards import CARD_EVENTS, _give_back
+from .extension import of
 from .state import new_farm, new_space
 from .tables import ANIMALS, LAST_ROUND
 
@@ -450,6 +451,8 @@ EVOLVERS: dict[str, Callable[[dict, dict, int | None], dict]] = {
 def evolve(state: dict, event) -> dict:
     """Apply ``event`` to ``state`` (in place when possible); unknown types change nothing."""
     handler = EVOLVERS.get(event.type)
-    if handler is None:
-        return state
+    if handler is None:  # an event only a card module emits (``abilities.CardModule.events``)
+        handler = of(state).events.get(event.type) if state.get("cards") else None
+        if handler is None:
+            return state
     return handler(state, event.data, event.seat)

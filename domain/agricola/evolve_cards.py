@@ -145,22 +145,6 @@ def people_held_back(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def guest_arrived(state: dict, d: dict, seat) -> dict:
-    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
-    state["farms"][seat]["home"] += d["count"]
-    return state
-
-
-def newborn_adopted(state: dict, d: dict, seat) -> dict:
-    """A newborn comes home as an adult and may act this round (Adoptive Parents K267)."""
-    farm = state["farms"][seat]
-    _signed(state, seat, {"food": -d["food"]})
-    farm["newborns"] -= 1
-    farm["home"] += 1
-    state["spaces"][d["space"]]["newborn"] = False
-    return state
-
-
 def card_state_set(state: dict, d: dict, seat) -> dict:
     state["farms"][seat]["card_state"][d.get("key", d["card"])] = d["value"]
     return state
@@ -370,7 +354,6 @@ CARD_EVENTS = {
     "FieldTopped": field_topped,
     "CardStep": card_step,
     "CardStateSet": card_state_set,
-    "NewbornAdopted": newborn_adopted,
     "CardHolds": card_holds,
     "PeopleHeldBack": people_held_back,
     "ActionSpaceAdded": action_space_added,
@@ -378,5 +361,4 @@ CARD_EVENTS = {
     "CardFieldsAdded": card_fields_added,
     "CardFieldSown": card_field_sown,
     "CardFieldsHarvested": card_fields_harvested,
-    "GuestArrived": guest_arrived,
 }

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..evolve_cards import _signed
 from ..improvements import convertible_goods
 from ..steps import settle
 
@@ -97,6 +98,16 @@ def label(state: dict, move: dict) -> str:
     return "Adoptive Parents (K267): keep the newborn a newborn"
 
 
+def newborn_adopted(state: dict, d: dict, seat) -> dict:
+    """A newborn comes home as an adult and may act this round (Adoptive Parents K267)."""
+    farm = state["farms"][seat]
+    _signed(state, seat, {"food": -d["food"]})
+    farm["newborns"] -= 1
+    farm["home"] += 1
+    state["spaces"][d["space"]]["newborn"] = False
+    return state
+
+
 def _adoption_left(state: dict, seat: int) -> bool:
     return not state["pending"][seat]["done"]
 
@@ -111,5 +122,6 @@ MODULE = CardModule(
         Bind("optional_left", _adoption_left, key=KIND),
     ),
     moves={MOVE: Move(check, apply, {"card": str, "adopt": int})},
+    events={"NewbornAdopted": newborn_adopted},
     steps={KIND: (("adopt",), "it must first say whether the Adoptive Parents adopt the newborn")},
 )

@@ -463,6 +463,7 @@ def build(card_set: int) -> Extension:
     _gate(ext, effect_of)
     for module in _INSTALLED:
         install(ext, module.MODULE)
+    install(ext, guest.MODULE)  # its event only
     for module in _INSTALLED_WITH:  # only in the sets that hold their cards
         if CARD_SETS[card_set] & module.MODULE.cards:
             install(ext, module.MODULE)
@@ -496,6 +497,7 @@ _INSTALLED_WITH = (claim_moves, wood_carver, adoption, serf)
 #: Every card module declared as a ``CardModule``: their bindings are checked when the card
 #: package is composed (a wrong one fails here, naming the module and the window).
 MODULES = (
+    guest.MODULE,
     *(m.MODULE for m in _INSTALLED),
     *(m.MODULE for m in _INSTALLED_WITH),
     k_minor_windows.MODULE,

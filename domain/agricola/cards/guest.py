@@ -13,6 +13,7 @@ person at home, the guest is placed when its seat's turn comes while it has a le
 
 from __future__ import annotations
 
+from ..abilities import CardModule
 from . import engine
 
 
@@ -39,3 +40,13 @@ def round_start(b, round_no: int) -> None:
             ):
                 b.emit("GuestArrived", {"card": card_id, "count": 1}, seat)
                 b.emit("CardStateSet", {"card": card_id, "key": key, "value": None}, seat)
+
+
+def guest_arrived(state: dict, d: dict, seat) -> dict:
+    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
+    state["farms"][seat]["home"] += d["count"]
+    return state
+
+
+#: The Guest's event, folded by its own module (issue 35 item 1).
+MODULE = CardModule("guest", frozenset({"I73"}), events={"GuestArrived": guest_arrived})
