@@ -55,7 +55,7 @@ from .tables import ACTION_SPACES
 from .windows import WINDOWS
 
 
-def _none(*_args) -> int:
+def _none(*_args: Any) -> int:
     return 0
 
 

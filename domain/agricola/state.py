@@ -105,7 +105,7 @@ def space_name(space_id: str) -> str:
     return info["name"] if info else str(space_id)
 
 
-def improvement_info(improvement_id) -> dict:
+def improvement_info(improvement_id: str) -> dict:
     """The table row of a major improvement or of an improvement card (empty if neither):
     minor improvements that cook, bake or count as a fireplace or oven have the same keys as
     :data:`MAJOR_IMPROVEMENTS` plus ``name`` (the bake-and-cook window of the extension; an

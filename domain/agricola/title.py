@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
@@ -168,7 +168,7 @@ class Agricola(BuilderTitle):
     variants = _variants(LATEST)
 
     # -- creation -------------------------------------------------------------------------------
-    def check_config(self, config):
+    def check_config(self, config: Any) -> Any:
         """The options, and those of the solo game only (digest §9.2 item 7) refused with a
         sentence in games of 2 to 5, as are decks that cannot fill every hand."""
         filled = super().check_config(config)
@@ -183,7 +183,7 @@ class Agricola(BuilderTitle):
             )
         return filled
 
-    def setup(self, config, rng):
+    def setup(self, config: Any, rng: Any) -> Any:
         n = len(config.players)
         start = config.options.get("start_player", -1)
         if start is None or start == -1:
@@ -223,7 +223,7 @@ class Agricola(BuilderTitle):
         )
 
     # -- play -----------------------------------------------------------------------------------
-    def built(self, state, seat, move, rng) -> Builder:
+    def built(self, state: dict, seat: int, move: dict, rng: Any) -> Builder:
         """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move, state)
         if state.get("phase") == "finished":
@@ -234,10 +234,10 @@ class Agricola(BuilderTitle):
         advance(b, rng)
         return b
 
-    def evolve(self, state, event):
+    def evolve(self, state: dict, event: Any) -> Any:
         return evolve_event(state, event)
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: dict, seat: int) -> Any:
         if not state or state.get("phase") == "finished":
             return []
         return legal_moves(state, seat)
@@ -249,25 +249,25 @@ class Agricola(BuilderTitle):
         ext = extension_of(state)
         return len(ext.running("anytime_candidates", state)), len(ext.anytime_candidates)
 
-    def status(self, state):
+    def status(self, state: dict) -> Any:
         if not state:
             return Status(None, "setup", (), False)
         phase = state.get("phase", "setup")
         return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
 
-    def evaluate(self, state, seat):
+    def evaluate(self, state: dict, seat: int) -> Any:
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
 
         return evaluate(state, seat)
 
-    def score_sheet(self, state):
+    def score_sheet(self, state: dict) -> Any:
         return score_sheet(state)
 
-    def rescore(self, state, previous, event):
+    def rescore(self, state: dict, previous: Any, event: Any) -> Any:
         return rescore(state, previous, event)
 
     # -- reading --------------------------------------------------------------------------------
-    def view(self, state, viewer, finished=None):
+    def view(self, state: dict, viewer: int | None, finished: Any = None) -> Any:
         """The whole state (nothing is hidden in the family game) plus what a client needs to
         draw each farm: where the animals stand, capacity, stables and fences left, and
         whether the seat may convert goods now (digest §5.9, §5.10); in the full game, how many
@@ -290,12 +290,12 @@ class Agricola(BuilderTitle):
             out["hand_sizes"] = hand_sizes(state)  # public: the backs of the cards (§10.4)
         return out
 
-    def page(self, view, viewer):
+    def page(self, view: Any, viewer: int | None) -> Any:
         """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
 
         return panels(view, viewer)
 
-    def fork_view(self, state, seat, rng):
+    def fork_view(self, state: dict, seat: int, rng: Any) -> Any:
         """A full game seen from ``seat``: the other hands are dealt anew from every card it
         cannot see (issue 10 item 6); the family game hides nothing, so plain forks serve."""
         if state.get("variant") != "full":
@@ -303,40 +303,40 @@ class Agricola(BuilderTitle):
 
         return redeal_for(state, seat, rng)
 
-    def describe(self, event, names, viewer=None):
+    def describe(self, event: Any, names: list[str], viewer: int | None = None) -> Any:
         return describe(event, names, viewer)
 
-    def printed_name(self, value):
+    def printed_name(self, value: Any) -> Any:
 
         card = CARDS.get(value)
         return card["name"] if card else None
 
-    def series(self):
+    def series(self) -> Any:
         """The solo series (digest §9.3; ``series.py``)."""
 
         return SERIES
 
-    def catalogue(self, deck=None):
+    def catalogue(self, deck: Any = None) -> Any:
         """The cards of ``deck`` (E, I or K; all when None) with their catalogue summaries
         and whether the engine plays them (``cards/catalogue.py``)."""
 
         return listing(deck)
 
-    def move_label(self, state, move):
+    def move_label(self, state: dict, move: dict) -> Any:
         return move_label(state, move)
 
-    def move_group(self, state, move):
+    def move_group(self, state: dict, move: dict) -> Any:
         return move_group(state, move)
 
-    def step_prompt(self, state, seat):
+    def step_prompt(self, state: dict, seat: int) -> Any:
 
         return step_prompt(state, seat)
 
-    def why_not(self, state, seat, target):
+    def why_not(self, state: dict, seat: int, target: Any) -> Any:
 
         return why_not(state, seat, target)
 
-    def rule_of(self, event):
+    def rule_of(self, event: Any) -> Any:
         return rule_of(event)
 
 
@@ -385,7 +385,7 @@ AGRICOLA_R2 = AgricolaR2()
 AGRICOLA_R1 = AgricolaR1()
 
 
-def series_setup(config) -> dict:
+def series_setup(config: Any) -> dict:
     """A game of the solo series (digest §9.3): a solo full game whose permanent occupations,
     food and target the series hands over (``GameConfig.series["carry"]``)."""
     if config.variant != "full" or len(config.players) != 1:

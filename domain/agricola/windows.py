@@ -172,7 +172,7 @@ class Window:
     keys: tuple[str, ...] = ()
 
 
-def _w(name: str, shape: Shape, protocol: type | None, doc: str, keys=()) -> Window:
+def _w(name: str, shape: Shape, protocol: type | None, doc: str, keys: Any = ()) -> Window:
     return Window(name, shape, protocol, doc, tuple(keys))
 
 

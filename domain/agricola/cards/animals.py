@@ -10,6 +10,7 @@ Goods a card keeps are taken out of the general supply and stay on the card
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from domain.common import fences as fence_rules
 from domain.common.housing import ANIMALS, Housing
@@ -17,6 +18,9 @@ from domain.common.housing import ANIMALS, Housing
 from ..scoring import score_farm
 from ..tables import GRID
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 # -- goods kept on a card ------------------------------------------------------------------------
 
@@ -26,13 +30,13 @@ def held(farm: dict, card_id: str) -> dict[str, int]:
     return farm.get("held", {}).get(card_id, {})
 
 
-def brush_maker_v1(b, seat, event, card_id):
+def brush_maker_v1(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E156 as card sets 1-4 played it: boar cooked with an improvement only."""
     if event.type == "GoodsConverted" and event.data.get("good") == "boar":
         b.emit("CardHolds", {"card": card_id, "goods": {"boar": 1}}, seat)
 
 
-def brush_maker(b, seat, event, card_id):
+def brush_maker(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E156 (seed 000 L988): each wild boar the seat converts to food goes onto the card,
     whether cooked with an improvement or converted by a card (Meat Seller E162)."""
     boar = 0

@@ -21,8 +21,13 @@ many occupations the seat had then, so that it is offered once per occupation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..improvements import bake_options
 from ..steps import mandatory_done, settle
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 OPEN = "open"
 PADDLE, FLAIL = "K111", "K113"
@@ -68,11 +73,11 @@ def keeps_open(state: dict, seat: int) -> bool:
     return offered and bool(bake_options(farm, []))
 
 
-def _closed(state: dict, seat: int, card_id: str):
+def _closed(state: dict, seat: int, card_id: str) -> Any:
     return len(state["farms"][seat].get("occupations", [])) if card_id == PADDLE else None
 
 
-def hook(b, owner: int, event, card_id: str) -> None:
+def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """The entry's ``after_any``: open the bake, close it when taken or when the action ends."""
 
     if event is None or (event.seat != owner and event.type != "PeopleReturned"):

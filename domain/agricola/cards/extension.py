@@ -11,6 +11,8 @@ base modules: a full game's state names its card set and the base asks
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..abilities import install
 from ..extension import Extension
 from . import (
@@ -94,21 +96,21 @@ _OPTIONAL_DONE = {
 }
 
 
-def _not_done(part):
+def _not_done(part: Any) -> Any:
     return lambda state, seat: part not in state["pending"][seat].get("done", [])
 
 
-def _occupation_more_left(state, seat):
+def _occupation_more_left(state: dict, seat: int) -> Any:
     return "occupation" not in state["pending"][seat].get("done", []) and (
         play.any_playable_occupation(state, seat, state["pending"][seat]["space"])
     )
 
 
-def _by_card(plow, driver, punner=None):
+def _by_card(plow: Any, driver: Any, punner: Any = None) -> Any:
     """``card_plough`` on a ploughing action (plows), at a round's start (Plow Driver) or after
     another seat's plow (Punner I70, ``harrow.py``)."""
 
-    def handle(state_or_builder, seat, move):
+    def handle(state_or_builder: Any, seat: int, move: dict) -> Any:
         chosen = driver if move.get("card") == round_start.PLOW_DRIVER else plow
         state = getattr(state_or_builder, "state", state_or_builder)
         if punner and harrow.is_punner(state, move.get("card")):

@@ -5,11 +5,12 @@ draw come from the fork's fresh seed anyway (they are drawn when play reaches th
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .deal import _KIND, HAND, KINDS, _kind_of, _sorted, unseen
 
 
-def redeal_for(state: dict, seat: int, rng) -> dict:
+def redeal_for(state: dict, seat: int, rng: Any) -> dict:
     """A copy of ``state`` in which every hand but ``seat``'s (cards, draft packets, discards,
     cards set aside for an exchange) is replaced by cards drawn, in the same numbers, from all
     the cards ``seat`` cannot see."""

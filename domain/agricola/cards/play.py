@@ -10,6 +10,7 @@ any time. Hands are private (``state["hands"]["_private"]``); played cards are p
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import register_messages
 
@@ -35,6 +36,9 @@ from .occupation_food import food as before_paying
 from .occupation_food import give
 from .prerequisites import problem as sown_problem
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 register_messages(
     {
         "card_not_in_hand": "You cannot play {card_name}: it is not in {seat_name}'s hand.",
@@ -56,7 +60,7 @@ OCCUPATION_PRICE = {
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def _fail(code, state, seat, card_id, **params):
+def _fail(code: Any, state: dict, seat: int, card_id: Any, **params: Any) -> Any:
     return AgricolaViolation(
         code, card_name=card_name(card_id), **params, **seat_params(state, seat)
     )
@@ -97,7 +101,7 @@ def patron_food(farm: dict, reaction: bool = False) -> int:
 _patron = patron_food
 
 
-def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
+def occupation_problem(state: dict, seat: int, space_id: str, card_id: str) -> Any:
     if card_id not in hand(state, seat)["occupations"]:
         return "card_not_in_hand", {}
     problem = engine.play_problem(state, seat, card_id)
@@ -147,7 +151,7 @@ def check_play_occupation(state: dict, seat: int, move: dict) -> None:
         raise _fail(problem[0], state, seat, move["card"], **problem[1])
 
 
-def apply_play_occupation(b, seat: int, move: dict) -> None:
+def apply_play_occupation(b: Builder, seat: int, move: dict) -> None:
     state = b.state
     card_id, space_id = move["card"], state["pending"][seat]["space"]
     patron = _patron(state["farms"][seat])
@@ -285,13 +289,13 @@ def any_minor_move(state: dict, seat: int) -> bool:
     )
 
 
-def _hand_minor_moves(state: dict, seat: int):
+def _hand_minor_moves(state: dict, seat: int) -> Any:
     for card_id in hand(state, seat)["minors"]:
         if not prerequisite_problem(state, seat, card_id):
             yield from minor_variants(state, seat, card_id, "play_minor")
 
 
-def minor_variants(state: dict, seat: int, card_id: str, move_type: str):
+def minor_variants(state: dict, seat: int, card_id: str, move_type: str) -> Any:
     """Every way to play minor improvement ``card_id`` as a ``move_type`` move: each payment
     the seat can afford (``pay`` when there are several prices), each printed choice
     (``choice``) and each set of goods returned (``return``)."""
@@ -354,7 +358,7 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_major(b, seat: int, move: dict) -> None:
+def apply_card_major(b: Builder, seat: int, move: dict) -> None:
     major, farm = move["major"], b.state["farms"][seat]
     paid = engine.effect(move["card"], farm).get("major_paid")
     data = {
@@ -368,7 +372,7 @@ def apply_card_major(b, seat: int, move: dict) -> None:
     built_as_minor(b, seat, data, bool(MAJOR_IMPROVEMENTS[major].get("bake_on_build")))
 
 
-def built_as_minor(b, seat: int, data: dict, bakes: bool) -> None:
+def built_as_minor(b: Builder, seat: int, data: dict, bakes: bool) -> None:
     """``MajorBuilt`` (``data``) for a major improvement a card builds as the action's minor
     improvement, then the action goes on; an oven that bakes when built opens its bake step
     first (digest §7, seed 000 L620)."""
@@ -430,7 +434,7 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_play_minor(b, seat: int, move: dict) -> None:
+def apply_play_minor(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     info = CARDS[card_id]
     n = len(b.state["players"])
@@ -451,7 +455,7 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 # -- card effects at play (digest §10.1; engine windows) -----------------------------------------
 
 
-def on_play(b, seat: int, card_id: str, move: dict) -> None:
+def on_play(b: Builder, seat: int, card_id: str, move: dict) -> None:
     eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]

@@ -13,6 +13,8 @@ anything is sown, the seat may plough more with ``{"type": "card_plough", "card"
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
@@ -20,6 +22,9 @@ from ..steps import settle
 from . import engine
 from .common import card_name
 from .harrow import shared_open, toll
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 #: Ploughing actions the cards work on (catalogue E61, E62, E195).
 PLOUGH_SPACES = ("plough", "plough_sow")
@@ -99,7 +104,7 @@ def check_field_space(state: dict, seat: int, space: int) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     farm = b.state["farms"][seat]
     data = {"space": move["space"], "card": card_id}

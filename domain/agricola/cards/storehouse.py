@@ -11,11 +11,16 @@ for each empty field. It is sowing: cards that add to sown fields act on it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import label
 from . import engine
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def moves(state: dict, seat: int) -> list[dict]:
@@ -53,7 +58,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     resow = engine.effect(move["card"], b.state)["resow"]
     b.emit(
         "FieldSown",

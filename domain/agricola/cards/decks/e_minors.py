@@ -4,6 +4,8 @@ Each entry cites the catalogue number; seed lines are in the catalogue's ``seed0
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...farm import legal_field_spaces, legal_room_spaces, legal_stable_spaces
 from ...improvements import is_a
 from ...state import stables_left
@@ -13,6 +15,9 @@ from ..engine import every, remaining
 from ..fields import lettuce
 from ..hooks import mini_pasture_spaces
 
+if TYPE_CHECKING:
+    from ...builder import Builder
+
 DECK = Deck("E minor improvements")
 
 
@@ -20,7 +25,7 @@ def _fenced(farm: dict) -> int:
     return sum(len(p) for p in farm["pastures"])
 
 
-def _rooms_if(house: str, per_room: int = 1):
+def _rooms_if(house: str, per_room: int = 1) -> Any:
     return lambda state, seat: (
         per_room * len(state["farms"][seat]["rooms"])
         if state["farms"][seat]["house"] == house
@@ -134,7 +139,7 @@ def _stable_space(state: dict, seat: int) -> str | None:
     return None
 
 
-def _potato_dibber(b, seat, event, card_id):
+def _potato_dibber(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "FieldSown" and event.data["crop"] == "vegetable":
         b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
     if event.type == "CardFieldSown" and event.data["crop"] == "vegetable":  # seed 000 L588
@@ -145,12 +150,12 @@ def _potato_dibber(b, seat, event, card_id):
         )
 
 
-def _millstone_per_oven(b, seat, event, card_id):
+def _millstone_per_oven(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "BreadBaked" and event.data.get("grain", 0) >= 1:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
 
 
-def _millstone(b, seat, event, card_id):
+def _millstone(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E41 (seed 000 L620): 2 food per bake action, however many ovens bake in it: the first
     bake of one moment (``baking.moment``) pays, the others of that moment do not."""
     if event.type != "BreadBaked" or event.data.get("grain", 0) < 1:
@@ -162,7 +167,7 @@ def _millstone(b, seat, event, card_id):
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
 
 
-def _spices(b, seat, event, card_id):
+def _spices(b: Builder, seat: int, event: Any, card_id: str) -> None:
     via = str(event.data.get("via"))
     if (
         event.type == "GoodsConverted"

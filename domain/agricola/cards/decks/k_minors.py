@@ -5,6 +5,8 @@ Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from domain.common.housing import Housing, can_house
 
 from ...farm import legal_room_spaces
@@ -20,15 +22,18 @@ from ..dwellers import move_in, room_for_one
 from ..engine import every, remaining
 from ..numbered_fences import hook as sawhorse_hook
 
+if TYPE_CHECKING:
+    from ...builder import Builder
+
 DECK = Deck("K minor improvements")
 
 
-def _next(count: int):
+def _next(count: int) -> Any:
     """The next ``count`` round spaces after the current round (none beyond round 14)."""
     return lambda now: list(range(now + 1, min(now + 1 + count, 15)))
 
 
-def _stone_rooms(per_room: int):
+def _stone_rooms(per_room: int) -> Any:
     return lambda state, seat: (
         per_room * len(state["farms"][seat]["rooms"])
         if state["farms"][seat]["house"] == "stone"
@@ -229,7 +234,7 @@ DECK.card(
 # -- sowing and fields ---------------------------------------------------------------------------
 
 
-def _liquid_manure(b, seat, event, card_id):
+def _liquid_manure(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "FieldSown":
         b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
     elif event.type == "CardFieldSown":
@@ -267,7 +272,7 @@ def _grew_this_round(state: dict, seat: int) -> bool:
     return growth.get("occupant") == seat and state["farms"][seat]["newborns"] > 0
 
 
-def _clapper(b, owner, event, card_id):
+def _clapper(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """K127 (KM-07): on the holder's family growth placement, and on play when it has used a
     family growth space this round."""
     if event is None:
@@ -362,18 +367,18 @@ def _plows_in_play(state: dict) -> int:
     )
 
 
-def _on_play_plough(count):
+def _on_play_plough(count: Any) -> Any:
     """An ``after_any`` hook run when the card is played (``round_check``): the ploughing step
     for ``count(state)`` fields."""
 
-    def hook(b, owner, event, card_id):
+    def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
         if event is None:
             start(b, owner, card_id, count(b.state))
 
     return hook
 
 
-def _after_field(b, seat, event, card_id):
+def _after_field(b: Builder, seat: int, event: Any, card_id: str) -> None:
     after_field(b, seat, event, card_id)
 
 
@@ -437,7 +442,7 @@ DECK.card(
 # K125 Broom: "Discard all the remaining minor improvements in your hand, and draw 7 new minor
 # improvements. You can play 1 more minor improvement immediately." (S1); seed 000 L658: drawn
 # from the deck the minor improvements were dealt from (see ``broom.py``; KM-16).
-def _broom_ask(b, owner, event, card_id):
+def _broom_ask(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """On play (``round_check``): ask for the draw ``broom.draw`` makes after the move (the
     card's state ``"draw"``, ``broom.ASKED``)."""
     if event is None:
@@ -461,7 +466,7 @@ def _card_bake_open(state: dict, seat: int, card_id: str) -> bool:
     return open_now(state, seat, card_id)
 
 
-def _card_bake_hook(b, owner, event, card_id):
+def _card_bake_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
     card_bake_hook(b, owner, event, card_id)
 
 
@@ -479,7 +484,7 @@ def _reed_hut_play_if(state: dict, seat: int) -> str | None:
     return room_for_one(state, seat)
 
 
-def _reed_hut_moves_in(b, owner, event, card_id):
+def _reed_hut_moves_in(b: Builder, owner: int, event: Any, card_id: str) -> None:
     move_in(b, owner, event, card_id)
 
 
@@ -501,7 +506,7 @@ DECK.card(
 # -- fences and stables (``numbered_fences.py``) -------------------------------------------------
 
 
-def _sawhorse_hook(b, owner, event, card_id):
+def _sawhorse_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
     sawhorse_hook(b, owner, event, card_id)
 
 
