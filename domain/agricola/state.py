@@ -38,6 +38,7 @@ import marshal
 from domain.common.housing import Housing, farm_housing
 
 from .extension import find_space_row, improvement_card, of_farm, space_row
+from .statetypes import Farm, Space
 from .tables import (
     ANIMALS,
     GOODS,
@@ -56,7 +57,7 @@ def clone(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state, 2))
 
 
-def new_farm(food: int) -> dict:
+def new_farm(food: int) -> Farm:
     """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
     return {
         "house": "wood",
@@ -77,7 +78,7 @@ def new_farm(food: int) -> dict:
     }
 
 
-def new_space(space_id: str) -> dict:
+def new_space(space_id: str) -> Space:
     return {
         "id": space_id,
         "name": space_row(space_id)["name"],
