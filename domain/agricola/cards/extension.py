@@ -180,7 +180,7 @@ MODULES = (
     *(m.MODULE for m in _INSTALLED_WITH),
     k_minor_windows.MODULE,
 )
-for _module in MODULES:
+for _module in (full_game(max(CARD_SETS)), *MODULES):
     _module.check()
 
 
