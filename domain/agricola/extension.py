@@ -285,17 +285,19 @@ def in_play(state: dict) -> frozenset[str]:
     :meth:`Extension.running` picks the hooks to run."""
     out: set[str] = set()
     for farm in state.get("farms", ()):
-        out.update(farm.get("cards", ()))
+        cards = farm.get("cards")
+        if cards:
+            out.update(cards)
     hands = state.get("hands")
     if hands:
         for hand in hands.get("_private", {}).values():
-            for value in hand.values():
-                if isinstance(value, list):
-                    out.update(c for c in value if isinstance(c, str))
-                elif isinstance(value, dict):
+            for value in hand.values():  # lists of card ids, or packets: deck -> card ids
+                if value.__class__ is list:
+                    out.update(value)
+                elif value.__class__ is dict:
                     for inner in value.values():
-                        if isinstance(inner, list):
-                            out.update(c for c in inner if isinstance(c, str))
+                        if inner.__class__ is list:
+                            out.update(inner)
     return frozenset(out)
 
 
