@@ -72,7 +72,8 @@ def _clone(dest: Path) -> None:
 
 
 def _build_wheel(source: Path, out: Path) -> tuple[Path, str]:
-    """The wheel built from ``source`` and the build's output (pip -v shows setuptools' warnings)."""
+    """The wheel built from ``source`` and the build's output (pip -v shows setuptools'
+    warnings)."""
     built = subprocess.run(
         [
             sys.executable,
