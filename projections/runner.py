@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner
@@ -100,7 +100,7 @@ def make_runner(
     projection_class = bind(lambda: Games(env=env), on_result=on_result, **projector_options)
     return ProjectionRunner(
         application_class=Games,
-        projection_class=projection_class,
+        projection_class=cast(Any, projection_class),  # the library's generic is invariant
         view_class=PostgresReadModels,
         env=env,
     )

@@ -20,11 +20,15 @@ import base64
 import re
 import secrets
 import uuid
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlparse
 
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
+
+if TYPE_CHECKING:
+    from domain.application import Games
 
 SUBSCRIPTIONS_NAMESPACE = uuid.UUID("0b7f2f3e-5a54-4b8e-9d57-2c3f6f4c9a21")
 SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
@@ -36,6 +40,7 @@ MAX_URL = 2048
 _EMAIL = re.compile(r"[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}\Z")
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class SeatNotificationsSet(DomainEvent):
     """One seat's subscriptions, replaced whole.
 
@@ -90,13 +95,13 @@ def channel_hints(sub: dict | None) -> dict[str, str]:
     """``{channel: hint}`` of the channels a subscription has."""
     if not sub:
         return {}
-    out = {}
+    out: dict[str, str] = {}
     if sub.get("webhook"):
-        out["webhook"] = hint(sub["webhook"]["url"])
+        out["webhook"] = hint(sub["webhook"]["url"]) or ""
     if sub.get("email"):
-        out["email"] = email_hint(sub["email"])
+        out["email"] = email_hint(sub["email"]) or ""
     if sub.get("chat"):
-        out["chat"] = hint(sub["chat"]["url"])
+        out["chat"] = hint(sub["chat"]["url"]) or ""
     return out
 
 
@@ -112,11 +117,11 @@ def as_dict(event: Any) -> dict:
     }
 
 
-def current(games, game_id: uuid.UUID | str) -> dict[int, dict]:
+def current(games: Games, game_id: uuid.UUID | str) -> dict[int, dict]:
     """Every seat's current subscriptions, ``{seat: {...}}`` (seats never subscribed are absent)."""
     subs: dict[int, dict] = {}
     for event in games.events.get(stream_id(game_id)):
-        subs[event.seat] = as_dict(event)
+        subs[cast(SeatNotificationsSet, event).seat] = as_dict(event)
     return subs
 
 
@@ -207,7 +212,7 @@ def build(
 
 
 def save(
-    games,
+    games: Games,
     game_id: uuid.UUID | str,
     seat: int,
     subscription: dict,
@@ -243,7 +248,7 @@ def save(
 
 
 def disable_channel(
-    games, game_id: uuid.UUID | str, seat: int, channel: str, target: str | None, reason: str
+    games: Games, game_id: uuid.UUID | str, seat: int, channel: str, target: str | None, reason: str
 ) -> bool:
     """Switch one channel of a seat off (a webhook that answered 410 Gone), if it still points
     at ``target``. Returns whether anything changed."""
