@@ -54,6 +54,15 @@ EXPIRY = ("bot", "adjudicate", "drop")
 PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted")
 
 
+#: the fields each clock type takes (anything else is refused, naming the field: issue 31)
+_COMMON_FIELDS = frozenset({"type", "reminder", "on_expiry", "bot", "vacation_days"})
+CLOCK_FIELDS = {
+    "none": frozenset({"type"}),
+    "per_move": _COMMON_FIELDS | {"seconds"},
+    "correspondence": _COMMON_FIELDS | {"initial", "increment", "cap"},
+}
+
+
 def _bad(reason: str, option: str = "clock") -> BadGameConfig:
     return BadGameConfig(
         "bad_option", title="Chronicle", variant="any title", option=option, reason=reason
@@ -69,29 +78,30 @@ def _seconds(value: Any, name: str, low: int, high: int) -> int:
 
 
 def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | None:
-    """The clock option with defaults filled in (None: no clock), or a ``bad_option`` error
-    naming the culprit."""
+    """The clock option with defaults filled in (None: no clock, ``{"type": "none"}``), or a
+    ``bad_option`` error naming the culprit field (``clock.type`` when the type is missing: a
+    clock without one is refused, never read as no clock; ``clock.<field>`` for a field its
+    type does not take or a bad value)."""
     from .bots import check_bot
 
     if value is None:
         return None
     if not isinstance(value, dict):
         raise _bad('a clock is an object such as {"type": "per_move", "seconds": 86400}')
-    kind = value.get("type", "none")
-    known = {
-        "type",
-        "seconds",
-        "initial",
-        "increment",
-        "cap",
-        "reminder",
-        "on_expiry",
-        "bot",
-        "vacation_days",
-    }
-    extra = sorted(set(value) - known)
+    if "type" not in value:
+        raise _bad('a clock needs a "type": "none", "per_move" or "correspondence"', "clock.type")
+    kind = value["type"]
+    if not isinstance(kind, str) or kind not in CLOCK_FIELDS:
+        raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
+    extra = sorted(set(value) - CLOCK_FIELDS[kind])
     if extra:
-        raise _bad(f"unknown field(s) {', '.join(extra)}")
+        takes = ", ".join(sorted(CLOCK_FIELDS[kind] - {"type"}))
+        reason = (
+            f"a {kind} clock does not take {', '.join(extra)} (it takes {takes})"
+            if takes
+            else f"a clock of type none takes no other field, not {', '.join(extra)}"
+        )
+        raise _bad(reason, f"clock.{extra[0]}")
     if kind == "none":
         return None
     if kind == "per_move":
@@ -100,14 +110,12 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
             "seconds": _seconds(value.get("seconds"), "seconds", min_seconds, MAX_PER_MOVE),
         }
         shortest = out["seconds"]
-    elif kind == "correspondence":
+    else:  # correspondence
         initial = _seconds(value.get("initial"), "initial", min_seconds, MAX_RESERVE)
         increment = _seconds(value.get("increment", 0), "increment", 0, MAX_PER_MOVE)
         cap = _seconds(value.get("cap", initial), "cap", initial, MAX_RESERVE)
         out = {"type": kind, "initial": initial, "increment": increment, "cap": cap}
         shortest = initial
-    else:
-        raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
     default_reminder = DAY if shortest >= 4 * DAY else max(1, shortest // 4)
     out["reminder"] = _seconds(value.get("reminder", default_reminder), "reminder", 1, shortest)
     policy = value.get("on_expiry", "bot")
