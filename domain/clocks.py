@@ -104,6 +104,7 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
         raise _bad(reason, f"clock.{extra[0]}")
     if kind == "none":
         return None
+    out: dict[str, Any]
     if kind == "per_move":
         out = {
             "type": kind,
