@@ -135,12 +135,22 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
 
 
 # -- the folded clock state ----------------------------------------------------------------------
-def new_clocks(clock: dict | None, players: int) -> dict | None:
-    """The clock part of a game as set up (JSON-clean; seats are string keys)."""
+def new_clocks(clock: dict | None, players: int, parent: dict | None = None) -> dict | None:
+    """The clock part of a game as set up (JSON-clean; seats are string keys).
+
+    A fork (``parent`` with ``clocks_from``, the epoch second it was made) restarts the clocks
+    of the seats it waits for at its fork point when it was made (:func:`track`), not when
+    the parent's event was recorded: its copied events keep the parent's timestamps, so the
+    time each seat used before the fork point is kept (a correspondence reserve), but nobody's
+    time runs out for what passed in the parent after it (issue 31)."""
     if not clock:
         return None
     seats = [str(s) for s in range(players)]
+    restart = None
+    if isinstance(parent, dict) and isinstance(parent.get("clocks_from"), (int, float)):
+        restart = {"version": parent.get("version"), "at": float(parent["clocks_from"])}
     return {
+        "restart": restart,
         "since": {},
         "extra": dict.fromkeys(seats, 0.0),
         "reserve": {s: float(clock.get("initial", 0)) for s in seats},
@@ -157,10 +167,11 @@ def allowance(clock: dict, clocks: dict, seat: str) -> float:
     return float(clocks["reserve"][seat])
 
 
-def track(game: Any, to_act: list[int], ts: float) -> None:
-    """After an event recorded at ``ts``: start the clocks of seats the game now waits for, and
-    stop (and, for a correspondence clock, settle) those it no longer waits for. Bot seats have
-    no clock."""
+def track(game: Any, to_act: list[int], ts: float, version: int | None = None) -> None:
+    """After an event recorded at ``ts`` (at ``version``): start the clocks of seats the game
+    now waits for, and stop (and, for a correspondence clock, settle) those it no longer waits
+    for. Bot seats have no clock. At a fork's fork point the running clocks start again when
+    the fork was made (:func:`new_clocks`)."""
     clock, clocks = game.clock, game.clocks
     waiting = {str(s) for s in to_act if str(s) not in game.bots}
     since = clocks["since"]
@@ -175,6 +186,11 @@ def track(game: Any, to_act: list[int], ts: float) -> None:
     for seat in waiting:
         if seat not in since:
             since[seat] = max(ts, clocks["paused_until"].get(seat, 0.0))
+            clocks["extra"][seat] = 0.0
+    restart = clocks.get("restart")
+    if restart and version is not None and version == restart["version"]:
+        for seat in since:
+            since[seat] = max(restart["at"], clocks["paused_until"].get(seat, 0.0))
             clocks["extra"][seat] = 0.0
 
 
