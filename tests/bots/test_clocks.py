@@ -167,7 +167,7 @@ def test_vacation_pauses_the_clock(games):
         ({"type": "hourglass"}, "clock.type"),
         ({"type": "per_move", "seconds": 60, "on_expiry": "shrug"}, "clock.on_expiry"),
         ({"type": "per_move", "seconds": 60, "bot": {"bot": "oracle"}}, "clock.bot"),
-        ({"type": "per_move", "seconds": 60, "colour": 1}, "clock"),
+        ({"type": "per_move", "seconds": 60, "colour": 1}, "clock.colour"),
         ("fast", "clock"),
     ],
 )
