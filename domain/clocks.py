@@ -425,3 +425,12 @@ class Clocks(GamesApp):
                 return False
             self._save_meta(game, self._meta(game, [("SeatReclaimed", seat, {"seat": seat})]))
             return True
+
+
+def bot_since(game: Any, seat: int) -> dict:
+    """Since when a bot plays ``seat`` because its clock ran out (issue 37 item 5): the
+    version of the ``ClockExpired`` (``since_version``) and the deadline that passed
+    (``since``, ISO time), for the page that tells the player a bot is playing for them."""
+    bot = (getattr(game, "bots", None) or {}).get(str(seat)) or {}
+    expired = ((getattr(game, "clocks", None) or {}).get("expired") or {}).get(str(seat))
+    return {"since_version": bot.get("since"), "since": _iso(expired)}
