@@ -108,3 +108,35 @@ def test_the_game_page_says_a_bot_plays_for_you_and_gives_the_seat_back(
     assert "A bot is playing for you" not in c.get(location).get_data(as_text=True)
     events = sqlite_services.games().stored_events(uuid.UUID(game_id))
     assert events[-1].type == "SeatReclaimed"
+
+
+def test_a_seat_out_of_time_may_be_waited_for(client, sqlite_services):
+    """``on_expiry: "wait"``: the expiry is recorded once, no bot takes the seat, the game
+    waits for its player, who then moves as usual."""
+    clock = {"type": "per_move", "seconds": 3600, "on_expiry": "wait"}
+    res = client.post(
+        "/api/v1/games",
+        json={"title": "caverna", "players": ["Ann", "Bob"], "options": {"clock": clock}},
+    )
+    assert res.status_code == 201, res.get_json()
+    body = res.get_json()
+    (silent,) = body["to_act"]
+    gid = uuid.UUID(body["id"])
+    end = body["clock"]["seats"][silent]["deadline_epoch"] + 1
+    games = sqlite_services.games()
+    assert games.clock_due(gid, end) == ["ClockExpired"]
+    assert games.clock_due(gid, end + 10_000) == []
+    summary = client.get(f"/api/v1/games/{gid}").get_json()
+    assert "bot" not in summary["players"][silent] and summary["to_act"] == [silent]
+    assert summary["status"] != "finished"
+    events = client.get(f"/api/v1/games/{gid}/events").get_json()["events"]
+    assert (
+        events[-1]["text"].endswith("the game waits for Ann to move.")
+        or "waits for" in (events[-1]["text"])
+    )
+
+
+def test_the_lobby_offers_clocks_from_hours_to_14_days_and_waiting(client):
+    page = client.get("/").get_data(as_text=True)
+    for value in ("per_move:3600", "per_move:1209600", 'value="wait"', "search:0", "search:3"):
+        assert value in page
