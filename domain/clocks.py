@@ -11,7 +11,8 @@ plus ``reminder`` (seconds left when the reminder goes out; default a day, or a 
 short clock), ``on_expiry`` (``"bot"``: the seat's bot plays until the player returns, the
 default; ``"adjudicate"``: the game ends on the current score sheet; ``"drop"``: the seat is
 dropped, its least-impact moves are played by the platform's zombie and it ranks last, and the
-game ends when at most one seat is left, ``domain/dropping.py``), ``bot`` (which bot plays
+game ends when at most one seat is left, ``domain/dropping.py``; ``"wait"``: the expiry is
+recorded and the game waits for the player, issue 37), ``bot`` (which bot plays
 on, default greedy level 2) and ``vacation_days`` (days each seat may pause its clock).
 
 **Time enters only as recorded timestamps.** The clock state (:func:`track`) is folded from the
@@ -50,7 +51,7 @@ MAX_PER_MOVE = 14 * DAY
 MAX_RESERVE = 60 * DAY
 MAX_VACATION_DAYS = 60
 DEFAULT_MIN_SECONDS = 3600
-EXPIRY = ("bot", "adjudicate", "drop")
+EXPIRY = ("bot", "adjudicate", "drop", "wait")
 PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted")
 
 
@@ -218,7 +219,8 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float, version: int | None 
     elif kind == "ClockExpired":
         if clocks is not None:
             clocks["expired"][seat] = data["deadline"]
-            clocks["since"].pop(seat, None)
+            if data.get("action") != "wait":  # waited for: the passed deadline stands, once
+                clocks["since"].pop(seat, None)
         if data.get("action") == "bot":
             game.bots[seat] = {**data["bot"], "why": "clock", "since": version}
         elif data.get("action") == "drop":
@@ -260,6 +262,8 @@ def expiry(game: Any, seat: int, end: float) -> dict:
         data["bot"] = dict(game.clock["bot"])
     elif data["action"] == "drop":
         data.update(dropping.drop_data(game, seat))
+    elif data["action"] == "wait":
+        pass  # issue 37: the game waits for the player; the seat's clock stops
     else:
         data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
     return data
@@ -363,6 +367,8 @@ def describe(kind: str, data: dict, names: list[str]) -> str:
             )
         if data.get("action") == "drop":
             return dropping.describe(who, data, names)
+        if data.get("action") == "wait":
+            return f"{who}'s time ran out; the game waits for {who} to move."
         winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
         return (
             f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
@@ -450,3 +456,12 @@ class Clocks(GamesApp):
                 return False
             self._save_meta(game, self._meta(game, [("SeatReclaimed", seat, {"seat": seat})]))
             return True
+
+
+def bot_since(game: Any, seat: int) -> dict:
+    """Since when a bot plays ``seat`` because its clock ran out (issue 37 item 5): the
+    version of the ``ClockExpired`` (``since_version``) and the deadline that passed
+    (``since``, ISO time), for the page that tells the player a bot is playing for them."""
+    bot = (getattr(game, "bots", None) or {}).get(str(seat)) or {}
+    expired = ((getattr(game, "clocks", None) or {}).get("expired") or {}).get(str(seat))
+    return {"since_version": bot.get("since"), "since": _iso(expired)}
