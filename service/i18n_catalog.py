@@ -96,7 +96,31 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
         out.append(("agricola card text", card["summary"], None))
     spaces = _glossary("agricola", "ru")["sections"]["spaces"]
     out += [("agricola spaces", row["en"], None) for row in spaces.values()]
+    return out + _caverna_messages()
+
+
+def _caverna_messages() -> list[tuple[str | None, str, str | None]]:
+    from domain.caverna import text, words
+    from domain.caverna.furnishings import FURNISHINGS
+    from domain.caverna.spaces import SPACES
+
+    out: list[tuple[str | None, str, str | None]] = []
+    out += [(None, m, None) for m in (*text._ASKED.values(), *text._RECEIVED.values())]
+    out += [("caverna tile placed", m, None) for m in text._TILES.values()]
+    out += [("caverna loot", m, None) for m in text._LOOT.values()]
+    out += [("caverna harvests", m, None) for m in text._HARVESTS.values()]
+    out += [(words.COUNT_CONTEXT, one, many) for one, many in words.count_messages().values()]
+    out += [("caverna goods", g, None) for g in ("grain", "vegetable")]
+    out += [("caverna spaces", row["name"], None) for row in SPACES.values()]
+    out += [("caverna furnishings", row["name"], None) for row in FURNISHINGS.values()]
+    out.append(("caverna furnishings", "Entry-level dwelling", None))
+    tiles = _glossary("caverna", "ru")["sections"]["tiles"]
+    out += [("caverna tiles", key, None) for key in tiles if key in _CAVERNA_SINGLE_TILES]
     return out
+
+
+#: the tiles a ruby buys alone (``RubySpent`` names them by key)
+_CAVERNA_SINGLE_TILES = ("meadow", "field", "cavern", "tunnel")
 
 
 def _glossary(name: str, lang: str) -> dict:
@@ -121,10 +145,42 @@ def glossary_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
                 )
                 singular = agricola_text.count_messages().get(key, ("",))[0]
                 out[(agricola_text.COUNT_CONTEXT, singular)] = counted
+    out.update(_caverna_terms(lang))
     cards = _glossary("agricola-cards", lang)["cards"]
     for row in cards.values():
         out[("agricola card name", row["en"]["name"])] = row["name"]
         out[("agricola card text", row["en"]["text"])] = row["text"]
+    return out
+
+
+def _caverna_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
+    from domain.caverna import text, words
+
+    out: dict[Key, str | tuple[str, ...]] = {}
+    sections = _glossary("caverna", lang)["sections"]
+    for section in ("spaces", "furnishings"):
+        for row in sections[section].values():
+            out[(f"caverna {section}", row["en"])] = row["term"]
+    for key, row in sections["tiles"].items():
+        out[("caverna tiles", key)] = row["term"]
+        if key in text._TILES:
+            out[("caverna tile placed", text._TILES[key])] = row["term"]
+    for key, row in sections["loot"].items():
+        if key in text._LOOT:
+            out[("caverna loot", text._LOOT[key])] = row["term"]
+    for key, row in sections["harvests"].items():
+        if key in text._HARVESTS:
+            out[("caverna harvests", text._HARVESTS[key])] = row["term"]
+    counted = words.count_messages()
+    for section in ("goods", "animals"):
+        for key, row in sections[section].items():
+            if key in ("grain", "vegetable"):
+                out[("caverna goods", key)] = row["term"]
+            if key in counted:
+                forms = row.get("count_acc") or row["count"]
+                out[(words.COUNT_CONTEXT, counted[key][0])] = tuple(
+                    "{n} " + forms[c] for c in ("one", "few", "many")
+                )
     return out
 
 
