@@ -217,7 +217,7 @@ def _weapons(who: str, d: dict) -> str:
 
 
 def _received(who: str, d: dict) -> str:
-    line = _RECEIVED.get(d.get("reason"), "{who} receives {goods}.")
+    line = _RECEIVED.get(str(d.get("reason")), "{who} receives {goods}.")
     return gettext(line).format(who=who, goods=goods_text(d["gain"]))
 
 
