@@ -40,6 +40,7 @@ EXTENSIONS = (
     "service.stream_api",
     "service.web",
     "service.accounts",
+    "service.chat_api",
 )
 
 

@@ -40,7 +40,7 @@ ACTIONS = {
     ("play.Moves", "POST"): "move",
     ("web.play", "POST"): "move",
     ("chat.ChatMessages", "POST"): "chat",
-    ("web.chat_post", "POST"): "chat",
+    ("chat_web.chat_post", "POST"): "chat",
 }
 WORDS = {
     "create": "new games",

@@ -32,6 +32,7 @@ from .model import (
     decide_report,
     evolve,
     fold,
+    served,
     visible,
     withdrawn,
 )
@@ -117,15 +118,22 @@ class Chats:
         return event.originator_version
 
     def hide(
-        self, game_id: uuid.UUID, message: int, moderator: str, reason: str = "", on: bool = True
+        self,
+        game_id: uuid.UUID,
+        message: int,
+        moderator: str | None,
+        reason: str = "",
+        on: bool = True,
     ) -> bool:
-        """A moderator hides (or shows again) a message; whether anything changed."""
-        if moderator not in self.moderators():
+        """A moderator (None: the operator, from the command line) hides (or shows again) a
+        message; whether anything changed."""
+        if moderator is not None and moderator not in self.moderators():
             raise forbidden("chat_not_moderator")
         self.games.get_game(game_id)
         stream = chat_stream(game_id)
+        by = moderator or "operator"
         return (
-            self._decide(game_id, lambda c: decide_hide(c, stream, message, moderator, reason, on))
+            self._decide(game_id, lambda c: decide_hide(c, stream, message, by, reason, on))
             is not None
         )
 
@@ -176,11 +184,6 @@ def view(chat: Chat, viewer: int | None, finished: bool, after: int = 0) -> dict
     """One viewer's part of ``chat`` after version ``after``."""
     return {
         "version": chat.version,
-        "messages": [public(m) for m in visible(chat, viewer, finished, after)],
+        "messages": [served(m) for m in visible(chat, viewer, finished, after)],
         "hidden": withdrawn(chat, after) if after else [],
     }
-
-
-def public(message: dict) -> dict:
-    """A message as served (no account id)."""
-    return {k: message[k] for k in ("id", "room", "seat", "name", "text", "at")}

@@ -142,6 +142,11 @@ def visible(chat: Chat, viewer: int | None, finished: bool, after: int = 0) -> l
     return out
 
 
+def served(message: dict) -> dict:
+    """A message as served and exported (no account id)."""
+    return {k: message[k] for k in ("id", "room", "seat", "name", "text", "at")}
+
+
 def withdrawn(chat: Chat, after: int) -> list[int]:
     """Messages hidden after ``after`` (a client that has them removes them)."""
     return sorted(m for m, v in chat.hidden.items() if v > after)
@@ -203,10 +208,10 @@ def decide_post(
     seat = sender.seat
     if seat is not None:
         check_seat(table, seat)
-        if seat in table.bots:
-            raise forbidden("chat_seat_bot", seat=seat)
         if seat in table.dropped:
             raise forbidden("chat_seat_dropped", name=table.players[seat])
+        if seat in table.bots:
+            raise forbidden("chat_seat_bot", seat=seat)
         if room == "spectators" and not table.finished:
             raise forbidden("chat_spectators_only")
         if room == "seats" and _muted_by_all(chat, table, seat):
