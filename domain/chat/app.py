@@ -45,6 +45,7 @@ def table_of(game: Any) -> Table:
     """The facts of ``game`` a chat decision needs."""
     return Table(
         players=list(game.players),
+        game=str(game.id),
         dropped=frozenset(dropping.dropped(game)),
         bots=frozenset(int(s) for s in (game.bots or {})),
         finished=is_over(game),

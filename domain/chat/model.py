@@ -4,8 +4,8 @@ A game's chat stream (id derived from the game's id by :func:`chat_stream`) hold
 :class:`ChatEvent` facts, each a ``kind`` and JSON-clean ``data`` (``kind``, never ``type``:
 the after-save hooks read ``type`` as a game's):
 
-* ``MessagePosted`` ``{"room", "seat", "account", "name", "text"}``: the message's id is its
-  version in the stream;
+* ``MessagePosted`` ``{"game", "room", "seat", "account", "name", "text"}``: the message's id
+  is its version in the stream (``game`` lets the notices' projector find the game);
 * ``SeatMuted`` ``{"seat", "muted", "on"}``: ``seat`` stops (``on``) or resumes reading
   ``muted``'s messages; only ``seat`` is affected;
 * ``MessageReported`` ``{"message", "seat", "account", "reason"}``: for the moderators;
@@ -59,6 +59,7 @@ class Table:
     """What a chat decision needs to know of its game (read by the caller)."""
 
     players: list[str]
+    game: str = ""
     dropped: frozenset[int] = frozenset()
     bots: frozenset[int] = frozenset()
     finished: bool = False
@@ -221,6 +222,7 @@ def decide_post(
     elif not sender.account:
         raise forbidden("chat_sign_in")
     data = {
+        "game": table.game,
         "room": room,
         "seat": seat,
         "account": sender.account,

@@ -169,3 +169,20 @@ def test_the_page_shows_the_chat_escaped(client):
     assert 'id="chat"' in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in page
     assert "<script>alert(1)" not in page
+
+
+def test_a_dropped_seat_can_no_longer_write(app, client):
+    from domain.clocks import deadline
+
+    clock = {"type": "per_move", "seconds": 3600, "on_expiry": "drop"}
+    game = new_game(client, players=("Ann", "Bob", "Cid"), options={"clock": clock})
+    games = app.extensions[EXTENSION].games()
+    gid = uuid.UUID(game.id)
+    seat = client.get(game.url).get_json()["to_act"][0]
+    games.clock_due(gid, deadline(games.get_game(gid), seat) + 1)
+    assert seat in client.get(game.url).get_json()["dropped"]
+    name = ("Ann", "Bob", "Cid")[seat]
+    body = assert_problem(say(client, game, seat, "wait, I am back"), 403, "chat_seat_dropped")
+    assert name in body["detail"]
+    assert chat(client, game)["version"] == 0
+    assert say(client, game, (seat + 1) % 3, "they timed out").status_code == 201
