@@ -11,7 +11,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from .store import Changes, ReadModelStore
-from .subscriptions import channel_hints
+from .subscriptions import account_of_seat, channel_hints, effective
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,6 +36,7 @@ class NoticeRows:
     """The notice and subscription part of the projector (it sets these attributes)."""
 
     store: ReadModelStore
+    games: Any
     clock: Callable[[], float]
     notice_max_age: float
     _subs: OrderedDict[str, dict[int, dict[str, tuple[str, int]]]]
@@ -52,7 +53,7 @@ class NoticeRows:
         changes: Changes,
         data: dict | None = None,
     ) -> None:
-        channels = self._subscriptions(str(entry.game.id)).get(seat)
+        channels = self._channels(str(entry.game.id), seat)
         if channels:
             self._outbox(
                 entry.game.id,
@@ -107,6 +108,17 @@ class NoticeRows:
             )
 
     # -- subscriptions --------------------------------------------------------------------------
+    def _channels(self, game_key: str, seat: int) -> dict[str, tuple[str, int]]:
+        """The seat's channels for this game: its own, else its account's (issue 34)."""
+        own = self._subscriptions(game_key).get(seat)
+        if own:
+            return own
+        if account_of_seat(self.store, game_key, seat) is None:
+            return {}
+        sub = effective(self.games, self.store, game_key, seat)
+        version = int((sub or {}).get("version") or 0)
+        return {c: (h, version) for c, h in channel_hints(sub).items()}
+
     def _subscriptions(self, game_key: str) -> dict[int, dict[str, tuple[str, int]]]:
         subs = self._subs.get(game_key)
         if subs is None:
@@ -122,7 +134,14 @@ class NoticeRows:
         game_key = str(event.game)
         subs = self._subscriptions(game_key)
         seat = int(event.seat)
-        hints = channel_hints({"webhook": event.webhook, "email": event.email, "chat": event.chat})
+        hints = channel_hints(
+            {
+                "webhook": event.webhook,
+                "email": event.email,
+                "chat": event.chat,
+                "push": getattr(event, "push", None),
+            }
+        )
         old = subs.get(seat, {})
         for channel in old:
             if channel not in hints:
@@ -153,6 +172,34 @@ class NoticeRows:
                 sorted(subs[seat].items()),
                 changes,
             )
+
+    def _chat_message(self, event: Any, note_id: int, changes: Changes) -> None:
+        """A message in a game's players' chat: a ``chat`` notice to every other subscribed
+        seat (whether it wants chat notices, muted the sender or was dropped is read when it
+        is sent: ``workers.delivery``). Its version is the chat's, its id says ``chat``."""
+        data = event.data
+        if event.kind != "MessagePosted" or data.get("room") != "seats" or not data.get("game"):
+            return
+        game_key = data["game"]
+        try:
+            seats = range(len(self.games.get_game(uuid.UUID(game_key)).players))
+        except Exception:  # a game this process cannot read: its subscribed seats only
+            seats = range(max(self._subscriptions(game_key), default=-1) + 1)
+        for seat in seats:
+            channels = self._channels(game_key, seat) if seat != data.get("seat") else None
+            if channels:
+                self._outbox(
+                    game_key,
+                    "chat",
+                    seat,
+                    event.originator_version,
+                    None,
+                    note_id,
+                    event.timestamp,
+                    sorted(channels.items()),
+                    changes,
+                    {"message": event.originator_version, "from": data.get("seat")},
+                )
 
     def _waiting_version(self, game_id: Any, seat: int) -> int | None:
         """The version since which the game has waited for ``seat`` (None: not waiting), as of

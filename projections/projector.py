@@ -47,6 +47,7 @@ from typing import Any, cast
 
 from domain import dropping
 from domain.application import GAME_CREATED_TOPIC, Games
+from domain.chat.model import CHAT_TOPIC
 from domain.common.errors import DomainError, StoreUnavailable
 from domain.game import Game, fold, is_over
 from domain.presentation import game_summary, never, to_act_of
@@ -238,6 +239,10 @@ class Projector(NoticeRows):
                 event: Any = to_event(note)  # a SeatNotificationsSet
                 if mine(event.game):
                     self._subscription(event, note.id, changes)
+            elif topic == CHAT_TOPIC:
+                event = to_event(note)
+                if mine(event.data.get("game") or note.originator_id):
+                    self._chat_message(event, note.id, changes)
         for entry in dirty.values():
             self._rows(entry, changes)
         self._trim()

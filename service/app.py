@@ -41,6 +41,7 @@ EXTENSIONS = (
     "service.stream_api",
     "service.web",
     "service.accounts",
+    "service.chat_api",
 )
 
 

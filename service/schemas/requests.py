@@ -274,6 +274,7 @@ class RecordSchema(RequestSchema):
     kind = fields.String(load_default="full")
     viewer = fields.Integer(allow_none=True)
     signature = JSONObject(allow_none=True)
+    chat = JSONObject(allow_none=True)  # exported beside the events; not imported
 
 
 class VacationSchema(RequestSchema):

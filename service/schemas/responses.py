@@ -427,6 +427,11 @@ class RecordOutSchema(ResponseSchema):
             "kind and viewer: algorithm, key, value"
         }
     )
+    chat = fields.Dict(
+        metadata={
+            "description": "the table's chat as the viewer may read it (not chained, not signed)"
+        }
+    )
 
 
 # -- service ------------------------------------------------------------------------------------
