@@ -146,3 +146,15 @@ def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> fl
         return 0.0
     w = weights or WEIGHTS
     return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
+
+
+def alive(state: dict, seat: int) -> float:
+    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
+    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
+    if state.get("phase") == "finished":
+        return 0.0
+    f = features(state, seat)
+    return (
+        WEIGHTS["next_feeding"] * f["next_feeding"]
+        + WEIGHTS["later_feedings"] * f["later_feedings"]
+    )
