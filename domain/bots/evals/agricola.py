@@ -55,10 +55,10 @@ WEIGHTS = {
     "actions": 1.2,
     "growth": 2.5,
     "next_feeding": 1.0,
-    "later_feedings": 0.45,
+    "later_feedings": 0.25,
     "breeding": 0.6,
-    "empty_fields": 0.7,
-    "house": 0.5,
+    "empty_fields": 0.3,
+    "house": 0.8,
     "cooking": 1.5,
 }
 #: what one good on hand is worth while rounds remain (it becomes a room, a fence, an oven)

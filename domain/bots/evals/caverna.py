@@ -48,10 +48,10 @@ WEIGHTS = {
     "actions": 1.5,
     "growth": 3.0,
     "next_feeding": 1.0,
-    "later_feedings": 0.4,
+    "later_feedings": 0.25,
     "breeding": 0.8,
     "weapons": 0.06,
-    "empty_fields": 0.8,
+    "empty_fields": 0.0,
 }
 GOOD_WORTH = {"wood": 0.3, "stone": 0.35, "ore": 0.3, "ruby": 0.4}
 BEGGING = 3.0
