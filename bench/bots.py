@@ -131,33 +131,50 @@ def zombie_times(report: dict, games: int = 3) -> None:
     }
 
 
-def search_budget(report: dict, decisions: int = 3, budget: float = 2.0) -> None:
-    """Time search decisions at positions reached by random play (a few moves in)."""
-    ratios = []
-    for title, variant in STRENGTH:
-        rules = registry.current(title)
-        for d in range(decisions):
-            state = new_state(rules, variant, 2, 500 + d)
-            state, _ = random_playout(rules, state, random.Random(d), Rng(d), max_moves=3 + 5 * d)
-            st = rules.status(state)
-            if st.finished or not st.to_act:
-                continue
-            seat = st.to_act[0]
-            view = rules.view(state, seat)
-            moves = rules.legal_moves(view, seat)
-            if len(moves) < 2:
-                continue
-            t0 = time.perf_counter()
-            choose_search(rules, view, seat, moves, bot_rng(d, 0, seat), 2, budget)
-            ratios.append((time.perf_counter() - t0) / budget)
-    report["search_budget"] = {
-        "budget_s": budget,
-        "decisions": len(ratios),
-        "max_ratio": max(ratios),
-        "mean_ratio": statistics.fmean(ratios),
-        "settled_early": sum(r < 0.9 for r in ratios),  # ended by _settled, budget unspent
-        "target_max_ratio": 1.5,
-    }
+def search_budget(report: dict, decisions: int = 3, budget: float | None = None) -> None:
+    """Time search decisions at positions reached by random play (a few moves in), at each
+    level's budget (``CHRONICLE_BENCH_BUDGET_LEVELS``, default "1,2"), in two and four
+    players: the ratio of each decision's time to its budget, wall and CPU. The budget is
+    kept by the clock the search reads: wall seconds here (``search.CLOCK``), so on a loaded
+    machine the CPU ratio is what the search itself spent."""
+    from domain.bots import search as search_module
+
+    levels = [int(x) for x in (os.environ.get("CHRONICLE_BENCH_BUDGET_LEVELS") or "1,2").split(",")]
+    out: dict = {}
+    for level in levels:
+        seconds = budget or search_module.SEARCH_BUDGET[level]
+        wall, cpu = [], []
+        for title, variant in STRENGTH:
+            rules = registry.current(title)
+            for players in (2, 4):
+                for d in range(decisions):
+                    state = new_state(rules, variant, players, 500 + d)
+                    state, _ = random_playout(
+                        rules, state, random.Random(d), Rng(d), max_moves=3 + 5 * d
+                    )
+                    st = rules.status(state)
+                    if st.finished or not st.to_act:
+                        continue
+                    seat = st.to_act[0]
+                    view = rules.view(state, seat)
+                    moves = rules.legal_moves(view, seat)
+                    if len(moves) < 2:
+                        continue
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    choose_search(rules, view, seat, moves, bot_rng(d, 0, seat), level, seconds)
+                    wall.append((time.perf_counter() - t0) / seconds)
+                    cpu.append((time.process_time() - c0) / seconds)
+        out[f"level_{level}"] = {
+            "budget_s": seconds,
+            "decisions": len(wall),
+            "max_ratio": round(max(wall), 3),
+            "mean_ratio": round(statistics.fmean(wall), 3),
+            "max_cpu_ratio": round(max(cpu), 3),
+            "settled_early": sum(r < 0.9 for r in wall),  # ended by _settled, budget unspent
+            "target_max_ratio": 1.2,
+            "load": round(os.getloadavg()[0], 2),
+        }
+    report["search_budget"] = out
 
 
 def wilson(share: float | None, n: int, z: float = 1.96) -> list[float] | None:
