@@ -46,6 +46,7 @@ from domain.bots.arena import new_state, random_playout_ms
 from domain.bots.search import choose_search
 from domain.bots.sim import random_playout
 from domain.common.rng import Rng
+from domain.dropping import ZOMBIE
 
 #: (title, variant, target ms) for the 4-player random playout
 PLAYOUTS = (
@@ -115,7 +116,7 @@ def zombie_times(report: dict, games: int = 3) -> None:
     finished = faults = played = 0
     for title, variant in STRENGTH:
         for seed in range(1, games + 1):
-            bots = [BotSpec("zombie", 1), BotSpec("random", 1), BotSpec("random", 1)]
+            bots = [BotSpec("zombie", ZOMBIE["level"]), BotSpec("random", 1), BotSpec("random", 1)]
             result = play_game(title, variant, bots, seed, timings=True)
             times += result.decide_ms.get("zombie", [])
             finished += bool(result.finished)
