@@ -84,7 +84,7 @@ bench-scale: venv services
 	$(BIN)/python -m bench scale
 
 # extract the messages the code and templates use and bring the Russian and Czech catalogues
-# (service/translations/*/LC_MESSAGES/messages.po) in step: new messages added (game nouns
+# (locales/*/LC_MESSAGES/messages.po) in step: new messages added (game nouns
 # filled from docs/i18n/data), translations kept, unused ones dropped (README, "Languages")
 i18n: venv
 	$(BIN)/python -m service.i18n_catalog

@@ -26,6 +26,8 @@ from urllib.parse import urlparse
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
+from domain.common.i18n import LANGUAGES
+
 SUBSCRIPTIONS_NAMESPACE = uuid.UUID("0b7f2f3e-5a54-4b8e-9d57-2c3f6f4c9a21")
 SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
 CHANNELS = ("webhook", "email", "chat")
@@ -50,6 +52,8 @@ class SeatNotificationsSet(DomainEvent):
     email: str | None
     chat: dict | None
     reason: str
+    #: the language the seat's notices are written in (issue 36; absent from older events)
+    lang: str | None
 
 
 class InvalidSubscription(ValueError):
@@ -108,6 +112,7 @@ def as_dict(event: Any) -> dict:
         "email": event.email,
         "chat": event.chat,
         "reason": event.reason,
+        "lang": getattr(event, "lang", None),
         "version": event.originator_version,
     }
 
@@ -179,6 +184,7 @@ def build(
     email: str | None = None,
     chat_url: str | None = None,
     chat_format_name: str | None = None,
+    lang: str | None = None,
 ) -> dict:
     """The subscription a ``PUT`` asks for (validated); keeps the webhook secret when the URL
     stays the same and no new secret is given, otherwise draws a new one."""
@@ -203,7 +209,9 @@ def build(
         chat = {"url": chat_url, "format": chat_format(chat_url, chat_format_name)}
     elif chat_format_name is not None:
         raise InvalidSubscription("chat_format", "'chat_format' needs 'chat_url'")
-    return {"webhook": webhook, "email": email, "chat": chat}
+    if lang is not None and lang not in LANGUAGES:
+        raise InvalidSubscription("lang", f"'lang' must be one of {', '.join(LANGUAGES)}")
+    return {"webhook": webhook, "email": email, "chat": chat, "lang": lang}
 
 
 def save(
@@ -233,6 +241,7 @@ def save(
             email=subscription.get("email"),
             chat=subscription.get("chat"),
             reason=reason,
+            lang=subscription.get("lang"),
         )
         try:
             games.save(event)

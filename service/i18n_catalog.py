@@ -11,7 +11,7 @@ The messages come from three places:
   translations come from the glossaries ``docs/i18n/data/*.json`` (the rulebooks' words):
   ``update()`` fills an empty translation of a noun from there.
 
-``update()`` rewrites ``service/translations/<lang>/LC_MESSAGES/messages.po`` for ``ru`` and
+``update()`` rewrites ``locales/<lang>/LC_MESSAGES/messages.po`` for ``ru`` and
 ``cs``: messages the code uses are added (empty, or from the glossary), translations kept, and
 messages the code no longer uses dropped. ``python -m service.i18n_catalog`` runs it.
 """
@@ -25,12 +25,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import LANGUAGES, po_path
+from locales import LANGUAGES, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "i18n" / "data"
 #: the Python packages scanned for calls, and the template folders
-PACKAGES = ("domain", "service", "projections", "workers")
+PACKAGES = ("domain", "service", "projections", "workers", "locales")
 KEYWORDS = {
     "_": None,
     "gettext": None,
