@@ -2,9 +2,9 @@
 
 ``locales/<lang>/LC_MESSAGES/messages.po`` holds every message the code uses in ``ru`` and
 ``cs`` (English is the code's own text). The catalogues ship in the wheel as package data and
-are compiled in memory on first use in a process (Babel's ``read_po`` and ``write_mo``): nobody
-runs a build step, and an edited ``.po`` is what the next process serves. ``make i18n`` keeps
-them in step with the code (``service/i18n_catalog.py``).
+are read into memory on first use in a process (Babel's ``read_po``, into plain dictionaries:
+:class:`Catalogue`): nobody runs a build step, and an edited ``.po`` is what the next process
+serves. ``make i18n`` keeps them in step with the code (``service/i18n_catalog.py``).
 
 A leaf package: it imports Babel and ``domain.common.i18n`` only, so that the web service and
 the workers (a notice is written in its recipient's language) load the same catalogues.
@@ -18,16 +18,14 @@ the workers (a notice is written in its recipient's language) load the same cata
 
 from __future__ import annotations
 
-import io
+import gettext as gettext_module
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from domain.common import i18n as domain_i18n
 
@@ -42,7 +40,7 @@ DIRECTORY = Path(__file__).parent
 DOMAIN = "messages"
 
 _LOCK = threading.Lock()
-_CACHE: dict[str, Translations] = {}
+_CACHE: dict[str, Catalogue] = {}
 
 
 class _Missing:
@@ -82,19 +80,79 @@ def po_path(lang: str) -> Path:
     return DIRECTORY / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def compile_catalogue(lang: str) -> Translations:
-    """The ``.po`` of ``lang`` compiled in memory (untranslated and fuzzy entries left out, so
-    they fall back to English and are logged)."""
+#: the plural index of each language's catalogue, written out (the catalogues' ``Plural-Forms``
+#: say the same; tests/i18n check it for every number to 1000): ``msgstr[0]`` 1, 21, 31 …,
+#: ``msgstr[1]`` 2-4, 22-24 …, ``msgstr[2]`` the rest (Czech: 1; 2-4; the rest)
+PLURAL_INDEX: dict[str, Callable[[int], int]] = {
+    "ru": lambda n: (
+        0
+        if n % 10 == 1 and n % 100 != 11
+        else 1
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+        else 2
+    ),
+    "cs": lambda n: 0 if n == 1 else 1 if 2 <= n <= 4 else 2,
+}
+
+
+class Catalogue:
+    """A language's messages in plain dictionaries (one lookup per message, no ``.mo``
+    round trip); what it lacks comes from ``fallback`` (English, logged once)."""
+
+    def __init__(self, lang: str, catalog, fallback: _Missing) -> None:
+        self.lang = lang
+        self.fallback = fallback
+        self.plural_forms = catalog.plural_forms
+        self.plural = PLURAL_INDEX.get(lang) or gettext_module.c2py(catalog.plural_expr)
+        self.plain: dict[str, str] = {}
+        self.contextual: dict[tuple[str, str], str] = {}
+        self.plurals: dict[tuple[str | None, str], tuple[str, ...]] = {}
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            if isinstance(message.id, tuple):
+                forms = tuple(message.string)
+                if all(forms):
+                    self.plurals[(message.context, message.id[0])] = forms
+            elif message.string:
+                if message.context is None:
+                    self.plain[message.id] = message.string
+                else:
+                    self.contextual[(message.context, message.id)] = message.string
+
+    def gettext(self, message: str) -> str:
+        found = self.plain.get(message)
+        return found if found is not None else self.fallback.gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        found = self.contextual.get((context, message))
+        return found if found is not None else self.fallback.pgettext(context, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get((None, singular))
+        if forms is None:
+            return self.fallback.ngettext(singular, plural, n)
+        return forms[self.plural(n)]
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get((context, singular))
+        if forms is None:
+            return self.fallback.npgettext(context, singular, plural, n)
+        return forms[self.plural(n)]
+
+    # the names Flask-Babel and Jinja's i18n extension call
+    ugettext = gettext
+    ungettext = ngettext
+    upgettext = pgettext
+    unpgettext = npgettext
+
+
+def compile_catalogue(lang: str) -> Catalogue:
+    """The ``.po`` of ``lang`` read into a :class:`Catalogue` (untranslated and fuzzy entries
+    left out, so they fall back to English and are logged)."""
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    for message in list(catalog):
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.id and (message.fuzzy or not all(strings)):
-            catalog.delete(message.id, context=message.context)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    return Catalogue(lang, catalog, _Missing(lang))
 
 
 def translations(lang: str):
@@ -107,7 +165,6 @@ def translations(lang: str):
             found = _CACHE.get(lang)
             if found is None:
                 found = compile_catalogue(lang)
-                found.add_fallback(_Missing(lang))
                 _CACHE[lang] = found
     return found
 
@@ -115,8 +172,7 @@ def translations(lang: str):
 def missing(lang: str) -> set[tuple[str | None, str]]:
     """The messages looked up in ``lang`` and not found there so far in this process."""
     found = translations(lang)
-    fallback = getattr(found, "_fallback", None)
-    return set(fallback.seen) if isinstance(fallback, _Missing) else set()
+    return set(found.fallback.seen) if isinstance(found, Catalogue) else set()
 
 
 def normalise(value: object) -> str | None:

@@ -217,3 +217,13 @@ def test_the_catalogue_holds_exactly_the_messages_the_code_uses(lang):
     ]
     assert not untranslated, untranslated[:10]
     assert not [m.id for m in catalog if m.id and m.fuzzy]
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_the_written_out_plural_rule_is_the_catalogues_own(lang):
+    import gettext
+
+    from locales import PLURAL_INDEX
+
+    rule = gettext.c2py(i18n_catalog.read(lang).plural_expr)
+    assert all(PLURAL_INDEX[lang](n) == rule(n) for n in range(1001))
