@@ -18,7 +18,9 @@ messages the code no longer uses dropped. ``python -m service.i18n_catalog`` run
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -73,8 +75,11 @@ def extracted() -> dict[Key, str | None]:
 
 def table_messages() -> list[tuple[str | None, str, str | None]]:
     """The messages of the domain's tables (see the module docstring)."""
-    from domain import clocks, dropping, registry, series, series_app  # noqa: F401
-    from domain.accounts import errors as account_errors  # noqa: F401 (sentences)
+    import domain
+    from domain import registry
+
+    for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
+        importlib.import_module(module.name)
     from domain.agricola import text as agricola_text
     from domain.agricola.cards.catalogue import CARDS
     from domain.agricola.tables import HOUSE_NAMES, MAJOR_IMPROVEMENTS, PLURAL, SINGULAR
@@ -99,7 +104,22 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
         out.append(("agricola card text", card["summary"], None))
     spaces = _glossary("agricola", "ru")["sections"]["spaces"]
     out += [("agricola spaces", row["en"], None) for row in spaces.values()]
-    return out + _caverna_messages() + _village_messages()
+    return out + _caverna_messages() + _village_messages() + _service_messages()
+
+
+def _service_messages() -> list[tuple[str | None, str, str | None]]:
+    from . import problems
+
+    titles = {title for _, _, title in problems.DOMAIN_STATUS}
+    titles |= {problems._phrase(status) for status in problems.HTTP_CODES}
+    titles |= {"Invalid request", *problems.PAGE_TITLES}
+    out: list[tuple[str | None, str, str | None]] = [
+        ("problem title", t, None) for t in sorted(titles)
+    ]
+    out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
+    out += [("status", s, None) for s in ("active", "finished")]
+    out += [("clock", c, None) for c in ("per_move", "correspondence")]
+    return out
 
 
 def _village_messages() -> list[tuple[str | None, str, str | None]]:
