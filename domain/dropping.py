@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common.errors import register_messages
+from .common.i18n import gettext
 
 register_messages(
     {
@@ -175,16 +176,18 @@ def check_move(game: Any, rules: Any, seat: int, move: Any, command: dict, seed:
 
 
 def describe(who: str, data: dict, names: list[str]) -> str:
-    """The sentence of a drop."""
+    """The sentence of a drop, in the reader's language."""
     if not data.get("ends"):
-        return (
-            f"{who}'s time ran out; {who} is dropped: the seat plays on with least-impact "
-            f"moves and ranks last."
-        )
+        return gettext(
+            "{who}'s time ran out; {who} is dropped: the seat plays on with least-impact moves "
+            "and ranks last."
+        ).format(who=who)
     left = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
     if left:
-        return (
-            f"{who}'s time ran out; {who} is dropped and ranks last. Only {left[0]} is left: "
-            f"the game ends and {left[0]} wins."
-        )
-    return f"{who}'s time ran out; {who} is dropped. Nobody is left: the game ends with no winner."
+        return gettext(
+            "{who}'s time ran out; {who} is dropped and ranks last. Only {left} is left: the "
+            "game ends and {left} wins."
+        ).format(who=who, left=left[0])
+    return gettext(
+        "{who}'s time ran out; {who} is dropped. Nobody is left: the game ends with no winner."
+    ).format(who=who)

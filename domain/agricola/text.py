@@ -241,11 +241,10 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         ) or gettext("none")
     elif kind == "PersonPlaced":
         option: Any = d.get("option")
-        p["option"] = (
-            pgettext("agricola option", OPTIONS[option])
-            if option in OPTIONS
-            else pgettext("agricola goods", PLURAL.get(option, option))
-        )
+        if option in OPTIONS:
+            p["option"] = pgettext("agricola option", OPTIONS[option])
+        elif option:
+            p["option"] = pgettext("agricola goods", PLURAL.get(option, str(option)))
     elif kind in ("AnimalsTaken", "AnimalsReceived"):
         p.update(
             animals=goods_text(d["animals"]),
