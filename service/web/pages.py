@@ -359,6 +359,9 @@ def render_game(
         if err.code in ("game_not_found", "version_not_found"):
             abort(404, description=err.message)
         raise
+    held = session.pop("refused", None)  # a refused no-JavaScript move, shown once (see play)
+    if not error and isinstance(held, dict) and held.get("g") == str(game_id):
+        error, tried, where = held.get("text"), held.get("tried"), held.get("where", "list")
     placed = bool(error) and _placed(context, tried, where)
     switch = other_seats(game_id, context["viewer"])
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
@@ -449,5 +452,15 @@ def play(game_id: uuid.UUID):
     try:
         games().play(game_id, seat, move)
     except DomainError as err:
-        return render_game(game_id, err.message, 422, tried, where)
+        return refused(game_id, err.message, tried, where)
     return after_post(game_id)
+
+
+def refused(game_id: uuid.UUID, text: str, tried: str, where: str):
+    """A refused move: with htmx, the page with the sentence beside the control (422); without
+    JavaScript, a redirect to the game page that shows the sentence once (issue 32: the
+    browser never stays on ``…/moves``, so a reload does not post the move again)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game_id, text, 422, tried, where)
+    session["refused"] = {"g": str(game_id), "text": text, "tried": tried[:2000], "where": where}
+    return redirect(url_for("web.game", game_id=game_id), code=303)
