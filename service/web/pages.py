@@ -35,6 +35,7 @@ from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
 from .board import page_context
+from .lobby_form import form_options, option_error
 
 bp = Blueprint(
     "web",
@@ -119,6 +120,8 @@ def create():
         "title": request.form.get("title", ""),
         "variant": request.form.get("variant", ""),
         "players": typed,
+        "bots": [request.form.get(f"bot{i}", "") for i in range(MAX_SEATS)],
+        "clock": request.form.get("clock", ""),
     }
     title, variant = form["title"], form["variant"]
     if ":" in variant:  # the variant list names its title: it decides (works without script)
@@ -127,9 +130,11 @@ def create():
     body = {"title": title, "players": form_seats(typed, request.form)}
     if variant and not request.form.get("quick"):
         body["variant"] = variant
+    options = form_options(request.form, title, variant)
+    form["options"] = options
     clock = form_clock(request.form.get("clock", ""), request.form.get("on_expiry", ""))
-    if clock:
-        body["options"] = {"clock": clock}
+    if clock or options:
+        body["options"] = {**options, **({"clock": clock} if clock else {})}
     try:
         body = CreateGameSchema().load(body)
         created = games().create_game(
@@ -141,7 +146,8 @@ def create():
     except ValidationError as err:
         return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
-        return _home(err.message, form, 422)
+        form["option_error"] = option_error(err.message, options, title, variant)
+        return _home(None if form["option_error"] else err.message, form, 422)
     if request.form.get("quick"):  # "against bots": straight to the table, seat 0 held
         security.hold_seat(
             str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0]))

@@ -253,11 +253,24 @@
       document.querySelectorAll(".seat-field").forEach(function (box) {
         var i = parseInt(box.dataset.seat, 10);
         var input = box.querySelector("input");
+        var bot = box.querySelector("select");
+        var isBot = bot && bot.value !== "";
         box.hidden = i >= max;
         input.disabled = i >= max;
-        input.required = i < min;
+        if (bot) { bot.disabled = i >= max; }
+        input.required = i < min && !isBot;
+        input.placeholder = isBot ? "no name needed" : "";
+      });
+      /* only the chosen variant's options are shown and sent */
+      document.querySelectorAll("fieldset.options").forEach(function (set) {
+        var mine = chosen && set.dataset.variant === chosen.value;
+        set.hidden = !mine;
+        set.disabled = !mine;
       });
     }
+    document.querySelectorAll(".seat-field select").forEach(function (bot) {
+      bot.addEventListener("change", seats);
+    });
     function variants() {
       var keep = null;
       variant.querySelectorAll("optgroup").forEach(function (group) {
@@ -282,7 +295,42 @@
     variants();
   }
 
+  /* Copy buttons (invite links): the link to the clipboard, or selected to copy by hand */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy[data-copy]");
+    if (!button) { return; }
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) { return; }
+    input.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () { /* selected */ });
+    } else {
+      try { if (document.execCommand("copy")) { done(); } } catch (err) { /* selected */ }
+    }
+  });
+
+  /* your name, asked once: remembered in this browser and offered in the lobby's forms */
+  var NAME_KEY = "chronicle-name";
+  function rememberName() {
+    var stored = null;
+    try { stored = window.localStorage.getItem(NAME_KEY); } catch (err) { return; }
+    ["player0", "quick-name"].forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && !input.value && stored) { input.value = stored; }
+    });
+    document.querySelectorAll("form.create, form.quick").forEach(function (form) {
+      form.addEventListener("submit", function () {
+        var input = form.querySelector("#player0, #quick-name");
+        try {
+          if (input && input.value.trim()) { window.localStorage.setItem(NAME_KEY, input.value.trim()); }
+        } catch (err) { /* storage refused: asked again next time */ }
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    rememberName();
     markChanges(false);
     follow();
     markTurn();
