@@ -5,6 +5,7 @@ called by the app factory (``service.app.EXTENSIONS``).
 * :mod:`.tables_pages`: open tables, "my games" of an account, the rating boards;
 * :mod:`.sessions`: who is signed in (the API other modules call: ``current_account``,
   ``require_account``, ``sign_in``, ``sign_out``, ``sessions``, ``end_session``);
+* :mod:`.api`: the JSON routes (in the OpenAPI document);
 * :mod:`.signin` and :mod:`.passkeys`: the two ways in; :mod:`.people`: personal data;
 * :mod:`.side`: the applications and read models these pages run on.
 
@@ -20,7 +21,7 @@ import logging
 from flask import g
 
 from ..web import security
-from . import tables_pages  # noqa: F401 (its routes join the blueprint)
+from . import api, tables_pages  # noqa: F401 (its routes join the blueprint)
 from .pages import bp
 from .sessions import current_account, side
 
@@ -46,8 +47,9 @@ def account_seats() -> dict[str, dict]:
     return out
 
 
-def register(api, services=None) -> None:
-    app = api._app
+def register(api_, services=None) -> None:
+    app = api_._app
     app.register_blueprint(bp)
+    api.register(api_)
     if account_seats not in security.SEAT_SOURCES:
         security.SEAT_SOURCES.append(account_seats)

@@ -7,7 +7,7 @@
 * ``/my-games``: every seat the account holds on any device, waiting for it first, with the time
   left on each clock; the tables it sits at or is invited to;
 * ``/ratings/<title>``: the leaderboard per variant, and the bots' published ratings;
-* ``GET /api/v1/tables``: the open tables as JSON.
+* the JSON routes are in :mod:`.api`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 import uuid
 
-from flask import abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from domain import registry
@@ -76,18 +76,6 @@ def tables():
         variant=variant,
         bots=BOT_CHOICES,
         me=current_account(),
-    )
-
-
-@bp.get("/api/v1/tables")
-def tables_json():
-    s = side().fresh()
-    return jsonify(
-        {
-            "tables": s.open_tables(
-                request.args.get("title") or None, request.args.get("variant") or None
-            )
-        }
     )
 
 
