@@ -24,6 +24,7 @@ SENTENCES = {
     "table_already_seated": "You already have a seat at this table.",
     "table_seat_taken": "Seat {seat} of this table is taken.",
     "table_not_invited": "This table is for invited players only, and you are not invited.",
+    "table_needs_account": "This table is rated, or limited to invited players or a rating range: sign in to an account to take a seat. Guests may take open seats of casual tables.",
     "table_rating_low": "Your {title} rating, {rating}, is below this table's range ({low} to {high}).",
     "table_rating_high": "Your {title} rating, {rating}, is above this table's range ({low} to {high}).",
     "table_not_creator": "Only the table's creator can do that.",

@@ -23,21 +23,26 @@ from flask import g
 from ..web import security
 from . import api, tables_pages  # noqa: F401 (its routes join the blueprint)
 from .pages import bp
-from .sessions import current_account, side
+from .sessions import current_account, guest_id, side
 
 log = logging.getLogger(__name__)
 
 
 def account_seats() -> dict[str, dict]:
-    """``{game id: {"s", "m", "o"}}`` of the signed-in account's seats (as a browser's cookie
-    holds its guest seats), marks made from the seats' current keys."""
+    """``{game id: {"s", "m", "o"}}`` of the signed-in account's seats and of the seats this
+    browser took as a guest at casual tables (as a browser's cookie holds its invite links'
+    seats), marks made from the seats' current keys."""
     if "account_seats" in g:
         return g.account_seats
     out: dict[str, dict] = {}
     account = current_account()
-    if account is not None:
+    holders = [str(account.id)] if account is not None else []
+    guest = guest_id()
+    if guest is not None:
+        holders.append(guest)  # seats taken as a guest at casual tables
+    for holder in holders:
         try:
-            for held in side().fresh().account_seats(str(account.id)):
+            for held in side().fresh().account_seats(holder):
                 mark = security.seat_mark(held["key"])
                 entry = out.setdefault(held["game"], {"s": held["seat"], "m": mark, "o": {}})
                 entry["o"][str(held["seat"])] = mark

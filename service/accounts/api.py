@@ -30,7 +30,7 @@ from domain.accounts.errors import refused
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
-from domain.tables.model import Table
+from domain.tables.model import Table, guest_may_sit
 
 from ..api import problem_response
 from ..blueprints.base import ApiBlueprint
@@ -392,8 +392,10 @@ def join(body, table_id: str):
     a table for invited players only or one whose rating range leaves this player out."""
     from .tables_pages import challenge_ok
 
-    account = changing()
     found = _table(table_id)
+    if current_account() is None:
+        raise _guest_refused(found, challenge_ok(found.id, body.get("challenge")))
+    account = changing()
     ratings = side()
 
     def rating(title: str, variant: str) -> int:
@@ -409,6 +411,28 @@ def join(body, table_id: str):
         seat=seat - 1 if seat else None,
     )
     return _summary(joined)
+
+
+def _guest_refused(table: Table, by_link: bool) -> Problem:
+    """401 ``sign_in_required`` for a guest: the JSON API takes seats for accounts; a guest
+    may sit at a casual table on its page (``guest_ok``), the seat kept in that browser."""
+    page = url_for("accounts.table", table_id=table.id)
+    if guest_may_sit(table, by_link):
+        detail = (
+            "Sign in to take a seat through the API. As a guest, take this casual table's "
+            f"open seat on its page ({page}): the seat is kept in that browser."
+        )
+    else:
+        detail = str(refused("table_needs_account").message)
+    return Problem(
+        401,
+        "sign_in_required",
+        detail,
+        params={
+            "signin": url_for("accounts.signin_page", next=page),
+            "guest_ok": guest_may_sit(table, by_link),
+        },
+    )
 
 
 def _action(table_id: str, act) -> dict:
