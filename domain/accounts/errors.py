@@ -16,6 +16,8 @@ SENTENCES = {
     "name_reserved": "The player name {name} is reserved; choose another.",
     "account_not_found": "There is no such player.",
     "account_deleted": "This account was deleted.",
+    "name_unchanged": "Your player name is already {name}.",
+    "rename_too_soon": "A player name can be changed once in {days} days; yours can change again on {date}.",
     # tables
     "table_not_found": "There is no such table.",
     "table_full": "This table is full: every seat is taken.",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hmac
 import uuid
+from datetime import UTC, datetime
 
 from flask import Response, request, session, url_for
 
@@ -105,12 +106,32 @@ def account_info():
     account = current_account()
     if account is None:
         return {"signed_in": False}
+    return about(account)
+
+
+def about(account: Account) -> dict:
+    after = account.rename_after()
     return {
         "signed_in": True,
         "id": str(account.id),
         "name": account.name,
+        "previous_names": list(account.previous_names),
+        "rename_after": after.isoformat() if after and after > datetime.now(UTC) else None,
         "csrf_token": security.csrf_token(),
     }
+
+
+@blp.route("/api/v1/account/name", methods=["POST"])
+@blp.arguments(s.RenameSchema)
+@blp.response(200, s.AccountSchema)
+@blp.problems(401, 403, 409, 422)
+@blp.doc(security=SESSION)
+def rename(body):
+    """Change the player name: once in 30 days (409 ``rename_too_soon``), unique under every
+    spelling (409 ``name_taken``). The former name stays this account's (nobody else can take
+    it); games and records keep the name they were played under."""
+    account = changing()
+    return about(side().accounts.rename(account.id, body["name"]))
 
 
 @blp.route("/api/v1/signin", methods=["POST"])

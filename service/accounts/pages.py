@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from datetime import UTC, datetime
 
 from flask import (
     Blueprint,
@@ -261,7 +262,18 @@ def account():
         passkeys=s.people.passkeys(str(me.id)),
         ratings=s.fresh().ratings_of(str(me.id)),
         browser_seats=len(_browser_seats()),
+        now=datetime.now(UTC),
     )
+
+
+@bp.post("/account/name")
+def rename():
+    """Change the player name (once in 30 days; games keep the names they were played
+    under)."""
+    security.check_csrf()
+    me = require_account()
+    side().accounts.rename(me.id, request.form.get("name", ""))
+    return redirect(url_for("accounts.account"), code=303)
 
 
 @bp.post("/account/sessions/end")

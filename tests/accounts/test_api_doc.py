@@ -27,6 +27,7 @@ ROUTES = {
     ("delete", "/api/v1/account/passkeys/{credential}"),
     ("get", "/api/v1/account/export"),
     ("post", "/api/v1/account/delete"),
+    ("post", "/api/v1/account/name"),
     ("get", "/api/v1/account/games"),
     ("get", "/api/v1/account/invitations"),
     ("get", "/api/v1/account/ratings"),
