@@ -193,7 +193,7 @@ class NoticeRows:
                     "chat",
                     seat,
                     event.originator_version,
-                    None,
+                    event.originator_version,
                     note_id,
                     event.timestamp,
                     sorted(channels.items()),
