@@ -186,3 +186,35 @@ def test_a_dropped_seat_can_no_longer_write(app, client):
     assert name in body["detail"]
     assert chat(client, game)["version"] == 0
     assert say(client, game, (seat + 1) % 3, "they timed out").status_code == 201
+
+
+def test_the_threaded_stream_sends_the_chat_too(app, client):
+    """Without the stream process, the web workers' own stream carries ``?chat=N`` alike."""
+    import json
+    import time
+
+    from service.stream_api import StreamHub, follow
+
+    game = new_game(client)
+    games = app.extensions[EXTENSION].games()
+    hub = StreamHub(None, max_streams=2, max_seconds=10)
+    hub.poll = 0.1
+    stream = follow(games, hub, uuid.UUID(game.id), 1, None, chat=0)
+
+    def message():
+        for raw in stream:
+            text = raw.decode()
+            if text.startswith(":"):
+                continue
+            lines = dict(line.split(": ", 1) for line in text.strip().splitlines())
+            return lines.get("event"), json.loads(lines["data"]), "id" in lines
+
+    assert message()[0] == "snapshot"
+    event, data, has_id = message()
+    assert (event, data["messages"], has_id) == ("chat", [], False)
+    say(client, game, 0, "hello Bob")
+    started = time.monotonic()
+    event, data, has_id = message()
+    assert event == "chat" and [m["text"] for m in data["messages"]] == ["hello Bob"]
+    assert not has_id and time.monotonic() - started < 2
+    stream.close()
