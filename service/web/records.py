@@ -78,7 +78,9 @@ def notifications(game_id: uuid.UUID):
     email = request.form.get("email", "").strip() or None
     try:
         previous = subscriptions.current(app, game_id).get(seat)
-        wanted = subscriptions.build(previous, webhook_url=url, email=email)
+        wanted = subscriptions.build(
+            previous, webhook_url=url, email=email, kinds=(previous or {}).get("kinds")
+        )
         if url:
             netguard.check_hook(url, services().settings.webhook_allow)
     except InvalidSubscription as err:

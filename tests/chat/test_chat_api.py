@@ -160,6 +160,18 @@ def test_a_fork_starts_with_an_empty_chat_and_the_export_carries_the_chat(client
     assert [m["text"] for m in record["chat"]["messages"]] == ["nice move"]
     assert record["chat"]["version"] == 1
     assert all("account" not in m for m in record["chat"]["messages"])
+    # the chat is not the game's: the audit re-runs the game's log alone, and passes
+    assert client.get(f"{game.url}/audit").get_json()["ok"] is True
+    # a record exported with its chat imports (as a new game, with an empty chat)
+    finished = new_game(client, options={"secrets": False}, goal=1)
+    play_turns(client, finished, 1)
+    say(client, finished, 0, "gg")
+    exported = client.get(f"{finished.url}/export").get_json()
+    assert exported["kind"] == "full" and exported["chat"]["messages"][0]["text"] == "gg"
+    imported = client.post("/api/v1/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/api/v1/games/{imported.get_json()['id']}/chat").get_json()
+    assert again["messages"] == []
 
 
 def test_the_page_shows_the_chat_escaped(client):
