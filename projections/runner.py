@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner
@@ -41,7 +41,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
     #: builds the projector for a view (set on the subclass :func:`bind` makes)
     make_projector: Callable[[PostgresReadModels], Projector] | None = None
     #: called with each pass's result (e.g. to enqueue the deliveries of new notices)
-    on_result: Callable[[CatchUp], None] | None = None
+    on_result: Callable[[CatchUp], object] | None = None
 
     def __init__(self, view: PostgresReadModels) -> None:
         super().__init__(view)
@@ -67,7 +67,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
 def bind(
     games_factory: Callable[[], Games],
     *,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
     **projector_options: Any,
 ) -> type[ReadModelProjection]:
     """A :class:`ReadModelProjection` subclass whose projector reads through ``games_factory()``."""
@@ -90,7 +90,7 @@ def bind(
 def make_runner(
     env: dict[str, str],
     *,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
     **projector_options: Any,
 ) -> ProjectionRunner:
     """A started ``ProjectionRunner`` following the PostgreSQL store ``env`` describes.
@@ -100,7 +100,7 @@ def make_runner(
     projection_class = bind(lambda: Games(env=env), on_result=on_result, **projector_options)
     return ProjectionRunner(
         application_class=Games,
-        projection_class=projection_class,
+        projection_class=cast(Any, projection_class),  # the library's generic is invariant
         view_class=PostgresReadModels,
         env=env,
     )
@@ -111,7 +111,7 @@ def poll_forever(
     *,
     interval: float = 0.25,
     stop: threading.Event | None = None,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
 ) -> None:
     """Catch up whenever the notification log's head moves, until ``stop`` is set.
 

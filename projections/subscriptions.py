@@ -20,11 +20,15 @@ import base64
 import re
 import secrets
 import uuid
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlparse
 
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
+
+if TYPE_CHECKING:
+    from domain.application import Games
 
 SUBSCRIPTIONS_NAMESPACE = uuid.UUID("0b7f2f3e-5a54-4b8e-9d57-2c3f6f4c9a21")
 SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
@@ -48,6 +52,7 @@ MAX_URL = 2048
 _EMAIL = re.compile(r"[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}\Z")
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class SeatNotificationsSet(DomainEvent):
     """One seat's subscriptions, replaced whole.
 
@@ -107,13 +112,13 @@ def channel_hints(sub: dict | None) -> dict[str, str]:
     """``{channel: hint}`` of the channels a subscription has."""
     if not sub:
         return {}
-    out = {}
+    out: dict[str, str] = {}
     if sub.get("webhook"):
-        out["webhook"] = hint(sub["webhook"]["url"])
+        out["webhook"] = hint(sub["webhook"]["url"]) or ""
     if sub.get("email"):
-        out["email"] = email_hint(sub["email"])
+        out["email"] = email_hint(sub["email"]) or ""
     if sub.get("chat"):
-        out["chat"] = hint(sub["chat"]["url"])
+        out["chat"] = hint(sub["chat"]["url"]) or ""
     if sub.get("push"):
         out["push"] = f"{len(sub['push'])} browser(s): " + ", ".join(
             sorted({hint(p["endpoint"]) or "" for p in sub["push"]})
@@ -142,11 +147,11 @@ def as_dict(event: Any) -> dict:
     }
 
 
-def current(games, game_id: uuid.UUID | str) -> dict[int, dict]:
+def current(games: Games, game_id: uuid.UUID | str) -> dict[int, dict]:
     """Every seat's current subscriptions, ``{seat: {...}}`` (seats never subscribed are absent)."""
     subs: dict[int, dict] = {}
     for event in games.events.get(stream_id(game_id)):
-        subs[event.seat] = as_dict(event)
+        subs[cast(SeatNotificationsSet, event).seat] = as_dict(event)
     return subs
 
 
@@ -239,7 +244,7 @@ def build(
 
 
 def save(
-    games,
+    games: Games,
     game_id: uuid.UUID | str,
     seat: int,
     subscription: dict,
@@ -277,7 +282,7 @@ def save(
 
 
 def disable_channel(
-    games, game_id: uuid.UUID | str, seat: int, channel: str, target: str | None, reason: str
+    games: Games, game_id: uuid.UUID | str, seat: int, channel: str, target: str | None, reason: str
 ) -> bool:
     """Switch one channel of a seat off (a webhook that answered 410 Gone), if it still points
     at ``target``. Returns whether anything changed."""
@@ -335,7 +340,7 @@ def check_push(subscription: Any) -> dict:
     return {"endpoint": endpoint, "keys": out}
 
 
-def add_push(games, game_id: uuid.UUID | str, seat: int, subscription: dict) -> dict:
+def add_push(games: Games, game_id: uuid.UUID | str, seat: int, subscription: dict) -> dict:
     """Subscribe one more browser of ``seat`` (the same endpoint again replaces it; the
     oldest leaves beyond :data:`MAX_PUSH`)."""
     sub = current(games, game_id).get(int(seat)) or {}
@@ -347,7 +352,7 @@ def add_push(games, game_id: uuid.UUID | str, seat: int, subscription: dict) -> 
 
 
 def drop_push(
-    games, game_id: uuid.UUID | str, seat: int, endpoints: list[str], reason: str = "gone"
+    games: Games, game_id: uuid.UUID | str, seat: int, endpoints: list[str], reason: str = "gone"
 ) -> bool:
     """Remove browsers from ``seat``'s push subscriptions (gone, or unsubscribed)."""
     sub = current(games, game_id).get(int(seat))
@@ -366,6 +371,7 @@ def drop_push(
 ACCOUNT_NOTICES_TOPIC = "projections.subscriptions:AccountNoticesSet"
 
 
+@dataclass(frozen=True)  # as GameEvent (domain/game.py)
 class AccountNoticesSet(DomainEvent):
     """An account's notice settings, replaced whole: which notices go by which channel
     (``kinds``: ``{channel: [kind, ...]}``), a webhook (``{"url", "secret"}`` or None), whether
@@ -385,12 +391,12 @@ def account_stream(account_id: uuid.UUID | str) -> uuid.UUID:
     return uuid.uuid5(SUBSCRIPTIONS_NAMESPACE, f"account:{account_id}")
 
 
-def account_settings(games, account_id: uuid.UUID | str) -> dict:
+def account_settings(games: Games, account_id: uuid.UUID | str) -> dict:
     """The account's notice settings (``version`` 0: never set)."""
     found = list(games.events.get(account_stream(account_id), desc=True, limit=1))
     if not found:
         return {"kinds": None, "webhook": None, "email": False, "push": None, "version": 0}
-    event = found[0]
+    event = cast(AccountNoticesSet, found[0])
     return {
         "kinds": event.kinds,
         "webhook": event.webhook,
@@ -401,7 +407,11 @@ def account_settings(games, account_id: uuid.UUID | str) -> dict:
 
 
 def save_account(
-    games, account_id: uuid.UUID | str, settings: dict, reason: str = "set", attempts: int = 5
+    games: Games,
+    account_id: uuid.UUID | str,
+    settings: dict,
+    reason: str = "set",
+    attempts: int = 5,
 ) -> dict:
     """Append an :class:`AccountNoticesSet` (optimistic, retried on a race)."""
     sid = account_stream(account_id)
@@ -426,14 +436,14 @@ def save_account(
     raise PersistenceError("could not save the notice settings: too many concurrent changes")
 
 
-def add_account_push(games, account_id: uuid.UUID | str, subscription: dict) -> dict:
+def add_account_push(games: Games, account_id: uuid.UUID | str, subscription: dict) -> dict:
     settings = account_settings(games, account_id)
     browsers = [p for p in settings["push"] or [] if p["endpoint"] != subscription["endpoint"]]
     settings["push"] = [*browsers, subscription][-MAX_PUSH:]
     return save_account(games, account_id, settings)
 
 
-def drop_account_push(games, account_id: uuid.UUID | str, endpoints: list[str]) -> bool:
+def drop_account_push(games: Games, account_id: uuid.UUID | str, endpoints: list[str]) -> bool:
     settings = account_settings(games, account_id)
     kept = [p for p in settings["push"] or [] if p["endpoint"] not in endpoints]
     if len(kept) == len(settings["push"] or []):
@@ -443,7 +453,7 @@ def drop_account_push(games, account_id: uuid.UUID | str, endpoints: list[str]) 
     return True
 
 
-def account_of_seat(store, game_id: uuid.UUID | str, seat: int) -> str | None:
+def account_of_seat(store: Any, game_id: uuid.UUID | str, seat: int) -> str | None:
     """The account that holds ``seat`` of the game now (``rm_account_seats``), or None."""
     try:
         rows = store.query(
@@ -456,7 +466,7 @@ def account_of_seat(store, game_id: uuid.UUID | str, seat: int) -> str | None:
     return rows[0]["account_id"] if rows else None
 
 
-def account_email(store, account_id: str) -> str | None:
+def account_email(store: Any, account_id: str) -> str | None:
     try:
         rows = store.query(
             "SELECT email FROM {p}acc_people WHERE account_id = ?", [str(account_id)]
@@ -466,7 +476,7 @@ def account_email(store, account_id: str) -> str | None:
     return rows[0]["email"] if rows else None
 
 
-def effective(games, store, game_id: uuid.UUID | str, seat: int) -> dict | None:
+def effective(games: Games, store: Any, game_id: uuid.UUID | str, seat: int) -> dict | None:
     """The notices ``seat`` gets: its own for this game if it has any (a guest seat's, or an
     account's per-game override), else those of the account holding it. The account's are
     shaped as a seat's (its email address read from its personal data), with ``account``."""

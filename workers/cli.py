@@ -35,7 +35,10 @@ import signal
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rq import SimpleWorker
 
 from . import context, delivery, outbox, queueing
 from .settings import WorkerSettings
@@ -50,7 +53,7 @@ def _logging(level: str) -> None:
     )
 
 
-def worker_class():
+def worker_class() -> type[SimpleWorker]:
     """RQ's ``SimpleWorker`` that retries a lost Redis every 2 s at most (not up to 60 s), so
     notices go out soon after Redis is back."""
     from rq import SimpleWorker

@@ -88,7 +88,7 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
     channel = row["channel"]
     sub = subscriptions.effective(ctx.games, store, row["game_id"], int(row["seat"]))
     target = sub.get(channel) if sub else None
-    if not target:
+    if not target or sub is None:
         outbox.final(
             store, notice_id, "cancelled", None, f"the seat no longer has a {channel} subscription"
         )

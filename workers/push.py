@@ -87,7 +87,7 @@ def public_key(pem: bytes) -> str:
     from cryptography.hazmat.primitives import serialization
 
     key = serialization.load_pem_private_key(pem, password=None)
-    raw = key.public_key().public_bytes(  # type: ignore[union-attr]
+    raw = key.public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
     )
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
@@ -103,7 +103,9 @@ class _Captured:
     text: str = ""
     headers: dict = field(default_factory=dict)
 
-    def post(self, endpoint: str, timeout: Any = None, data: Any = None, headers: Any = None):
+    def post(
+        self, endpoint: str, timeout: Any = None, data: Any = None, headers: Any = None
+    ) -> _Captured:
         self.request = {"endpoint": endpoint, "data": data, "headers": dict(headers or {})}
         return self
 
@@ -114,7 +116,7 @@ def encrypt(subscription: dict, payload: bytes, ttl: int = TTL) -> tuple[str, by
     from pywebpush import WebPusher
 
     captured = _Captured()
-    WebPusher(subscription, requests_session=captured).send(  # type: ignore[arg-type]
+    WebPusher(subscription, requests_session=captured).send(
         payload, {}, ttl=ttl, content_encoding="aes128gcm"
     )
     sent = captured.request

@@ -35,6 +35,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .netguard import Allowance, parse_allowance
 from .push import key_path
@@ -102,7 +103,7 @@ class WorkerSettings:
     vapid_subject: str = "mailto:chronicle@localhost"
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> WorkerSettings:
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> WorkerSettings:
         env = os.environ if environ is None else environ
         settings = cls(
             redis_url=(env.get("REDIS_URL", DEFAULT_REDIS_URL) or "").strip() or None,

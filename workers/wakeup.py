@@ -25,7 +25,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from projections.projector import Projector
 
 from . import queueing
 from .settings import WorkerSettings
@@ -238,7 +241,7 @@ class InProcessCatchUp:
         self._lock = threading.Lock()
 
     @property
-    def projector(self):
+    def projector(self) -> Projector:
         if self._projector is None:
             from projections.projector import Projector
             from projections.store import open_store

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .tables import ACTION_SPACES
+from .windows import WINDOWS
 
 
 def _none(*_args) -> int:
@@ -152,6 +153,57 @@ class Extension:
     place_gains: list = field(default_factory=list)
     #: how a label names a card (``"Wood Carver (K301)"``): the base rules know only its id
     card_label: Callable = str
+    #: events only a card module emits: type -> ``fold(state, event)`` (``abilities.install``)
+    events: dict = field(default_factory=dict)
+    #: who owns each move type (and ``"event:"`` + each event type), for the sentence that
+    #: refuses a second owner
+    owners: dict = field(default_factory=dict)
+    #: hook -> the cards whose abilities it is (empty: every full game runs it); see
+    #: :meth:`running`
+    cards_of: dict = field(default_factory=dict)
+    #: (window, cards in play) -> the hooks that run (:meth:`running`)
+    _running: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def running(self, window: str, state: dict) -> list:
+        """The hooks of ``window`` this game runs: those of the cards dealt to or played by
+        one of its seats (:func:`in_play`) and those that serve every full game (issue 35)."""
+        hooks = getattr(self, window)
+        gates = self.cards_of
+        if not gates or not hooks:
+            return hooks
+        played = in_play(state)
+        key = (window, played)
+        found = self._running.get(key)
+        if found is None:
+            found = [h for h in hooks if (c := gates.get(h)) is None or not c.isdisjoint(played)]
+            if len(self._running) > 4096:  # a bound on the cache, never reached in one game
+                self._running.clear()
+            self._running[key] = found
+        return found
+
+    def bind(self, bind: Any, cards: frozenset[str] = frozenset()) -> None:
+        """Put ``bind.hook`` into its window (``abilities.Bind``; checked by the caller)."""
+        window = WINDOWS[bind.window]
+        current = getattr(self, bind.window)
+        if window.shape in ("one", "data") and bind.key is None:
+            value = current + tuple(bind.hook) if isinstance(current, tuple) else bind.hook
+            setattr(self, bind.window, value)
+            return
+        if window.shape != "hooks":  # keyed: a hook, kinds or a list of hooks per key
+            existing = current.get(bind.key)
+            if isinstance(existing, tuple):
+                current[bind.key] = existing + tuple(bind.hook)
+                return
+            if not isinstance(existing, list):
+                current[bind.key] = bind.hook
+                return
+            current = existing
+        if bind.first:
+            current.insert(0, bind.hook)
+        else:
+            current.append(bind.hook)
+        if cards and window.shape == "hooks":
+            self.cards_of[bind.hook] = frozenset(cards) | self.cards_of.get(bind.hook, frozenset())
 
 
 #: The family game's extension: no window adds anything.
@@ -193,6 +245,26 @@ def of_farm(farm: dict) -> Extension:
         return NONE
     card_set: Any = farm.get("card_set")
     return _BUILT.get(card_set) or for_card_set(card_set)
+
+
+def in_play(state: dict) -> frozenset[str]:
+    """The cards dealt to or played by a seat of this game: played cards, and the cards in
+    hands, draft packets and cards set aside (``state["hands"]``), the index by which
+    :meth:`Extension.running` picks the hooks to run."""
+    out: set[str] = set()
+    for farm in state.get("farms", ()):
+        out.update(farm.get("cards", ()))
+    hands = state.get("hands")
+    if hands:
+        for hand in hands.get("_private", {}).values():
+            for value in hand.values():
+                if isinstance(value, list):
+                    out.update(c for c in value if isinstance(c, str))
+                elif isinstance(value, dict):
+                    for inner in value.values():
+                        if isinstance(inner, list):
+                            out.update(c for c in inner if isinstance(c, str))
+    return frozenset(out)
 
 
 def skips_harvest(state: dict, seat: int) -> bool:

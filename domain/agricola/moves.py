@@ -223,7 +223,9 @@ def candidates(state: dict, seat: int) -> list[dict]:
         if has_unhoused(farm)
         else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0]
     )
-    cards = [m for hook in of(state).anytime_candidates for m in hook(state, seat)]
+    cards = [
+        m for hook in of(state).running("anytime_candidates", state) for m in hook(state, seat)
+    ]
     return _step_candidates(state, seat) + converts + cards + releases
 
 

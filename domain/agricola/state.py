@@ -36,6 +36,7 @@ from __future__ import annotations
 import marshal
 
 from domain.common.housing import Housing, farm_housing
+from domain.common.i18n import pgettext
 
 from .extension import find_space_row, of_farm, space_row
 from .tables import (
@@ -101,8 +102,9 @@ def name(state: dict, seat: int | None) -> str:
 
 
 def space_name(space_id: str) -> str:
+    """The space's name in the reader's language (the rulebook's: ``domain.common.i18n``)."""
     info = find_space_row(space_id)
-    return info["name"] if info else str(space_id)
+    return pgettext("agricola spaces", info["name"]) if info else str(space_id)
 
 
 def improvement_info(improvement_id) -> dict:
@@ -127,8 +129,12 @@ def improvements_owned(farm: dict) -> list[str]:
 
 
 def major_name(major_id: str) -> str:
+    """A major improvement's or an improvement card's name in the reader's language."""
     info = improvement_info(major_id)
-    return info["name"] if info else str(major_id)
+    if not info:
+        return str(major_id)
+    context = "agricola majors" if major_id in MAJOR_IMPROVEMENTS else "agricola card name"
+    return pgettext(context, info["name"])
 
 
 def field_at(farm: dict, space: int) -> dict | None:

@@ -3,6 +3,10 @@ event (audit ``?detail=true``)."""
 
 from __future__ import annotations
 
+from .pack import counts_sentence
+from .state import data
+from .travel import roads
+
 SPACE_NAMES = {
     "harvest": "Grain harvest",
     "family": "Family",
@@ -248,8 +252,6 @@ SIMPLE = {
 
 
 def _set_up(d: dict) -> str:
-    from .pack import counts_sentence
-
     pack = d["pack"]
     return (
         f"A game of Village ({d['variant']}) is set up for {', '.join(d['players'])} with "
@@ -402,9 +404,6 @@ def move_label(state: dict, move: dict) -> str:
 def _travel_label(state: dict, move: dict) -> str:
     """'Send a "1" to city N: 2 time, 1 wagon and 2 brown' (the road's price, coins standing in
     for cubes)."""
-    from .state import data
-    from .travel import roads
-
     start = move.get("from", "farm")
     origin = start[5:] if start.startswith("city:") else "village"
     road = data(state)["travel"]["road"]
@@ -425,8 +424,6 @@ def _travel_label(state: dict, move: dict) -> str:
 
 
 def _serve_label(state: dict, move: dict) -> str:
-    from .state import data
-
     cid = state["market"]["stalls"][move["slot"]]
     tile = data(state)["customers"][cid]
     head = (

@@ -12,7 +12,6 @@ cannot sign in twice.
 from __future__ import annotations
 
 import base64
-import json
 import os
 from urllib.parse import urlsplit
 
@@ -36,6 +35,8 @@ from webauthn.helpers.structs import (
 )
 
 from domain.accounts.model import Account
+
+from ..parsing import strict_json
 
 RP_NAME = "Chronicle"
 
@@ -135,7 +136,7 @@ def verify_authentication(body: dict, stored: dict) -> int:
 
 def parse_body() -> dict:
     try:
-        body = json.loads(request.get_data(as_text=True) or "{}")
+        body = strict_json(request.get_data() or b"{}")
     except ValueError:
         raise PasskeyError("This is not a passkey answer.") from None
     if not isinstance(body, dict):

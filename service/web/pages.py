@@ -31,6 +31,7 @@ from domain.common.why import move_target, split_target
 
 from ..context import games, services
 from ..lobby import list_games
+from ..parsing import strict_json
 from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
@@ -441,7 +442,7 @@ def play(game_id: uuid.UUID):
             where,
         )
     try:
-        move = json.loads(tried)
+        move = strict_json(tried)  # a lone surrogate or NUL: unreadable, never a 500
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:

@@ -16,6 +16,7 @@ the seat holds some food or something that turns into food.
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import convertible_goods
@@ -96,13 +97,19 @@ def label(state: dict, move: dict) -> str:
     return "Adoptive Parents (K267): keep the newborn a newborn"
 
 
-def install(ext) -> None:
-    """Add the card's step after a family growth to ``ext`` (its label is in
-    ``cards/labels.py``)."""
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "adopt": int}, {})
-    ext.optional_left[KIND] = lambda state, seat: not state["pending"][seat]["done"]
-    ext.mandatory_parts[KIND] = ("adopt",)
-    ext.mandatory_text[KIND] = "it must first say whether the Adoptive Parents adopt the newborn"
+def _adoption_left(state: dict, seat: int) -> bool:
+    return not state["pending"][seat]["done"]
+
+
+#: The card's step after a family growth (its label is in ``cards/labels.py``).
+MODULE = CardModule(
+    "adoption",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("optional_left", _adoption_left, key=KIND),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "adopt": int})},
+    steps={KIND: (("adopt",), "it must first say whether the Adoptive Parents adopt the newborn")},
+)

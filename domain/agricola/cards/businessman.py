@@ -9,6 +9,7 @@ Once the minor improvement of the Starting Player action is played, the action s
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule
 from ..improvements import can_build_any_major
 from .play import any_minor_move
 
@@ -42,5 +43,4 @@ def after(b, owner, event, card_id) -> None:
     )
 
 
-def install(ext) -> None:
-    ext.extra_steps.append(is_open)
+MODULE = CardModule("businessman", frozenset({CARD}), (Bind("extra_steps", is_open),))

@@ -16,6 +16,7 @@ rules do not wait then).
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 
@@ -95,10 +96,10 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardStep", {"card": card_id, "pending": following}, seat)
 
 
-def install(ext) -> None:
-    """Add the buyers' step and move to ``ext``."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "buy": int}, {})
-    ext.mandatory_parts[KIND] = ("buy",)
-    ext.mandatory_text[KIND] = "it must answer the card's offer"
+MODULE = CardModule(
+    "buyers",
+    cards=frozenset(BUYERS),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={MOVE: Move(check, apply, {"card": str, "buy": int})},
+    steps={KIND: (("buy",), "it must answer the card's offer")},
+)

@@ -17,6 +17,7 @@ round card in the current round or a later one; decision I-31).
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..flow import FAMILY_CARD
@@ -118,12 +119,14 @@ def place_problem(state: dict, seat: int, space_id: str, move: dict) -> str | No
     return None
 
 
-def install(ext) -> None:
-    """Add the Chamberlain's step, moves and placement check to ``ext``."""
-    ext.place_problems.append(place_problem)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "first": str}, {})
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.mandatory_parts[KIND] = ("order",)
-    ext.mandatory_text[KIND] = "it must choose the order of the stage 5 round cards"
+MODULE = CardModule(
+    "chamberlain",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("place_problems", place_problem),
+        Bind("anytime_candidates", moves),
+        Bind("work_kinds", (KIND,)),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "first": str})},
+    steps={KIND: (("order",), "it must choose the order of the stage 5 round cards")},
+)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from domain.common.errors import RuleViolation
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import check_place
@@ -165,11 +166,15 @@ def label(state: dict, move: dict) -> str:
     )
 
 
-def install(ext) -> None:
-    """Add the claim cards' move and their answer to the window ``work_end`` (the move's
-    label is in ``cards/labels.py``)."""
-    ext.after_place.append(acrobat_claim)
-    ext.work_end.append(has_move)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "from": str, "to": str}, {})
+#: The claim cards' move and their answer to the window ``work_end`` (the move's label is in
+#: ``cards/labels.py``).
+MODULE = CardModule(
+    "claim_moves",
+    cards=frozenset({ACROBAT, COUNTRYMAN}),
+    binds=(
+        Bind("after_place", acrobat_claim),
+        Bind("work_end", has_move),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "from": str, "to": str})},
+)

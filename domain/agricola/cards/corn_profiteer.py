@@ -13,6 +13,7 @@ you choose one of them" (S1; decision I-29 in docs/rules/cards-i-occupations.md)
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 
@@ -122,11 +123,13 @@ def apply(b, seat: int, move: dict) -> None:
     _sell(b, seat, move["buyer"], buyers)
 
 
-def install(ext) -> None:
-    """Add the Corn Profiteer's moves to ``ext``."""
-    ext.anytime_candidates.append(moves)
-    for move in (SELL, BID, CHOOSE):
-        ext.handlers[move] = (check, apply)
-    ext.move_shapes[SELL] = ({"card": str}, {})
-    ext.move_shapes[BID] = ({"card": str, "buy": int}, {})
-    ext.move_shapes[CHOOSE] = ({"card": str, "buyer": int}, {})
+MODULE = CardModule(
+    "corn_profiteer",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={
+        SELL: Move(check, apply, {"card": str}),
+        BID: Move(check, apply, {"card": str, "buy": int}),
+        CHOOSE: Move(check, apply, {"card": str, "buyer": int}),
+    },
+)

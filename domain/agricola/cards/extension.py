@@ -11,6 +11,7 @@ base modules: a full game's state names its card set and the base asks
 
 from __future__ import annotations
 
+from ..abilities import install
 from ..extension import Extension
 from . import (
     actions,
@@ -48,6 +49,7 @@ from . import (
     hooks,
     house_costs,
     improvement_actions,
+    k_minor_windows,
     lasso,
     manure,
     mill,
@@ -80,7 +82,6 @@ from . import (
 from .card_sets import CARD_SETS, CORRECTED
 from .catalogue import CARDS
 from .decks import DECKS
-from .k_minor_windows import install as with_k_minors
 from .labels import LABELS
 
 _OPTIONAL_DONE = {
@@ -455,17 +456,19 @@ def build(card_set: int) -> Extension:
         card_points=_card_points,
         card_bonus=_card_bonus,
     )
+    ext.owners.update(dict.fromkeys(ext.handlers, "cards/extension.py (the card moves)"))
+    _gate(ext, effect_of)
     for module in _INSTALLED:
-        _install(ext, module.install, module.__name__)
-    for module, cards in _INSTALLED_WITH:  # only in the sets that hold their cards
-        if CARD_SETS[card_set] & cards:
-            _install(ext, module.install, module.__name__)
+        install(ext, module.MODULE)
+    for module in _INSTALLED_WITH:  # only in the sets that hold their cards
+        if CARD_SETS[card_set] & module.MODULE.cards:
+            install(ext, module.MODULE)
     # the K deck's minor improvements (cards/k_minor_windows.py)
-    _install(ext, with_k_minors, "k_minor_windows")
+    install(ext, k_minor_windows.MODULE)
     return ext
 
 
-#: Modules that add their own moves and windows to the extension (``install(ext)``): I225,
+#: Card modules that add their own moves and windows (``MODULE``, ``abilities.install``): I225,
 #: I254, I228, I249, I223, I260, the buyers I234/I251/I255, I265, I263, I239, I238.
 _INSTALLED = (
     field_watch,
@@ -485,19 +488,44 @@ _INSTALLED = (
 #: Modules installed only into the card sets that hold one of their cards (set 7 on), so the
 #: extensions of older sets stay as their games were played: the claim cards K269, K289 and
 #: the Wood Carver K301, the Adoptive Parents K267, the Serf K266.
-_INSTALLED_WITH = (
-    (claim_moves, frozenset({claim_moves.ACROBAT, claim_moves.COUNTRYMAN})),
-    (wood_carver, frozenset({wood_carver.CARD})),
-    (adoption, frozenset({adoption.CARD})),
-    (serf, frozenset({serf.CARD})),
+_INSTALLED_WITH = (claim_moves, wood_carver, adoption, serf)
+
+#: Every card module declared as a ``CardModule``: their bindings are checked when the card
+#: package is composed (a wrong one fails here, naming the module and the window).
+MODULES = (
+    *(m.MODULE for m in _INSTALLED),
+    *(m.MODULE for m in _INSTALLED_WITH),
+    k_minor_windows.MODULE,
+)
+for _module in MODULES:
+    _module.check()
+
+
+#: Hooks of ``anytime_candidates`` that serve only the cards whose effect has one of these keys
+#: (each hook looks for such a card among the seat's; issue 35 item 3).
+_GATES_BY_EFFECT = (
+    (card_moves.renovate_moves, ("renovate_any_time",)),
+    (any_time_renovation.moves, ("renovate_stone_any_time",)),
+    (free_builds.room_moves, ("free_room",)),
+    (round_offers.moves, ("offer_plough", "offer_animals")),
+    (growth_cards.moves, ("growth_per_room",)),
+    (stable_pasture.moves, ("fence_stable",)),
+    (answer_occupation.moves, ("answer_occupation",)),
+    (workshops_as_minors.moves, ("workshops_as_minor",)),
+    (improvement_actions.moves, ("improvement_actions",)),
+    (work_start.moves, ("spread_wood", "food_on_space")),
+    (round_start_play.moves, ("round_start_play",)),
+    (random_occupation.moves, ("random_occupation",)),
+    (reactions.reaction_moves, ("reacts_to",)),
+    (mill.moves, ("mill",)),
+    (storehouse.moves, ("resow",)),
+    (harrow.punner_moves, ("plough_offer",)),
+    (lasso.moves, ("lasso",)),
 )
 
 
-def _install(ext: Extension, install, name: str) -> None:
-    """``install(ext)``, refusing a move type another card module already owns (two decks
-    written side by side both named a move ``card_buy``: one silently replaced the other)."""
-    before = dict(ext.handlers)
-    install(ext)
-    taken = [k for k, pair in before.items() if ext.handlers.get(k) is not pair]
-    if taken:
-        raise ValueError(f"{name} replaces the move type(s) {taken}")
+def _gate(ext: Extension, effect_of: dict[str, dict]) -> None:
+    """Index the card hooks of ``ext`` by the cards they serve (``Extension.running``)."""
+    for hook, keys in _GATES_BY_EFFECT:
+        ext.cards_of[hook] = frozenset(c for c, e in effect_of.items() if any(k in e for k in keys))
+    ext.cards_of[round_start.plough_moves] = frozenset({round_start.PLOW_DRIVER})

@@ -16,6 +16,7 @@ after the space's own action; cards that answer fence building answer them too).
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_build_pasture, fence_credit
@@ -118,16 +119,21 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardStep", {"card": CARD, "pending": _fencing(space)}, seat)
 
 
-def install(ext) -> None:
-    """Add the Fence Builder's moves and windows to ``ext``."""
-    ext.fences_reserved.append(reserved)
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.extra_steps.append(_build_open)
-    for move in (MARK, BUILD):
-        ext.handlers[move] = (check, apply)
-    ext.move_shapes[MARK] = ({"card": str, "target": str}, {})
-    ext.move_shapes[BUILD] = ({"card": str}, {})
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.mandatory_parts[KIND] = ("mark",)
-    ext.mandatory_text[KIND] = "it must mark an action space with the Fence Builder's fence"
+MODULE = CardModule(
+    "fence_builder",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("fences_reserved", reserved),
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("extra_steps", _build_open),
+        Bind("work_kinds", (KIND,)),
+    ),
+    moves={
+        MARK: Move(check, apply, {"card": str, "target": str}),
+        BUILD: Move(check, apply, {"card": str}),
+    },
+    steps={
+        KIND: (("mark",), "it must mark an action space with the Fence Builder's fence"),
+    },
+)

@@ -15,6 +15,7 @@ built otherwise; 1 to 3 of them still cost 2 food, the rest go back to the seat'
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, can_build_pasture, fence_credit
@@ -122,10 +123,13 @@ def credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
     return max(0, pending["delivery"] - pending.get("free_fences", 0)), None
 
 
-def install(ext) -> None:
-    """Add the Fence Deliveryman's move and windows to ``ext``."""
-    ext.fences_reserved.append(reserved)
-    ext.fence_credit.insert(0, credit)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str}, {})
+MODULE = CardModule(
+    "fence_delivery",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("fences_reserved", reserved),
+        Bind("fence_credit", credit, first=True),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str})},
+)

@@ -12,6 +12,7 @@ its label is in ``cards/labels.py``).
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
@@ -74,14 +75,17 @@ def apply(b, seat: int, move: dict) -> None:
     settle(b, seat)
 
 
-def install(ext) -> None:
-    """Add the Field Watchman's move and windows to ``ext`` (a full game's extension)."""
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.extra_steps.append(is_open)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "space": int}, {})
-    ext.farm_space_moves = (*ext.farm_space_moves, MOVE)
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.step_kinds["done"] = (*ext.step_kinds["done"], KIND)
-    ext.optional_left[KIND] = is_open
+MODULE = CardModule(
+    "field_watch",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("extra_steps", is_open),
+        Bind("farm_space_moves", (MOVE,)),
+        Bind("work_kinds", (KIND,)),
+        Bind("step_kinds", (KIND,), key="done"),
+        Bind("optional_left", is_open, key=KIND),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "space": int})},
+)

@@ -12,6 +12,7 @@ the stable is built before the seat places its first person of the round, with
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_stable_spaces
@@ -75,9 +76,9 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("StableBuilt", {"space": move["space"], "cost": dict(COST), "card": CARD}, seat)
 
 
-def install(ext) -> None:
-    """Add the Groom's move to ``ext`` (a full game's extension)."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "space": int}, {})
-    ext.farm_space_moves = (*ext.farm_space_moves, MOVE)
+MODULE = CardModule(
+    "groom",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves), Bind("farm_space_moves", (MOVE,))),
+    moves={MOVE: Move(check, apply, {"card": str, "space": int})},
+)

@@ -14,6 +14,7 @@ in ``cards/labels.py``).
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -93,8 +94,9 @@ def apply(b, seat: int, move: dict) -> None:
     on_play(b, seat, occupation, move)
 
 
-def install(ext) -> None:
-    """Add the Puppeteer's move to ``ext`` (a full game's extension)."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "occupation": str}, {})
+MODULE = CardModule(
+    "puppeteer",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={MOVE: Move(check, apply, {"card": str, "occupation": str})},
+)

@@ -15,6 +15,7 @@ ruling in seed 000). Decision K-OCC-25 in docs/rules/cards-k-occupations.md.
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_sow
@@ -91,10 +92,14 @@ def label(state: dict, move: dict) -> str:
     return "Serf (K266): instead of the grain, exchange 1 grain for 1 vegetable"
 
 
-def install(ext) -> None:
-    """Add the Serf's grain and its exchange to ``ext`` (the label is in ``cards/labels.py``)."""
-    ext.place_gains.append(gains)
-    ext.after_place.append(give)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str}, {})
+#: The Serf's grain and its exchange (the label is in ``cards/labels.py``).
+MODULE = CardModule(
+    "serf",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("place_gains", gains),
+        Bind("after_place", give),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str})},
+)

@@ -13,6 +13,7 @@ that action ends the turn goes to the starting player, and play goes on clockwis
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..state import name
@@ -96,10 +97,9 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("TurnPassed", {"to": b.state["start_player"], "card": CARD}, seat)
 
 
-def install(ext) -> None:
-    """Add the Taster's move and placement check to ``ext``."""
-    ext.place_problems.append(place_problem)
-    ext.anytime_candidates.append(moves)
-    for kind in (MOVE, FIRST):
-        ext.handlers[kind] = (check, apply)
-        ext.move_shapes[kind] = ({"card": str}, {})
+MODULE = CardModule(
+    "taster",
+    cards=frozenset({CARD}),
+    binds=(Bind("place_problems", place_problem), Bind("anytime_candidates", moves)),
+    moves={kind: Move(check, apply, {"card": str}) for kind in (MOVE, FIRST)},
+)

@@ -18,6 +18,7 @@ it.
 
 from __future__ import annotations
 
+from ..abilities import Bind, CardModule
 from ..farm import major_costs, room_costs
 from .play import minor_costs
 
@@ -111,10 +112,15 @@ def new_round(b, seat: int, round_no: int, card_id: str) -> None:
         b.emit("CardStateSet", {"card": CARD, "value": None, "note": note}, seat)
 
 
-def install(ext) -> None:
-    """Add the Wood Carver's prices to the cost windows of ``ext``."""
-    ext.alternatives["room"].append(room_alternatives)
-    ext.alternatives["improvement"].append(improvement_alternatives)
-    ext.stable_choices.append(stable_choices)
-    ext.fence_choices.append(fence_choices)
-    ext.fence_capacity.append(fence_capacity)
+#: The Wood Carver's prices in the cost windows.
+MODULE = CardModule(
+    "wood_carver",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("alternatives", room_alternatives, key="room"),
+        Bind("alternatives", improvement_alternatives, key="improvement"),
+        Bind("stable_choices", stable_choices),
+        Bind("fence_choices", fence_choices),
+        Bind("fence_capacity", fence_capacity),
+    ),
+)

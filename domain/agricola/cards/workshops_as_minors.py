@@ -37,7 +37,7 @@ def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) ->
     out: list[dict] = []
     for cost in costs:
         held = [g for g in BUILDING_RESOURCES for _ in range(cost.get(g, 0))]
-        for less in set(combinations_with_replacement(sorted(set(held)), min(2, len(held)))):
+        for less in combinations_with_replacement(sorted(set(held)), min(2, len(held))):
             new = dict(cost)
             if any(new.get(g, 0) < less.count(g) for g in set(less)):
                 continue
