@@ -58,7 +58,7 @@ def test_bad_messages_are_refused_with_a_code_and_nothing_is_stored(client):
         (say(client, game, 0, "x" * 100_000), 413, None),
         (say(client, game, 0, "y" * 501), 422, "chat_too_long"),
         (say(client, game, 0, "bell\x07"), 422, "chat_control_characters"),
-        (say(client, game, 0, "nul\x00 byte"), 422, "chat_control_characters"),
+        (say(client, game, 0, "nul\x00 byte"), 422, "invalid_text"),  # issue 31, for every field
         (say(client, game, 0, "right\u202eto left"), 422, "chat_control_characters"),
         (say(client, game, 0, "   "), 422, "chat_empty"),
         (say(client, game, None, "I am watching"), 403, "chat_seats_only"),

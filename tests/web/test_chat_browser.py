@@ -97,7 +97,10 @@ def test_two_players_chat_and_a_spectator_watches_live(browser, chat_server):
         bob.focus("#chat-text")
         version = int(bob.get_attribute("#main", "data-version"))
         mover = ann if ann.locator("text=It is your turn.").count() else bob
-        mover.locator("#moves button.move").first.click()
+        button = mover.locator("#moves button.move").first
+        if not button.is_visible():  # its group is folded away
+            mover.locator("#moves details.group summary").first.click()
+        button.click()
         deadline = time.monotonic() + LIVE_S
         while int(bob.get_attribute("#main", "data-version")) <= version:
             assert time.monotonic() < deadline, "Bob's page never followed the move"
