@@ -230,3 +230,30 @@ def test_the_threaded_stream_sends_the_chat_too(app, client):
     assert event == "chat" and [m["text"] for m in data["messages"]] == ["hello Bob"]
     assert not has_id and time.monotonic() - started < 2
     stream.close()
+
+
+def test_chat_posts_are_rate_limited_per_seat_and_nothing_is_stored_beyond(tmp_path):
+    import redis
+
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from tests.conftest import REDIS_URL, sqlite_settings
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        pytest.skip("Redis is not reachable")
+    settings = sqlite_settings(
+        tmp_path / uuid.uuid4().hex, rate_limits="chat=3/minute", redis_url=REDIS_URL
+    )
+    init_db(settings).close()
+    services = bootstrap(settings)
+    try:
+        client = create_app(services=services).test_client()
+        game = new_game(client)
+        assert [say(client, game, 0, f"hi {i}").status_code for i in range(3)] == [201] * 3
+        body = assert_problem(say(client, game, 0, "one too many"), 429, "rate_limited")
+        assert "chat messages" in body["detail"]
+        assert chat(client, game)["version"] == 3
+    finally:
+        services.close()
