@@ -321,11 +321,21 @@ KINDS_WORDS = {
 }
 
 
+def notice_kinds() -> dict:
+    """The grid of notices by channel the settings pages draw (a template global)."""
+    return {
+        "kinds": KINDS_WORDS,
+        "channels": {"push": "Push", "email": "Email", "webhook": "Webhook"},
+        "defaults": {c: list(subscriptions.DEFAULT_KINDS) for c in ACCOUNT_CHANNELS},
+    }
+
+
 def register(api_: Any, services_: Any = None, **_: object) -> None:
     """Wire push into the app factory; the VAPID key is created now if there is none."""
     api_.register_blueprint(api)
     app = api_._app
     app.register_blueprint(pages)
+    app.jinja_env.globals["notice_kinds"] = notice_kinds
     settings = getattr(services_, "settings", None)
     if settings is not None:
         try:
