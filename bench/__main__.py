@@ -2,8 +2,8 @@
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
 ``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots``, ``bot_latency``,
-``i18n``, ``chat_push`` (default: these twelve) and ``scale`` (``make bench-scale``: 100,000 games on
-PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this
+``i18n``, ``chat_push`` (default: these twelve) and ``scale`` (``make bench-scale``: 100,000
+games on PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this
 run; ratios compare against floors measured in the same run.
 """
 

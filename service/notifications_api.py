@@ -73,6 +73,7 @@ class SubscriptionSchema(RequestSchema):
         allow_none=True,
         validate=validate.OneOf(LANGUAGES),
         metadata={"description": "The language the notices are written in (default English)."},
+    )
     kinds = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.String()),
