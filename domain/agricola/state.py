@@ -36,6 +36,7 @@ from __future__ import annotations
 import marshal
 
 from domain.common.housing import Housing, farm_housing
+from domain.common.i18n import pgettext
 
 from .extension import find_space_row, improvement_card, of_farm, space_row
 from .statetypes import Farm, Space
@@ -102,8 +103,9 @@ def name(state: dict, seat: int | None) -> str:
 
 
 def space_name(space_id: str) -> str:
+    """The space's name in the reader's language (the rulebook's: ``domain.common.i18n``)."""
     info = find_space_row(space_id)
-    return info["name"] if info else str(space_id)
+    return pgettext("agricola spaces", info["name"]) if info else str(space_id)
 
 
 def improvement_info(improvement_id: str) -> dict:
@@ -126,8 +128,12 @@ def improvements_owned(farm: dict) -> list[str]:
 
 
 def major_name(major_id: str) -> str:
+    """A major improvement's or an improvement card's name in the reader's language."""
     info = improvement_info(major_id)
-    return info["name"] if info else str(major_id)
+    if not info:
+        return str(major_id)
+    context = "agricola majors" if major_id in MAJOR_IMPROVEMENTS else "agricola card name"
+    return pgettext(context, info["name"])
 
 
 def field_at(farm: dict, space: int) -> dict | None:
