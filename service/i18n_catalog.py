@@ -118,6 +118,15 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     ]
     out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
     out += [("status", s, None) for s in ("active", "finished")]
+    for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
+        rows = _glossary(title, "ru")["sections"]["scoring"].values()
+        out += [(f"{title} scoring", row["en"], None) for row in rows]
+    from domain import registry
+
+    for rules in registry.all_current():
+        series = rules.series() if type(rules).__module__.startswith("domain.") else None
+        if series is not None and series.description:
+            out.append((None, series.description, None))
     out += [("clock", c, None) for c in ("per_move", "correspondence")]
     return out
 
@@ -195,6 +204,9 @@ def glossary_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
                 out[(agricola_text.COUNT_CONTEXT, singular)] = counted
     out.update(_caverna_terms(lang))
     out.update(_village_terms(lang))
+    for title in ("agricola", "caverna", "village"):
+        for row in _glossary(title, lang)["sections"]["scoring"].values():
+            out[(f"{title} scoring", row["en"])] = row["term"]
     cards = _glossary("agricola-cards", lang)["cards"]
     for row in cards.values():
         out[("agricola card name", row["en"]["name"])] = row["name"]

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
+from domain.common.i18n import sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
@@ -242,7 +243,7 @@ class Agricola(BuilderTitle):
         return evaluate(state, seat)
 
     def score_sheet(self, state):
-        return score_sheet(state)
+        return sheet_in_language(score_sheet(state), self.name)
 
     def rescore(self, state, previous, event):
         return rescore(state, previous, event)
