@@ -107,6 +107,21 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
     return out + _caverna_messages() + _village_messages() + _service_messages()
 
 
+def _why_messages() -> list[tuple[str | None, str, str | None]]:
+    from domain.agricola import why as agricola_why
+    from domain.caverna import why as caverna_why
+    from domain.common import why
+
+    out: list[tuple[str | None, str, str | None]] = [(None, why.GAME_OVER, None)]
+    for module in (agricola_why, caverna_why):
+        out += [(None, m, None) for m in module.PHASE_WORDS.values()]
+    out += [("board", b, None) for b in ("farmyard", "home board")]
+    for title in ("agricola", "caverna", "village"):
+        phases = _glossary(title, "ru")["sections"]["phases"]
+        out += [("phase", key.replace("_", " "), None) for key in phases]
+    return out
+
+
 def _service_messages() -> list[tuple[str | None, str, str | None]]:
     from . import problems
 
@@ -118,6 +133,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     ]
     out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
     out += [("status", s, None) for s in ("active", "finished")]
+    out += _why_messages()
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
         rows = _glossary(title, "ru")["sections"]["scoring"].values()
         out += [(f"{title} scoring", row["en"], None) for row in rows]
@@ -207,6 +223,10 @@ def glossary_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
     for title in ("agricola", "caverna", "village"):
         for row in _glossary(title, lang)["sections"]["scoring"].values():
             out[(f"{title} scoring", row["en"])] = row["term"]
+    for title in ("village", "caverna", "agricola"):  # the first title's word wins a clash
+        for key, row in _glossary(title, lang)["sections"]["phases"].items():
+            term = row["term"]
+            out[("phase", key.replace("_", " "))] = term[:1].lower() + term[1:]
     cards = _glossary("agricola-cards", lang)["cards"]
     for row in cards.values():
         out[("agricola card name", row["en"]["name"])] = row["name"]
