@@ -32,7 +32,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEvent
-from eventsourcing.persistence import IntegrityError, PersistenceError
+from eventsourcing.persistence import EventStore, IntegrityError, PersistenceError
 
 from . import dropping, meta, registry
 from .archive import Archive
@@ -130,6 +130,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     env: ClassVar[dict[str, str]] = {"COMPRESSOR_TOPIC": ""}
     is_snapshotting_enabled = True
     snapshot_class = GameSnapshot
+    #: set by ``Application.__init__``; declared here for the mixins' protocol (``shapes.py``)
+    events: EventStore[uuid.UUID]
 
     def construct_transcoder(self) -> EventTranscoder:
         """Plain JSON for stored events (see ``domain/transcoder.py``)."""

@@ -164,6 +164,8 @@ def seats_and_clock(game: Game, out: dict) -> None:
             row["bot"] = {"bot": bot["bot"], "level": bot["level"], "why": bot.get("why", "seated")}
             if bot.get("why") == dropping.WHY:
                 row["dropped"] = True
+            if bot.get("why") == "clock":  # issue 37: since when a bot plays for the player
+                row["bot"].update(clocks.bot_since(game, row["seat"]))
     gone = dropping.dropped(game)
     if gone:
         out["dropped"] = gone

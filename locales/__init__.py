@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 
@@ -99,7 +100,7 @@ class Catalogue:
     """A language's messages in plain dictionaries (one lookup per message, no ``.mo``
     round trip); what it lacks comes from ``fallback`` (English, logged once)."""
 
-    def __init__(self, lang: str, catalog, fallback: _Missing) -> None:
+    def __init__(self, lang: str, catalog: Any, fallback: _Missing) -> None:
         self.lang = lang
         self.fallback = fallback
         self.plural_forms = catalog.plural_forms
@@ -155,7 +156,7 @@ def compile_catalogue(lang: str) -> Catalogue:
     return Catalogue(lang, catalog, _Missing(lang))
 
 
-def translations(lang: str):
+def translations(lang: str) -> Any:
     """The catalogue of ``lang`` (English: the code's own words), compiled once per process."""
     if lang not in LANGUAGES or lang == DEFAULT:
         return domain_i18n.ENGLISH

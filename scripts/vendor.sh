@@ -10,6 +10,14 @@ dest="$root/service/web/static/vendor/${pkg}-${version}"
 [ "$pkg" = axe-core ] && dest="$root/tests/web/vendor/${pkg}-${version}"
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent "${pkg}@${version}" >/dev/null && tar xzf ./*.tgz)
+# the board icons: only the symbols the boards use, as one sprite (scripts/icons.py), with the
+# package's licence statement (package.json, info.json) beside the LICENSE note
+if [ "$pkg" = @iconify-json/game-icons ]; then
+  dest="$root/service/web/static/vendor/game-icons-${version}"; mkdir -p "$dest"
+  cp "$work/package/package.json" "$work/package/info.json" "$dest/"
+  python3 "$root/scripts/icons.py" "$work/package/icons.json"
+  sha256sum "$root/service/web/static/icons.svg"; exit 0
+fi
 mkdir -p "$dest"
 case "$pkg" in
   htmx.org) files="dist/htmx.min.js LICENSE" ;;

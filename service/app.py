@@ -41,6 +41,8 @@ EXTENSIONS = (
     "service.stream_api",
     "service.web",
     "service.accounts",
+    "service.chat_api",
+    "service.push_api",
 )
 
 

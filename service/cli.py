@@ -37,6 +37,7 @@ from domain.common.errors import DomainError
 
 from .bootstrap import Services, bootstrap, init_db
 from .bots_cli import bots_group
+from .chat_cli import moderators_group
 from .config import ConfigError, Settings
 from .context import EXTENSION
 from .village_pack import village_pack_command
@@ -421,6 +422,7 @@ def cli() -> None:
 for _command in COMMANDS:
     cli.add_command(_command)
 cli.add_command(bots_group)
+cli.add_command(moderators_group)
 
 
 def register_cli(app) -> None:

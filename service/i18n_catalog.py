@@ -80,6 +80,7 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
 
     for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
         importlib.import_module(module.name)
+    from .blueprints import clocks  # noqa: F401 (the service's own error sentences)
     from domain.agricola import text as agricola_text
     from domain.agricola.cards.catalogue import CARDS
     from domain.agricola.tables import HOUSE_NAMES, MAJOR_IMPROVEMENTS, PLURAL, SINGULAR
@@ -144,6 +145,14 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
         if series is not None and series.description:
             out.append((None, series.description, None))
     out += [("clock", c, None) for c in ("per_move", "correspondence")]
+    try:  # the notices' grid (service/push_api.py), where push is installed
+        from . import push_api
+    except ImportError:
+        push_api = None  # type: ignore[assignment]
+    if push_api is not None:
+        grid = push_api.notice_kinds()
+        out += [("notice", w, None) for w in grid["kinds"].values()]
+        out += [("channel", w, None) for w in grid["channels"].values()]
     return out
 
 

@@ -74,6 +74,16 @@ class SubscriptionSchema(RequestSchema):
         validate=validate.OneOf(LANGUAGES),
         metadata={"description": "The language the notices are written in (default English)."},
     )
+    kinds = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        allow_none=True,
+        metadata={
+            "description": "Which notices each channel gets (turn, reminder, undo, chat, "
+            "over); left out: every one but chat messages.",
+            "example": {"email": ["over"], "push": ["turn", "chat"]},
+        },
+    )
 
 
 class WebhookViewSchema(ResponseSchema):
@@ -93,6 +103,8 @@ class SubscriptionViewSchema(ResponseSchema):
     email = fields.String(allow_none=True)
     chat = fields.Nested(ChatViewSchema, allow_none=True)
     lang = fields.String(allow_none=True)
+    kinds = fields.Dict(allow_none=True)
+    push = fields.Integer(metadata={"description": "browsers subscribed to push"})
     version = fields.Integer(
         allow_none=True, metadata={"description": "Version of the seat's subscriptions."}
     )
@@ -133,6 +145,8 @@ def view(game_id: uuid.UUID, seat: int, sub: dict | None, *, show_secret: bool) 
         "email": sub.get("email"),
         "chat": sub.get("chat"),
         "lang": sub.get("lang"),
+        "kinds": sub.get("kinds"),
+        "push": len(sub.get("push") or []),
         "version": sub.get("version"),
     }
 
@@ -159,6 +173,7 @@ class SeatNotifications(MethodView):
                 chat_url=body.get("chat_url"),
                 chat_format_name=body.get("chat_format"),
                 lang=body.get("lang"),
+                kinds=body.get("kinds"),
             )
         except InvalidSubscription as err:
             raise invalid_request({err.field: [err.message]}) from None

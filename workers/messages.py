@@ -29,6 +29,7 @@ TYPES = {
     "over": "game.over",
     "reminder": "game.clock_reminder",
     "expired": "game.clock_expired",
+    "chat": "game.chat_message",
 }
 
 
@@ -41,6 +42,8 @@ class Message:
     public_text: str
     payload: dict = field(default_factory=dict)
     public_payload: dict = field(default_factory=dict)
+    #: one short sentence for a phone's lock screen (Web Push); public facts only
+    push_text: str = ""
 
 
 def _names(names: list[str]) -> str:
@@ -91,6 +94,8 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
     version = int(row["version"])
     seat = int(row["seat"])
     kind = row["kind"]
+    if kind == "chat":
+        return chat_message(games, row, public_url)
     game = games.game_at(game_id, version)
     rules = game.rules
     status = rules.status(game.state)
@@ -151,6 +156,7 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
             "{title} (game {short}) is over. Winners: {winners}.",
             max(len(winners), 1),
         ).format(title=display, short=short, winners=_names(winners))
+    push_text = public_text
     if latest and kind != "over":
         text += " " + gettext("Latest: {latest}").format(latest=latest)
     if link:
@@ -212,4 +218,66 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
         public_text=public_text,
         payload=payload,
         public_payload=public_payload,
+        push_text=push_text,
     )
+
+
+def chat_message(games: Games, row: dict, public_url: str | None = None) -> Message:
+    """A message of the game's players' chat (which everyone watching the game may read):
+    who wrote what, nothing of the game."""
+    from domain.chat.app import Chats
+
+    game_id = uuid.UUID(row["game_id"])
+    number = int(row["version"])
+    seat = int(row["seat"])
+    game = games.get_game(game_id)
+    chat = Chats(games).chat(game_id)
+    found = chat.messages.get(number)
+    if found is None:
+        raise LookupError(f"chat message {number} of game {game_id} is not in the store")
+    display = game.rules.display_name or game.rules.name
+    short = game_id.hex[:8]
+    link = f"{public_url}/games/{game_id}#chat" if public_url else None
+    subject = f"{found['name']} wrote in {display} ({short})"
+    push_text = f"{found['name']}: {found['text']}"
+    text = f"{push_text}\n(game {game_id})" + (f"\n{link}" if link else "")
+    message = {k: found[k] for k in ("id", "room", "seat", "name", "text", "at")}
+    data = {
+        "notice": row["notice_id"],
+        "kind": "chat",
+        "game": str(game_id),
+        "title": game.title,
+        "seat": seat,
+        "message": message,
+        "text": push_text,
+    }
+    payload = {"type": TYPES["chat"], "timestamp": row.get("created_at"), "data": data}
+    return Message(
+        kind="chat",
+        type=TYPES["chat"],
+        subject=subject,
+        text=text,
+        public_text=text,
+        payload=payload,
+        public_payload=payload,
+        push_text=push_text,
+    )
+
+
+def chat_still_wanted(games: Games, row: dict) -> str | None:
+    """Why a chat notice should no longer go (hidden, muted, the seat dropped), or None."""
+    from domain import dropping
+    from domain.chat.app import Chats
+
+    game_id = uuid.UUID(row["game_id"])
+    seat = int(row["seat"])
+    chat = Chats(games).chat(game_id)
+    number = int(row["version"])
+    found = chat.messages.get(number)
+    if found is None or number in chat.hidden:
+        return "the message was hidden by a moderator"
+    if found.get("seat") in chat.mutes.get(seat, set()):
+        return "the seat muted the sender"
+    if dropping.is_dropped(games.get_game(game_id), seat):
+        return "the seat was dropped"
+    return None

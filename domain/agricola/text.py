@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
 
-from .extension import find_space_row
+from .extension import COMPOSED, find_space_row
 from .state import major_name, space_name
 from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
@@ -407,8 +407,8 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
 def card_tables() -> tuple[dict, dict, dict]:
     """Sentences (plain and by viewer) and rules of the full game's card events
     (``cards.text.tables``)."""
-    from .cards.text import tables
-
+    tables = COMPOSED.text_tables
+    assert tables is not None, "the card package is composed by domain/agricola/title.py"
     return tables()
 
 

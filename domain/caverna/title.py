@@ -7,6 +7,7 @@ from domain.common.i18n import sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
+from . import evaluation, walk, why
 from .board import label
 from .builder import Builder
 from .evolve import evolve as evolve_event
@@ -100,9 +101,7 @@ class Caverna(BuilderTitle):
 
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        from .evaluation import evaluate
-
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
         return sheet_in_language(score_sheet(state), self.name)
@@ -138,14 +137,10 @@ class Caverna(BuilderTitle):
         return move_group(state, move)
 
     def step_prompt(self, state, seat):
-        from .walk import step_prompt
-
-        return step_prompt(state, seat)
+        return walk.step_prompt(state, seat)
 
     def why_not(self, state, seat, target):
-        from .why import why_not
-
-        return why_not(state, seat, target)
+        return why.why_not(state, seat, target)
 
 
 def home_rows(home: dict) -> list[list[dict]]:

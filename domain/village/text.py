@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
 
+from .pack import counts_sentence
+from .state import data
+from .travel import roads
+
 SPACE_NAMES = {
     "harvest": "Grain harvest",
     "family": "Family",
@@ -349,8 +353,6 @@ SIMPLE = {
 
 
 def _set_up(d: dict) -> str:
-    from .pack import counts_sentence
-
     pack = d["pack"]
     return gettext(
         "A game of Village ({variant}) is set up for {players} with the data pack {pack}: {counts}"
@@ -530,9 +532,6 @@ def move_label(state: dict, move: dict) -> str:
 def _travel_label(state: dict, move: dict) -> str:
     """'Send a "1" to city N: 2 time, 1 wagon and 2 brown' (the road's price, coins standing in
     for cubes)."""
-    from .state import data
-    from .travel import roads
-
     start = move.get("from", "farm")
     origin = start[5:] if start.startswith("city:") else "village"
     road = data(state)["travel"]["road"]
@@ -553,8 +552,6 @@ def _travel_label(state: dict, move: dict) -> str:
 
 
 def _serve_label(state: dict, move: dict) -> str:
-    from .state import data
-
     cid = state["market"]["stalls"][move["slot"]]
     tile = data(state)["customers"][cid]
     head = (

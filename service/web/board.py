@@ -87,6 +87,8 @@ def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
         "left": prompt.get("left", ""),
         "buttons": buttons,
         "targets": targets,
+        # the step acts on cells of the seat's own board: only then ask "why not?" at a cell
+        "cells": any(t.partition(":")[2].isdigit() for t in targets),
     }
 
 

@@ -33,10 +33,12 @@ from domain.common.why import move_target, split_target
 
 from ..context import games, services
 from ..lobby import list_games
+from ..parsing import strict_json
 from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
 from .board import page_context
+from .lobby_form import form_options, option_error
 
 bp = Blueprint(
     "web",
@@ -123,6 +125,8 @@ def create():
         "title": request.form.get("title", ""),
         "variant": request.form.get("variant", ""),
         "players": typed,
+        "bots": [request.form.get(f"bot{i}", "") for i in range(MAX_SEATS)],
+        "clock": request.form.get("clock", ""),
     }
     title, variant = form["title"], form["variant"]
     if ":" in variant:  # the variant list names its title: it decides (works without script)
@@ -131,9 +135,11 @@ def create():
     body = {"title": title, "players": form_seats(typed, request.form)}
     if variant and not request.form.get("quick"):
         body["variant"] = variant
+    options = form_options(request.form, title, variant)
+    form["options"] = options
     clock = form_clock(request.form.get("clock", ""), request.form.get("on_expiry", ""))
-    if clock:
-        body["options"] = {"clock": clock}
+    if clock or options:
+        body["options"] = {**options, **({"clock": clock} if clock else {})}
     try:
         body = CreateGameSchema().load(body)
         created = games().create_game(
@@ -145,7 +151,8 @@ def create():
     except ValidationError as err:
         return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
-        return _home(err.message, form, 422)
+        form["option_error"] = option_error(err.message, options, title, variant)
+        return _home(None if form["option_error"] else err.message, form, 422)
     if request.form.get("quick"):  # "against bots": straight to the table, seat 0 held
         security.hold_seat(
             str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0]))
@@ -363,6 +370,9 @@ def render_game(
         if err.code in ("game_not_found", "version_not_found"):
             abort(404, description=err.message)
         raise
+    held = session.pop("refused", None)  # a refused no-JavaScript move, shown once (see play)
+    if not error and isinstance(held, dict) and held.get("g") == str(game_id):
+        error, tried, where = held.get("text"), held.get("tried"), held.get("where", "list")
     placed = bool(error) and _placed(context, tried, where)
     switch = other_seats(game_id, context["viewer"])
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
@@ -445,7 +455,7 @@ def play(game_id: uuid.UUID):
             where,
         )
     try:
-        move = json.loads(tried)
+        move = strict_json(tried)  # a lone surrogate or NUL: unreadable, never a 500
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:
@@ -453,5 +463,15 @@ def play(game_id: uuid.UUID):
     try:
         games().play(game_id, seat, move)
     except DomainError as err:
-        return render_game(game_id, err.message, 422, tried, where)
+        return refused(game_id, err.message, tried, where)
     return after_post(game_id)
+
+
+def refused(game_id: uuid.UUID, text: str, tried: str, where: str):
+    """A refused move: with htmx, the page with the sentence beside the control (422); without
+    JavaScript, a redirect to the game page that shows the sentence once (issue 32: the
+    browser never stays on ``…/moves``, so a reload does not post the move again)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game_id, text, 422, tried, where)
+    session["refused"] = {"g": str(game_id), "text": text, "tried": tried[:2000], "where": where}
+    return redirect(url_for("web.game", game_id=game_id), code=303)

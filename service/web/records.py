@@ -56,10 +56,19 @@ def _settings_page(
         player=game.players[seat],
         webhook_url=webhook.get("url", ""),
         email=current.get("email") or "",
+        kinds=current.get("kinds"),
         error=error,
         saved=saved,
         title_name=game.rules.display_name or game.rules.name,
     ), status
+
+
+def _kinds(previous: dict | None) -> dict | None:
+    """The notices chosen per channel in the form (issue 34), else the seat's earlier choice."""
+    if not request.form.get("kinds_shown"):
+        return (previous or {}).get("kinds")
+    channels = ("push", "email", "webhook")
+    return {c: [k for k in subscriptions.KINDS if request.form.get(f"{c}:{k}")] for c in channels}
 
 
 @bp.route("/games/<game:game_id>/notifications", methods=["GET", "POST"])
@@ -81,7 +90,7 @@ def notifications(game_id: uuid.UUID):
     email = request.form.get("email", "").strip() or None
     try:
         previous = subscriptions.current(app, game_id).get(seat)
-        wanted = subscriptions.build(previous, webhook_url=url, email=email)
+        wanted = subscriptions.build(previous, webhook_url=url, email=email, kinds=_kinds(previous))
         if url:
             netguard.check_hook(url, services().settings.webhook_allow)
     except InvalidSubscription as err:

@@ -20,6 +20,7 @@ from domain.common.errors import DomainError
 from domain.common.i18n import gettext
 
 from ..context import games
+from ..parsing import strict_json
 from ..schemas.series import CreateSeriesSchema
 from . import security
 from .pages import bp
@@ -126,7 +127,7 @@ def series_play(series_id: uuid.UUID):
             403,
         )
     try:
-        move = json.loads(request.form.get("move", ""))
+        move = strict_json(request.form.get("move", ""))
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:

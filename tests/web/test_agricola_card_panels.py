@@ -90,10 +90,15 @@ def _card_names(page: str) -> list[str]:
 
 
 def _farm(page: str, name: str) -> str:
-    """The part of the page inside the farm of ``name``."""
+    """The part of the page inside the farm of ``name``, with the viewer's own cards, which
+    the page draws under the board beside the moves (issue 32) rather than in the farm."""
     start = page.index(f'aria-label="Farm of {name}"')
     end = page.find("</article>", start)
-    return page[start:end]
+    farm = page[start:end]
+    cards = page.find(f'aria-label="Cards of {name}"')
+    if cards >= 0 and f'aria-label="Cards of {name}"' not in farm:
+        farm += page[cards : page.find("</section>", cards)]
+    return farm
 
 
 @pytest.fixture
