@@ -80,11 +80,12 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
 
     for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
         importlib.import_module(module.name)
-    from .blueprints import clocks  # noqa: F401 (the service's own error sentences)
     from domain.agricola import text as agricola_text
     from domain.agricola.cards.catalogue import CARDS
     from domain.agricola.tables import HOUSE_NAMES, MAJOR_IMPROVEMENTS, PLURAL, SINGULAR
     from domain.common import errors
+
+    from .blueprints import clocks  # noqa: F401 (the service's own error sentences)
 
     out: list[tuple[str | None, str, str | None]] = []
     for title in registry.all_current():  # (every title registers its error sentences)
