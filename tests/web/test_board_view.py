@@ -38,7 +38,8 @@ PHONE = {"width": 390, "height": 844}
 _PLACES = """() => { const r = s => { const e = document.querySelector(s); if (!e) return null;
   const b = e.getBoundingClientRect(); return [b.top + scrollY, b.bottom + scrollY]; };
   return {board: r('section.board'), farm: r('.farm.mine'), moves: r('#moves'),
-          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth}; }"""
+          overflow: document.documentElement.scrollWidth -
+                    document.documentElement.clientWidth}; }"""
 
 #: visible controls smaller than 24×24 px (inline links inside sentences are exempt, 2.5.8)
 _SMALL = """() => Array.from(document.querySelectorAll(
