@@ -329,7 +329,32 @@
     });
   }
 
+  /* Compare (issue 32): outline what differs between the boards drawn side by side */
+  function compareBoards() {
+    var boards = document.querySelectorAll("[data-compare]");
+    if (boards.length < 2) { return; }
+    var drawnIn = function (root) {
+      var out = {};
+      root.querySelectorAll("[data-id]").forEach(function (el) {
+        out[el.dataset.id] = (el.dataset.k || "") + "|" + el.className;
+      });
+      return out;
+    };
+    var first = drawnIn(boards[0]);
+    boards.forEach(function (root, index) {
+      if (index === 0) { return; }
+      var other = drawnIn(root);
+      [boards[0], root].forEach(function (side) {
+        side.querySelectorAll("[data-id]").forEach(function (el) {
+          var id = el.dataset.id;
+          if (first[id] !== other[id]) { el.classList.add("changed"); }
+        });
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    compareBoards();
     rememberName();
     markChanges(false);
     follow();
