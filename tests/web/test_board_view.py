@@ -131,11 +131,11 @@ def _wait_version(page, above: int, at_least: bool = False, seconds: float = 10)
 
 def _tap_a_decision(page) -> int:
     """Make one decision from the board alone; the number of clicks it took (0: none)."""
-    one = page.locator(".board div.acts.one button.tap, .mine-part div.acts.one button.tap")
+    one = page.locator(".board div.acts.one button.tap")
     if one.count():
         one.first.click()
         return 1
-    several = page.locator(".board details.acts, .mine-part details.acts")
+    several = page.locator(".board details.acts")
     if several.count():
         several.first.locator("summary").click()
         several.first.locator("button.move").first.click()
