@@ -174,6 +174,7 @@
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "main") {
+      foldOthers();
       markChanges(liveRefresh);
       liveRefresh = false;
       markTurn();
@@ -329,6 +330,16 @@
     });
   }
 
+  /* on a phone the other seats fold away (the page keeps what the player last chose) */
+  var othersOpen = null;
+  function foldOthers() {
+    var others = document.querySelector("details.others");
+    if (!others) { return; }
+    if (othersOpen === null) { othersOpen = window.innerWidth >= 640; }
+    others.open = othersOpen;
+    others.addEventListener("toggle", function () { othersOpen = others.open; });
+  }
+
   /* Compare (issue 32): outline what differs between the boards drawn side by side */
   function compareBoards() {
     var boards = document.querySelectorAll("[data-compare]");
@@ -355,6 +366,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     compareBoards();
+    foldOthers();
     rememberName();
     markChanges(false);
     follow();
