@@ -1,5 +1,5 @@
 """Refresh the README's screenshots: the lobby, and each title's board mid-game as its seated
-player sees it, on a desktop (1366×900) and a phone (390×844): the first screen, as a player
+player sees it, on a desktop (1366x900) and a phone (390x844): the first screen, as a player
 lands on it (issue 32: the board, your farm and your moves are all there on a desktop).
 
     .venv/bin/python scripts/screenshots.py      # writes docs/screenshots/*.png
