@@ -42,6 +42,7 @@ EXTENSIONS = (
     "service.web",
     "service.accounts",
     "service.chat_api",
+    "service.push_api",
 )
 
 

@@ -98,6 +98,10 @@ class _Captured:
     """A stand-in for ``requests`` that keeps what ``pywebpush`` would have sent."""
 
     request: dict = field(default_factory=dict)
+    #: what ``pywebpush`` reads of an answer (it is not sent yet: see :func:`send_push`)
+    status_code: int = 201
+    text: str = ""
+    headers: dict = field(default_factory=dict)
 
     def post(
         self, endpoint: str, timeout: Any = None, data: Any = None, headers: Any = None

@@ -159,6 +159,17 @@ class Waker(AfterSaveThread):
         self.enqueued = 0
 
     # -- the hook -------------------------------------------------------------------------------
+    @staticmethod
+    def moved(events: list[Any]) -> dict[str, int]:
+        """The games that moved, and the chats with a new message (issue 34: a message may owe
+        the other seats a notice, so it wakes the read side as a move does)."""
+        out = AfterSaveThread.moved(events)
+        for event in events:
+            if getattr(event, "kind", None) == "MessagePosted":
+                key = str(event.originator_id)
+                out[key] = max(event.originator_version, out.get(key, 0))
+        return out
+
     def __call__(self, events: list[Any]) -> None:
         moved = self.moved(events)
         for listener in list(self._listeners):

@@ -78,7 +78,6 @@ class Chat:
     #: every message posted, by id (hidden ones too: ``hidden`` says which)
     messages: dict[int, dict] = field(default_factory=dict)
     hidden: dict[int, int] = field(default_factory=dict)  # message -> version of the hiding
-    shown_again: dict[int, int] = field(default_factory=dict)
     #: seat -> the seats it muted
     mutes: dict[int, set[int]] = field(default_factory=dict)
     reports: list[dict] = field(default_factory=list)
@@ -114,10 +113,8 @@ def evolve(chat: Chat, event: Any) -> None:
         message = int(data["message"])
         if data.get("on", True):
             chat.hidden[message] = version
-            chat.shown_again.pop(message, None)
         else:
             chat.hidden.pop(message, None)
-            chat.shown_again[message] = version
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -151,12 +148,6 @@ def served(message: dict) -> dict:
 def withdrawn(chat: Chat, after: int) -> list[int]:
     """Messages hidden after ``after`` (a client that has them removes them)."""
     return sorted(m for m, v in chat.hidden.items() if v > after)
-
-
-def restored(chat: Chat, viewer: int | None, finished: bool, after: int) -> list[dict]:
-    """Messages shown again after ``after`` that ``viewer`` may read and had not seen."""
-    shown = [m for m, v in chat.shown_again.items() if v > after and m <= after]
-    return [m for m in visible(chat, viewer, finished) if m["id"] in shown]
 
 
 # -- deciding ------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from werkzeug.exceptions import HTTPException
 from domain.accounts.errors import AccountConflict, AccountRefused
 from domain.accounts.model import Account
 from domain.common.errors import DomainError, NotFound
+from domain.common.i18n import gettext as _
+from domain.common.i18n import pgettext
 
 from ..context import games
 from ..problems import to_problem
@@ -73,6 +75,7 @@ def error_page(error):
     heading = {409: "Not possible now", 422: "Not accepted", 404: "Not found"}.get(
         status, problem.title
     )
+    heading = pgettext("problem title", heading)  # (titles: service/problems.py PAGE_TITLES)
     page = render_template("message.html", heading=heading, text=problem.detail)
     return page, status
 
@@ -128,7 +131,7 @@ def signin_request():
             "Too many sign-in links were asked for from here or for this address. "
             f"Try again in {max(1, wait // 60)} minute(s)."
         )
-        page = render_template("message.html", heading="Too many requests", text=text)
+        page = render_template("message.html", heading=_("Too many requests"), text=text)
         return page, 429, {"Retry-After": str(wait)}
     s = side()
     signin.send_link(s, address, known=s.people.account_of(address) is not None)
@@ -366,8 +369,8 @@ def delete():
         abort(422, description="Type your player name exactly to confirm the deletion.")
     delete_account(me)
     session.clear()
-    text = "Your account was deleted: its email address, passkeys and sessions are gone."
-    return render_template("message.html", heading="Account deleted", text=text)
+    text = _("Your account was deleted: its email address, passkeys and sessions are gone.")
+    return render_template("message.html", heading=_("Account deleted"), text=text)
 
 
 def delete_account(me: Account) -> Account:

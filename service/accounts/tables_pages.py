@@ -23,6 +23,7 @@ from domain.accounts.errors import conflict, refused
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
 from domain.tables.model import Table, guest_may_sit
 
 from ..context import games
@@ -285,7 +286,7 @@ def reissue(table_id: str):
     )
     return render_template(
         "message.html",
-        heading="Seat link reissued",
+        heading=_("Seat link reissued"),
         text=text,
         link=link,
         back=url_for("web.game", game_id=found.game),

@@ -58,7 +58,7 @@ def test_bad_messages_are_refused_with_a_code_and_nothing_is_stored(client):
         (say(client, game, 0, "x" * 100_000), 413, None),
         (say(client, game, 0, "y" * 501), 422, "chat_too_long"),
         (say(client, game, 0, "bell\x07"), 422, "chat_control_characters"),
-        (say(client, game, 0, "nul\x00 byte"), 422, "chat_control_characters"),
+        (say(client, game, 0, "nul\x00 byte"), 422, "invalid_text"),  # issue 31, for every field
         (say(client, game, 0, "right\u202eto left"), 422, "chat_control_characters"),
         (say(client, game, 0, "   "), 422, "chat_empty"),
         (say(client, game, None, "I am watching"), 403, "chat_seats_only"),
@@ -160,6 +160,18 @@ def test_a_fork_starts_with_an_empty_chat_and_the_export_carries_the_chat(client
     assert [m["text"] for m in record["chat"]["messages"]] == ["nice move"]
     assert record["chat"]["version"] == 1
     assert all("account" not in m for m in record["chat"]["messages"])
+    # the chat is not the game's: the audit re-runs the game's log alone, and passes
+    assert client.get(f"{game.url}/audit").get_json()["ok"] is True
+    # a record exported with its chat imports (as a new game, with an empty chat)
+    finished = new_game(client, options={"secrets": False}, goal=1)
+    play_turns(client, finished, 1)
+    say(client, finished, 0, "gg")
+    exported = client.get(f"{finished.url}/export").get_json()
+    assert exported["kind"] == "full" and exported["chat"]["messages"][0]["text"] == "gg"
+    imported = client.post("/api/v1/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/api/v1/games/{imported.get_json()['id']}/chat").get_json()
+    assert again["messages"] == []
 
 
 def test_the_page_shows_the_chat_escaped(client):
@@ -186,3 +198,62 @@ def test_a_dropped_seat_can_no_longer_write(app, client):
     assert name in body["detail"]
     assert chat(client, game)["version"] == 0
     assert say(client, game, (seat + 1) % 3, "they timed out").status_code == 201
+
+
+def test_the_threaded_stream_sends_the_chat_too(app, client):
+    """Without the stream process, the web workers' own stream carries ``?chat=N`` alike."""
+    import json
+    import time
+
+    from service.stream_api import StreamHub, follow
+
+    game = new_game(client)
+    games = app.extensions[EXTENSION].games()
+    hub = StreamHub(None, max_streams=2, max_seconds=10)
+    hub.poll = 0.1
+    stream = follow(games, hub, uuid.UUID(game.id), 1, None, chat=0)
+
+    def message():
+        for raw in stream:
+            text = raw.decode()
+            if text.startswith(":"):
+                continue
+            lines = dict(line.split(": ", 1) for line in text.strip().splitlines())
+            return lines.get("event"), json.loads(lines["data"]), "id" in lines
+
+    assert message()[0] == "snapshot"
+    event, data, has_id = message()
+    assert (event, data["messages"], has_id) == ("chat", [], False)
+    say(client, game, 0, "hello Bob")
+    started = time.monotonic()
+    event, data, has_id = message()
+    assert event == "chat" and [m["text"] for m in data["messages"]] == ["hello Bob"]
+    assert not has_id and time.monotonic() - started < 2
+    stream.close()
+
+
+def test_chat_posts_are_rate_limited_per_seat_and_nothing_is_stored_beyond(tmp_path):
+    import redis
+
+    from service.app import create_app
+    from service.bootstrap import bootstrap, init_db
+    from tests.conftest import REDIS_URL, sqlite_settings
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        pytest.skip("Redis is not reachable")
+    settings = sqlite_settings(
+        tmp_path / uuid.uuid4().hex, rate_limits="chat=3/minute", redis_url=REDIS_URL
+    )
+    init_db(settings).close()
+    services = bootstrap(settings)
+    try:
+        client = create_app(services=services).test_client()
+        game = new_game(client)
+        assert [say(client, game, 0, f"hi {i}").status_code for i in range(3)] == [201] * 3
+        body = assert_problem(say(client, game, 0, "one too many"), 429, "rate_limited")
+        assert "chat messages" in body["detail"]
+        assert chat(client, game)["version"] == 3
+    finally:
+        services.close()
