@@ -619,10 +619,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     @staticmethod
     def _names(game: Game, seats: Iterable[int]) -> str:
-        names = [game.players[s] for s in seats]
-        if len(names) <= 1:
-            return "".join(names) or "nobody"
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        from .common.i18n import gettext, join_list
+
+        return join_list([game.players[s] for s in seats], gettext("nobody"))
 
     # ------------------------------------------------------------------ listing
     def game_ids(self, newest_first: bool = True) -> Iterator[uuid.UUID]:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import dropping
 from .common.errors import BadGameConfig, RuleViolation, register_messages
+from .common.i18n import gettext, join_list, ngettext
 
 register_messages(
     {
@@ -353,31 +354,41 @@ def summary(game: Any) -> dict | None:
 
 
 def describe(kind: str, data: dict, names: list[str]) -> str:
-    """The sentence of a platform clock or seat event."""
+    """The sentence of a platform clock or seat event, in the reader's language."""
     seat = data.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A seat"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else gettext("A seat")
     if kind == "ClockReminder":
-        return f"{who}'s time for this move runs out at {_iso(data['deadline'])}."
+        return gettext("{who}'s time for this move runs out at {deadline}.").format(
+            who=who, deadline=_iso(data["deadline"])
+        )
     if kind == "ClockExpired":
         if data.get("action") == "bot":
             bot = data.get("bot") or {}
-            return (
-                f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
-                f"plays for {who} until they return."
-            )
+            return gettext(
+                "{who}'s time ran out; the {bot} bot (level {level}) plays for {who} until they "
+                "return."
+            ).format(who=who, bot=bot.get("bot"), level=bot.get("level"))
         if data.get("action") == "drop":
             return dropping.describe(who, data, names)
         if data.get("action") == "wait":
             return f"{who}'s time ran out; the game waits for {who} to move."
         winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
-        return (
-            f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
-            f"{' and '.join(winners) or 'nobody'} win{'s' if len(winners) == 1 else ''}."
-        )
+        return ngettext(
+            "{who}'s time ran out; the game is decided on the score sheet as it stands: "
+            "{winners} wins.",
+            "{who}'s time ran out; the game is decided on the score sheet as it stands: "
+            "{winners} win.",
+            len(winners),
+        ).format(who=who, winners=join_list(winners, gettext("nobody")))
     if kind == "SeatReclaimed":
-        return f"{who} is back and takes the seat over from the bot."
+        return gettext("{who} is back and takes the seat over from the bot.").format(who=who)
     if kind == "VacationStarted":
-        return f"{who} goes on vacation for {data.get('days')} day(s); their clock stops."
+        days = data.get("days")
+        return ngettext(
+            "{who} goes on vacation for {n} day; their clock stops.",
+            "{who} goes on vacation for {n} days; their clock stops.",
+            days if isinstance(days, int) else 2,
+        ).format(who=who, n=days)
     return kind
 
 

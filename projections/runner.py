@@ -11,6 +11,10 @@ later calls for notifications already covered return at once. The runner's view 
 
 SQLite has no subscriptions: :func:`poll_forever` checks the notification log's head every
 ``interval`` seconds and catches up when it moved (wake-ups through RQ make it faster).
+
+Both paths also run the accounts' read models (open tables, accounts' seats, ratings:
+:func:`.accounts.projections_for`) after each pass, as the workers' pass does: each follows the
+log from its own tracked position, so a rated game's end reaches the ratings without a worker.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from eventsourcing.projection import Projection, ProjectionRunner
 
 from domain.application import Games
 
+from .accounts import projections_for
 from .projector import CatchUp, Projector
 from .store import PostgresReadModels
+from .tracked import TrackedProjection
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +55,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
         if factory is None:
             raise TypeError("use projections.runner.bind() to make a runnable projection class")
         self.projector = factory(view)
+        self.extra = projections_for(self.projector.games, view)
         self._covered = 0
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
@@ -56,6 +63,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
             return
         result = self.projector.catch_up()
         self._covered = max(self._covered, result.position)
+        catch_up_extra(self.extra)
         callback = type(self).on_result
         if callback is not None and (result.processed or result.notices):
             try:
@@ -106,14 +114,26 @@ def make_runner(
     )
 
 
+def catch_up_extra(extra: list[TrackedProjection]) -> None:
+    """Catch the accounts' read models up (one failing must not stop the others: it is
+    retried with the next pass, from its tracked position)."""
+    for projection in extra:
+        try:
+            projection.catch_up()
+        except Exception:
+            log.exception("%s: catch-up failed", projection.name)
+
+
 def poll_forever(
     projector: Projector,
     *,
     interval: float = 0.25,
     stop: threading.Event | None = None,
     on_result: Callable[[CatchUp], object] | None = None,
+    extra: list[TrackedProjection] | None = None,
 ) -> None:
-    """Catch up whenever the notification log's head moves, until ``stop`` is set.
+    """Catch up whenever the notification log's head moves, until ``stop`` is set; ``extra``
+    (the accounts' read models) after each pass.
 
     Store errors are logged and retried after ``interval`` (the position never moves past
     anything that was not written).
@@ -125,6 +145,7 @@ def poll_forever(
             head = projector.head()
             if head != last_head:
                 result = projector.catch_up()
+                catch_up_extra(extra or [])
                 last_head = head if result.position >= head else -1
                 if on_result is not None and (result.processed or result.notices):
                     on_result(result)

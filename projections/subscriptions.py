@@ -30,6 +30,8 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 if TYPE_CHECKING:
     from domain.application import Games
 
+from domain.common.i18n import LANGUAGES
+
 SUBSCRIPTIONS_NAMESPACE = uuid.UUID("0b7f2f3e-5a54-4b8e-9d57-2c3f6f4c9a21")
 SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
 CHANNELS = ("webhook", "email", "chat", "push")
@@ -72,6 +74,8 @@ class SeatNotificationsSet(DomainEvent):
     reason: str
     push: list | None = None
     kinds: dict | None = None
+    #: the language the seat's notices are written in (issue 36; absent from older events)
+    lang: str | None = None
 
 
 class InvalidSubscription(ValueError):
@@ -143,6 +147,7 @@ def as_dict(event: Any) -> dict:
         "push": getattr(event, "push", None),
         "kinds": getattr(event, "kinds", None),
         "reason": event.reason,
+        "lang": getattr(event, "lang", None),
         "version": event.originator_version,
     }
 
@@ -215,6 +220,7 @@ def build(
     chat_url: str | None = None,
     chat_format_name: str | None = None,
     kinds: dict | None = None,
+    lang: str | None = None,
 ) -> dict:
     """The subscription a ``PUT`` asks for (validated); keeps the webhook secret when the URL
     stays the same and no new secret is given, otherwise draws a new one."""
@@ -240,7 +246,9 @@ def build(
         chat = {"url": chat_url, "format": chat_format(chat_url, chat_format_name)}
     elif chat_format_name is not None:
         raise InvalidSubscription("chat_format", "'chat_format' needs 'chat_url'")
-    return {"webhook": webhook, "email": email, "chat": chat, **(kept or {})}
+    if lang is not None and lang not in LANGUAGES:
+        raise InvalidSubscription("lang", f"'lang' must be one of {', '.join(LANGUAGES)}")
+    return {"webhook": webhook, "email": email, "chat": chat, "lang": lang, **(kept or {})}
 
 
 def save(
@@ -272,6 +280,7 @@ def save(
             reason=reason,
             push=subscription.get("push") or None,
             kinds=subscription.get("kinds") or None,
+            lang=subscription.get("lang"),
         )
         try:
             games.save(event)

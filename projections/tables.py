@@ -288,6 +288,8 @@ class TablesProjection(TrackedProjection):
         account = str(event.originator_id)
         if kind == "AccountOpened":
             accounts[account] = (account, data["name"], 0, note_id)
+        elif kind == "AccountRenamed":
+            accounts[account] = (account, data["name"], 0, note_id)
         elif kind == "AccountDeleted":
             accounts[account] = (account, data["anonymous"], 1, note_id)
         elif kind == "SeatClaimed":

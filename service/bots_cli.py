@@ -198,3 +198,40 @@ def arena_command(
                 f"{h2h['games']} games (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
             )
     click.echo(f"load average {report['load_average'][0]:.2f}, {report['clock']} clock")
+
+
+@bots_group.command("train")
+@click.argument("title")
+@click.option("--variant", help="Default: the title's first variant.")
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1, 10000), default=40, show_default=True)
+@click.option("--seed", type=int, default=50001, show_default=True, help="The first game's seed.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Default: the models directory.")
+def train_command(
+    title: str, variant: str | None, players: int, count: int, seed: int, out: str | None
+) -> None:
+    """Fit TITLE's evaluation weights by greedy self-play regression (issue 37) and write them
+    as its bot model (``domain/bots/evals/models/TITLE.json``; a missing or corrupt model makes
+    the bots use the hand-set weights). 40 two-player games take a few CPU minutes."""
+    from pathlib import Path
+
+    from domain.bots import evals
+    from domain.bots.evals.train import train
+
+    try:
+        rules = registry.current(title)
+        variant = variant or rules.variants[0].name
+        rules.variant(variant)
+    except DomainError as err:
+        raise click.ClickException(err.message) from None
+    module = evals.MODULES.get(title)
+    if module is None:
+        raise click.ClickException(f"{title} has no evaluation to train")
+    model = train(rules, module, variant, players, list(range(seed, seed + count)))
+    path = Path(out) if out else evals.model_dir() / f"{title}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(model, indent=2) + "\n")
+    evals.reset()
+    click.echo(f"{model['samples']} samples from {count} games; weights written to {path}")
+    for key, value in model["weights"].items():
+        click.echo(f"  {key:<16}{value:>9} (hand-set {module.WEIGHTS[key]})")

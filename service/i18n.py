@@ -1,143 +1,36 @@
-"""The reader's language (issue 36): English, Russian and Czech with Flask-Babel.
+"""The reader's language on the web (issue 36): Flask-Babel over the catalogues of
+``locales/`` (which see: loading, fallback, :func:`translate`).
 
-Catalogues are gettext ``.po`` files in ``service/translations/<lang>/LC_MESSAGES/messages.po``
-(shipped in the wheel as package data). They are compiled in memory on first use in a process
-(Babel's ``read_po`` and ``write_mo``): nobody runs a build step, and a ``.po`` edited in place is
-what the next process serves. ``make i18n`` extracts the messages the code uses and updates the
-catalogues (``service/i18n_catalog.py``).
-
-* :func:`translations` gives a language's catalogue; a message it lacks falls back to the English
-  text and is logged once per process (:class:`_Missing`).
-* :func:`translate` binds a language for a block: ``with translate("ru"): describe(...)`` (a
-  notice to one recipient, an export, a worker's push). The domain's sentences
-  (``domain.common.i18n``) and Jinja's ``_()`` both follow it.
-* :func:`init_app` installs Flask-Babel with :func:`select_language` (``?lang=``, which also
-  sets the cookie and an account's setting, then the account's setting, the ``lang`` cookie,
-  ``Accept-Language``, else English) and binds the request's language for the domain.
+:func:`init_app` installs Flask-Babel with :func:`select_language` (``?lang=``, which also sets
+the cookie and an account's setting, then the account's setting, the ``lang`` cookie,
+``Accept-Language``, else English) and binds the request's language for the domain's sentences
+and the templates (one lookup for both: ``domain.common.i18n``).
 """
 
 from __future__ import annotations
 
-import io
 import logging
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from urllib.parse import urlencode
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 from flask import Flask, g, request
 
 from domain.common import i18n as domain_i18n
+from locales import (  # noqa: F401 (the web's language API in one place)
+    DEFAULT,
+    LANGUAGES,
+    NAMES,
+    missing,
+    normalise,
+    po_path,
+    translate,
+    translations,
+)
 
 log = logging.getLogger(__name__)
 
-#: the languages shipped, English first (the code's own language)
-LANGUAGES = ("en", "ru", "cs")
-#: each language in its own words (the switch on every page)
-NAMES = {"en": "English", "ru": "Русский", "cs": "Čeština"}
-DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
-DIRECTORY = Path(__file__).parent / "translations"
 DOMAIN = "messages"
-
-_LOCK = threading.Lock()
-_CACHE: dict[str, object] = {}
-
-
-class _Missing:
-    """The fallback of a catalogue: the English text, each missing message logged once."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.seen: set[tuple[str | None, str]] = set()
-
-    def _note(self, context: str | None, message: str) -> None:
-        key = (context, message)
-        if key not in self.seen:
-            self.seen.add(key)
-            log.warning("no %s translation of %r (context %r)", self.lang, message, context)
-
-    def gettext(self, message: str) -> str:
-        self._note(None, message)
-        return message
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self._note(None, singular)
-        return singular if n == 1 else plural
-
-    def pgettext(self, context: str, message: str) -> str:
-        self._note(context, message)
-        return message
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        self._note(context, singular)
-        return singular if n == 1 else plural
-
-    ugettext = gettext
-    ungettext = ngettext
-
-
-def po_path(lang: str) -> Path:
-    return DIRECTORY / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def compile_catalogue(lang: str) -> Translations:
-    """The ``.po`` of ``lang`` compiled in memory (untranslated and fuzzy entries left out, so
-    they fall back to English and are logged)."""
-    with po_path(lang).open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    for message in list(catalog):
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.id and (message.fuzzy or not all(strings)):
-            catalog.delete(message.id, context=message.context)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
-
-
-def translations(lang: str):
-    """The catalogue of ``lang`` (English: the code's own words), compiled once per process."""
-    if lang not in LANGUAGES or lang == DEFAULT:
-        return domain_i18n.ENGLISH
-    found = _CACHE.get(lang)
-    if found is None:
-        with _LOCK:
-            found = _CACHE.get(lang)
-            if found is None:
-                found = compile_catalogue(lang)
-                found.add_fallback(_Missing(lang))
-                _CACHE[lang] = found
-    return found
-
-
-def missing(lang: str) -> set[tuple[str | None, str]]:
-    """The messages looked up in ``lang`` and not found there so far in this process."""
-    found = translations(lang)
-    fallback = getattr(found, "_fallback", None)
-    return set(fallback.seen) if isinstance(fallback, _Missing) else set()
-
-
-def normalise(value: object) -> str | None:
-    """A shipped language code from a user's value (``"ru"``, ``"RU"``, ``"cs-CZ"``), else
-    None: anything else (unknown, malformed, too long) is ignored."""
-    if not isinstance(value, str) or not 0 < len(value) <= 35:
-        return None
-    code = value.strip().replace("_", "-").split("-", 1)[0].lower()
-    return code if code in LANGUAGES else None
-
-
-@contextmanager
-def translate(lang: str | None) -> Iterator[str]:
-    """Bind ``lang`` (English when it is not shipped) for the block: the domain's sentences and
-    the templates rendered inside speak it. Yields the language used."""
-    code = normalise(lang) or DEFAULT
-    with domain_i18n.bound(translations(code), code):
-        yield code
 
 
 def gettext(message: str) -> str:
@@ -262,6 +155,4 @@ def language_url(lang: str) -> str:
     """This page's address with ``lang`` (the switch's links)."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [lang]
-    from urllib.parse import urlencode
-
     return request.path + "?" + urlencode(args, doseq=True)

@@ -11,26 +11,28 @@ The messages come from three places:
   translations come from the glossaries ``docs/i18n/data/*.json`` (the rulebooks' words):
   ``update()`` fills an empty translation of a noun from there.
 
-``update()`` rewrites ``service/translations/<lang>/LC_MESSAGES/messages.po`` for ``ru`` and
+``update()`` rewrites ``locales/<lang>/LC_MESSAGES/messages.po`` for ``ru`` and
 ``cs``: messages the code uses are added (empty, or from the glossary), translations kept, and
 messages the code no longer uses dropped. ``python -m service.i18n_catalog`` runs it.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import LANGUAGES, po_path
+from locales import LANGUAGES, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "i18n" / "data"
 #: the Python packages scanned for calls, and the template folders
-PACKAGES = ("domain", "service", "projections", "workers")
+PACKAGES = ("domain", "service", "projections", "workers", "locales")
 KEYWORDS = {
     "_": None,
     "gettext": None,
@@ -73,15 +75,21 @@ def extracted() -> dict[Key, str | None]:
 
 def table_messages() -> list[tuple[str | None, str, str | None]]:
     """The messages of the domain's tables (see the module docstring)."""
-    from domain import clocks, dropping, registry, series, series_app  # noqa: F401
-    from domain.accounts import errors as account_errors  # noqa: F401 (sentences)
+    import domain
+    from domain import registry
+
+    for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
+        importlib.import_module(module.name)
     from domain.agricola import text as agricola_text
     from domain.agricola.cards.catalogue import CARDS
     from domain.agricola.tables import HOUSE_NAMES, MAJOR_IMPROVEMENTS, PLURAL, SINGULAR
     from domain.common import errors
 
-    registry.all_current()  # every title registers its error sentences
     out: list[tuple[str | None, str, str | None]] = []
+    for title in registry.all_current():  # (every title registers its error sentences)
+        if type(title).__module__.startswith("domain."):
+            out.append(("title", title.display_name or title.name, None))
+            out += [("variant", v.name, None) for v in title.variants]
     out += [(None, m, None) for m in errors.MESSAGES.values()]
     out += [(None, m, None) for m in agricola_text.TEMPLATES.values()]
     out += [("agricola option", m, None) for m in agricola_text.OPTIONS.values()]
@@ -96,7 +104,45 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
         out.append(("agricola card text", card["summary"], None))
     spaces = _glossary("agricola", "ru")["sections"]["spaces"]
     out += [("agricola spaces", row["en"], None) for row in spaces.values()]
-    return out + _caverna_messages()
+    return out + _caverna_messages() + _village_messages() + _service_messages()
+
+
+def _service_messages() -> list[tuple[str | None, str, str | None]]:
+    from . import problems
+
+    titles = {title for _, _, title in problems.DOMAIN_STATUS}
+    titles |= {problems._phrase(status) for status in problems.HTTP_CODES}
+    titles |= {"Invalid request", *problems.PAGE_TITLES}
+    out: list[tuple[str | None, str, str | None]] = [
+        ("problem title", t, None) for t in sorted(titles)
+    ]
+    out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
+    out += [("status", s, None) for s in ("active", "finished")]
+    out += [("clock", c, None) for c in ("per_move", "correspondence")]
+    return out
+
+
+def _village_messages() -> list[tuple[str | None, str, str | None]]:
+    from domain.village import pack, text
+
+    out: list[tuple[str | None, str, str | None]] = []
+    out += [(None, m, None) for m in (*text.DIED.values(), *text.MOVED.values())]
+    out += [(text.COUNT_CONTEXT, one, many) for one, many in text.count_messages().values()]
+    out += [("village why", m, None) for m in text.WHY.values()]
+    out += [("village place", m, None) for m in text.PLACES.values()]
+    out += [("village at", m, None) for m in text.AT.values()]
+    out += [("village spaces", m, None) for m in text.SPACE_NAMES.values()]
+    out += [("village buildings", m, None) for m in text.BUILDING_NAMES.values()]
+    out += [("village cube", m, None) for m in text.A_CUBE.values()]
+    out += [("village colour", m, None) for m in text.COLOUR_WORDS]
+    out += [("village end place", m, None) for m in ("chronicle", "graves")]
+    chronicle = _glossary("village", "ru")["sections"]["chronicle"]
+    out += [("village chronicle", key, None) for key in chronicle]
+    out += [
+        ("village data status", "{n} " + one, "{n} " + many)
+        for one, many, _ in pack.KIND_WORDS.values()
+    ]
+    return out
 
 
 def _caverna_messages() -> list[tuple[str | None, str, str | None]]:
@@ -114,6 +160,8 @@ def _caverna_messages() -> list[tuple[str | None, str, str | None]]:
     out += [("caverna spaces", row["name"], None) for row in SPACES.values()]
     out += [("caverna furnishings", row["name"], None) for row in FURNISHINGS.values()]
     out.append(("caverna furnishings", "Entry-level dwelling", None))
+    phases = _glossary("caverna", "ru")["sections"]["phases"]
+    out += [("caverna phase", key.replace("_", " "), None) for key in phases]
     tiles = _glossary("caverna", "ru")["sections"]["tiles"]
     out += [("caverna tiles", key, None) for key in tiles if key in _CAVERNA_SINGLE_TILES]
     return out
@@ -146,6 +194,7 @@ def glossary_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
                 singular = agricola_text.count_messages().get(key, ("",))[0]
                 out[(agricola_text.COUNT_CONTEXT, singular)] = counted
     out.update(_caverna_terms(lang))
+    out.update(_village_terms(lang))
     cards = _glossary("agricola-cards", lang)["cards"]
     for row in cards.values():
         out[("agricola card name", row["en"]["name"])] = row["name"]
@@ -168,6 +217,9 @@ def _caverna_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
     for key, row in sections["loot"].items():
         if key in text._LOOT:
             out[("caverna loot", text._LOOT[key])] = row["term"]
+    for key, row in sections["phases"].items():
+        term = row["term"]
+        out[("caverna phase", key.replace("_", " "))] = term[:1].lower() + term[1:]
     for key, row in sections["harvests"].items():
         if key in text._HARVESTS:
             out[("caverna harvests", text._HARVESTS[key])] = row["term"]
@@ -181,6 +233,30 @@ def _caverna_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
                 out[(words.COUNT_CONTEXT, counted[key][0])] = tuple(
                     "{n} " + forms[c] for c in ("one", "few", "many")
                 )
+    return out
+
+
+def _village_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
+    from domain.village import text
+
+    out: dict[Key, str | tuple[str, ...]] = {}
+    sections = _glossary("village", lang)["sections"]
+    for section in ("spaces", "buildings"):
+        for row in sections[section].values():
+            out[(f"village {section}", row["en"])] = row["term"]
+    for key, row in sections["chronicle"].items():
+        out[("village chronicle", key)] = row["term"].lower()
+    counted = text.count_messages()
+    for section in ("cubes", "goods"):
+        for key, row in sections[section].items():
+            if key in counted:
+                forms = row.get("count_acc") or row["count"]
+                out[(text.COUNT_CONTEXT, counted[key][0])] = tuple(
+                    "{n} " + forms[c] for c in ("one", "few", "many")
+                )
+            if key in text.A_CUBE:
+                forms = row.get("count_acc") or row["count"]
+                out[("village cube", text.A_CUBE[key])] = forms["one"]
     return out
 
 

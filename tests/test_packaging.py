@@ -25,7 +25,7 @@ from domain import registry
 from tests.support.toy import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("domain", "service", "projections", "workers")
+PACKAGES = ("domain", "service", "projections", "workers", "locales")
 
 #: Run inside the fresh environment: start-up checks, then one game of every title and variant.
 CREATE_EVERY_TITLE = textwrap.dedent("""

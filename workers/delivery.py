@@ -98,7 +98,7 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
         outbox.final(store, notice_id, "cancelled", None, unwanted)
         return "cancelled"
     try:
-        message = messages.build(ctx.games, row, settings.public_url)
+        message = messages.build(ctx.games, row, settings.public_url, sub.get("lang"))
     except Exception as err:  # the store is down, or the title is not installed here
         log.exception("cannot build notice %s", notice_id)
         return record(ctx, row, Outcome(False, None, f"cannot build the message: {err}"), None)

@@ -55,7 +55,7 @@ from .tables import ACTION_SPACES
 from .windows import WINDOWS
 
 
-def _none(*_args) -> int:
+def _none(*_args: Any) -> int:
     return 0
 
 
@@ -75,6 +75,10 @@ class Extension:
     round_draws: list = field(default_factory=list)
     draw: list = field(default_factory=list)
     deal_step: Callable | None = None
+    #: the hands of a new full game (``cards/dealing.deal``) and a series game's permanent
+    #: occupations (``cards/permanent.lay_permanent``), at set-up
+    deal: Callable | None = None
+    lay_permanent: Callable | None = None
     # placement
     place_checks: dict = field(default_factory=dict)
     place_apply: dict = field(default_factory=dict)
@@ -206,6 +210,34 @@ class Extension:
             self.cards_of[bind.hook] = frozenset(cards) | self.cards_of.get(bind.hook, frozenset())
 
 
+@dataclass
+class Composition:
+    """What the composition root (``title.py``, issue 35 item 2) hands the base rules from the
+    card package, so that no base module imports a card: how a card set's extension is built,
+    the newest card set, the card catalogue (id -> row, ``cards/catalogue.py``) and the
+    sentences of the card events (``cards/text.tables``)."""
+
+    build: Callable[[int], Extension] | None = None
+    latest: int = 0
+    catalogue: dict = field(default_factory=dict)
+    text_tables: Callable[[], tuple] | None = None
+
+
+#: Filled once by the composition root (:func:`compose`).
+COMPOSED = Composition()
+
+
+def compose(
+    build: Callable[[int], Extension],
+    latest: int,
+    catalogue: dict,
+    text_tables: Callable[[], tuple],
+) -> None:
+    """Wire the card package into the base rules (called by the composition root)."""
+    COMPOSED.build, COMPOSED.latest = build, latest
+    COMPOSED.catalogue, COMPOSED.text_tables = catalogue, text_tables
+
+
 #: The family game's extension: no window adds anything.
 NONE = Extension()
 #: Extensions built so far, by card set (a cache: building is a pure function of the set).
@@ -218,9 +250,9 @@ def for_card_set(card_set: int | None) -> Extension:
         return NONE
     ext = _BUILT.get(card_set)
     if ext is None:
-        from .cards.extension import build  # the card package builds it on first use
-
-        ext = _BUILT[card_set] = build(card_set)
+        if COMPOSED.build is None:
+            raise RuntimeError("the card package is not composed (domain/agricola/title.py)")
+        ext = _BUILT[card_set] = COMPOSED.build(card_set)
     return ext
 
 
@@ -253,17 +285,19 @@ def in_play(state: dict) -> frozenset[str]:
     :meth:`Extension.running` picks the hooks to run."""
     out: set[str] = set()
     for farm in state.get("farms", ()):
-        out.update(farm.get("cards", ()))
+        cards = farm.get("cards")
+        if cards:
+            out.update(cards)
     hands = state.get("hands")
     if hands:
         for hand in hands.get("_private", {}).values():
-            for value in hand.values():
-                if isinstance(value, list):
-                    out.update(c for c in value if isinstance(c, str))
-                elif isinstance(value, dict):
+            for value in hand.values():  # lists of card ids, or packets: deck -> card ids
+                if value.__class__ is list:
+                    out.update(value)
+                elif value.__class__ is dict:
                     for inner in value.values():
-                        if isinstance(inner, list):
-                            out.update(c for c in inner if isinstance(c, str))
+                        if inner.__class__ is list:
+                            out.update(inner)
     return frozenset(out)
 
 
@@ -287,16 +321,14 @@ def find_space_row(space_id: Any) -> dict | None:
     ``action_spaces``; a card space's row is the same in every card set, so the latest set
     answers, as for :func:`improvement_card`)."""
     row = ACTION_SPACES.get(space_id) if isinstance(space_id, str) else None
-    if row is None and isinstance(space_id, str):
-        from .cards.card_sets import LATEST
-
-        row = for_card_set(LATEST).action_spaces.get(space_id)
+    if row is None and isinstance(space_id, str) and COMPOSED.latest:
+        row = for_card_set(COMPOSED.latest).action_spaces.get(space_id)
     return row
 
 
 def improvement_card(card_id: str) -> dict:
     """The improvement row of a card (the same in every card set that holds it; empty if the
     card neither cooks nor bakes)."""
-    from .cards.card_sets import LATEST
-
-    return for_card_set(LATEST).improvements.get(card_id, {})
+    if not COMPOSED.latest:
+        return {}
+    return for_card_set(COMPOSED.latest).improvements.get(card_id, {})

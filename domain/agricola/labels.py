@@ -87,11 +87,31 @@ def _newborns(move: dict) -> str:
     return f"Keep {goods_text(kept)}" if kept else "Keep no animals"
 
 
+def _base_price(state: dict, move: dict) -> str:
+    """ " for 5 wood, 2 reed" for a room or stable move that picks no price (no ``pay``):
+    what it costs by the rules (digest §5.3, §5.7), so that a cell offering a room and a
+    stable tells them apart by their prices (issue 32)."""
+    turn = state.get("turn")
+    if move.get("pay") is not None or turn is None:
+        return ""
+    farm, pending = state["farms"][turn], (state.get("pending") or [None] * (turn + 1))[turn]
+    if move["type"] == "build_room":
+        costs = room_costs(farm)
+        return f" for {goods_text(costs[0]) or 'nothing'}" if costs else ""
+    kind = (pending or {}).get("kind")
+    if kind not in STABLE_COST:
+        return ""
+    return f" for {goods_text(stable_costs(farm, STABLE_COST[kind])[0][1]) or 'nothing'}"
+
+
 LABELS = {
     "build_room": lambda s, m: (
-        f"Build a room at {farm_label(m['space'])}" + priced(s, m, room_costs)
+        f"Build a room at {farm_label(m['space'])}"
+        + (priced(s, m, room_costs) or _base_price(s, m))
     ),
-    "build_stable": lambda s, m: f"Build a stable at {farm_label(m['space'])}" + _choice(s, m),
+    "build_stable": lambda s, m: (
+        f"Build a stable at {farm_label(m['space'])}" + (_choice(s, m) or _base_price(s, m))
+    ),
     "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
     "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
     "bake": lambda s, m: (

@@ -38,7 +38,8 @@ import marshal
 from domain.common.housing import Housing, farm_housing
 from domain.common.i18n import pgettext
 
-from .extension import find_space_row, of_farm, space_row
+from .extension import find_space_row, improvement_card, of_farm, space_row
+from .statetypes import Farm, Space
 from .tables import (
     ANIMALS,
     GOODS,
@@ -57,7 +58,7 @@ def clone(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state, 2))
 
 
-def new_farm(food: int) -> dict:
+def new_farm(food: int) -> Farm:
     """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
     return {
         "house": "wood",
@@ -78,7 +79,7 @@ def new_farm(food: int) -> dict:
     }
 
 
-def new_space(space_id: str) -> dict:
+def new_space(space_id: str) -> Space:
     return {
         "id": space_id,
         "name": space_row(space_id)["name"],
@@ -107,7 +108,7 @@ def space_name(space_id: str) -> str:
     return pgettext("agricola spaces", info["name"]) if info else str(space_id)
 
 
-def improvement_info(improvement_id) -> dict:
+def improvement_info(improvement_id: str) -> dict:
     """The table row of a major improvement or of an improvement card (empty if neither):
     minor improvements that cook, bake or count as a fireplace or oven have the same keys as
     :data:`MAJOR_IMPROVEMENTS` plus ``name`` (the bake-and-cook window of the extension; an
@@ -117,8 +118,6 @@ def improvement_info(improvement_id) -> dict:
         return MAJOR_IMPROVEMENTS[improvement_id]
     if not isinstance(improvement_id, str) or improvement_id[:1] not in "EIK":
         return {}
-    from .extension import improvement_card
-
     return improvement_card(improvement_id)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
 
-from .extension import find_space_row
+from .extension import COMPOSED, find_space_row
 from .state import major_name, space_name
 from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
@@ -241,11 +241,10 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         ) or gettext("none")
     elif kind == "PersonPlaced":
         option: Any = d.get("option")
-        p["option"] = (
-            pgettext("agricola option", OPTIONS[option])
-            if option in OPTIONS
-            else pgettext("agricola goods", PLURAL.get(option, option))
-        )
+        if option in OPTIONS:
+            p["option"] = pgettext("agricola option", OPTIONS[option])
+        elif option:
+            p["option"] = pgettext("agricola goods", PLURAL.get(option, str(option)))
     elif kind in ("AnimalsTaken", "AnimalsReceived"):
         p.update(
             animals=goods_text(d["animals"]),
@@ -408,8 +407,8 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
 def card_tables() -> tuple[dict, dict, dict]:
     """Sentences (plain and by viewer) and rules of the full game's card events
     (``cards.text.tables``)."""
-    from .cards.text import tables
-
+    tables = COMPOSED.text_tables
+    assert tables is not None, "the card package is composed by domain/agricola/title.py"
     return tables()
 
 

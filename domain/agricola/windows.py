@@ -48,6 +48,18 @@ class DealStep(Protocol):
     def __call__(self, b: Any, rng: Any, /) -> bool: ...
 
 
+class DealCards(Protocol):
+    """``deal``: deal the hands of a new full game (digest §2.1 item 5, §10.4)."""
+
+    def __call__(self, b: Any, rng: Any, cards: dict, /) -> None: ...
+
+
+class LayPermanent(Protocol):
+    """``lay_permanent``: a series game's permanent occupations, as if played in round 0."""
+
+    def __call__(self, b: Any, seat: int, cards: list[str], /) -> None: ...
+
+
 class PlaceCheck(Protocol):
     """``place_checks[kind]``, ``occupied_ok``, ``place_problems``: a placement on a space."""
 
@@ -160,7 +172,7 @@ class Window:
     keys: tuple[str, ...] = ()
 
 
-def _w(name: str, shape: Shape, protocol: type | None, doc: str, keys=()) -> Window:
+def _w(name: str, shape: Shape, protocol: type | None, doc: str, keys: Any = ()) -> Window:
     return Window(name, shape, protocol, doc, tuple(keys))
 
 
@@ -174,6 +186,8 @@ WINDOWS: dict[str, Window] = {
         _w("round_start", "hooks", RoundStart, "phase 1 of a round"),
         _w("round_draws", "hooks", RoundDraw, "random draws at a round's start"),
         _w("draw", "hooks", Draw, "draws a move asked for"),
+        _w("deal", "one", DealCards, "the hands of a new full game"),
+        _w("lay_permanent", "one", LayPermanent, "a series game's permanent occupations"),
         _w("deal_step", "one", DealStep, "the dealing variants' automatic step"),
         # placement
         _w("place_checks", "keyed", PlaceCheck, "a card space kind's check"),

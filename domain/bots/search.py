@@ -58,10 +58,11 @@ CLOCK: Callable[[], float] = time.perf_counter
 #: plays after the candidate before the position is scored, and at most how many moves (a level
 #: buys more samples, not longer playouts). Counted in turns, not moves, because the titles
 #: split a turn into steps differently (in two-player greedy games a turn is 1.5 moves in
-#: Agricola, 2.2 in Village, 2.75 in Caverna); 8 turns is about the 10 Agricola moves and the
-#: 20 Caverna moves of the settings that did best in two-player trials (bench/STRENGTH.md)
+#: Agricola, 2.2 in Village, 2.75 in Caverna). Issue 37: the position reached is judged by the
+#: evaluation (``domain/bots/evals``: what it will score by the end), so the horizon is short,
+#: 6 turns and at most 16 moves (a solo seat's moves are all one turn), which buys more samples
 PLAYOUT_TURNS = 6
-PLAYOUT_MOVES_MAX = 40
+PLAYOUT_MOVES_MAX = 16
 #: a playout reaching a harvest plays it through (feeding and breeding), up to this many more
 #: moves, so the position is judged after the food was paid, not in the middle of paying it
 #: (planning across a harvest, issue 37 item 2)
@@ -183,7 +184,18 @@ def choose_search(
     prior_rng = Rng(rng.below("bot/search/prior", 1 << 128))
     sample = rules.fork_view(view, seat, prior_rng) or view
     ranked = [
-        m for _, m in sorted(greedy_values(rules, sample, seat, moves, prior_rng), key=_first)
+        m
+        for _, m in sorted(
+            greedy_values(
+                rules,
+                sample,
+                seat,
+                moves,
+                prior_rng,
+                value_fn=lambda after: sim.margin(values(rules, after), seat),
+            ),
+            key=_first,
+        )
     ]
     if not ranked:
         return choose_random(rules, view, seat, moves, rng, level)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.common.i18n import NP_, gettext, join_list, ngettext, pgettext
+from domain.common.i18n import gettext, join_list, ngettext, pgettext
 
 from .furnishings import tile_name
 from .spaces import space_name
@@ -47,14 +47,6 @@ _HARVESTS = {
     "choice": "a harvest where each player skips the field or the breeding phase",
 }
 
-#: phases named by ``PhaseChanged`` and ``HarvestSkipChosen`` (context "caverna phase")
-_PHASES = {
-    "work": NP_("caverna phase", "work"),
-    "solo_clear": NP_("caverna phase", "solo clear"),
-    "field": NP_("caverna phase", "field"),
-    "breeding": NP_("caverna phase", "breeding"),
-}
-
 
 def _with(d: dict) -> str:
     got = d.get("gain")
@@ -62,8 +54,9 @@ def _with(d: dict) -> str:
 
 
 def _phase(phase: str) -> str:
-    english = _PHASES.get(phase)
-    return pgettext("caverna phase", english) if english else phase.replace("_", " ")
+    """A phase named in a sentence ("harvest feeding"), context "caverna phase" (the
+    glossary's phases)."""
+    return pgettext("caverna phase", phase.replace("_", " "))
 
 
 def describe(event, names: list[str]) -> str:
@@ -188,6 +181,7 @@ _ASKED = {
     "solo_clear": "{who} is asked to choose which full action spaces to keep for a ruby.",
     "final": "{who} is asked to use their tiles' trades before scoring.",
     "action": "{who} is asked to carry out the action.",
+    "other": "{who} is asked to decide.",
 }
 #: where received goods come from (``GoodsGained``)
 _RECEIVED = {
@@ -196,6 +190,7 @@ _RECEIVED = {
     "loot": "{who} receives {goods} as loot.",
     "space": "{who} receives {goods} from the action space.",
     "tiles": "{who} receives {goods} from their tiles.",
+    "other": "{who} receives {goods}.",
 }
 
 
@@ -203,7 +198,7 @@ def _asked(who: str, d: dict) -> str:
     pending = d.get("pending")
     if not pending:
         return gettext("{who} has nothing more to decide for now.").format(who=who)
-    line = _ASKED.get(pending["kind"], "{who} is asked to decide.")
+    line = _ASKED.get(pending["kind"], _ASKED["other"])
     return gettext(line).format(who=who)
 
 
@@ -217,7 +212,7 @@ def _weapons(who: str, d: dict) -> str:
 
 
 def _received(who: str, d: dict) -> str:
-    line = _RECEIVED.get(str(d.get("reason")), "{who} receives {goods}.")
+    line = _RECEIVED.get(str(d.get("reason")), _RECEIVED["other"])
     return gettext(line).format(who=who, goods=goods_text(d["gain"]))
 
 

@@ -41,6 +41,9 @@ class Translator(Protocol):
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
 
 
+#: the languages Chronicle speaks (the catalogues: ``locales/``)
+LANGUAGES = ("en", "ru", "cs")
+
 #: the English of the code itself: every message is its own translation
 ENGLISH: Any = _gettext.NullTranslations()
 

@@ -27,6 +27,8 @@ from werkzeug.exceptions import HTTPException
 from domain import registry
 from domain.application import token_hash
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
+from domain.common.i18n import pgettext
 from domain.common.why import move_target, split_target
 
 from ..context import games, services
@@ -36,6 +38,7 @@ from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
 from .board import page_context
+from .lobby_form import form_options, option_error
 
 bp = Blueprint(
     "web",
@@ -58,7 +61,9 @@ def _globals() -> dict:
 def _error_page(error):
     """Errors on a page get a page (the status and sentence the API would give)."""
     problem = to_problem(error)
-    page = render_template("message.html", heading=problem.title, text=problem.detail)
+    page = render_template(
+        "message.html", heading=pgettext("problem title", problem.title), text=problem.detail
+    )
     return page, problem.status, problem.headers
 
 
@@ -120,6 +125,8 @@ def create():
         "title": request.form.get("title", ""),
         "variant": request.form.get("variant", ""),
         "players": typed,
+        "bots": [request.form.get(f"bot{i}", "") for i in range(MAX_SEATS)],
+        "clock": request.form.get("clock", ""),
     }
     title, variant = form["title"], form["variant"]
     if ":" in variant:  # the variant list names its title: it decides (works without script)
@@ -128,9 +135,11 @@ def create():
     body = {"title": title, "players": form_seats(typed, request.form)}
     if variant and not request.form.get("quick"):
         body["variant"] = variant
+    options = form_options(request.form, title, variant)
+    form["options"] = options
     clock = form_clock(request.form.get("clock", ""), request.form.get("on_expiry", ""))
-    if clock:
-        body["options"] = {"clock": clock}
+    if clock or options:
+        body["options"] = {**options, **({"clock": clock} if clock else {})}
     try:
         body = CreateGameSchema().load(body)
         created = games().create_game(
@@ -142,7 +151,8 @@ def create():
     except ValidationError as err:
         return _home(_error_sentence(err.messages), form, 422)
     except DomainError as err:
-        return _home(err.message, form, 422)
+        form["option_error"] = option_error(err.message, options, title, variant)
+        return _home(None if form["option_error"] else err.message, form, 422)
     if request.form.get("quick"):  # "against bots": straight to the table, seat 0 held
         security.hold_seat(
             str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0]))
@@ -208,8 +218,8 @@ def invites(game_id: uuid.UUID):
     if not held or held.get("game") != str(game_id):
         return render_template(
             "message.html",
-            heading="Invite links",
-            text="The invite links of a game are shown only once, right after it is created.",
+            heading=_("Invite links"),
+            text=_("The invite links of a game are shown only once, right after it is created."),
             back=url_for("web.game", game_id=game_id),
         ), 410
     game = games().get_game(game_id)
@@ -241,13 +251,13 @@ def _invite_claims(invite: str):
         game = games().get_game(game_id)
         holds = security.seat_holds(games(), game_id, claims["s"], claims["m"])
     except security.InviteError as err:
-        return None, (render_template("message.html", heading="Invite link", text=str(err)), 400)
+        return None, (render_template("message.html", heading=_("Invite link"), text=str(err)), 400)
     except (DomainError, ValueError, KeyError, TypeError):
         return None, (
             render_template(
                 "message.html",
-                heading="Invite link",
-                text="The game of this invite link does not exist.",
+                heading=_("Invite link"),
+                text=_("The game of this invite link does not exist."),
             ),
             404,
         )
@@ -255,8 +265,8 @@ def _invite_claims(invite: str):
         return None, (
             render_template(
                 "message.html",
-                heading="Invite link",
-                text="This invite link no longer opens its seat.",
+                heading=_("Invite link"),
+                text=_("This invite link no longer opens its seat."),
             ),
             403,
         )
@@ -360,6 +370,9 @@ def render_game(
         if err.code in ("game_not_found", "version_not_found"):
             abort(404, description=err.message)
         raise
+    held = session.pop("refused", None)  # a refused no-JavaScript move, shown once (see play)
+    if not error and isinstance(held, dict) and held.get("g") == str(game_id):
+        error, tried, where = held.get("text"), held.get("tried"), held.get("where", "list")
     placed = bool(error) and _placed(context, tried, where)
     switch = other_seats(game_id, context["viewer"])
     template = "game_main.html" if request.headers.get("HX-Request") else "game.html"
@@ -389,7 +402,7 @@ def _why_answer(game_id: uuid.UUID, text: str, status: int):
     if request.headers.get("HX-Request"):
         return render_template("_why_said.html", text=text, status=status), status
     back = url_for("web.game", game_id=game_id)
-    return render_template("message.html", heading="Why not?", text=text, back=back), status
+    return render_template("message.html", heading=_("Why not?"), text=text, back=back), status
 
 
 @bp.get("/games/<game:game_id>/why")
@@ -450,5 +463,15 @@ def play(game_id: uuid.UUID):
     try:
         games().play(game_id, seat, move)
     except DomainError as err:
-        return render_game(game_id, err.message, 422, tried, where)
+        return refused(game_id, err.message, tried, where)
     return after_post(game_id)
+
+
+def refused(game_id: uuid.UUID, text: str, tried: str, where: str):
+    """A refused move: with htmx, the page with the sentence beside the control (422); without
+    JavaScript, a redirect to the game page that shows the sentence once (issue 32: the
+    browser never stays on ``…/moves``, so a reload does not post the move again)."""
+    if request.headers.get("HX-Request"):
+        return render_game(game_id, text, 422, tried, where)
+    session["refused"] = {"g": str(game_id), "text": text, "tried": tried[:2000], "where": where}
+    return redirect(url_for("web.game", game_id=game_id), code=303)

@@ -13,6 +13,7 @@ import uuid
 from flask import abort, render_template, request
 
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
 from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
 from workers import netguard
@@ -76,8 +77,10 @@ def notifications(game_id: uuid.UUID):
     if seat is None:
         return render_template(
             "message.html",
-            heading="Notifications",
-            text="Only a player of this game can choose its notices: open your invite link first.",
+            heading=_("Notifications"),
+            text=_(
+                "Only a player of this game can choose its notices: open your invite link first."
+            ),
         ), 403
     if request.method == "GET":
         return _settings_page(game_id, seat)

@@ -10,7 +10,8 @@ import pytest
 from domain.agricola import windows
 from domain.agricola.abilities import Bind, CardModule, Move, install
 from domain.agricola.cards import extension as cards_extension
-from domain.agricola.cards.card_sets import LATEST
+from domain.agricola.cards.card_sets import CARD_SETS, LATEST
+from domain.agricola.cards.full_game import full_game
 from domain.agricola.extension import Extension
 from domain.agricola.windows import BindingError
 
@@ -30,6 +31,8 @@ def _apply(b, seat, move):
 def test_every_declared_module_fits_its_windows():
     for module in cards_extension.MODULES:
         module.check()
+    for card_set in CARD_SETS:  # the full game's own bindings, as each card set has them
+        full_game(card_set).check()
     assert all(w.shape in ("hooks", "keyed", "one", "data") for w in windows.WINDOWS.values())
 
 

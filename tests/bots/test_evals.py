@@ -118,3 +118,19 @@ def test_level_0_is_a_beginner_that_plays_listed_moves():
         view = rules.view(state, seat)
         move = bot_move(rules, view, seat, BotSpec("search", 0), bot_rng(1, 10, seat))
         assert move in rules.legal_moves(state, seat)
+
+
+def test_training_fits_every_feature_and_writes_a_model_the_bots_read(tmp_path, monkeypatch):
+    from domain.bots.evals.train import fit, train
+
+    # the regression recovers known weights
+    rows = [([float(i), float(i % 3)], 2.0 * i - 1.0 * (i % 3)) for i in range(30)]
+    assert [round(w, 2) for w in fit(rows, [0.0, 0.0], ridge=1e-6)] == [2.0, -1.0]
+    rules = registry.current("village")
+    model = train(rules, evals.village, "standard", 2, [50001])
+    assert model["samples"] > 0 and set(model["weights"]) == set(evals.village.FEATURES)
+    monkeypatch.setenv("CHRONICLE_BOT_MODELS", str(tmp_path))
+    (tmp_path / "village.json").write_text(json.dumps(model))
+    evals.reset()
+    assert evals.weights_of("village") == model["weights"]
+    evals.reset()

@@ -26,6 +26,7 @@ BOTS = [
     BotSpec("search", 0),
     BotSpec("search", 1),
     BotSpec("zombie", 1),
+    BotSpec("zombie", 2),
 ]
 
 

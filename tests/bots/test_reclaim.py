@@ -140,3 +140,12 @@ def test_the_lobby_offers_clocks_from_hours_to_14_days_and_waiting(client):
     page = client.get("/").get_data(as_text=True)
     for value in ("per_move:3600", "per_move:1209600", 'value="wait"', "search:0", "search:3"):
         assert value in page
+
+
+def test_the_lobby_shows_each_bots_published_rating(client):
+    from domain.bots.ratings import bot_rating
+
+    page = client.get("/").get_data(as_text=True)
+    assert "How strong is each bot?" in page
+    greedy = bot_rating("caverna", "standard", "greedy", 2)
+    assert greedy is not None and f"greedy bot level 2 {round(greedy.rating)}" in page

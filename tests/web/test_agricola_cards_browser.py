@@ -31,9 +31,11 @@ def _join(page, link) -> None:
 
 
 def _card(page, farm: str, name: str):
-    return page.locator(f'article[aria-label="Farm of {farm}"] details.card').filter(
-        has=page.locator(f'summary .card-name:text-is("{name}")')
-    )
+    # one's own cards are drawn under the board beside the moves (issue 32), others' in the farm
+    return page.locator(
+        f'article[aria-label="Farm of {farm}"] details.card, '
+        f'section[aria-label="Cards of {farm}"] details.card'
+    ).filter(has=page.locator(f'summary .card-name:text-is("{name}")'))
 
 
 @pytest.fixture
@@ -70,7 +72,7 @@ def test_a_cards_text_shows_on_hover_and_opens_on_click_and_keyboard(
         summary.click()
         assert not body.is_visible()
         # the keyboard: a summary is a button; Tab to it shows the tooltip, Enter opens it
-        hand = page.locator('article[aria-label="Farm of Ann"] .cards-panel details.card')
+        hand = page.locator('section[aria-label="Cards of Ann"] details.card')
         hand.nth(0).locator("summary").focus()
         page.keyboard.press("Tab")
         own = hand.nth(1)

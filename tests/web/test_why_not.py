@@ -39,6 +39,17 @@ def _play(app, gid: uuid.UUID, pick: random.Random, n: int) -> None:
         app.play(gid, mover, pick.choice(app.legal_moves(gid, mover)[1]))
 
 
+def _to_choose(app, gid: uuid.UUID, pick: random.Random, seat: int = 0) -> None:
+    """Play on until ``seat`` is to choose where to place (its turn, no action half done):
+    the board asks "why not?" only then (issue 32: not when it is not your turn)."""
+    for _ in range(60):
+        game = app.get_game(gid)
+        status = game.rules.status(game.state)
+        if seat in status.to_act and not game.rules.step_prompt(game.state, seat):
+            return
+        _play(app, gid, pick, 1)
+
+
 def _seat_client(web_app, gid: uuid.UUID, seat: int, token: str):
     client = web_app.test_client()
     with web_app.test_request_context():
@@ -100,6 +111,7 @@ def test_the_why_route_answers_with_the_sentence_and_changes_nothing(web_app, ti
     created = app.create_game(title, variant, ["Ann", "Bob"], {}, seed=5)
     gid = created.game.id
     _play(app, gid, random.Random(5), 6)
+    _to_choose(app, gid, random.Random(6))
     client = _seat_client(web_app, gid, 0, created.tokens[0])
     page = client.get(f"/games/{gid}").get_data(True)
     targets = _why_links(page)

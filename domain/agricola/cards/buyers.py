@@ -16,9 +16,14 @@ rules do not wait then).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 KIND = "card_buy"
 MOVE = "card_buy"
@@ -26,7 +31,7 @@ MOVE = "card_buy"
 BUYERS = {"I234": ("wood", False, 0), "I251": ("reed", True, 1), "I255": ("stone", True, 1)}
 
 
-def watch(b, owner, event, card_id) -> None:
+def watch(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any``: an offer when another seat's action gives the card's good."""
     if event is None or event.type not in ("GoodsTaken", "GoodsReceived"):
         return
@@ -77,7 +82,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     card_id, seller, good = pending["card"], pending["from"], pending["good"]
     if move["buy"]:

@@ -17,12 +17,18 @@ round card in the current round or a later one; decision I-31).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..flow import FAMILY_CARD
 from ..placement import place_variants
+from ..steps import settle
 from ..tables import ROUND_CARDS, STAGE_OF_ROUND
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I238"
 KIND = "chamberlain_order"
@@ -37,7 +43,7 @@ def _remaining(state: dict) -> dict[int, list[str]]:
     return {s: [c for c in ROUND_CARDS[s] if c not in shown] for s in sorted(stages)}
 
 
-def _reveal(b, seat: int, first: str | None) -> None:
+def _reveal(b: Builder, seat: int, first: str | None) -> None:
     state = b.state
     order = []
     for cards in _remaining(state).values():
@@ -51,7 +57,7 @@ def _reveal(b, seat: int, first: str | None) -> None:
     b.emit("RoundCardsRevealed", {"card": CARD, "rounds": revealed}, seat)
 
 
-def _ask_or_reveal(b, seat: int) -> None:
+def _ask_or_reveal(b: Builder, seat: int) -> None:
     stage_5 = _remaining(b.state).get(5, [])
     if len(stage_5) < 2:
         _reveal(b, seat, None)
@@ -61,12 +67,12 @@ def _ask_or_reveal(b, seat: int) -> None:
     b.emit("CardStep", {"card": CARD, "pending": pending}, seat)
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no == FROM_ROUND:
         _ask_or_reveal(b, seat)
 
 
-def on_play(b, owner, event, card_id) -> None:
+def on_play(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any`` with ``round_check``: played after the start of round 11, at once."""
     if event is None and b.state["round"] >= FROM_ROUND:
         _ask_or_reveal(b, owner)
@@ -101,9 +107,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     resume = b.state["pending"][seat].get("resume")
     b.emit("CardStep", {"card": CARD, "pending": resume}, seat)
     _reveal(b, seat, move["first"])

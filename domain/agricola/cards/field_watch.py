@@ -12,12 +12,18 @@ its label is in ``cards/labels.py``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
+from ..steps import settle
 from .common import card_name
 from .plows import check_field_space
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I225"
 SPACE = "grain"
@@ -37,7 +43,7 @@ def is_open(state: dict, seat: int) -> bool:
     )
 
 
-def offer(b, seat: int, move: dict, before: dict) -> None:
+def offer(b: Builder, seat: int, move: dict, before: dict) -> None:
     """After a placement on Take 1 Grain: keep the action open for the plough."""
     farm = b.state["farms"][seat]
     if (
@@ -68,9 +74,7 @@ def check(state: dict, seat: int, move: dict) -> None:
     check_field_space(state, seat, move["space"])
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("FieldPloughed", {"space": move["space"], "card": CARD, "food": 0}, seat)
     settle(b, seat)
 

@@ -12,6 +12,8 @@ the stable is built before the seat places its first person of the round, with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -19,17 +21,20 @@ from ..farm import legal_stable_spaces
 from ..state import stables_left
 from .common import card_name
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 CARD = "I254"
 MOVE = "groom_stable"
 COST = {"wood": 1}
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if b.state["farms"][seat]["house"] == "stone":
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
 
-def lapses(b, owner, event, card_id) -> None:
+def lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
     if (
         event is not None
         and event.type == "PersonPlaced"
@@ -71,7 +76,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": CARD, "value": None}, seat)
     b.emit("StableBuilt", {"space": move["space"], "cost": dict(COST), "card": CARD}, seat)
 

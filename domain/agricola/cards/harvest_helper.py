@@ -11,10 +11,15 @@ The card makes the owner's feeding a choice (``feeding_choices``), so it is alwa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I223"
 MOVE = "harvest_help"
@@ -55,7 +60,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     other = move["from"]
     b.emit("CardStateSet", {"card": CARD, "value": b.state["round"]}, seat)
     b.emit(

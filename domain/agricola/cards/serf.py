@@ -15,11 +15,16 @@ ruling in seed 000). Decision K-OCC-25 in docs/rules/cards-k-occupations.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_sow
 from ..improvements import can_bake
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "K266"
 MOVE = "card_serf"
@@ -35,7 +40,7 @@ def gains(state: dict, seat: int, space_id: str) -> dict | None:
     return dict(GRAIN) if holds and space_id == SPACE else None
 
 
-def give(b, seat: int, move: dict, before: dict) -> None:
+def give(b: Builder, seat: int, move: dict, before: dict) -> None:
     """``after_place``: 1 grain before the action; the exchange stays open until it starts."""
     if gains(b.state, seat, move.get("space", "")) is None:
         return
@@ -81,7 +86,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardGoods", {"card": CARD, "goods": dict(SWAP)}, seat)
     value = {"round": b.state["round"], "swapped": True}
     b.emit("CardStateSet", {"card": CARD, "value": value, "note": "1 grain for 1 vegetable"}, seat)

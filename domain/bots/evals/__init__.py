@@ -105,3 +105,10 @@ def features(rules: Any, state: dict, seat: int) -> dict[str, float] | None:
     """The title's named features for ``seat`` (None for a title without an evaluation here)."""
     module = MODULES.get(title_of(rules))
     return None if module is None else module.features(state, seat)
+
+
+def alive(rules: Any, state: dict, seat: int) -> float:
+    """How safely ``seat``'s farm or cave gets through the harvests ahead (0 at best; negative
+    for begging to come), by the title's evaluation; 0 for a title without one here."""
+    module = MODULES.get(title_of(rules))
+    return 0.0 if module is None else float(module.alive(state, seat))

@@ -55,10 +55,10 @@ WEIGHTS = {
     "actions": 1.2,
     "growth": 2.5,
     "next_feeding": 1.0,
-    "later_feedings": 0.45,
+    "later_feedings": 0.25,
     "breeding": 0.6,
-    "empty_fields": 0.7,
-    "house": 0.5,
+    "empty_fields": 0.3,
+    "house": 0.8,
     "cooking": 1.5,
 }
 #: what one good on hand is worth while rounds remain (it becomes a room, a fence, an oven)
@@ -146,3 +146,15 @@ def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> fl
         return 0.0
     w = weights or WEIGHTS
     return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
+
+
+def alive(state: dict, seat: int) -> float:
+    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
+    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
+    if state.get("phase") == "finished":
+        return 0.0
+    f = features(state, seat)
+    return (
+        WEIGHTS["next_feeding"] * f["next_feeding"]
+        + WEIGHTS["later_feedings"] * f["later_feedings"]
+    )

@@ -48,10 +48,10 @@ WEIGHTS = {
     "actions": 1.5,
     "growth": 3.0,
     "next_feeding": 1.0,
-    "later_feedings": 0.4,
+    "later_feedings": 0.25,
     "breeding": 0.8,
     "weapons": 0.06,
-    "empty_fields": 0.8,
+    "empty_fields": 0.0,
 }
 GOOD_WORTH = {"wood": 0.3, "stone": 0.35, "ore": 0.3, "ruby": 0.4}
 BEGGING = 3.0
@@ -141,3 +141,15 @@ def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> fl
         return 0.0
     w = weights or WEIGHTS
     return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
+
+
+def alive(state: dict, seat: int) -> float:
+    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
+    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
+    if state.get("phase") == "finished":
+        return 0.0
+    f = features(state, seat)
+    return (
+        WEIGHTS["next_feeding"] * f["next_feeding"]
+        + WEIGHTS["later_feedings"] * f["later_feedings"]
+    )

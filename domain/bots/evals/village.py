@@ -65,3 +65,9 @@ def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> fl
         return 0.0
     w = weights or WEIGHTS
     return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
+
+
+def alive(state: dict, seat: int) -> float:
+    """Village has no feeding to keep up (digest §5: members age and die whatever a seat
+    does), so the platform's zombie has nothing to keep alive here (issue 37 item 4)."""
+    return 0.0

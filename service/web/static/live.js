@@ -6,6 +6,7 @@
 (function () {
   "use strict";
   var source = null;
+  var liveRefresh = false;  /* the coming swap is a live update (another seat moved) */
   var timer = null;
   var retry = null;
 
@@ -19,6 +20,7 @@
   function refresh() {
     var m = main();
     if (m && m.dataset.refresh && window.htmx) {
+      liveRefresh = true;
       window.htmx.ajax("GET", m.dataset.refresh, {target: "#main", swap: "outerHTML"});
     }
   }
@@ -162,17 +164,63 @@
       return;
     }
     if (focusWalk()) { return; }
-    var first = document.querySelector("#moves details[open] button.move") ||
-      document.querySelector(".board details.acts summary");
-    (first || document.getElementById("status")).focus();
+    /* your turn goes on: the first move where you chose the last one (the list or the board);
+       your turn ended: the board's heading, with the board and the log right after it */
+    var list = document.querySelector("#moves details[open] button.move");
+    var board = document.querySelector(".board .acts.one button, .board details.acts summary");
+    var first = lastWhere === "list" ? (list || board) : (board || list);
+    (first || document.getElementById("board-h") || document.getElementById("status")).focus();
   }
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "main") {
+      markChanges(liveRefresh);
+      liveRefresh = false;
       markTurn();
       showCurrent();
       focusAfterSwap(event.detail);
     }
+  });
+
+  /* -- what changed (issue 32): after a live update, the board's places, cells and goods whose
+     drawing changed are marked (.changed, and .fresh for a few seconds); the marks stay through
+     later live updates until this page makes a move of its own ------------------------------ */
+  var marked = {};
+  var before = null;
+
+  function drawn() {
+    var out = {};
+    document.querySelectorAll("#main [data-id]").forEach(function (el) {
+      var cls = el.className.baseVal === undefined ? el.className : "";
+      out[el.dataset.id] = (el.dataset.k || "") + "|" +
+        cls.replace(/\b(changed|fresh|can-act)\b/g, "").replace(/\s+/g, " ");
+    });
+    return out;
+  }
+
+  function markChanges(live) {
+    var now = drawn();
+    if (live && before) {
+      Object.keys(now).forEach(function (id) {
+        if (before[id] !== undefined && before[id] !== now[id]) { marked[id] = "fresh"; }
+      });
+    }
+    before = now;
+    document.querySelectorAll("#main [data-id]").forEach(function (el) {
+      var how = marked[el.dataset.id];
+      if (!how) { return; }
+      el.classList.add("changed");
+      if (how === "fresh") {
+        el.classList.add("fresh");
+        marked[el.dataset.id] = "kept";
+        window.setTimeout(function () { el.classList.remove("fresh"); }, 3000);
+      }
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
+    if (verb === "post") { marked = {}; }  /* your own move: the marks go */
   });
 
   /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */
@@ -205,11 +253,24 @@
       document.querySelectorAll(".seat-field").forEach(function (box) {
         var i = parseInt(box.dataset.seat, 10);
         var input = box.querySelector("input");
+        var bot = box.querySelector("select");
+        var isBot = bot && bot.value !== "";
         box.hidden = i >= max;
         input.disabled = i >= max;
-        input.required = i < min;
+        if (bot) { bot.disabled = i >= max; }
+        input.required = i < min && !isBot;
+        input.placeholder = isBot ? "no name needed" : "";
+      });
+      /* only the chosen variant's options are shown and sent */
+      document.querySelectorAll("fieldset.options").forEach(function (set) {
+        var mine = chosen && set.dataset.variant === chosen.value;
+        set.hidden = !mine;
+        set.disabled = !mine;
       });
     }
+    document.querySelectorAll(".seat-field select").forEach(function (bot) {
+      bot.addEventListener("change", seats);
+    });
     function variants() {
       var keep = null;
       variant.querySelectorAll("optgroup").forEach(function (group) {
@@ -234,7 +295,43 @@
     variants();
   }
 
+  /* Copy buttons (invite links): the link to the clipboard, or selected to copy by hand */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy[data-copy]");
+    if (!button) { return; }
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) { return; }
+    input.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, function () { /* selected */ });
+    } else {
+      try { if (document.execCommand("copy")) { done(); } } catch (err) { /* selected */ }
+    }
+  });
+
+  /* your name, asked once: remembered in this browser and offered in the lobby's forms */
+  var NAME_KEY = "chronicle-name";
+  function rememberName() {
+    var stored = null;
+    try { stored = window.localStorage.getItem(NAME_KEY); } catch (err) { return; }
+    ["player0", "quick-name"].forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && !input.value && stored) { input.value = stored; }
+    });
+    document.querySelectorAll("form.create, form.quick").forEach(function (form) {
+      form.addEventListener("submit", function () {
+        var input = form.querySelector("#player0, #quick-name");
+        try {
+          if (input && input.value.trim()) { window.localStorage.setItem(NAME_KEY, input.value.trim()); }
+        } catch (err) { /* storage refused: asked again next time */ }
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    rememberName();
+    markChanges(false);
     follow();
     markTurn();
     showCurrent();
