@@ -9,7 +9,7 @@ STREAM_PORT ?= $(shell echo $$(($(PORT) + 1)))
 export CHRONICLE_DATA_DIR ?= $(CURDIR)/var
 
 .PHONY: venv run serve streams worker projector rebuild test test-fast lint format bench \
-        bench-scale init-db clean services
+        bench-scale init-db clean services i18n
 
 $(BIN)/.installed: setup.cfg pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,7 +65,7 @@ test-fast: venv services
 FORMATTED := .
 
 # ruff (the rules in pyproject.toml) over the whole tree, the format of $(FORMATTED), and mypy
-# over domain/ (CI runs this before the tests)
+# over domain/, projections/ and workers/ (CI runs this before the tests)
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check $(FORMATTED)
@@ -82,6 +82,12 @@ bench: venv services
 # 100,000 games on PostgreSQL: lobby, my games, moves under load, memory, verify --all (slow)
 bench-scale: venv services
 	$(BIN)/python -m bench scale
+
+# extract the messages the code and templates use and bring the Russian and Czech catalogues
+# (locales/*/LC_MESSAGES/messages.po) in step: new messages added (game nouns
+# filled from docs/i18n/data), translations kept, unused ones dropped (README, "Languages")
+i18n: venv
+	$(BIN)/python -m service.i18n_catalog
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis bench/reports

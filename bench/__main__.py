@@ -1,10 +1,10 @@
 """``make bench``: run every benchmark and write ``bench/reports/report.json`` and a table.
 
 Usage: ``python -m bench [section ...]`` with sections ``storage``, ``http``, ``projections``,
-``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots``, ``bot_latency``
-(default: these ten) and ``scale`` (``make bench-scale``: 100,000 games on PostgreSQL, written to
-``report-scale.json``). Figures are measured on this machine in this run; ratios compare
-against floors measured in the same run.
+``rules``, ``web``, ``records``, ``slow_clients``, ``streams``, ``bots``, ``bot_latency``,
+``i18n``, ``chat_push`` (default: these twelve) and ``scale`` (``make bench-scale``: 100,000
+games on PostgreSQL, written to ``report-scale.json``). Figures are measured on this machine in this
+run; ratios compare against floors measured in the same run.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ SECTIONS = {
     "scale": "bench.scale",
     "bots": "bench.bots",
     "bot_latency": "bench.bot_latency",
+    "i18n": "bench.i18n",
+    "chat_push": "bench.chat_push",
 }
 #: what ``make bench`` runs; ``scale`` (100,000 games on PostgreSQL) is ``make bench-scale``
 DEFAULT = [
@@ -41,6 +43,8 @@ DEFAULT = [
     "streams",
     "bots",
     "bot_latency",
+    "i18n",
+    "chat_push",
 ]
 REPORT_DIR = os.path.join(os.path.dirname(__file__), "reports")
 

@@ -48,15 +48,19 @@ def play_one(rules, variant: str, n: int, seed: int, options: dict) -> dict:
     state: dict = {}
     for event in rules.setup(GameConfig(variant, NAMES[:n], dict(options)), rng):
         state = rules.evolve(state, event)
-    listing, sizes, deciding = [], [], []
+    listing, sizes, deciding, cpu, hooks = [], [], [], [], []
+    count_hooks = getattr(rules, "listing_hooks", None)
     for _ in range(MAX_MOVES):
         status = rules.status(state)
         if status.finished or not status.to_act:
             break
         seat = pick.choice(status.to_act)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         moves = rules.legal_moves(state, seat)
+        cpu.append((time.thread_time() - c0) * 1000)
         listing.append((time.perf_counter() - t0) * 1000)
+        if count_hooks is not None:
+            hooks.append(count_hooks(state))
         sizes.append(len(moves))
         move = pick.choice(moves)
         t0 = time.perf_counter()
@@ -68,13 +72,15 @@ def play_one(rules, variant: str, n: int, seed: int, options: dict) -> dict:
         "listing": listing,
         "sizes": sizes,
         "deciding": deciding,
+        "cpu": cpu,
+        "hooks": hooks,
         "finished": rules.status(state).finished,
     }
 
 
 def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict:
     rules = registry.current(title)
-    listing, sizes, deciding, finished, whole = [], [], [], 0, []
+    listing, sizes, deciding, finished, whole, cpu, hooks = [], [], [], 0, [], [], []
     play_one(rules, variant, n, games + 1, options)  # warm-up (caches, first imports)
     for seed in range(1, games + 1):
         t0 = time.perf_counter()
@@ -83,10 +89,12 @@ def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict
         listing += one["listing"]
         sizes += one["sizes"]
         deciding += one["deciding"]
+        cpu += one["cpu"]
+        hooks += one["hooks"]
         finished += one["finished"]
     busiest_cut = _pct(sizes, 0.9)
     busy = [t for t, size in zip(listing, sizes) if size >= busiest_cut]
-    return {
+    out = {
         "games": games,
         "finished": finished,
         "calls": len(listing),
@@ -101,7 +109,16 @@ def measure(title: str, variant: str, n: int, games: int, options: dict) -> dict
         "decide_p99_ms": _pct(deciding, 0.99),
         # one whole random game in memory (set-up, listing every turn, decide, evolve), warm
         "playout_p50_ms": statistics.median(whole),
+        # the listing's CPU time (this thread's): what the rules cost, without the time the
+        # process waited for a core on a loaded machine (the wall-clock p99 above includes it)
+        "legal_moves_cpu_p50_ms": statistics.median(cpu),
+        "legal_moves_cpu_p99_ms": _pct(cpu, 0.99),
     }
+    if hooks:  # card hooks run per listing, and bound in the game's card set (issue 35)
+        out["listing_hooks_run_mean"] = statistics.fmean(h[0] for h in hooks)
+        out["listing_hooks_run_max"] = max(h[0] for h in hooks)
+        out["listing_hooks_bound"] = max(h[1] for h in hooks)
+    return out
 
 
 def case_name(title: str, variant: str, n: int, options: dict) -> str:

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEvent
-from eventsourcing.persistence import IntegrityError, PersistenceError
+from eventsourcing.persistence import EventStore, IntegrityError, PersistenceError
 
 from . import dropping, meta, registry
 from .archive import Archive
@@ -130,6 +130,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     env: ClassVar[dict[str, str]] = {"COMPRESSOR_TOPIC": ""}
     is_snapshotting_enabled = True
     snapshot_class = GameSnapshot
+    #: set by ``Application.__init__``; declared here for the mixins' protocol (``shapes.py``)
+    events: EventStore[uuid.UUID]
 
     def construct_transcoder(self) -> EventTranscoder:
         """Plain JSON for stored events (see ``domain/transcoder.py``)."""
@@ -617,10 +619,9 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     @staticmethod
     def _names(game: Game, seats: Iterable[int]) -> str:
-        names = [game.players[s] for s in seats]
-        if len(names) <= 1:
-            return "".join(names) or "nobody"
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        from .common.i18n import gettext, join_list
+
+        return join_list([game.players[s] for s in seats], gettext("nobody"))
 
     # ------------------------------------------------------------------ listing
     def game_ids(self, newest_first: bool = True) -> Iterator[uuid.UUID]:

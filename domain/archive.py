@@ -17,6 +17,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from . import registry
+from .chat.model import chat_stream, served, visible
+from .chat.model import fold as fold_chat
 from .common.errors import DomainError, GameNotFound, NotFound, RecordError
 from .common.rng import Rng, seed_hash
 from .game import Created, Game, GameEvent, is_over, public_command
@@ -114,11 +116,22 @@ class Archive(GamesApp):
             "game": self.summary(game),
             "events": chained,
             "head": head,
+            "chat": self._chat_record(game_id, viewer, finished),
         }
         signer = getattr(self, "signer", None)
         if signer is not None:
             record["signature"] = signer.sign(signed_message(str(game.id), head, kind, shown))
         return record
+
+    def _chat_record(self, game_id: uuid.UUID, viewer: int | None, finished: bool) -> dict:
+        """The game's chat as ``viewer`` may read it (``domain/chat``), beside the chained
+        events: it is not part of the game, so the hash chain and signature leave it out and an
+        import starts the new game with an empty chat."""
+        chat = fold_chat(list(self.events.get(chat_stream(game_id))))
+        return {
+            "version": chat.version,
+            "messages": [served(m) for m in visible(chat, viewer, finished)],
+        }
 
     def _record_entry(
         self, game: Game, event: GameEvent, viewer: int | None, finished: bool, raw: bool

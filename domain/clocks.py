@@ -11,7 +11,8 @@ plus ``reminder`` (seconds left when the reminder goes out; default a day, or a 
 short clock), ``on_expiry`` (``"bot"``: the seat's bot plays until the player returns, the
 default; ``"adjudicate"``: the game ends on the current score sheet; ``"drop"``: the seat is
 dropped, its least-impact moves are played by the platform's zombie and it ranks last, and the
-game ends when at most one seat is left, ``domain/dropping.py``), ``bot`` (which bot plays
+game ends when at most one seat is left, ``domain/dropping.py``; ``"wait"``: the expiry is
+recorded and the game waits for the player, issue 37), ``bot`` (which bot plays
 on, default greedy level 2) and ``vacation_days`` (days each seat may pause its clock).
 
 **Time enters only as recorded timestamps.** The clock state (:func:`track`) is folded from the
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import dropping
 from .common.errors import BadGameConfig, RuleViolation, register_messages
+from .common.i18n import gettext, join_list, ngettext
 
 register_messages(
     {
@@ -50,8 +52,17 @@ MAX_PER_MOVE = 14 * DAY
 MAX_RESERVE = 60 * DAY
 MAX_VACATION_DAYS = 60
 DEFAULT_MIN_SECONDS = 3600
-EXPIRY = ("bot", "adjudicate", "drop")
+EXPIRY = ("bot", "adjudicate", "drop", "wait")
 PLATFORM_TYPES = ("ClockReminder", "ClockExpired", "SeatReclaimed", "VacationStarted")
+
+
+#: the fields each clock type takes (anything else is refused, naming the field: issue 31)
+_COMMON_FIELDS = frozenset({"type", "reminder", "on_expiry", "bot", "vacation_days"})
+CLOCK_FIELDS = {
+    "none": frozenset({"type"}),
+    "per_move": _COMMON_FIELDS | {"seconds"},
+    "correspondence": _COMMON_FIELDS | {"initial", "increment", "cap"},
+}
 
 
 def _bad(reason: str, option: str = "clock") -> BadGameConfig:
@@ -69,45 +80,45 @@ def _seconds(value: Any, name: str, low: int, high: int) -> int:
 
 
 def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | None:
-    """The clock option with defaults filled in (None: no clock), or a ``bad_option`` error
-    naming the culprit."""
+    """The clock option with defaults filled in (None: no clock, ``{"type": "none"}``), or a
+    ``bad_option`` error naming the culprit field (``clock.type`` when the type is missing: a
+    clock without one is refused, never read as no clock; ``clock.<field>`` for a field its
+    type does not take or a bad value)."""
     from .bots import check_bot
 
     if value is None:
         return None
     if not isinstance(value, dict):
         raise _bad('a clock is an object such as {"type": "per_move", "seconds": 86400}')
-    kind = value.get("type", "none")
-    known = {
-        "type",
-        "seconds",
-        "initial",
-        "increment",
-        "cap",
-        "reminder",
-        "on_expiry",
-        "bot",
-        "vacation_days",
-    }
-    extra = sorted(set(value) - known)
+    if "type" not in value:
+        raise _bad('a clock needs a "type": "none", "per_move" or "correspondence"', "clock.type")
+    kind = value["type"]
+    if not isinstance(kind, str) or kind not in CLOCK_FIELDS:
+        raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
+    extra = sorted(set(value) - CLOCK_FIELDS[kind])
     if extra:
-        raise _bad(f"unknown field(s) {', '.join(extra)}")
+        takes = ", ".join(sorted(CLOCK_FIELDS[kind] - {"type"}))
+        reason = (
+            f"a {kind} clock does not take {', '.join(extra)} (it takes {takes})"
+            if takes
+            else f"a clock of type none takes no other field, not {', '.join(extra)}"
+        )
+        raise _bad(reason, f"clock.{extra[0]}")
     if kind == "none":
         return None
+    out: dict[str, Any]
     if kind == "per_move":
         out = {
             "type": kind,
             "seconds": _seconds(value.get("seconds"), "seconds", min_seconds, MAX_PER_MOVE),
         }
         shortest = out["seconds"]
-    elif kind == "correspondence":
+    else:  # correspondence
         initial = _seconds(value.get("initial"), "initial", min_seconds, MAX_RESERVE)
         increment = _seconds(value.get("increment", 0), "increment", 0, MAX_PER_MOVE)
         cap = _seconds(value.get("cap", initial), "cap", initial, MAX_RESERVE)
         out = {"type": kind, "initial": initial, "increment": increment, "cap": cap}
         shortest = initial
-    else:
-        raise _bad(f"type must be none, per_move or correspondence, not {kind!r}", "clock.type")
     default_reminder = DAY if shortest >= 4 * DAY else max(1, shortest // 4)
     out["reminder"] = _seconds(value.get("reminder", default_reminder), "reminder", 1, shortest)
     policy = value.get("on_expiry", "bot")
@@ -126,12 +137,22 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
 
 
 # -- the folded clock state ----------------------------------------------------------------------
-def new_clocks(clock: dict | None, players: int) -> dict | None:
-    """The clock part of a game as set up (JSON-clean; seats are string keys)."""
+def new_clocks(clock: dict | None, players: int, parent: dict | None = None) -> dict | None:
+    """The clock part of a game as set up (JSON-clean; seats are string keys).
+
+    A fork (``parent`` with ``clocks_from``, the epoch second it was made) restarts the clocks
+    of the seats it waits for at its fork point when it was made (:func:`track`), not when
+    the parent's event was recorded: its copied events keep the parent's timestamps, so the
+    time each seat used before the fork point is kept (a correspondence reserve), but nobody's
+    time runs out for what passed in the parent after it (issue 31)."""
     if not clock:
         return None
     seats = [str(s) for s in range(players)]
+    restart = None
+    if isinstance(parent, dict) and isinstance(parent.get("clocks_from"), (int, float)):
+        restart = {"version": parent.get("version"), "at": float(parent["clocks_from"])}
     return {
+        "restart": restart,
         "since": {},
         "extra": dict.fromkeys(seats, 0.0),
         "reserve": {s: float(clock.get("initial", 0)) for s in seats},
@@ -148,10 +169,11 @@ def allowance(clock: dict, clocks: dict, seat: str) -> float:
     return float(clocks["reserve"][seat])
 
 
-def track(game: Any, to_act: list[int], ts: float) -> None:
-    """After an event recorded at ``ts``: start the clocks of seats the game now waits for, and
-    stop (and, for a correspondence clock, settle) those it no longer waits for. Bot seats have
-    no clock."""
+def track(game: Any, to_act: list[int], ts: float, version: int | None = None) -> None:
+    """After an event recorded at ``ts`` (at ``version``): start the clocks of seats the game
+    now waits for, and stop (and, for a correspondence clock, settle) those it no longer waits
+    for. Bot seats have no clock. At a fork's fork point the running clocks start again when
+    the fork was made (:func:`new_clocks`)."""
     clock, clocks = game.clock, game.clocks
     waiting = {str(s) for s in to_act if str(s) not in game.bots}
     since = clocks["since"]
@@ -166,6 +188,11 @@ def track(game: Any, to_act: list[int], ts: float) -> None:
     for seat in waiting:
         if seat not in since:
             since[seat] = max(ts, clocks["paused_until"].get(seat, 0.0))
+            clocks["extra"][seat] = 0.0
+    restart = clocks.get("restart")
+    if restart and version is not None and version == restart["version"]:
+        for seat in since:
+            since[seat] = max(restart["at"], clocks["paused_until"].get(seat, 0.0))
             clocks["extra"][seat] = 0.0
 
 
@@ -193,7 +220,8 @@ def apply_meta(game: Any, kind: str, data: dict, ts: float, version: int | None 
     elif kind == "ClockExpired":
         if clocks is not None:
             clocks["expired"][seat] = data["deadline"]
-            clocks["since"].pop(seat, None)
+            if data.get("action") != "wait":  # waited for: the passed deadline stands, once
+                clocks["since"].pop(seat, None)
         if data.get("action") == "bot":
             game.bots[seat] = {**data["bot"], "why": "clock", "since": version}
         elif data.get("action") == "drop":
@@ -235,6 +263,8 @@ def expiry(game: Any, seat: int, end: float) -> dict:
         data["bot"] = dict(game.clock["bot"])
     elif data["action"] == "drop":
         data.update(dropping.drop_data(game, seat))
+    elif data["action"] == "wait":
+        pass  # issue 37: the game waits for the player; the seat's clock stops
     else:
         data["winners"] = list(game.rules.score_sheet(game.state).get("winners", []))
     return data
@@ -324,29 +354,41 @@ def summary(game: Any) -> dict | None:
 
 
 def describe(kind: str, data: dict, names: list[str]) -> str:
-    """The sentence of a platform clock or seat event."""
+    """The sentence of a platform clock or seat event, in the reader's language."""
     seat = data.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A seat"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else gettext("A seat")
     if kind == "ClockReminder":
-        return f"{who}'s time for this move runs out at {_iso(data['deadline'])}."
+        return gettext("{who}'s time for this move runs out at {deadline}.").format(
+            who=who, deadline=_iso(data["deadline"])
+        )
     if kind == "ClockExpired":
         if data.get("action") == "bot":
             bot = data.get("bot") or {}
-            return (
-                f"{who}'s time ran out; the {bot.get('bot')} bot (level {bot.get('level')}) "
-                f"plays for {who} until they return."
-            )
+            return gettext(
+                "{who}'s time ran out; the {bot} bot (level {level}) plays for {who} until they "
+                "return."
+            ).format(who=who, bot=bot.get("bot"), level=bot.get("level"))
         if data.get("action") == "drop":
             return dropping.describe(who, data, names)
+        if data.get("action") == "wait":
+            return f"{who}'s time ran out; the game waits for {who} to move."
         winners = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
-        return (
-            f"{who}'s time ran out; the game is decided on the score sheet as it stands: "
-            f"{' and '.join(winners) or 'nobody'} win{'s' if len(winners) == 1 else ''}."
-        )
+        return ngettext(
+            "{who}'s time ran out; the game is decided on the score sheet as it stands: "
+            "{winners} wins.",
+            "{who}'s time ran out; the game is decided on the score sheet as it stands: "
+            "{winners} win.",
+            len(winners),
+        ).format(who=who, winners=join_list(winners, gettext("nobody")))
     if kind == "SeatReclaimed":
-        return f"{who} is back and takes the seat over from the bot."
+        return gettext("{who} is back and takes the seat over from the bot.").format(who=who)
     if kind == "VacationStarted":
-        return f"{who} goes on vacation for {data.get('days')} day(s); their clock stops."
+        days = data.get("days")
+        return ngettext(
+            "{who} goes on vacation for {n} day; their clock stops.",
+            "{who} goes on vacation for {n} days; their clock stops.",
+            days if isinstance(days, int) else 2,
+        ).format(who=who, n=days)
     return kind
 
 
@@ -425,3 +467,12 @@ class Clocks(GamesApp):
                 return False
             self._save_meta(game, self._meta(game, [("SeatReclaimed", seat, {"seat": seat})]))
             return True
+
+
+def bot_since(game: Any, seat: int) -> dict:
+    """Since when a bot plays ``seat`` because its clock ran out (issue 37 item 5): the
+    version of the ``ClockExpired`` (``since_version``) and the deadline that passed
+    (``since``, ISO time), for the page that tells the player a bot is playing for them."""
+    bot = (getattr(game, "bots", None) or {}).get(str(seat)) or {}
+    expired = ((getattr(game, "clocks", None) or {}).get("expired") or {}).get(str(seat))
+    return {"since_version": bot.get("since"), "since": _iso(expired)}

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common.errors import register_messages
+from .common.i18n import gettext
 
 register_messages(
     {
@@ -37,7 +38,7 @@ register_messages(
 )
 
 #: the platform player that plays a dropped seat (``domain/bots/zombie.py``)
-ZOMBIE: dict[str, Any] = {"bot": "zombie", "level": 1}
+ZOMBIE: dict[str, Any] = {"bot": "zombie", "level": 2}
 #: why a bot plays a seat whose player was dropped (``Game.bots[seat]["why"]``)
 WHY = "dropped"
 
@@ -89,8 +90,10 @@ def apply_drop(game: Any, data: dict, version: int | None) -> None:
 
 def winners(game: Any, sheet: dict) -> list[int]:
     """The winners of ``game`` by its score sheet, dropped seats never among them: the sheet's
-    winners that are not dropped, or else the best totals among the seats that are not (the
-    title's tie-breakers then do not apply)."""
+    winners that are not dropped, or else the best totals among the seats that are not, a tie
+    among those broken by the title's own tie-breakers (issue 37 item 4: the ``tiebreak``
+    values the title's sheet rows publish, compared in their order, e.g. Village's grain, then
+    living members; a title without them shares the win, as Agricola §8.3 and Caverna §10)."""
     gone = set(dropped(game))
     listed = [int(w) for w in sheet.get("winners", [])]
     if not gone:
@@ -106,7 +109,27 @@ def winners(game: Any, sheet: dict) -> list[int]:
     if not totals:
         return []
     best = max(totals.values())
-    return sorted(s for s, t in totals.items() if t == best)
+    return _tiebreak(sheet, sorted(s for s, t in totals.items() if t == best))
+
+
+def _tiebreak(sheet: dict, tied: list[int]) -> list[int]:
+    """The seats of ``tied`` that win by the title's tie-breakers (all of them without)."""
+    rows = {
+        int(row["seat"]): row
+        for row in sheet.get("seats", [])
+        if isinstance(row, dict) and "seat" in row
+    }
+
+    def key(seat: int) -> tuple:
+        tiebreak = rows.get(seat, {}).get("tiebreak")
+        if not isinstance(tiebreak, dict):
+            return ()
+        return tuple(float(v) for v in tiebreak.values() if isinstance(v, int | float))
+
+    if len(tied) < 2 or not any(key(s) for s in tied):
+        return tied
+    best = max(key(s) for s in tied)
+    return [s for s in tied if key(s) == best]
 
 
 def ranking(game: Any, sheet: dict) -> list[int]:
@@ -153,16 +176,18 @@ def check_move(game: Any, rules: Any, seat: int, move: Any, command: dict, seed:
 
 
 def describe(who: str, data: dict, names: list[str]) -> str:
-    """The sentence of a drop."""
+    """The sentence of a drop, in the reader's language."""
     if not data.get("ends"):
-        return (
-            f"{who}'s time ran out; {who} is dropped: the seat plays on with least-impact "
-            f"moves and ranks last."
-        )
+        return gettext(
+            "{who}'s time ran out; {who} is dropped: the seat plays on with least-impact moves "
+            "and ranks last."
+        ).format(who=who)
     left = [names[w] for w in data.get("winners", []) if 0 <= w < len(names)]
     if left:
-        return (
-            f"{who}'s time ran out; {who} is dropped and ranks last. Only {left[0]} is left: "
-            f"the game ends and {left[0]} wins."
-        )
-    return f"{who}'s time ran out; {who} is dropped. Nobody is left: the game ends with no winner."
+        return gettext(
+            "{who}'s time ran out; {who} is dropped and ranks last. Only {left} is left: the "
+            "game ends and {left} wins."
+        ).format(who=who, left=left[0])
+    return gettext(
+        "{who}'s time ran out; {who} is dropped. Nobody is left: the game ends with no winner."
+    ).format(who=who)

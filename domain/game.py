@@ -156,7 +156,7 @@ class Game:
             series=d.get("series"),
             bots={k: dict(v) for k, v in (d.get("bots") or {}).items()},
             clock=clock,
-            clocks=clocks.new_clocks(clock, len(d["players"])),
+            clocks=clocks.new_clocks(clock, len(d["players"]), d.get("parent")),
             adjudicated=None,
         )
         rules = game.rules
@@ -317,7 +317,7 @@ def _track(game: Game, event: Any) -> None:
     """Start and stop the move clocks after ``event`` (games with a clock only)."""
     status = game.rules.status(game.state)
     waiting = [] if status.finished or game.pending_undo or game.adjudicated else status.to_act
-    clocks.track(game, list(waiting), event.timestamp.timestamp())
+    clocks.track(game, list(waiting), event.timestamp.timestamp(), event.originator_version)
 
 
 def _iso(ts: datetime) -> str:

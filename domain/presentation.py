@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import clocks, dropping, registry
 from .common.errors import DomainError
 from .common.events import Event
+from .common.i18n import gettext, ngettext, pgettext
 from .common.title import Status, Title
 from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, is_over, public_command
@@ -163,6 +164,8 @@ def seats_and_clock(game: Game, out: dict) -> None:
             row["bot"] = {"bot": bot["bot"], "level": bot["level"], "why": bot.get("why", "seated")}
             if bot.get("why") == dropping.WHY:
                 row["dropped"] = True
+            if bot.get("why") == "clock":  # issue 37: since when a bot plays for the player
+                row["bot"].update(clocks.bot_since(game, row["seat"]))
     gone = dropping.dropped(game)
     if gone:
         out["dropped"] = gone
@@ -260,29 +263,39 @@ class Presentation(GamesApp):
         d = event.data
         rules = registry.get(d["title"], d["rules_version"])
         names = self._names(game, range(len(d["players"])))
-        verb = "sits" if len(d["players"]) == 1 else "sit"
-        text = (
-            f"{names} {verb} down to a game of {rules.display_name or rules.name} ({d['variant']})."
+        text = ngettext(
+            "{names} sits down to a game of {title} ({variant}).",
+            "{names} sit down to a game of {title} ({variant}).",
+            len(d["players"]),
+        ).format(
+            names=names,
+            title=pgettext("title", rules.display_name or rules.name),
+            variant=pgettext("variant", d["variant"]),
         )
         if d.get("parent"):
-            text += (
-                f" It is a fork of game {d['parent']['game']} at version {d['parent']['version']}."
+            text += " " + gettext("It is a fork of game {game} at version {version}.").format(
+                game=d["parent"]["game"], version=d["parent"]["version"]
             )
         return text
 
     def _meta_text(self, game: Game, event: GameEvent) -> str:
         d, names = event.data, game.players
         if event.type == "UndoRequested":
-            return (
-                f"{names[d['by']]} asks to take the game back to version {d['to_version']}; "
-                f"waiting for {self._names(game, d['waiting'])}."
+            return gettext(
+                "{name} asks to take the game back to version {version}; waiting for {waiting}."
+            ).format(
+                name=names[d["by"]],
+                version=d["to_version"],
+                waiting=self._names(game, d["waiting"]),
             )
         if event.type == "UndoAccepted":
-            return f"{names[d['seat']]} accepts the undo."
+            return gettext("{name} accepts the undo.").format(name=names[d["seat"]])
         if event.type == "UndoRejected":
-            return f"{names[d['seat']]} rejects the undo."
+            return gettext("{name} rejects the undo.").format(name=names[d["seat"]])
         if event.type == "UndoApplied":
-            return f"The game is taken back to version {d['to_version']} ({names[d['by']]} asked)."
+            return gettext("The game is taken back to version {version} ({name} asked).").format(
+                version=d["to_version"], name=names[d["by"]]
+            )
         if event.type in clocks.PLATFORM_TYPES:
             return clocks.describe(event.type, d, names)
         return event.type

@@ -169,6 +169,9 @@ class Rewinding(GamesApp):
         data = copy.deepcopy(first.data)
         new_id = uuid.uuid4()
         data["parent"] = {"game": str(game_id), "version": version}
+        if data.get("clock"):
+            # the fork's clocks start now, at its fork point (``clocks.new_clocks``)
+            data["parent"]["clocks_from"] = GameEvent.create_timestamp().timestamp()
         if not source.seeded:
             # fresh draws from here on, so a fork never previews the parent's future
             seed = new_seed()

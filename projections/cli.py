@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from typing import Any, TextIO
 
 import click
 
@@ -41,12 +42,12 @@ def rebuild(
     *,
     batch_size: int = 2000,
     show_progress: bool = True,
-    out=None,
+    out: TextIO | None = None,
     workers: int | None = None,
 ) -> dict:
     """Rebuild every read model of ``games``'s store, partitioned by game over ``workers``
     processes (default: one per core; see :mod:`.rebuild`); returns figures for the operator."""
-    options = {
+    options: dict[str, Any] = {
         "notice_max_age": notice_max_age(),
         "cache_size": int(os.environ.get("CHRONICLE_PROJECTOR_CACHE") or 4096),
     }

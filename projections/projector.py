@@ -43,13 +43,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from domain import dropping
 from domain.application import GAME_CREATED_TOPIC, Games
+from domain.chat.model import CHAT_TOPIC
 from domain.common.errors import DomainError, StoreUnavailable
 from domain.game import Game, fold, is_over
 from domain.presentation import game_summary, never, to_act_of
+from domain.shapes import Parent
 
 from . import sheets
 from .notices import NoticeRows, dumps
@@ -234,9 +236,13 @@ class Projector(NoticeRows):
                 if mine(note.originator_id) and note.originator_id not in self.set_aside:
                     self._apply_or_set_aside(to_event(note), note.id, changes, dirty)
             elif topic == SUBSCRIPTION_TOPIC:
-                event = to_event(note)
+                event: Any = to_event(note)  # a SeatNotificationsSet
                 if mine(event.game):
                     self._subscription(event, note.id, changes)
+            elif topic == CHAT_TOPIC:
+                event = to_event(note)
+                if mine(event.data.get("game") or note.originator_id):
+                    self._chat_message(event, note.id, changes)
         for entry in dirty.values():
             self._rows(entry, changes)
         self._trim()
@@ -297,7 +303,7 @@ class Projector(NoticeRows):
                 else:  # a window of ids holding about batch_size of this partition's events
                     upto = min(head, position + batch_size * self.partition[1])
                     notes = self.store.partition_notes(
-                        self.games.recorder.events_table_name,
+                        cast(Any, self.games.recorder).events_table_name,
                         position,
                         upto,
                         self.partition,
@@ -364,10 +370,11 @@ class Projector(NoticeRows):
         entry = self._entry(game_id, version)
         if entry is None:
             game = fold(None, [event], partial(self.games.state_at, game_id))
+            assert game is not None  # a first event makes a game
             entry = _Entry(game)
             entry.created_seq = note_id
             self._entries[game_id] = entry
-            parent = game.parent or {}
+            parent: Parent | dict = game.parent or {}
             if parent.get("game"):
                 changes.forks.append(
                     (str(game_id), str(parent["game"]), int(parent.get("version") or 0), note_id)

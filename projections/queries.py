@@ -102,7 +102,7 @@ class ReadModels:
     def fork_tree(self, root: uuid.UUID | str, limit: int = 200) -> dict:
         """``{"id", "version", "forks": [...]}``: ``root`` and every game branched from it,
         breadth first, at most ``limit`` games."""
-        tree = {"id": str(root), "version": None, "forks": []}
+        tree: dict[str, Any] = {"id": str(root), "version": None, "forks": []}
         queue, seen = [tree], 1
         while queue and seen < limit:
             node = queue.pop(0)

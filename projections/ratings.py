@@ -18,6 +18,18 @@ reissued to a guest) is not an opponent. Ratings start at 1500, deviation 350, v
 (the paper's defaults, system constant τ = 0.5) and are **provisional** while the deviation is
 above :data:`PROVISIONAL_RD` (lichess's threshold).
 
+**Rating periods without games.** Glicko-2 widens a player's deviation for every rating period
+in which they played no game (the paper's step 6 alone: φ* = √(φ² + σ²)). A period here is
+:data:`RATING_PERIOD_DAYS` days (one week: our choice; Glickman asks for periods in which
+players play several games, which a play-by-turn game of weeks never gives). Each rating row
+keeps ``rated_at``, the timestamp of the event that ended the account's last rated game: before
+the next game's update the deviation grows by one step 6 for each whole period between the two
+games' ending events (the game's own period is the update's own step 6), so the projection
+depends on event timestamps only and a rebuild gives the same numbers. Read models show the
+deviation grown up to now the same way (:func:`idle_rd`), so an account that stopped playing
+becomes **provisional** again once it passes the threshold; the deviation never exceeds the
+starting 350.
+
 The ``glicko2`` package (PyPI) does the arithmetic; its step 5 uses the player's rating where
 the paper has the deviation φ² (``f(x)``), which :class:`Glicko2Player` corrects. The paper's
 worked example is in the tests.
@@ -51,6 +63,10 @@ from .tracked import TrackedProjection, Write
 
 START = (1500.0, 350.0, 0.06)
 PROVISIONAL_RD = 110.0
+#: the length of a rating period (see the module docstring)
+RATING_PERIOD_DAYS = 7
+#: the Glicko-2 scale factor (the paper's 173.7178)
+SCALE = 173.7178
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS {p}rm_rated_games (
@@ -73,6 +89,7 @@ SCHEMA = (
         games INTEGER NOT NULL,
         wins INTEGER NOT NULL,
         updated_seq BIGINT NOT NULL,
+        rated_at DOUBLE PRECISION,
         PRIMARY KEY (account_id, title, variant))""",
     ("CREATE INDEX IF NOT EXISTS rm_ratings_board ON {p}rm_ratings (title, variant, rating)"),
     """CREATE TABLE IF NOT EXISTS {p}rm_rating_changes (
@@ -94,9 +111,11 @@ INSERT_RATED = (
 ENDED = "UPDATE {p}rm_rated_games SET ended = 1 WHERE game_id = ?"
 UPSERT_RATING = (
     "INSERT INTO {p}rm_ratings (account_id, title, variant, rating, rd, vol, games, wins, "
-    "updated_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, title, variant) "
+    "updated_seq, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (account_id, title, variant) "
     "DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, "
-    "games = excluded.games, wins = excluded.wins, updated_seq = excluded.updated_seq"
+    "games = excluded.games, wins = excluded.wins, updated_seq = excluded.updated_seq, "
+    "rated_at = excluded.rated_at"
 )
 INSERT_CHANGE = (
     "INSERT INTO {p}rm_rating_changes (game_id, account_id, title, variant, before, after, rd, "
@@ -127,6 +146,22 @@ def update(
     else:
         player.did_not_compete()
     return float(player.rating), float(player.rd), float(player.vol)
+
+
+def idle_periods(since: float | None, until: float) -> int:
+    """The whole rating periods between two instants (epoch seconds; 0 without ``since``)."""
+    if since is None or until <= since:
+        return 0
+    return int((until - since) // (RATING_PERIOD_DAYS * 86400))
+
+
+def idle_rd(rd: float, vol: float, periods: int) -> float:
+    """The deviation after ``periods`` rating periods without games (the paper's step 6 for
+    each: φ² grows by σ²), at most the starting deviation."""
+    if periods <= 0:
+        return rd
+    phi = rd / SCALE
+    return min(START[1], math.sqrt(phi * phi + periods * vol * vol) * SCALE)
 
 
 def pair_scores(game: Any, sheet: dict) -> dict[tuple[int, int], float]:
@@ -171,6 +206,21 @@ class RatingsProjection(TrackedProjection):
         self._open: dict[uuid.UUID, dict] | None = None
         #: the last version of the move each followed game is in
         self._ends: dict[uuid.UUID, int] = {}
+
+    def ensure_tables(self) -> None:
+        """The tables, and ``rated_at`` added to a ratings table made before rating periods
+        (its rows grow from their next game on; a rebuild fills it)."""
+        if self._made:
+            return
+        super().ensure_tables()
+        try:
+            self.store.query("SELECT rated_at FROM {p}rm_ratings WHERE 1 = 0")
+        except Exception:
+            try:
+                self.store.execute("ALTER TABLE {p}rm_ratings ADD COLUMN rated_at DOUBLE PRECISION")
+            except Exception as err:  # another process added it meanwhile
+                if "duplicate" not in str(err) and "already exists" not in str(err):
+                    raise
 
     def forget(self) -> None:
         self._games.clear()
@@ -241,7 +291,8 @@ class RatingsProjection(TrackedProjection):
                 self._games.pop(game_id, None)
                 self._ends.pop(game_id, None)
                 ended.append((str(game_id),))
-                self._rate(game, info, note.id, known, ratings, changes)
+                at = event.timestamp.timestamp()
+                self._rate(game, info, (note.id, at), known, ratings, changes)
         return [
             (INSERT_RATED, rated),
             (ENDED, ended),
@@ -311,19 +362,20 @@ class RatingsProjection(TrackedProjection):
                 end = e.originator_version + max(1, int(e.command.get("count", 1))) - 1
         return end
 
-    def _current(
-        self, account: str, title: str, variant: str, known: dict
-    ) -> tuple[float, float, float, int, int]:
+    def _current(self, account: str, title: str, variant: str, known: dict) -> tuple:
+        """``(rating, rd, vol, games, wins, rated_at)`` of the account before this game."""
         key = (account, title, variant)
         if key not in known:
             rows = self.store.query(
-                "SELECT rating, rd, vol, games, wins FROM {p}rm_ratings WHERE account_id = ? "
-                "AND title = ? AND variant = ?",
+                "SELECT rating, rd, vol, games, wins, rated_at FROM {p}rm_ratings "
+                "WHERE account_id = ? AND title = ? AND variant = ?",
                 [account, title, variant],
             )
             r = rows[0] if rows else None
             known[key] = (
-                (r["rating"], r["rd"], r["vol"], r["games"], r["wins"]) if r else (*START, 0, 0)
+                (r["rating"], r["rd"], r["vol"], r["games"], r["wins"], r["rated_at"])
+                if r
+                else (*START, 0, 0, None)
             )
         return known[key]
 
@@ -331,31 +383,34 @@ class RatingsProjection(TrackedProjection):
         self,
         game: Any,
         info: dict,
-        note_id: int,
+        when: tuple[int, float],
         known: dict,
         ratings: dict,
         changes: list,
     ) -> None:
+        """Rate an ended game (``when``: the ending event's notification id and timestamp),
+        each account's deviation first grown for the periods it played no game."""
+        note_id, at = when
         title, variant = info["title"], info["variant"]
         sheet = game.rules.score_sheet(game.state)
         scores = pair_scores(game, sheet)
         accounts = {int(s): a for s, a in info["accounts"].items()}
-        before: dict[int, tuple[float, float]] = {}
+        before: dict[int, tuple[float, float, float]] = {}
         for seat, account in accounts.items():
             r = self._current(account, title, variant, known)
-            before[seat] = (r[0], r[1])
+            before[seat] = (r[0], idle_rd(r[1], r[2], idle_periods(r[5], at)), r[2])
         for seat, spec in info["bots"].items():
             found = bot_rating(title, variant, spec["bot"], spec["level"])
             if found is not None:
-                before[int(seat)] = (found.rating, found.rd)
+                before[int(seat)] = (found.rating, found.rd, START[2])
         for seat, account in accounts.items():
             results = [
                 (before[o][0], before[o][1], scores[(seat, o)]) for o in sorted(before) if o != seat
             ]
-            rating, rd, vol, games, wins = self._current(account, title, variant, known)
-            new = update((rating, rd, vol), results)
+            games, wins = self._current(account, title, variant, known)[3:5]
+            new = update(before[seat], results)
             won = int(bool(results) and all(r[2] >= 0.5 for r in results))
-            known[(account, title, variant)] = (*new, games + 1, wins + won)
+            known[(account, title, variant)] = (*new, games + 1, wins + won, at)
             ratings[(account, title, variant)] = (
                 account,
                 title,
@@ -366,8 +421,19 @@ class RatingsProjection(TrackedProjection):
                 games + 1,
                 wins + won,
                 note_id,
+                at,
             )
             score = sum(r[2] for r in results)
             changes.append(
-                (str(game.id), account, title, variant, rating, new[0], new[1], score, note_id)
+                (
+                    str(game.id),
+                    account,
+                    title,
+                    variant,
+                    before[seat][0],
+                    new[0],
+                    new[1],
+                    score,
+                    note_id,
+                )
             )

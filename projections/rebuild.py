@@ -40,7 +40,7 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-def _partition(env: dict, index: int, count: int, head: int, options: dict, queue) -> None:
+def _partition(env: dict, index: int, count: int, head: int, options: dict, queue: Any) -> None:
     """One partition, in its own process: a fresh application and connections. The cyclic
     garbage collector runs rarely here (what the fork inherited is frozen, and the young
     generation waits for 50,000 new objects): the partition builds plain dicts and lists with

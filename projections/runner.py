@@ -11,6 +11,10 @@ later calls for notifications already covered return at once. The runner's view 
 
 SQLite has no subscriptions: :func:`poll_forever` checks the notification log's head every
 ``interval`` seconds and catches up when it moved (wake-ups through RQ make it faster).
+
+Both paths also run the accounts' read models (open tables, accounts' seats, ratings:
+:func:`.accounts.projections_for`) after each pass, as the workers' pass does: each follows the
+log from its own tracked position, so a rated game's end reaches the ratings without a worker.
 """
 
 from __future__ import annotations
@@ -18,15 +22,17 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner
 
 from domain.application import Games
 
+from .accounts import projections_for
 from .projector import CatchUp, Projector
 from .store import PostgresReadModels
+from .tracked import TrackedProjection
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +47,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
     #: builds the projector for a view (set on the subclass :func:`bind` makes)
     make_projector: Callable[[PostgresReadModels], Projector] | None = None
     #: called with each pass's result (e.g. to enqueue the deliveries of new notices)
-    on_result: Callable[[CatchUp], None] | None = None
+    on_result: Callable[[CatchUp], object] | None = None
 
     def __init__(self, view: PostgresReadModels) -> None:
         super().__init__(view)
@@ -49,6 +55,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
         if factory is None:
             raise TypeError("use projections.runner.bind() to make a runnable projection class")
         self.projector = factory(view)
+        self.extra = projections_for(self.projector.games, view)
         self._covered = 0
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
@@ -56,6 +63,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
             return
         result = self.projector.catch_up()
         self._covered = max(self._covered, result.position)
+        catch_up_extra(self.extra)
         callback = type(self).on_result
         if callback is not None and (result.processed or result.notices):
             try:
@@ -67,7 +75,7 @@ class ReadModelProjection(Projection[PostgresReadModels]):
 def bind(
     games_factory: Callable[[], Games],
     *,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
     **projector_options: Any,
 ) -> type[ReadModelProjection]:
     """A :class:`ReadModelProjection` subclass whose projector reads through ``games_factory()``."""
@@ -90,7 +98,7 @@ def bind(
 def make_runner(
     env: dict[str, str],
     *,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
     **projector_options: Any,
 ) -> ProjectionRunner:
     """A started ``ProjectionRunner`` following the PostgreSQL store ``env`` describes.
@@ -100,10 +108,20 @@ def make_runner(
     projection_class = bind(lambda: Games(env=env), on_result=on_result, **projector_options)
     return ProjectionRunner(
         application_class=Games,
-        projection_class=projection_class,
+        projection_class=cast(Any, projection_class),  # the library's generic is invariant
         view_class=PostgresReadModels,
         env=env,
     )
+
+
+def catch_up_extra(extra: list[TrackedProjection]) -> None:
+    """Catch the accounts' read models up (one failing must not stop the others: it is
+    retried with the next pass, from its tracked position)."""
+    for projection in extra:
+        try:
+            projection.catch_up()
+        except Exception:
+            log.exception("%s: catch-up failed", projection.name)
 
 
 def poll_forever(
@@ -111,9 +129,11 @@ def poll_forever(
     *,
     interval: float = 0.25,
     stop: threading.Event | None = None,
-    on_result: Callable[[CatchUp], None] | None = None,
+    on_result: Callable[[CatchUp], object] | None = None,
+    extra: list[TrackedProjection] | None = None,
 ) -> None:
-    """Catch up whenever the notification log's head moves, until ``stop`` is set.
+    """Catch up whenever the notification log's head moves, until ``stop`` is set; ``extra``
+    (the accounts' read models) after each pass.
 
     Store errors are logged and retried after ``interval`` (the position never moves past
     anything that was not written).
@@ -125,6 +145,7 @@ def poll_forever(
             head = projector.head()
             if head != last_head:
                 result = projector.catch_up()
+                catch_up_extra(extra or [])
                 last_head = head if result.position >= head else -1
                 if on_result is not None and (result.processed or result.notices):
                     on_result(result)

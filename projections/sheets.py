@@ -55,6 +55,7 @@ def flatten(sheet: dict) -> dict[str, Cell]:
             continue
         cells[f"g:{key}"] = (value, 0)
     if regular:
+        assert isinstance(seats, list)
         cells["n"] = (len(seats), 0)
         for i, seat in enumerate(seats):
             for key, value in seat.items():
@@ -262,18 +263,17 @@ def rebuild(cells: dict[str, Cell]) -> dict:
         elif seats is None or cell == "n":
             continue
         elif cell.startswith("f:"):
-            _, seat, field = cell.split(":", 2)
-            if int(seat) < len(seats):
-                seats[int(seat)][field] = value
+            _, number, field = cell.split(":", 2)
+            if int(number) < len(seats):
+                seats[int(number)][field] = value
         elif cell.startswith("k:"):
             categories.setdefault(int(cell[2:]), [])
         elif cell.startswith("c:"):
-            seat = int(cell.split(":", 2)[1])
-            categories.setdefault(seat, []).append((order, value))
+            categories.setdefault(int(cell.split(":", 2)[1]), []).append((order, value))
     if seats is not None:
-        for seat, items in categories.items():
-            if seat < len(seats):
-                seats[seat]["categories"] = [v for _, v in sorted(items, key=lambda x: x[0])]
+        for index, items in categories.items():
+            if index < len(seats):
+                seats[index]["categories"] = [v for _, v in sorted(items, key=lambda x: x[0])]
         sheet["seats"] = seats
     return sheet
 

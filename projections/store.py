@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -313,6 +313,9 @@ class ReadModelStore:
 
     dialect = ""
     _prefix = ""
+    # given by the library's recorder each database's class mixes this with
+    create_table: Callable[[], None]
+    max_tracking_id: Callable[[str], int | None]
 
     def _init_sql(self) -> None:
         self._sql_cache: dict[str, str] = {}
@@ -603,10 +606,12 @@ class PostgresReadModels(ReadModelStore, PostgresTrackingRecorder):
         super().__init__(datastore, tracking_table_name=TRACKING_TABLE, **kwargs)
         self._init_sql()
         self._prefix = '"' + self.datastore.schema.replace('"', '""') + '".'
-        from psycopg.sql import SQL
+        from psycopg.sql import SQL, Composed
 
         for statement in SCHEMA:
-            self.sql_create_statements.append(SQL(statement.replace("{p}", self._prefix)))
+            self.sql_create_statements.append(
+                Composed([SQL(statement.replace("{p}", self._prefix))])
+            )
 
     def create_table(self) -> None:
         import psycopg

@@ -273,7 +273,7 @@ class TablesProjection(TrackedProjection):
         keys_id = self.games._keys_id(game_id)
         first = list(self.games.events.get(keys_id, lte=1))
         hashes = first[0].hashes if first else []
-        rows = []
+        rows: list[Sequence[Any]] = []
         for seat, account in event.data["accounts"].items():
             s = int(seat)
             if s < len(hashes):
@@ -287,6 +287,8 @@ class TablesProjection(TrackedProjection):
         kind, data = event.kind, event.data
         account = str(event.originator_id)
         if kind == "AccountOpened":
+            accounts[account] = (account, data["name"], 0, note_id)
+        elif kind == "AccountRenamed":
             accounts[account] = (account, data["name"], 0, note_id)
         elif kind == "AccountDeleted":
             accounts[account] = (account, data["anonymous"], 1, note_id)

@@ -21,6 +21,7 @@ from .cli import register_cli
 from .config import Settings
 from .context import EXTENSION
 from .converters import GameIdConverter, game_id_schema
+from .i18n import init_app as init_languages
 from .limits import RateLimits
 from .origin import check_origin
 
@@ -40,6 +41,8 @@ EXTENSIONS = (
     "service.stream_api",
     "service.web",
     "service.accounts",
+    "service.chat_api",
+    "service.push_api",
 )
 
 
@@ -70,6 +73,7 @@ def create_app(
     app.json.sort_keys = False
     app.extensions[EXTENSION] = services
     app.url_map.converters["game"] = GameIdConverter
+    init_languages(app)  # the reader's language: pages, sentences, problem details (issue 36)
 
     api = ChronicleApi(app)
     api.spec.components.security_scheme(

@@ -17,7 +17,7 @@ import click
 
 from domain import registry
 from domain.bots import BotSpec, check_bot
-from domain.bots.arena import _run, head_to_head, schedule, summarize
+from domain.bots.arena import _run, head_to_head_row, schedule, summarize
 from domain.common.errors import DomainError
 
 
@@ -50,10 +50,12 @@ def run_arena(
     options: dict | None = None,
     progress: bool = True,
     timings: bool = False,
+    cpu_time: bool = False,
 ):
-    """Play the games (``processes`` at once); returns the list of results."""
+    """Play the games (``processes`` at once); returns the list of results. ``cpu_time``:
+    search budgets are CPU seconds, not wall seconds (a shared machine)."""
     plan = [
-        (title, variant, lineup, seed, options or {}, budget, timings)
+        (title, variant, lineup, seed, options or {}, budget, timings, cpu_time)
         for lineup, seed in schedule(bots, players, games, first_seed)
     ]
     results = []
@@ -109,6 +111,11 @@ def bots_group() -> None:
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="The first game's seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option(
+    "--cpu-time",
+    is_flag=True,
+    help="Measure search budgets in CPU seconds (honest on a shared, loaded machine).",
+)
 def arena_command(
     title: str,
     variant: str | None,
@@ -119,6 +126,7 @@ def arena_command(
     processes: int | None,
     seed: int,
     as_json: bool,
+    cpu_time: bool = False,
 ) -> None:
     """Play COUNT bot games of TITLE in memory and report wins, scores and speed."""
     try:
@@ -134,14 +142,33 @@ def arena_command(
         )
     bots = parse_bots(bots_text)
     results = run_arena(
-        title, variant, players, count, bots, processes or os.cpu_count() or 1, budget, seed
+        title,
+        variant,
+        players,
+        count,
+        bots,
+        processes or os.cpu_count() or 1,
+        budget,
+        seed,
+        cpu_time=cpu_time,
     )
     report = summarize(results)
     keys = sorted(report["bots"])
     report["head_to_head"] = {
-        f"{a} vs {b}": head_to_head(results, a, b) for a in keys for b in keys if a != b
+        f"{a} vs {b}": head_to_head_row(results, a, b) for a in keys for b in keys if a != b
     }
-    report.update({"title": title, "variant": variant, "players": players, "budget": budget})
+    report.update(
+        {
+            "title": title,
+            "variant": variant,
+            "players": players,
+            "budget": budget,
+            "first_seed": seed,
+            "clock": "cpu" if cpu_time else "wall",
+            "load_average": list(os.getloadavg()),
+            "totals": [[r.seed, r.bots, r.totals, r.winners] for r in results],
+        }
+    )
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return
@@ -150,13 +177,61 @@ def arena_command(
         f"players; {report['finished']} finished, {report['faults']} refused bot "
         f"moves, {report['moves_per_second']} moves/s"
     )
-    click.echo(f"{'bot':<12}{'seats':>7}{'wins':>8}{'win %':>8}{'mean':>9}{'sd':>8}")
+    click.echo(
+        f"{'bot':<12}{'seats':>7}{'wins':>8}{'win %':>8}{'mean':>9}{'sd':>8}  mean 95% interval"
+    )
     for key in keys:
         row = report["bots"][key]
+        ci = row["mean_ci95"]
         click.echo(
             f"{key:<12}{row['seats']:>7}{row['wins']:>8}{100 * row['win_rate']:>7.1f}%"
+            f"{row['mean_score']:>9}{row['score_sd']:>8}  {ci[0]} to {ci[1]}"
+            if ci
+            else f"{key:<12}{row['seats']:>7}{row['wins']:>8}{100 * row['win_rate']:>7.1f}%"
             f"{row['mean_score']:>9}{row['score_sd']:>8}"
         )
-    for pair, share in report["head_to_head"].items():
-        if share is not None:
-            click.echo(f"{pair}: the first scores more in {100 * share:.1f}% of games")
+    for pair, h2h in report["head_to_head"].items():
+        if h2h is not None:
+            low, high = h2h["ci95"]
+            click.echo(
+                f"{pair}: the first scores more in {100 * h2h['share']:.1f}% of "
+                f"{h2h['games']} games (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+            )
+    click.echo(f"load average {report['load_average'][0]:.2f}, {report['clock']} clock")
+
+
+@bots_group.command("train")
+@click.argument("title")
+@click.option("--variant", help="Default: the title's first variant.")
+@click.option("--players", type=click.IntRange(1, 8), default=2, show_default=True)
+@click.option("--games", "count", type=click.IntRange(1, 10000), default=40, show_default=True)
+@click.option("--seed", type=int, default=50001, show_default=True, help="The first game's seed.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Default: the models directory.")
+def train_command(
+    title: str, variant: str | None, players: int, count: int, seed: int, out: str | None
+) -> None:
+    """Fit TITLE's evaluation weights by greedy self-play regression (issue 37) and write them
+    as its bot model (``domain/bots/evals/models/TITLE.json``; a missing or corrupt model makes
+    the bots use the hand-set weights). 40 two-player games take a few CPU minutes."""
+    from pathlib import Path
+
+    from domain.bots import evals
+    from domain.bots.evals.train import train
+
+    try:
+        rules = registry.current(title)
+        variant = variant or rules.variants[0].name
+        rules.variant(variant)
+    except DomainError as err:
+        raise click.ClickException(err.message) from None
+    module = evals.MODULES.get(title)
+    if module is None:
+        raise click.ClickException(f"{title} has no evaluation to train")
+    model = train(rules, module, variant, players, list(range(seed, seed + count)))
+    path = Path(out) if out else evals.model_dir() / f"{title}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(model, indent=2) + "\n")
+    evals.reset()
+    click.echo(f"{model['samples']} samples from {count} games; weights written to {path}")
+    for key, value in model["weights"].items():
+        click.echo(f"  {key:<16}{value:>9} (hand-set {module.WEIGHTS[key]})")

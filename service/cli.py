@@ -37,6 +37,7 @@ from domain.common.errors import DomainError
 
 from .bootstrap import Services, bootstrap, init_db
 from .bots_cli import bots_group
+from .chat_cli import moderators_group
 from .config import ConfigError, Settings
 from .context import EXTENSION
 from .village_pack import village_pack_command
@@ -338,12 +339,42 @@ def audit_command(ctx: click.Context, game_id: uuid.UUID, detail: bool) -> None:
     default="-",
     help="Write the record to this file (default: standard output).",
 )
-def export_command(game_id: uuid.UUID, output) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ru", "cs"]),
+    default=None,
+    help="Add each event's sentence in this language (as the public sees the event).",
+)
+def export_command(game_id: uuid.UUID, output, lang: str | None) -> None:
     """Write GAME's full, hash-chained, signed record as JSON (every event and seed, even
-    while the game is played: keep it to yourself until the game is over)."""
-    record = _run(_games().export, game_id, None, True)
+    while the game is played: keep it to yourself until the game is over). The record holds
+    the facts; ``--lang`` adds the sentences ("sentences", outside the hash chain)."""
+    games = _games()
+    record = _run(games.export, game_id, None, True)
+    if lang:
+        record["sentences"] = _run(export_sentences, games, game_id, lang)
     json.dump(record, output, indent=2, ensure_ascii=False)
     output.write("\n")
+
+
+def export_sentences(games, game_id: uuid.UUID, lang: str) -> dict:
+    """Every event's sentence in ``lang``, made from the event as the public may see it
+    (redacted first, then described), keyed by version."""
+    from domain.game import is_over
+
+    from .i18n import translate
+
+    game = games.get_game(game_id)
+    finished = is_over(game)
+    with translate(lang) as used:
+        events = []
+        for event in games.stored_events(game_id):
+            view = games.event_view(game, event, None, finished)
+            entry = {"version": view["version"], "text": view["text"]}
+            if view.get("lines"):
+                entry["lines"] = view["lines"]
+            events.append(entry)
+    return {"lang": used, "viewer": None, "events": events}
 
 
 @click.command("import")
@@ -391,6 +422,7 @@ def cli() -> None:
 for _command in COMMANDS:
     cli.add_command(_command)
 cli.add_command(bots_group)
+cli.add_command(moderators_group)
 
 
 def register_cli(app) -> None:

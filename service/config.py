@@ -57,7 +57,8 @@ DEFAULT_MAX_BODY_BYTES = 64 * 1024
 DEFAULT_MAX_IMPORT_BYTES = 8 * 1024 * 1024
 #: per client address and per seat; far above a person's or a bot's pace (service/limits.py)
 DEFAULT_RATE_LIMITS = (
-    "create=30/minute;600/day, fork=30/minute;600/day, import=10/minute;200/day, move=600/minute"
+    "create=30/minute;600/day, fork=30/minute;600/day, import=10/minute;200/day, move=600/minute, "
+    "chat=20/minute;600/day"
 )
 
 

@@ -9,6 +9,7 @@ import functools
 import logging
 import threading
 import time
+from typing import cast
 
 from eventsourcing.persistence import PersistenceError
 
@@ -38,47 +39,79 @@ def check_store(services: Services) -> str:
     return "ok"
 
 
-#: how old the Redis part of /healthz may be (seconds) before a request refreshes it
+#: how often the Redis part of /healthz is refreshed (seconds): no answer is older than this
+#: plus one check (at most 1.5 s with the request-path client's 0.5 s timeouts)
 REDIS_HEALTH_SECONDS = 1.0
+#: a refresher nobody has asked for this long stops (it starts again on the next request)
+REDIS_HEALTH_IDLE_SECONDS = 30.0
 
 
 class _RedisHealth:
     """The Redis part of ``/healthz`` (a ping, RQ's live workers, the queue length: three round
     trips, informational only, never the status code), kept per connection and refreshed off
-    the request path: a request reads the last answer and, when it is older than
-    :data:`REDIS_HEALTH_SECONDS`, starts one background refresh; only the very first request
-    waits for it. Measured under ``python -m bench streams``, these round trips were the tail of
-    the endpoint (p99 9 ms, max 44 ms, on a shared 2-core machine); the store check, which
-    decides 200 or 503, still runs on every request."""
+    the request path by a timer: a daemon thread checks once every
+    :data:`REDIS_HEALTH_SECONDS` while requests ask, so every answer is at most that old plus
+    one check (issue 31: refreshing only when a request found the answer stale served that
+    request the stale answer, however old). Only the very first request waits for a check;
+    if the timer ever falls behind (a hung check), a request finding the answer older than
+    twice the period checks itself. Measured under ``python -m bench streams``, these round
+    trips were the tail of the endpoint (p99 9 ms, max 44 ms, on a shared 2-core machine);
+    the store check, which decides 200 or 503, still runs on every request.
 
-    def __init__(self, connection) -> None:
+    :meth:`refresh` is one step of the timer (tests call it directly); ``refreshed`` is
+    notified after every step."""
+
+    def __init__(self, connection, *, timer: bool = True) -> None:
         self.connection = connection
+        self.timer = timer
         self.lock = threading.Lock()
+        self.refreshed = threading.Condition(self.lock)
         self.value: dict | None = None
         self.at = 0.0
-        self.refreshing = False
+        self.steps = 0
+        self.asked = time.monotonic()
+        self.stop = threading.Event()
+        self.thread: threading.Thread | None = None
 
-    def _refresh(self) -> None:
-        try:
-            value = redis_health(self.connection)
-        finally:
-            with self.lock:
-                self.refreshing = False
+    def refresh(self) -> dict:
+        """Check Redis now and keep the answer (one step of the timer)."""
+        value = redis_health(self.connection)
         with self.lock:
             self.value, self.at = value, time.monotonic()
+            self.steps += 1
+            self.refreshed.notify_all()
+        return value
+
+    def _run(self) -> None:
+        while not self.stop.wait(REDIS_HEALTH_SECONDS):
+            if time.monotonic() - self.asked > REDIS_HEALTH_IDLE_SECONDS:
+                break
+            try:
+                self.refresh()
+            except Exception:  # never let the timer die (redis_health itself does not raise)
+                log.exception("health check: refreshing the Redis answer failed")
+        with self.lock:
+            self.thread = None
+
+    def _ensure_timer(self) -> None:
+        if not self.timer or self.stop.is_set():
+            return
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="redis-health", daemon=True)
+                self.thread.start()
 
     def get(self) -> dict:
+        now = time.monotonic()
         with self.lock:
-            value, fresh = self.value, time.monotonic() - self.at < REDIS_HEALTH_SECONDS
-            start = value is not None and not fresh and not self.refreshing
-            if start:
-                self.refreshing = True
-        if value is None:
-            self._refresh()
-            return self.value or redis_health(self.connection)
-        if start:
-            threading.Thread(target=self._refresh, name="redis-health", daemon=True).start()
-        return value
+            self.asked = now
+            value = self.value
+            stale = value is None or now - self.at > 2 * REDIS_HEALTH_SECONDS
+        self._ensure_timer()
+        return self.refresh() if stale else cast(dict, value)
+
+    def close(self) -> None:
+        self.stop.set()
 
 
 _REDIS_HEALTH: dict[int, _RedisHealth] = {}
@@ -93,6 +126,8 @@ def cached_redis_health(connection) -> dict:
         cache = _REDIS_HEALTH.get(id(connection))
         if cache is None or cache.connection is not connection:
             if len(_REDIS_HEALTH) > 16:  # connections of services closed since (tests)
+                for old in _REDIS_HEALTH.values():
+                    old.close()
                 _REDIS_HEALTH.clear()
             cache = _REDIS_HEALTH[id(connection)] = _RedisHealth(connection)
     return cache.get()

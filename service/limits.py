@@ -39,8 +39,16 @@ ACTIONS = {
     ("games.Import", "POST"): "import",
     ("play.Moves", "POST"): "move",
     ("web.play", "POST"): "move",
+    ("chat.ChatMessages", "POST"): "chat",
+    ("chat_web.chat_post", "POST"): "chat",
 }
-WORDS = {"create": "new games", "fork": "forks", "import": "imports", "move": "moves"}
+WORDS = {
+    "create": "new games",
+    "fork": "forks",
+    "import": "imports",
+    "move": "moves",
+    "chat": "chat messages",
+}
 
 
 class RateLimitConfigError(ValueError):

@@ -22,6 +22,7 @@ import uuid
 from flask.views import MethodView
 from marshmallow import fields, validate
 
+from domain.common.i18n import LANGUAGES
 from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
 from workers import netguard
@@ -68,6 +69,21 @@ class SubscriptionSchema(RequestSchema):
     chat_format = fields.String(
         allow_none=True, validate=validate.OneOf(subscriptions.CHAT_FORMATS)
     )
+    lang = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language the notices are written in (default English)."},
+    )
+    kinds = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        allow_none=True,
+        metadata={
+            "description": "Which notices each channel gets (turn, reminder, undo, chat, "
+            "over); left out: every one but chat messages.",
+            "example": {"email": ["over"], "push": ["turn", "chat"]},
+        },
+    )
 
 
 class WebhookViewSchema(ResponseSchema):
@@ -86,6 +102,9 @@ class SubscriptionViewSchema(ResponseSchema):
     webhook = fields.Nested(WebhookViewSchema, allow_none=True)
     email = fields.String(allow_none=True)
     chat = fields.Nested(ChatViewSchema, allow_none=True)
+    lang = fields.String(allow_none=True)
+    kinds = fields.Dict(allow_none=True)
+    push = fields.Integer(metadata={"description": "browsers subscribed to push"})
     version = fields.Integer(
         allow_none=True, metadata={"description": "Version of the seat's subscriptions."}
     )
@@ -125,6 +144,9 @@ def view(game_id: uuid.UUID, seat: int, sub: dict | None, *, show_secret: bool) 
         "webhook": webhook,
         "email": sub.get("email"),
         "chat": sub.get("chat"),
+        "lang": sub.get("lang"),
+        "kinds": sub.get("kinds"),
+        "push": len(sub.get("push") or []),
         "version": sub.get("version"),
     }
 
@@ -150,6 +172,8 @@ class SeatNotifications(MethodView):
                 email=body.get("email"),
                 chat_url=body.get("chat_url"),
                 chat_format_name=body.get("chat_format"),
+                lang=body.get("lang"),
+                kinds=body.get("kinds"),
             )
         except InvalidSubscription as err:
             raise invalid_request({err.field: [err.message]}) from None

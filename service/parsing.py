@@ -7,25 +7,109 @@
 * A body over the size limit is ``413 payload_too_large``, chunked or not.
 * A body that fails its schema is ``422 invalid_request`` with marshmallow's messages in
   ``errors``; a query string or header that fails its schema is ``400 bad_request``.
+* Text the service does not take (:func:`find_bad_text`: a lone surrogate, which JSON's
+  ``"\\ud800"`` escape makes and UTF-8 cannot encode; NUL, which PostgreSQL's text cannot
+  hold; a Unicode non-character) anywhere in a JSON body (a value or a key), a query
+  parameter or a declared header is ``422 invalid_text`` naming the field, before any view
+  runs: nothing is stored (issue 31). This is the one place such text is refused.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, ClassVar
 
+import marshmallow as ma
 from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .problems import bad_request, invalid_request, unparsable
+from .problems import Problem, bad_request, invalid_request, unparsable
 
 MAX_DEPTH = 64
+
+#: characters no text the service accepts may hold: NUL, the surrogates (alone they are not
+#: Unicode text), and the 66 non-characters (U+FDD0..U+FDEF and the last two of each plane)
+_BAD_TEXT = re.compile(
+    "[\x00\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(f"{chr(p * 0x10000 + 0xFFFE)}{chr(p * 0x10000 + 0xFFFF)}" for p in range(17))
+    + "]"
+)
 
 
 class NotJSON(ValueError):
     """The body is not a JSON document this service accepts."""
+
+
+class BadText(NotJSON):
+    """A string of the body holds a character no text may hold (:func:`find_bad_text`)."""
+
+    def __init__(self, field: str, char: str, in_key: bool = False) -> None:
+        self.field, self.char, self.in_key = field, char, in_key
+        super().__init__(f"{field} holds {describe_char(char)}")
+
+
+def describe_char(char: str) -> str:
+    """``"a lone surrogate (U+D800)"``: what a refused character is, for a sentence."""
+    point = ord(char)
+    if point == 0:
+        what = "a NUL character"
+    elif 0xD800 <= point <= 0xDFFF:
+        what = "a lone surrogate"
+    else:
+        what = "a Unicode non-character"
+    return f"{what} (U+{point:04X})"
+
+
+def bad_char(text: str) -> str | None:
+    """The first character of ``text`` no text may hold, or None."""
+    found = _BAD_TEXT.search(text)
+    return found.group() if found else None
+
+
+def find_bad_text(value: Any, where: str = "") -> BadText | None:
+    """The first string (value or key) in a decoded JSON ``value`` that holds a refused
+    character, as a :class:`BadText` naming its field (``players[1].name``), or None."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            char = bad_char(item)
+            if char is not None:
+                return BadText(path or "body", char)
+        elif isinstance(item, dict):
+            for key in reversed(list(item)):
+                char = bad_char(key)
+                if char is not None:
+                    return BadText(path or "body", char, in_key=True)
+                stack.append((item[key], f"{path}.{key}" if path else key))
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in reversed(list(enumerate(item))))
+    return None
+
+
+def invalid_text(err: BadText, location: str = "body") -> Problem:
+    """``422 invalid_text``: the problem of a refused character, naming the field."""
+    place = {"query": "The query parameter", "header": "The header"}.get(location, "The field")
+    what = describe_char(err.char)
+    if not err.in_key:
+        where = f"{place} {err.field}"
+    elif location == "query":
+        where = "a parameter name in the query string"
+    else:
+        where = f"a field name inside {err.field}"
+    message = f"holds {what}, which text sent to this service cannot hold"
+    return Problem(
+        422,
+        "invalid_text",
+        f"{where[0].upper()}{where[1:]} {message}: send Unicode text without lone surrogates, "
+        "NUL or non-characters.",
+        title="Invalid text",
+        params={"field": err.field, "location": location, "character": f"U+{ord(err.char):04X}"},
+        errors={err.field: [f"This {'name' if err.in_key else 'text'} {message}."]},
+    )
 
 
 def _finite(text: str) -> float:
@@ -51,10 +135,11 @@ def _check_depth(value: Any) -> None:
             stack.extend((v, depth + 1) for v in item)
 
 
-def strict_json(raw: bytes) -> Any:
-    """Decode a request body, or raise :class:`NotJSON` saying why it is not acceptable."""
+def strict_json(raw: bytes | str) -> Any:
+    """Decode a request body, or raise :class:`NotJSON` saying why it is not acceptable
+    (:class:`BadText` when a string in it holds a character no text may hold)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise NotJSON("it is not UTF-8 text") from None
     try:
@@ -66,6 +151,9 @@ def strict_json(raw: bytes) -> Any:
     except (ValueError, RecursionError) as err:  # huge integers, absurd nesting
         raise NotJSON(str(err)[:200] or "it cannot be decoded") from None
     _check_depth(value)
+    bad = find_bad_text(value)
+    if bad is not None:
+        raise bad
     return value
 
 
@@ -104,8 +192,28 @@ class StrictParser(FlaskParser):
             return core.missing
         try:
             return strict_json(raw)
+        except BadText as err:
+            raise invalid_text(err) from None
         except NotJSON as err:
             raise bad_request(f"The request body is not valid JSON: {err}.") from None
+
+    def load_querystring(self, req, schema: ma.Schema) -> Any:
+        for name, value in req.args.items(multi=True):
+            char = bad_char(name)
+            if char is not None:
+                raise invalid_text(BadText("the query string", char, in_key=True), "query")
+            char = bad_char(value)
+            if char is not None:
+                raise invalid_text(BadText(name, char), "query")
+        return super().load_querystring(req, schema)
+
+    def load_headers(self, req, schema: ma.Schema) -> Any:
+        for name, field in schema.fields.items():
+            key = field.data_key or name
+            char = bad_char(req.headers.get(key, ""))
+            if char is not None:
+                raise invalid_text(BadText(key, char), "header")
+        return super().load_headers(req, schema)
 
     def handle_error(self, error, req, schema, *, error_status_code, error_headers):
         if error_status_code == 400:

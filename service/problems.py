@@ -31,6 +31,7 @@ from domain.common.errors import (
     StoreUnavailable,
     UndoError,
 )
+from domain.common.i18n import gettext
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,9 @@ HTTP_CODES = {
     501: "not_implemented",
     503: "service_unavailable",
 }
+
+#: titles shown as a page's heading (``pgettext("problem title", …)``), beside the problems' own
+PAGE_TITLES = ("Not possible now", "Not accepted")
 
 HTTP_DETAILS = {
     404: "There is nothing at this address.",
@@ -147,7 +151,9 @@ def invalid_request(messages: Any, headers: dict | None = None) -> Problem:
     return Problem(
         422,
         "invalid_request",
-        "The request does not match its schema: " + summarize_messages(messages),
+        gettext("The request does not match its schema: {fields}").format(
+            fields=summarize_messages(messages)
+        ),
         title="Invalid request",
         errors=_jsonable(field_messages(messages)),
         headers=headers or {},
@@ -189,7 +195,7 @@ def to_problem(
     if isinstance(error, HTTPException):
         carried = getattr(error, "problem", None)  # e.g. a game id that cannot exist
         return carried if isinstance(carried, Problem) else _from_http(error, max_body, method)
-    return Problem(500, "internal_error", HTTP_DETAILS[500])
+    return Problem(500, "internal_error", gettext(HTTP_DETAILS[500]))
 
 
 def _from_domain(error: DomainError) -> Problem:
@@ -214,14 +220,15 @@ def _from_http(error: HTTPException, max_body: int | None, method: str | None) -
     data = getattr(error, "data", None) or {}
     messages = data.get("errors") or data.get("messages")
     if status == 500:
-        return Problem(500, "internal_error", HTTP_DETAILS[500])
+        return Problem(500, "internal_error", gettext(HTTP_DETAILS[500]))
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     code = HTTP_CODES.get(status, "http_" + str(status))
     if status == 422 and messages is not None:
         return invalid_request(messages, headers)
     if status == 400 and messages is not None:
         return unparsable(messages, headers)
-    detail = HTTP_DETAILS.get(status) or error.description or _phrase(status)
+    known = HTTP_DETAILS.get(status)
+    detail = gettext(known) if known else error.description or _phrase(status)
     if status == 413:
         detail = detail.format(limit=max_body if max_body is not None else "?")
     elif status == 405:

@@ -42,7 +42,7 @@ from typing import Any
 from flask import Response, current_app, request
 from flask.views import MethodView
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from domain.game import is_over
 from domain.presentation import to_act_of
@@ -222,10 +222,18 @@ def _status(game: Any) -> tuple[dict, bool]:
 
 
 def follow(
-    app: Any, stream_hub: StreamHub, game_id: uuid.UUID, viewer: int | None, after: int | None
+    app: Any,
+    stream_hub: StreamHub,
+    game_id: uuid.UUID,
+    viewer: int | None,
+    after: int | None,
+    chat: int | None = None,
 ) -> Iterator[bytes]:
-    """The messages of one stream (a generator)."""
+    """The messages of one stream (a generator); with ``chat`` (``?chat=N``) also the chat
+    after its version N, as ``chat`` messages without an id (read every ``poll`` seconds here;
+    the stream stays open after the game's end, for the chat)."""
     key = str(game_id)
+    talk = _ChatFollower(app, game_id, viewer, chat) if chat is not None else None
     started = time.monotonic()
     last_write = started
     game = app.get_game(game_id)
@@ -235,15 +243,22 @@ def follow(
         sent = game.version
         if finished:
             yield sse("finished", head, game.version)
-            return
+            if talk is None:
+                return
     else:
         sent = after
         yield b"retry: 2000\n\n"
         head, finished = _status(game)
         if finished and sent >= game.version:
             yield sse("finished", head, sent)
-            return
+            if talk is None:
+                return
     while time.monotonic() - started < stream_hub.max_seconds and not stream_hub.stopped:
+        if talk is not None:
+            said = talk.news(first=last_write == started)
+            if said:
+                yield said
+                last_write = time.monotonic()
         game = app.get_game(game_id)
         if game.version > sent:
             events = app.stored_events(game_id, after=sent, limit=500)
@@ -255,14 +270,45 @@ def follow(
             last_write = time.monotonic()
             if finished and sent >= game.version:
                 yield sse("finished", head, sent)
-                return
+                if talk is None:
+                    return
             continue
         remaining = stream_hub.max_seconds - (time.monotonic() - started)
-        woke = stream_hub.wait(key, sent, timeout=max(0.0, min(stream_hub.poll, remaining)))
+        wait = min(stream_hub.poll, remaining, 0.5 if talk is not None else stream_hub.poll)
+        woke = stream_hub.wait(key, sent, timeout=max(0.0, wait))
         if not woke and time.monotonic() - last_write >= stream_hub.keepalive:
             yield b": keepalive\n\n"
             last_write = time.monotonic()
     yield sse("reconnect", {"version": sent, "reason": "stream time limit"}, sent)
+
+
+class _ChatFollower:
+    """The chat part of one threaded stream (the stream process has its own fan-out)."""
+
+    def __init__(self, app: Any, game_id: uuid.UUID, viewer: int | None, after: int) -> None:
+        from domain.chat.app import Chats
+
+        self.chats = Chats(app)
+        self.app = app
+        self.game_id = game_id
+        self.viewer = viewer
+        self.sent = after
+        self.started = False
+
+    def news(self, first: bool = False) -> bytes:
+        from domain.chat.app import view
+
+        chat = self.chats.chat(self.game_id)
+        if self.started and chat.version <= self.sent:
+            return b""
+        finished = is_over(self.app.get_game(self.game_id))
+        part = view(chat, self.viewer, finished, self.sent)
+        out = b""
+        if not self.started or part["messages"] or part["hidden"]:
+            out = sse("chat", part)
+        self.started = True
+        self.sent = max(self.sent, part["version"])
+        return out
 
 
 class _Slot:
@@ -298,6 +344,10 @@ class StreamQuerySchema(QuerySchema):
     )
     last_event_id = fields.Integer(
         data_key="lastEventId", metadata={"description": "Same as the Last-Event-ID header."}
+    )
+    chat = fields.Integer(
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "Also send the table's chat after its version N."},
     )
 
 
@@ -357,7 +407,7 @@ class Stream(MethodView):
                 "This server has no room for another open stream; retry shortly.",
                 headers={"Retry-After": "5"},
             )
-        body = _Slot(follow(app, stream_hub, game_id, viewer, after), stream_hub)
+        body = _Slot(follow(app, stream_hub, game_id, viewer, after, query.get("chat")), stream_hub)
         response = Response(body, mimetype="text/event-stream")
         response.headers["Cache-Control"] = "no-cache"
         response.headers["X-Accel-Buffering"] = "no"

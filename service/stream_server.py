@@ -45,6 +45,9 @@ from aiohttp import web
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from domain.application import Games, token_game
+from domain.chat.app import Chats
+from domain.chat.app import view as chat_view
+from domain.chat.model import chat_stream
 from domain.common.errors import DomainError
 from domain.game import is_over
 from domain.presentation import to_act_of
@@ -92,10 +95,22 @@ class Delivery:
 
 
 @dataclass(eq=False)
+class ChatDelivery:
+    """New chat messages ``(start, end]`` of the chat stream, one encoded ``chat`` message per
+    viewer (empty bytes: nothing that viewer may read)."""
+
+    start: int
+    end: int
+    messages: dict
+
+
+@dataclass(eq=False)
 class Subscriber:
     viewer: int | None
     sent: int
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=64))
+    #: the chat version sent to it (None: it did not ask for the chat, ``?chat=N``)
+    chat: int | None = None
 
 
 class Channel:
@@ -107,6 +122,9 @@ class Channel:
         self.subscribers: set[Subscriber] = set()
         self.target = version
         self.running = False
+        self.chat_version = 0
+        self.chat_target = 0
+        self.chat_running = False
 
 
 class Fanout:
@@ -117,6 +135,9 @@ class Fanout:
         self.poll = poll
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="stream")
         self.channels: dict[uuid.UUID, Channel] = {}
+        #: chat stream id -> the channel of its game (games whose viewers asked for the chat)
+        self.chats: dict[uuid.UUID, Channel] = {}
+        self.chat_app = Chats(games)
         self.position: int | None = None
         self.delivered = 0
         self.lag_ms: list[float] = []
@@ -155,6 +176,10 @@ class Fanout:
                 if channel is not None and version > channel.target:
                     channel.target = version
                     self._kick(channel)
+                chat = self.chats.get(game_id)
+                if chat is not None and version > chat.chat_target:
+                    chat.chat_target = version
+                    self._kick_chat(chat)
             await asyncio.sleep(self.poll)
 
     def _kick(self, channel: Channel) -> None:
@@ -178,8 +203,44 @@ class Fanout:
         finally:
             channel.running = False
 
+    def _kick_chat(self, channel: Channel) -> None:
+        if not channel.chat_running:
+            channel.chat_running = True
+            asyncio.get_running_loop().create_task(self._advance_chat(channel))
+
+    async def _advance_chat(self, channel: Channel) -> None:
+        try:
+            while channel.chat_version < channel.chat_target:
+                viewers = {s.viewer for s in channel.subscribers if s.chat is not None}
+                if not viewers:
+                    break
+                delivery = await self.call(
+                    self.chat_step, channel.game_id, channel.chat_version, viewers
+                )
+                channel.chat_version = delivery.end
+                channel.chat_target = max(channel.chat_target, delivery.end)
+                for sub in list(channel.subscribers):
+                    if sub.chat is not None:
+                        self._offer(sub, delivery)
+        except Exception:
+            log.exception("chat of stream channel %s failed", channel.game_id)
+        finally:
+            channel.chat_running = False
+
+    def chat_step(self, game_id: uuid.UUID, after: int, viewers: set) -> ChatDelivery:
+        """Each viewer's ``chat`` message for the chat after version ``after`` (no id: the
+        stream's Last-Event-ID stays the game's version)."""
+        chat = self.chat_app.chat(game_id)
+        finished = is_over(self.games.get_game(game_id))
+        messages = {}
+        for viewer in viewers:
+            part = chat_view(chat, viewer, finished, after)
+            shown = part["messages"] or part["hidden"] or not after
+            messages[viewer] = sse("chat", part) if shown else b""
+        return ChatDelivery(after, chat.version, messages)
+
     @staticmethod
-    def _offer(sub: Subscriber, delivery: Delivery) -> None:
+    def _offer(sub: Subscriber, delivery: Delivery | ChatDelivery) -> None:
         try:
             sub.queue.put_nowait(delivery)
         except asyncio.QueueFull:  # a viewer that reads nothing: it catches up by itself
@@ -239,12 +300,23 @@ class Fanout:
         return text, after, False, game
 
     # -- subscribing ------------------------------------------------------------------------
-    def join(self, game_id: uuid.UUID, viewer: int | None, sent: int, version: int) -> tuple:
+    def join(
+        self,
+        game_id: uuid.UUID,
+        viewer: int | None,
+        sent: int,
+        version: int,
+        chat: int | None = None,
+    ) -> tuple:
         channel = self.channels.get(game_id)
         if channel is None:
             channel = self.channels[game_id] = Channel(game_id, version)
-        sub = Subscriber(viewer, sent)
+        sub = Subscriber(viewer, sent, chat=chat)
         channel.subscribers.add(sub)
+        if chat is not None:
+            if chat_stream(game_id) not in self.chats:
+                self.chats[chat_stream(game_id)] = channel
+                channel.chat_version = channel.chat_target = chat
         if version > channel.target:
             channel.target = version
         if channel.version < channel.target:
@@ -255,6 +327,7 @@ class Fanout:
         channel.subscribers.discard(sub)
         if not channel.subscribers and self.channels.get(channel.game_id) is channel:
             del self.channels[channel.game_id]
+            self.chats.pop(chat_stream(channel.game_id), None)
 
 
 class StreamServer:
@@ -348,6 +421,7 @@ class StreamServer:
     async def _serve(self, request: web.Request) -> web.StreamResponse:
         game_id = _game_id(request.match_info["game_id"])
         after = _after(request)
+        chat = _chat_after(request)
         viewer = await self.fanout.call(self._viewer, game_id, request)
         try:
             opening, sent, finished, _ = await self.fanout.call(self.fanout.opening, game_id, after)
@@ -363,23 +437,34 @@ class StreamServer:
         )
         await response.prepare(request)
         await response.write(opening)
-        if not finished:
-            await self._pump(response, game_id, viewer, sent)
+        if chat is not None:
+            first = await self.fanout.call(self.fanout.chat_step, game_id, chat, {viewer})
+            await response.write(first.messages[viewer])
+            chat = first.end
+        if not finished or chat is not None:
+            await self._pump(response, game_id, viewer, sent, chat)
         return response
 
     async def _pump(
-        self, response: web.StreamResponse, game_id: uuid.UUID, viewer: int | None, sent: int
+        self,
+        response: web.StreamResponse,
+        game_id: uuid.UUID,
+        viewer: int | None,
+        sent: int,
+        chat: int | None = None,
     ) -> None:
         fanout = self.fanout
         current = await fanout.call(lambda: fanout.games.get_game(game_id).version)
-        channel, sub = fanout.join(game_id, viewer, sent, current)
+        channel, sub = fanout.join(game_id, viewer, sent, current, chat)
         started = time.monotonic()
         try:
+            if chat is not None:  # a message saved while it joined
+                await self._chat_catch_up(response, game_id, sub)
             if sub.sent < channel.version or sub.sent < current:
                 sub.sent, done = await self._catch_up(
                     response, game_id, viewer, sub.sent, max(channel.version, current)
                 )
-                if done:
+                if done and sub.chat is None:
                     return
             while True:
                 remaining = self.max_seconds - (time.monotonic() - started)
@@ -399,13 +484,16 @@ class StreamServer:
                 except TimeoutError:
                     await response.write(b": keepalive\n\n")
                     continue
+                if isinstance(delivery, ChatDelivery):
+                    await self._chat_offered(response, game_id, sub, delivery)
+                    continue
                 if delivery.end <= sub.sent:
                     continue
                 if delivery.start == sub.sent and viewer in delivery.messages:
                     await response.write(delivery.messages[viewer])
                     sub.sent = delivery.end
                     fanout.delivered += 1
-                    if delivery.finished:
+                    if delivery.finished and sub.chat is None:
                         return
                     continue
                 # joined while this step was being built (no message for its viewer yet),
@@ -413,10 +501,33 @@ class StreamServer:
                 sub.sent, done = await self._catch_up(
                     response, game_id, viewer, sub.sent, delivery.end
                 )
-                if done:
+                if done and sub.chat is None:
                     return
         finally:
             fanout.leave(channel, sub)
+
+    async def _chat_offered(
+        self, response: web.StreamResponse, game_id: uuid.UUID, sub: Subscriber, delivery: Any
+    ) -> None:
+        if sub.chat is None or delivery.end <= sub.chat:
+            return
+        if delivery.start == sub.chat and sub.viewer in delivery.messages:
+            if delivery.messages[sub.viewer]:
+                await response.write(delivery.messages[sub.viewer])
+                self.fanout.delivered += 1
+            sub.chat = delivery.end
+            return
+        await self._chat_catch_up(response, game_id, sub)
+
+    async def _chat_catch_up(
+        self, response: web.StreamResponse, game_id: uuid.UUID, sub: Subscriber
+    ) -> None:
+        assert sub.chat is not None
+        own = await self.fanout.call(self.fanout.chat_step, game_id, sub.chat, {sub.viewer})
+        if own.end > sub.chat:
+            if own.messages[sub.viewer]:
+                await response.write(own.messages[sub.viewer])
+            sub.chat = own.end
 
     async def _catch_up(
         self,
@@ -501,6 +612,16 @@ def _after(request: web.Request) -> int | None:
         return int(text)
     except ValueError:
         raise Refused(400, "bad_request", "Last-Event-ID must be a version number.") from None
+
+
+def _chat_after(request: web.Request) -> int | None:
+    """``?chat=N``: also send the chat after its version N (None: no chat)."""
+    text = request.query.get("chat", "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise Refused(400, "bad_request", "'chat' must be a chat version number (0 or more).")
+    return int(text)
 
 
 def _rss_bytes() -> int:

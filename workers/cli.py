@@ -15,7 +15,8 @@
     every 5 s) is the equivalent with RQ's own tools.
 
 ``chronicle-projector`` (:func:`projector_main`)
-    Follows the store and keeps the read models current: with PostgreSQL under the library's
+    Follows the store and keeps the read models current (the games' and the accounts': open
+    tables, accounts' seats, ratings): with PostgreSQL under the library's
     ``ProjectionRunner`` (LISTEN/NOTIFY, no polling), with SQLite by polling the log's head. It
     enqueues the deliveries of the notices it creates. Run one per deployment and set
     ``CHRONICLE_WAKEUPS=off`` on the API processes (or leave wake-ups on: extra passes are cheap
@@ -35,7 +36,10 @@ import signal
 import sys
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rq import SimpleWorker
 
 from . import context, delivery, outbox, queueing
 from .settings import WorkerSettings
@@ -50,7 +54,7 @@ def _logging(level: str) -> None:
     )
 
 
-def worker_class():
+def worker_class() -> type[SimpleWorker]:
     """RQ's ``SimpleWorker`` that retries a lost Redis every 2 s at most (not up to 60 s), so
     notices go out soon after Redis is back."""
     from rq import SimpleWorker
@@ -198,7 +202,11 @@ def projector_main(argv: list[str] | None = None) -> int:
     interval = args.interval if args.interval is not None else 0.1
     log.info("following the store by polling every %.2f s", interval)
     poll_forever(
-        ctx.projector, interval=interval, stop=stop, on_result=lambda r: dispatcher(r.notices)
+        ctx.projector,
+        interval=interval,
+        stop=stop,
+        on_result=lambda r: dispatcher(r.notices),
+        extra=ctx.extra,
     )
     return 0
 

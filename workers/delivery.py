@@ -17,7 +17,7 @@ from typing import Any
 
 from projections import subscriptions
 
-from . import messages, notifiers, outbox
+from . import messages, notifiers, outbox, push
 from .notifiers import Outcome
 
 log = logging.getLogger(__name__)
@@ -86,15 +86,19 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
     if row is None:
         return "skipped"
     channel = row["channel"]
-    sub = subscriptions.current(ctx.games, row["game_id"]).get(int(row["seat"]))
+    sub = subscriptions.effective(ctx.games, store, row["game_id"], int(row["seat"]))
     target = sub.get(channel) if sub else None
-    if not target:
+    if not target or sub is None:
         outbox.final(
             store, notice_id, "cancelled", None, f"the seat no longer has a {channel} subscription"
         )
         return "cancelled"
+    unwanted = _unwanted(ctx, row, sub)
+    if unwanted:
+        outbox.final(store, notice_id, "cancelled", None, unwanted)
+        return "cancelled"
     try:
-        message = messages.build(ctx.games, row, settings.public_url)
+        message = messages.build(ctx.games, row, settings.public_url, sub.get("lang"))
     except Exception as err:  # the store is down, or the title is not installed here
         log.exception("cannot build notice %s", notice_id)
         return record(ctx, row, Outcome(False, None, f"cannot build the message: {err}"), None)
@@ -119,6 +123,9 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
             user_agent=settings.user_agent,
             allowance=settings.webhook_allow,
         )
+    elif channel == "push":
+        outcome = _push(ctx, row, target, message, sub.get("account"))
+        target = None  # browsers that are gone were removed one by one
     elif channel == "email":
         outcome = notifiers.send_email(
             settings, target, message.subject, message.text, row["message_id"]
@@ -126,6 +133,41 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
     else:
         outcome = Outcome(False, None, f"unknown channel {channel!r}", permanent=True)
     return record(ctx, row, outcome, target)
+
+
+def _unwanted(ctx: Any, row: dict, sub: dict) -> str | None:
+    """Why a notice the seat is subscribed to should not go after all, or None: the seat's
+    choice of notices for this channel, or (a chat message) hidden, muted, seat dropped."""
+    kind, channel = row["kind"], row["channel"]
+    if not subscriptions.wants(sub, channel, kind):
+        return f"the seat does not want '{kind}' notices by {channel}"
+    if kind == "chat":
+        return messages.chat_still_wanted(ctx.games, row)
+    return None
+
+
+def _push(ctx: Any, row: dict, browsers: list[dict], message: Any, account: str | None) -> Outcome:
+    settings = ctx.settings
+    link = f"{settings.public_url or ''}/games/{row['game_id']}"
+    result = push.send_push(
+        browsers,
+        push.payload_of(message, row["message_id"], link),
+        row["message_id"],
+        key_pem=push.load_or_create_key(settings.vapid_key_file),
+        subject=settings.vapid_subject,
+        timeout=settings.webhook_timeout,
+        user_agent=settings.user_agent,
+        allowance=settings.webhook_allow,
+    )
+    if result.gone:
+        try:
+            if account:
+                subscriptions.drop_account_push(ctx.games, account, result.gone)
+            else:
+                subscriptions.drop_push(ctx.games, row["game_id"], int(row["seat"]), result.gone)
+        except Exception:  # the next notice tries again
+            log.exception("could not remove gone push subscriptions of seat %s", row["seat"])
+    return result.outcome
 
 
 def record(ctx: Any, row: dict, outcome: Outcome, target: Any) -> str:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.application import Games
+from domain.common.i18n import gettext, join_list, ngettext, pgettext
+from locales import translate
 
 TYPES = {
     "turn": "game.your_turn",
@@ -27,6 +29,7 @@ TYPES = {
     "over": "game.over",
     "reminder": "game.clock_reminder",
     "expired": "game.clock_expired",
+    "chat": "game.chat_message",
 }
 
 
@@ -39,12 +42,12 @@ class Message:
     public_text: str
     payload: dict = field(default_factory=dict)
     public_payload: dict = field(default_factory=dict)
+    #: one short sentence for a phone's lock screen (Web Push); public facts only
+    push_text: str = ""
 
 
 def _names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names) or "nobody"
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return join_list(names, gettext("nobody"))
 
 
 def _clock_texts(
@@ -54,23 +57,45 @@ def _clock_texts(
     short = game_id.hex[:8]
     if kind == "reminder":
         return (
-            f"Your time is running out in {display} ({short})",
-            f"{name}, your move in {display} (game {game_id}) is due soon.",
-            f"{name}'s time is running out in {display} (game {short}).",
+            gettext("Your time is running out in {title} ({short})").format(
+                title=display, short=short
+            ),
+            gettext("{name}, your move in {title} (game {game}) is due soon.").format(
+                name=name, title=display, game=game_id
+            ),
+            gettext("{name}'s time is running out in {title} (game {short}).").format(
+                name=name, title=display, short=short
+            ),
         )
     return (
-        f"Your time ran out in {display} ({short})",
-        f"{name}, your time ran out in {display} (game {game_id}).",
-        f"{name}'s time ran out in {display} (game {short}).",
+        gettext("Your time ran out in {title} ({short})").format(title=display, short=short),
+        gettext("{name}, your time ran out in {title} (game {game}).").format(
+            name=name, title=display, game=game_id
+        ),
+        gettext("{name}'s time ran out in {title} (game {short}).").format(
+            name=name, title=display, short=short
+        ),
     )
 
 
-def build(games: Games, row: dict, public_url: str | None = None) -> Message:
-    """The message of outbox ``row`` (see the module docstring)."""
+def build(
+    games: Games, row: dict, public_url: str | None = None, lang: str | None = None
+) -> Message:
+    """The message of outbox ``row`` (see the module docstring), written in ``lang`` (the
+    recipient's language, English when None or not shipped: ``locales.translate``). The
+    payloads' identifiers and facts stay English; their ``text`` and the events' sentences
+    are in ``lang``."""
+    with translate(lang):
+        return _build(games, row, public_url)
+
+
+def _build(games: Games, row: dict, public_url: str | None) -> Message:
     game_id = uuid.UUID(row["game_id"])
     version = int(row["version"])
     seat = int(row["seat"])
     kind = row["kind"]
+    if kind == "chat":
+        return chat_message(games, row, public_url)
     game = games.game_at(game_id, version)
     rules = game.rules
     status = rules.status(game.state)
@@ -81,8 +106,8 @@ def build(games: Games, row: dict, public_url: str | None = None) -> Message:
     views = [games.event_view(game, e, seat, finished) for e in events]
     public_views = [games.event_view(game, e, None, finished) for e in events]
     players = game.players
-    name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
-    display = rules.display_name or rules.name
+    name = players[seat] if 0 <= seat < len(players) else gettext("seat {seat}").format(seat=seat)
+    display = pgettext("title", rules.display_name or rules.name)
     short = game_id.hex[:8]
     link = f"{public_url}/api/v1/games/{game_id}" if public_url else None
     extra = row.get("data") or {}
@@ -90,37 +115,50 @@ def build(games: Games, row: dict, public_url: str | None = None) -> Message:
         extra = json.loads(extra)
     latest = " ".join(v["text"] for v in public_views if v.get("text"))
     if kind == "turn":
-        subject = f"Your turn in {display} ({short})"
-        text = f"{name}, it is your turn in {display} (game {game_id}, version {version})."
-        public_text = f"It is {name}'s turn in {display} (game {short}, version {version})."
+        subject = gettext("Your turn in {title} ({short})").format(title=display, short=short)
+        text = gettext("{name}, it is your turn in {title} (game {game}, version {version}).")
+        text = text.format(name=name, title=display, game=game_id, version=version)
+        public_text = gettext("It is {name}'s turn in {title} (game {short}, version {version}).")
+        public_text = public_text.format(name=name, title=display, short=short, version=version)
     elif kind == "undo":
         by = extra.get("by")
-        by_name = players[by] if isinstance(by, int) and 0 <= by < len(players) else "A player"
-        subject = f"Undo requested in {display} ({short})"
-        text = (
-            f"{by_name} asks to take game {game_id} of {display} back to version "
-            f"{extra.get('to_version')}. {name}, please accept or reject undo request "
-            f"{extra.get('request_id', version)}."
+        by_name = (
+            players[by] if isinstance(by, int) and 0 <= by < len(players) else gettext("A player")
         )
-        public_text = (
-            f"{by_name} asks to take {display} (game {short}) back to version "
-            f"{extra.get('to_version')}; waiting for {name}."
+        subject = gettext("Undo requested in {title} ({short})").format(title=display, short=short)
+        text = gettext(
+            "{by} asks to take game {game} of {title} back to version {version}. {name}, please "
+            "accept or reject undo request {request}."
+        ).format(
+            by=by_name,
+            game=game_id,
+            title=display,
+            version=extra.get("to_version"),
+            name=name,
+            request=extra.get("request_id", version),
         )
+        public_text = gettext(
+            "{by} asks to take {title} (game {short}) back to version {version}; waiting for "
+            "{name}."
+        ).format(by=by_name, title=display, short=short, version=extra.get("to_version"), name=name)
     elif kind in ("reminder", "expired"):
         subject, text, public_text = _clock_texts(kind, name, display, game_id, latest)
     else:
         winners = [players[w] for w in extra.get("winners", []) if 0 <= w < len(players)]
-        subject = f"Game over: {display} ({short})"
-        text = (
-            f"The game of {display} (game {game_id}) is over after {version} events. "
-            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}."
-        )
-        public_text = (
-            f"{display} (game {short}) is over. "
-            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}."
-        )
+        subject = gettext("Game over: {title} ({short})").format(title=display, short=short)
+        text = ngettext(
+            "The game of {title} (game {game}) is over after {version} events. Winner: {winners}.",
+            "The game of {title} (game {game}) is over after {version} events. Winners: {winners}.",
+            max(len(winners), 1),
+        ).format(title=display, game=game_id, version=version, winners=_names(winners))
+        public_text = ngettext(
+            "{title} (game {short}) is over. Winner: {winners}.",
+            "{title} (game {short}) is over. Winners: {winners}.",
+            max(len(winners), 1),
+        ).format(title=display, short=short, winners=_names(winners))
+    push_text = public_text
     if latest and kind != "over":
-        text += f" Latest: {latest}"
+        text += " " + gettext("Latest: {latest}").format(latest=latest)
     if link:
         text += f"\n{link}"
         public_text += f" {link}"
@@ -180,4 +218,66 @@ def build(games: Games, row: dict, public_url: str | None = None) -> Message:
         public_text=public_text,
         payload=payload,
         public_payload=public_payload,
+        push_text=push_text,
     )
+
+
+def chat_message(games: Games, row: dict, public_url: str | None = None) -> Message:
+    """A message of the game's players' chat (which everyone watching the game may read):
+    who wrote what, nothing of the game."""
+    from domain.chat.app import Chats
+
+    game_id = uuid.UUID(row["game_id"])
+    number = int(row["version"])
+    seat = int(row["seat"])
+    game = games.get_game(game_id)
+    chat = Chats(games).chat(game_id)
+    found = chat.messages.get(number)
+    if found is None:
+        raise LookupError(f"chat message {number} of game {game_id} is not in the store")
+    display = game.rules.display_name or game.rules.name
+    short = game_id.hex[:8]
+    link = f"{public_url}/games/{game_id}#chat" if public_url else None
+    subject = f"{found['name']} wrote in {display} ({short})"
+    push_text = f"{found['name']}: {found['text']}"
+    text = f"{push_text}\n(game {game_id})" + (f"\n{link}" if link else "")
+    message = {k: found[k] for k in ("id", "room", "seat", "name", "text", "at")}
+    data = {
+        "notice": row["notice_id"],
+        "kind": "chat",
+        "game": str(game_id),
+        "title": game.title,
+        "seat": seat,
+        "message": message,
+        "text": push_text,
+    }
+    payload = {"type": TYPES["chat"], "timestamp": row.get("created_at"), "data": data}
+    return Message(
+        kind="chat",
+        type=TYPES["chat"],
+        subject=subject,
+        text=text,
+        public_text=text,
+        payload=payload,
+        public_payload=payload,
+        push_text=push_text,
+    )
+
+
+def chat_still_wanted(games: Games, row: dict) -> str | None:
+    """Why a chat notice should no longer go (hidden, muted, the seat dropped), or None."""
+    from domain import dropping
+    from domain.chat.app import Chats
+
+    game_id = uuid.UUID(row["game_id"])
+    seat = int(row["seat"])
+    chat = Chats(games).chat(game_id)
+    number = int(row["version"])
+    found = chat.messages.get(number)
+    if found is None or number in chat.hidden:
+        return "the message was hidden by a moderator"
+    if found.get("seat") in chat.mutes.get(seat, set()):
+        return "the seat muted the sender"
+    if dropping.is_dropped(games.get_game(game_id), seat):
+        return "the seat was dropped"
+    return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 import http.client
 import ipaddress
 import socket
+import ssl
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
@@ -154,7 +155,7 @@ def resolve(host: str, port: int, allowance: Allowance) -> list[tuple]:
     if not infos:
         raise UnsafeUrl("webhook_host_unknown", f"The hook's host {host!r} has no address.")
     for info in infos:
-        check_address(ipaddress.ip_address(info[4][0].split("%")[0]), allowance)
+        check_address(ipaddress.ip_address(str(info[4][0]).split("%")[0]), allowance)
     return infos
 
 
@@ -174,8 +175,9 @@ class _Pinned:
     """Connects to an address fixed in advance, keeping ``host`` for Host/SNI/certificates."""
 
     pinned: tuple = ()
+    timeout: float | None  # given by http.client's connection classes
 
-    def _pinned_socket(self):
+    def _pinned_socket(self) -> socket.socket:
         family, kind, proto, _, sockaddr = self.pinned
         sock = socket.socket(family, kind, proto)
         sock.settimeout(self.timeout)
@@ -188,20 +190,25 @@ class _Pinned:
 
 
 class PinnedHTTPConnection(_Pinned, http.client.HTTPConnection):
-    def connect(self):
+    def connect(self) -> None:
         self.sock = self._pinned_socket()
 
 
 class PinnedHTTPSConnection(_Pinned, http.client.HTTPSConnection):
-    def connect(self):
+    _context: ssl.SSLContext  # set by HTTPSConnection.__init__ (not in its stubs)
+
+    def connect(self) -> None:
         sock = self._pinned_socket()
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def open_connection(url: str, allowance: Allowance, timeout: float, context=None):
+def open_connection(
+    url: str, allowance: Allowance, timeout: float, context: ssl.SSLContext | None = None
+) -> http.client.HTTPConnection:
     """A connection for ``url`` pinned to its first checked address (raises :class:`UnsafeUrl`)."""
     host, port = check_url(url, allowance)
     info = resolve(host, port, allowance)[0]
+    conn: PinnedHTTPConnection | PinnedHTTPSConnection
     if urlparse(url).scheme.lower() == "https":
         conn = PinnedHTTPSConnection(host, port, timeout=timeout, context=context)
     else:

@@ -21,9 +21,11 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import urlparse
 
 from .netguard import Allowance, UnsafeUrl, open_connection
@@ -53,7 +55,7 @@ class Deadline:
         self.expired = False
 
     @contextlib.contextmanager
-    def watch(self, sock_of):
+    def watch(self, sock_of: Callable[[], Any]) -> Iterator[Deadline]:
         def cut() -> None:
             self.expired = True
             sock = sock_of()
@@ -198,7 +200,7 @@ def send_chat(
     )
 
 
-def send_email(settings, to: str, subject: str, text: str, message_id: str) -> Outcome:
+def send_email(settings: Any, to: str, subject: str, text: str, message_id: str) -> Outcome:
     """Send one plain-text email through the configured SMTP server."""
     if not settings.smtp_host:
         return Outcome(

@@ -91,7 +91,7 @@ def replay(store: ReadModelStore, now: float, notice_ids: list[str] | None = Non
     """Make dead (or cancelled/expired, when named) notices pending again; returns their ids."""
     if notice_ids is None:
         return [r["notice_id"] for r in store.execute(REPLAY_DEAD, [now])]
-    out = []
+    out: list[str] = []
     for notice_id in notice_ids:
         out.extend(r["notice_id"] for r in store.execute(REPLAY_ONE, [now, notice_id]))
     return out

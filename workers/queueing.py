@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from redis import Redis
+    from rq import Queue
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +47,7 @@ WAITING = {"queued", "scheduled", "deferred", "created", "ready_to_enqueue"}
 DONE = {"finished", "failed", "stopped", "canceled"}
 
 
-def request_redis(url: str, timeout: float = 0.5):
+def request_redis(url: str, timeout: float = 0.5) -> Redis:
     """A client for the request path: short socket timeouts and no retries."""
     import redis
     from redis.backoff import NoBackoff
@@ -59,7 +63,7 @@ def request_redis(url: str, timeout: float = 0.5):
     )
 
 
-def worker_redis(url: str):
+def worker_redis(url: str) -> Redis:
     """A client for RQ workers: blocking reads wait as long as RQ asks (no socket timeout)."""
     import redis
 
@@ -68,7 +72,7 @@ def worker_redis(url: str):
     )
 
 
-def _queue(connection: Any, name: str):
+def _queue(connection: Any, name: str) -> Queue:
     from rq import Queue
 
     return Queue(name, connection=connection)

@@ -23,6 +23,10 @@ variable                              meaning (default)
 ``CHRONICLE_SMTP_USER`` / ``_PASSWORD``  SMTP login (none)
 ``CHRONICLE_SMTP_STARTTLS``           ``1`` to use STARTTLS (0); ``CHRONICLE_SMTP_SSL=1``: SMTPS
 ``CHRONICLE_SMTP_TIMEOUT``            seconds (10)
+``CHRONICLE_VAPID_KEY_FILE``          the Web Push VAPID key (``$CHRONICLE_DATA_DIR/vapid-key.pem``,
+                                      created on first use)
+``CHRONICLE_VAPID_SUBJECT``           the VAPID contact (the https public URL, else
+                                      ``mailto:`` the SMTP sender)
 ====================================  ===========================================================
 """
 
@@ -31,8 +35,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .netguard import Allowance, parse_allowance
+from .push import key_path
 
 #: Standard Webhooks' recommended schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h
 STANDARD_SCHEDULE = (0.0, 5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0)
@@ -52,6 +58,17 @@ def parse_schedule(text: str | None) -> tuple[float, ...]:
     if not values or any(v < 0 for v in values):
         raise ValueError("CHRONICLE_WEBHOOK_RETRY_SCHEDULE must list seconds >= 0")
     return values
+
+
+def vapid_subject(env: Mapping[str, str]) -> str:
+    """``CHRONICLE_VAPID_SUBJECT``, else the public https URL, else the mail sender."""
+    given = (env.get("CHRONICLE_VAPID_SUBJECT") or "").strip()
+    if given:
+        return given
+    public = (env.get("CHRONICLE_PUBLIC_URL") or "").strip().rstrip("/")
+    if public.startswith("https://"):
+        return public
+    return "mailto:" + ((env.get("CHRONICLE_SMTP_FROM") or "").strip() or "chronicle@localhost")
 
 
 @dataclass(frozen=True)
@@ -80,9 +97,13 @@ class WorkerSettings:
     smtp_ssl: bool = False
     smtp_timeout: float = 10.0
     user_agent: str = "Chronicle-Webhooks/1.0"
+    #: the VAPID key (PEM) that signs Web Push requests; created there on first use
+    vapid_key_file: str = "var/vapid-key.pem"
+    #: the VAPID ``sub`` claim: how a push service reaches the operator
+    vapid_subject: str = "mailto:chronicle@localhost"
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> WorkerSettings:
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> WorkerSettings:
         env = os.environ if environ is None else environ
         settings = cls(
             redis_url=(env.get("REDIS_URL", DEFAULT_REDIS_URL) or "").strip() or None,
@@ -106,6 +127,10 @@ class WorkerSettings:
             smtp_starttls=_flag(env.get("CHRONICLE_SMTP_STARTTLS")),
             smtp_ssl=_flag(env.get("CHRONICLE_SMTP_SSL")),
             smtp_timeout=float(env.get("CHRONICLE_SMTP_TIMEOUT") or 10.0),
+            vapid_key_file=key_path(
+                env.get("CHRONICLE_DATA_DIR"), (env.get("CHRONICLE_VAPID_KEY_FILE") or "").strip()
+            ),
+            vapid_subject=vapid_subject(env),
         )
         if overrides:
             from dataclasses import replace

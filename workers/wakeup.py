@@ -25,7 +25,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from projections.projector import Projector
 
 from . import queueing
 from .settings import WorkerSettings
@@ -156,6 +159,17 @@ class Waker(AfterSaveThread):
         self.enqueued = 0
 
     # -- the hook -------------------------------------------------------------------------------
+    @staticmethod
+    def moved(events: list[Any]) -> dict[str, int]:
+        """The games that moved, and the chats with a new message (issue 34: a message may owe
+        the other seats a notice, so it wakes the read side as a move does)."""
+        out = AfterSaveThread.moved(events)
+        for event in events:
+            if getattr(event, "kind", None) == "MessagePosted":
+                key = str(event.originator_id)
+                out[key] = max(event.originator_version, out.get(key, 0))
+        return out
+
     def __call__(self, events: list[Any]) -> None:
         moved = self.moved(events)
         for listener in list(self._listeners):
@@ -227,7 +241,7 @@ class InProcessCatchUp:
         self._lock = threading.Lock()
 
     @property
-    def projector(self):
+    def projector(self) -> Projector:
         if self._projector is None:
             from projections.projector import Projector
             from projections.store import open_store

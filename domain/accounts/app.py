@@ -12,6 +12,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError
@@ -27,6 +28,7 @@ from .model import (
     decide_claim,
     decide_delete,
     decide_open,
+    decide_rename,
     fold,
     name_stream,
 )
@@ -95,6 +97,25 @@ class Accounts:
     def claim_seat(self, account_id: uuid.UUID, game: str, seat: int, key: str) -> Account:
         """Hold a guest seat in the account (the caller checked the seat's link)."""
         return self._decide(account_id, lambda a: decide_claim(a, game, seat, key))
+
+    def rename(self, account_id: uuid.UUID, name: str, now: datetime | None = None) -> Account:
+        """Change the account's player name (``name_taken`` if another account claimed any
+        spelling of it; ``rename_too_soon`` within 30 days of the last change)."""
+        kept = check_name(name)
+        for _ in range(MAX_ATTEMPTS):
+            account = check_live(self.get(account_id, fresh=True))
+            events = decide_rename(account, kept, now or datetime.now(UTC))
+            try:
+                self._save(events)
+            except IntegrityError:
+                holder = self.by_name(kept)
+                if holder is not None and holder.id != account_id:
+                    raise conflict("name_taken", name=kept) from None
+                continue  # the account moved meanwhile: decide again
+            found = self.get(account_id, fresh=True)
+            assert found is not None
+            return found
+        raise ConcurrentWrite(current=0)
 
     def delete(self, account_id: uuid.UUID) -> Account:
         """Mark the account deleted (its personal data is removed by the caller)."""

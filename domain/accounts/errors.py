@@ -16,6 +16,8 @@ SENTENCES = {
     "name_reserved": "The player name {name} is reserved; choose another.",
     "account_not_found": "There is no such player.",
     "account_deleted": "This account was deleted.",
+    "name_unchanged": "Your player name is already {name}.",
+    "rename_too_soon": "A player name can be changed once in {days} days; yours can change again on {date}.",
     # tables
     "table_not_found": "There is no such table.",
     "table_full": "This table is full: every seat is taken.",
@@ -24,6 +26,7 @@ SENTENCES = {
     "table_already_seated": "You already have a seat at this table.",
     "table_seat_taken": "Seat {seat} of this table is taken.",
     "table_not_invited": "This table is for invited players only, and you are not invited.",
+    "table_needs_account": "This table is rated, or limited to invited players or a rating range: sign in to an account to take a seat. Guests may take open seats of casual tables.",
     "table_rating_low": "Your {title} rating, {rating}, is below this table's range ({low} to {high}).",
     "table_rating_high": "Your {title} rating, {rating}, is above this table's range ({low} to {high}).",
     "table_not_creator": "Only the table's creator can do that.",

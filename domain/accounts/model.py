@@ -7,12 +7,16 @@ An account's stream (id: a random UUID) holds :class:`AccountEvent` facts:
   invite link; ``key`` is the hash of the seat's token at the time (the SHA-256 already kept
   in the game's seat-key stream, never the token), so a seat whose link is reissued later
   leaves the account;
+* ``AccountRenamed`` ``{"name", "previous"}``: the player took a new name (at most once in
+  :data:`RENAME_DAYS` days, as game services allow); the events written before keep the name
+  of their time (records and audits never change);
 * ``AccountDeleted`` ``{"anonymous"}``: the name the account is shown under from then on.
 
 A claimed name has a stream of its own (id derived from :func:`~.names.name_key`) whose first
 event, ``NameClaimed`` ``{"account"}``, is saved in the same transaction as ``AccountOpened``:
 the store's unique (stream, version) key makes the name unique. A deleted account's name stays
-claimed, so nobody can take it and seem to have played its games.
+claimed, so nobody can take it and seem to have played its games; so does a renamed account's
+former name (still its own: looking it up finds the player, and the player may take it back).
 
 No event carries an email address, a passkey or a session (see the package docstring).
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from eventsourcing.domain import DomainEvent
@@ -30,6 +35,8 @@ from .names import anonymous_name, name_key
 
 NAMES_NAMESPACE = uuid.UUID("5d0b9d3e-6c1f-4f0b-a7c2-3b1e8f9a4c11")
 ACCOUNT_TOPIC = "domain.accounts.model:AccountEvent"
+#: a player may change their name once in this many days
+RENAME_DAYS = 30
 
 
 @dataclass(frozen=True)  # the library's metaclass makes it one; this tells the type checker
@@ -56,6 +63,16 @@ class Account:
     deleted: bool = False
     #: ``[{"game", "seat", "key"}]``: guest seats claimed (tables' seats are the tables')
     claims: list[dict] = field(default_factory=list)
+    #: the names it had before, oldest first
+    previous_names: list[str] = field(default_factory=list)
+    #: when it last changed its name (None: never)
+    renamed_at: datetime | None = None
+
+    def rename_after(self) -> datetime | None:
+        """When the name may next be changed (None: now)."""
+        if self.renamed_at is None:
+            return None
+        return self.renamed_at + timedelta(days=RENAME_DAYS)
 
     @property
     def shown_name(self) -> str:
@@ -85,6 +102,10 @@ def evolve(account: Account, event: Any) -> None:
             c for c in account.claims if (c["game"], c["seat"]) != (data["game"], data["seat"])
         ]
         account.claims.append(dict(data))
+    elif event.kind == "AccountRenamed":
+        account.previous_names.append(data["previous"])
+        account.name = data["name"]
+        account.renamed_at = event.timestamp
     elif event.kind == "AccountDeleted":
         account.deleted = True
 
@@ -129,6 +150,30 @@ def decide_claim(account: Account, game: str, seat: int, key: str) -> list[Accou
         if (c["game"], c["seat"], c["key"]) == (game, seat, key):
             return []  # already held: nothing new
     return [_event(account, "SeatClaimed", {"game": game, "seat": seat, "key": key})]
+
+
+def decide_rename(account: Account, name: str, now: datetime) -> list[AccountEvent]:
+    """Take the new ``name`` (already checked): ``AccountRenamed``, with the new name's claim
+    unless the account claimed it before (a former name of its own, or another spelling of
+    its current one). Refused within :data:`RENAME_DAYS` days of the last rename."""
+    check_live(account)
+    if name == account.name:
+        raise conflict("name_unchanged", name=name)
+    after = account.rename_after()
+    if after is not None and now < after:
+        raise conflict("rename_too_soon", days=RENAME_DAYS, date=after.date().isoformat())
+    renamed = _event(account, "AccountRenamed", {"name": name, "previous": account.name})
+    own = {name_key(n) for n in [account.name, *account.previous_names]}
+    if name_key(name) in own:
+        return [renamed]
+    claim = AccountEvent(
+        originator_id=name_stream(name),
+        originator_version=1,
+        timestamp=renamed.timestamp,
+        kind="NameClaimed",
+        data={"account": str(account.id)},
+    )
+    return [renamed, claim]
 
 
 def decide_delete(account: Account) -> list[AccountEvent]:

@@ -19,8 +19,15 @@ MIN_LENGTH = 3
 MAX_LENGTH = 24
 _ALLOWED = re.compile(r"[^\W_][\w .\-]*\Z")
 #: the start of a name no account may take (bots are "Search bot 2", deleted accounts
-#: "Deleted player 3f2a91"; see :func:`anonymous_name`)
-RESERVED_PREFIXES = ("deleted player", "zombie", "random bot", "greedy bot", "search bot")
+#: "Deleted player 3f2a91", see :func:`anonymous_name`; guests "Guest 3f2a91")
+RESERVED_PREFIXES = (
+    "deleted player",
+    "zombie",
+    "random bot",
+    "greedy bot",
+    "search bot",
+    "guest ",  # guests at casual tables are "Guest 3f2a91" (domain.tables.model)
+)
 
 
 def normal(name: str) -> str:

@@ -9,6 +9,7 @@ good is conserved (digest §1.2). One small function per event type, dispatched 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .evolve_base import (
     _add,
@@ -20,13 +21,14 @@ from .evolve_base import (
     _take_from_space,
 )
 from .evolve_cards import CARD_EVENTS, _give_back
+from .extension import of
 from .state import new_farm, new_space
 from .tables import ANIMALS, LAST_ROUND
 
 # -- set-up and rounds ----------------------------------------------------------------------------
 
 
-def game_set_up(state: dict, d: dict, seat) -> dict:
+def game_set_up(state: dict, d: dict, seat: Any) -> dict:
     players = list(d["players"])
     state = {
         "title": "agricola",
@@ -69,7 +71,7 @@ def game_set_up(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def round_started(state: dict, d: dict, seat) -> dict:
+def round_started(state: dict, d: dict, seat: Any) -> dict:
     card = d["card"]
     state["round"] = d["round"]
     state["stage"] = d["stage"]
@@ -86,13 +88,13 @@ def round_started(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def well_food_collected(state: dict, d: dict, seat) -> dict:
+def well_food_collected(state: dict, d: dict, seat: Any) -> dict:
     state["round_food"][d["round"]][seat] -= d["food"]
     state["farms"][seat]["supply"]["food"] += d["food"]
     return state
 
 
-def spaces_replenished(state: dict, d: dict, seat) -> dict:
+def spaces_replenished(state: dict, d: dict, seat: Any) -> dict:
     for space_id, goods in d["goods"].items():
         _add(state["spaces"][space_id]["goods"], goods)
         _add(state["bank"], goods, -1)
@@ -102,7 +104,7 @@ def spaces_replenished(state: dict, d: dict, seat) -> dict:
 # -- the work phase -----------------------------------------------------------------------------
 
 
-def person_placed(state: dict, d: dict, seat) -> dict:
+def person_placed(state: dict, d: dict, seat: Any) -> dict:
     space = state["spaces"][d["space"]]
     space["occupant"] = seat
     state["farms"][seat]["home"] -= 1
@@ -113,46 +115,46 @@ def person_placed(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def goods_taken(state: dict, d: dict, seat) -> dict:
+def goods_taken(state: dict, d: dict, seat: Any) -> dict:
     _take_from_space(state, d["space"], d["goods"])
     _add(state["farms"][seat]["supply"], d["goods"])
     return state
 
 
-def goods_received(state: dict, d: dict, seat) -> dict:
+def goods_received(state: dict, d: dict, seat: Any) -> dict:
     _bank_to_farm(state, seat, d["goods"])
     return state
 
 
-def goods_paid(state: dict, d: dict, seat) -> dict:
+def goods_paid(state: dict, d: dict, seat: Any) -> dict:
     _farm_to_bank(state, seat, d["goods"])
     return state
 
 
-def starting_player_taken(state: dict, d: dict, seat) -> dict:
+def starting_player_taken(state: dict, d: dict, seat: Any) -> dict:
     state["start_player"] = seat
     return state
 
 
-def animals_taken(state: dict, d: dict, seat) -> dict:
+def animals_taken(state: dict, d: dict, seat: Any) -> dict:
     _take_from_space(state, d["space"], d["animals"])
     _set_animals(state["farms"][seat], d)
     return state
 
 
-def animals_received(state: dict, d: dict, seat) -> dict:
+def animals_received(state: dict, d: dict, seat: Any) -> dict:
     _add(state["bank"], d["animals"], -1)
     _set_animals(state["farms"][seat], d)
     return state
 
 
-def animal_released(state: dict, d: dict, seat) -> dict:
+def animal_released(state: dict, d: dict, seat: Any) -> dict:
     state["bank"][d["animal"]] += d.get("count", 1)
     _set_animals(state["farms"][seat], d)
     return state
 
 
-def goods_converted(state: dict, d: dict, seat) -> dict:
+def goods_converted(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     good = d["good"]
     count = d.get("count", 1)  # several animals at once (issue 23 item 7)
@@ -168,28 +170,28 @@ def goods_converted(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def room_built(state: dict, d: dict, seat) -> dict:
+def room_built(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["rooms"].append(d["space"])
     _farm_to_bank(state, seat, d["cost"])
     _note(state, seat, "room")
     return state
 
 
-def stable_built(state: dict, d: dict, seat) -> dict:
+def stable_built(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["stables"].append(d["space"])
     _farm_to_bank(state, seat, d["cost"])
     _note(state, seat, "stable")
     return state
 
 
-def renovated(state: dict, d: dict, seat) -> dict:
+def renovated(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["house"] = d["to"]
     _farm_to_bank(state, seat, d["cost"])
     _note(state, seat, "renovate")
     return state
 
 
-def family_grew(state: dict, d: dict, seat) -> dict:
+def family_grew(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     farm["family"] += 1
     farm["newborns"] += 1
@@ -198,7 +200,7 @@ def family_grew(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def field_ploughed(state: dict, d: dict, seat) -> dict:
+def field_ploughed(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["fields"].append({"space": d["space"], "crop": None, "count": 0})
     if d.get("card"):
         _farm_to_bank(state, seat, {"food": d.get("food", 0)})
@@ -209,7 +211,7 @@ def field_ploughed(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def field_sown(state: dict, d: dict, seat) -> dict:
+def field_sown(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     crop = d["crop"]
     for field in farm["fields"]:
@@ -222,7 +224,7 @@ def field_sown(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def bread_baked(state: dict, d: dict, seat) -> dict:
+def bread_baked(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     farm["supply"]["grain"] -= d["grain"]
     farm["supply"]["food"] += d["food"]
@@ -235,7 +237,7 @@ def bread_baked(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def major_built(state: dict, d: dict, seat) -> dict:
+def major_built(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     state["majors"][d["major"]] = seat
     farm["majors"].append(d["major"])
@@ -252,19 +254,19 @@ def major_built(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def fence_space_marked(state: dict, d: dict, seat) -> dict:
+def fence_space_marked(state: dict, d: dict, seat: Any) -> dict:
     state["pending"][seat]["region"] = list(d["region"])
     return state
 
 
-def fence_region_cleared(state: dict, d: dict, seat) -> dict:
+def fence_region_cleared(state: dict, d: dict, seat: Any) -> dict:
     pending = state["pending"][seat]
     pending["region"] = []
     pending["clears"] = pending.get("clears", 0) + 1
     return state
 
 
-def pasture_fenced(state: dict, d: dict, seat) -> dict:
+def pasture_fenced(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     farm["fences"] = sorted(set(farm["fences"]) | set(d["fences"]))
     farm["pastures"] = [list(p) for p in d["pastures"]]
@@ -279,19 +281,19 @@ def pasture_fenced(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def action_finished(state: dict, d: dict, seat) -> dict:
+def action_finished(state: dict, d: dict, seat: Any) -> dict:
     state["pending"][seat] = None
     return state
 
 
-def turn_passed(state: dict, d: dict, seat) -> dict:
+def turn_passed(state: dict, d: dict, seat: Any) -> dict:
     if seat is not None:
         state["pending"][seat] = None
     state["turn"] = d["to"]
     return state
 
 
-def work_end_turn(state: dict, d: dict, seat) -> dict:
+def work_end_turn(state: dict, d: dict, seat: Any) -> dict:
     """The end of the work phase: ``to`` may move people with its cards (``steps.py``)."""
     if seat is not None:
         state["pending"][seat] = None
@@ -301,12 +303,12 @@ def work_end_turn(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def work_end_passed(state: dict, d: dict, seat) -> dict:
+def work_end_passed(state: dict, d: dict, seat: Any) -> dict:
     state["work_end"]["at"] += 1
     return state
 
 
-def person_moved(state: dict, d: dict, seat) -> dict:
+def person_moved(state: dict, d: dict, seat: Any) -> dict:
     """A person leaves ``from`` to use ``to`` (the ``PersonPlaced`` that follows takes it from
     home again); no person moves twice (seed 000 L770)."""
     state["spaces"][d["from"]]["occupant"] = None
@@ -315,12 +317,12 @@ def person_moved(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def people_idle(state: dict, d: dict, seat) -> dict:
+def people_idle(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["home"] -= d["count"]
     return state
 
 
-def people_returned(state: dict, d: dict, seat) -> dict:
+def people_returned(state: dict, d: dict, seat: Any) -> dict:
     for space in state["spaces"].values():
         space["occupant"] = None
         space["newborn"] = False
@@ -336,12 +338,12 @@ def people_returned(state: dict, d: dict, seat) -> dict:
 # -- harvest ------------------------------------------------------------------------------------
 
 
-def harvest_started(state: dict, d: dict, seat) -> dict:
+def harvest_started(state: dict, d: dict, seat: Any) -> dict:
     state["phase"] = "harvest_field"
     return state
 
 
-def fields_harvested(state: dict, d: dict, seat) -> dict:
+def fields_harvested(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     taken = set(d["spaces"])
     kept = set(d.get("kept", ()))  # harvested from the general supply, the field untouched
@@ -357,7 +359,7 @@ def fields_harvested(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def feeding_started(state: dict, d: dict, seat) -> dict:
+def feeding_started(state: dict, d: dict, seat: Any) -> dict:
     state["phase"] = "harvest_feeding"
     for farm in state["farms"]:
         farm["workshops_used"] = []
@@ -366,7 +368,7 @@ def feeding_started(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def family_fed(state: dict, d: dict, seat) -> dict:
+def family_fed(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     _farm_to_bank(state, seat, {"food": d["food"]})
     farm["begging"] += d["begging"]
@@ -374,7 +376,7 @@ def family_fed(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def breeding_started(state: dict, d: dict, seat) -> dict:
+def breeding_started(state: dict, d: dict, seat: Any) -> dict:
     state["phase"] = "harvest_breeding"
     for farm in state["farms"]:
         farm.pop("harvest_fresh", None)
@@ -387,7 +389,7 @@ def breeding_started(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def animals_bred(state: dict, d: dict, seat) -> dict:
+def animals_bred(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     _add(state["bank"], d["kept"], -1)
     farm["animals"] = dict(d["housed"])
@@ -395,7 +397,7 @@ def animals_bred(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def game_ended(state: dict, d: dict, seat) -> dict:
+def game_ended(state: dict, d: dict, seat: Any) -> dict:
     state["phase"] = "finished"
     state["turn"] = None
     state["pending"] = [None] * len(state["players"])
@@ -447,9 +449,11 @@ EVOLVERS: dict[str, Callable[[dict, dict, int | None], dict]] = {
 }
 
 
-def evolve(state: dict, event) -> dict:
+def evolve(state: dict, event: Any) -> dict:
     """Apply ``event`` to ``state`` (in place when possible); unknown types change nothing."""
     handler = EVOLVERS.get(event.type)
-    if handler is None:
-        return state
+    if handler is None:  # an event only a card module emits (``abilities.CardModule.events``)
+        handler = of(state).events.get(event.type) if state.get("cards") else None
+        if handler is None:
+            return state
     return handler(state, event.data, event.seat)

@@ -4,6 +4,7 @@ between a farm, the action spaces and the general-supply ledger (digest §1.2)."
 from __future__ import annotations
 
 import json
+from typing import Any
 
 
 def _add(target: dict, goods: dict, sign: int = 1) -> None:
@@ -30,7 +31,7 @@ def _take_from_space(state: dict, space_id: str, goods: dict) -> None:
             del space_goods[good]
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     """A private copy of event data kept in the state (events must never change afterwards)."""
     return None if value is None else json.loads(json.dumps(value))
 

@@ -5,9 +5,12 @@ drafted cards, played cards, card goods, card fields and card steps. Hands live 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .evolve_base import _add, _copy, _note, _set_animals
+from .extension import COMPOSED
 from .state import new_space
+from .tables import FULL_ROUND_CARDS
 
 
 def _signed(state: dict, seat: int, goods: dict) -> None:
@@ -19,7 +22,7 @@ def _signed(state: dict, seat: int, goods: dict) -> None:
         state["bank"][good] -= n
 
 
-def cards_dealt(state: dict, d: dict, seat) -> dict:
+def cards_dealt(state: dict, d: dict, seat: Any) -> dict:
     for key, hand in d.get("_private", {}).items():
         state["hands"]["_private"][key] = {
             "occupations": list(hand["occupations"]),
@@ -38,7 +41,7 @@ def _from_hand(state: dict, seat: int, kind: str, card: str) -> None:
         held.remove(card)
 
 
-def occupation_played(state: dict, d: dict, seat) -> dict:
+def occupation_played(state: dict, d: dict, seat: Any) -> dict:
     _from_hand(state, seat, "occupations", d["card"])
     farm = state["farms"][seat]
     farm["occupations"].append(d["card"])
@@ -68,7 +71,7 @@ def _give_back(state: dict, seat: int, improvement: str) -> None:
             farm[key].remove(improvement)
 
 
-def minor_played(state: dict, d: dict, seat) -> dict:
+def minor_played(state: dict, d: dict, seat: Any) -> dict:
     _from_hand(state, seat, "minors", d["card"])
     farm = state["farms"][seat]
     _signed(state, seat, {g: -n for g, n in d["cost"].items()})
@@ -91,7 +94,7 @@ def minor_played(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_goods(state: dict, d: dict, seat) -> dict:
+def card_goods(state: dict, d: dict, seat: Any) -> dict:
     _signed(state, seat, d["goods"])
     if d.get("onto"):  # goods left on an action space (Basket E34, ...)
         left = {g: -n for g, n in d["goods"].items() if n < 0}
@@ -102,7 +105,7 @@ def card_goods(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_converted(state: dict, d: dict, seat) -> dict:
+def card_converted(state: dict, d: dict, seat: Any) -> dict:
     _signed(state, seat, {g: -n for g, n in d["pay"].items()})
     _signed(state, seat, d["gain"])
     if d.get("once"):
@@ -115,7 +118,7 @@ def card_converted(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_holds(state: dict, d: dict, seat) -> dict:
+def card_holds(state: dict, d: dict, seat: Any) -> dict:
     """Goods taken from the general supply onto a card (Brush Maker E156)."""
     held = state["farms"][seat].setdefault("held", {}).setdefault(d["card"], {})
     _add(held, d["goods"])
@@ -123,43 +126,27 @@ def card_holds(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def action_space_added(state: dict, d: dict, seat) -> dict:
+def action_space_added(state: dict, d: dict, seat: Any) -> dict:
     """A card puts an action space on the board, owned by ``seat`` (Master Forester E164)."""
     state["spaces"][d["space"]] = dict(new_space(d["space"]), owner=seat)
     state["space_order"].append(d["space"])
     return state
 
 
-def card_toll(state: dict, d: dict, seat) -> dict:
+def card_toll(state: dict, d: dict, seat: Any) -> dict:
     """``seat`` gives the goods to the owner of the card's space (Master Forester E164)."""
     _signed(state, seat, {g: -n for g, n in d["goods"].items()})
     _signed(state, d["to"], d["goods"])
     return state
 
 
-def people_held_back(state: dict, d: dict, seat) -> dict:
+def people_held_back(state: dict, d: dict, seat: Any) -> dict:
     """A card keeps people of ``seat`` at home this round (Ratcatcher E198)."""
     state["farms"][seat]["home"] -= d["count"]
     return state
 
 
-def guest_arrived(state: dict, d: dict, seat) -> dict:
-    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
-    state["farms"][seat]["home"] += d["count"]
-    return state
-
-
-def newborn_adopted(state: dict, d: dict, seat) -> dict:
-    """A newborn comes home as an adult and may act this round (Adoptive Parents K267)."""
-    farm = state["farms"][seat]
-    _signed(state, seat, {"food": -d["food"]})
-    farm["newborns"] -= 1
-    farm["home"] += 1
-    state["spaces"][d["space"]]["newborn"] = False
-    return state
-
-
-def card_state_set(state: dict, d: dict, seat) -> dict:
+def card_state_set(state: dict, d: dict, seat: Any) -> dict:
     state["farms"][seat]["card_state"][d.get("key", d["card"])] = d["value"]
     return state
 
@@ -168,7 +155,7 @@ def _card_field(farm: dict, card_id: str) -> dict:
     return next(f for f in farm["card_fields"] if f["card"] == card_id)
 
 
-def card_fields_added(state: dict, d: dict, seat) -> dict:
+def card_fields_added(state: dict, d: dict, seat: Any) -> dict:
     """An occupation's plots join the farm's card fields (Forester K278)."""
     fields = state["farms"][seat].setdefault("card_fields", [])
     for key in d["fields"]:
@@ -176,7 +163,7 @@ def card_fields_added(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_field_sown(state: dict, d: dict, seat) -> dict:
+def card_field_sown(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     field = _card_field(farm, d["card"])
     field["crop"], field["count"] = d["crop"], d["count"]
@@ -186,7 +173,7 @@ def card_field_sown(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_fields_harvested(state: dict, d: dict, seat) -> dict:
+def card_fields_harvested(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     for card_id in d["cards"]:
         field = _card_field(farm, card_id)
@@ -198,7 +185,7 @@ def card_fields_harvested(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def field_topped(state: dict, d: dict, seat) -> dict:
+def field_topped(state: dict, d: dict, seat: Any) -> dict:
     if d.get("field_card"):
         field = _card_field(state["farms"][seat], d["field_card"])
         field["count"] += d["count"]
@@ -211,12 +198,12 @@ def field_topped(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_step(state: dict, d: dict, seat) -> dict:
+def card_step(state: dict, d: dict, seat: Any) -> dict:
     state["pending"][seat] = _copy(d["pending"])
     return state
 
 
-def card_scheduled(state: dict, d: dict, seat) -> dict:
+def card_scheduled(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     for r, goods in d["rounds"].items():
         slot = farm["schedule"].setdefault(r, {})
@@ -227,7 +214,7 @@ def card_scheduled(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def schedule_collected(state: dict, d: dict, seat) -> dict:
+def schedule_collected(state: dict, d: dict, seat: Any) -> dict:
     farm = state["farms"][seat]
     goods = farm["schedule"].pop(str(d["round"]), {})
     _add(farm["supply"], {g: n for g, n in goods.items() if g not in farm["animals"]})
@@ -240,7 +227,7 @@ def _private_of(d: dict) -> list[tuple[str, dict]]:
     return list(d.get("_private", {}).items())
 
 
-def card_discarded(state: dict, d: dict, seat) -> dict:
+def card_discarded(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         hand = state["hands"]["_private"][key]
         for kind in ("occupations", "minors"):
@@ -250,7 +237,7 @@ def card_discarded(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def hand_returned(state: dict, d: dict, seat) -> dict:
+def hand_returned(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         hand = state["hands"]["_private"][key]
         hand[d["deck"]] = []
@@ -258,13 +245,13 @@ def hand_returned(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def cards_drawn(state: dict, d: dict, seat) -> dict:
+def cards_drawn(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         state["hands"]["_private"][key][d["deck"]] = list(info["cards"])
     return state
 
 
-def draft_picked(state: dict, d: dict, seat) -> dict:
+def draft_picked(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         hand = state["hands"]["_private"][key]
         hand["packets"][d["deck"]].remove(info["card"])
@@ -272,37 +259,36 @@ def draft_picked(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def card_chosen(state: dict, d: dict, seat) -> dict:
+def card_chosen(state: dict, d: dict, seat: Any) -> dict:
     """The solo player chose a card for their hand (digest §9.2 item 7; ``cards/choose.py``)."""
-    from .cards.catalogue import CARDS
-
     for key, info in _private_of(d):
-        kind = "occupations" if CARDS[info["card"]]["kind"] == "occupation" else "minors"
+        row = COMPOSED.catalogue[info["card"]]
+        kind = "occupations" if row["kind"] == "occupation" else "minors"
         state["hands"]["_private"][key][kind].append(info["card"])
     return state
 
 
-def packets_passed(state: dict, d: dict, seat) -> dict:
+def packets_passed(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         state["hands"]["_private"][key]["packets"][d["deck"]] = list(info["packet"])
     return state
 
 
-def deal_started(state: dict, d: dict, seat) -> dict:
+def deal_started(state: dict, d: dict, seat: Any) -> dict:
     state["phase"] = "deal"
     return state
 
 
-def deal_asked(state: dict, d: dict, seat) -> dict:
+def deal_asked(state: dict, d: dict, seat: Any) -> dict:
     state["pending"][seat] = _copy(d["pending"])
     return state
 
 
-def state_restored(state: dict, d: dict, seat) -> dict:
+def state_restored(state: dict, d: dict, seat: Any) -> dict:
     return json.loads(json.dumps(d["state"]))
 
 
-def cards_marked(state: dict, d: dict, seat) -> dict:
+def cards_marked(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         marked = state["hands"]["_private"][key].setdefault("marked", [])
         if info["marked"]:
@@ -312,12 +298,12 @@ def cards_marked(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def exchange_asked(state: dict, d: dict, seat) -> dict:
+def exchange_asked(state: dict, d: dict, seat: Any) -> dict:
     state["hands"]["_private"][str(seat)]["draw"] = d["deck"]
     return state
 
 
-def cards_exchanged(state: dict, d: dict, seat) -> dict:
+def cards_exchanged(state: dict, d: dict, seat: Any) -> dict:
     for key, info in _private_of(d):
         hand = state["hands"]["_private"][key]
         for card in info["returned"]:
@@ -333,11 +319,9 @@ def cards_exchanged(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def round_cards_revealed(state: dict, d: dict, seat) -> dict:
+def round_cards_revealed(state: dict, d: dict, seat: Any) -> dict:
     """The round cards still to come are turned over (cards/chamberlain.py): their order is fixed
     (``round_order``) and they lie on the board for ``seat`` only until their round."""
-    from .tables import FULL_ROUND_CARDS
-
     family = {full: fam for fam, full in FULL_ROUND_CARDS.items()}
     upcoming = [d["rounds"][str(r)] for r in range(state["round"] + 1, 15)]
     state["round_order"] = [family.get(c, c) for c in state["round_cards"]] + upcoming
@@ -371,7 +355,6 @@ CARD_EVENTS = {
     "FieldTopped": field_topped,
     "CardStep": card_step,
     "CardStateSet": card_state_set,
-    "NewbornAdopted": newborn_adopted,
     "CardHolds": card_holds,
     "PeopleHeldBack": people_held_back,
     "ActionSpaceAdded": action_space_added,
@@ -379,5 +362,4 @@ CARD_EVENTS = {
     "CardFieldsAdded": card_fields_added,
     "CardFieldSown": card_field_sown,
     "CardFieldsHarvested": card_fields_harvested,
-    "GuestArrived": guest_arrived,
 }

@@ -52,9 +52,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .tables import ACTION_SPACES
+from .windows import WINDOWS
 
 
-def _none(*_args) -> int:
+def _none(*_args: Any) -> int:
     return 0
 
 
@@ -74,6 +75,10 @@ class Extension:
     round_draws: list = field(default_factory=list)
     draw: list = field(default_factory=list)
     deal_step: Callable | None = None
+    #: the hands of a new full game (``cards/dealing.deal``) and a series game's permanent
+    #: occupations (``cards/permanent.lay_permanent``), at set-up
+    deal: Callable | None = None
+    lay_permanent: Callable | None = None
     # placement
     place_checks: dict = field(default_factory=dict)
     place_apply: dict = field(default_factory=dict)
@@ -152,6 +157,85 @@ class Extension:
     place_gains: list = field(default_factory=list)
     #: how a label names a card (``"Wood Carver (K301)"``): the base rules know only its id
     card_label: Callable = str
+    #: events only a card module emits: type -> ``fold(state, event)`` (``abilities.install``)
+    events: dict = field(default_factory=dict)
+    #: who owns each move type (and ``"event:"`` + each event type), for the sentence that
+    #: refuses a second owner
+    owners: dict = field(default_factory=dict)
+    #: hook -> the cards whose abilities it is (empty: every full game runs it); see
+    #: :meth:`running`
+    cards_of: dict = field(default_factory=dict)
+    #: (window, cards in play) -> the hooks that run (:meth:`running`)
+    _running: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def running(self, window: str, state: dict) -> list:
+        """The hooks of ``window`` this game runs: those of the cards dealt to or played by
+        one of its seats (:func:`in_play`) and those that serve every full game (issue 35)."""
+        hooks = getattr(self, window)
+        gates = self.cards_of
+        if not gates or not hooks:
+            return hooks
+        played = in_play(state)
+        key = (window, played)
+        found = self._running.get(key)
+        if found is None:
+            found = [h for h in hooks if (c := gates.get(h)) is None or not c.isdisjoint(played)]
+            if len(self._running) > 4096:  # a bound on the cache, never reached in one game
+                self._running.clear()
+            self._running[key] = found
+        return found
+
+    def bind(self, bind: Any, cards: frozenset[str] = frozenset()) -> None:
+        """Put ``bind.hook`` into its window (``abilities.Bind``; checked by the caller)."""
+        window = WINDOWS[bind.window]
+        current = getattr(self, bind.window)
+        if window.shape in ("one", "data") and bind.key is None:
+            value = current + tuple(bind.hook) if isinstance(current, tuple) else bind.hook
+            setattr(self, bind.window, value)
+            return
+        if window.shape != "hooks":  # keyed: a hook, kinds or a list of hooks per key
+            existing = current.get(bind.key)
+            if isinstance(existing, tuple):
+                current[bind.key] = existing + tuple(bind.hook)
+                return
+            if not isinstance(existing, list):
+                current[bind.key] = bind.hook
+                return
+            current = existing
+        if bind.first:
+            current.insert(0, bind.hook)
+        else:
+            current.append(bind.hook)
+        if cards and window.shape == "hooks":
+            self.cards_of[bind.hook] = frozenset(cards) | self.cards_of.get(bind.hook, frozenset())
+
+
+@dataclass
+class Composition:
+    """What the composition root (``title.py``, issue 35 item 2) hands the base rules from the
+    card package, so that no base module imports a card: how a card set's extension is built,
+    the newest card set, the card catalogue (id -> row, ``cards/catalogue.py``) and the
+    sentences of the card events (``cards/text.tables``)."""
+
+    build: Callable[[int], Extension] | None = None
+    latest: int = 0
+    catalogue: dict = field(default_factory=dict)
+    text_tables: Callable[[], tuple] | None = None
+
+
+#: Filled once by the composition root (:func:`compose`).
+COMPOSED = Composition()
+
+
+def compose(
+    build: Callable[[int], Extension],
+    latest: int,
+    catalogue: dict,
+    text_tables: Callable[[], tuple],
+) -> None:
+    """Wire the card package into the base rules (called by the composition root)."""
+    COMPOSED.build, COMPOSED.latest = build, latest
+    COMPOSED.catalogue, COMPOSED.text_tables = catalogue, text_tables
 
 
 #: The family game's extension: no window adds anything.
@@ -166,9 +250,9 @@ def for_card_set(card_set: int | None) -> Extension:
         return NONE
     ext = _BUILT.get(card_set)
     if ext is None:
-        from .cards.extension import build  # the card package builds it on first use
-
-        ext = _BUILT[card_set] = build(card_set)
+        if COMPOSED.build is None:
+            raise RuntimeError("the card package is not composed (domain/agricola/title.py)")
+        ext = _BUILT[card_set] = COMPOSED.build(card_set)
     return ext
 
 
@@ -195,6 +279,28 @@ def of_farm(farm: dict) -> Extension:
     return _BUILT.get(card_set) or for_card_set(card_set)
 
 
+def in_play(state: dict) -> frozenset[str]:
+    """The cards dealt to or played by a seat of this game: played cards, and the cards in
+    hands, draft packets and cards set aside (``state["hands"]``), the index by which
+    :meth:`Extension.running` picks the hooks to run."""
+    out: set[str] = set()
+    for farm in state.get("farms", ()):
+        cards = farm.get("cards")
+        if cards:
+            out.update(cards)
+    hands = state.get("hands")
+    if hands:
+        for hand in hands.get("_private", {}).values():
+            for value in hand.values():  # lists of card ids, or packets: deck -> card ids
+                if value.__class__ is list:
+                    out.update(value)
+                elif value.__class__ is dict:
+                    for inner in value.values():
+                        if inner.__class__ is list:
+                            out.update(inner)
+    return frozenset(out)
+
+
 def skips_harvest(state: dict, seat: int) -> bool:
     """Whether a card keeps ``seat`` out of this harvest altogether (window
     ``harvest_skipped``): no field phase, feeding or breeding for it."""
@@ -215,16 +321,14 @@ def find_space_row(space_id: Any) -> dict | None:
     ``action_spaces``; a card space's row is the same in every card set, so the latest set
     answers, as for :func:`improvement_card`)."""
     row = ACTION_SPACES.get(space_id) if isinstance(space_id, str) else None
-    if row is None and isinstance(space_id, str):
-        from .cards.card_sets import LATEST
-
-        row = for_card_set(LATEST).action_spaces.get(space_id)
+    if row is None and isinstance(space_id, str) and COMPOSED.latest:
+        row = for_card_set(COMPOSED.latest).action_spaces.get(space_id)
     return row
 
 
 def improvement_card(card_id: str) -> dict:
     """The improvement row of a card (the same in every card set that holds it; empty if the
     card neither cooks nor bakes)."""
-    from .cards.card_sets import LATEST
-
-    return for_card_set(LATEST).improvements.get(card_id, {})
+    if not COMPOSED.latest:
+        return {}
+    return for_card_set(COMPOSED.latest).improvements.get(card_id, {})

@@ -4,6 +4,8 @@ fenced (``fence_space``), close it into a pasture (``close_pasture``), or clear 
 
 from __future__ import annotations
 
+from typing import Any
+
 from .builder import Builder, seat_params
 from .errors import AgricolaViolation, PastureNotAllowed, StepNotExpected
 from .farm import (
@@ -39,7 +41,7 @@ def apply_fence_space(b: Builder, seat: int, move: dict) -> None:
     b.emit("FenceSpaceMarked", {"space": move["space"], "region": region}, seat)
 
 
-def _spaces_text(spaces) -> str:
+def _spaces_text(spaces: Any) -> str:
     return "; ".join(label(s) for s in spaces) or "none"
 
 

@@ -8,6 +8,8 @@ the state or the events (digest §2.1 item 2, §3.2 phase 1).
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.common.housing import can_house, max_fitting, newborns
 
 from .builder import Builder
@@ -40,7 +42,7 @@ from .tables import (
 def setup_events(
     players: list[str],
     start_player: int,
-    rng,
+    rng: Any,
     before_breeding_window: bool = True,
     variant: str = "family",
     cards: dict | None = None,
@@ -87,14 +89,13 @@ def setup_events(
             **{k: extra[k] for k in ("round_order", "series") if extra.get(k)},
         },
     )
+    cards_of_game = of(b.state)  # the windows at set-up: permanent occupations, the deal
     if extra.get("permanent"):
-        from .series import lay_permanent
-
-        lay_permanent(b, 0, extra["permanent"])
+        assert cards_of_game.lay_permanent is not None
+        cards_of_game.lay_permanent(b, 0, extra["permanent"])
     if full:
-        from .cards.dealing import deal
-
-        deal(b, rng, cards or {})
+        assert cards_of_game.deal is not None
+        cards_of_game.deal(b, rng, cards or {})
     if b.state["phase"] != "deal":
         start_round(b, rng, 1)
     return b.events
@@ -106,7 +107,7 @@ def setup_events(
 FAMILY_CARD = {full: family for family, full in FULL_ROUND_CARDS.items()}
 
 
-def start_round(b: Builder, rng, round_no: int) -> None:
+def start_round(b: Builder, rng: Any, round_no: int) -> None:
     """Phase 1: reveal the round card (drawn now), collect food on the round space; phase 2:
     replenish every accumulating space; phase 3 begins with the start player (digest §3.2)."""
     state = b.state
@@ -147,7 +148,7 @@ def start_round(b: Builder, rng, round_no: int) -> None:
             b.emit("TurnPassed", {"to": nxt})
 
 
-def advance(b: Builder, rng) -> None:
+def advance(b: Builder, rng: Any) -> None:
     """Emit automatic events until a seat must decide or the game is over."""
     for hook in of(b.state).draw:
         hook(b, rng)

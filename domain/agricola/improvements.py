@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
 from .tables import ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD
@@ -29,7 +31,7 @@ def major_payments(state: dict, seat: int, major: str) -> list[dict]:
     return out
 
 
-def is_a(improvement_id, kind: str) -> bool:
+def is_a(improvement_id: Any, kind: str) -> bool:
     """Whether an improvement is a ``"fireplace"`` or an ``"oven"``: the majors by name, a card
     by its ``counts_as`` (E20 Simple Fireplace, seed 000 L706; E27 Wood-fired Oven, L616)."""
     if improvement_id in MAJOR_IMPROVEMENTS:

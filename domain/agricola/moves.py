@@ -8,7 +8,7 @@ of the current decision and keeps those whose ``check`` passes: the same predica
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from domain.common.fences import new_fences_needed
@@ -22,6 +22,9 @@ from .improvements import bake_options, upgrade_sources
 from .state import has_unhoused, name, total_animals
 from .tables import ANIMALS, GRID, LEDGER_GOODS, MAJOR_IMPROVEMENTS, STABLE_COST
 from .text import goods_text
+
+if TYPE_CHECKING:
+    from .builder import Builder
 
 #: type -> (required fields with their types, optional fields with their types).
 MOVE_SHAPES: dict[str, tuple[dict, dict]] = {
@@ -137,7 +140,7 @@ def check_feed(state: dict, seat: int, move: dict) -> None:
             )
 
 
-def apply_feed(b, seat: int, move: dict) -> None:
+def apply_feed(b: Builder, seat: int, move: dict) -> None:
     feed(b, seat, b.state["pending"][seat]["need"])
 
 
@@ -159,7 +162,7 @@ def check_keep_newborns(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_keep_newborns(b, seat: int, move: dict) -> None:
+def apply_keep_newborns(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     keep_newborns(b, seat, pending["newborns"], {a: move[a] for a in ANIMALS})
 
@@ -223,7 +226,9 @@ def candidates(state: dict, seat: int) -> list[dict]:
         if has_unhoused(farm)
         else [{"type": "release", "animal": a} for a in ANIMALS if held[a] > 0]
     )
-    cards = [m for hook in of(state).anytime_candidates for m in hook(state, seat)]
+    cards = [
+        m for hook in of(state).running("anytime_candidates", state) for m in hook(state, seat)
+    ]
     return _step_candidates(state, seat) + converts + cards + releases
 
 
@@ -345,7 +350,7 @@ def _occupied(state: dict) -> set[str]:
     return {sid for sid, space in state["spaces"].items() if space["occupant"] is not None}
 
 
-def apply_move(b, seat: int, move: dict) -> None:
+def apply_move(b: Builder, seat: int, move: dict) -> None:
     """Apply a checked move, then the extension's ``after_move`` window (hooks that read the
     events the move caused)."""
     first = len(b.events)

@@ -9,6 +9,8 @@ multi-part action leaves a pending decision for its steps (``steps.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .builder import Builder, seat_params
 from .errors import ActionSpaceOccupied, AgricolaViolation, NotEnoughGoods, StepNotExpected
 from .extension import find_space_row, of, space_row
@@ -166,7 +168,7 @@ def _with_gains(state: dict, seat: int, space_id: str) -> dict:
     return {**state, "farms": farms}
 
 
-def _cannot(state, seat, space_id, reason):
+def _cannot(state: dict, seat: int, space_id: str, reason: Any) -> Any:
     return AgricolaViolation(
         "action_not_possible",
         space_name=space_name(space_id),
@@ -175,7 +177,7 @@ def _cannot(state, seat, space_id, reason):
     )
 
 
-def _bad_option(state, seat, space_id, reason):
+def _bad_option(state: dict, seat: int, space_id: str, reason: Any) -> Any:
     return AgricolaViolation(
         "action_option_invalid",
         space_name=space_name(space_id),
@@ -184,25 +186,27 @@ def _bad_option(state, seat, space_id, reason):
     )
 
 
-def _check_nonempty(state, seat, space_id, move):
+def _check_nonempty(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not any(state["spaces"][space_id]["goods"].values()):
         raise AgricolaViolation(
             "action_space_empty", space_name=space_name(space_id), **seat_params(state, seat)
         )
 
 
-def _check_nothing(state, seat, space_id, move):
+def _check_nothing(state: dict, seat: int, space_id: str, move: dict) -> Any:
     return None
 
 
-def _check_resource(state, seat, space_id, move, key="resource"):
+def _check_resource(
+    state: dict, seat: int, space_id: str, move: dict, key: Any = "resource"
+) -> None:
     if move.get(key) not in BUILDING_RESOURCES:
         raise _bad_option(
             state, seat, space_id, f"'{key}' must be one of {', '.join(BUILDING_RESOURCES)}"
         )
 
 
-def _check_resource_pair(state, seat, space_id, move):
+def _check_resource_pair(state: dict, seat: int, space_id: str, move: dict) -> None:
     _check_resource(state, seat, space_id, move, "resource")
     _check_resource(state, seat, space_id, move, "resource2")
     if (move["resource"], move["resource2"]) not in _resource_pairs():
@@ -215,41 +219,41 @@ def _check_resource_pair(state, seat, space_id, move):
         )
 
 
-def _check_rooms_stables(state, seat, space_id, move):
+def _check_rooms_stables(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     if not (can_build_room(farm) or can_build_stable(farm, STABLE_COST["rooms_stables"])):
         raise _cannot(state, seat, space_id, "they can build neither a room nor a stable")
 
 
-def _check_stable_bake(state, seat, space_id, move):
+def _check_stable_bake(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     if not (can_build_stable(farm, STABLE_COST["stable_bake"]) or can_bake(farm, [])):
         raise _cannot(state, seat, space_id, "they can neither build a stable nor bake bread")
 
 
-def _check_plough(state, seat, space_id, move):
+def _check_plough(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not legal_field_spaces(state["farms"][seat]):
         raise _cannot(state, seat, space_id, "no farmyard space can be ploughed")
 
 
-def _check_sow_bake(state, seat, space_id, move):
+def _check_sow_bake(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     if not (can_sow(farm) or can_bake(farm, [])):
         raise _cannot(state, seat, space_id, "they can neither sow nor bake bread")
 
 
-def _check_plough_sow(state, seat, space_id, move):
+def _check_plough_sow(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     if not (legal_field_spaces(farm) or can_sow(farm)):
         raise _cannot(state, seat, space_id, "they can neither plough nor sow")
 
 
-def _check_major(state, seat, space_id, move):
+def _check_major(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not can_build_any_major(state, seat):
         raise _cannot(state, seat, space_id, "they cannot afford any major improvement left")
 
 
-def _check_fences(state, seat, space_id, move):
+def _check_fences(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     if not can_build_pasture(farm, fence_credit(farm, None)):
         raise _cannot(
@@ -257,7 +261,7 @@ def _check_fences(state, seat, space_id, move):
         )
 
 
-def _check_renovation(state, seat, space_id, move):
+def _check_renovation(state: dict, seat: int, space_id: str, move: dict) -> None:
     farm = state["farms"][seat]
     problem = renovation_problem(farm, move.get("pay", 0))
     if problem:
@@ -269,7 +273,7 @@ def _check_renovation(state, seat, space_id, move):
         )
 
 
-def _check_growth(state, seat, space_id, move):
+def _check_growth(state: dict, seat: int, space_id: str, move: dict) -> None:
     problem = growth_problem(state["farms"][seat], needs_room=True)
     if problem:
         raise AgricolaViolation(
@@ -277,7 +281,7 @@ def _check_growth(state, seat, space_id, move):
         )
 
 
-def _check_urgent_growth(state, seat, space_id, move):
+def _check_urgent_growth(state: dict, seat: int, space_id: str, move: dict) -> None:
     problem = growth_problem(state["farms"][seat], needs_room=False)
     if problem:
         raise AgricolaViolation(
@@ -285,7 +289,7 @@ def _check_urgent_growth(state, seat, space_id, move):
         )
 
 
-def _check_livestock(state, seat, space_id, move):
+def _check_livestock(state: dict, seat: int, space_id: str, move: dict) -> None:
     option = move.get("option")
     if option not in LIVESTOCK_OPTIONS:
         raise _bad_option(state, seat, space_id, "'option' must be sheep, boar or cattle")
@@ -299,7 +303,7 @@ def _check_livestock(state, seat, space_id, move):
         )
 
 
-def _check_resources_or_growth(state, seat, space_id, move):
+def _check_resources_or_growth(state: dict, seat: int, space_id: str, move: dict) -> None:
     option = move.get("option")
     if option == "growth":
         if "resource" in move or "resource2" in move:
@@ -318,7 +322,7 @@ def _check_resources_or_growth(state, seat, space_id, move):
     _check_resource_pair(state, seat, space_id, move)
 
 
-def _check_room_or_players(state, seat, space_id, move):
+def _check_room_or_players(state: dict, seat: int, space_id: str, move: dict) -> None:
     option = move.get("option")
     if option == "food":
         _check_nonempty(state, seat, space_id, move)
@@ -370,7 +374,7 @@ def has_legal_placement(state: dict, seat: int) -> bool:
     return False
 
 
-def _pending(kind: str, space_id: str, **extra) -> dict:
+def _pending(kind: str, space_id: str, **extra: Any) -> dict:
     return {"kind": kind, "space": space_id, "done": [], **extra}
 
 
@@ -380,21 +384,23 @@ def apply_place(b: Builder, seat: int, move: dict) -> None:
     (PLACE_APPLY.get(kind) or of(b.state).place_apply[kind])(b, seat, space_id, move)
 
 
-def _placed(b, seat, space_id, pending=None, option=None):
+def _placed(
+    b: Builder, seat: int, space_id: str, pending: dict | None = None, option: Any = None
+) -> None:
     data = {"space": space_id, "pending": pending}
     if option is not None:
         data["option"] = option
     b.emit("PersonPlaced", data, seat)
 
 
-def _apply_take(b, seat, space_id, move):
+def _apply_take(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     b.emit(
         "GoodsTaken", {"space": space_id, "goods": dict(b.state["spaces"][space_id]["goods"])}, seat
     )
 
 
-def _take_animals(b, seat, space_id, animals, from_space):
+def _take_animals(b: Builder, seat: int, space_id: str, animals: Any, from_space: Any) -> None:
     farm = b.state["farms"][seat]
     total = total_animals(farm)
     for a, n in animals.items():
@@ -407,18 +413,18 @@ def _take_animals(b, seat, space_id, animals, from_space):
     )
 
 
-def _apply_animals(b, seat, space_id, move):
+def _apply_animals(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id, _pending("animals", space_id))
     goods = b.state["spaces"][space_id]["goods"]
     _take_animals(b, seat, space_id, {a: n for a, n in goods.items() if n}, True)
 
 
-def _apply_receive(b, seat, space_id, move):
+def _apply_receive(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     b.emit("GoodsReceived", {"space": space_id, "goods": space_row(space_id)["fixed"]}, seat)
 
 
-def _apply_starting_player(b, seat, space_id, move):
+def _apply_starting_player(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     b.emit("StartingPlayerTaken", {"space": space_id}, seat)
     goods = dict(b.state["spaces"][space_id]["goods"])
@@ -434,24 +440,24 @@ def _combine(*parts: dict) -> dict:
     return out
 
 
-def _apply_day_laborer(b, seat, space_id, move):
+def _apply_day_laborer(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     goods = _combine(space_row(space_id)["fixed"], {move["resource"]: 1})
     b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
 
 
-def _apply_building_resource(b, seat, space_id, move):
+def _apply_building_resource(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     b.emit("GoodsReceived", {"space": space_id, "goods": {move["resource"]: 1}}, seat)
 
 
-def _apply_building_resources(b, seat, space_id, move):
+def _apply_building_resources(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     goods = _combine({move["resource"]: 1}, {move["resource2"]: 1})
     b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
 
 
-def _apply_reed_stone_wood(b, seat, space_id, move):
+def _apply_reed_stone_wood(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id)
     goods = dict(b.state["spaces"][space_id]["goods"])
     if any(goods.values()):
@@ -459,34 +465,36 @@ def _apply_reed_stone_wood(b, seat, space_id, move):
     b.emit("GoodsReceived", {"space": space_id, "goods": space_row(space_id)["fixed"]}, seat)
 
 
-def _apply_pending(kind):
-    def apply(b, seat, space_id, move):
+def _apply_pending(kind: str) -> Any:
+    def apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
         _placed(b, seat, space_id, _pending(kind, space_id))
 
     return apply
 
 
-def _apply_fences(b, seat, space_id, move):
+def _apply_fences(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id, _pending("fences", space_id, mandatory=True, region=[], clears=0))
 
 
-def _renovate(b, seat, pay: int = 0):
+def _renovate(b: Builder, seat: int, pay: int = 0) -> None:
     farm = b.state["farms"][seat]
     target, cost = renovations(farm)[pay]
     b.emit("Renovated", {"from": farm["house"], "to": target, "cost": cost}, seat)
 
 
-def _apply_renovation_major(b, seat, space_id, move):
+def _apply_renovation_major(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id, _pending("renovation_major", space_id))
     _renovate(b, seat, move.get("pay", 0))
 
 
-def _apply_renovation_fences(b, seat, space_id, move):
+def _apply_renovation_fences(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _placed(b, seat, space_id, _pending("fences", space_id, mandatory=False, region=[], clears=0))
     _renovate(b, seat, move.get("pay", 0))
 
 
-def _apply_growth(b, seat, space_id, move, without_room=False):
+def _apply_growth(
+    b: Builder, seat: int, space_id: str, move: dict, without_room: Any = False
+) -> None:
     _placed(b, seat, space_id)
     b.emit(
         "FamilyGrew",
@@ -499,11 +507,11 @@ def _apply_growth(b, seat, space_id, move, without_room=False):
     )
 
 
-def _apply_urgent_growth(b, seat, space_id, move):
+def _apply_urgent_growth(b: Builder, seat: int, space_id: str, move: dict) -> None:
     _apply_growth(b, seat, space_id, move, without_room=True)
 
 
-def _apply_livestock(b, seat, space_id, move):
+def _apply_livestock(b: Builder, seat: int, space_id: str, move: dict) -> None:
     option = LIVESTOCK_OPTIONS[move["option"]]
     _placed(b, seat, space_id, _pending("animals", space_id), option=move["option"])
     if option["pay"]:
@@ -513,7 +521,7 @@ def _apply_livestock(b, seat, space_id, move):
     _take_animals(b, seat, space_id, option["animals"], False)
 
 
-def _apply_resources_or_growth(b, seat, space_id, move):
+def _apply_resources_or_growth(b: Builder, seat: int, space_id: str, move: dict) -> None:
     if move["option"] == "growth":
         _placed(b, seat, space_id, option="growth")
         b.emit(
@@ -531,7 +539,7 @@ def _apply_resources_or_growth(b, seat, space_id, move):
     b.emit("GoodsReceived", {"space": space_id, "goods": goods}, seat)
 
 
-def _apply_room_or_players(b, seat, space_id, move):
+def _apply_room_or_players(b: Builder, seat: int, space_id: str, move: dict) -> None:
     if move["option"] == "food":
         _placed(b, seat, space_id, option="food")
         b.emit(

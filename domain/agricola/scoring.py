@@ -7,6 +7,8 @@ ended now. Animals waiting to be released (not housed) are not counted.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .extension import of, of_farm
 from .improvements import workshop_bonus
 from .state import fenced_spaces, field_spaces, name
@@ -147,7 +149,7 @@ UNCOUNTED_GOODS = frozenset({"food", "wood", "clay", "reed", "stone"})
 GOODS_EVENTS = frozenset({"GoodsTaken", "GoodsReceived", "GoodsPaid"})
 
 
-def _moves_uncounted_goods(farm: dict, event) -> bool:
+def _moves_uncounted_goods(farm: dict, event: Any) -> bool:
     """Does ``event`` only move goods this farm's score cannot see? Never on a farm with cards
     (a card may count any good)."""
     if event.type not in GOODS_EVENTS or farm.get("cards"):
@@ -160,7 +162,7 @@ def _moves_uncounted_goods(farm: dict, event) -> bool:
     return all(g in UNCOUNTED_GOODS and g not in counted for g in event.data.get("goods", {}))
 
 
-def rescore(state: dict, previous: dict | None, event) -> dict:
+def rescore(state: dict, previous: dict | None, event: Any) -> dict:
     """``score_sheet(state)`` computed from the sheet before ``event``: unchanged after a
     score-neutral event, one row recomputed after an event that touches one farm, in full
     otherwise (set-up, the end of the game, anything unknown)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from domain.series import SeriesResult, SeriesRules
 
-from .cards.catalogue import CARDS
+from .extension import COMPOSED
 
 #: Targets of games 1-8 (digest §9.3 item 5); from game 9 on, +1 per game (D-11).
 TARGETS = (50, 55, 59, 62, 64, 65, 66, 67)
@@ -34,21 +34,6 @@ def target(number: int) -> int:
 def carried_food(score: int, goal: int) -> int:
     """1 food per 2 points above the target, rounded down (digest §9.3 item 6, T-16)."""
     return max(0, score - goal) // 2
-
-
-def lay_permanent(b, seat: int, cards: list[str]) -> None:
-    """Lay the permanent occupations out before round 1 "as if played" in round 0, without
-    an action and for nothing (digest §9.3 items 2 and 8): each is played, then its effect at
-    play fires with the round counter at 0 (goods at once, goods on the round spaces 1-14). A
-    one-off step an occupation offers at play (E180's sowing) needs a field, which no farm has
-    before round 1; it lapses when round 1 starts."""
-    from .cards.play import on_play
-
-    for card in cards:
-        b.emit(
-            "OccupationPlayed", {"card": card, "cost": {}, "space": None, "permanent": True}, seat
-        )
-        on_play(b, seat, card, {})
 
 
 class AgricolaSeries(SeriesRules):
@@ -87,7 +72,7 @@ class AgricolaSeries(SeriesRules):
         return {"permanent": list(permanent), "food": food, "target": target(number)}
 
     def name_of(self, choice: str) -> str:
-        card = CARDS.get(choice)
+        card = COMPOSED.catalogue.get(choice)
         return f"{card['name']} ({choice})" if card else str(choice)
 
 

@@ -36,8 +36,10 @@ from __future__ import annotations
 import marshal
 
 from domain.common.housing import Housing, farm_housing
+from domain.common.i18n import pgettext
 
-from .extension import find_space_row, of_farm, space_row
+from .extension import find_space_row, improvement_card, of_farm, space_row
+from .statetypes import Farm, Space
 from .tables import (
     ANIMALS,
     GOODS,
@@ -56,7 +58,7 @@ def clone(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state, 2))
 
 
-def new_farm(food: int) -> dict:
+def new_farm(food: int) -> Farm:
     """A starting farm: a 2-room wooden hut with 2 people (digest §1.3, §2.1, T-14)."""
     return {
         "house": "wood",
@@ -77,7 +79,7 @@ def new_farm(food: int) -> dict:
     }
 
 
-def new_space(space_id: str) -> dict:
+def new_space(space_id: str) -> Space:
     return {
         "id": space_id,
         "name": space_row(space_id)["name"],
@@ -101,11 +103,12 @@ def name(state: dict, seat: int | None) -> str:
 
 
 def space_name(space_id: str) -> str:
+    """The space's name in the reader's language (the rulebook's: ``domain.common.i18n``)."""
     info = find_space_row(space_id)
-    return info["name"] if info else str(space_id)
+    return pgettext("agricola spaces", info["name"]) if info else str(space_id)
 
 
-def improvement_info(improvement_id) -> dict:
+def improvement_info(improvement_id: str) -> dict:
     """The table row of a major improvement or of an improvement card (empty if neither):
     minor improvements that cook, bake or count as a fireplace or oven have the same keys as
     :data:`MAJOR_IMPROVEMENTS` plus ``name`` (the bake-and-cook window of the extension; an
@@ -115,8 +118,6 @@ def improvement_info(improvement_id) -> dict:
         return MAJOR_IMPROVEMENTS[improvement_id]
     if not isinstance(improvement_id, str) or improvement_id[:1] not in "EIK":
         return {}
-    from .extension import improvement_card
-
     return improvement_card(improvement_id)
 
 
@@ -127,8 +128,12 @@ def improvements_owned(farm: dict) -> list[str]:
 
 
 def major_name(major_id: str) -> str:
+    """A major improvement's or an improvement card's name in the reader's language."""
     info = improvement_info(major_id)
-    return info["name"] if info else str(major_id)
+    if not info:
+        return str(major_id)
+    context = "agricola majors" if major_id in MAJOR_IMPROVEMENTS else "agricola card name"
+    return pgettext(context, info["name"])
 
 
 def field_at(farm: dict, space: int) -> dict | None:

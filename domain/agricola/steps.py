@@ -32,6 +32,8 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 
 from __future__ import annotations
 
+from typing import Any
+
 from .builder import Builder, seat_params
 from .errors import (
     AgricolaViolation,
@@ -192,7 +194,7 @@ def current_step(state: dict, seat: int, move_type: str) -> dict:
     return pending
 
 
-def _once(state, seat, pending, part, what):
+def _once(state: dict, seat: int, pending: dict, part: Any, what: Any) -> None:
     if part in pending.get("done", []):
         raise StepNotExpected(
             what=what,

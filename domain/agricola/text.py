@@ -9,13 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from .extension import find_space_row
+from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
+
+from .extension import COMPOSED, find_space_row
 from .state import major_name, space_name
 from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 
-#: Event type (or "Type/variant") -> sentence template.
+#: what a person placed on a space with a choice chooses (``PersonPlaced`` ``option``)
+OPTIONS = {
+    "food": "the food",
+    "room": "to build a room",
+    "growth": "family growth",
+    "resources": "building resources",
+}
+#: a room's material as the adjective of "a … room"
+MATERIALS = {"wood": "wooden", "clay": "clay", "stone": "stone"}
+
+#: Event type (or "Type/variant") -> sentence template (English; each is a message of the
+#: catalogues, translated when read: ``domain.common.i18n``).
 TEMPLATES = {
     "GameSetUp/solo": "{players} sits down to a 1-player Agricola family game and starts "
     "with {food_text}.",
@@ -156,32 +169,41 @@ def _variant(kind: str, d: dict, seat=None) -> str:
     return kind
 
 
+#: the catalogues' context of counted goods and animals ("{n} wood", "{n} vegetables")
+COUNT_CONTEXT = "agricola count"
+
+
+def count_messages() -> dict[str, tuple[str, str]]:
+    """The counted nouns' messages: good -> (singular, plural) ids (``COUNT_CONTEXT``)."""
+    return {g: ("{n} " + SINGULAR[g], "{n} " + PLURAL[g]) for g in SINGULAR}
+
+
 def count_text(n: int, good: str) -> str:
-    """ "3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns)."""
-    return f"{n} {SINGULAR.get(good, good) if n == 1 else PLURAL.get(good, good)}"
+    """ "3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns), in the
+    reader's language with its plural forms (1 дерево, 2 дерева, 5 деревьев)."""
+    if good not in SINGULAR:
+        return f"{n} {good}"
+    one, many = "{n} " + SINGULAR[good], "{n} " + PLURAL[good]
+    return npgettext(COUNT_CONTEXT, one, many, n).format(n=n)
 
 
 def goods_text(goods: dict) -> str:
     parts = [count_text(n, g) for g, n in goods.items() if n]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return join_list(parts, gettext("nothing"))
 
 
 def names_text(names: list[str]) -> str:
-    if not names:
-        return "nobody"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return join_list(list(names), gettext("nobody"))
 
 
 def _animal_count(n: int) -> str:
-    return f"{n} animal" + ("" if n == 1 else "s")
+    return ngettext("{n} animal", "{n} animals", n).format(n=n)
 
 
 def _who(names: list[str], seat) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return "nobody"
+    return gettext("nobody")
 
 
 def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
@@ -192,11 +214,11 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     elif isinstance(space, int):
         p["label"] = GRID.label(space)
     elif d.get("card"):
-        p["space"] = "from a card"
+        p["space"] = gettext("from a card")
     if "goods" in d and isinstance(d["goods"], dict) and kind != "SpacesReplenished":
         p["goods"] = goods_text(d["goods"])
     if "cost" in d:
-        p["cost"] = goods_text(d["cost"]) if d["cost"] else "nothing"
+        p["cost"] = goods_text(d["cost"]) if d["cost"] else gettext("nothing")
     if kind == "GameSetUp":
         p.update(
             players=names_text(list(d.get("players", names))),
@@ -214,42 +236,46 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     elif kind == "WellFoodCollected":
         p.update(food=d["food"], round=d["round"])
     elif kind == "SpacesReplenished":
-        p["replenished"] = (
-            "; ".join(f"{space_name(s)} +{goods_text(g)}" for s, g in d["goods"].items()) or "none"
-        )
+        p["replenished"] = "; ".join(
+            f"{space_name(s)} +{goods_text(g)}" for s, g in d["goods"].items()
+        ) or gettext("none")
     elif kind == "PersonPlaced":
         option: Any = d.get("option")
-        p["option"] = {
-            "food": "the food",
-            "room": "to build a room",
-            "growth": "family growth",
-            "resources": "building resources",
-        }.get(option, PLURAL.get(option, option))
+        if option in OPTIONS:
+            p["option"] = pgettext("agricola option", OPTIONS[option])
+        elif option:
+            p["option"] = pgettext("agricola goods", PLURAL.get(option, str(option)))
     elif kind in ("AnimalsTaken", "AnimalsReceived"):
         p.update(
             animals=goods_text(d["animals"]),
             unhoused=goods_text(d["unhoused"]),
             extra=_animal_count(sum(d["unhoused"].values())),
-            fit="it fits" if sum(d["animals"].values()) == 1 else "all fit",
+            fit=gettext("it fits") if sum(d["animals"].values()) == 1 else gettext("all fit"),
         )
     elif kind == "AnimalReleased":
         p["count"] = d.get("count", 1)
-        p["animal"] = (SINGULAR if p["count"] == 1 else PLURAL).get(d["animal"], d["animal"])
+        p["animal"] = count_text(p["count"], d["animal"])
     elif kind == "GoodsConverted":
         p["count"] = d.get("count", 1)
         p.update(
-            good=(SINGULAR if p["count"] == 1 else PLURAL).get(d["good"], d["good"]),
+            good=count_text(p["count"], d["good"]),
             food=d["food"],
             via=major_name(d["via"]) if d.get("via") else "",
         )
     elif kind == "RoomBuilt":
-        p["material"] = {"wood": "wooden", "clay": "clay", "stone": "stone"}[d["material"]]
+        p["material"] = pgettext("agricola room material", MATERIALS[d["material"]])
     elif kind == "Renovated":
-        p.update(from_house=HOUSE_NAMES[d["from"]], to_house=HOUSE_NAMES[d["to"]])
+        p.update(
+            from_house=pgettext("agricola houses", HOUSE_NAMES[d["from"]]),
+            to_house=pgettext("agricola houses", HOUSE_NAMES[d["to"]]),
+        )
     elif kind == "FamilyGrew":
-        p["family"] = d.get("family", "more")
+        p["family"] = d.get("family", gettext("more"))
     elif kind == "FieldSown":
-        p.update(crop=SINGULAR[d["crop"]], count=count_text(d["count"], d["crop"]))
+        p.update(
+            crop=pgettext("agricola goods", SINGULAR[d["crop"]]),
+            count=count_text(d["count"], d["crop"]),
+        )
     elif kind == "BreadBaked":
         p.update(grain=d["grain"], food=d["food"], improvement=major_name(d["improvement"]))
     elif kind == "MajorBuilt":
@@ -257,17 +283,16 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(
             major=major_name(d["major"]),
             returned=major_name(d["returned"]) if d.get("returned") else "",
-            well=(
-                " 1 food is placed on each of the round spaces "
-                + ", ".join(str(r) for r in rounds)
-                + "."
+            well=" "
+            + gettext("1 food is placed on each of the round spaces {rounds}.").format(
+                rounds=", ".join(str(r) for r in rounds)
             )
             if rounds
             else "",
         )
     elif kind == "FenceSpaceMarked":
         n = len(d["region"])
-        p["size"] = f"{n} space" + ("" if n == 1 else "s")
+        p["size"] = ngettext("{n} space", "{n} spaces", n).format(n=n)
     elif kind == "PastureFenced":
         name = p["name"]
         n = len(d["fences"])
@@ -275,18 +300,22 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         lost = sum(d.get("unhoused", {}).values())
         free = d.get("free_fences", 0)
         p.update(
-            fences=f"{n} fence"
-            + ("" if n == 1 else "s")
+            fences=ngettext("{n} fence", "{n} fences", n).format(n=n)
             + (
-                f" ({free} of them without wood, by the Hedge Keeper E175)"
+                " "
+                + gettext("({free} of them without wood, by the Hedge Keeper E175)").format(
+                    free=free
+                )
                 if free and not d.get("card")  # a card's price is named by the card note
                 else ""
             ),
             size=size,
             a="an" if size in (8, 11, 18) else "a",
             overflow=(
-                f" The farm no longer has room for {_animal_count(lost)}, which "
-                f"{name} must release or cook."
+                " "
+                + gettext(
+                    "The farm no longer has room for {animals}, which {name} must release or cook."
+                ).format(animals=_animal_count(lost), name=name)
                 if lost
                 else ""
             ),
@@ -296,15 +325,18 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
     elif kind == "PersonMoved":
         p["from_space"], p["to_space"] = space_name(d["from"]), space_name(d["to"])
     elif kind == "PeopleIdle":
-        p["people"] = f"{d['count']} " + ("person" if d["count"] == 1 else "people")
+        p["people"] = ngettext("{n} person", "{n} people", d["count"]).format(n=d["count"])
     elif kind in ("PeopleReturned", "HarvestStarted"):
         p["round"] = d["round"]
     elif kind == "FieldsHarvested":
         p["crops"] = goods_text({"grain": d["grain"], "vegetable": d["vegetable"]})
     elif kind == "FeedingStarted":
         p["needs"] = "; ".join(
-            f"{_who(names, s)} needs {n} food"
-            + (" and decides how to pay" if s in d["asked"] else "")
+            (
+                gettext("{name} needs {food} and decides how to pay")
+                if s in d["asked"]
+                else gettext("{name} needs {food}")
+            ).format(name=_who(names, s), food=count_text(n, "food"))
             for s, n in enumerate(d["needs"])
         )
     elif kind == "FamilyFed":
@@ -312,19 +344,23 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         eaters = ""
         if "adults" in d:
             people = [
-                f"{d['adults']} "
-                + ("adult" if d["adults"] == 1 else "adults")
-                + f" at {d['per_adult']} food"
+                ngettext(
+                    "{n} adult at {food} food", "{n} adults at {food} food", d["adults"]
+                ).format(n=d["adults"], food=d["per_adult"])
             ]
             if d["newborns"]:
                 people.append(
-                    f"{d['newborns']} "
-                    + ("newborn" if d["newborns"] == 1 else "newborns")
-                    + " at 1"
+                    ngettext("{n} newborn at 1", "{n} newborns at 1", d["newborns"]).format(
+                        n=d["newborns"]
+                    )
                 )
-            eaters = f" ({' and '.join(people)}: {d['need']} food)"
+            eaters = " ({people}: {need})".format(
+                people=join_list(people), need=count_text(d["need"], "food")
+            )
         p.update(
-            food=d["food"], begging=f"{b} begging card" + ("" if b == 1 else "s"), eaters=eaters
+            food=d["food"],
+            begging=ngettext("{n} begging card", "{n} begging cards", b).format(n=b),
+            eaters=eaters,
         )
     elif kind == "BreedingStarted":
         p["choosers"] = names_text([_who(names, c["seat"]) for c in d["choices"]])
@@ -332,12 +368,17 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         lost = {a: d["newborns"].get(a, 0) - d["kept"].get(a, 0) for a in ANIMALS}
         p.update(kept=goods_text(d["kept"]), lost=goods_text(lost))
     elif kind == "GameEnded":
-        p["scores"] = "; ".join(f"{_who(names, s)} {t} points" for s, t in enumerate(d["scores"]))
+        p["scores"] = "; ".join(
+            ngettext("{name} {n} point", "{name} {n} points", t).format(name=_who(names, s), n=t)
+            for s, t in enumerate(d["scores"])
+        )
         winners = [_who(names, s) for s in d["winners"]]
         p["winners_text"] = (
-            f"{winners[0]} wins."
+            gettext("{name} wins.").format(name=winners[0])
             if len(winners) == 1
-            else f"{names_text(winners)} share the victory (digest §8.3)."
+            else gettext("{names} share the victory (digest §8.3).").format(
+                names=names_text(winners)
+            )
         )
     return p
 
@@ -356,7 +397,7 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
     if template is None:
         return f"{kind}."
     try:
-        text = template.format(**_params(kind, event.data, event.seat, list(names)))
+        text = gettext(template).format(**_params(kind, event.data, event.seat, list(names)))
     except (KeyError, IndexError, TypeError, ValueError):
         return f"{kind}."
     note = card_sentences.get("_card")
@@ -366,8 +407,8 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
 def card_tables() -> tuple[dict, dict, dict]:
     """Sentences (plain and by viewer) and rules of the full game's card events
     (``cards.text.tables``)."""
-    from .cards.text import tables
-
+    tables = COMPOSED.text_tables
+    assert tables is not None, "the card package is composed by domain/agricola/title.py"
     return tables()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
@@ -11,17 +11,34 @@ from domain.common.visibility import redact
 
 from .builder import Builder
 from .cards.card_sets import CARD_SETS, LATEST
+from .cards.catalogue import CARDS
+from .cards.deal import check_pool
+from .cards.decks import supported
+from .cards.extension import build as build_extension
+from .cards.fork import redeal_for
+from .cards.listing import listing
+from .cards.panels import hand_sizes, panels
+from .cards.text import tables as card_text_tables
 from .conversions import conversions_open
+from .evaluation import evaluate
 from .evolve import evolve as evolve_event
+from .extension import compose
 from .extension import of as extension_of
 from .flow import advance, setup_events
 from .labels import move_group, move_label
 from .moves import apply_move, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
+from .series import MAX_PERMANENT, SERIES
 from .solo import check_round_order
 from .state import clone, fences_left, field_at, housing, stables_left
 from .tables import GRID
 from .text import describe, rule_of
+from .walk import step_prompt
+from .why import why_not
+
+#: The composition root (issue 35 item 2): the one place the card package is wired into the
+#: base rules, which never import a card (``extension.compose``).
+compose(build_extension, LATEST, CARDS, card_text_tables)
 
 #: The decks a game may shuffle together (digest §2.1 item 5), in the catalogue's order.
 DECK_CHOICES = ("E", "I", "K", "EI", "EK", "IK", "EIK")
@@ -151,15 +168,13 @@ class Agricola(BuilderTitle):
     variants = _variants(LATEST)
 
     # -- creation -------------------------------------------------------------------------------
-    def check_config(self, config):
+    def check_config(self, config: Any) -> Any:
         """The options, and those of the solo game only (digest §9.2 item 7) refused with a
         sentence in games of 2 to 5, as are decks that cannot fill every hand."""
         filled = super().check_config(config)
         n = len(config.players)
         check_round_order(filled.get("round_order") or [], n, config.variant)
         if config.variant == "full":
-            from .cards.deal import check_pool
-
             check_pool(  # the solo game's own dealings; decks without enough implemented cards
                 tuple(filled.get("decks", "E")),
                 n,
@@ -168,7 +183,7 @@ class Agricola(BuilderTitle):
             )
         return filled
 
-    def setup(self, config, rng):
+    def setup(self, config: Any, rng: Any) -> Any:
         n = len(config.players)
         start = config.options.get("start_player", -1)
         if start is None or start == -1:
@@ -189,8 +204,6 @@ class Agricola(BuilderTitle):
         if config.series is not None:
             solo.update(series_setup(config))
         if config.variant == "full":
-            from .cards.deal import check_pool
-
             decks = tuple(config.options.get("decks", "E"))
             card_set = config.options.get("card_set", self.latest_card_set)
             check_pool(decks, n, config.options.get("dealing", "normal"), card_set)
@@ -210,7 +223,7 @@ class Agricola(BuilderTitle):
         )
 
     # -- play -----------------------------------------------------------------------------------
-    def built(self, state, seat, move, rng) -> Builder:
+    def built(self, state: dict, seat: int, move: dict, rng: Any) -> Builder:
         """The builder after ``move``: its events and its own evolved copy of the state."""
         check_shape(move, state)
         if state.get("phase") == "finished":
@@ -221,34 +234,40 @@ class Agricola(BuilderTitle):
         advance(b, rng)
         return b
 
-    def evolve(self, state, event):
+    def evolve(self, state: dict, event: Any) -> Any:
         return evolve_event(state, event)
 
-    def legal_moves(self, state, seat):
+    def legal_moves(self, state: dict, seat: int) -> Any:
         if not state or state.get("phase") == "finished":
             return []
         return legal_moves(state, seat)
 
-    def status(self, state):
+    def listing_hooks(self, state: dict) -> tuple[int, int]:
+        """Card hooks a legal-moves listing runs now (``anytime_candidates``: those of the cards
+        in play, ``extension.Extension.running``), and how many the game's card set binds: the
+        rules bench reports both (issue 35 item 3)."""
+        ext = extension_of(state)
+        return len(ext.running("anytime_candidates", state)), len(ext.anytime_candidates)
+
+    def status(self, state: dict) -> Any:
         if not state:
             return Status(None, "setup", (), False)
         phase = state.get("phase", "setup")
         return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
 
-    def evaluate(self, state, seat):
+    def evaluate(self, state: dict, seat: int) -> Any:
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        from .evaluation import evaluate
 
         return evaluate(state, seat)
 
-    def score_sheet(self, state):
+    def score_sheet(self, state: dict) -> Any:
         return score_sheet(state)
 
-    def rescore(self, state, previous, event):
+    def rescore(self, state: dict, previous: Any, event: Any) -> Any:
         return rescore(state, previous, event)
 
     # -- reading --------------------------------------------------------------------------------
-    def view(self, state, viewer, finished=None):
+    def view(self, state: dict, viewer: int | None, finished: Any = None) -> Any:
         """The whole state (nothing is hidden in the family game) plus what a client needs to
         draw each farm: where the animals stand, capacity, stables and fences left, and
         whether the seat may convert goods now (digest §5.9, §5.10); in the full game, how many
@@ -268,65 +287,56 @@ class Agricola(BuilderTitle):
             farm["may_convert"] = conversions_open(state, seat) is None
             farm["spaces"] = farm_spaces(farm)
         if state.get("variant") == "full":
-            from .cards.panels import hand_sizes
-
             out["hand_sizes"] = hand_sizes(state)  # public: the backs of the cards (§10.4)
         return out
 
-    def page(self, view, viewer):
+    def page(self, view: Any, viewer: int | None) -> Any:
         """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
-        from .cards.panels import panels
 
         return panels(view, viewer)
 
-    def fork_view(self, state, seat, rng):
+    def fork_view(self, state: dict, seat: int, rng: Any) -> Any:
         """A full game seen from ``seat``: the other hands are dealt anew from every card it
         cannot see (issue 10 item 6); the family game hides nothing, so plain forks serve."""
         if state.get("variant") != "full":
             return None
-        from .cards.fork import redeal_for
 
         return redeal_for(state, seat, rng)
 
-    def describe(self, event, names, viewer=None):
+    def describe(self, event: Any, names: list[str], viewer: int | None = None) -> Any:
         return describe(event, names, viewer)
 
-    def printed_name(self, value):
-        from .cards.catalogue import CARDS
+    def printed_name(self, value: Any) -> Any:
 
         card = CARDS.get(value)
         return card["name"] if card else None
 
-    def series(self):
+    def series(self) -> Any:
         """The solo series (digest §9.3; ``series.py``)."""
-        from .series import SERIES
 
         return SERIES
 
-    def catalogue(self, deck=None):
+    def catalogue(self, deck: Any = None) -> Any:
         """The cards of ``deck`` (E, I or K; all when None) with their catalogue summaries
         and whether the engine plays them (``cards/catalogue.py``)."""
-        from .cards.listing import listing
 
         return listing(deck)
 
-    def move_label(self, state, move):
+    def move_label(self, state: dict, move: dict) -> Any:
         return move_label(state, move)
 
-    def move_group(self, state, move):
+    def move_group(self, state: dict, move: dict) -> Any:
         return move_group(state, move)
 
-    def step_prompt(self, state, seat):
-        from .walk import step_prompt
+    def step_prompt(self, state: dict, seat: int) -> Any:
 
         return step_prompt(state, seat)
 
-    def why_not(self, state, seat, target):
-        from .why import why_not
+    def why_not(self, state: dict, seat: int, target: Any) -> Any:
 
         return why_not(state, seat, target)
 
-    def rule_of(self, event):
+    def rule_of(self, event: Any) -> Any:
         return rule_of(event)
 
 
@@ -375,7 +385,7 @@ AGRICOLA_R2 = AgricolaR2()
 AGRICOLA_R1 = AgricolaR1()
 
 
-def series_setup(config) -> dict:
+def series_setup(config: Any) -> dict:
     """A game of the solo series (digest §9.3): a solo full game whose permanent occupations,
     food and target the series hands over (``GameConfig.series["carry"]``)."""
     if config.variant != "full" or len(config.players) != 1:
@@ -389,9 +399,6 @@ def series_setup(config) -> dict:
         )
     carry = dict(config.series.get("carry") or {})
     permanent = [str(c) for c in carry.get("permanent", [])]
-    from .cards.catalogue import CARDS
-    from .cards.decks import supported
-    from .series import MAX_PERMANENT
 
     bad = [
         c

@@ -22,11 +22,11 @@ from domain.common.errors import BadGameConfig
 from domain.common.rng import Rng
 
 from .players import choose_greedy, choose_random
-from .search import SEARCH_BUDGET, choose_search
+from .search import BEGINNER_LEVEL, SEARCH_BUDGET, choose_search
 from .zombie import choose_zombie
 
 #: the levels each bot accepts, and its default level
-LEVELS = {"random": (1,), "greedy": (1, 2), "search": tuple(sorted(SEARCH_BUDGET))}
+LEVELS = {"random": (1,), "greedy": (1, 2), "search": (BEGINNER_LEVEL, *sorted(SEARCH_BUDGET))}
 DEFAULT_LEVEL = {"random": 1, "greedy": 2, "search": 2}
 KINDS = tuple(LEVELS)
 #: every bot by name; ``zombie`` (a dropped seat's, ``zombie.py``) is never a creator's choice

@@ -7,6 +7,7 @@ moves like any client's (an unlisted move is counted as a fault and replaced by 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -108,8 +109,18 @@ def random_playout_ms(
 
 
 def _run(args: tuple) -> GameResult:
-    title, variant, bots, seed, options, budget, timings = args
+    title, variant, bots, seed, options, budget, timings, *rest = args
+    if rest and rest[0]:
+        use_cpu_clock()
     return play_game(title, variant, [BotSpec(**b) for b in bots], seed, options, budget, timings)
+
+
+def use_cpu_clock() -> None:
+    """Search budgets in this process are CPU seconds (``time.process_time``), not wall time:
+    on a shared machine a busy neighbour then does not shorten a search (issue 37 item 3)."""
+    from . import search
+
+    search.CLOCK = time.process_time
 
 
 def schedule(kinds: list[BotSpec], players: int, games: int, first_seed: int = 1) -> list[tuple]:
@@ -148,6 +159,7 @@ def summarize(results: list[GameResult]) -> dict:
             "win_rate": round(row["wins"] / row["seats"], 3),
             "mean_score": round(mean, 2),
             "score_sd": round(spread, 2),
+            "mean_ci95": mean_interval(scores),
         }
     return {
         "games": len(results),
@@ -156,6 +168,40 @@ def summarize(results: list[GameResult]) -> dict:
         "bots": table,
         "moves_per_second": round(moves / seconds, 1) if seconds else None,
     }
+
+
+def mean_interval(scores: list[float], z: float = 1.96) -> list[float] | None:
+    """An approximate 95% interval of a mean score (normal, sample standard deviation);
+    None under two games."""
+    n = len(scores)
+    if n < 2:
+        return None
+    mean = sum(scores) / n
+    se = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1) / n)
+    return [round(mean - z * se, 2), round(mean + z * se, 2)]
+
+
+def wilson(share: float | None, n: int, z: float = 1.96) -> list[float] | None:
+    """The 95% Wilson score interval of a win share over ``n`` games (ties counted half)."""
+    if share is None or n <= 0:
+        return None
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]
+
+
+def head_to_head_row(results: list[GameResult], a: str, b: str) -> dict | None:
+    """``a``'s head-to-head share against ``b`` (:func:`head_to_head`) with the number of
+    games both played and its 95% Wilson interval; None when they never met."""
+    share = head_to_head(results, a, b)
+    if share is None:
+        return None
+    games = sum(1 for r in results if _has(r, a) and _has(r, b))
+    return {"share": share, "games": games, "ci95": wilson(share, games)}
+
+
+def _has(result: GameResult, key: str) -> bool:
+    return any(f"{x['bot']}/{x['level']}" == key for x in result.bots)
 
 
 def head_to_head(results: list[GameResult], a: str, b: str) -> float | None:

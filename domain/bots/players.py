@@ -74,14 +74,23 @@ def choose_greedy(
 
 
 def greedy_values(
-    rules: Any, state: dict, seat: int, moves: list[dict], rng: Rng, use_eval: bool = True
+    rules: Any,
+    state: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    use_eval: bool = True,
+    value_fn: Any = None,
 ) -> list[tuple[float, dict]]:
     """(value, move) for every move the rules accept from ``state`` (a sample of
     :data:`GREEDY_WIDTH` of a longer list), in list order: the seat's score-sheet margin after
     it, plus the title's evaluation and the best value of one more step of the same turn when
-    ``use_eval``."""
+    ``use_eval``. ``value_fn(after) -> float`` replaces the margin and evaluation (the search
+    ranks its candidates by ``domain/bots/evals``)."""
 
     def value_of(after: dict) -> float:
+        if value_fn is not None:
+            return float(value_fn(after))
         return (
             sim.evaluate(rules, after, seat)
             if use_eval

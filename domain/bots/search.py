@@ -41,19 +41,32 @@ from typing import Any
 from domain.common.errors import DomainError
 from domain.common.rng import Rng
 
-from . import sim
-from .players import choose_random, greedy_values
+from . import evals, sim
+from .players import choose_greedy, choose_random, greedy_values
 
-#: search budgets in seconds by level (level 2 is the default the issue names)
+#: search budgets in seconds by level (level 2 is the default the issue names); level 0 is
+#: the "beginner" (:func:`choose_beginner`), which does not search
 SEARCH_BUDGET = {1: 0.5, 2: 2.0, 3: 5.0}
+BEGINNER_LEVEL = 0
+#: the beginner plays a uniform draw this often, otherwise greedy's one-step choice without
+#: the title's evaluation (greedy level 1), so it sits below greedy (issue 37 item 2)
+BEGINNER_RANDOM = 0.35
+#: the clock a budget is measured by: wall time by default; the arena may measure CPU time
+#: (``time.process_time``) on a shared machine, so a busy neighbour does not shorten a search
+CLOCK: Callable[[], float] = time.perf_counter
 #: how many turns (of any seat, the rest of the searching seat's own the first) a playout
 #: plays after the candidate before the position is scored, and at most how many moves (a level
 #: buys more samples, not longer playouts). Counted in turns, not moves, because the titles
 #: split a turn into steps differently (in two-player greedy games a turn is 1.5 moves in
-#: Agricola, 2.2 in Village, 2.75 in Caverna); 8 turns is about the 10 Agricola moves and the
-#: 20 Caverna moves of the settings that did best in two-player trials (bench/STRENGTH.md)
-PLAYOUT_TURNS = 8
-PLAYOUT_MOVES_MAX = 40
+#: Agricola, 2.2 in Village, 2.75 in Caverna). Issue 37: the position reached is judged by the
+#: evaluation (``domain/bots/evals``: what it will score by the end), so the horizon is short,
+#: 6 turns and at most 16 moves (a solo seat's moves are all one turn), which buys more samples
+PLAYOUT_TURNS = 6
+PLAYOUT_MOVES_MAX = 16
+#: a playout reaching a harvest plays it through (feeding and breeding), up to this many more
+#: moves, so the position is judged after the food was paid, not in the middle of paying it
+#: (planning across a harvest, issue 37 item 2)
+HARVEST_MOVES_MAX = 24
 #: greedy's best this-many moves are the first candidates ...
 ROOT_WIDTH = 3
 #: ... and one more of greedy's ranking joins after every this-many samples, up to
@@ -93,12 +106,9 @@ class _Cut(Exception):
 
 
 def values(rules: Any, state: dict) -> list[float]:
-    """Every seat's score-sheet total plus the title's evaluation of its prospects."""
-    out = sim.totals(rules, state)
-    extra = getattr(rules, "evaluate", None)
-    if callable(extra):
-        out = [v + float(extra(state, s) or 0.0) for s, v in enumerate(out)]
-    return out
+    """Every seat's expected final total: the score-sheet total plus what the title's
+    evaluation (``domain/bots/evals``) expects its position to add by the end."""
+    return evals.values(rules, state)
 
 
 def _policy(rules: Any, state: dict, mover: int, moves: list[dict], pick: Any, rng: Rng) -> dict:
@@ -129,7 +139,7 @@ def guided_playout(
     the title splits it into), at most :data:`PLAYOUT_MOVES_MAX` moves, or until the game
     ends; raises :class:`_Cut` when ``clock`` runs out first."""
     started, last = 0, None
-    for _ in range(PLAYOUT_MOVES_MAX):
+    for made in range(PLAYOUT_MOVES_MAX + HARVEST_MOVES_MAX):
         st = rules.status(state)
         if st.finished or not st.to_act:
             break
@@ -137,9 +147,12 @@ def guided_playout(
             raise _Cut
         to_act = st.to_act
         mover = to_act[0] if len(to_act) == 1 else pick.choice(to_act)
+        in_harvest = str(state.get("phase") or "").startswith("harvest")
+        if made >= PLAYOUT_MOVES_MAX and not in_harvest:
+            break
         if mover != last:
             started, last = started + 1, mover
-            if started > turns:
+            if started > turns and not in_harvest:
                 break
         moves = rules.legal_moves(state, mover)
         if not moves:
@@ -156,18 +169,33 @@ def choose_search(
     rng: Rng,
     level: int,
     budget: float | None = None,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] | None = None,
 ) -> dict:
     """Determinized, paired Monte Carlo over greedy's best moves for ``budget`` seconds (by
-    level when None); see the module docstring. One listed move is played at once."""
+    level when None); see the module docstring. One listed move is played at once. Anytime:
+    a decision cut short by its budget plays the best move found so far (greedy's choice when
+    no sample finished)."""
     if len(moves) == 1:
         return moves[0]
+    if level == BEGINNER_LEVEL:
+        return choose_beginner(rules, view, seat, moves, rng, level, budget)
     budget = SEARCH_BUDGET.get(level, 2.0) if budget is None else budget
-    timer = _Clock(budget, clock)
+    timer = _Clock(budget, clock or CLOCK)
     prior_rng = Rng(rng.below("bot/search/prior", 1 << 128))
     sample = rules.fork_view(view, seat, prior_rng) or view
     ranked = [
-        m for _, m in sorted(greedy_values(rules, sample, seat, moves, prior_rng), key=_first)
+        m
+        for _, m in sorted(
+            greedy_values(
+                rules,
+                sample,
+                seat,
+                moves,
+                prior_rng,
+                value_fn=lambda after: sim.margin(values(rules, after), seat),
+            ),
+            key=_first,
+        )
     ]
     if not ranked:
         return choose_random(rules, view, seat, moves, rng, level)
@@ -186,6 +214,22 @@ def choose_search(
             if width == final_width and _settled(rows, width):
                 break
     return ranked[_best(rows)]
+
+
+def choose_beginner(
+    rules: Any,
+    view: dict,
+    seat: int,
+    moves: list[dict],
+    rng: Rng,
+    level: int,
+    budget: float | None = None,
+) -> dict:
+    """Level 0, the "beginner": greedy's one-step choice by the score sheet alone (greedy
+    level 1), except that one move in :data:`BEGINNER_RANDOM` is a uniform draw."""
+    if rng.below("bot/beginner/slip", 1000) < BEGINNER_RANDOM * 1000:
+        return choose_random(rules, view, seat, moves, rng, level)
+    return choose_greedy(rules, view, seat, moves, rng, 1)
 
 
 def _first(vm: tuple[float, dict]) -> float:

@@ -9,10 +9,19 @@ re-derives them, ``dropping.check_move``).
 
 Which move: the title's own preference when it has one (``Title.zombie_move(view, seat,
 moves)``, an optional hook returning one of ``moves`` or None); otherwise a generic rule
-through the title protocol alone: the listed move after which the seat's own score-sheet total
-is lowest (it gains least), preferring among those a move that hands the turn on (a pass, the
-end of its turn), ties broken by the list's order. Long lists are sampled from the rng, as
-greedy does, so a decision stays cheap.
+through the title protocol alone.
+
+* Level 1 (issue 25): the listed move after which the seat's own score-sheet total is lowest
+  (it gains least), preferring among those a move that hands the turn on (a pass, the end of
+  its turn), ties broken by the list's order.
+* Level 2 (issue 37 item 4, what new drops get): keep the seat's farm or cave alive without
+  helping anyone. First the move after which the seat's family is best fed through the
+  harvests ahead (the title's evaluation, ``evals.alive``: no begging if it can be helped);
+  among those, the one that raises no other seat's expected final total (``evals.values``)
+  the most (it helps nobody); then the one that gains the seat least; then one that hands
+  the turn on; ties by the list's order.
+
+Long lists are sampled from the rng, as greedy does, so a decision stays cheap.
 """
 
 from __future__ import annotations
@@ -22,14 +31,16 @@ from typing import Any
 
 from domain.common.rng import Rng
 
-from . import sim
+from . import evals, sim
 
 #: the zombie values at most this many moves of a longer list (a sample from its rng)
 ZOMBIE_WIDTH = 48
 #: the zombie's versions. Audits re-derive every zombie move by the level it was recorded with
 #: (``dropping.check_move``), so a level's choice never changes: a better zombie is a new level
 #: (and ``dropping.ZOMBIE`` names the one new drops get), never an edit of level 1.
-ZOMBIE_LEVELS = (1,)
+ZOMBIE_LEVELS = (1, 2)
+#: ``alive`` values closer than this count as equally fed (the evaluation's rounding)
+ALIVE_EPS = 0.05
 
 
 def choose_zombie(
@@ -56,6 +67,8 @@ def choose_zombie(
         candidates = [m for i, m in enumerate(moves) if i in picked]
     else:
         candidates = moves
+    if level >= 2:
+        return _keep_alive(rules, state, seat, moves, candidates, sim_rng)
     best, best_key = moves[0], (math.inf, 1)
     for move in candidates:
         after = sim.after(rules, state, seat, move, sim_rng)
@@ -69,3 +82,30 @@ def choose_zombie(
         if key < best_key:
             best, best_key = move, key
     return best
+
+
+def _keep_alive(
+    rules: Any, state: dict, seat: int, moves: list[dict], candidates: list[dict], rng: Rng
+) -> dict:
+    """Level 2 (see the module docstring): fed first, then helping nobody, then gaining least,
+    then handing the turn on."""
+    before = evals.values(rules, state)
+    rows = []
+    for move in candidates:
+        after = sim.after(rules, state, seat, move, rng)
+        if after is None:
+            continue
+        values = evals.values(rules, after)
+        helps = max(
+            (max(0.0, values[s] - before[s]) for s in range(len(values)) if s != seat),
+            default=0.0,
+        )
+        own = sim.totals(rules, after)
+        status = rules.status(after)
+        keeps_turn = 0 if status.finished or seat not in status.to_act else 1
+        rows.append((evals.alive(rules, after, seat), helps, own[seat], keeps_turn, move))
+    if not rows:
+        return moves[0]
+    fed = max(r[0] for r in rows)
+    safe = [r for r in rows if r[0] >= fed - ALIVE_EPS]
+    return min(safe, key=lambda r: (round(r[1], 6), r[2], r[3]))[4]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from . import board
 from .builder import seat_params
+from .building import growth_problem
 from .errors import CavernaViolation
 from .furnishings import FURNISHINGS, tile_name
+from .part_kinds import MOVE_PARTS, WHAT
 from .state import is_mountain
 from .tables import GRID, INNER, LOOT
 
@@ -58,8 +60,6 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     """The violation for a move that no open part lists."""
     params = seat_params(state, seat)
     kind = move["type"]
-    from .parts import _WHAT, MOVE_PARTS
-
     wanted = set(MOVE_PARTS.get(kind, ()))
     if kind == "twin":
         wanted = {
@@ -69,7 +69,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     if not wanted.intersection(open_parts):
         return CavernaViolation(
             "caverna_part_unavailable",
-            what=_WHAT.get(kind, kind),
+            what=WHAT.get(kind, kind),
             reason="this action space does not offer it, or it was "
             "already done or passed in this action (digest §3.3)",
             **params,
@@ -98,8 +98,6 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
             **params,
         )
     if kind == "grow":
-        from .building import growth_problem
-
         return CavernaViolation(
             "caverna_growth_impossible",
             reason=growth_problem(state["homes"][seat]) or "not now",
@@ -136,14 +134,14 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     if kind in ("trade", "take_dog", "sow") and "at" not in move:
         return CavernaViolation(
             "caverna_part_unavailable",
-            what=_WHAT.get(kind, kind),
+            what=WHAT.get(kind, kind),
             reason="it is used up or cannot be paid",
             **params,
         )
     what = (
         f"a {move['side'].replace('_', '/')} tile"
         if kind == "twin"
-        else _WHAT.get(kind, kind).split(" ", 1)[-1]
+        else WHAT.get(kind, kind).split(" ", 1)[-1]
     )
     return CavernaViolation(
         "caverna_spot_illegal",

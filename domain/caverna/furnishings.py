@@ -9,6 +9,8 @@ and the bonus formulas (``scoring.BONUS``). ``intro`` marks the introductory set
 
 from __future__ import annotations
 
+from domain.common.i18n import pgettext
+
 
 def _t(name, cost, vp, kind, intro=False, **extra):
     return {"name": name, "cost": cost, "vp": vp, "kind": kind, "intro": intro, **extra}
@@ -109,6 +111,6 @@ TRADES = {
 
 def tile_name(tile: str) -> str:
     if tile == ENTRY:
-        return "Entry-level dwelling"
+        return pgettext("caverna furnishings", "Entry-level dwelling")
     info = FURNISHINGS.get(tile)
-    return info["name"] if info else str(tile)
+    return pgettext("caverna furnishings", info["name"]) if info else str(tile)

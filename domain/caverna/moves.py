@@ -11,6 +11,7 @@ from domain.common.errors import InvalidMove, NotYourTurn
 
 from . import anytime, parts, placement
 from .builder import seat_params
+from .building import breed
 from .errors import CavernaViolation
 from .flow import feeding_need
 from .spaces import current_id
@@ -268,8 +269,6 @@ def _apply_step(b, seat: int, move: dict) -> None:
     if kind == "feed":
         _feed(b, seat, pending, move.get("with"))
     elif kind == "breed":
-        from .building import breed
-
         breed(b, seat, {a: move[a] for a in FARM_ANIMALS}, "breeding")
     elif kind == "harvest_choice":
         b.emit("HarvestSkipChosen", {"skip": move["phase"]}, seat)

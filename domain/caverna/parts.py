@@ -13,29 +13,12 @@ from typing import cast
 from . import board, building, expedition
 from .builder import gain, has, pay, seat_params, with_extras
 from .costs import furnish_cost, pasture_cost, payments, stable_cost
+from .diagnose import why_not
 from .errors import CavernaViolation
 from .furnishings import DWELLINGS
+from .part_kinds import MOVE_PARTS, WHAT
 from .spaces import SPACES, current_id, spec
 from .tables import MARKET, MAX_FORGE, MAX_STABLES, ORE_TRADE, TWINS
-
-MULTI = ("sow", "trade", "market")
-#: move type -> the parts it can belong to.
-EXPEDITIONS = ("expedition1", "expedition1b", "expedition2", "expedition3", "expedition4")
-MOVE_PARTS = {
-    "twin": ("forest_twin", "cave_twin", "cave_twin_any"),
-    "sow": ("sow",) + EXPEDITIONS,
-    "furnish": ("furnish", "dwelling"),
-    "grow": ("growth",),
-    "take_dog": ("dog",),
-    "forge": ("forge",),
-    "ore_mine": ("ore_mine",),
-    "ruby_mine": ("ruby_mine_tunnel", "ruby_mine_deep"),
-    "pasture": ("small_pasture", "large_pasture"),
-    "stable": ("stable",),
-    "trade": ("trade",),
-    "buy": ("market",),
-    "loot": EXPEDITIONS,
-}
 
 
 def card_id(state: dict, space_id: str) -> str:
@@ -243,7 +226,7 @@ def check_part_move(state: dict, seat: int, move: dict) -> None:
     if state["phase"] != "work" or pending is None or pending["kind"] != "action":
         raise CavernaViolation(
             "caverna_step_not_expected",
-            what=_WHAT[move["type"]],
+            what=WHAT[move["type"]],
             reason="no action of theirs is in progress",
             **seat_params(state, seat),
         )
@@ -257,27 +240,7 @@ def check_part_move(state: dict, seat: int, move: dict) -> None:
             )
         return
     if part_of(state, seat, move) is None:
-        from .diagnose import why_not
-
         raise why_not(state, seat, move, open_parts(state, seat))
-
-
-_WHAT = {
-    "twin": "place a twin tile",
-    "sow": "sow",
-    "furnish": "furnish a cavern",
-    "grow": "grow the family",
-    "take_dog": "take a dog",
-    "forge": "forge a weapon",
-    "ore_mine": "build an ore mine",
-    "ruby_mine": "build a ruby mine",
-    "pasture": "fence a pasture",
-    "stable": "build a stable",
-    "trade": "trade ore",
-    "buy": "buy at the market",
-    "loot": "take loot",
-    "done": "end the action",
-}
 
 
 def apply_part_move(b, seat: int, move: dict) -> None:

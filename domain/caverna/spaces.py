@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.i18n import pgettext
+
 ORE_MINE_BONUS = ("ore_mine", {"ore": 2})
 TWIN_FOREST = "forest_twin"
 TWIN_CAVE = "cave_twin"
@@ -406,5 +408,6 @@ def spec(space_id: str, option: str | None = None) -> dict:
 
 
 def space_name(space_id: str) -> str:
+    """The space's name in the reader's language (``domain.common.i18n``)."""
     info = SPACES.get(space_id)
-    return info["name"] if info else str(space_id)
+    return pgettext("caverna spaces", info["name"]) if info else str(space_id)

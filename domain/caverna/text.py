@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from domain.common.i18n import gettext, join_list, ngettext, pgettext
+
 from .furnishings import tile_name
 from .spaces import space_name
 from .tables import LOOT
-from .words import goods_text, label, spaces_text
+from .words import count_text, goods_text, label, spaces_text
 
+#: a placed tile in a sentence ("places a meadow/field tile on ..."): context "caverna tile placed"
 _TILES = {
     "meadow_field": "a meadow/field tile",
     "cavern_tunnel": "a cavern/tunnel tile",
@@ -20,6 +23,7 @@ _TILES = {
     "single_cavern": "a single cavern",
 }
 
+#: loot in a sentence (the glossary's "caverna loot")
 _LOOT = {
     "weapons": "+1 to all weapons",
     "furnish": "furnishing a cavern",
@@ -35,63 +39,114 @@ _LOOT = {
     "breed": "breeding up to 2 types",
 }
 
+#: the harvest a round ends with (the glossary's "caverna harvests")
+_HARVESTS = {
+    "none": "no harvest",
+    "normal": "a normal harvest",
+    "one_food": "a feeding of 1 food per dwarf",
+    "choice": "a harvest where each player skips the field or the breeding phase",
+}
+
 
 def _with(d: dict) -> str:
     got = d.get("gain")
-    return f", receiving {goods_text(got)}" if got else ""
+    return gettext(", receiving {goods}").format(goods=goods_text(got)) if got else ""
+
+
+def _phase(phase: str) -> str:
+    """A phase named in a sentence ("harvest feeding"), context "caverna phase" (the
+    glossary's phases)."""
+    return pgettext("caverna phase", phase.replace("_", " "))
 
 
 def describe(event, names: list[str]) -> str:
-    """One sentence for ``event``."""
+    """One sentence for ``event``, in the reader's language (``domain.common.i18n``)."""
     d, seat = event.data, event.seat
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The game"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else gettext("The game")
     kind = event.type
     if kind == "GameSetUp":
-        return (
-            f"A game of Caverna for {', '.join(d['players'])} is set up; "
-            f"{d['players'][d['start_player']]} is the starting player."
-        )
+        return gettext(
+            "A game of Caverna for {players} is set up; {start} is the starting player."
+        ).format(players=", ".join(d["players"]), start=d["players"][d["start_player"]])
     if kind == "RoundStarted":
-        card = f"; the new action is {space_name(d['card'])}" if d.get("card") else ""
-        harvest = {
-            "none": "no harvest",
-            "normal": "a normal harvest",
-            "one_food": "a feeding of 1 food per dwarf",
-            "choice": "a harvest where each player skips the field or the breeding phase",
-        }[d["harvest"]]
-        return f"Round {d['round']} begins{card}; it ends with {harvest}."
+        harvest = pgettext("caverna harvests", _HARVESTS[d["harvest"]])
+        if d.get("card"):
+            return gettext(
+                "Round {round} begins; the new action is {space}; it ends with {harvest}."
+            ).format(round=d["round"], space=space_name(d["card"]), harvest=harvest)
+        return gettext("Round {round} begins; it ends with {harvest}.").format(
+            round=d["round"], harvest=harvest
+        )
     if kind == "DwarfPlaced":
-        target = f" to imitate {space_name(d['target'])}" if d.get("target") else ""
-        ruby = " paying a ruby to break the dwarf order" if d.get("pay", {}).get("ruby") else ""
-        return f"{who} places a dwarf on {space_name(d['space'])}{target}{ruby}."
+        target = (
+            gettext(" to imitate {space}").format(space=space_name(d["target"]))
+            if d.get("target")
+            else ""
+        )
+        ruby = (
+            gettext(" paying a ruby to break the dwarf order")
+            if d.get("pay", {}).get("ruby")
+            else ""
+        )
+        return gettext("{who} places a dwarf on {space}{target}{ruby}.").format(
+            who=who, space=space_name(d["space"]), target=target, ruby=ruby
+        )
     if kind == "TilePlaced":
-        return (
-            f"{who} places {_TILES.get(d['tile'], d['tile'])} on "
-            f"{spaces_text(d['spaces'])}{_with(d)}."
+        tile = d["tile"]
+        return gettext("{who} places {tile} on {spaces}{gain}.").format(
+            who=who,
+            tile=pgettext("caverna tile placed", _TILES[tile]) if tile in _TILES else tile,
+            spaces=spaces_text(d["spaces"]),
+            gain=_with(d),
         )
     if kind == "FurnishingBuilt":
-        return f"{who} furnishes {label(d['space'])} with the {tile_name(d['tile'])}{_with(d)}."
+        return gettext("{who} furnishes {space} with the {tile}{gain}.").format(
+            who=who, space=label(d["space"]), tile=tile_name(d["tile"]), gain=_with(d)
+        )
     if kind == "LootTaken":
-        what = _LOOT.get(d["item"]) or goods_text(LOOT[d["item"]][1] or {})
-        return f"{who} takes {what} as loot."
+        item = d["item"]
+        what = (
+            pgettext("caverna loot", _LOOT[item])
+            if item in _LOOT
+            else goods_text(LOOT[item][1] or {})
+        )
+        return gettext("{who} takes {what} as loot.").format(who=who, what=what)
     if kind == "ExpeditionEnded":
-        return (
-            f"{who}'s expedition ends; weapons now "
-            + ", ".join(str(w) for w in d["weapons"].values())
-            + "."
+        return gettext("{who}'s expedition ends; weapons now {weapons}.").format(
+            who=who, weapons=", ".join(str(w) for w in d["weapons"].values())
         )
     if kind == "FieldSown":
-        return f"{who} sows {d['crop']} on {label(d['space'])} ({d['count']} on the field)."
+        return gettext("{who} sows {crop} on {space} ({count} on the field).").format(
+            who=who,
+            crop=pgettext("caverna goods", d["crop"]),
+            space=label(d["space"]),
+            count=count_text(d["count"], d["crop"]),
+        )
     if kind == "DwarfBorn":
-        return f"A dwarf is born to {who}'s family."
+        return gettext("A dwarf is born to {who}'s family.").format(who=who)
     if kind == "FamilyFed":
-        return f"{who} feeds the family ({d['need']} food needed), paying {goods_text(d['pay'])}."
+        return gettext("{who} feeds the family ({need} needed), paying {goods}.").format(
+            who=who, need=count_text(d["need"], "food"), goods=goods_text(d["pay"])
+        )
     if kind == "Begged":
-        return f"{who} takes {d['markers']} begging marker(s)."
+        n = d["markers"]
+        return ngettext(
+            "{who} takes {n} begging marker.", "{who} takes {n} begging markers.", n
+        ).format(who=who, n=n)
     if kind == "GameEnded":
-        best = " and ".join(names[s] for s in d["winners"])
-        verb = "wins" if len(d["winners"]) == 1 else "share the win"
-        return f"The game ends; {best} {verb} with {max(d['scores'])} points."
+        best = join_list([names[s] for s in d["winners"]])
+        top = max(d["scores"])
+        if len(d["winners"]) == 1:
+            return ngettext(
+                "The game ends; {best} wins with {n} point.",
+                "The game ends; {best} wins with {n} points.",
+                top,
+            ).format(best=best, n=top)
+        return ngettext(
+            "The game ends; {best} share the win with {n} point.",
+            "The game ends; {best} share the win with {n} points.",
+            top,
+        ).format(best=best, n=top)
     return _simple(kind, who, d)
 
 
@@ -100,102 +155,155 @@ def _simple(kind: str, who: str, d: dict) -> str:
     return line(who, d) if line else f"{kind}."
 
 
-_FOR = {
-    "furnish": lambda d: f" for the {tile_name(d['tile'])}",
-    "stable": lambda d: " for a stable",
-    "pasture": lambda d: " for fences",
-    "forge": lambda d: " to forge a weapon",
-}
+def _paid_for(d: dict) -> str:
+    reason = d.get("reason")
+    if reason == "furnish":
+        return gettext(" for the {tile}").format(tile=tile_name(d["tile"]))
+    if reason == "stable":
+        return gettext(" for a stable")
+    if reason == "pasture":
+        return gettext(" for fences")
+    if reason == "forge":
+        return gettext(" to forge a weapon")
+    return ""
 
 
 def _extra(d: dict) -> str:
     more = {g: n - d["born"].get(g, 0) for g, n in d["gain"].items() if n - d["born"].get(g, 0)}
-    return f", receiving {goods_text(more)}" if more else ""
+    return gettext(", receiving {goods}").format(goods=goods_text(more)) if more else ""
 
 
+#: what a player is asked to do (``Asked``)
 _ASKED = {
-    "feed": "feed the family",
-    "breed": "choose which newborn animals to keep",
-    "harvest_choice": "choose whether to skip the field or the breeding phase",
-    "solo_clear": "choose which full action spaces to keep for a ruby",
-    "final": "use their tiles' trades before scoring",
-    "action": "carry out the action",
+    "feed": "{who} is asked to feed the family.",
+    "breed": "{who} is asked to choose which newborn animals to keep.",
+    "harvest_choice": "{who} is asked to choose whether to skip the field or the breeding phase.",
+    "solo_clear": "{who} is asked to choose which full action spaces to keep for a ruby.",
+    "final": "{who} is asked to use their tiles' trades before scoring.",
+    "action": "{who} is asked to carry out the action.",
+    "other": "{who} is asked to decide.",
 }
-_REASON = {
-    "delivery": " from a supplier tile",
-    "miner": " from the Miner",
-    "loot": " as loot",
-    "space": " from the action space",
-    "tiles": " from their tiles",
+#: where received goods come from (``GoodsGained``)
+_RECEIVED = {
+    "delivery": "{who} receives {goods} from a supplier tile.",
+    "miner": "{who} receives {goods} from the Miner.",
+    "loot": "{who} receives {goods} as loot.",
+    "space": "{who} receives {goods} from the action space.",
+    "tiles": "{who} receives {goods} from their tiles.",
+    "other": "{who} receives {goods}.",
 }
 
 
 def _asked(who: str, d: dict) -> str:
     pending = d.get("pending")
     if not pending:
-        return f"{who} has nothing more to decide for now."
-    return f"{who} is asked to {_ASKED.get(pending['kind'], 'decide')}."
+        return gettext("{who} has nothing more to decide for now.").format(who=who)
+    line = _ASKED.get(pending["kind"], _ASKED["other"])
+    return gettext(line).format(who=who)
 
 
 def _weapons(who: str, d: dict) -> str:
     new = ", ".join(str(w) for w in d.get("weapons", {}).values())
     if d.get("reason") == "peaceful_cave":
-        return f"{who} gives up a weapon at the Peaceful cave{_with(d)}."
-    return f"{who} forges a weapon of strength {new}."
+        return gettext("{who} gives up a weapon at the Peaceful cave{gain}.").format(
+            who=who, gain=_with(d)
+        )
+    return gettext("{who} forges a weapon of strength {strength}.").format(who=who, strength=new)
+
+
+def _received(who: str, d: dict) -> str:
+    line = _RECEIVED.get(str(d.get("reason")), _RECEIVED["other"])
+    return gettext(line).format(who=who, goods=goods_text(d["gain"]))
+
+
+def _ruby_spent(who: str, d: dict) -> str:
+    if "gain" not in d:
+        return gettext("{who} spends {goods} on a single {tile} tile.").format(
+            who=who, goods=goods_text(d["pay"]), tile=pgettext("caverna tiles", d["buy"])
+        )
+    return gettext("{who} spends {goods} on {gain}.").format(
+        who=who, goods=goods_text(d["pay"]), gain=goods_text(d["gain"])
+    )
+
+
+def _deliveries(who: str, d: dict) -> str:
+    return gettext("{who} will receive {good} at the start of rounds {rounds}.").format(
+        who=who,
+        good=count_text(1, d["good"]),
+        rounds=", ".join(d["rounds"]) or gettext("none left"),
+    )
+
+
+def _rested(who: str, d: dict) -> str:
+    n = len(d["dwarfs"])
+    return ngettext(
+        "{who}'s {n} remaining dwarf stays home: no action space has anything it could do.",
+        "{who}'s {n} remaining dwarfs stay home: no action space has anything they could do.",
+        n,
+    ).format(who=who, n=n)
+
+
+def _harvested(who: str, d: dict) -> str:
+    n = len(d["spaces"])
+    return ngettext(
+        "{who} harvests 1 crop from each of {n} sown field.",
+        "{who} harvests 1 crop from each of {n} sown fields.",
+        n,
+    ).format(who=who, n=n)
 
 
 _SIMPLE = {
-    "SpacesReplenished": lambda who, d: "New goods are put on the accumulating spaces.",
-    "SpaceCleared": lambda who, d: (
-        f"The goods on {space_name(d['space'])} go back to the "
-        "general supply (solo: 6 or more goods)."
+    "SpacesReplenished": lambda who, d: gettext("New goods are put on the accumulating spaces."),
+    "SpaceCleared": lambda who, d: gettext(
+        "The goods on {space} go back to the general supply (solo: 6 or more goods)."
+    ).format(space=space_name(d["space"])),
+    "GoodsTaken": lambda who, d: gettext("{who} takes {goods} from {space}.").format(
+        who=who, goods=goods_text(d["gain"]), space=space_name(d["from_space"])
     ),
-    "GoodsTaken": lambda who, d: (
-        f"{who} takes {goods_text(d['gain'])} from {space_name(d['from_space'])}."
+    "GoodsGained": _received,
+    "GoodsPaid": lambda who, d: gettext("{who} pays {goods}{reason}.").format(
+        who=who, goods=goods_text(d["pay"]), reason=_paid_for(d)
     ),
-    "GoodsGained": lambda who, d: (
-        f"{who} receives {goods_text(d['gain'])}{_REASON.get(d.get('reason'), '')}."
+    "StableBuilt": lambda who, d: gettext("{who} builds a stable on {space}.").format(
+        who=who, space=label(d["space"])
     ),
-    "GoodsPaid": lambda who, d: (
-        f"{who} pays {goods_text(d['pay'])}{_FOR.get(d.get('reason'), lambda d: '')(d)}."
-    ),
-    "StableBuilt": lambda who, d: f"{who} builds a stable on {label(d['space'])}.",
     "WeaponsChanged": _weapons,
-    "CropsHarvested": lambda who, d: (
-        f"{who} harvests 1 crop from each of {len(d['spaces'])} sown field(s)."
+    "CropsHarvested": _harvested,
+    "HomeReturned": lambda who, d: gettext("The dwarfs return home to their dwellings."),
+    "AnimalsBorn": lambda who, d: gettext("{who}'s animals breed: {born} born{extra}.").format(
+        who=who, born=goods_text(d["born"]), extra=_extra(d)
     ),
-    "HomeReturned": lambda who, d: "The dwarfs return home to their dwellings.",
-    "AnimalsBorn": lambda who, d: (
-        f"{who}'s animals breed: {goods_text(d['born'])} born" + _extra(d) + "."
+    "Converted": lambda who, d: gettext("{who} turns {pay} into {gain}.").format(
+        who=who, pay=goods_text(d["pay"]), gain=goods_text(d["gain"])
     ),
-    "Converted": lambda who, d: f"{who} turns {goods_text(d['pay'])} into {goods_text(d['gain'])}.",
-    "RubySpent": lambda who, d: (
-        f"{who} spends {goods_text(d['pay'])} on "
-        + (f"a single {d['buy']} tile" if "gain" not in d else goods_text(d["gain"]))
-        + "."
+    "RubySpent": _ruby_spent,
+    "TileUsed": lambda who, d: gettext("{who} uses the {tile}: {pay} for {gain}.").format(
+        who=who, tile=tile_name(d["tile"]), pay=goods_text(d["pay"]), gain=goods_text(d["gain"])
     ),
-    "TileUsed": lambda who, d: (
-        f"{who} uses the {tile_name(d['tile'])}: "
-        f"{goods_text(d['pay'])} for {goods_text(d['gain'])}."
+    "AnimalReleased": lambda who, d: gettext("{who} lets {goods} go.").format(
+        who=who, goods=goods_text(d["pay"])
     ),
-    "AnimalReleased": lambda who, d: f"{who} lets {goods_text(d['pay'])} go.",
-    "OreTraded": lambda who, d: f"{who} trades 2 ore for 2 gold and 1 food.",
-    "MarketBought": lambda who, d: (
-        f"{who} buys {goods_text(d['gain'])} at the Weekly market for {goods_text(d['pay'])}."
+    "OreTraded": lambda who, d: gettext("{who} trades 2 ore for 2 gold and 1 food.").format(
+        who=who
     ),
-    "GoodsKept": lambda who, d: f"{who} pays a ruby to keep the goods on {space_name(d['space'])}.",
-    "HarvestSkipChosen": lambda who, d: f"{who} skips the {d['skip']} phase of this harvest.",
-    "DeliveriesScheduled": lambda who, d: (
-        f"{who} will receive 1 {d['good']} at the start of "
-        f"rounds {', '.join(d['rounds']) or 'none left'}."
+    "MarketBought": lambda who, d: gettext(
+        "{who} buys {gain} at the Weekly market for {pay}."
+    ).format(who=who, gain=goods_text(d["gain"]), pay=goods_text(d["pay"])),
+    "GoodsKept": lambda who, d: gettext("{who} pays a ruby to keep the goods on {space}.").format(
+        who=who, space=space_name(d["space"])
     ),
-    "ExtensionBothUsed": lambda who, d: f"{who} uses the Guest room on Extension (once per game).",
+    "HarvestSkipChosen": lambda who, d: gettext(
+        "{who} skips the {phase} phase of this harvest."
+    ).format(who=who, phase=_phase(d["skip"])),
+    "DeliveriesScheduled": _deliveries,
+    "ExtensionBothUsed": lambda who, d: gettext(
+        "{who} uses the Guest room on Extension (once per game)."
+    ).format(who=who),
     "Asked": _asked,
-    "DwarfsRested": lambda who, d: (
-        f"{who}'s {len(d['dwarfs'])} remaining dwarf(s) stay home: "
-        "no action space has anything they could do."
+    "DwarfsRested": _rested,
+    "PhaseChanged": lambda who, d: gettext("The game moves to the {phase} phase.").format(
+        phase=_phase(d["phase"])
     ),
-    "PhaseChanged": lambda who, d: f"The game moves to the {d['phase'].replace('_', ' ')} phase.",
 }
 
 

@@ -6,6 +6,7 @@ from domain.common.errors import BadGameConfig, GameOver
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
+from . import evaluation, walk, why
 from .board import label
 from .builder import Builder
 from .evolve import evolve as evolve_event
@@ -99,9 +100,7 @@ class Caverna(BuilderTitle):
 
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        from .evaluation import evaluate
-
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
         return score_sheet(state)
@@ -137,14 +136,10 @@ class Caverna(BuilderTitle):
         return move_group(state, move)
 
     def step_prompt(self, state, seat):
-        from .walk import step_prompt
-
-        return step_prompt(state, seat)
+        return walk.step_prompt(state, seat)
 
     def why_not(self, state, seat, target):
-        from .why import why_not
-
-        return why_not(state, seat, target)
+        return why.why_not(state, seat, target)
 
 
 def home_rows(home: dict) -> list[list[dict]]:

@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-#: Message templates keyed by error code. Titles add their own with :func:`register_messages`.
+from .i18n import gettext, language
+
+#: Message templates keyed by error code (English; each is a message of the catalogues, looked
+#: up in the reader's language when rendered: ``domain.common.i18n``). Titles add their own
+#: with :func:`register_messages`.
 MESSAGES: dict[str, str] = {
     # game lifecycle and turns
     "not_your_turn": "It is not {seat_name}'s turn: the game is waiting for {waiting}.",
@@ -62,8 +66,10 @@ def register_messages(messages: dict[str, str]) -> None:
 
 
 def render(code: str, params: dict[str, Any]) -> str:
-    """Render the template of ``code`` with ``params``; a missing param never hides the error."""
-    template = MESSAGES.get(code, code.replace("_", " ").capitalize() + ".")
+    """Render the template of ``code`` with ``params`` in the bound language
+    (``domain.common.i18n``); a missing param never hides the error."""
+    english = MESSAGES.get(code)
+    template = gettext(english) if english else code.replace("_", " ").capitalize() + "."
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -80,14 +86,16 @@ class DomainError(Exception):
             self.code = code
         self.params = params
         self._message: str | None = None
+        self._lang = ""
         super().__init__(self.code)
 
     @property
     def message(self) -> str:
         """The readable sentence, rendered on first use: rules that list legal moves by
         trying candidates raise thousands of errors nobody reads (bots, random playouts)."""
-        if self._message is None:
-            self._message = render(self.code, self.params)
+        lang = language()
+        if self._message is None or getattr(self, "_lang", "") != lang:
+            self._message, self._lang = render(self.code, self.params), lang
         return self._message
 
     def __str__(self) -> str:

@@ -18,6 +18,12 @@ Events (:class:`TableEvent`, ``kind`` and ``data``):
 ``access`` says who may take an open seat: ``"anyone"`` signed in, ``"rating"`` (players
 whose rating for the title and variant lies in ``range``), ``"invited"`` (only the names
 invited; the table's challenge link also invites whoever holds it).
+
+A **guest** (no account; its ``account`` is :data:`GUEST_PREFIX` and a random id its browser
+keeps) may take an open seat of a **casual** table open to anyone, or of a casual table whose
+challenge link it holds, as lichess lets anonymous players accept open challenges in casual
+games only: a rated table, or one limited to a rating range, needs an account
+(``table_needs_account``). A guest is never invited to a rematch (its seat is open there).
 """
 
 from __future__ import annotations
@@ -36,6 +42,21 @@ SEAT_KINDS = ("creator", "open", "invited", "bot")
 #: the bot that fills open seats when the creator starts at once and named none
 DEFAULT_FILL: dict[str, Any] = {"bot": "greedy", "level": 2}
 RATING_BOUNDS = (0, 4000)
+#: the start of the ``account`` of a guest's seat (a random id its browser keeps)
+GUEST_PREFIX = "guest:"
+
+
+def is_guest(account: str | None) -> bool:
+    """Whether ``account`` is a guest's (not an account's) id."""
+    return bool(account) and str(account).startswith(GUEST_PREFIX)
+
+
+def guest_may_sit(table: Table, invited_by_link: bool = False) -> bool:
+    """Whether a guest may take an open seat of ``table`` (casual, and open to anyone or
+    reached by its challenge link)."""
+    if table.rated or table.access == "rating":
+        return False
+    return table.access == "anyone" or invited_by_link
 
 
 @dataclass(frozen=True)  # the library's metaclass makes it one; this tells the type checker
@@ -220,6 +241,8 @@ def decide_join(
     free = [i for i in table.open_seats() if table.seats[i]["kind"] == "open"]
     if not free:
         raise conflict("table_full")
+    if is_guest(account) and not guest_may_sit(table, invited_by_link):
+        raise conflict("table_needs_account")
     if table.access == "invited" and not invited_by_link:
         raise conflict("table_not_invited")
     if table.access == "rating" and table.range is not None and not invited_by_link:
@@ -352,7 +375,7 @@ def rematch_spec(table: Table, by: str, by_name: str, by_seat: int) -> dict:
             seats.append({"kind": "creator"})
         elif seat["kind"] == "bot":
             seats.append({"kind": "bot", "bot": seat["bot"], "level": seat["level"]})
-        elif seat.get("account"):
+        elif seat.get("account") and not is_guest(seat["account"]):
             seats.append({"kind": "invited", "invited": seat["account"], "name": seat["name"]})
         else:
             seats.append({"kind": "open"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .death import CLARA_CATEGORY, bury
 from .expansions import death_place
-from .market import lay_out, tile_words
+from .stalls import lay_out, tile_words
 from .state import data
 
 SETS = ("top", "bottom")

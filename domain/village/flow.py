@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.common.events import Event
 
-from . import clara, death, market, mass
+from . import clara, death, market, mass, stalls
 from .builder import Builder
 from .moves import apply, legal_moves, to_act
 from .pack import COLOURS
@@ -38,7 +38,7 @@ def setup_events(
     }
     b = Builder({})
     b.emit("GameSetUp", data_)
-    market.lay_out(b, rng)
+    stalls.lay_out(b, rng)
     if options.get("starting_bonuses", True) and not solo:
         for k, seat in enumerate(order_from(b.state, first)):
             _bonus(b, seat, BONUSES[k], rng)

@@ -20,6 +20,7 @@ import os
 from pathlib import Path
 
 from domain.common.errors import BadGameConfig
+from domain.common.i18n import gettext, npgettext
 
 from .pack_fields import check_value
 
@@ -74,15 +75,19 @@ def counts_sentence(pack: dict) -> str:
     """'91 placeholders, 12 values from another edition, ... of 137 values; the rest are read
     off the Big Box or the seed.' (issue 26: each kind counted on its own)."""
     c = counts(pack)
-    parts = [
-        f"{c[k]} {KIND_WORDS[k][0] if c[k] == 1 else KIND_WORDS[k][1]}" for k in KIND_WORDS if c[k]
-    ]
+    parts = []
+    for k, (one, many, _) in KIND_WORDS.items():
+        if c[k]:
+            one, many = "{n} " + one, "{n} " + many
+            parts.append(npgettext("village data status", one, many, c[k]).format(n=c[k]))
     if not parts:
-        return f"all {c['total']} component values are read off the Big Box or the seed."
-    return (
-        ", ".join(parts) + f" among its {c['total']} component values; the rest are read "
-        "off the Big Box or the seed. Marked values may differ from the printed game."
-    )
+        return gettext("all {total} component values are read off the Big Box or the seed.").format(
+            total=c["total"]
+        )
+    return gettext(
+        "{counts} among its {total} component values; the rest are read off the Big Box or "
+        "the seed. Marked values may differ from the printed game."
+    ).format(counts=", ".join(parts), total=c["total"])
 
 
 class PackInvalid(BadGameConfig):

@@ -3,6 +3,12 @@ event (audit ``?detail=true``)."""
 
 from __future__ import annotations
 
+from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
+
+from .pack import counts_sentence
+from .state import data
+from .travel import roads
+
 SPACE_NAMES = {
     "harvest": "Grain harvest",
     "family": "Family",
@@ -68,75 +74,123 @@ WHY = {
 }
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+#: the catalogues' context of counted things ("{n} coins", "{n} brown cubes")
+COUNT_CONTEXT = "village count"
 
 
-def _goods(goods: dict) -> str:
-    words = []
-    for g, k in goods.items():
+def count_messages() -> dict[str, tuple[str, str]]:
+    """thing -> the (singular, plural) message ids of "{n} <thing>" (``COUNT_CONTEXT``)."""
+    out = {}
+    for g in ("pp", "coins", "grain", *COLOUR_WORDS, "scroll", "horse", "plough", "ox", "wagon"):
         unit = {"pp": "prestige point", "coins": "coin", "grain": "bag of grain"}.get(
             g, f"{g} cube" if g in COLOUR_WORDS else g
         )
-        plural = (
-            unit.replace("bag of", "bags of")
-            if k != 1 and "bag" in unit
-            else (unit + "s" if k != 1 else unit)
-        )
-        words.append(f"{k} {plural}")
-    if len(words) > 1:
-        return ", ".join(words[:-1]) + " and " + words[-1]
-    return words[0] if words else "nothing"
+        plural = unit.replace("bag of", "bags of") if "bag" in unit else unit + "s"
+        out[g] = ("{n} " + unit, "{n} " + plural)
+    out["time"] = ("{n} time", "{n} time")  # units of time (``TimePaid``)
+    return out
+
+
+_COUNTED = count_messages()
+
+
+def _count(k: int, g: str) -> str:
+    if g in _COUNTED:
+        one, many = _COUNTED[g]
+        return npgettext(COUNT_CONTEXT, one, many, k).format(n=k)
+    return f"{k} {g}" + ("s" if k != 1 else "")
+
+
+def _goods(goods: dict) -> str:
+    return join_list([_count(k, g) for g, k in goods.items()], gettext("nothing"))
+
+
+def _building(b: str) -> str:
+    return pgettext("village buildings", BUILDING_NAMES[b]) if b in BUILDING_NAMES else b
+
+
+def _space(space: str) -> str:
+    return pgettext("village spaces", SPACE_NAMES[space])
+
+
+#: one cube taken, by colour ("an orange cube"): context "village cube"
+A_CUBE = {c: f"{'an' if c[:1] in 'aeiou' else 'a'} {c} cube" for c in COLOUR_WORDS}
+
+
+def _a_cube(colour: str) -> str:
+    return pgettext("village cube", A_CUBE[colour]) if colour in A_CUBE else f"a {colour} cube"
+
+
+def _colour(colour: str) -> str:
+    return pgettext("village colour", colour)
 
 
 def _why(reason: str) -> str:
     kind, _, arg = str(reason).partition(":")
     if kind == "make":
-        return f"at the {BUILDING_NAMES.get(arg, arg)}"
+        return gettext("at the {building}").format(building=_building(arg))
     if kind == "train":
-        return f"to train a member at the {BUILDING_NAMES.get(arg, arg)}"
-    return WHY.get(kind, f"({reason})")
+        return gettext("to train a member at the {building}").format(building=_building(arg))
+    return pgettext("village why", WHY[kind]) if kind in WHY else f"({reason})"
+
+
+#: places (``_place``), with ``{arg}`` where a number or a building fills in
+PLACES = {
+    "farm": "the farmyard",
+    "unborn": "the family supply",
+    "bag": "the black bag",
+    "yard": "the {arg}",
+    "council": "council step {arg}",
+    "church": "church step {arg}",
+    "city": "city {arg}",
+    "near": "Clara's board",
+    "reserve": "the church reserve",
+    "chronicle": "the village chronicle",
+    "grave": "a grave",
+}
+#: where someone stands, with its preposition (``_at``)
+AT = {
+    "farm": "on the farmyard",
+    "council": "on council step {arg}",
+    "church": "on church step {arg}",
+    "yard": "at the {arg}",
+    "city": "in city {arg}",
+    "near": "beside Clara's board",
+    "reserve": "in the church reserve",
+    "bag": "in the black bag",
+    "unborn": "at the family supply",
+    "chronicle": "at the village chronicle",
+    "grave": "at a grave",
+}
+
+
+def _arg(kind: str, arg: str) -> str:
+    return _building(arg) if kind == "yard" else arg
 
 
 def _place(where: str) -> str:
     kind, _, arg = where.partition(":")
-    return {
-        "farm": "the farmyard",
-        "unborn": "the family supply",
-        "bag": "the black bag",
-        "yard": f"the {BUILDING_NAMES.get(arg, arg)}",
-        "council": f"council step {arg}",
-        "church": f"church step {arg}",
-        "city": f"city {arg}",
-        "near": "Clara's board",
-        "reserve": "the church reserve",
-        "chronicle": "the village chronicle",
-        "grave": "a grave",
-    }.get(kind, where)
+    if kind not in PLACES:
+        return where
+    return pgettext("village place", PLACES[kind]).format(arg=_arg(kind, arg))
 
 
 def _at(where: str) -> str:
     """Where someone stands, with its preposition: "on council step 3", "beside Clara's
     board"."""
-    kind = where.partition(":")[0]
-    prep = {
-        "farm": "on",
-        "council": "on",
-        "church": "on",
-        "yard": "at",
-        "city": "in",
-        "near": "beside",
-        "reserve": "in",
-        "bag": "in",
-    }.get(kind, "at")
-    return f"{prep} {_place(where)}"
+    kind, _, arg = where.partition(":")
+    if kind not in AT:
+        return gettext("at {place}").format(place=where)
+    return pgettext("village at", AT[kind]).format(arg=_arg(kind, arg))
 
 
 def _member(names: list[str], figure: str, gen) -> str:
     """'Ann's "2"', 'Clara's "3"', or without a generation "a member of Ann's"."""
     head = figure.split(".")[0]
     owner = "Clara" if head == "c" else _name(names, int(head) if head.isdigit() else None)
-    return f'{owner}\'s "{gen}"' if gen is not None else f"a member of {owner}'s"
+    if gen is not None:
+        return gettext('{owner}\'s "{gen}"').format(owner=owner, gen=gen)
+    return gettext("a member of {owner}'s").format(owner=owner)
 
 
 def _name(names: list[str], seat) -> str:
@@ -147,13 +201,26 @@ def _name(names: list[str], seat) -> str:
 
 def _customer(d: dict) -> str:
     if "wants" not in d:
-        return f"the customer {d['customer']}"
-    return f"a customer who wants {_goods(d['wants'])} and pays {d['pp']} prestige points"
+        return gettext("the customer {customer}").format(customer=d["customer"])
+    return ngettext(
+        "a customer who wants {goods} and pays {n} prestige point",
+        "a customer who wants {goods} and pays {n} prestige points",
+        d["pp"],
+    ).format(goods=_goods(d["wants"]), n=d["pp"])
+
+
+#: where a dead member goes (``MemberDied``)
+DIED = {
+    "chronicle": "{member} dies {where} and is written into the village chronicle among the "
+    "{category}.",
+    "grave": "{member} dies {where} and is laid in an anonymous grave.",
+    "removed": "{member} dies {where} and leaves the game: no slot or grave is left.",
+}
 
 
 def describe(event, names: list[str], viewer=None) -> str:
     """One sentence for ``event`` (already redacted for ``viewer``; Village's events hide
-    nothing once they happen, so ``viewer`` changes nothing)."""
+    nothing once they happen, so ``viewer`` changes nothing), in the reader's language."""
     d, seat, t = event.data, event.seat, event.type
     who = _name(names, seat)
     simple = SIMPLE.get(t)
@@ -164,124 +231,175 @@ def describe(event, names: list[str], viewer=None) -> str:
     if t == "MemberMoved":
         return _moved(who, d, names)
     if t == "MemberDied":
-        dest = {
-            "chronicle": f"is written into the village chronicle among the {d.get('category')}",
-            "grave": "is laid in an anonymous grave",
-            "removed": "leaves the game: no slot or grave is left",
-        }
-        where = "beside her board" if d["at"] == "near" else _at(d["at"])
-        return f"{_member(names, d['figure'], d.get('gen'))} dies {where} and {dest[d['to']]}."
+        where = gettext("beside her board") if d["at"] == "near" else _at(d["at"])
+        category = d.get("category")
+        return gettext(DIED[d["to"]]).format(
+            member=_member(names, d["figure"], d.get("gen")),
+            where=where,
+            category=pgettext("village chronicle", str(category)) if category else category,
+        )
     if t == "FiguresDrawn":
         return _drawn(d, names)
     if t == "CustomersLaid":
-        tiles = d.get("tiles") or {}
-        if not d.get("revealed"):
-            return "The market's customers move up to the free stalls."
-        if not tiles:
-            return f"The market is laid out; {len(d['revealed'])} customer(s) turn face up."
-        return (
-            "New customers turn up at the market: "
-            + "; ".join(
-                f"one wants {_goods(w['wants'])} and pays {w['pp']} PP" for w in tiles.values()
-            )
-            + "."
-        )
+        return _laid(d)
     if t == "Flow":
         return _flow(d, names)
     return t
 
 
-SIMPLE = {
-    "Gained": lambda who, d: f"{who} gains {_goods(d['gain'])} {_why(d['reason'])}.",
-    "Paid": lambda who, d: (
-        f"{who} pays {_goods(d['pay'])} {_why(d['reason'])}."
-        if d["reason"] != "ring"
-        else f"{who} gives the unspent ring token back to the council roof."
-    ),
-    "TimePaid": lambda who, d: f"{who} spends {d['time']} time {_why(d['reason'])}.",
-    "DeathSkipped": lambda who, d: (
-        f"{who} owes a death, but no member of theirs is visible: nobody dies."
-    ),
-    "CubeTaken": lambda who, d: (
-        f"{who} takes {_a(d['colour'])} cube from {SPACE_NAMES[d['space']]}."
-    ),
-    "WellUsed": lambda who, d: f"{who} uses the Well, paying 3 {d['colour']} cubes.",
-    "BagFilled": lambda who, d: f"The green bag is filled: {_goods(d['added'])}.",
-    "CubesDrawn": lambda who, d: (
-        "This round's cubes are drawn onto the action spaces: "
-        + ("; ".join(f"{SPACE_NAMES[s]} {', '.join(c)}" for s, c in d["spaces"].items()) or "none")
-        + "."
-    ),
-    "CustomerServed": lambda who, d: (
-        f"{who} serves {_customer(d)}." if who != "Clara" else f"Clara takes {_customer(d)}."
-    ),
-    "MarketDayStarted": lambda who, d: f"{who} holds a market day.",
-    "MarketPassed": lambda who, d: f"{who} passes and is out of this market day.",
-    "DiscPlaced": lambda who, d: f"{who} marks city {d['city']} with a disc.",
-    "RingTaken": lambda who, d: f"{who} takes the ring token and will start the next round.",
-    "MajorityLost": lambda who, d: (
-        "Nobody scores the church majority this mass" + (": Clara has it." if d.get("to") else ".")
-    ),
-    "ClaraCube": lambda who, d: (
-        f"Clara takes {_a(d['colour'])} cube from {SPACE_NAMES[d['space']]}."
-    ),
-    "Fate": lambda who, d: (
-        f"Clara's {d['set']} fate tokens are shuffled again."
-        if d.get("reshuffled")
-        else "Clara's fate token turns up "
-        + ("the quill: her oldest member dies." if d["quill"] else "blank.")
-    ),
-    "ClaraCleared": lambda who, d: "Clara's cubes go back to the supply, all but the last.",
-    "GameEndTriggered": lambda who, d: (
-        f"{who} fills the last free place in the {d['place']}: the game is ending."
-    ),
-    "GameFinished": lambda who, d: "The game is over.",
-    "MassDone": lambda who, d: (
-        f"{who} "
-        + (
-            "buys no more members out of the black bag."
-            if d.get("part") == "buy"
-            else "moves no more members up the church steps."
+def _laid(d: dict) -> str:
+    tiles = d.get("tiles") or {}
+    if not d.get("revealed"):
+        return gettext("The market's customers move up to the free stalls.")
+    if not tiles:
+        n = len(d["revealed"])
+        return ngettext(
+            "The market is laid out; {n} customer turns face up.",
+            "The market is laid out; {n} customers turn face up.",
+            n,
+        ).format(n=n)
+    wants = "; ".join(
+        gettext("one wants {goods} and pays {pp} PP").format(goods=_goods(w["wants"]), pp=w["pp"])
+        for w in tiles.values()
+    )
+    return gettext("New customers turn up at the market: {wants}.").format(wants=wants)
+
+
+def _paid(who: str, d: dict) -> str:
+    if d["reason"] == "ring":
+        return gettext("{who} gives the unspent ring token back to the council roof.").format(
+            who=who
         )
+    return gettext("{who} pays {goods} {why}.").format(
+        who=who, goods=_goods(d["pay"]), why=_why(d["reason"])
+    )
+
+
+def _drawn_cubes(who: str, d: dict) -> str:
+    spaces = "; ".join(
+        f"{_space(s)} {', '.join(_colour(x) for x in c)}" for s, c in d["spaces"].items()
+    )
+    return gettext("This round's cubes are drawn onto the action spaces: {spaces}.").format(
+        spaces=spaces or gettext("none")
+    )
+
+
+def _fate(who: str, d: dict) -> str:
+    if d.get("reshuffled"):
+        return gettext("Clara's {set} fate tokens are shuffled again.").format(set=d["set"])
+    if d["quill"]:
+        return gettext("Clara's fate token turns up the quill: her oldest member dies.")
+    return gettext("Clara's fate token turns up blank.")
+
+
+SIMPLE = {
+    "Gained": lambda who, d: gettext("{who} gains {goods} {why}.").format(
+        who=who, goods=_goods(d["gain"]), why=_why(d["reason"])
     ),
+    "Paid": _paid,
+    "TimePaid": lambda who, d: gettext("{who} spends {time} {why}.").format(
+        who=who, time=_count(d["time"], "time"), why=_why(d["reason"])
+    ),
+    "DeathSkipped": lambda who, d: gettext(
+        "{who} owes a death, but no member of theirs is visible: nobody dies."
+    ).format(who=who),
+    "CubeTaken": lambda who, d: gettext("{who} takes {cube} from {space}.").format(
+        who=who, cube=_a_cube(d["colour"]), space=_space(d["space"])
+    ),
+    "WellUsed": lambda who, d: gettext("{who} uses the Well, paying {cubes}.").format(
+        who=who, cubes=_count(3, d["colour"])
+    ),
+    "BagFilled": lambda who, d: gettext("The green bag is filled: {goods}.").format(
+        goods=_goods(d["added"])
+    ),
+    "CubesDrawn": _drawn_cubes,
+    "CustomerServed": lambda who, d: (
+        gettext("{who} serves {customer}.").format(who=who, customer=_customer(d))
+        if who != "Clara"
+        else gettext("Clara takes {customer}.").format(customer=_customer(d))
+    ),
+    "MarketDayStarted": lambda who, d: gettext("{who} holds a market day.").format(who=who),
+    "MarketPassed": lambda who, d: gettext("{who} passes and is out of this market day.").format(
+        who=who
+    ),
+    "DiscPlaced": lambda who, d: gettext("{who} marks city {city} with a disc.").format(
+        who=who, city=d["city"]
+    ),
+    "RingTaken": lambda who, d: gettext(
+        "{who} takes the ring token and will start the next round."
+    ).format(who=who),
+    "MajorityLost": lambda who, d: (
+        gettext("Nobody scores the church majority this mass: Clara has it.")
+        if d.get("to")
+        else gettext("Nobody scores the church majority this mass.")
+    ),
+    "ClaraCube": lambda who, d: gettext("Clara takes {cube} from {space}.").format(
+        cube=_a_cube(d["colour"]), space=_space(d["space"])
+    ),
+    "Fate": _fate,
+    "ClaraCleared": lambda who, d: gettext(
+        "Clara's cubes go back to the supply, all but the last."
+    ),
+    "GameEndTriggered": lambda who, d: gettext(
+        "{who} fills the last free place in the {place}: the game is ending."
+    ).format(who=who, place=pgettext("village end place", d["place"])),
+    "GameFinished": lambda who, d: gettext("The game is over."),
+    "MassDone": lambda who, d: (
+        gettext("{who} buys no more members out of the black bag.")
+        if d.get("part") == "buy"
+        else gettext("{who} moves no more members up the church steps.")
+    ).format(who=who),
 }
 
 
 def _set_up(d: dict) -> str:
-    from .pack import counts_sentence
-
     pack = d["pack"]
-    return (
-        f"A game of Village ({d['variant']}) is set up for {', '.join(d['players'])} with "
-        f"the data pack {pack['name']}: {counts_sentence(pack)}"
+    return gettext(
+        "A game of Village ({variant}) is set up for {players} with the data pack {pack}: {counts}"
+    ).format(
+        variant=d["variant"],
+        players=", ".join(d["players"]),
+        pack=pack["name"],
+        counts=counts_sentence(pack),
     )
 
 
+#: a member moved, by reason (``MemberMoved``): {who}, {member}, {place}
 MOVED = {
-    "birth": lambda who, g, d: f"{who}'s family grows: {g} is born.",
-    "recall": lambda who, g, d: (
-        f"{who} calls {g} home"
-        + (f" from {_place(d['from'])}." if d.get("from") else " to the farmyard.")
-    ),
-    "train": lambda who, g, d: f"{who} trains {g} at the {_place(d['to'])[4:]}.",
-    "council": lambda who, g, d: f"{who} moves {g} to {_place(d['to'])} of the council chamber.",
-    "church": lambda who, g, d: f"{who} sends {g} to church: into the black bag.",
-    "travel": lambda who, g, d: f"{who} sends {g} on a journey to {_place(d['to'])}.",
-    "mass": lambda who, g, d: f"{who} moves {g} up to {_place(d['to'])}.",
+    "birth": "{who}'s family grows: {member} is born.",
+    "recall_from": "{who} calls {member} home from {place}.",
+    "recall": "{who} calls {member} home to the farmyard.",
+    "train": "{who} trains {member} at the {building}.",
+    "council": "{who} moves {member} to {place} of the council chamber.",
+    "church": "{who} sends {member} to church: into the black bag.",
+    "travel": "{who} sends {member} on a journey to {place}.",
+    "mass": "{who} moves {member} up to {place}.",
+    "other": "{who} moves {member} to {place}.",
 }
 
 
 def _moved(who: str, d: dict, names: list[str]) -> str:
     gen = d.get("gen")
-    member = f'a "{gen}"' if gen is not None else "a member"
+    member = gettext('a "{gen}"').format(gen=gen) if gen is not None else gettext("a member")
     if who == "Clara":
         return (
-            f'Clara puts her "{gen}" from the church reserve into the black bag.'
+            gettext('Clara puts her "{gen}" from the church reserve into the black bag.').format(
+                gen=gen
+            )
             if gen is not None
-            else "Clara puts a member into the black bag."
+            else gettext("Clara puts a member into the black bag.")
         )
-    text = MOVED.get(d["reason"])
-    return text(who, member, d) if text else f"{who} moves {member} to {_place(d['to'])}."
+    reason = d["reason"]
+    if reason == "recall" and d.get("from"):
+        reason = "recall_from"
+    line = MOVED.get(reason, MOVED["other"])
+    where = d.get("from") if reason == "recall_from" else d.get("to")
+    building = ""
+    if reason == "train":
+        building = _building(str(d["to"]).partition(":")[2])
+    return gettext(line).format(
+        who=who, member=member, place=_place(where) if where else "", building=building
+    )
 
 
 def _drawn(d: dict, names: list[str]) -> str:
@@ -289,35 +407,47 @@ def _drawn(d: dict, names: list[str]) -> str:
     parts = []
     for figure, step, gen in zip(d["figures"], d["steps"], gens):
         if figure == "monk":
-            parts.append("a monk (back into the bag)")
+            parts.append(gettext("a monk (back into the bag)"))
         else:
-            where = f"to church step {step}" if step else "back into the bag: no free step"
+            where = (
+                gettext("to church step {step}").format(step=step)
+                if step
+                else gettext("back into the bag: no free step")
+            )
             parts.append(f"{_member(names, figure, gen)} ({where})")
     if not parts:
-        return "The mass draws nobody from the black bag."
-    return "The mass draws from the black bag: " + ", ".join(parts) + "."
+        return gettext("The mass draws nobody from the black bag.")
+    return gettext("The mass draws from the black bag: {figures}.").format(figures=", ".join(parts))
 
 
 def _flow(d: dict, names: list[str]) -> str:
     """A line for what the game asks next; bookkeeping alone reads "The game moves on."."""
     out = []
     if "round" in d:
-        out.append(f"Round {d['round']} begins.")
+        out.append(gettext("Round {round} begins.").format(round=d["round"]))
     if d.get("phase") == "mass_buy":
-        out.append("The mass begins.")
+        out.append(gettext("The mass begins."))
     end = d.get("end")
     if end and end.get("queue"):
-        out.append("Last actions: " + ", ".join(_name(names, s) for s in end["queue"]) + ".")
+        out.append(
+            gettext("Last actions: {names}.").format(
+                names=", ".join(_name(names, s) for s in end["queue"])
+            )
+        )
     if d.get("dying") is not None:
-        out.append(f"{_name(names, d['dying'])} chooses which member dies.")
+        out.append(gettext("{who} chooses which member dies.").format(who=_name(names, d["dying"])))
     step = d.get("step") or {}
     if step.get("kind") == "act":
-        out.append(f"{_name(names, step['seat'])} acts on {SPACE_NAMES[step['space']]}.")
+        out.append(
+            gettext("{who} acts on {space}.").format(
+                who=_name(names, step["seat"]), space=_space(step["space"])
+            )
+        )
     elif step.get("kind") == "space":
-        out.append(f"{_name(names, step['seat'])} chooses an action space.")
+        out.append(gettext("{who} chooses an action space.").format(who=_name(names, step["seat"])))
     if d.get("turn") is not None and 0 <= d["turn"] < len(names) and "round" not in d:
-        out.append(f"It is {names[d['turn']]}'s turn.")
-    return " ".join(out) or "The game moves on."
+        out.append(gettext("It is {name}'s turn.").format(name=names[d["turn"]]))
+    return " ".join(out) or gettext("The game moves on.")
 
 
 def rule_of(event) -> str:
@@ -402,9 +532,6 @@ def move_label(state: dict, move: dict) -> str:
 def _travel_label(state: dict, move: dict) -> str:
     """'Send a "1" to city N: 2 time, 1 wagon and 2 brown' (the road's price, coins standing in
     for cubes)."""
-    from .state import data
-    from .travel import roads
-
     start = move.get("from", "farm")
     origin = start[5:] if start.startswith("city:") else "village"
     road = data(state)["travel"]["road"]
@@ -425,8 +552,6 @@ def _travel_label(state: dict, move: dict) -> str:
 
 
 def _serve_label(state: dict, move: dict) -> str:
-    from .state import data
-
     cid = state["market"]["stalls"][move["slot"]]
     tile = data(state)["customers"][cid]
     head = (

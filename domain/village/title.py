@@ -7,6 +7,7 @@ from __future__ import annotations
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 
+from . import evaluation, walk, why
 from . import pack as packs
 from .builder import Builder
 from .diagnose import check_shape, refuse
@@ -126,9 +127,7 @@ class Village(BuilderTitle):
 
     def evaluate(self, state, seat):
         """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        from .evaluation import evaluate
-
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
         return score_sheet(state)
@@ -161,14 +160,10 @@ class Village(BuilderTitle):
         return move_group(state, move)
 
     def step_prompt(self, state, seat):
-        from .walk import step_prompt
-
-        return step_prompt(state, seat)
+        return walk.step_prompt(state, seat)
 
     def why_not(self, state, seat, target):
-        from .why import why_not
-
-        return why_not(state, seat, target)
+        return why.why_not(state, seat, target)
 
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).

@@ -3,6 +3,7 @@ take its reward. The map is data (pack ``travel``)."""
 
 from __future__ import annotations
 
+from .actions import at
 from .pack import COLOURS
 from .state import coin_options, data, gens_at, split_payment
 
@@ -38,7 +39,6 @@ def travel_moves(state: dict, seat: int) -> list[dict]:
 
 
 def travel(b, seat: int, move: dict) -> None:
-    from .actions import at
 
     state = b.state
     start = move.get("from", "farm")

@@ -5,6 +5,7 @@ called by the app factory (``service.app.EXTENSIONS``).
 * :mod:`.tables_pages`: open tables, "my games" of an account, the rating boards;
 * :mod:`.sessions`: who is signed in (the API other modules call: ``current_account``,
   ``require_account``, ``sign_in``, ``sign_out``, ``sessions``, ``end_session``);
+* :mod:`.api`: the JSON routes (in the OpenAPI document);
 * :mod:`.signin` and :mod:`.passkeys`: the two ways in; :mod:`.people`: personal data;
 * :mod:`.side`: the applications and read models these pages run on.
 
@@ -20,23 +21,28 @@ import logging
 from flask import g
 
 from ..web import security
-from . import tables_pages  # noqa: F401 (its routes join the blueprint)
+from . import api, tables_pages  # noqa: F401 (its routes join the blueprint)
 from .pages import bp
-from .sessions import current_account, side
+from .sessions import current_account, guest_id, side
 
 log = logging.getLogger(__name__)
 
 
 def account_seats() -> dict[str, dict]:
-    """``{game id: {"s", "m", "o"}}`` of the signed-in account's seats (as a browser's cookie
-    holds its guest seats), marks made from the seats' current keys."""
+    """``{game id: {"s", "m", "o"}}`` of the signed-in account's seats and of the seats this
+    browser took as a guest at casual tables (as a browser's cookie holds its invite links'
+    seats), marks made from the seats' current keys."""
     if "account_seats" in g:
         return g.account_seats
     out: dict[str, dict] = {}
     account = current_account()
-    if account is not None:
+    holders = [str(account.id)] if account is not None else []
+    guest = guest_id()
+    if guest is not None:
+        holders.append(guest)  # seats taken as a guest at casual tables
+    for holder in holders:
         try:
-            for held in side().fresh().account_seats(str(account.id)):
+            for held in side().fresh().account_seats(holder):
                 mark = security.seat_mark(held["key"])
                 entry = out.setdefault(held["game"], {"s": held["seat"], "m": mark, "o": {}})
                 entry["o"][str(held["seat"])] = mark
@@ -46,8 +52,9 @@ def account_seats() -> dict[str, dict]:
     return out
 
 
-def register(api, services=None) -> None:
-    app = api._app
+def register(api_, services=None) -> None:
+    app = api_._app
     app.register_blueprint(bp)
+    api.register(api_)
     if account_seats not in security.SEAT_SOURCES:
         security.SEAT_SOURCES.append(account_seats)

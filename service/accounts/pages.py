@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from datetime import UTC, datetime
 
 from flask import (
     Blueprint,
@@ -25,12 +26,15 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 
 from domain.accounts.errors import AccountConflict, AccountRefused
+from domain.accounts.model import Account
 from domain.common.errors import DomainError, NotFound
+from domain.common.i18n import gettext as _
+from domain.common.i18n import pgettext
 
 from ..context import games
 from ..problems import to_problem
 from ..web import security
-from . import passkeys, sessions, signin
+from . import sessions, signin
 from .people import digest
 from .sessions import current_account, require_account, side
 
@@ -71,6 +75,7 @@ def error_page(error):
     heading = {409: "Not possible now", 422: "Not accepted", 404: "Not found"}.get(
         status, problem.title
     )
+    heading = pgettext("problem title", heading)  # (titles: service/problems.py PAGE_TITLES)
     page = render_template("message.html", heading=heading, text=problem.detail)
     return page, status
 
@@ -126,7 +131,7 @@ def signin_request():
             "Too many sign-in links were asked for from here or for this address. "
             f"Try again in {max(1, wait // 60)} minute(s)."
         )
-        page = render_template("message.html", heading="Too many requests", text=text)
+        page = render_template("message.html", heading=_("Too many requests"), text=text)
         return page, 429, {"Retry-After": str(wait)}
     s = side()
     signin.send_link(s, address, known=s.people.account_of(address) is not None)
@@ -237,55 +242,7 @@ def signout():
     return redirect(url_for("web.home"), code=303)
 
 
-# -- passkeys ------------------------------------------------------------------------------------
-@bp.get("/signin/passkey/options")
-def passkey_signin_options():
-    return Response(passkeys.authentication_options(), mimetype="application/json")
-
-
-@bp.post("/signin/passkey")
-def passkey_signin():
-    security.check_csrf()
-    s = side()
-    try:
-        body = passkeys.parse_body()
-        stored = s.people.passkey(passkeys.credential_id(body))
-        if stored is None:
-            raise passkeys.PasskeyError("This passkey is not known here.")
-        count = passkeys.verify_authentication(body, stored)
-        if not s.people.count_passkey(stored["credential_id"], int(stored["sign_count"]), count):
-            raise passkeys.PasskeyError("This passkey was just used; try again.")
-        account = s.accounts.get(uuid.UUID(stored["account_id"]))
-        if account is None or account.deleted:
-            raise passkeys.PasskeyError("This passkey's account was deleted.")
-    except passkeys.PasskeyError as err:
-        return jsonify({"ok": False, "detail": str(err)}), 403
-    sessions.sign_in(account)
-    return jsonify({"ok": True, "redirect": url_for("accounts.my_games")})
-
-
-@bp.get("/account/passkeys/options")
-def passkey_options():
-    account = require_account()
-    existing = [p["credential_id"] for p in side().people.passkeys(str(account.id))]
-    return Response(passkeys.registration_options(account, existing), mimetype="application/json")
-
-
-@bp.post("/account/passkeys")
-def passkey_add():
-    security.check_csrf()
-    account = require_account()
-    try:
-        body = passkeys.parse_body()
-        credential, public_key, count = passkeys.verify_registration(body)
-    except passkeys.PasskeyError as err:
-        return jsonify({"ok": False, "detail": str(err)}), 422
-    side().people.add_passkey(
-        str(account.id), credential, public_key, count, sessions.device_label()
-    )
-    return jsonify({"ok": True})
-
-
+# -- passkeys (the ceremonies are JSON routes: .api) ----------------------------------------
 @bp.post("/account/passkeys/remove")
 def passkey_remove():
     security.check_csrf()
@@ -308,7 +265,18 @@ def account():
         passkeys=s.people.passkeys(str(me.id)),
         ratings=s.fresh().ratings_of(str(me.id)),
         browser_seats=len(_browser_seats()),
+        now=datetime.now(UTC),
     )
+
+
+@bp.post("/account/name")
+def rename():
+    """Change the player name (once in 30 days; games keep the names they were played
+    under)."""
+    security.check_csrf()
+    me = require_account()
+    side().accounts.rename(me.id, request.form.get("name", ""))
+    return redirect(url_for("accounts.account"), code=303)
 
 
 @bp.post("/account/sessions/end")
@@ -381,30 +349,14 @@ def claim_invite(invite: str):
 def export():
     """Everything kept about the account, as JSON: its events' facts, personal data, seats,
     ratings and tables (no secrets)."""
-    me = require_account()
-    s = side().fresh()
-    events = [
-        {"kind": e.kind, "data": _public(e.data), "at": e.timestamp.isoformat()}
-        for e in games().events.get(me.id)
-    ]
-    body = {
-        "account": {"id": str(me.id), "name": me.name, "opened_at": me.opened_at},
-        "personal_data": s.people.export(str(me.id)),
-        "events": events,
-        "seats": [{"game": x["game"], "seat": x["seat"]} for x in s.account_seats(str(me.id))],
-        "ratings": s.ratings_of(str(me.id)),
-        "tables": s.account_tables(str(me.id)),
-    }
-    text = json.dumps(body, indent=2, default=str)
+    from .api import export_of
+
+    text = json.dumps(export_of(require_account()), indent=2, default=str)
     return Response(
         text,
         mimetype="application/json",
         headers={"Content-Disposition": 'attachment; filename="chronicle-account.json"'},
     )
-
-
-def _public(data: dict) -> dict:
-    return {k: v for k, v in data.items() if k != "key"}
 
 
 @bp.post("/account/delete")
@@ -415,6 +367,14 @@ def delete():
     me = require_account()
     if (request.form.get("confirm") or "").strip() != me.name:
         abort(422, description="Type your player name exactly to confirm the deletion.")
+    delete_account(me)
+    session.clear()
+    text = _("Your account was deleted: its email address, passkeys and sessions are gone.")
+    return render_template("message.html", heading=_("Account deleted"), text=text)
+
+
+def delete_account(me: Account) -> Account:
+    """Leave or close the account's waiting tables, forget its personal data, delete it."""
     s = side()
     for table in s.fresh().account_tables(str(me.id)):  # tables waiting to start: leave them
         table_id = uuid.UUID(table["id"])
@@ -426,23 +386,4 @@ def delete():
         except DomainError:  # started or closed meanwhile
             pass
     s.people.forget(str(me.id))
-    s.accounts.delete(me.id)
-    session.clear()
-    text = "Your account was deleted: its email address, passkeys and sessions are gone."
-    return render_template("message.html", heading="Account deleted", text=text)
-
-
-# -- JSON --------------------------------------------------------------------------------------
-@bp.get("/api/v1/account")
-def account_json():
-    me = current_account()
-    if me is None:
-        return jsonify({"signed_in": False})
-    return jsonify({"signed_in": True, "id": str(me.id), "name": me.name})
-
-
-@bp.get("/api/v1/account/games")
-def my_games_json():
-    me = require_account()
-    s = side().fresh()
-    return jsonify({"games": s.my_games(str(me.id)), "tables": s.account_tables(str(me.id))})
+    return s.accounts.delete(me.id)

@@ -12,7 +12,6 @@ cannot sign in twice.
 from __future__ import annotations
 
 import base64
-import json
 import os
 from urllib.parse import urlsplit
 
@@ -24,10 +23,7 @@ from webauthn import (
     verify_authentication_response,
     verify_registration_response,
 )
-from webauthn.helpers.exceptions import (
-    InvalidAuthenticationResponse,
-    InvalidRegistrationResponse,
-)
+from webauthn.helpers.exceptions import WebAuthnException
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
     PublicKeyCredentialDescriptor,
@@ -36,6 +32,8 @@ from webauthn.helpers.structs import (
 )
 
 from domain.accounts.model import Account
+
+from ..parsing import strict_json
 
 RP_NAME = "Chronicle"
 
@@ -93,7 +91,7 @@ def verify_registration(body: dict) -> tuple[str, str, int]:
             expected_rp_id=rp_id(),
             expected_origin=origin(),
         )
-    except (InvalidRegistrationResponse, ValueError, KeyError, TypeError) as err:
+    except (WebAuthnException, ValueError, KeyError, TypeError) as err:  # malformed too
         raise PasskeyError(f"This passkey could not be registered: {err}") from None
     return b64(found.credential_id), b64(found.credential_public_key), found.sign_count
 
@@ -128,14 +126,14 @@ def verify_authentication(body: dict, stored: dict) -> int:
             credential_public_key=unb64(stored["public_key"]),
             credential_current_sign_count=int(stored["sign_count"]),
         )
-    except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError) as err:
+    except (WebAuthnException, ValueError, KeyError, TypeError) as err:  # malformed too
         raise PasskeyError(f"This passkey was refused: {err}") from None
     return found.new_sign_count
 
 
 def parse_body() -> dict:
     try:
-        body = json.loads(request.get_data(as_text=True) or "{}")
+        body = strict_json(request.get_data() or b"{}")
     except ValueError:
         raise PasskeyError("This is not a passkey answer.") from None
     if not isinstance(body, dict):

@@ -51,6 +51,10 @@ SCHEMA = (
         created_at DOUBLE PRECISION NOT NULL,
         used_at DOUBLE PRECISION)""",
     "CREATE INDEX IF NOT EXISTS acc_passkeys_account ON {p}acc_passkeys (account_id)",
+    # the account's settings (issue 36: the language its pages, sentences and notices use)
+    """CREATE TABLE IF NOT EXISTS {p}acc_settings (
+        account_id TEXT PRIMARY KEY,
+        lang TEXT NOT NULL)""",
 )
 #: sign-in rows older than this are deleted when new ones are written (links live 15 min)
 SIGNIN_KEEP = 24 * 3600.0
@@ -220,13 +224,28 @@ class People:
             [account_id, credential_id],
         )
 
+    # -- settings ------------------------------------------------------------------------------
+    def language_of(self, account_id: str) -> str | None:
+        """The language the account chose (None: it never chose one)."""
+        rows = self.store.query(
+            "SELECT lang FROM {p}acc_settings WHERE account_id = ?", [account_id]
+        )
+        return rows[0]["lang"] if rows else None
+
+    def set_language(self, account_id: str, lang: str) -> None:
+        self.store.execute(
+            "INSERT INTO {p}acc_settings (account_id, lang) VALUES (?, ?) "
+            "ON CONFLICT (account_id) DO UPDATE SET lang = excluded.lang",
+            [account_id, lang],
+        )
+
     # -- deletion and export ---------------------------------------------------------------------
     def forget(self, account_id: str) -> None:
         """Delete every piece of personal data of the account (email, pending links and mail
         to its address, sessions, passkeys)."""
         address = self.email_of(account_id)
         with self.store.writing() as cur:
-            for table in ("acc_people", "acc_sessions", "acc_passkeys"):
+            for table in ("acc_people", "acc_sessions", "acc_passkeys", "acc_settings"):
                 cur.execute(
                     self.store.sql(f"DELETE FROM {{p}}{table} WHERE account_id = ?"), [account_id]
                 )
@@ -239,6 +258,7 @@ class People:
         """The personal data kept for the account (no secrets: no session tokens, no keys)."""
         return {
             "email": self.email_of(account_id),
+            "language": self.language_of(account_id),
             "sessions": [
                 {k: r[k] for k in ("label", "created_at", "seen_at")}
                 for r in self.sessions(account_id)

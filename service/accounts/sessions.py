@@ -22,6 +22,7 @@ import uuid
 from flask import abort, current_app, g, request, session
 
 from domain.accounts.model import Account
+from domain.tables.model import GUEST_PREFIX, is_guest
 
 from ..context import services
 from .side import AccountsSide, accounts_side
@@ -30,6 +31,8 @@ from .side import AccountsSide, accounts_side
 KEY = "account"
 #: how often a session's "last seen" is written (seconds)
 SEEN_EVERY = 300.0
+#: the session cookie's key for a guest's id at casual tables (see ``domain.tables.model``)
+GUEST = "guest"
 
 
 def side() -> AccountsSide:
@@ -84,12 +87,32 @@ def require_account() -> Account:
     return account
 
 
+def guest_id(create: bool = False) -> str | None:
+    """This browser's guest id (``guest:<hex>``), made on first use when ``create``: the
+    ``account`` of the seats it takes at casual tables, found again by it."""
+    found = session.get(GUEST)
+    if isinstance(found, str) and is_guest(found):
+        return found
+    if not create:
+        return None
+    made = GUEST_PREFIX + secrets.token_hex(8)
+    session[GUEST] = made
+    return made
+
+
+def guest_name(guest: str) -> str:
+    """The name a guest sits under ("Guest 3f2a91"; no account may take such a name)."""
+    return f"Guest {guest[len(GUEST_PREFIX) :][:6]}"
+
+
 def sign_in(account: Account) -> None:
     """Start a new session for ``account`` in a fresh cookie (see the module docstring)."""
-    seats = session.get("seats")
+    seats, guest = session.get("seats"), session.get(GUEST)
     session.clear()
     if seats:
         session["seats"] = seats
+    if guest:  # the seats it took as a guest stay this browser's
+        session[GUEST] = guest
     token = secrets.token_urlsafe(32)
     side().people.add_session(token, str(account.id), device_label())
     session[KEY] = token

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from domain.accounts.app import Accounts
 from domain.tables.app import Tables
 from projections.queries import waiting_first
-from projections.ratings import PROVISIONAL_RD, START, RatingsProjection
+from projections.ratings import PROVISIONAL_RD, START, RatingsProjection, idle_periods, idle_rd
 from projections.tables import TablesProjection
 
 from .people import People
@@ -189,53 +190,61 @@ class AccountsSide:
 
     def rating(self, account_id: str, title: str, variant: str) -> dict:
         rows = self.query(
-            "SELECT rating, rd, games FROM {p}rm_ratings WHERE account_id = ? AND title = ? "
-            "AND variant = ?",
+            "SELECT rating, rd, vol, games, rated_at FROM {p}rm_ratings WHERE account_id = ? "
+            "AND title = ? AND variant = ?",
             [account_id, title, variant],
         )
         r = rows[0] if rows else {"rating": START[0], "rd": START[1], "games": 0}
+        rd = current_rd(r)
         return {
             "rating": round(r["rating"]),
-            "rd": round(r["rd"]),
+            "rd": round(rd),
             "games": r["games"],
-            "provisional": r["rd"] > PROVISIONAL_RD,
+            "provisional": rd > PROVISIONAL_RD,
         }
 
     def ratings_of(self, account_id: str) -> list[dict]:
         rows = self.query(
-            "SELECT title, variant, rating, rd, games, wins FROM {p}rm_ratings "
+            "SELECT title, variant, rating, rd, vol, games, wins, rated_at FROM {p}rm_ratings "
             "WHERE account_id = ? ORDER BY title, variant",
             [account_id],
         )
-        return [
-            {
-                **r,
-                "rating": round(r["rating"]),
-                "rd": round(r["rd"]),
-                "provisional": r["rd"] > PROVISIONAL_RD,
-            }
-            for r in rows
-        ]
+        out = []
+        for r in rows:
+            rd = current_rd(r)
+            out.append(
+                {
+                    **{k: r[k] for k in ("title", "variant", "games", "wins")},
+                    "rating": round(r["rating"]),
+                    "rd": round(rd),
+                    "provisional": rd > PROVISIONAL_RD,
+                }
+            )
+        return out
 
     def leaderboard(self, title: str, variant: str, limit: int = 50) -> list[dict]:
-        """The best ratings of ``title``/``variant``, established ones first."""
+        """The best ratings of ``title``/``variant``, established ones first (a deviation
+        grown by idle rating periods makes a rating provisional again)."""
         rows = self.query(
-            "SELECT r.account_id, r.rating, r.rd, r.games, r.wins, a.name, a.deleted "
-            "FROM {p}rm_ratings r JOIN {p}rm_accounts a ON a.account_id = r.account_id "
+            "SELECT r.account_id, r.rating, r.rd, r.vol, r.games, r.wins, r.rated_at, a.name, "
+            "a.deleted FROM {p}rm_ratings r JOIN {p}rm_accounts a "
+            "ON a.account_id = r.account_id "
             "WHERE r.title = ? AND r.variant = ? ORDER BY r.rating DESC LIMIT ?",
             [title, variant, limit * 2],
         )
-        board = [
-            {
-                "name": r["name"],
-                "rating": round(r["rating"]),
-                "rd": round(r["rd"]),
-                "games": r["games"],
-                "wins": r["wins"],
-                "provisional": r["rd"] > PROVISIONAL_RD,
-            }
-            for r in rows
-        ]
+        board = []
+        for r in rows:
+            rd = current_rd(r)
+            board.append(
+                {
+                    "name": r["name"],
+                    "rating": round(r["rating"]),
+                    "rd": round(rd),
+                    "games": r["games"],
+                    "wins": r["wins"],
+                    "provisional": rd > PROVISIONAL_RD,
+                }
+            )
         board.sort(key=lambda r: (r["provisional"], -r["rating"]))
         return board[:limit]
 
@@ -245,6 +254,16 @@ class AccountsSide:
             "WHERE game_id = ?",
             [game_id],
         )
+
+
+def _now() -> float:
+    return time.time()
+
+
+def current_rd(row: dict, now: float | None = None) -> float:
+    """A rating row's deviation grown by the rating periods since its last game, up to now."""
+    periods = idle_periods(row.get("rated_at"), _now() if now is None else now)
+    return idle_rd(float(row["rd"]), float(row.get("vol") or START[2]), periods)
 
 
 _lock = threading.Lock()

@@ -7,7 +7,7 @@
 * ``/my-games``: every seat the account holds on any device, waiting for it first, with the time
   left on each clock; the tables it sits at or is invited to;
 * ``/ratings/<title>``: the leaderboard per variant, and the bots' published ratings;
-* ``GET /api/v1/tables``: the open tables as JSON.
+* the JSON routes are in :mod:`.api`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 import uuid
 
-from flask import abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from domain import registry
@@ -23,13 +23,14 @@ from domain.accounts.errors import conflict, refused
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
-from domain.tables.model import Table
+from domain.common.i18n import gettext as _
+from domain.tables.model import Table, guest_may_sit
 
 from ..context import games
 from ..web import security
 from ..web.pages import form_clock
 from .pages import bp, status_of
-from .sessions import current_account, require_account, side
+from .sessions import current_account, guest_id, guest_name, require_account, side
 
 BOT_CHOICES = ("greedy:2", "greedy:1", "search:1", "search:2", "random:1")
 
@@ -76,18 +77,6 @@ def tables():
         variant=variant,
         bots=BOT_CHOICES,
         me=current_account(),
-    )
-
-
-@bp.get("/api/v1/tables")
-def tables_json():
-    s = side().fresh()
-    return jsonify(
-        {
-            "tables": s.open_tables(
-                request.args.get("title") or None, request.args.get("variant") or None
-            )
-        }
     )
 
 
@@ -184,11 +173,15 @@ def table(table_id: str):
     if found.game:
         over = games().is_over(games().get_game(uuid.UUID(found.game)))
     mine = _viewer_seats(found)
+    guest = guest_id() if me is None else None
+    holder = str(me.id) if me else guest
     return render_template(
         "accounts/table.html",
         t=found,
         me=me,
-        my_seat=found.seat_of(str(me.id)) if me else None,
+        guest_ok=me is None and guest_may_sit(found, challenge_ok(found.id, request.args.get("c"))),
+        guest_name=guest_name(guest) if guest else None,
+        my_seat=found.seat_of(holder) if holder else None,
         challenge=request.args.get("c", ""),
         link=link,
         title_name=s.tables.title_name(found),
@@ -201,31 +194,59 @@ def table(table_id: str):
 
 @bp.post("/tables/<table_id>/join")
 def join(table_id: str):
+    """Take a seat: an account's, or a guest's at a casual table (see
+    ``domain.tables.model``); a guest at a table that needs an account gets a page saying so,
+    with a link to sign in (401)."""
     security.check_csrf()
-    me = require_account()
+    me = current_account()
     tid = _table_id(table_id)
     s = side()
+    by_link = challenge_ok(tid, request.form.get("c"))
+    seat = _int("seat")
+    if me is None:
+        if not guest_may_sit(s.tables.get(tid), by_link):
+            return needs_account(url_for("accounts.table", table_id=tid, c=request.form.get("c")))
+        guest = guest_id(create=True)
+        assert guest is not None
+        found = s.tables.join(
+            tid,
+            guest,
+            guest_name(guest),
+            lambda t, v: 0,
+            invited_by_link=by_link,
+            seat=seat - 1 if seat else None,
+        )
+        return _after(found)
 
     def rating(title: str, variant: str) -> int:
         return int(s.fresh().rating(str(me.id), title, variant)["rating"])
 
-    seat = _int("seat")
     found = s.tables.join(
         tid,
         str(me.id),
         me.name,
         rating,
-        invited_by_link=challenge_ok(tid, request.form.get("c")),
+        invited_by_link=by_link,
         seat=seat - 1 if seat else None,
     )
     return _after(found)
 
 
+def needs_account(back: str):
+    """The page a guest gets at a table that needs an account: the sentence and a sign-in
+    link (401)."""
+    text = conflict("table_needs_account").message
+    return render_template("accounts/needs_account.html", text=text, back=back), 401
+
+
 @bp.post("/tables/<table_id>/leave")
 def leave(table_id: str):
     security.check_csrf()
-    me = require_account()
-    side().tables.leave(_table_id(table_id), str(me.id))
+    me = current_account()
+    holder = str(me.id) if me is not None else guest_id()
+    if holder is None:
+        require_account()
+    side().tables.leave(_table_id(table_id), str(holder))
     return redirect(url_for("accounts.tables"), code=303)
 
 
@@ -265,7 +286,7 @@ def reissue(table_id: str):
     )
     return render_template(
         "message.html",
-        heading="Seat link reissued",
+        heading=_("Seat link reissued"),
         text=text,
         link=link,
         back=url_for("web.game", game_id=found.game),

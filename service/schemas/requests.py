@@ -134,7 +134,7 @@ class CreateGameSchema(RequestSchema):
             "and for every title ``clock``: a move clock "
             'in seconds, e.g. {"type": "per_move", '
             '"seconds": 86400}, with "on_expiry": "bot" (the default), '
-            '"adjudicate" or "drop" (README, Move clocks).'
+            '"adjudicate", "drop" or "wait" (README, Move clocks).'
         },
     )
 
@@ -274,6 +274,7 @@ class RecordSchema(RequestSchema):
     kind = fields.String(load_default="full")
     viewer = fields.Integer(allow_none=True)
     signature = JSONObject(allow_none=True)
+    chat = JSONObject(allow_none=True)  # exported beside the events; not imported
 
 
 class VacationSchema(RequestSchema):

@@ -72,7 +72,9 @@ class PlayerSchema(ResponseSchema):
         metadata={
             "description": 'Only for a seat a bot plays: {"bot", '
             '"level", "why": "seated" | "clock" | "dropped"} '
-            "(issue 25; a dropped seat's bot is the platform's \"zombie\")."
+            "(issue 25; a dropped seat's bot is the platform's \"zombie\"); "
+            'for "clock", also "since" (the deadline that passed, ISO time) and '
+            '"since_version" (the version of the ClockExpired) (issue 37).'
         }
     )
     dropped = fields.Boolean(
@@ -425,6 +427,11 @@ class RecordOutSchema(ResponseSchema):
         metadata={
             "description": "Ed25519 over format, game id, head, "
             "kind and viewer: algorithm, key, value"
+        }
+    )
+    chat = fields.Dict(
+        metadata={
+            "description": "the table's chat as the viewer may read it (not chained, not signed)"
         }
     )
 

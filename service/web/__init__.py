@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from flask import redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 
-from . import branches, records, series_pages  # noqa: F401 (their routes join the blueprint)
+from . import branches, reclaim, records, series_pages  # noqa: F401 (routes join the blueprint)
 from .pages import bp
 from .security import secure_headers
 

@@ -175,10 +175,12 @@ def described_events(
     app: Games, current: Any, viewer: int | None, finished: bool
 ) -> tuple[list[dict], list[bool], bool]:
     """Every event as ``viewer`` may see it (``Presentation.event_view``), whether each starts
-    a move, and whether any still hides something; cached per game, viewer and finished."""
+    a move, and whether any still hides something; cached per game, viewer, finished and the
+    reader's language."""
+    from domain.common.i18n import language
     from domain.common.visibility import has_hidden
 
-    key = (id(app), current.id, viewer, finished)
+    key = (id(app), current.id, viewer, finished, language())  # sentences are per language
     with _LOGS_LOCK:
         log = _LOGS.get(key)
         if log is not None:

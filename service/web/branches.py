@@ -9,6 +9,7 @@ from flask import abort, flash, render_template, request, url_for
 
 from domain.application import token_hash
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
 from domain.game import is_over
 
 from ..context import games, services
@@ -155,8 +156,10 @@ def confirm_invite(game_id: uuid.UUID):
     if seat is None:
         return render_template(
             "message.html",
-            heading="New invite link",
-            text="Only a player of this game can renew their invite: open your invite link first.",
+            heading=_("New invite link"),
+            text=_(
+                "Only a player of this game can renew their invite: open your invite link first."
+            ),
             back=url_for("web.game", game_id=game_id),
         ), 403
     return render_template(
@@ -177,7 +180,7 @@ def new_invite(game_id: uuid.UUID):
     link = url_for("web.join", invite=security.make_invite(game_id, seat, token), _external=True)
     return render_template(
         "message.html",
-        heading="Your new invite link",
+        heading=_("Your new invite link"),
         text="Your old invite link no longer works. Open this one on "
         "another device to play from there (shown only now):",
         link=link,

@@ -27,10 +27,13 @@ from werkzeug.exceptions import HTTPException
 from domain import registry
 from domain.application import token_hash
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
+from domain.common.i18n import pgettext
 from domain.common.why import move_target, split_target
 
 from ..context import games, services
 from ..lobby import list_games
+from ..parsing import strict_json
 from ..problems import to_problem
 from ..schemas.requests import CreateGameSchema
 from . import security
@@ -58,7 +61,9 @@ def _globals() -> dict:
 def _error_page(error):
     """Errors on a page get a page (the status and sentence the API would give)."""
     problem = to_problem(error)
-    page = render_template("message.html", heading=problem.title, text=problem.detail)
+    page = render_template(
+        "message.html", heading=pgettext("problem title", problem.title), text=problem.detail
+    )
     return page, problem.status, problem.headers
 
 
@@ -219,8 +224,8 @@ def invites(game_id: uuid.UUID):
     if not held or held.get("game") != str(game_id):
         return render_template(
             "message.html",
-            heading="Invite links",
-            text="The invite links of a game are shown only once, right after it is created.",
+            heading=_("Invite links"),
+            text=_("The invite links of a game are shown only once, right after it is created."),
             back=url_for("web.game", game_id=game_id),
         ), 410
     game = games().get_game(game_id)
@@ -252,13 +257,13 @@ def _invite_claims(invite: str):
         game = games().get_game(game_id)
         holds = security.seat_holds(games(), game_id, claims["s"], claims["m"])
     except security.InviteError as err:
-        return None, (render_template("message.html", heading="Invite link", text=str(err)), 400)
+        return None, (render_template("message.html", heading=_("Invite link"), text=str(err)), 400)
     except (DomainError, ValueError, KeyError, TypeError):
         return None, (
             render_template(
                 "message.html",
-                heading="Invite link",
-                text="The game of this invite link does not exist.",
+                heading=_("Invite link"),
+                text=_("The game of this invite link does not exist."),
             ),
             404,
         )
@@ -266,8 +271,8 @@ def _invite_claims(invite: str):
         return None, (
             render_template(
                 "message.html",
-                heading="Invite link",
-                text="This invite link no longer opens its seat.",
+                heading=_("Invite link"),
+                text=_("This invite link no longer opens its seat."),
             ),
             403,
         )
@@ -403,7 +408,7 @@ def _why_answer(game_id: uuid.UUID, text: str, status: int):
     if request.headers.get("HX-Request"):
         return render_template("_why_said.html", text=text, status=status), status
     back = url_for("web.game", game_id=game_id)
-    return render_template("message.html", heading="Why not?", text=text, back=back), status
+    return render_template("message.html", heading=_("Why not?"), text=text, back=back), status
 
 
 @bp.get("/games/<game:game_id>/why")
@@ -456,7 +461,7 @@ def play(game_id: uuid.UUID):
             where,
         )
     try:
-        move = json.loads(tried)
+        move = strict_json(tried)  # a lone surrogate or NUL: unreadable, never a 500
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:

@@ -13,6 +13,7 @@ import uuid
 from flask import abort, render_template, request
 
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext as _
 from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
 from workers import netguard
@@ -55,10 +56,19 @@ def _settings_page(
         player=game.players[seat],
         webhook_url=webhook.get("url", ""),
         email=current.get("email") or "",
+        kinds=current.get("kinds"),
         error=error,
         saved=saved,
         title_name=game.rules.display_name or game.rules.name,
     ), status
+
+
+def _kinds(previous: dict | None) -> dict | None:
+    """The notices chosen per channel in the form (issue 34), else the seat's earlier choice."""
+    if not request.form.get("kinds_shown"):
+        return (previous or {}).get("kinds")
+    channels = ("push", "email", "webhook")
+    return {c: [k for k in subscriptions.KINDS if request.form.get(f"{c}:{k}")] for c in channels}
 
 
 @bp.route("/games/<game:game_id>/notifications", methods=["GET", "POST"])
@@ -67,8 +77,10 @@ def notifications(game_id: uuid.UUID):
     if seat is None:
         return render_template(
             "message.html",
-            heading="Notifications",
-            text="Only a player of this game can choose its notices: open your invite link first.",
+            heading=_("Notifications"),
+            text=_(
+                "Only a player of this game can choose its notices: open your invite link first."
+            ),
         ), 403
     if request.method == "GET":
         return _settings_page(game_id, seat)
@@ -78,7 +90,7 @@ def notifications(game_id: uuid.UUID):
     email = request.form.get("email", "").strip() or None
     try:
         previous = subscriptions.current(app, game_id).get(seat)
-        wanted = subscriptions.build(previous, webhook_url=url, email=email)
+        wanted = subscriptions.build(previous, webhook_url=url, email=email, kinds=_kinds(previous))
         if url:
             netguard.check_hook(url, services().settings.webhook_allow)
     except InvalidSubscription as err:

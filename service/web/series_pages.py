@@ -19,6 +19,7 @@ from domain.application import token_hash
 from domain.common.errors import DomainError
 
 from ..context import games
+from ..parsing import strict_json
 from ..schemas.series import CreateSeriesSchema
 from . import security
 from .pages import bp
@@ -125,7 +126,7 @@ def series_play(series_id: uuid.UUID):
             403,
         )
     try:
-        move = json.loads(request.form.get("move", ""))
+        move = strict_json(request.form.get("move", ""))
         if not isinstance(move, dict):
             raise ValueError
     except ValueError:

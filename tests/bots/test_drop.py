@@ -88,7 +88,7 @@ def test_a_dropped_seat_plays_on_as_the_zombie_and_ranks_last(games):
     summary = games.summary(game)
     assert summary["status"] == "active" and summary["dropped"] == [0]
     assert summary["players"][0]["dropped"] is True
-    assert summary["players"][0]["bot"] == {"bot": "zombie", "level": 1, "why": "dropped"}
+    assert summary["players"][0]["bot"] == {**dropping.ZOMBIE, "why": "dropped"}
     assert "dropped" in games.event_view(game, expired, None)["text"]
     # the player cannot take the seat back, by moving or otherwise; no move is offered
     assert games.legal_moves(gid, 0)[1] == []
@@ -100,7 +100,7 @@ def test_a_dropped_seat_plays_on_as_the_zombie_and_ranks_last(games):
     zombie_moves = play_bots_to_the_end(games, gid, watched=0)
     assert zombie_moves, "the dropped seat was never asked again"
     for listed, command in zombie_moves:
-        assert command["bot"] == {"bot": "zombie", "level": 1}
+        assert command["bot"] == dropping.ZOMBIE
         assert unseal(command["move"], 0) in listed  # listed moves only
     game = games.get_game(gid)
     assert game.rules.status(game.state).finished
@@ -277,3 +277,51 @@ def test_a_series_game_lost_by_a_drop_is_over_and_lost_and_the_series_goes_on(ga
     assert after["games"][0]["won"] is False and len(after["games"]) == 2
     assert next_game.game.id != gid
     assert games.series_audit(series_id)["ok"]
+
+
+def test_when_every_winner_was_dropped_the_titles_tiebreakers_decide():
+    """Issue 37 item 4: the seats left tie on the sheet; Village's tie-breakers (more grain,
+    then more living members, published as each row's ``tiebreak``) decide; a title without
+    tie-breakers shares the win."""
+    rows = [
+        {"seat": 0, "total": 40, "tiebreak": {"grain": 1, "living_members": 5}},
+        {"seat": 1, "total": 30, "tiebreak": {"grain": 4, "living_members": 2}},
+        {"seat": 2, "total": 30, "tiebreak": {"grain": 4, "living_members": 3}},
+        {"seat": 3, "total": 30, "tiebreak": {"grain": 2, "living_members": 9}},
+    ]
+    game = _Game(4, dropped=[0])
+    assert dropping.winners(game, {"winners": [0], "seats": rows}) == [2]
+    plain = [{k: v for k, v in r.items() if k != "tiebreak"} for r in rows]
+    assert dropping.winners(game, {"winners": [0], "seats": plain}) == [1, 2, 3]
+
+
+def test_the_level_2_zombie_keeps_the_cave_fed_and_plays_listed_moves():
+    """Issue 37 item 4: a dropped seat's zombie (level 2) keeps its family fed where it can (in
+    Caverna the level 1 zombie, gaining least, begs about 30 markers a game), and every move it
+    makes is listed."""
+    import random
+
+    from domain import registry
+    from domain.bots import BotSpec, bot_move, bot_rng
+    from domain.bots.arena import new_state
+    from domain.common.rng import Rng
+
+    rules = registry.current("caverna")
+    begging = {}
+    for level in (1, 2):
+        state, rng, pick = new_state(rules, "standard", 2, 3), Rng(3), random.Random(3)
+        specs = [BotSpec("zombie", level), BotSpec("greedy", 1)]
+        for version in range(3000):
+            status = rules.status(state)
+            if status.finished:
+                break
+            seat = pick.choice(status.to_act)
+            move = bot_move(
+                rules, rules.view(state, seat), seat, specs[seat], bot_rng(3, version, seat)
+            )
+            assert move in rules.legal_moves(state, seat)
+            for event in rules.decide(state, seat, move, rng):
+                state = rules.evolve(state, event)
+        assert rules.status(state).finished
+        begging[level] = state["homes"][0]["begging"]
+    assert begging[2] < begging[1] and begging[2] <= 3

@@ -102,7 +102,7 @@ def code_ids() -> dict[str, dict[str, dict[str, str | None]]]:
         {f"bonus_{t}": f"Bonus: {furnishings.tile_name(t)}" for t in caverna_scoring.BONUS}
     )
     village_pad = _labels(village_scoring.categories)
-    places = re.findall(r'^\s+"([a-z]+)":', inspect.getsource(text._place), re.MULTILINE)
+    places = list(text.PLACES)  # the places a sentence names (village text._place)
     tiles_ids = (
         *tables.OUTDOOR,
         *tables.CAVE,

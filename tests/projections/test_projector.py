@@ -281,14 +281,9 @@ def test_a_rebuild_keeps_delivery_state(games, read_store, models):
 
 
 @pytest.mark.parametrize("players", [("Ann", "Bob"), ("Ann", "Bob", "Cid")])
-def test_agricola_sheets_match_at_every_version_when_the_title_is_available(
-    games, read_store, models, players
-):
-    try:
-        rules = registry.current("agricola")
-        created = games.create_game("agricola", "family", list(players), {}, seed=3)
-    except Exception as err:
-        pytest.skip(f"the Agricola title is not available yet: {err}")
+def test_agricola_sheets_match_at_every_version(games, read_store, models, players):
+    rules = registry.current("agricola")
+    created = games.create_game("agricola", "family", list(players), {}, seed=3)
     from bench.games import play_random
 
     game_id = created.game.id
@@ -368,7 +363,7 @@ def test_polling_follows_the_store_until_stopped(games, read_store):
     try:
         game_id = new_game(games).game.id
         games.play(game_id, 0, {"type": "add", "by": 1})
-        deadline = time.time() + 5
+        deadline = time.time() + 60  # a liveness bound, not a speed target (issue 31)
         while (
             read_store.game_row(str(game_id)) is None
             or read_store.game_row(str(game_id))["version"] < 2
@@ -377,7 +372,7 @@ def test_polling_follows_the_store_until_stopped(games, read_store):
             time.sleep(0.02)
     finally:
         stop.set()
-        thread.join(5)
+        thread.join(60)
     assert seen and not thread.is_alive()
 
 

@@ -205,12 +205,23 @@ def test_health_says_degraded_when_the_read_models_set_a_game_aside(tmp_path):
     import uuid as _uuid
 
     from service.app import create_app
-    from service.bootstrap import bootstrap, init_db
+    from service.bootstrap import bootstrap, build_games, init_db
     from tests.conftest import sqlite_settings
+    from workers.wakeup import Waker
+
+    def without_background_projector(settings):
+        """With no Redis, every save would start an in-process catch-up on a thread of its own,
+        racing this test's own steps (issue 31: "stuck" was sometimes "ok" already, and two
+        projectors wrote at once): here only ``fresh()`` projects."""
+        games = build_games(settings)
+        for hook in games.after_save:
+            if isinstance(hook, Waker):
+                hook.fallback = None
+        return games
 
     settings = sqlite_settings(tmp_path, redis_url=None, health_stuck_seconds=0.0)
     init_db(settings).close()
-    services = bootstrap(settings)
+    services = bootstrap(settings, games_factory=without_background_projector)
     try:
         client = create_app(services=services).test_client()
         assert client.get("/healthz").get_json()["status"] == "ok"

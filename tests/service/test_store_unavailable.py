@@ -47,7 +47,8 @@ def test_writes_to_a_locked_sqlite_store_are_503_and_write_nothing(locked_sqlite
         body = assert_problem(response, 503, "store_unavailable")
         assert response.headers["Retry-After"] == "1" and body["retry_after"] == 1
         assert "nothing was written" in body["detail"]
-        assert elapsed < 5, f"a locked store must not hang a request ({elapsed:.1f}s)"
+        # a hang guard, not a speed target (the lock timeout is 1 s)
+        assert elapsed < 30, f"a locked store must not hang a request ({elapsed:.1f}s)"
     # readers are not blocked (write-ahead log), and nothing was recorded
     assert client.get(game.url).get_json()["version"] == 2
     assert client.get("/healthz").status_code == 200
@@ -101,7 +102,7 @@ def test_an_unreachable_postgres_answers_503_quickly(unreachable_postgres_app):
         response = getattr(client, method)(url, json=body)
         problem = assert_problem(response, 503, "store_unavailable")
         assert response.headers["Retry-After"] == "1" and problem["retry_after"] == 1
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 60  # a hang guard: each attempt would wait
     health = client.get("/healthz")
     problem = assert_problem(health, 503, "store_unavailable")
     assert problem["store"] == "down" and problem["backend"] == "postgresql"
@@ -110,14 +111,26 @@ def test_an_unreachable_postgres_answers_503_quickly(unreachable_postgres_app):
     assert client.get("/api/v1/openapi.json").status_code == 200
 
 
-def test_the_games_provider_recovers_when_the_store_comes_back():
+def test_the_games_provider_recovers_when_the_store_comes_back(monkeypatch):
+    """Time is a fake monotonic clock the test moves (issue 31: no test waits on the wall
+    clock; a loaded machine could take longer than Retry-After between two calls)."""
+    import service.bootstrap as bootstrap_module
+
+    class FakeTime:
+        now = 1000.0
+
+        def monotonic(self) -> float:
+            return self.now
+
+    fake = FakeTime()
+    monkeypatch.setattr(bootstrap_module, "time", fake)
     settings = Settings.from_env(
         {"CHRONICLE_DATA_DIR": "/nonexistent", "CHRONICLE_SECRET_KEY": "x", "REDIS_URL": ""}
     )
     attempts = []
 
     def factory(_settings):
-        attempts.append(time.monotonic())
+        attempts.append(fake.now)
         if len(attempts) == 1:
             raise StoreUnavailable()
         return "games"
@@ -125,9 +138,10 @@ def test_the_games_provider_recovers_when_the_store_comes_back():
     provider = GamesProvider(settings, factory)
     with pytest.raises(StoreUnavailable):
         provider()
+    fake.now += settings.retry_after - 0.01
     with pytest.raises(StoreUnavailable):  # within Retry-After: no new attempt
         provider()
     assert len(attempts) == 1
-    time.sleep(settings.retry_after + 0.05)
+    fake.now += 0.02
     assert provider() == "games" and provider() == "games"
     assert len(attempts) == 2

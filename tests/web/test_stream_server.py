@@ -187,3 +187,35 @@ def test_beyond_the_limit_a_stream_gets_503_with_retry_after_and_the_rest_keep_w
     again.close()
     for response in held:
         response.close()
+
+
+def test_a_chat_message_reaches_every_page_that_asked_for_the_chat(streams):
+    """Issue 34: with ``?chat=N`` the stream sends the chat after N (messages without an id,
+    so Last-Event-ID stays the game's version); a stream without it sees no chat."""
+    from domain.chat.app import Chats
+    from domain.chat.model import Sender
+
+    running, writer = streams
+    created = writer.create_game("agricola", "family", ["Ann", "Bob"], {}, seed=5)
+    game_id = created.game.id
+    chats = Chats(writer)
+    chats.post(game_id, Sender(0, None, "Ann"), "seats", "before anyone looked")
+    url = f"{running.url}/api/v1/games/{game_id}/stream"
+    pages = [Reader(url + "?chat=0") for _ in range(3)]
+    plain = Reader(url)
+    for page in pages:
+        (snapshot, (event, data)) = page.messages(2)
+        assert snapshot[0] == "snapshot" and event == "chat"
+        assert [m["text"] for m in data["messages"]] == ["before anyone looked"]
+    assert plain.messages(1)[0][0] == "snapshot"
+    chats.post(game_id, Sender(1, None, "Bob"), "seats", "<b>hi</b> Ann")
+    for page in pages:
+        ((event, data),) = page.messages(1)
+        assert event == "chat" and data["version"] == 2
+        assert [(m["name"], m["text"]) for m in data["messages"]] == [("Bob", "<b>hi</b> Ann")]
+    to_act = writer.summary(writer.get_game(game_id))["to_act"][0]
+    writer.play(game_id, to_act, writer.legal_moves(game_id, to_act)[1][0])
+    ((event, _),) = plain.messages(1)
+    assert event == "version"  # the game's own messages only
+    for reader in (*pages, plain):
+        reader.close()

@@ -115,8 +115,7 @@ def test_the_fence_step_says_what_is_marked_and_what_closing_costs(web_app):
         lambda state, prompt: "fence" in prompt["step"].lower() and state["pending"][0]["region"],
         random.Random(3),
     )
-    if not found:
-        pytest.skip("random play never marked a fence space for Ann with this seed")
+    assert found, "random play with this seed marks a fence space for Ann"
     client = web_app.test_client()
     with web_app.test_request_context():
         invite = security.make_invite(gid, 0, created.tokens[0])
@@ -195,7 +194,7 @@ def test_a_multi_part_action_is_played_from_the_board_alone(
         step = page.locator("#walk-h").inner_text()
         assert step and page.locator("#walk-left").inner_text()
         # the focus stays on the board, on a place of the step
-        for _ in range(200):
+        for _ in range(600):  # up to 15 s: the machine running the tests may be loaded
             where = page.evaluate(
                 "() => document.activeElement && document.activeElement.closest('.board') ? "
                 "(document.activeElement.dataset.where || document.activeElement.tagName) : ''"

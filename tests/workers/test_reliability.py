@@ -332,3 +332,63 @@ def test_four_writers_and_a_projector_skip_no_event(pg_store, redis_server, queu
     assert applied == store_event_count(games)
     assert applied > len(ids) + 4 * 40  # every writer's moves are in
     assert_exact(games, store, ids)
+
+
+def test_push_notices_go_out_exactly_once_with_two_workers_and_a_flaky_push_service(
+    sqlite_store, redis_server, queue_name, receivers, tmp_path
+):
+    """Issue 34: push through real worker processes: two workers race for every notice, the
+    push service fails each path's first attempt; every notice is decrypted by its browser
+    once, all attempts of one notice carry one topic."""
+    from tests.support.push_browser import PushBrowser
+
+    games = sqlite_store.games()
+    install(
+        games,
+        WorkerSettings(redis_url=redis_server.url, queue_name=queue_name, webhook_allow=ALLOW),
+        fallback=False,
+    )
+    receiver = receivers(lambda n, path: (503, {}) if n == 1 else (201, {}))
+    game_ids = [new_game(games).game.id for _ in range(3)]
+    browsers = {}
+    for game_id in game_ids:
+        for seat in (0, 1):
+            browser = PushBrowser(f"{receiver.url}/{game_id}/{seat}")
+            browsers[f"/{game_id}/{seat}"] = browser
+            subscriptions.add_push(
+                games, game_id, seat, subscriptions.check_push(browser.subscription())
+            )
+    env = worker_env(
+        sqlite_store,
+        redis_server.url,
+        queue_name,
+        CHRONICLE_VAPID_KEY_FILE=str(tmp_path / "vapid-key.pem"),
+        CHRONICLE_WEBHOOK_ALLOW=TEST_WEBHOOK_ALLOW,
+    )
+    workers = [launch("worker", log_path=str(tmp_path / f"worker{i}.log"), **env) for i in range(2)]
+    try:
+        for game_id in game_ids:
+            games.play(game_id, 0, {"type": "add", "by": 1})  # Bob's turn
+            games.play(game_id, 1, {"type": "add", "by": 1})  # Ann's turn
+        store = open_store(games)
+
+        def settled():
+            rows = store.query("SELECT * FROM {p}rm_outbox WHERE channel = 'push'")
+            return len(rows) >= 6 and all(r["state"] == "delivered" for r in rows) and rows
+
+        rows = wait_for(settled, 30, message=log_tail(tmp_path / "worker0.log"))
+        time.sleep(0.6)
+        tags = [browsers[d.path].decrypt(d.body)["tag"] for d in receiver.ok()]
+        assert sorted(tags) == sorted(r["message_id"] for r in rows)  # each exactly once
+        # every attempt reached the push service (none was made twice at once), and the
+        # first one to each browser failed and was retried
+        assert sum(r["attempts"] for r in rows) == len(receiver.deliveries)
+        assert sum(r["attempts"] == 2 for r in rows) == len(browsers)
+        topics: dict[str, set] = {}
+        for d in receiver.deliveries:  # failed attempts too: one notice, one topic
+            tag = browsers[d.path].decrypt(d.body)["tag"]
+            topics.setdefault(tag, set()).add(d.headers["Topic"])
+        assert len(topics) == len(rows) and all(len(t) == 1 for t in topics.values())
+    finally:
+        for worker in workers:
+            stop(worker)

@@ -59,7 +59,7 @@ def test_a_trickling_receiver_is_cut_off_at_the_attempts_deadline():
     finally:
         stop()
     assert not outcome.ok and "within 1 s" in outcome.error
-    assert took < 5  # a hang guard: before the fix this took about 15 s and succeeded
+    assert took < 10  # a hang guard: before the fix this took about 15 s and succeeded
 
 
 def test_one_slow_attempt_delays_no_other(monkeypatch):
@@ -78,7 +78,7 @@ def test_one_slow_attempt_delays_no_other(monkeypatch):
         assert pool.submit(None, "slow") == "dispatched"
         assert pool.submit(None, "slow") == "in flight"  # never two attempts at once
         assert pool.submit(None, "fast") == "dispatched"
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # a liveness bound (issue 31)
         while "fast" not in done and time.monotonic() < deadline:
             time.sleep(0.01)
         assert "fast" in done and "slow" not in done

@@ -86,7 +86,7 @@ def test_moves_are_not_slowed_by_a_failed_redis_and_read_models_catch_up_in_proc
         t0 = time.perf_counter()
         slow = _timed_moves(games, game_id, 8)
         assert max(slow) < max(baseline) + 1.0, (slow, baseline)
-        waker.flush(10)
+        waker.flush(60)
         assert waker.status()["redis"] == "down" and waker.fallback_runs >= 1
         models = ReadModels(read_store)
         wait_for(
@@ -114,9 +114,9 @@ def test_a_save_publishes_its_version_for_streams(redis_server, games):
     games.after_save.append(waker)
     game_id = new_game(games).game.id
     games.play(game_id, 0, {"type": "add", "by": 1})
-    waker.flush(5)
+    waker.flush(60)  # liveness bounds, not speed targets (issue 31)
     messages = []
-    deadline = time.time() + 5
+    deadline = time.time() + 60
     while time.time() < deadline and len(messages) < 2:
         message = pubsub.get_message(timeout=0.5)
         if message:

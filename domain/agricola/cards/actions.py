@@ -14,6 +14,8 @@ L910, L836).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import of
@@ -21,11 +23,14 @@ from . import engine
 from .common import card_name
 from .leaving import taken_from
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 FISHING_CARDS = ("E12", "E22", "E30")
 IMPROVEMENT_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def fisher_choice(b, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
+def fisher_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
     """The Fisherman's choice after a placement on Fishing (a ``card_choice`` queue entry)."""
     if space_id != "fishing":
         return None
@@ -86,7 +91,7 @@ def check_again(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_again(b, seat: int, move: dict) -> None:
+def apply_again(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     b.emit("CardGoods", {"card": move["card"], "goods": {"food": -1}}, seat)
     b.emit("CardStep", {"card": move["card"], "pending": dict(pending, done=[], again=True)}, seat)

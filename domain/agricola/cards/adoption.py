@@ -16,10 +16,17 @@ the seat holds some food or something that turns into food.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..evolve_cards import _signed
 from ..improvements import convertible_goods
 from ..steps import settle
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "K267"
 MOVE = "card_adopt"
@@ -31,7 +38,7 @@ def _can_pay_later(farm: dict) -> bool:
     return farm["supply"]["food"] >= PRICE or bool(convertible_goods(farm, "work"))
 
 
-def offer(b, seat: int, move: dict, before: dict) -> None:
+def offer(b: Builder, seat: int, move: dict, before: dict) -> None:
     """``after_place``: the seat's person took a family growth (the newborn stands on the
     space): the card's step comes first, the action's own step (if any) after it."""
     state = b.state
@@ -78,7 +85,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     """Pay and adopt (or decline); then the action's own next step, or its end."""
     pending = b.state["pending"][seat]
     if move["adopt"]:
@@ -96,13 +103,30 @@ def label(state: dict, move: dict) -> str:
     return "Adoptive Parents (K267): keep the newborn a newborn"
 
 
-def install(ext) -> None:
-    """Add the card's step after a family growth to ``ext`` (its label is in
-    ``cards/labels.py``)."""
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "adopt": int}, {})
-    ext.optional_left[KIND] = lambda state, seat: not state["pending"][seat]["done"]
-    ext.mandatory_parts[KIND] = ("adopt",)
-    ext.mandatory_text[KIND] = "it must first say whether the Adoptive Parents adopt the newborn"
+def newborn_adopted(state: dict, d: dict, seat: Any) -> dict:
+    """A newborn comes home as an adult and may act this round (Adoptive Parents K267)."""
+    farm = state["farms"][seat]
+    _signed(state, seat, {"food": -d["food"]})
+    farm["newborns"] -= 1
+    farm["home"] += 1
+    state["spaces"][d["space"]]["newborn"] = False
+    return state
+
+
+def _adoption_left(state: dict, seat: int) -> bool:
+    return not state["pending"][seat]["done"]
+
+
+#: The card's step after a family growth (its label is in ``cards/labels.py``).
+MODULE = CardModule(
+    "adoption",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("optional_left", _adoption_left, key=KIND),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "adopt": int})},
+    events={"NewbornAdopted": newborn_adopted},
+    steps={KIND: (("adopt",), "it must first say whether the Adoptive Parents adopt the newborn")},
+)

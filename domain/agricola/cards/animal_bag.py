@@ -11,22 +11,27 @@ L774). A ``round_draws`` hook of the game's extension (it needs the game's rando
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import engine
 from .common import receive_animals
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def _key(card_id: str) -> str:
     return f"{card_id}/bag"
 
 
-def filled(b, seat: int, event, card_id: str) -> None:
+def filled(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """On play (``after_any`` with ``round_check``): the markers go into the bag."""
     if event is None:
         bag = dict(engine.effect(card_id, b.state)["animal_bag"])
         b.emit("CardStateSet", {"card": card_id, "key": _key(card_id), "value": bag}, seat)
 
 
-def draw(b, rng, round_no: int) -> None:
+def draw(b: Builder, rng: Any, round_no: int) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         for card_id in farm.get("cards", []):
             if not engine.effect(card_id, farm).get("animal_bag"):

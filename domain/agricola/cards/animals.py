@@ -10,11 +10,17 @@ Goods a card keeps are taken out of the general supply and stay on the card
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from domain.common import fences as fence_rules
 from domain.common.housing import ANIMALS, Housing
 
+from ..scoring import score_farm
+from ..tables import GRID
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 # -- goods kept on a card ------------------------------------------------------------------------
 
@@ -24,13 +30,13 @@ def held(farm: dict, card_id: str) -> dict[str, int]:
     return farm.get("held", {}).get(card_id, {})
 
 
-def brush_maker_v1(b, seat, event, card_id):
+def brush_maker_v1(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E156 as card sets 1-4 played it: boar cooked with an improvement only."""
     if event.type == "GoodsConverted" and event.data.get("good") == "boar":
         b.emit("CardHolds", {"card": card_id, "goods": {"boar": 1}}, seat)
 
 
-def brush_maker(b, seat, event, card_id):
+def brush_maker(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E156 (seed 000 L988): each wild boar the seat converts to food goes onto the card,
     whether cooked with an improvement or converted by a card (Meat Seller E162)."""
     boar = 0
@@ -74,7 +80,6 @@ def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
     fit one such choice. With the Animal Keeper (E216) every pasture may take 2 more sheep."""
     if "E29" not in farm.get("cards", ()):
         return None
-    from ..tables import GRID
 
     real = fence_rules.pastures(GRID, farm["fences"])
     fenced = {s for p in real for s in p}
@@ -108,9 +113,6 @@ def tenant_farmer(state: dict, seat: int) -> int:
     cattle; each one it does not give back costs 1 point (nothing with the Yeoman Farmer E165).
     The seat is assumed to give back exactly the animals whose return costs it fewer points;
     the card's points are the difference that makes to the sheet."""
-    from itertools import product
-
-    from ..scoring import score_farm
 
     farm = state["farms"][seat]
     fine = 0 if "E165" in farm.get("cards", ()) else 1

@@ -12,6 +12,8 @@ Patron's food comes before the price (the Patron E192 pays for every occupation 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -20,12 +22,15 @@ from .catalogue import CARDS
 from .common import hand, offers
 from .play import on_play, patron_food
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 
 def _key(card_id: str) -> str:
     return f"{card_id}/answers"
 
 
-def after_occupation(b, seat: int, event, card_id: str) -> None:
+def after_occupation(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """``after_any``: another seat's occupation adds an answer; the holder's next placement or
     the end of the work phase ends them."""
     if event is None:
@@ -80,7 +85,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     holder = next(
         c

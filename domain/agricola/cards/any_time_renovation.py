@@ -7,13 +7,17 @@ offer."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..conversions import conversions_open
+from ..farm import renovation_problem, renovations
 from . import card_moves, engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-    from ..farm import renovation_problem, renovations
-
     farm = state["farms"][seat]
     if farm["house"] != "clay" or conversions_open(state, seat):
         return []
@@ -40,5 +44,5 @@ def check(state: dict, seat: int, move: dict) -> None:
     card_moves.check_card_renovate(state, seat, move)
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_moves.apply_card_renovate(b, seat, move)

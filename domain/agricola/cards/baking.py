@@ -14,11 +14,16 @@ Baker; seed 000 L752, L862).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
-from . import engine
+from . import engine, threshing
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 OFFERED = "offered"
 FEEDING = "feeding"
@@ -30,7 +35,7 @@ def moment(state: dict) -> str:
     return f"{state['round']}/{state['phase']}/{home}"
 
 
-def _cooks(event) -> int:
+def _cooks(event: Any) -> int:
     """Goods cooked with a Fireplace or Cooking Hearth in this event (seed 000 L752: baking
     with them counts)."""
     d = event.data
@@ -45,7 +50,7 @@ def _cooks(event) -> int:
     return d.get("grain", 1) if event.type == "BreadBaked" else d.get("count", 1)
 
 
-def crock(b, seat, event, card_id):
+def crock(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E19: 1 food more for each 2 goods cooked at once with a Fireplace or Cooking Hearth."""
     n = _cooks(event)
     if not n:
@@ -59,7 +64,7 @@ def crock(b, seat, event, card_id):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": food}}, seat)
 
 
-def master_baker_own(b, seat, event, card_id):
+def master_baker_own(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E149 (seed 000 L862): 1 food more for each of the seat's own bake actions (not for a
     bake this card allows)."""
     if event.type != "BreadBaked" or event.data.get("card"):
@@ -72,7 +77,7 @@ def master_baker_own(b, seat, event, card_id):
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
-def master_baker_any(b, owner, event, card_id):
+def master_baker_any(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """E149: another player's bake opens the offer; the holder's next placement closes it."""
     offered = b.state["farms"][owner]["card_state"].get(card_id) == OFFERED
     if event is None:
@@ -108,8 +113,6 @@ def _open(state: dict, seat: int, card_id: str) -> bool:
 
 
 def bake_moves(state: dict, seat: int) -> list[dict]:
-    from . import threshing  # I67: a bake during a ploughing action
-
     farm = state["farms"][seat]
     return [
         {"type": "card_bake", "card": c, "improvement": imp, "grain": g}
@@ -136,9 +139,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from . import threshing
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     if engine.effect(card_id, b.state)["card_bake"] == threshing.PLOUGHING:
         return threshing.apply(b, seat, move)

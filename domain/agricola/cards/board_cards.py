@@ -14,8 +14,13 @@ docs/rules/cards-i-occupations.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..state import name, space_name
 from ..text import goods_text
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CLAY_DIGGER = "I230"
 CLAY_SPACE = "clay_1"
@@ -23,7 +28,7 @@ CLAY_START = {"clay": 3}
 CLAY_TOLL = {"food": 3}
 
 
-def clay_digger_adds(b, seat: int, card_id: str) -> None:
+def clay_digger_adds(b: Builder, seat: int, card_id: str) -> None:
     """On play: the "1 Clay" card joins the board, with 3 clay on it."""
     if CLAY_SPACE in b.state["spaces"]:
         return  # already on the board (a 3-player game's card): nothing to add
@@ -39,7 +44,7 @@ def _clay_owner(state: dict) -> int | None:
     return space.get("owner")
 
 
-def clay_digger_toll(b, owner, event, card_id) -> None:
+def clay_digger_toll(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """Every other player's person on the card's space gives the owner 3 food."""
     if (
         event is not None
@@ -70,7 +75,7 @@ def clay_digger_problem(state: dict, seat: int, space_id: str, move: dict) -> st
 FISHING = "fishing"
 
 
-def net_fisherman(b, owner, event, card_id) -> None:
+def net_fisherman(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I248: the claim when the owner's person takes reed from an action space, and the food
     on Fishing when the people return home (``PeopleReturned``)."""
     state = b.state

@@ -12,7 +12,12 @@ left); the seat may then play one of them, paying for it, or end with ``done``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .deal import _KIND, _kind_of, _sorted, unseen
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "K125"
 ASKED = "draw"
@@ -24,7 +29,7 @@ def open_step(state: dict, seat: int) -> bool:
     return state["farms"][seat].get("card_state", {}).get(CARD) == ASKED
 
 
-def draw(b, rng) -> None:
+def draw(b: Builder, rng: Any) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         if farm.get("card_state", {}).get(CARD) != ASKED:
             continue

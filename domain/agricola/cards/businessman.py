@@ -9,8 +9,14 @@ Once the minor improvement of the Starting Player action is played, the action s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule
 from ..improvements import can_build_any_major
 from .play import any_minor_move
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I228"
 SPACE = "starting_player_minor"
@@ -28,7 +34,7 @@ def is_open(state: dict, seat: int) -> bool:
     )
 
 
-def after(b, owner, event, card_id) -> None:
+def after(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """After the action's minor: the step of the additional improvement."""
     if event.type not in ("MinorPlayed", "MajorBuilt") or not is_open(b.state, owner):
         return
@@ -42,5 +48,4 @@ def after(b, owner, event, card_id) -> None:
     )
 
 
-def install(ext) -> None:
-    ext.extra_steps.append(is_open)
+MODULE = CardModule("businessman", frozenset({CARD}), (Bind("extra_steps", is_open),))

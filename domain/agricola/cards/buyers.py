@@ -16,8 +16,14 @@ rules do not wait then).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 KIND = "card_buy"
 MOVE = "card_buy"
@@ -25,7 +31,7 @@ MOVE = "card_buy"
 BUYERS = {"I234": ("wood", False, 0), "I251": ("reed", True, 1), "I255": ("stone", True, 1)}
 
 
-def watch(b, owner, event, card_id) -> None:
+def watch(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any``: an offer when another seat's action gives the card's good."""
     if event is None or event.type not in ("GoodsTaken", "GoodsReceived"):
         return
@@ -76,7 +82,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     card_id, seller, good = pending["card"], pending["from"], pending["good"]
     if move["buy"]:
@@ -95,10 +101,10 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardStep", {"card": card_id, "pending": following}, seat)
 
 
-def install(ext) -> None:
-    """Add the buyers' step and move to ``ext``."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "buy": int}, {})
-    ext.mandatory_parts[KIND] = ("buy",)
-    ext.mandatory_text[KIND] = "it must answer the card's offer"
+MODULE = CardModule(
+    "buyers",
+    cards=frozenset(BUYERS),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={MOVE: Move(check, apply, {"card": str, "buy": int})},
+    steps={KIND: (("buy",), "it must answer the card's offer")},
+)

@@ -21,7 +21,13 @@ many occupations the seat had then, so that it is offered once per occupation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..improvements import bake_options
+from ..steps import mandatory_done, settle
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 OPEN = "open"
 PADDLE, FLAIL = "K111", "K113"
@@ -35,7 +41,6 @@ def open_now(state: dict, seat: int, card_id: str) -> bool:
     """Whether ``card_id`` lets the seat bake now (the ``card_bake`` of its entry)."""
     if state["phase"] != "work" or state["farms"][seat]["card_state"].get(card_id) != OPEN:
         return False
-    from ..steps import mandatory_done
 
     pending = state["pending"][seat]
     if pending is not None and not mandatory_done(state, pending):
@@ -68,13 +73,12 @@ def keeps_open(state: dict, seat: int) -> bool:
     return offered and bool(bake_options(farm, []))
 
 
-def _closed(state: dict, seat: int, card_id: str):
+def _closed(state: dict, seat: int, card_id: str) -> Any:
     return len(state["farms"][seat].get("occupations", [])) if card_id == PADDLE else None
 
 
-def hook(b, owner: int, event, card_id: str) -> None:
+def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """The entry's ``after_any``: open the bake, close it when taken or when the action ends."""
-    from ..steps import settle
 
     if event is None or (event.seat != owner and event.type != "PeopleReturned"):
         return

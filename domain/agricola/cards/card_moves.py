@@ -5,10 +5,18 @@ which card of one window comes first (``card_first``, decision K-02)."""
 
 from __future__ import annotations
 
-from ..farm import affordable
+from typing import TYPE_CHECKING, Any
+
+from ..conversions import conversions_open
+from ..farm import affordable, renovation_problem, renovations
+from ..placement import _renovate
+from ..steps import settle
 from . import engine
 from .common import ask_choice, order_moves, receive_animals
 from .play import _fail
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def trade_options(farm: dict, eff: dict) -> list[int]:
@@ -54,8 +62,6 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
 def renovate_moves(state: dict, seat: int) -> list[dict]:
     """Builder's Trowel (E50): renovate a wooden hut to clay at any time, paying as usual
     (``pay`` picks another way to pay that the seat's cards offer, e.g. Clay Roof E36)."""
-    from ..conversions import conversions_open
-    from ..farm import renovation_problem, renovations
 
     farm = state["farms"][seat]
     if farm["house"] != "wood" or conversions_open(state, seat):
@@ -73,7 +79,7 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
     ]
 
 
-def _cannot_use(state: dict, seat: int, move: dict, reason: str):
+def _cannot_use(state: dict, seat: int, move: dict, reason: str) -> Any:
     return _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
 
 
@@ -84,15 +90,11 @@ def check_card_renovate(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_renovate(b, seat: int, move: dict) -> None:
-    from ..placement import _renovate
-
+def apply_card_renovate(b: Builder, seat: int, move: dict) -> None:
     _renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
-    from ..conversions import conversions_open
-
     reason = conversions_open(state, seat)
     if reason:
         raise _cannot_use(state, seat, move, reason)
@@ -100,7 +102,7 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
         raise _cannot_use(state, seat, move, "it is not theirs, or they lack what it converts")
 
 
-def apply_card_convert(b, seat: int, move: dict) -> None:
+def apply_card_convert(b: Builder, seat: int, move: dict) -> None:
     eff = engine.effect(move["card"], b.state)
     if eff.get("converts_dynamic"):
         pay, gain = eff["converts_dynamic"](b.state["farms"][seat])[move.get("option", 0)]
@@ -140,9 +142,7 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_choice(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply_card_choice(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     data = {"card": pending["card"], "goods": pending["options"][move["option"]], "part": "choice"}
     if pending.get("onto"):
@@ -171,9 +171,8 @@ def check_card_first(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_first(b, seat: int, move: dict) -> None:
+def apply_card_first(b: Builder, seat: int, move: dict) -> None:
     """K-02: the chosen card's entry first, the others after it in their order."""
-    from ..steps import settle
 
     pending = b.state["pending"][seat]
     queue = pending["queue"]

@@ -12,13 +12,19 @@ It is ploughing by a card, not a ploughing action: plows and the Plow Maker do n
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..farm import legal_field_spaces
+from ..steps import settle
 from ..tables import LAST_ROUND
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 KIND = "plough_n"
 
 
-def start(b, seat: int, card_id: str, fields: int) -> None:
+def start(b: Builder, seat: int, card_id: str, fields: int) -> None:
     """Open the step for ``fields`` fields (nothing when there is none to plough)."""
     if fields <= 0 or not legal_field_spaces(b.state["farms"][seat]):
         return
@@ -46,9 +52,8 @@ def left(state: dict, seat: int) -> bool:
     return more > 0 and bool(legal_field_spaces(state["farms"][seat]))
 
 
-def after_field(b, seat: int, event, card_id: str) -> None:
+def after_field(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """After a field of this card's step: the step again for the fields still owed."""
-    from ..steps import settle
 
     pending = b.state["pending"][seat]
     if (

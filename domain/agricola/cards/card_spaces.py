@@ -13,6 +13,8 @@ the card as they are earned (L622, L724: "record them at once") and scored with 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import placement
 from ..builder import seat_params
 from ..errors import AgricolaViolation
@@ -20,6 +22,9 @@ from ..farm import affordable
 from ..state import space_name
 from ..text import goods_text
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 KIND = "card_space"
 OPTIONS = ("goods", "points")
@@ -31,7 +36,7 @@ ROWS = {
 }
 
 
-def add_space(b, seat: int, card_id: str) -> None:
+def add_space(b: Builder, seat: int, card_id: str) -> None:
     """On play: the card's space joins the board."""
     space = engine.effect(card_id, b.state)["card_space"]["space"]
     b.emit("ActionSpaceAdded", {"space": space, "card": card_id}, seat)
@@ -47,7 +52,7 @@ def _card(state: dict, space_id: str) -> tuple[int, str, dict]:
     raise KeyError(space_id)
 
 
-def _fail(state, seat, space_id, reason):
+def _fail(state: dict, seat: int, space_id: str, reason: Any) -> Any:
     return AgricolaViolation(
         "action_not_possible",
         space_name=space_name(space_id),
@@ -68,7 +73,7 @@ def check(state: dict, seat: int, space_id: str, move: dict) -> None:
         raise _fail(state, seat, space_id, f"they must give its owner {goods_text(toll)}")
 
 
-def apply(b, seat: int, space_id: str, move: dict) -> None:
+def apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
     owner, card_id, spec = _card(b.state, space_id)
     placement._placed(b, seat, space_id, option=move["option"])
     toll = spec.get("toll") or {}
@@ -82,6 +87,6 @@ def apply(b, seat: int, space_id: str, move: dict) -> None:
         b.emit("GoodsReceived", {"space": space_id, "goods": dict(spec["goods"])}, seat)
 
 
-def points(card_id: str):
+def points(card_id: str) -> Any:
     """The card's ``bonus``: the points its owner took on its space."""
     return lambda state, seat: state["farms"][seat]["card_state"].get(f"{card_id}/points", 0)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import pathlib
 import re
+from typing import Any
 
 DATA = pathlib.Path(__file__).parent / "data"
 _GOODS = ("wood", "clay", "reed", "stone", "grain", "vegetable", "food", "sheep", "boar", "cattle")
@@ -172,7 +173,7 @@ def by_name(name: str) -> dict:
     raise KeyError(name)
 
 
-def deck_cards(decks, kind: str, players: int) -> list[str]:
+def deck_cards(decks: Any, kind: str, players: int) -> list[str]:
     """Card ids of ``kind`` in the chosen decks that are in a game of ``players`` (occupations
     by their 1+ / 3+ / 4+ symbol, digest §2.1 item 4), in catalogue order."""
     return [

@@ -17,11 +17,18 @@ round card in the current round or a later one; decision I-31).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..flow import FAMILY_CARD
 from ..placement import place_variants
+from ..steps import settle
 from ..tables import ROUND_CARDS, STAGE_OF_ROUND
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I238"
 KIND = "chamberlain_order"
@@ -36,7 +43,7 @@ def _remaining(state: dict) -> dict[int, list[str]]:
     return {s: [c for c in ROUND_CARDS[s] if c not in shown] for s in sorted(stages)}
 
 
-def _reveal(b, seat: int, first: str | None) -> None:
+def _reveal(b: Builder, seat: int, first: str | None) -> None:
     state = b.state
     order = []
     for cards in _remaining(state).values():
@@ -50,7 +57,7 @@ def _reveal(b, seat: int, first: str | None) -> None:
     b.emit("RoundCardsRevealed", {"card": CARD, "rounds": revealed}, seat)
 
 
-def _ask_or_reveal(b, seat: int) -> None:
+def _ask_or_reveal(b: Builder, seat: int) -> None:
     stage_5 = _remaining(b.state).get(5, [])
     if len(stage_5) < 2:
         _reveal(b, seat, None)
@@ -60,12 +67,12 @@ def _ask_or_reveal(b, seat: int) -> None:
     b.emit("CardStep", {"card": CARD, "pending": pending}, seat)
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no == FROM_ROUND:
         _ask_or_reveal(b, seat)
 
 
-def on_play(b, owner, event, card_id) -> None:
+def on_play(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any`` with ``round_check``: played after the start of round 11, at once."""
     if event is None and b.state["round"] >= FROM_ROUND:
         _ask_or_reveal(b, owner)
@@ -100,9 +107,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     resume = b.state["pending"][seat].get("resume")
     b.emit("CardStep", {"card": CARD, "pending": resume}, seat)
     _reveal(b, seat, move["first"])
@@ -118,12 +123,14 @@ def place_problem(state: dict, seat: int, space_id: str, move: dict) -> str | No
     return None
 
 
-def install(ext) -> None:
-    """Add the Chamberlain's step, moves and placement check to ``ext``."""
-    ext.place_problems.append(place_problem)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "first": str}, {})
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.mandatory_parts[KIND] = ("order",)
-    ext.mandatory_text[KIND] = "it must choose the order of the stage 5 round cards"
+MODULE = CardModule(
+    "chamberlain",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("place_problems", place_problem),
+        Bind("anytime_candidates", moves),
+        Bind("work_kinds", (KIND,)),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "first": str})},
+    steps={KIND: (("order",), "it must choose the order of the stage 5 round cards")},
+)

@@ -13,12 +13,17 @@ played; minor improvements neither).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from domain.common.errors import register_messages
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from .catalogue import CARDS
 from .deal import _KIND, HAND, KINDS, hand_of, pool
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 register_messages(
     {
@@ -27,7 +32,7 @@ register_messages(
 )
 
 
-def start(b, hands: dict, cards: dict) -> None:
+def start(b: Builder, hands: dict, cards: dict) -> None:
     """Empty hands; with ``choose``, the seat is asked for its cards (digest §9.2 item 7)."""
     b.emit("CardsDealt", {"_private": hands})
     if cards.get("dealing") != "choose":
@@ -112,7 +117,7 @@ def check_choice(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_choice(b, seat: int, move: dict) -> None:
+def apply_choice(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardChosen", {"_private": {str(seat): {"card": move["card"]}}}, seat)
     pending = b.state["pending"][seat]
     hand = hand_of(b.state, seat)

@@ -22,8 +22,11 @@ seat has such a move left. A target space must be free and its action possible f
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from domain.common.errors import RuleViolation
 
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import check_place
@@ -32,6 +35,9 @@ from ..steps import place_and_settle
 from ..work_end import work_end_open
 from .catalogue import CARDS
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 ACROBAT = "K269"
 COUNTRYMAN = "K289"
@@ -45,7 +51,7 @@ COUNTRYMAN_FROM = ("grain", "vegetable")
 COUNTRYMAN_TO = ("sow_bake", "plough_sow")
 
 
-def acrobat_claim(b, seat: int, move: dict, before: dict) -> None:
+def acrobat_claim(b: Builder, seat: int, move: dict, before: dict) -> None:
     """``after_place``: the seat's person takes Traveling Players (not the 5-player space's
     room); the claim names that space for this round's end of the work phase. Laid at the
     placement, before the turn passes, so the last placement of a round opens the window."""
@@ -65,7 +71,7 @@ def acrobat_claim(b, seat: int, move: dict, before: dict) -> None:
     b.emit("CardStateSet", {"card": ACROBAT, "value": value, "note": note}, seat)
 
 
-def _this_round(state: dict, claim) -> bool:
+def _this_round(state: dict, claim: Any) -> bool:
     return isinstance(claim, dict) and claim.get("round") == state["round"]
 
 
@@ -146,7 +152,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     """The person leaves its space and takes the action of the new one."""
     if move["card"] == COUNTRYMAN:
         b.emit("CardStateSet", {"card": COUNTRYMAN, "value": b.state["round"]}, seat)
@@ -165,11 +171,15 @@ def label(state: dict, move: dict) -> str:
     )
 
 
-def install(ext) -> None:
-    """Add the claim cards' move and their answer to the window ``work_end`` (the move's
-    label is in ``cards/labels.py``)."""
-    ext.after_place.append(acrobat_claim)
-    ext.work_end.append(has_move)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "from": str, "to": str}, {})
+#: The claim cards' move and their answer to the window ``work_end`` (the move's label is in
+#: ``cards/labels.py``).
+MODULE = CardModule(
+    "claim_moves",
+    cards=frozenset({ACROBAT, COUNTRYMAN}),
+    binds=(
+        Bind("after_place", acrobat_claim),
+        Bind("work_end", has_move),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "from": str, "to": str})},
+)

@@ -5,12 +5,17 @@ reaction windows a played card opens."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..extension import for_card_set
 from ..farm import split_animals
 from ..state import total_animals
 from . import engine
 from .card_sets import LATEST
 from .catalogue import CARDS
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def hand(state: dict, seat: int) -> dict:
@@ -22,11 +27,11 @@ def hand(state: dict, seat: int) -> dict:
     return {k: [c for c in held[k] if c not in marked] for k in ("occupations", "minors")}
 
 
-def card_name(card_id) -> str:
+def card_name(card_id: str) -> str:
     return CARDS[card_id]["name"] if card_id in CARDS else str(card_id)
 
 
-def receive_animals(b, seat: int, card_id: str | None, animals: dict) -> None:
+def receive_animals(b: Builder, seat: int, card_id: str | None, animals: dict) -> None:
     farm = b.state["farms"][seat]
     total = total_animals(farm)
     for a, n in animals.items():
@@ -45,7 +50,7 @@ def receive_animals(b, seat: int, card_id: str | None, animals: dict) -> None:
     )
 
 
-def maid(b, seat: int) -> None:
+def maid(b: Builder, seat: int) -> None:
     """E190 Maid: from when the seat lives in a clay hut or stone house, 1 food on each
     remaining round space (the round being played included when it starts)."""
     farm = b.state["farms"][seat]
@@ -64,7 +69,9 @@ def maid(b, seat: int) -> None:
     )
 
 
-def ask_choice(b, seat: int, space_id: str, queue: list[dict], chosen: bool = False) -> bool:
+def ask_choice(
+    b: Builder, seat: int, space_id: str, queue: list[dict], chosen: bool = False
+) -> bool:
     """Ask the seat the first card's choice of the after-placement window (``card_choice``),
     the rest queued. Where the order changes the outcome (decision K-02: an entry marked
     ``lazy``, whose options are read when it is resolved, from what the cards before it gave),

@@ -4,10 +4,15 @@ K339 Pelts; seed 000 L756; decisions KM-04, KM-06 in docs/rules/cards-k-minors.m
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 _ANIMALS = ("sheep", "boar", "cattle")
 
 
-def animals_cooked(event) -> int:
+def animals_cooked(event: Any) -> int:
     """Animals the seat turned into food in this event (cooked, or converted by a card)."""
     if event.type == "GoodsConverted" and event.data.get("good") in _ANIMALS:
         return event.data.get("count", 1)
@@ -16,7 +21,7 @@ def animals_cooked(event) -> int:
     return 0
 
 
-def spit_roast(b, seat, event, card_id):
+def spit_roast(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K109 (KM-04): 1 food once per feeding phase in which the seat turns an animal into
     food."""
     state = b.state
@@ -32,7 +37,7 @@ def spit_roast(b, seat, event, card_id):
 _PELTS_OWED = "K339/owed"
 
 
-def pelts_owed(b, seat, event, card_id):
+def pelts_owed(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K339: each animal turned into food lets the seat lay 1 food in a room; the chance lasts
     until the seat's next placement (K-11, KM-06)."""
     card_state = b.state["farms"][seat]["card_state"]

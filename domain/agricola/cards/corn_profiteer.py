@@ -13,8 +13,15 @@ you choose one of them" (S1; decision I-29 in docs/rules/cards-i-occupations.md)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I239"
 SELL, BID, CHOOSE = "corn_sell", "corn_bid", "corn_choose"
@@ -28,8 +35,6 @@ def _bidding(farm: dict) -> dict | None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     pending = state["pending"][seat]
     kind = pending.get("kind") if pending else None
@@ -57,16 +62,16 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def _ask(b, seat: int, pending: dict) -> None:
+def _ask(b: Builder, seat: int, pending: dict) -> None:
     previous = b.state["pending"][seat]
     b.emit("CardStep", {"card": CARD, "pending": dict(pending, resume=previous)}, seat)
 
 
-def _resume(b, seat: int) -> None:
+def _resume(b: Builder, seat: int) -> None:
     b.emit("CardStep", {"card": CARD, "pending": b.state["pending"][seat].get("resume")}, seat)
 
 
-def _sell(b, owner: int, buyer: int | None, bidders: list[int]) -> None:
+def _sell(b: Builder, owner: int, buyer: int | None, bidders: list[int]) -> None:
     """The grain the owner set aside to ``buyer`` for the 2 food it set aside when it bid (the
     other bidders get theirs back), or, without a buyer, 3 food for it."""
     for other in bidders:
@@ -79,7 +84,7 @@ def _sell(b, owner: int, buyer: int | None, bidders: list[int]) -> None:
     b.emit("CardGoods", {"card": CARD, "goods": {"grain": 1}}, buyer)
 
 
-def _settle(b, owner: int) -> None:
+def _settle(b: Builder, owner: int) -> None:
     """All answered: sell, or ask the owner to choose."""
     bids = _bidding(b.state["farms"][owner]) or {}
     if any(v is None for v in bids.values()):
@@ -92,7 +97,7 @@ def _settle(b, owner: int) -> None:
     _sell(b, owner, buyers[0] if buyers else None, buyers)
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     state = b.state
     if move["type"] == SELL:
         bidders = [
@@ -122,11 +127,13 @@ def apply(b, seat: int, move: dict) -> None:
     _sell(b, seat, move["buyer"], buyers)
 
 
-def install(ext) -> None:
-    """Add the Corn Profiteer's moves to ``ext``."""
-    ext.anytime_candidates.append(moves)
-    for move in (SELL, BID, CHOOSE):
-        ext.handlers[move] = (check, apply)
-    ext.move_shapes[SELL] = ({"card": str}, {})
-    ext.move_shapes[BID] = ({"card": str, "buy": int}, {})
-    ext.move_shapes[CHOOSE] = ({"card": str, "buyer": int}, {})
+MODULE = CardModule(
+    "corn_profiteer",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={
+        SELL: Move(check, apply, {"card": str}),
+        BID: Move(check, apply, {"card": str, "buy": int}),
+        CHOOSE: Move(check, apply, {"card": str, "buyer": int}),
+    },
+)

@@ -19,11 +19,18 @@ seat chooses at once:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from domain.common.errors import BadGameConfig
 
+from ..builder import seat_params
+from ..errors import StepNotExpected
 from .card_sets import CARD_SETS, LATEST
-from .catalogue import deck_cards
+from .catalogue import CARDS, deck_cards
 from .decks import supported
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 HAND = 7
 TEN = 10
@@ -35,7 +42,7 @@ DEALINGS = ("normal", "10-3", "redeal", "draft", "choose", "none")
 SOLO_DEALINGS = ("choose", "none")
 
 
-def pool(decks, kind: str, players: int, card_set: int = LATEST) -> list[str]:
+def pool(decks: Any, kind: str, players: int, card_set: int = LATEST) -> list[str]:
     """The cards of ``kind`` that can be dealt for ``players`` from ``decks`` in the game's
     card set (K-09)."""
     allowed = CARD_SETS[card_set]
@@ -48,7 +55,7 @@ def needed(dealing: str, players: int) -> int:
     return (TEN if dealing == "10-3" else HAND) * players
 
 
-def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LATEST) -> None:
+def check_pool(decks: Any, players: int, dealing: str = "normal", card_set: int = LATEST) -> None:
     """Refuse, with a sentence, a game whose decks cannot fill every hand."""
     if dealing in SOLO_DEALINGS and players != 1:
         raise BadGameConfig(
@@ -72,7 +79,7 @@ def check_pool(decks, players: int, dealing: str = "normal", card_set: int = LAT
             )
 
 
-def _sorted(cards) -> list[str]:
+def _sorted(cards: Any) -> list[str]:
     return sorted(cards, key=lambda c: (c[0], int(c[1:])))
 
 
@@ -80,7 +87,7 @@ def empty_hands(n: int) -> dict[str, dict]:
     return {str(s): {"occupations": [], "minors": []} for s in range(n)}
 
 
-def deal(b, rng, cards: dict) -> None:
+def deal(b: Builder, rng: Any, cards: dict) -> None:
     """Shuffle the pools with the seed and deal by the chosen variant (the solo game's
     choosing and cardless board start in ``choose.py``: see ``dealing.py``)."""
     n = len(b.state["players"])
@@ -167,9 +174,6 @@ def deal_moves(state: dict, seat: int) -> list[dict]:
 
 
 def check_deal_move(state: dict, seat: int, move: dict) -> None:
-    from ..builder import seat_params
-    from ..errors import StepNotExpected
-
     if move not in deal_moves(state, seat):
         raise StepNotExpected(
             what=move["type"].replace("_", " "),
@@ -178,7 +182,7 @@ def check_deal_move(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_deal_move(b, seat: int, move: dict) -> None:
+def apply_deal_move(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     kind = move["type"]
     if kind == "discard":
@@ -205,7 +209,7 @@ def apply_deal_move(b, seat: int, move: dict) -> None:
         b.emit("DealAsked", {"pending": None}, seat)
 
 
-def _draw(b, rng, seat: int, pending: dict) -> None:
+def _draw(b: Builder, rng: Any, seat: int, pending: dict) -> None:
     """A redeal draws 1 card fewer than last time from the cards nobody holds."""
     key = pending["draw"]
     count = pending["next"][key]
@@ -217,12 +221,10 @@ def _draw(b, rng, seat: int, pending: dict) -> None:
 
 
 def _kind_of(card_id: str) -> str:
-    from .catalogue import CARDS
-
     return CARDS[card_id]["kind"]
 
 
-def step(b, rng) -> bool:
+def step(b: Builder, rng: Any) -> bool:
     """The deal phase's automatic part (it has the seed's draws): redeal draws, passing the
     draft packets on. True while some seat is still asked."""
     state = b.state

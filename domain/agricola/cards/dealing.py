@@ -4,12 +4,17 @@ in :mod:`.deal`. Kept apart so neither of the two imports the other."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .choose import apply_choice, check_choice, choose_moves, start
 from .deal import SOLO_DEALINGS, apply_deal_move, check_deal_move, deal_moves, empty_hands
 from .deal import deal as shuffle_and_deal
 
+if TYPE_CHECKING:
+    from ..builder import Builder
 
-def deal(b, rng, cards: dict) -> None:
+
+def deal(b: Builder, rng: Any, cards: dict) -> None:
     """Deal the hands of a new full game."""
     if cards.get("dealing", "normal") in SOLO_DEALINGS:
         start(b, empty_hands(len(b.state["players"])), cards)
@@ -33,7 +38,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         check_deal_move(state, seat, move)  # raises the deal's refusal
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     if move["type"] == "choose_card":
         apply_choice(b, seat, move)
         return

@@ -3,6 +3,8 @@ catalogue number and checked against its printed name."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .catalogue import CARDS
 
 
@@ -16,7 +18,7 @@ class Deck:
         self.cards: dict[str, dict] = {}
         self.legacy: dict[str, list[tuple[int, dict]]] = {}
 
-    def card(self, card_id: str, name: str, until: int | None = None, **effect) -> None:
+    def card(self, card_id: str, name: str, until: int | None = None, **effect: Any) -> None:
         """Register the effect of ``card_id`` (a catalogue id such as ``"E41"``) named
         ``name``; with ``until``, the entry card sets up to ``until`` play instead."""
         printed = CARDS.get(card_id, {}).get("name")

@@ -13,15 +13,20 @@ round and takes actions from the next round).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..tables import MAX_FAMILY
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def outside_rooms(farm: dict) -> int:
     return sum(engine.effect(c, farm).get("dwellers", 0) for c in farm.get("cards", []))
 
 
-def move_in(b, owner: int, event, card_id: str) -> None:
+def move_in(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """On play (``round_check``): the family grows by the card's person, needing no room."""
     if event is not None:
         return

@@ -36,11 +36,12 @@ entry are not dealt (``decks.supported``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..extension import of, of_farm
 
 
-def entry(deck, card_id: str, card_set: int) -> dict:
+def entry(deck: Any, card_id: str, card_set: int) -> dict:
     """The effect of ``card_id`` in ``deck`` as games of ``card_set`` play it: an entry kept
     for older sets (``until``) where the card was corrected later, else the current one."""
     for until, effect in sorted(deck.legacy.get(card_id, ())):
@@ -69,12 +70,12 @@ def played(farm: dict) -> list[str]:
     return list(farm.get("cards", []))
 
 
-def remaining(now: int, rounds) -> list[int]:
+def remaining(now: int, rounds: Any) -> list[int]:
     """Round spaces still to come (digest §10.2 item 1)."""
     return [r for r in rounds if r > now]
 
 
-def every(goods: dict, rounds_of: Callable[[int], list[int]]):
+def every(goods: dict, rounds_of: Callable[[int], list[int]]) -> Any:
     """A ``schedule``: ``goods`` on each round that ``rounds_of(now)`` lists."""
 
     def schedule(now: int) -> dict[int, dict]:

@@ -8,9 +8,15 @@ from the cards nobody holds. Marks and draws are private to the seat."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from .deal import _KIND, KINDS, _kind_of, unseen
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 COUNT = 3
 
@@ -20,8 +26,6 @@ def _hand(state: dict, seat: int) -> dict:
 
 
 def exchange_moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     if not state.get("cards", {}).get("exchange") or state["phase"] == "deal":
         return []
     if conversions_open(state, seat):
@@ -57,7 +61,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     kind = move["type"]
     if kind == "exchange_draw":
         b.emit("ExchangeAsked", {"deck": move["deck"]}, seat)
@@ -65,7 +69,7 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardsMarked", {"_private": {str(seat): {"card": move["card"], "marked": True}}}, seat)
 
 
-def draw(b, rng) -> None:
+def draw(b: Builder, rng: Any) -> None:
     """Make the draws asked for: the 3 marked cards leave the game, 1 card comes in."""
     for key, hand in list(b.state.get("hands", {}).get("_private", {}).items()):
         deck = hand.get("draw")

@@ -11,8 +11,13 @@ goods.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .common import receive_animals
 from .leaving import accumulating, taken_from
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
 #: The cards whose owners the Juggler pays 1 food each (S1: Magician, Conjurer, Street
@@ -20,7 +25,7 @@ TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
 JUGGLER_PAYEES = ("K311", "E167", "I257", "I249", "K269", "E212", "K342", "E169")
 
 
-def juggler_choice(b, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
+def juggler_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> dict | None:
     """I237: "Whenever you use the Traveling Players action on an action space, you can choose
     to receive twice as much food as is on the card. If you do this, you must give one food
     each to the owners of the Magician, Conjurer, Street Musician, Puppeteer, Acrobat, Dancer,
@@ -45,7 +50,7 @@ GRAIN_SPACE = "grain"
 CRIER_GOODS = {"grain": 1, "vegetable": 1}
 
 
-def market_crier_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+def market_crier_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """I245: "Whenever you use the Take 1 Grain action space, you can take an additional 1
     grain and 1 vegetable. If you do this, the other players each receive 1 grain"."""
     if space_id != GRAIN_SPACE:
@@ -53,7 +58,7 @@ def market_crier_choice(b, seat: int, space_id: str, card_id: str, gained: dict)
     return {"card": card_id, "options": [{}, dict(CRIER_GOODS)]}
 
 
-def _chose(event, card_id: str) -> dict | None:
+def _chose(event: Any, card_id: str) -> dict | None:
     if (
         event is not None
         and event.type == "CardGoods"
@@ -65,7 +70,7 @@ def _chose(event, card_id: str) -> dict | None:
     return None
 
 
-def market_crier(b, owner, event, card_id) -> None:
+def market_crier(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I245, after the seat chose the grain and vegetable: 1 grain to every other player."""
     if _chose(event, card_id):
         for other in range(len(b.state["players"])):
@@ -76,7 +81,7 @@ def market_crier(b, owner, event, card_id) -> None:
 ANIMAL_SPACES = {"sheep": "sheep", "boar": "boar", "cattle": "cattle"}
 
 
-def animal_dealer_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+def animal_dealer_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """I259: "Whenever you use one of the 1 Sheep, 1 Wild Boar or 1 Cattle action spaces, you
     can pay 1 food to take 1 additional animal of that type" (seed 000 L966: not on the
     5-player Livestock space; the food is paid before the animal comes)."""
@@ -87,7 +92,7 @@ def animal_dealer_choice(b, seat: int, space_id: str, card_id: str, gained: dict
     return {"card": card_id, "options": [{}, {"food": -1}]}
 
 
-def animal_dealer(b, owner, event, card_id) -> None:
+def animal_dealer(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I259, after the seat paid the food: the animal of the space it used."""
     if _chose(event, card_id):
         animal = b.state["farms"][owner]["card_state"].get(card_id)
@@ -98,7 +103,7 @@ def animal_dealer(b, owner, event, card_id) -> None:
 PIG_CATCHER_WOOD = 2
 
 
-def pig_catcher_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+def pig_catcher_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """I253: "Whenever you use a person to take wood that is on an action space, you can leave
     2 of that wood on the space and receive a wild boar instead"."""
     if not accumulating(space_id, "wood"):
@@ -112,7 +117,7 @@ def pig_catcher_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
     }
 
 
-def pig_catcher(b, owner, event, card_id) -> None:
+def pig_catcher(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I253, after the seat left the wood: the wild boar."""
     if _chose(event, card_id):
         receive_animals(b, owner, card_id, {"boar": 1})

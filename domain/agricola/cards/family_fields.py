@@ -15,8 +15,13 @@ decisions in docs/rules/cards-i-occupations.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..extension import skips_harvest
 from .watching import action_key
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 STEWARD = "I233"
 SPENT = "spent"
@@ -30,7 +35,7 @@ def steward_allows(farm: dict) -> bool:
     )
 
 
-def steward_spent(b, owner, event, card_id) -> None:
+def steward_spent(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I233: the first family growth once the house is of clay or stone spends the card."""
     farm = b.state["farms"][owner]
     if (
@@ -45,7 +50,7 @@ def steward_spent(b, owner, event, card_id) -> None:
 FIELDSMAN_EXTRA = {1: 2, 2: 1}
 
 
-def fieldsman(b, owner, event, card_id) -> None:
+def fieldsman(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I219: notes each field the owner sows in an action; when the action ends (the turn
     passes, or the people return home), adds the goods."""
     state = b.state
@@ -85,7 +90,7 @@ def gardener_kept(farm: dict) -> list[int]:
     return [f["space"] for f in farm["fields"] if f["crop"] == "vegetable" and f["count"] > 0]
 
 
-def gardener_card_fields(b) -> None:
+def gardener_card_fields(b: Builder) -> None:
     """I226 in the field phase: each vegetable card field just harvested gets its vegetable
     back from the general supply (decision I-23)."""
     for seat, farm in enumerate(b.state["farms"]):

@@ -16,9 +16,17 @@ after the space's own action; cards that answer fence building answer them too).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_build_pasture, fence_credit
+from ..state import fences_left
+from ..steps import mandatory_done, settle
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I263"
 MARK = "fence_mark"
@@ -38,7 +46,6 @@ def reserved(farm: dict) -> int:
 
 def play_problem(state: dict, seat: int) -> str | None:
     """``play_if``: the card needs one of the seat's fences to mark a space with."""
-    from ..state import fences_left
 
     return None if fences_left(state["farms"][seat]) >= 1 else "it needs a fence left to place"
 
@@ -55,7 +62,7 @@ def _fencing(space_id: str) -> dict:
     }
 
 
-def offer(b, seat: int, move: dict, before: dict) -> None:
+def offer(b: Builder, seat: int, move: dict, before: dict) -> None:
     """``after_place``: on the marked space whose action has ended at once, the fencing step."""
     farm = b.state["farms"][seat]
     if (
@@ -68,8 +75,6 @@ def offer(b, seat: int, move: dict, before: dict) -> None:
 
 
 def _build_open(state: dict, seat: int) -> bool:
-    from ..steps import mandatory_done
-
     pending = state["pending"][seat] if state["phase"] == "work" else None
     farm = state["farms"][seat]
     return bool(
@@ -105,9 +110,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     if move["type"] == MARK:
         b.emit("CardStateSet", {"card": CARD, "value": move["target"]}, seat)
         marked = dict(b.state["pending"][seat], done=["mark"])
@@ -118,16 +121,21 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardStep", {"card": CARD, "pending": _fencing(space)}, seat)
 
 
-def install(ext) -> None:
-    """Add the Fence Builder's moves and windows to ``ext``."""
-    ext.fences_reserved.append(reserved)
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.extra_steps.append(_build_open)
-    for move in (MARK, BUILD):
-        ext.handlers[move] = (check, apply)
-    ext.move_shapes[MARK] = ({"card": str, "target": str}, {})
-    ext.move_shapes[BUILD] = ({"card": str}, {})
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.mandatory_parts[KIND] = ("mark",)
-    ext.mandatory_text[KIND] = "it must mark an action space with the Fence Builder's fence"
+MODULE = CardModule(
+    "fence_builder",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("fences_reserved", reserved),
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("extra_steps", _build_open),
+        Bind("work_kinds", (KIND,)),
+    ),
+    moves={
+        MARK: Move(check, apply, {"card": str, "target": str}),
+        BUILD: Move(check, apply, {"card": str}),
+    },
+    steps={
+        KIND: (("mark",), "it must mark an action space with the Fence Builder's fence"),
+    },
+)

@@ -15,9 +15,16 @@ built otherwise; 1 to 3 of them still cost 2 food, the rest go back to the seat'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, can_build_pasture, fence_credit
+from ..steps import settle
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I265"
 MOVE = "fence_delivery"
@@ -30,7 +37,7 @@ def _value(farm: dict) -> dict:
     return farm["card_state"].get(CARD) or {}
 
 
-def _set(b, seat: int, **value) -> None:
+def _set(b: Builder, seat: int, **value: Any) -> None:
     b.emit("CardStateSet", {"card": CARD, "value": value}, seat)
 
 
@@ -41,7 +48,7 @@ def reserved(farm: dict) -> int:
     return sum(_value(farm).get("rounds", {}).values())
 
 
-def on_play(b, owner, event, card_id) -> None:
+def on_play(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any`` with ``round_check``: on play (``event`` None) the fences go on the round
     spaces; the owner's first placement of a round closes that round's offer; the end of the
     delivery's step gives the owner its turn back."""
@@ -61,7 +68,7 @@ def on_play(b, owner, event, card_id) -> None:
         b.emit("TurnPassed", {"to": owner, "card": card_id})
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     rounds = dict(_value(b.state["farms"][seat]).get("rounds", {}))
     if rounds.pop(str(round_no), None):
         _set(b, seat, rounds=rounds, offer=round_no)
@@ -93,9 +100,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     rounds = _value(b.state["farms"][seat]).get("rounds", {})
     b.emit("CardGoods", {"card": CARD, "goods": {g: -n for g, n in PRICE.items()}}, seat)
     _set(b, seat, rounds=rounds, delivering=b.state["round"])
@@ -122,10 +127,13 @@ def credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
     return max(0, pending["delivery"] - pending.get("free_fences", 0)), None
 
 
-def install(ext) -> None:
-    """Add the Fence Deliveryman's move and windows to ``ext``."""
-    ext.fences_reserved.append(reserved)
-    ext.fence_credit.insert(0, credit)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str}, {})
+MODULE = CardModule(
+    "fence_delivery",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("fences_reserved", reserved),
+        Bind("fence_credit", credit, first=True),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str})},
+)

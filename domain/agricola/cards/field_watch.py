@@ -12,11 +12,18 @@ its label is in ``cards/labels.py``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
+from ..steps import settle
 from .common import card_name
 from .plows import check_field_space
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I225"
 SPACE = "grain"
@@ -36,7 +43,7 @@ def is_open(state: dict, seat: int) -> bool:
     )
 
 
-def offer(b, seat: int, move: dict, before: dict) -> None:
+def offer(b: Builder, seat: int, move: dict, before: dict) -> None:
     """After a placement on Take 1 Grain: keep the action open for the plough."""
     farm = b.state["farms"][seat]
     if (
@@ -67,21 +74,22 @@ def check(state: dict, seat: int, move: dict) -> None:
     check_field_space(state, seat, move["space"])
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("FieldPloughed", {"space": move["space"], "card": CARD, "food": 0}, seat)
     settle(b, seat)
 
 
-def install(ext) -> None:
-    """Add the Field Watchman's move and windows to ``ext`` (a full game's extension)."""
-    ext.after_place.append(offer)
-    ext.anytime_candidates.append(moves)
-    ext.extra_steps.append(is_open)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "space": int}, {})
-    ext.farm_space_moves = (*ext.farm_space_moves, MOVE)
-    ext.work_kinds = (*ext.work_kinds, KIND)
-    ext.step_kinds["done"] = (*ext.step_kinds["done"], KIND)
-    ext.optional_left[KIND] = is_open
+MODULE = CardModule(
+    "field_watch",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("after_place", offer),
+        Bind("anytime_candidates", moves),
+        Bind("extra_steps", is_open),
+        Bind("farm_space_moves", (MOVE,)),
+        Bind("work_kinds", (KIND,)),
+        Bind("step_kinds", (KIND,), key="done"),
+        Bind("optional_left", is_open, key=KIND),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str, "space": int})},
+)

@@ -13,11 +13,17 @@ the same harvest, which nothing else precedes (``harvest_fresh``, cleared at bre
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import skips_harvest
+from ..steps import current_step, settle, step_kinds
 from ..tables import SOWING
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def card_fields(farm: dict) -> list[dict]:
@@ -25,8 +31,6 @@ def card_fields(farm: dict) -> list[dict]:
 
 
 def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
-    from ..steps import step_kinds
-
     if state["phase"] != "work" or kind not in step_kinds(state, "sow") or kind == "sow_one":
         return []  # the Hobby Farmer (E180) sows a ploughed field
     farm = state["farms"][seat]
@@ -40,8 +44,6 @@ def sow_moves(state: dict, seat: int, kind: str) -> list[dict]:
 
 
 def check(state: dict, seat: int, move: dict) -> None:
-    from ..steps import current_step
-
     pending = current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
         raise StepNotExpected(
@@ -52,9 +54,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit(
         "CardFieldSown",
         # wood on the Copse (I78) is sown like grain (seed 000 L708)
@@ -68,7 +68,7 @@ def apply(b, seat: int, move: dict) -> None:
     settle(b, seat)
 
 
-def harvest(b) -> None:
+def harvest(b: Builder) -> None:
     """Field phase: 1 crop from each sown card field (after the farmyard's fields)."""
     for seat, farm in enumerate(b.state["farms"]):
         sown = [f for f in card_fields(farm) if f["count"]]

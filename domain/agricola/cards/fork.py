@@ -5,11 +5,12 @@ draw come from the fork's fresh seed anyway (they are drawn when play reaches th
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from .deal import _KIND, KINDS, _kind_of, _sorted, unseen
+from .deal import _KIND, HAND, KINDS, _kind_of, _sorted, unseen
 
 
-def redeal_for(state: dict, seat: int, rng) -> dict:
+def redeal_for(state: dict, seat: int, rng: Any) -> dict:
     """A copy of ``state`` in which every hand but ``seat``'s (cards, draft packets, discards,
     cards set aside for an exchange) is replaced by cards drawn, in the same numbers, from all
     the cards ``seat`` cannot see."""
@@ -53,7 +54,6 @@ def _estimate_missing(state: dict, hands: dict) -> None:
     """A seat's own view holds no other hand (a bot's input, issue 25): give each missing seat
     a hand of the size it most likely has (7 of a kind less the cards of that kind it has
     played; the deal's size is public, the rest is unknown), to be dealt anew below."""
-    from .deal import HAND
 
     for seat, farm in enumerate(state["farms"]):
         if str(seat) in hands:

@@ -17,12 +17,18 @@ Mason, E207 Stablehand; seed 000 L868, L808, L824).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, close_region, legal_room_spaces, legal_stable_spaces, split_animals
-from ..state import stables_left, total_animals
+from ..state import fences_left, stables_left, total_animals
+from ..steps import settle
 from . import engine
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 #: ``free_room=GRANTED``: the room is owed once ``card_state`` says so (Hut Builder E178).
 GRANTED = "granted"
@@ -102,9 +108,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id, farm = move["card"], b.state["farms"][seat]
     if move["type"] == "free_room":
         b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
@@ -136,7 +140,7 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
     return left, "pasture" not in pending.get("done", [])
 
 
-def fence_one_space(b, seat: int, card_id: str, space: int) -> None:
+def fence_one_space(b: Builder, seat: int, card_id: str, space: int) -> None:
     """A card fences ``space`` as a pasture of its own, without wood (Mini Pasture E40, Stable
     Keeper's stables): ``PastureFenced`` with the animals housed again, then
     :func:`after_card_fences`."""
@@ -160,10 +164,9 @@ def fence_one_space(b, seat: int, card_id: str, space: int) -> None:
     after_card_fences(b, seat, card_id)
 
 
-def after_card_fences(b, seat: int, card_id: str) -> None:
+def after_card_fences(b: Builder, seat: int, card_id: str) -> None:
     """After a card has built fences (Mini Pasture E40), the Hedge Keeper's free fences may
     follow in a fencing step of free fences only (seed 000 L942)."""
-    from ..state import fences_left
 
     farm = b.state["farms"][seat]
     holder = next(

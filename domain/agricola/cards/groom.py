@@ -12,23 +12,29 @@ the stable is built before the seat places its first person of the round, with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_stable_spaces
 from ..state import stables_left
 from .common import card_name
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 CARD = "I254"
 MOVE = "groom_stable"
 COST = {"wood": 1}
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if b.state["farms"][seat]["house"] == "stone":
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
 
-def lapses(b, owner, event, card_id) -> None:
+def lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
     if (
         event is not None
         and event.type == "PersonPlaced"
@@ -70,14 +76,14 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": CARD, "value": None}, seat)
     b.emit("StableBuilt", {"space": move["space"], "cost": dict(COST), "card": CARD}, seat)
 
 
-def install(ext) -> None:
-    """Add the Groom's move to ``ext`` (a full game's extension)."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "space": int}, {})
-    ext.farm_space_moves = (*ext.farm_space_moves, MOVE)
+MODULE = CardModule(
+    "groom",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves), Bind("farm_space_moves", (MOVE,))),
+    moves={MOVE: Move(check, apply, {"card": str, "space": int})},
+)

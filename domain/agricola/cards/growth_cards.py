@@ -11,10 +11,16 @@ counts the growths left and ``card_state["K270/space"]`` names the space.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..farm import growth_problem
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def _key(card_id: str, what: str) -> str:
@@ -29,7 +35,7 @@ def _space_of(state: dict, seat: int) -> str | None:
     return placed[-1] if placed else None
 
 
-def after_rooms(b, seat: int, event, card_id: str) -> None:
+def after_rooms(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """``after_any``: a room of the seat's adds a growth; its next placement or the end of the
     work phase ends the offer."""
     if event is None:
@@ -55,8 +61,6 @@ def after_rooms(b, seat: int, event, card_id: str) -> None:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     out = []
     for card_id in farm.get("cards", []):
@@ -81,7 +85,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     farm = b.state["farms"][seat]
     left = farm["card_state"][_key(card_id, "rooms")]

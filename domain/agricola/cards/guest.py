@@ -13,21 +13,27 @@ person at home, the guest is placed when its seat's turn comes while it has a le
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import CardModule
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def _key(card_id: str) -> str:
     return f"{card_id}/guest"
 
 
-def invite(b, seat: int, card_id: str) -> None:
+def invite(b: Builder, seat: int, card_id: str) -> None:
     """On play (through the on-play hook ``adds_space``): the guest comes next round."""
     b.emit(
         "CardStateSet", {"card": card_id, "key": _key(card_id), "value": b.state["round"] + 1}, seat
     )
 
 
-def round_start(b, round_no: int) -> None:
+def round_start(b: Builder, round_no: int) -> None:
     """Start of a round: guests invited for it arrive (a window of the extension)."""
     for seat, farm in enumerate(b.state["farms"]):
         for key, when in list(farm.get("card_state", {}).items()):
@@ -39,3 +45,13 @@ def round_start(b, round_no: int) -> None:
             ):
                 b.emit("GuestArrived", {"card": card_id, "count": 1}, seat)
                 b.emit("CardStateSet", {"card": card_id, "key": key, "value": None}, seat)
+
+
+def guest_arrived(state: dict, d: dict, seat: Any) -> dict:
+    """A card's guest goes out like a person this round (Guest I73, ``cards/guest.py``)."""
+    state["farms"][seat]["home"] += d["count"]
+    return state
+
+
+#: The Guest's event, folded by its own module (issue 35 item 1).
+MODULE = CardModule("guest", frozenset({"I73"}), events={"GuestArrived": guest_arrived})

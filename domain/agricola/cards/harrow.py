@@ -17,16 +17,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
-from ..errors import StepNotExpected
+from ..errors import IllegalFarmPlacement, StepNotExpected
+from ..farm import field_space_problem, label, legal_field_spaces
 from . import engine
 from .catalogue import CARDS
 from .common import card_name
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 OPEN = "open"
 
 
-def shared_open(state: dict, seat: int, space: str, used: list, plow, default_extra: int):
+def shared_open(
+    state: dict, seat: int, space: str, used: list, plow: Any, default_extra: int
+) -> Any:
     """Other seats' Harrows the seat may plough with now (``plows._cards_open``)."""
     farm = state["farms"][seat]
     out = []
@@ -48,7 +56,7 @@ def shared_open(state: dict, seat: int, space: str, used: list, plow, default_ex
     return out
 
 
-def toll(b, seat: int, card_id: str) -> None:
+def toll(b: Builder, seat: int, card_id: str) -> None:
     """The fee for another seat's Harrow, paid when its extra field is ploughed."""
     for owner, other in enumerate(b.state["farms"]):
         if owner != seat and card_id in other.get("cards", []):
@@ -69,7 +77,7 @@ def _is_plow(state: dict, card_id: object) -> bool:
     return "Plow" in info["name"] or bool(engine.effect(str(card_id), state).get("plow_shared"))
 
 
-def punner_offer(b, owner, event, card_id) -> None:
+def punner_offer(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """Another seat ploughed an extra field with a plow or the Harrow: the offer opens; the
     owner's next placement closes it."""
     if event is None:
@@ -98,8 +106,6 @@ def _open(state: dict, seat: int) -> list[str]:
 
 
 def punner_moves(state: dict, seat: int) -> list[dict]:
-    from ..farm import legal_field_spaces
-
     cards = _open(state, seat)
     if not cards:
         return []
@@ -108,9 +114,6 @@ def punner_moves(state: dict, seat: int) -> list[dict]:
 
 
 def punner_check(state: dict, seat: int, move: dict) -> None:
-    from ..errors import IllegalFarmPlacement
-    from ..farm import field_space_problem, label
-
     if move["card"] not in _open(state, seat):
         raise StepNotExpected(
             what=f"plough with {card_name(move['card'])}",
@@ -128,7 +131,7 @@ def punner_check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def punner_apply(b, seat: int, move: dict) -> None:
+def punner_apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": move["card"], "value": None}, seat)
     b.emit("FieldPloughed", {"space": move["space"], "card": move["card"]}, seat)
 

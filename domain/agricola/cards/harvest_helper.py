@@ -11,9 +11,15 @@ The card makes the owner's feeding a choice (``feeding_choices``), so it is alwa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I223"
 MOVE = "harvest_help"
@@ -54,7 +60,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     other = move["from"]
     b.emit("CardStateSet", {"card": CARD, "value": b.state["round"]}, seat)
     b.emit(
@@ -66,9 +72,9 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("CardGoods", {"card": CARD, "goods": dict(PAID)}, other)
 
 
-def install(ext) -> None:
-    """Add the Harvest Helper's move and feeding choice to ``ext``."""
-    ext.feeding_choices.append(asks)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "from": int, "space": int}, {})
+MODULE = CardModule(
+    "harvest_helper",
+    cards=frozenset({CARD}),
+    binds=(Bind("feeding_choices", asks), Bind("anytime_candidates", moves)),
+    moves={MOVE: Move(check, apply, {"card": str, "from": int, "space": int})},
+)

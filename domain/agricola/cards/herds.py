@@ -9,11 +9,16 @@ which reads the owner's farm only). Only in a real harvest: the Manure's extra f
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..state import total_animals
 from . import engine
 
+if TYPE_CHECKING:
+    from ..builder import Builder
 
-def field_phase(b) -> None:
+
+def field_phase(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         for card_id in farm.get("cards", []):
             count = engine.effect(card_id, farm).get("field_all")

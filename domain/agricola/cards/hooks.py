@@ -5,22 +5,31 @@ extension (round start, after a placement, after a move, costs, housing, the har
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from domain.common import fences as fence_rules
 from domain.common.housing import Housing
 
 from .. import placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..extension import skips_harvest
-from ..farm import growth_problem, split_animals
+from ..farm import growth_problem, sow_problem, split_animals
 from ..improvements import can_build_any_major
-from ..state import total_animals
+from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
+from ..tables import GRID
 from . import engine, play
 from .common import ask_choice, receive_animals, stone_less
+from .free_builds import fence_one_space
+from .leaving import leave_options, top_up
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 # -- animals, schedules, the Maid ----------------------------------------------------------------
 
 
-def round_start(b, round_no: int) -> None:
+def round_start(b: Builder, round_no: int) -> None:
     """Phase 1: the Maid's check, then every seat collects what cards put on this round."""
     for seat, farm in enumerate(b.state["farms"]):
         if (
@@ -53,7 +62,7 @@ def round_start(b, round_no: int) -> None:
             b.emit("ScheduleCollected", data, seat)
 
 
-def after_move(b, seat: int, events) -> None:
+def after_move(b: Builder, seat: int, events: Any) -> None:
     """Cards that react to what a move did: sowing (E32), baking (E41), cooking (E25)."""
     for event in events:
         for owner, farm in enumerate(b.state["farms"]):
@@ -73,7 +82,7 @@ def feeding(state: dict, farm: dict, need: int) -> int:
     return need
 
 
-def field_phase(b) -> None:
+def field_phase(b: Builder) -> None:
     for seat, farm in enumerate(b.state["farms"]):
         food = 0 if skips_harvest(b.state, seat) else engine.field_food(farm)  # Layabout I244
         if food:
@@ -83,7 +92,7 @@ def field_phase(b) -> None:
 # -- after a person is placed: space and "whenever you take" cards --------------------------------
 
 
-def after_place(b, seat: int, move: dict, before: dict) -> None:
+def after_place(b: Builder, seat: int, move: dict, before: dict) -> None:
     state = b.state
     farm = state["farms"][seat]
     if not farm.get("cards"):
@@ -113,10 +122,6 @@ def mini_pasture_spaces(farm: dict) -> list[int]:
     the farm has one (seed 000 L732: "the new pasture must adjoin the old one"); with no pasture
     yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
     to adjoin even then)."""
-    from domain.common import fences as fence_rules
-
-    from ..state import blocked_for_fences, fenced_spaces, fences_left
-    from ..tables import GRID
 
     fenced = fenced_spaces(farm)
     blocked = blocked_for_fences(farm)
@@ -151,9 +156,7 @@ def check_card_pasture(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_pasture(b, seat: int, move: dict) -> None:
-    from .free_builds import fence_one_space
-
+def apply_card_pasture(b: Builder, seat: int, move: dict) -> None:
     fence_one_space(b, seat, "E40", move["space"])
     steps.settle(b, seat)
 
@@ -175,13 +178,12 @@ def occupied_ok(state: dict, seat: int, space_id: str, move: dict | None = None)
     return False
 
 
-def choice_after_place(b, seat: int, move: dict, before: dict) -> None:
+def choice_after_place(b: Builder, seat: int, move: dict, before: dict) -> None:
     """Cards that add a choice of goods to a space (Raft E22, Seasonal Worker E202), let the
     seat leave goods on it for others (Basket E34, Mushroom Collector E196, Storyteller E169)
     or build their own choice from what it took (``choice_after``, Fisherman E161): the seat
     is asked right after its placement (``card_choice``), one card at a time in the order it
     played them."""
-    from .leaving import leave_options, top_up
 
     farm = b.state["farms"][seat]
     if not farm.get("cards"):
@@ -264,7 +266,7 @@ def housing(farm: dict, home: Housing) -> Housing:
 # -- the full game's action spaces (digest §4.2, §4.4, §4.5) -----------------------------------
 
 
-def _check_lessons(state, seat, space_id, move):
+def _check_lessons(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not play.any_playable_occupation(state, seat, space_id):
         raise AgricolaViolation(
             "action_not_possible",
@@ -274,7 +276,7 @@ def _check_lessons(state, seat, space_id, move):
         )
 
 
-def _check_occupation_or_growth(state, seat, space_id, move):
+def _check_occupation_or_growth(state: dict, seat: int, space_id: str, move: dict) -> None:
     if move.get("option") == "occupation":
         _check_lessons(state, seat, space_id, move)
     elif move.get("option") == "growth" and state["round"] >= 5:
@@ -292,7 +294,7 @@ def _check_occupation_or_growth(state, seat, space_id, move):
         )
 
 
-def _check_major_minor(state, seat, space_id, move):
+def _check_major_minor(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not (can_build_any_major(state, seat) or play.any_minor_move(state, seat)):
         raise AgricolaViolation(
             "action_not_possible",
@@ -302,8 +304,8 @@ def _check_major_minor(state, seat, space_id, move):
         )
 
 
-def _pending_apply(kind, renovate=False, grow=False, start=False):
-    def apply(b, seat, space_id, move):
+def _pending_apply(kind: str, renovate: Any = False, grow: Any = False, start: Any = False) -> Any:
+    def apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
         option = move.get("option")
         if option == "growth":
             b.emit("PersonPlaced", {"space": space_id, "pending": None, "option": option}, seat)
@@ -339,8 +341,8 @@ def _pending_apply(kind, renovate=False, grow=False, start=False):
     return apply
 
 
-def optional(kind):
-    def left(state, seat):
+def optional(kind: str) -> Any:
+    def left(state: dict, seat: int) -> Any:
         pending = state["pending"][seat]
         if {"minor", "major"} & set(pending.get("done", [])):
             return False
@@ -352,8 +354,6 @@ def optional(kind):
 
 
 def sow_one_left(state: dict, seat: int) -> bool:
-    from ..farm import sow_problem
-
     pending, farm = state["pending"][seat], state["farms"][seat]
     return "sow" not in pending.get("done", []) and any(
         sow_problem(farm, f["space"], c) is None

@@ -15,6 +15,8 @@ docs/rules/cards-i-occupations.md).
 
 from __future__ import annotations
 
+from ..farm import major_cost
+
 PLASTERER = "I241"
 BRICKLAYER = "I243"
 WELL_BUILDER = "I220"
@@ -56,6 +58,5 @@ def well_builder(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
     (as the seat's other cards change a price: Stonecutter E211)."""
     if improvement != "well" or WELL_BUILDER not in farm.get("cards", ()):
         return []
-    from ..farm import major_cost
 
     return [major_cost(farm, dict(WELL_PRICE))]

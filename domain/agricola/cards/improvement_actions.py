@@ -13,11 +13,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..farm import major_costs
 from ..improvements import major_problem, upgrade_sources, well_rounds
 from ..tables import MAJOR_IMPROVEMENTS
 from . import engine, play
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 TWO_MINORS = ("major_minor", "renovation_major_minor")
 
@@ -59,7 +65,7 @@ def second_minor_open(state: dict, seat: int) -> bool:
     return any(m["type"] == "play_minor" for m in play.minor_moves(probe, seat))
 
 
-def check_minor(other):
+def check_minor(other: Any) -> Any:
     def check(state: dict, seat: int, move: dict) -> None:
         if _second_minor(state, seat):
             return other(_without_first_minor(state, seat), seat, move)
@@ -69,8 +75,6 @@ def check_minor(other):
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..farm import major_costs
-
     pending = state["pending"][seat] if state["phase"] == "work" else None
     farm = state["farms"][seat]
     holder = _holder(farm)
@@ -103,9 +107,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..farm import major_costs
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     major, farm = move["major"], b.state["farms"][seat]
     info = MAJOR_IMPROVEMENTS[major]
     returned = move.get("return")

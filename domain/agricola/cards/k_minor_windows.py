@@ -14,22 +14,25 @@ docs/rules/cards-k-minors.md): :func:`install` puts the hooks of their modules i
 
 from __future__ import annotations
 
-from ..extension import Extension
+from ..abilities import Bind, CardModule
 from . import broom, card_bakes, card_ploughing, dwellers, homes, numbered_fences, wood_roofs
 
-
-def install(ext: Extension) -> Extension:
-    ext.draw.append(broom.draw)
-    kinds = ext.step_kinds
-    kinds["plough"] = kinds.get("plough", ()) + (card_ploughing.KIND,)
-    kinds["done"] = kinds.get("done", ()) + (card_ploughing.KIND, "occupation")
-    ext.optional_left[card_ploughing.KIND] = card_ploughing.left
-    ext.extra_steps += [broom.open_step, card_bakes.keeps_open]
-    ext.alternatives["room"].append(wood_roofs.room_alternatives)
-    ext.alternatives["renovation"].append(wood_roofs.renovation_alternatives)
-    ext.fence_price.append(numbered_fences.fence_price)
-    ext.fence_capacity.append(numbered_fences.fence_capacity)
-    ext.stable_price.append(numbered_fences.stable_price)
-    ext.housing.append(homes.housing)
-    ext.outside_rooms.append(dwellers.outside_rooms)
-    return ext
+#: What the K deck's minor improvements bind (after the E deck's hooks, in this order).
+MODULE = CardModule(
+    "k_minor_windows",
+    binds=(
+        Bind("draw", broom.draw),
+        Bind("step_kinds", (card_ploughing.KIND,), key="plough"),
+        Bind("step_kinds", (card_ploughing.KIND, "occupation"), key="done"),
+        Bind("optional_left", card_ploughing.left, key=card_ploughing.KIND),
+        Bind("extra_steps", broom.open_step),
+        Bind("extra_steps", card_bakes.keeps_open),
+        Bind("alternatives", wood_roofs.room_alternatives, key="room"),
+        Bind("alternatives", wood_roofs.renovation_alternatives, key="renovation"),
+        Bind("fence_price", numbered_fences.fence_price),
+        Bind("fence_capacity", numbered_fences.fence_capacity),
+        Bind("stable_price", numbered_fences.stable_price),
+        Bind("housing", homes.housing),
+        Bind("outside_rooms", dwellers.outside_rooms),
+    ),
+)

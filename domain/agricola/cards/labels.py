@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..extension import find_space_row
 from ..farm import label as farm_label
 from ..farm import major_costs
 from ..labels import priced
@@ -12,6 +13,7 @@ from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from . import adoption, claim_moves, lasso, manure, mill, serf, storehouse
 from .catalogue import CARDS
+from .engine import effect
 from .play import minor_costs
 
 
@@ -40,8 +42,6 @@ def _player(state: dict, seat) -> str:
 
 
 def _space_name(space_id) -> str:
-    from ..extension import find_space_row
-
     return (find_space_row(space_id) or {}).get("name", str(space_id))
 
 
@@ -59,7 +59,6 @@ def _owner_farm(state: dict, card: str) -> dict | None:
 
 def _convert(state: dict, move: dict) -> str:
     """What a card's trade does: "Dock Worker (E171): 3 wood for 1 clay" (issue 23 item 6)."""
-    from .engine import effect
 
     eff, i = effect(cast(str, move.get("card")), state), move.get("option", 0)
     trades = eff.get("converts") or []
@@ -75,7 +74,6 @@ def _convert(state: dict, move: dict) -> str:
 
 def _play_minor(state: dict, move: dict) -> str:
     """The minor, what it costs when there is a choice, and the goods chosen with it."""
-    from .engine import effect
 
     text = f"Play the minor improvement {_card(move)}" + priced(
         state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else []

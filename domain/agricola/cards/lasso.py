@@ -16,10 +16,16 @@ of the three spaces (digest §10.2 item 3).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..placement import has_legal_placement
 from . import engine
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 #: The three animal spaces the pair must include.
 ANIMAL_SPACES = ("sheep", "boar", "cattle")
@@ -61,14 +67,13 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     value = {"pair": FIRST, "animal": False}
     b.emit("CardStateSet", {"card": move["card"], "value": value}, seat)
 
 
-def after_any(b, owner: int, event, card_id: str) -> None:
+def after_any(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """Follow the pair through the owner's placements and turn changes."""
-    from ..placement import has_legal_placement
 
     if event is None:
         return

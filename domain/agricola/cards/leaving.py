@@ -10,7 +10,13 @@ for the next player who uses it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..extension import find_space_row
+from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def accumulating(space_id: str, good: str) -> bool:
@@ -18,7 +24,7 @@ def accumulating(space_id: str, good: str) -> bool:
     return good in (find_space_row(space_id) or {}).get("replenish", {})
 
 
-def taken_from(b, seat: int, space_id: str) -> dict:
+def taken_from(b: Builder, seat: int, space_id: str) -> dict:
     """What the placement just took from the space (its ``GoodsTaken``)."""
     for event in reversed(b.events):
         if (
@@ -32,12 +38,11 @@ def taken_from(b, seat: int, space_id: str) -> dict:
     return {}
 
 
-def top_up(b, seat: int, space_id: str, leave: dict) -> dict | None:
+def top_up(b: Builder, seat: int, space_id: str, leave: dict) -> dict | None:
     """A card of the seat that promises at least so much of the good left (``at_least``, the
     Dancer E212 with the Storyteller E169: 1 vegetable, at least 4 food, and 1 food left on the
     space, the missing food from the general supply, seed 000 L904, L956): the goods it adds
     when the seat leaves ``leave``'s goods, as ``{"card": id, "goods": {...}}``, or None."""
-    from . import engine
 
     good, count = leave["good"], leave["count"]
     taken = taken_from(b, seat, space_id).get(good, 0)
@@ -53,7 +58,7 @@ def top_up(b, seat: int, space_id: str, leave: dict) -> dict | None:
     return None
 
 
-def leave_options(b, seat: int, space_id: str, leave: dict | None) -> list[dict]:
+def leave_options(b: Builder, seat: int, space_id: str, leave: dict | None) -> list[dict]:
     if not leave or not accumulating(space_id, leave["good"]):
         return []
     if space_id not in leave.get("only", (space_id,)):

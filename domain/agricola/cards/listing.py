@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
+from ..text import goods_text
 from .catalogue import CARDS, DECKS
 from .decks import supported
 
 
 def _cost(card: dict) -> str:
-    from ..text import goods_text
-
     return " or ".join(goods_text(c) if c else "free" for c in card["costs"])
 
 

@@ -16,22 +16,27 @@ farmyard field and each card field sown with grain or vegetables.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..tables import HARVEST_ROUNDS
 from .common import card_name
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 OPEN = "open"
 _CROPS = ("grain", "vegetable")
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """The round before ended without a harvest: the seat may harvest its fields."""
     if round_no > 1 and round_no - 1 not in HARVEST_ROUNDS:
         b.emit("CardStateSet", {"card": card_id, "value": OPEN}, seat)
 
 
-def lapses(b, owner, event, card_id) -> None:
+def lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """The offer ends with the owner's next placement."""
     if (
         event is not None
@@ -72,7 +77,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     farm = b.state["farms"][seat]
     fields, cards = _sown(farm)
     b.emit("CardStateSet", {"card": move["card"], "value": None}, seat)

@@ -14,12 +14,17 @@ mark on its farm, ``CardStateSet``), so it is asked in the feeding phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
 from . import engine
 from .catalogue import CARDS
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def _offer_key(card_id: str) -> str:
@@ -35,7 +40,7 @@ def _mills(state: dict) -> list[tuple[int, str]]:
     ]
 
 
-def field_phase(b) -> None:
+def field_phase(b: Builder) -> None:
     """End of the field phase: offer each mill to every seat holding what it takes."""
     for _owner, card_id in _mills(b.state):
         pay = engine.effect(card_id, b.state)["mill"]["pay"]
@@ -78,7 +83,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     mill = engine.effect(card_id, b.state)["mill"]
     owner = next(o for o, c in _mills(b.state) if c == card_id)

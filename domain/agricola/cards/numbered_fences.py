@@ -17,6 +17,11 @@ The fence and stable windows of the extension (``Extension.fence_price``, ``fenc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 CARD = "K121"
 NUMBERED = (3, 6, 9, 12, 15)
 NEXT_STABLE = "next stable"
@@ -63,7 +68,7 @@ def stable_price(farm: dict, cost: dict) -> dict:
     return cost
 
 
-def hook(b, owner: int, event, card_id: str) -> None:
+def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """The entry's ``after_any``: on play the next stable is free; the next stable built
     uses it."""
     farm = b.state["farms"][owner]

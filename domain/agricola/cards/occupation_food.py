@@ -8,7 +8,12 @@ Desk's second, or one played in answer to another's card)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def gifts(farm: dict) -> list[tuple[str, int]]:
@@ -24,6 +29,6 @@ def food(farm: dict) -> int:
     return sum(n for _, n in gifts(farm))
 
 
-def give(b, seat: int) -> None:
+def give(b: Builder, seat: int) -> None:
     for card_id, n in gifts(b.state["farms"][seat]):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": n}}, seat)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import goods_text
 from .catalogue import CARDS
 from .listing import entry
 
@@ -82,8 +83,6 @@ def card_entry(card_id: str) -> dict:
 
 
 def _goods_text(goods: dict) -> str | None:
-    from ..text import goods_text
-
     shown = {g: n for g, n in goods.items() if n}
     return goods_text(shown) if shown else None
 

@@ -9,12 +9,18 @@ any time. Hands are private (``state["hands"]["_private"]``); played cards are p
 
 from __future__ import annotations
 
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
 from domain.common.errors import register_messages
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation, StepNotExpected
-from ..farm import affordable
-from ..state import name
+from ..farm import affordable, improvement_costs, major_costs
+from ..improvements import is_a
+from ..state import improvements_owned, major_name, name
+from ..steps import settle
+from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from . import engine
 from .catalogue import CARDS, occupation_cost
@@ -26,6 +32,12 @@ from .common import (
     receive_animals,
     stone_less,
 )
+from .occupation_food import food as before_paying
+from .occupation_food import give
+from .prerequisites import problem as sown_problem
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 register_messages(
     {
@@ -48,7 +60,7 @@ OCCUPATION_PRICE = {
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def _fail(code, state, seat, card_id, **params):
+def _fail(code: Any, state: dict, seat: int, card_id: Any, **params: Any) -> Any:
     return AgricolaViolation(
         code, card_name=card_name(card_id), **params, **seat_params(state, seat)
     )
@@ -89,7 +101,7 @@ def patron_food(farm: dict, reaction: bool = False) -> int:
 _patron = patron_food
 
 
-def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
+def occupation_problem(state: dict, seat: int, space_id: str, card_id: str) -> Any:
     if card_id not in hand(state, seat)["occupations"]:
         return "card_not_in_hand", {}
     problem = engine.play_problem(state, seat, card_id)
@@ -97,7 +109,6 @@ def occupation_problem(state: dict, seat: int, space_id: str, card_id: str):
         return "card_prerequisite_unmet", {"reason": problem}
     farm = state["farms"][seat]
     price = occupation_price(state, seat, space_id, card_id)
-    from .occupation_food import food as before_paying  # K112 Bookshelf
 
     supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm) + before_paying(farm))
     if not affordable(supply, price):
@@ -140,15 +151,12 @@ def check_play_occupation(state: dict, seat: int, move: dict) -> None:
         raise _fail(problem[0], state, seat, move["card"], **problem[1])
 
 
-def apply_play_occupation(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply_play_occupation(b: Builder, seat: int, move: dict) -> None:
     state = b.state
     card_id, space_id = move["card"], state["pending"][seat]["space"]
     patron = _patron(state["farms"][seat])
     if patron:
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
-    from .occupation_food import give  # K112 Bookshelf
 
     give(b, seat)
     price = occupation_price(state, seat, space_id, card_id)
@@ -206,9 +214,6 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     if req.get("no_occupation") and occupations:
         return "it may be played only before any occupation"
     if req.get("own"):
-        from ..improvements import is_a
-        from ..state import improvements_owned
-
         if not any(is_a(i, req["own"]) for i in improvements_owned(farm)):
             return (
                 f"it needs an {req['own']}"
@@ -216,8 +221,6 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
                 else f"it needs a {req['own']}"
             )
     if any(k in req for k in ("fields", "animals_any")):
-        from .prerequisites import problem as sown_problem
-
         if sown_problem(farm, req):
             return sown_problem(farm, req)
     if not return_options(state, seat, card_id):
@@ -237,10 +240,6 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
     """What the seat may give back to play ``card_id``: one oven for E14 Baker's Oven ("return
     an oven"), any 2 built improvements for E38 Madonna Statue (catalogue notes: they are the
     payment; majors go back to the board). ``[[]]`` when the card asks for nothing."""
-    from itertools import combinations
-
-    from ..improvements import is_a
-    from ..state import improvements_owned
 
     req = CARDS[card_id]["requires"]
     farm = state["farms"][seat]
@@ -267,7 +266,6 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
 def minor_costs(farm: dict, card_id: str) -> list[dict]:
     """Every way the seat may pay for a minor: its printed costs as the seat's cards change
     them, then the other ways its cards offer (Baking Tray E15)."""
-    from ..farm import improvement_costs
 
     printed = [minor_cost(farm, card_id, i) for i in range(len(CARDS[card_id]["costs"]))]
     return improvement_costs(farm, card_id, printed)
@@ -291,13 +289,13 @@ def any_minor_move(state: dict, seat: int) -> bool:
     )
 
 
-def _hand_minor_moves(state: dict, seat: int):
+def _hand_minor_moves(state: dict, seat: int) -> Any:
     for card_id in hand(state, seat)["minors"]:
         if not prerequisite_problem(state, seat, card_id):
             yield from minor_variants(state, seat, card_id, "play_minor")
 
 
-def minor_variants(state: dict, seat: int, card_id: str, move_type: str):
+def minor_variants(state: dict, seat: int, card_id: str, move_type: str) -> Any:
     """Every way to play minor improvement ``card_id`` as a ``move_type`` move: each payment
     the seat can afford (``pay`` when there are several prices), each printed choice
     (``choice``) and each set of goods returned (``return``)."""
@@ -320,7 +318,6 @@ def majors_as_minors(state: dict, seat: int) -> list[dict]:
     """Major improvements the seat may take as its minor improvement: the Pottery for nothing
     (E33 Ceramics), the Clay and Stone Ovens at their price (E15 Baking Tray, effect
     ``major_paid``; ``pay`` picks one of :func:`farm.major_costs` when there are several)."""
-    from ..farm import major_costs
 
     farm = state["farms"][seat]
     out = []
@@ -361,10 +358,7 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_card_major(b, seat: int, move: dict) -> None:
-    from ..farm import major_costs
-    from ..tables import MAJOR_IMPROVEMENTS
-
+def apply_card_major(b: Builder, seat: int, move: dict) -> None:
     major, farm = move["major"], b.state["farms"][seat]
     paid = engine.effect(move["card"], farm).get("major_paid")
     data = {
@@ -378,11 +372,10 @@ def apply_card_major(b, seat: int, move: dict) -> None:
     built_as_minor(b, seat, data, bool(MAJOR_IMPROVEMENTS[major].get("bake_on_build")))
 
 
-def built_as_minor(b, seat: int, data: dict, bakes: bool) -> None:
+def built_as_minor(b: Builder, seat: int, data: dict, bakes: bool) -> None:
     """``MajorBuilt`` (``data``) for a major improvement a card builds as the action's minor
     improvement, then the action goes on; an oven that bakes when built opens its bake step
     first (digest §7, seed 000 L620)."""
-    from ..steps import settle
 
     if bakes:
         pending = b.state["pending"][seat]
@@ -419,8 +412,6 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
         raise _fail("card_prerequisite_unmet", state, seat, card_id, reason=problem)
     back = sorted(move.get("return", []))
     if back not in return_options(state, seat, card_id):
-        from ..state import major_name
-
         what = " and ".join(major_name(i) for i in back) or "nothing"
         raise _fail(
             "card_prerequisite_unmet",
@@ -443,9 +434,7 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_play_minor(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply_play_minor(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     info = CARDS[card_id]
     n = len(b.state["players"])
@@ -466,7 +455,7 @@ def apply_play_minor(b, seat: int, move: dict) -> None:
 # -- card effects at play (digest §10.1; engine windows) -----------------------------------------
 
 
-def on_play(b, seat: int, card_id: str, move: dict) -> None:
+def on_play(b: Builder, seat: int, card_id: str, move: dict) -> None:
     eff = engine.effect(card_id, b.state)
     goods = dict(eff.get("goods", {}))
     farm = b.state["farms"][seat]

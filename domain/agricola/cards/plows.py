@@ -13,11 +13,18 @@ anything is sown, the seat may plough more with ``{"type": "card_plough", "card"
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
+from ..steps import settle
 from . import engine
 from .common import card_name
+from .harrow import shared_open, toll
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 #: Ploughing actions the cards work on (catalogue E61, E62, E195).
 PLOUGH_SPACES = ("plough", "plough_sow")
@@ -57,7 +64,6 @@ def _cards_open(state: dict, seat: int) -> list[str]:
                 out.append(card_id)
             elif plow is None and _uses_left(farm, card_id) > 0:
                 out.append(card_id)
-    from .harrow import shared_open  # I68: another seat's Harrow
 
     return out + shared_open(state, seat, pending["space"], used, plow, PLOW_EXTRA)
 
@@ -98,9 +104,7 @@ def check_field_space(state: dict, seat: int, space: int) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     farm = b.state["farms"][seat]
     data = {"space": move["space"], "card": card_id}
@@ -111,8 +115,6 @@ def apply(b, seat: int, move: dict) -> None:
             "CardStateSet", {"card": card_id, "value": farm["card_state"].get(card_id, 0) + 1}, seat
         )
         if card_id not in farm.get("cards", []):  # I68: another seat's Harrow, for its fee
-            from .harrow import toll
-
             toll(b, seat, card_id)
     b.emit("FieldPloughed", data, seat)
     settle(b, seat)

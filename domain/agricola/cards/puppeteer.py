@@ -14,6 +14,9 @@ in ``cards/labels.py``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -22,13 +25,16 @@ from .catalogue import CARDS
 from .common import card_name, hand, offers
 from .play import on_play, patron_food
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 CARD = "I249"
 MOVE = "puppet_play"
 PRICE = {"food": 1}
 TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
 
 
-def watch(b, owner, event, card_id) -> None:
+def watch(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """Opens an offer when another seat takes Traveling Players; the owner's placement closes
     them."""
     if event is None:
@@ -78,7 +84,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     occupation = move["occupation"]
     left = b.state["farms"][seat]["card_state"][CARD] - 1
     b.emit("CardStateSet", {"card": CARD, "value": left or None}, seat)
@@ -93,8 +99,9 @@ def apply(b, seat: int, move: dict) -> None:
     on_play(b, seat, occupation, move)
 
 
-def install(ext) -> None:
-    """Add the Puppeteer's move to ``ext`` (a full game's extension)."""
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str, "occupation": str}, {})
+MODULE = CardModule(
+    "puppeteer",
+    cards=frozenset({CARD}),
+    binds=(Bind("anytime_candidates", moves),),
+    moves={MOVE: Move(check, apply, {"card": str, "occupation": str})},
+)

@@ -12,11 +12,16 @@ always be played (decision K-OCC-19).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
 from . import engine, play
 from .common import hand
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 _ASKED = "K275/asked"
 
@@ -61,11 +66,11 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": move["card"], "key": _ASKED, "value": True}, seat)
 
 
-def draw(b, rng) -> None:
+def draw(b: Builder, rng: Any) -> None:
     """The ``draw`` window: the occupation asked for is drawn, the food received, the card
     played."""
     for seat, farm in enumerate(b.state["farms"]):

@@ -12,11 +12,17 @@ placing it; its next placement closes the window (``state["reactions"]``, evolve
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
 from .common import card_name, hand
+from .occupation_food import give
 from .play import on_play, patron_food
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:
@@ -46,11 +52,10 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     patron = patron_food(b.state["farms"][seat], reaction=True)
     if patron:  # E192 Patron: before the (free) occupation is played
         b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
-    from .occupation_food import give  # K112 Bookshelf
 
     give(b, seat)
     reacts_to = engine.effect(move["card"], b.state)["reacts_to"]

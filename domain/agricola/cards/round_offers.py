@@ -18,6 +18,8 @@ placement, and lapses with that placement. The round the card was played in is k
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
@@ -25,12 +27,15 @@ from . import engine
 from .common import receive_animals
 from .plows import check_field_space
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 
 def _played(card_id: str) -> str:
     return f"{card_id}/played"
 
 
-def played(b, seat: int, event, card_id: str) -> None:
+def played(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """On play (``event`` None, effect ``round_check``): remember the round; afterwards the
     offer lapses with the seat's first placement of the round."""
     farm = b.state["farms"][seat]
@@ -59,7 +64,7 @@ def _rounds(farm: dict, card_id: str) -> dict[int, str]:
     return {r: a for r, a in eff.get("offer_animals", {}).items() if r > start}
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no in _rounds(b.state["farms"][seat], card_id):
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
@@ -102,7 +107,7 @@ def ploughs(card_id: str, state: dict) -> bool:
     return bool(engine.effect(card_id, state).get("offer_plough"))
 
 
-def plough_check(other):
+def plough_check(other: Any) -> Any:
     def check(state: dict, seat: int, move: dict) -> None:
         if not ploughs(move["card"], state):
             return other(state, seat, move)
@@ -118,8 +123,8 @@ def plough_check(other):
     return check
 
 
-def plough_apply(other):
-    def apply(b, seat: int, move: dict) -> None:
+def plough_apply(other: Any) -> Any:
+    def apply(b: Builder, seat: int, move: dict) -> None:
         if not ploughs(move["card"], b.state):
             return other(b, seat, move)
         b.emit("CardStateSet", {"card": move["card"], "value": None}, seat)
@@ -138,7 +143,7 @@ def check_buy(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_buy(b, seat: int, move: dict) -> None:
+def apply_buy(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     animal = _rounds(b.state["farms"][seat], card_id)[b.state["round"]]
     b.emit("CardStateSet", {"card": card_id, "value": None}, seat)

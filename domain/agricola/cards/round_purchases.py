@@ -6,11 +6,16 @@ with the holder's first placement of the round (``after``, K-11)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 _GREENHOUSE_ROUNDS = "K117/rounds"
 _GREENHOUSE_OFFER = "K117/offer"
 
 
-def greenhouse(b, owner, event, card_id):
+def greenhouse(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """K117 on play (``round_check``): the rounds current+4 and current+7 (up to round 14)."""
     if event is None:
         now = b.state["round"]
@@ -31,7 +36,7 @@ def greenhouse(b, owner, event, card_id):
         )
 
 
-def greenhouse_round(b, seat, round_no, card_id):
+def greenhouse_round(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no in b.state["farms"][seat]["card_state"].get(_GREENHOUSE_ROUNDS, []):
         b.emit(
             "CardStateSet",
@@ -45,7 +50,7 @@ def greenhouse_round(b, seat, round_no, card_id):
         )
 
 
-def greenhouse_closes(b, seat, event, card_id):
+def greenhouse_closes(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """Bought, or not bought before the seat's first placement of the round (K-11): gone."""
     if b.state["farms"][seat]["card_state"].get(_GREENHOUSE_OFFER) is None:
         return

@@ -15,21 +15,26 @@ Driver, E198 Ratcatcher; seed 000 L948, L872).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
 from .free_builds import GRANTED
 from .plows import check_field_space
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 PLOW_DRIVER = "E194"
 
 
-def hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
+def hut_builder(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no == 11 and b.state["farms"][seat]["house"] != "stone":
         b.emit("CardStateSet", {"card": card_id, "value": GRANTED}, seat)
 
 
-def hut_builder_lapses(b, owner, event, card_id) -> None:
+def hut_builder_lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """E178 (S1: "At the start of round 11, you can extend your hut"): the room is offered at
     the holder's first turn of round 11, before its placement (K-11), and lapses with that
     placement; it is never built later."""
@@ -46,12 +51,12 @@ def early(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 4 else "it may be played in rounds 1 to 4 only"
 
 
-def plow_driver(b, seat: int, round_no: int, card_id: str) -> None:
+def plow_driver(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if b.state["farms"][seat]["house"] == "stone":
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
 
-def plow_driver_lapses(b, owner, event, card_id) -> None:
+def plow_driver_lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
     farm = b.state["farms"][owner]
     if (
         event is not None
@@ -95,7 +100,7 @@ def check(state: dict, seat: int, move: dict) -> None:
     check_field_space(state, seat, move["space"])
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardStateSet", {"card": PLOW_DRIVER, "value": None}, seat)
     b.emit("FieldPloughed", {"space": move["space"], "card": PLOW_DRIVER, "food": 1}, seat)
 
@@ -104,7 +109,7 @@ def by_round_9(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 9 else "it may be played by the end of round 9 only"
 
 
-def ratcatcher(b, seat: int, round_no: int, card_id: str) -> None:
+def ratcatcher(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     if round_no not in (10, 12):
         return
     for other, farm in enumerate(b.state["farms"]):

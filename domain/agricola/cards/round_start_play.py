@@ -14,6 +14,8 @@ hold the step (decision K-OCC-17).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -21,8 +23,11 @@ from . import engine, play
 from .catalogue import CARDS
 from .common import hand, offers
 
+if TYPE_CHECKING:
+    from ..builder import Builder
 
-def offered(b, seat: int, round_no: int, card_id: str) -> None:
+
+def offered(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """``round_start``: the offer of this round, with a stone house."""
     if b.state["farms"][seat]["house"] == "stone":
         b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
@@ -89,7 +94,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     state = b.state
     holder = _holder(state, seat)
     assert holder is not None  # checked: the offer is open

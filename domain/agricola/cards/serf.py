@@ -15,10 +15,16 @@ ruling in seed 000). Decision K-OCC-25 in docs/rules/cards-k-occupations.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_sow
 from ..improvements import can_bake
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "K266"
 MOVE = "card_serf"
@@ -34,7 +40,7 @@ def gains(state: dict, seat: int, space_id: str) -> dict | None:
     return dict(GRAIN) if holds and space_id == SPACE else None
 
 
-def give(b, seat: int, move: dict, before: dict) -> None:
+def give(b: Builder, seat: int, move: dict, before: dict) -> None:
     """``after_place``: 1 grain before the action; the exchange stays open until it starts."""
     if gains(b.state, seat, move.get("space", "")) is None:
         return
@@ -80,7 +86,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardGoods", {"card": CARD, "goods": dict(SWAP)}, seat)
     value = {"round": b.state["round"], "swapped": True}
     b.emit("CardStateSet", {"card": CARD, "value": value, "note": "1 grain for 1 vegetable"}, seat)
@@ -91,10 +97,14 @@ def label(state: dict, move: dict) -> str:
     return "Serf (K266): instead of the grain, exchange 1 grain for 1 vegetable"
 
 
-def install(ext) -> None:
-    """Add the Serf's grain and its exchange to ``ext`` (the label is in ``cards/labels.py``)."""
-    ext.place_gains.append(gains)
-    ext.after_place.append(give)
-    ext.anytime_candidates.append(moves)
-    ext.handlers[MOVE] = (check, apply)
-    ext.move_shapes[MOVE] = ({"card": str}, {})
+#: The Serf's grain and its exchange (the label is in ``cards/labels.py``).
+MODULE = CardModule(
+    "serf",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("place_gains", gains),
+        Bind("after_place", give),
+        Bind("anytime_candidates", moves),
+    ),
+    moves={MOVE: Move(check, apply, {"card": str})},
+)

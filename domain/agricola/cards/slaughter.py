@@ -13,12 +13,17 @@ catalogue I97 Slaughterhouse; digest §6.5 step 7).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..state import name
 from ..tables import ANIMALS
 from . import engine
 
+if TYPE_CHECKING:
+    from ..builder import Builder
 
-def slaughterhouse(b, owner, event, card_id) -> None:
+
+def slaughterhouse(b: Builder, owner: int, event: Any, card_id: str) -> None:
     if event is None or event.seat is None or event.seat == owner:
         return
     d = event.data

@@ -9,18 +9,23 @@ it may cook or convert first (decision K-14, docs/rules/agricola-cards.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import placement
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..state import name, space_name
 from ..text import goods_text
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 #: The space the Master Forester adds, and what others pay its owner to use it.
 SPACE = "forester_wood_2"
 TOLL = {"food": 2}
 
 
-def add_space(b, seat: int, card_id: str) -> None:
+def add_space(b: Builder, seat: int, card_id: str) -> None:
     """On play: the card's space joins the board, empty until the next replenishment."""
     b.emit("ActionSpaceAdded", {"space": SPACE, "card": card_id}, seat)
 
@@ -36,7 +41,7 @@ def _toll_problem(state: dict, seat: int, space_id: str) -> str | None:
     )
 
 
-def _check(state, seat, space_id, move):
+def _check(state: dict, seat: int, space_id: str, move: dict) -> None:
     placement._check_nonempty(state, seat, space_id, move)
     problem = _toll_problem(state, seat, space_id)
     if problem:
@@ -48,7 +53,7 @@ def _check(state, seat, space_id, move):
         )
 
 
-def _apply(b, seat, space_id, move):
+def _apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
     placement._apply_take(b, seat, space_id, move)
     owner = b.state["spaces"][space_id].get("owner")
     if owner is not None and owner != seat:

@@ -11,20 +11,28 @@ on it (the Stablehand, the Farmer; not the Animal Breeder, L800, L952).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from domain.common import fences as fence_rules
 
 from ..builder import seat_params
+from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..state import blocked_for_fences, fenced_spaces, fences_left
+from ..steps import settle
 from ..tables import GRID
 from . import engine
+from .free_builds import fence_one_space
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def _key(card_id: str, what: str) -> str:
     return f"{card_id}/{what}"
 
 
-def after_stable(b, seat: int, event, card_id: str) -> None:
+def after_stable(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """``after_any``: a stable of the seat's opens the offer (once a round); its next placement
     or the end of the work phase closes it."""
     if event is None:
@@ -53,8 +61,6 @@ def _fits(farm: dict, space: int) -> bool:
 
 
 def moves(state: dict, seat: int) -> list[dict]:
-    from ..conversions import conversions_open
-
     farm = state["farms"][seat]
     out = []
     for card_id in farm.get("cards", []):
@@ -82,10 +88,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-    from .free_builds import fence_one_space
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id, space = move["card"], move["space"]
     farm = b.state["farms"][seat]
     price = engine.effect(card_id, farm)["fence_stable"]

@@ -11,10 +11,16 @@ for each empty field. It is sowing: cards that add to sown fields act on it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..farm import label
 from . import engine
 from .common import card_name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def moves(state: dict, seat: int) -> list[dict]:
@@ -52,7 +58,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     resow = engine.effect(move["card"], b.state)["resow"]
     b.emit(
         "FieldSown",
@@ -67,8 +73,6 @@ def apply(b, seat: int, move: dict) -> None:
 
 
 def _label(state: dict, move: dict) -> str:
-    from ..farm import label
-
     return f"Sow grain on the empty field at {label(move['space'])} (Corn Storehouse, 2 grain)"
 
 

@@ -13,9 +13,15 @@ that action ends the turn goes to the starting player, and play goes on clockwis
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..state import name
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "I260"
 MOVE = "taster_pass"
@@ -29,12 +35,12 @@ def _status(state: dict, seat: int) -> str | None:
     return value.get("status") if value.get("round") == state["round"] else None
 
 
-def _set(b, seat: int, status: str | None) -> None:
+def _set(b: Builder, seat: int, status: str | None) -> None:
     value = {"round": b.state["round"], "status": status} if status else None
     b.emit("CardStateSet", {"card": CARD, "value": value}, seat)
 
 
-def round_start(b, seat: int, round_no: int, card_id: str) -> None:
+def round_start(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     state = b.state
     first = state["start_player"]
     if first == seat or state["farms"][seat]["supply"]["food"] < PRICE["food"]:
@@ -43,7 +49,7 @@ def round_start(b, seat: int, round_no: int, card_id: str) -> None:
     b.emit("TurnPassed", {"to": seat, "card": card_id})
 
 
-def after(b, owner, event, card_id) -> None:
+def after(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """After the owner paid, its first placement; that action's end hands the turn to the
     starting player."""
     state = b.state
@@ -86,7 +92,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     if move["type"] == FIRST:
         to = b.state["start_player"]
         b.emit("CardToll", {"card": CARD, "space": None, "to": to, "goods": dict(PRICE)}, seat)
@@ -96,10 +102,9 @@ def apply(b, seat: int, move: dict) -> None:
     b.emit("TurnPassed", {"to": b.state["start_player"], "card": CARD}, seat)
 
 
-def install(ext) -> None:
-    """Add the Taster's move and placement check to ``ext``."""
-    ext.place_problems.append(place_problem)
-    ext.anytime_candidates.append(moves)
-    for kind in (MOVE, FIRST):
-        ext.handlers[kind] = (check, apply)
-        ext.move_shapes[kind] = ({"card": str}, {})
+MODULE = CardModule(
+    "taster",
+    cards=frozenset({CARD}),
+    binds=(Bind("place_problems", place_problem), Bind("anytime_candidates", moves)),
+    moves={kind: Move(check, apply, {"card": str}) for kind in (MOVE, FIRST)},
+)

@@ -11,8 +11,14 @@ bake is possible (``any_open``); the seat ends it with ``done``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..improvements import bake_food, bake_options
+from ..steps import settle
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 PLOUGHING = "ploughing"
 SPACES = ("plough", "plough_sow")
@@ -55,9 +61,7 @@ def any_open(state: dict, seat: int) -> bool:
     return bool(bake_moves(state, seat))
 
 
-def apply(b, seat: int, move: dict) -> None:
-    from ..steps import settle
-
+def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     baked = _baked(b.state, seat, card_id) or []
     value = {"at": moment(b.state), "baked": baked + [move["improvement"]]}

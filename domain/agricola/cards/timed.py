@@ -10,12 +10,19 @@ starting arrive at once, as the Maid's (E190) do.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..farm import split_animals
+from ..scoring import farm_counts
 from ..state import total_animals
+from ..tables import GRID, HARVEST_ROUNDS
 from .common import receive_animals
 
+if TYPE_CHECKING:
+    from ..builder import Builder
 
-def _schedule_once(b, seat: int, card_id: str, rounds, goods: dict) -> None:
+
+def _schedule_once(b: Builder, seat: int, card_id: str, rounds: Any, goods: dict) -> None:
     b.emit(
         "CardScheduled",
         {"card": card_id, "rounds": {str(r): dict(goods) for r in rounds}, "done": True},
@@ -23,7 +30,7 @@ def _schedule_once(b, seat: int, card_id: str, rounds, goods: dict) -> None:
     )
 
 
-def manservant(b, seat: int, round_no: int, card_id: str) -> None:
+def manservant(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """I231 Manservant: "When you build a stone house, place 3 food on each remaining round
     space": from the first round start at which the seat lives in stone, that round's space
     and every later one (the round the house was built in has already been collected)."""
@@ -32,7 +39,7 @@ def manservant(b, seat: int, round_no: int, card_id: str) -> None:
         _schedule_once(b, seat, card_id, range(round_no, 15), {"food": 3})
 
 
-def clay_hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
+def clay_hut_builder(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """I242 Clay Hut Builder: "Once you live in a clay hut, place 2 clay on each of the next 5
     round spaces": the 5 round spaces from the first round start in a clay hut on (a seat
     already in a stone house never lives in the clay hut, decision I-05)."""
@@ -42,13 +49,10 @@ def clay_hut_builder(b, seat: int, round_no: int, card_id: str) -> None:
 
 
 def used_spaces(farm: dict) -> int:
-    from ..scoring import farm_counts
-    from ..tables import GRID
-
     return len(GRID.spaces()) - farm_counts(farm)["unused_spaces"]
 
 
-def rancher(b, seat: int, round_no: int, card_id: str) -> None:
+def rancher(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """I340 Rancher: "Whenever, at the start of a round, you are using more farmyard spaces
     than every other player, you receive 1 wood"."""
     farms = b.state["farms"]
@@ -57,7 +61,7 @@ def rancher(b, seat: int, round_no: int, card_id: str) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": {"wood": 1}}, seat)
 
 
-def pig_breeder(b, seat: int, round_no: int, card_id: str) -> None:
+def pig_breeder(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """I252 Pig Breeder: "Your wild boar breed at the end of round 12, if there is room for the
     piglet": with 2 or more boar, 1 more boar when the farm can house it, before anything of
     round 13 (decision I-06)."""
@@ -76,10 +80,9 @@ def pig_breeder(b, seat: int, round_no: int, card_id: str) -> None:
 LAYABOUT = "I244"
 
 
-def layabout_played(b, owner, event, card_id) -> None:
+def layabout_played(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I244 Layabout (``after_any`` with ``round_check``): on play, the next harvest (this
     round's, if this is a harvest round) is the one the owner sits out."""
-    from ..tables import HARVEST_ROUNDS
 
     if event is not None:
         return

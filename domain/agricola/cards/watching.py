@@ -10,17 +10,22 @@ played (effect ``round_check``), so a condition that already holds counts at onc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..state import name
 from ..text import goods_text
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
 
 
-def _gain(b, owner: int, card_id: str, goods: dict) -> None:
+def _gain(b: Builder, owner: int, card_id: str, goods: dict) -> None:
     b.emit("CardGoods", {"card": card_id, "goods": goods}, owner)
 
 
-def street_musician(b, owner, event, card_id) -> None:
+def street_musician(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I257: "You receive 1 grain whenever another player takes the Traveling Players action
     on an action space" (the food it takes, ``GoodsTaken``, marks the action)."""
     if (
@@ -36,7 +41,7 @@ GRAIN_SPACE = "grain"
 SYCOPHANT_TOLL = {"food": 1}
 
 
-def sycophant(b, owner, event, card_id) -> None:
+def sycophant(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I229: "Any other player that uses the Take 1 Grain action space must first pay you 1
     food. In addition, you receive 1 food from the general supply. You receive that food even
     when you take the grain yourself" (seed 000 L878)."""
@@ -75,7 +80,7 @@ def action_key(state: dict, seat: int) -> list:
     return [seat, state["round"], state["farms"][seat]["home"]]
 
 
-def field_worker(b, owner, event, card_id) -> None:
+def field_worker(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I224: "Whenever another player sows one or more fields, you receive 1 grain in a
     3-player game or 1 food in a 4 or 5 player game": once per sowing action, at its first
     field (a card field too; seed 000 L882: also when the sowing comes from a card)."""
@@ -89,7 +94,7 @@ def field_worker(b, owner, event, card_id) -> None:
     _gain(b, owner, card_id, {good: 1})
 
 
-def midwife(b, owner, event, card_id) -> None:
+def midwife(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I232: "Whenever another player has offspring and then has a larger family than you, you
     receive 1 food. If they have at least 2 more family members than you, you receive 2 food"
     (seed 000 L876: family members only, the newborn included)."""
@@ -101,7 +106,7 @@ def midwife(b, owner, event, card_id) -> None:
         _gain(b, owner, card_id, {"food": 2 if more >= 2 else 1})
 
 
-def social_climber(b, owner, event, card_id) -> None:
+def social_climber(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I222: "Whenever you are the first player to renovate to a clay hut or a stone house, you
     receive 3 stone. If you are the second, you receive 2 stone; the third, you receive 1
     stone": the rank counts the other players already past that house (a stone house is past
@@ -116,7 +121,7 @@ def social_climber(b, owner, event, card_id) -> None:
         _gain(b, owner, card_id, {"stone": stone})
 
 
-def water_carrier(b, owner, event, card_id) -> None:
+def water_carrier(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I262: "Once any player has built the Well, place 1 food on the remaining round spaces"
     (seed 000 L776: also when the card is played after the Well was built, and at every
     building of the Well)."""
@@ -134,7 +139,7 @@ def water_carrier(b, owner, event, card_id) -> None:
         )
 
 
-def fencer(b, owner, event, card_id) -> None:
+def fencer(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I264: "Whenever another player builds 1 to 4 fences, you receive 1 wood from the general
     supply. Whenever another player builds 5 or more fences, you receive 2 wood": counted over
     one fence-building action (each pasture is a move of its own); 1 wood at its first fence,
@@ -154,7 +159,7 @@ def fencer(b, owner, event, card_id) -> None:
         _gain(b, owner, card_id, {"wood": wood})
 
 
-def church_warden_count(b, owner, event, card_id) -> None:
+def church_warden_count(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I227: counts, for every seat, the people it places in round 14 (from the card's play;
     played in round 14, the people placed before it count too)."""
     state = b.state

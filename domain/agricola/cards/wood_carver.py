@@ -18,8 +18,14 @@ it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import Bind, CardModule
 from ..farm import major_costs, room_costs
 from .play import minor_costs
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 CARD = "K301"
 USED = "used"
@@ -72,7 +78,7 @@ def fence_capacity(farm: dict, capacity: int) -> int:
     return capacity + 1 if _ready(farm) else capacity
 
 
-def _used_price(farm: dict, event) -> bool:
+def _used_price(farm: dict, event: Any) -> bool:
     """Whether the owner's purchase ``event`` paid the Wood Carver's price: 1 wood less than
     one of the ways to pay without the card, and none of them (read right after the purchase:
     the same ways as before it)."""
@@ -92,7 +98,7 @@ def _used_price(farm: dict, event) -> bool:
     return cost not in usual and cost in _cheaper(usual)
 
 
-def watch(b, owner, event, card_id) -> None:
+def watch(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """``after_any``: a price only the card offers uses it for the round."""
     if event is None or event.seat != owner:
         return
@@ -104,17 +110,22 @@ def watch(b, owner, event, card_id) -> None:
         b.emit("CardStateSet", {"card": CARD, "value": USED, "note": note}, owner)
 
 
-def new_round(b, seat: int, round_no: int, card_id: str) -> None:
+def new_round(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """``round_start``: the card is ready again."""
     if b.state["farms"][seat]["card_state"].get(CARD) == USED:
         note = "ready again this round"
         b.emit("CardStateSet", {"card": CARD, "value": None, "note": note}, seat)
 
 
-def install(ext) -> None:
-    """Add the Wood Carver's prices to the cost windows of ``ext``."""
-    ext.alternatives["room"].append(room_alternatives)
-    ext.alternatives["improvement"].append(improvement_alternatives)
-    ext.stable_choices.append(stable_choices)
-    ext.fence_choices.append(fence_choices)
-    ext.fence_capacity.append(fence_capacity)
+#: The Wood Carver's prices in the cost windows.
+MODULE = CardModule(
+    "wood_carver",
+    cards=frozenset({CARD}),
+    binds=(
+        Bind("alternatives", room_alternatives, key="room"),
+        Bind("alternatives", improvement_alternatives, key="improvement"),
+        Bind("stable_choices", stable_choices),
+        Bind("fence_choices", fence_choices),
+        Bind("fence_capacity", fence_capacity),
+    ),
+)

@@ -12,14 +12,20 @@ vegetables do not add to them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..steps import settle
 from . import engine
+
+if TYPE_CHECKING:
+    from ..builder import Builder
 
 
 def plots(card_id: str, count: int) -> list[str]:
     return [f"{card_id}/{k}" for k in range(1, count + 1)]
 
 
-def added(b, seat: int, event, card_id: str) -> None:
+def added(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """On play (``after_any`` with ``round_check``): the plots join the farm's card fields."""
     if event is None:
         count, _ = engine.effect(card_id, b.state)["wood_plots"]
@@ -34,12 +40,10 @@ def _owner(card_field: str) -> str:
     return card_field.split("/")[0]
 
 
-def sow(other):
+def sow(other: Any) -> Any:
     """``card_sow`` on a plot of a wood card sows its own amount; other card fields as before."""
 
-    def apply(b, seat: int, move: dict) -> None:
-        from ..steps import settle
-
+    def apply(b: Builder, seat: int, move: dict) -> None:
         eff = engine.effect(_owner(move["card"]), b.state)
         if not eff.get("wood_plots"):
             return other(b, seat, move)

@@ -19,21 +19,26 @@ unchanged.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import find_space_row
 from . import engine
 
+if TYPE_CHECKING:
+    from ..builder import Builder
+
 #: Kinds of action space whose user takes every good lying on it (the Foreman's food too).
 HANDS_OVER = ("take", "starting_player", "reed_stone_wood")
 
 
-def offered(b, seat: int, round_no: int, card_id: str) -> None:
+def offered(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """``round_start``: the offer of this round."""
     b.emit("CardStateSet", {"card": card_id, "value": round_no}, seat)
 
 
-def lapses(b, seat: int, event, card_id: str) -> None:
+def lapses(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """``after_any``: the seat's first placement of the round ends the offer."""
     if (
         event is not None
@@ -83,7 +88,7 @@ def check(state: dict, seat: int, move: dict) -> None:
         )
 
 
-def apply_spread(b, seat: int, move: dict) -> None:
+def apply_spread(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     source, _ = engine.effect(card_id, b.state)["spread_wood"]
     shares = _shares(b.state, card_id)
@@ -94,7 +99,7 @@ def apply_spread(b, seat: int, move: dict) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": {"wood": -n}, "onto": target}, seat)
 
 
-def apply_food(b, seat: int, move: dict) -> None:
+def apply_food(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     b.emit("CardStateSet", {"card": card_id, "value": None}, seat)
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)

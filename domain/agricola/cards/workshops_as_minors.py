@@ -12,6 +12,7 @@ with a major improvement action (decision K-OCC-15).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from ..farm import affordable, major_costs
 from ..tables import BUILDING_RESOURCES
@@ -37,7 +38,7 @@ def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) ->
     out: list[dict] = []
     for cost in costs:
         held = [g for g in BUILDING_RESOURCES for _ in range(cost.get(g, 0))]
-        for less in set(combinations_with_replacement(sorted(set(held)), min(2, len(held)))):
+        for less in combinations_with_replacement(sorted(set(held)), min(2, len(held))):
             new = dict(cost)
             if any(new.get(g, 0) < less.count(g) for g in set(less)):
                 continue
@@ -73,7 +74,7 @@ def moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def check(other):
+def check(other: Any) -> Any:
     def check_major(state: dict, seat: int, move: dict) -> None:
         if engine.effect(move["card"], state).get("workshops_as_minor"):
             if move in moves(state, seat):

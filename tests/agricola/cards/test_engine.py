@@ -184,12 +184,13 @@ def test_no_two_card_modules_name_the_same_move_type():
     """Found merging the I and K decks, written side by side: both named a move ``card_buy``
     (the Animal Handler's and the Wood Buyer's), and one silently replaced the other."""
     from domain.agricola.cards import extension as x
+    from domain.agricola.cards import full_game as f
     from domain.agricola.cards.card_sets import LATEST
 
-    owned = [k for m in x._MOVE_MODULES for k in m.HANDLERS]
+    owned = [k for m in f._MOVE_MODULES for k in m.HANDLERS]
     assert len(owned) == len(set(owned))
-    for module in x._MOVE_MODULES:
+    for module in f._MOVE_MODULES:
         for kind, pair in module.HANDLERS.items():
-            assert x.MOVES[kind][0] is pair, kind
+            assert f.MOVES[kind][0] is pair, kind
     ext = x.build(LATEST)  # each install(ext) is refused if it replaces a move type
     assert "card_buy" in ext.handlers and "card_buy_animal" in ext.handlers

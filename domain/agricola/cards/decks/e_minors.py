@@ -4,10 +4,19 @@ Each entry cites the catalogue number; seed lines are in the catalogue's ``seed0
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ...farm import legal_field_spaces, legal_room_spaces, legal_stable_spaces
+from ...improvements import is_a
+from ...state import stables_left
 from .. import baking
 from ..deck import Deck
 from ..engine import every, remaining
 from ..fields import lettuce
+from ..hooks import mini_pasture_spaces
+
+if TYPE_CHECKING:
+    from ...builder import Builder
 
 DECK = Deck("E minor improvements")
 
@@ -16,7 +25,7 @@ def _fenced(farm: dict) -> int:
     return sum(len(p) for p in farm["pastures"])
 
 
-def _rooms_if(house: str, per_room: int = 1):
+def _rooms_if(house: str, per_room: int = 1) -> Any:
     return lambda state, seat: (
         per_room * len(state["farms"][seat]["rooms"])
         if state["farms"][seat]["house"] == house
@@ -120,22 +129,17 @@ DECK.card("E60", "Cattle Market", animals={"cattle": 1})
 
 
 def _field_space(state: dict, seat: int) -> str | None:
-    from ...farm import legal_field_spaces
-
     return None if legal_field_spaces(state["farms"][seat]) else "no space can be ploughed"
 
 
 def _stable_space(state: dict, seat: int) -> str | None:
-    from ...farm import legal_stable_spaces
-    from ...state import stables_left
-
     farm = state["farms"][seat]
     if stables_left(farm) < 1 or not legal_stable_spaces(farm):
         return "no stable can be built"
     return None
 
 
-def _potato_dibber(b, seat, event, card_id):
+def _potato_dibber(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "FieldSown" and event.data["crop"] == "vegetable":
         b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
     if event.type == "CardFieldSown" and event.data["crop"] == "vegetable":  # seed 000 L588
@@ -146,12 +150,12 @@ def _potato_dibber(b, seat, event, card_id):
         )
 
 
-def _millstone_per_oven(b, seat, event, card_id):
+def _millstone_per_oven(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "BreadBaked" and event.data.get("grain", 0) >= 1:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
 
 
-def _millstone(b, seat, event, card_id):
+def _millstone(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E41 (seed 000 L620): 2 food per bake action, however many ovens bake in it: the first
     bake of one moment (``baking.moment``) pays, the others of that moment do not."""
     if event.type != "BreadBaked" or event.data.get("grain", 0) < 1:
@@ -163,9 +167,7 @@ def _millstone(b, seat, event, card_id):
     b.emit("CardGoods", {"card": card_id, "goods": {"food": 2}}, seat)
 
 
-def _spices(b, seat, event, card_id):
-    from ...improvements import is_a
-
+def _spices(b: Builder, seat: int, event: Any, card_id: str) -> None:
     via = str(event.data.get("via"))
     if (
         event.type == "GoodsConverted"
@@ -192,8 +194,6 @@ DECK.card("E52", "Stable", step="card_stable", play_if=_stable_space)
 
 
 def _stone_house_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "stone":
         return "it extends a stone house only"
@@ -201,8 +201,6 @@ def _stone_house_room(state: dict, seat: int) -> str | None:
 
 
 def _mini_pasture(state: dict, seat: int) -> str | None:
-    from ..hooks import mini_pasture_spaces
-
     return (
         None
         if mini_pasture_spaces(state["farms"][seat])
@@ -211,8 +209,6 @@ def _mini_pasture(state: dict, seat: int) -> str | None:
 
 
 def _mini_pasture_v1(state: dict, seat: int) -> str | None:
-    from ..hooks import mini_pasture_spaces
-
     return (
         None
         if mini_pasture_spaces(state["farms"][seat])

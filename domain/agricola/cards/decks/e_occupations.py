@@ -4,9 +4,18 @@ cites the catalogue number."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ...improvements import is_a
+from ...scoring import score_farm
+from ...state import fenced_spaces, improvement_info, improvements_owned
 from .. import actions, animals, baking, free_builds, play, round_start, spaces
 from ..deck import Deck
 from ..engine import every, remaining
+from ..hooks import receive_animals
+
+if TYPE_CHECKING:
+    from ...builder import Builder
 
 DECK = Deck("E occupations")
 
@@ -18,7 +27,7 @@ def _stone_rooms(state: dict, seat: int) -> int:
     return len(farm["rooms"]) if farm["house"] == "stone" else 0
 
 
-def _later_occupations(card_id: str):
+def _later_occupations(card_id: str) -> Any:
     def bonus(state: dict, seat: int) -> int:
         occupations = state["farms"][seat].get("occupations", [])
         later = occupations[occupations.index(card_id) + 1 :]
@@ -28,8 +37,6 @@ def _later_occupations(card_id: str):
 
 
 def _tier_points(state: dict, seat: int) -> list[int]:
-    from ...scoring import score_farm
-
     return [c["points"] for c in score_farm(state["farms"][seat])[1]][:7]
 
 
@@ -38,15 +45,13 @@ def _yeoman(state: dict, seat: int) -> int:
 
 
 def _lord(state: dict, seat: int) -> int:
-    from ...state import fenced_spaces
-
     farm = state["farms"][seat]
     fenced = fenced_spaces(farm)
     stables = sum(1 for s in farm["stables"] if s in fenced)
     return sum(1 for p in _tier_points(state, seat) if p == 4) + (1 if stables >= 4 else 0)
 
 
-def _took_wood(extra: dict):
+def _took_wood(extra: dict) -> Any:
     return lambda gained, space, farm: dict(extra) if gained.get("wood") else {}
 
 
@@ -54,7 +59,7 @@ def _took_wood(extra: dict):
 WOOD_BY_CARD = ("E16",)
 
 
-def _berry_picker(b, seat, event, card_id):
+def _berry_picker(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if (
         event.type == "CardGoods"
         and event.data.get("card") in WOOD_BY_CARD
@@ -171,7 +176,7 @@ def _stone_carrier_free(gained: dict, space: str, farm: dict) -> dict:
     return {}
 
 
-def _stone_carrier_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+def _stone_carrier_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """E210: with other building resources the extra stone costs 1 food, and the seat "can"
     take it (S1): a ``card_choice`` between nothing (0) and 1 stone for 1 food (1)."""
     farm = b.state["farms"][seat]
@@ -193,9 +198,6 @@ def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
 
 
 def _own_oven(farm: dict) -> bool:
-    from ...improvements import is_a
-    from ...state import improvements_owned
-
     return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
@@ -272,23 +274,21 @@ def _braggart(state: dict, seat: int) -> int:
     return {5: 1, 6: 3, 7: 5, 8: 7}.get(count, 9 if count >= 9 else 0)
 
 
-def _stockman(b, seat, event, card_id):
+def _stockman(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type != "StableBuilt":
         return
     animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
     if animal:
-        from ..hooks import receive_animals
-
         receive_animals(b, seat, card_id, {animal: 1})
 
 
-def _farmer_v1(b, seat, event, card_id):
+def _farmer_v1(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type != "PastureFenced" or event.data.get("card"):
         return
     _farmer(b, seat, event, card_id)
 
 
-def _farmer(b, seat, event, card_id):
+def _farmer(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """E160 (seed 000 L980): once per fence building, fences a card builds (Mini Pasture E40)
     included; a second pasture of the same building brings nothing more."""
     if event.type != "PastureFenced":
@@ -297,20 +297,17 @@ def _farmer(b, seat, event, card_id):
     if pending and pending.get("done", []).count("pasture") != 1:
         return  # once per fence-building action
     used = b.state["farms"][seat]["card_state"].get(card_id)
-    from ..hooks import receive_animals
 
     b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
     receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
 
 
-def _bread_seller(b, seat, event, card_id):
+def _bread_seller(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "BreadBaked" and event.data.get("grain"):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": event.data["grain"]}}, seat)
 
 
-def _charcoal_burner(b, seat, event, card_id):
-    from ...state import improvement_info
-
+def _charcoal_burner(b: Builder, seat: int, event: Any, card_id: str) -> None:
     built = (
         event.data.get("major")
         if event.type == "MajorBuilt"
@@ -331,7 +328,7 @@ GUILD = {
 }
 
 
-def _guildmaster(b, seat, event, card_id):
+def _guildmaster(b: Builder, seat: int, event: Any, card_id: str) -> None:
     key = (
         event.data.get("major")
         if event.type == "MajorBuilt"
@@ -364,7 +361,7 @@ def _reeve_bonus(state: dict, seat: int) -> int:
     return 3 if counts[seat] == max(counts) else 0
 
 
-def _pastor(b, seat, event, card_id):
+def _pastor(b: Builder, seat: int, event: Any, card_id: str) -> None:
     state = b.state
     if state["farms"][seat]["card_state"].get(card_id):
         return

@@ -6,7 +6,14 @@ the sources leave something open the decision is in ``docs/rules/cards-i-minors.
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
+from domain.common.housing import can_house
+
+from ...farm import legal_room_spaces
+from ...scoring import farm_counts, score_farm
+from ...state import field_spaces, housing
+from ...tables import GRID
 from .. import card_spaces as _card_spaces
 from .. import guest as _guest
 from .. import harrow as _harrow
@@ -16,12 +23,16 @@ from ..catalogue import CARDS
 from ..common import receive_animals
 from ..deck import Deck
 from ..engine import every
+from ..herds import table_animals
 from ..slaughter import slaughterhouse as _slaughterhouse
+
+if TYPE_CHECKING:
+    from ...builder import Builder
 
 DECK = Deck("I minor improvements")
 
 
-def _next_rounds(count: int):
+def _next_rounds(count: int) -> Any:
     """A ``schedule`` rounds function: the next ``count`` round spaces (digest §10.2 item 1)."""
     return lambda now: list(range(now + 1, min(now + 1 + count, 15)))
 
@@ -80,7 +91,7 @@ DECK.card("I95", "Fish Trap", space={"fishing": {"food": 1}}, taken=_fish_trap)
 _STONE_SPACES = ("stone_stage_2", "stone_stage_4")
 
 
-def _crane_choice(b, seat: int, space_id: str, card_id: str, gained: dict):
+def _crane_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """I82: the 2nd additional stone for 1 food, if the seat wants it (``card_choice``)."""
     if space_id not in _STONE_SPACES or b.state["farms"][seat]["supply"]["food"] < 1:
         return None
@@ -111,8 +122,6 @@ DECK.card(
 
 
 def _vegetables(state: dict, seat: int) -> int:
-    from ...scoring import farm_counts
-
     return farm_counts(state["farms"][seat])["vegetables"]
 
 
@@ -146,8 +155,6 @@ DECK.card(
 
 
 def _wooden_hut_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "wood":
         return "it extends a wooden hut only"
@@ -164,7 +171,7 @@ def _by_round_13(state: dict, seat: int) -> str | None:
     return None if state["round"] <= 13 else "it may be played by the end of round 13 only"
 
 
-def _holiday(b, seat: int, round_no: int, card_id: str) -> None:
+def _holiday(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """I71: no person of the seat's goes out in round 14 (phase 1 still counts, L614)."""
     home = b.state["farms"][seat]["home"]
     if round_no == 14 and home:
@@ -184,7 +191,6 @@ _RAKE_TOOLS = ("I68", "I70", "K124")
 
 def _rake(state: dict, seat: int) -> int:
     """I76: only cards still built count (seed 000 L602: discarded ones do not)."""
-    from ...state import field_spaces
 
     farm = state["farms"][seat]
     tools = any(c in _RAKE_TOOLS or "Plow" in CARDS[c]["name"] for c in farm.get("minors", []))
@@ -200,7 +206,7 @@ DECK.card("I76", "Rake", bonus=_rake)
 STREETS = ("I94", "I89", "I83")
 
 
-def _street(card_id: str):
+def _street(card_id: str) -> Any:
     def bonus(state: dict, seat: int) -> int:
         built = [s for s in STREETS if any(s in f.get("minors", []) for f in state["farms"])]
         mine = card_id in state["farms"][seat].get("minors", [])
@@ -221,10 +227,6 @@ def _animal_feed(state: dict, seat: int) -> int:
     """I101: the points the extra animals bring (IM-05): +1 of each type the seat keeps, as
     far as they can be housed; old animals may be released to make room (seed 000 L634),
     searched up to 2 of a type."""
-    from domain.common.housing import can_house
-
-    from ...scoring import score_farm
-    from ...state import housing
 
     farm = state["farms"][seat]
     kept = {a: n for a, n in farm["animals"].items() if n}
@@ -252,7 +254,7 @@ DECK.card("I101", "Animal Feed", bonus=_animal_feed)
 # -- reacting to what happens ------------------------------------------------------------------
 
 
-def _crook(b, seat, event, card_id):
+def _crook(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """I77: a new pasture of 4+ spaces, not one made by dividing a larger one (L672)."""
     d = event.data
     if event.type == "PastureFenced" and len(d["region"]) >= 4 and not d.get("subdivides"):
@@ -265,9 +267,7 @@ def _crook(b, seat, event, card_id):
 DECK.card("I77", "Shepherd's Crook", after=_crook)
 
 
-def _planter_box(b, seat, event, card_id):
-    from ...tables import GRID
-
+def _planter_box(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type != "FieldSown":
         return
     rooms = b.state["farms"][seat]["rooms"]
@@ -286,13 +286,13 @@ def _well_built(state: dict) -> bool:
     return any("well" in f["majors"] or "I66" in f.get("minors", []) for f in state["farms"])
 
 
-def _flagon_pays(b, owner: int, card_id: str) -> None:
+def _flagon_pays(b: Builder, owner: int, card_id: str) -> None:
     for seat in range(len(b.state["farms"])):
         food = 4 if seat == owner else 1
         b.emit("CardGoods", {"card": card_id, "goods": {"food": food}}, seat)
 
 
-def _flagon(b, owner, event, card_id):
+def _flagon(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """I87: on play (``event`` None) if the Well or Village Well stands (IM-06); then each time
     either is built."""
     if event is None:
@@ -311,7 +311,7 @@ def _flagon(b, owner, event, card_id):
 DECK.card("I87", "Flagon", after_any=_flagon, round_check=True)
 
 
-def _spinney(b, owner, event, card_id):
+def _spinney(b: Builder, owner: int, event: Any, card_id: str) -> None:
     if (
         event is not None
         and event.type == "PersonPlaced"
@@ -346,8 +346,6 @@ DECK.card("I99", "Straw-thatched Roof", reed_free_home=True)
 
 
 def _milking(state: dict) -> int:
-    from ..herds import table_animals
-
     return table_animals(state, "sheep") // 5 + table_animals(state, "cattle") // 3
 
 

@@ -6,6 +6,9 @@ Each entry cites the catalogue number and quotes S1; seed lines are in the catal
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...scoring import farm_counts
 from ...tables import ACTION_SPACES
 from .. import (
     board_cards,
@@ -34,7 +37,7 @@ def _wood_by_round(now: int) -> int:
     return 4 if now <= 5 else 3 if now <= 8 else 2 if now <= 11 else 1 if now <= 13 else 0
 
 
-def _newest_round_card(space_id: str):
+def _newest_round_card(space_id: str) -> Any:
     return lambda state: (
         {"grain": 1} if state.get("round_cards") and state["round_cards"][-1] == space_id else {}
     )
@@ -46,8 +49,6 @@ def _milking_food(farm: dict) -> int:
 
 
 def _hide_farmer(state: dict, seat: int) -> int:
-    from ...scoring import farm_counts
-
     farm = state["farms"][seat]
     return min(farm["supply"]["food"], farm_counts(farm)["unused_spaces"])
 

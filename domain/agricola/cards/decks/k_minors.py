@@ -5,19 +5,35 @@ Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from domain.common.housing import Housing, can_house
+
+from ...farm import legal_room_spaces
+from ...scoring import farm_counts
+from ...state import housing, total_animals
 from .. import cooked_animals, round_purchases
+from ..card_bakes import hook as card_bake_hook
+from ..card_bakes import open_now
+from ..card_ploughing import after_field, complete_rounds_left, start
+from ..catalogue import CARDS
 from ..deck import Deck
+from ..dwellers import move_in, room_for_one
 from ..engine import every, remaining
+from ..numbered_fences import hook as sawhorse_hook
+
+if TYPE_CHECKING:
+    from ...builder import Builder
 
 DECK = Deck("K minor improvements")
 
 
-def _next(count: int):
+def _next(count: int) -> Any:
     """The next ``count`` round spaces after the current round (none beyond round 14)."""
     return lambda now: list(range(now + 1, min(now + 1 + count, 15)))
 
 
-def _stone_rooms(per_room: int):
+def _stone_rooms(per_room: int) -> Any:
     return lambda state, seat: (
         per_room * len(state["farms"][seat]["rooms"])
         if state["farms"][seat]["house"] == "stone"
@@ -128,7 +144,6 @@ DECK.card("K135", "Horse", bonus=_horse)
 
 def _brewery_points(state: dict, seat: int) -> int:
     """K110 (KM-03): 1 point with 9 or more grain, counted as the score pad counts grain."""
-    from ...scoring import farm_counts
 
     return 1 if farm_counts(state["farms"][seat])["grain"] >= 9 else 0
 
@@ -155,8 +170,6 @@ DECK.card("K106", "Bakehouse", improvement={"bake": (5, 2), "bake_on_build": Tru
 
 
 def _clay_hut_room(state: dict, seat: int) -> str | None:
-    from ...farm import legal_room_spaces
-
     farm = state["farms"][seat]
     if farm["house"] != "clay":
         return "it extends a clay hut only"
@@ -221,7 +234,7 @@ DECK.card(
 # -- sowing and fields ---------------------------------------------------------------------------
 
 
-def _liquid_manure(b, seat, event, card_id):
+def _liquid_manure(b: Builder, seat: int, event: Any, card_id: str) -> None:
     if event.type == "FieldSown":
         b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
     elif event.type == "CardFieldSown":
@@ -259,7 +272,7 @@ def _grew_this_round(state: dict, seat: int) -> bool:
     return growth.get("occupant") == seat and state["farms"][seat]["newborns"] > 0
 
 
-def _clapper(b, owner, event, card_id):
+def _clapper(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """K127 (KM-07): on the holder's family growth placement, and on play when it has used a
     family growth space this round."""
     if event is None:
@@ -301,9 +314,6 @@ DECK.card("K127", "Clapper", after_any=_clapper, round_check=True)
 
 def _goat_fits(state: dict, seat: int) -> str | None:
     """K120 (KM-08): the seat's animals must fit without the house's place."""
-    from domain.common.housing import Housing, can_house
-
-    from ...state import housing, total_animals
 
     home = housing(state["farms"][seat])
     homes = [home] if isinstance(home, Housing) else list(home)
@@ -348,7 +358,6 @@ DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
 def _plows_in_play(state: dict) -> int:
     """Plows (any improvement with "Plow" in its name, digest §10.2 item 5) and the Harrow (I68)
     played by any player."""
-    from ..catalogue import CARDS
 
     return sum(
         1
@@ -358,22 +367,18 @@ def _plows_in_play(state: dict) -> int:
     )
 
 
-def _on_play_plough(count):
+def _on_play_plough(count: Any) -> Any:
     """An ``after_any`` hook run when the card is played (``round_check``): the ploughing step
     for ``count(state)`` fields."""
 
-    def hook(b, owner, event, card_id):
+    def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
         if event is None:
-            from ..card_ploughing import start
-
             start(b, owner, card_id, count(b.state))
 
     return hook
 
 
-def _after_field(b, seat, event, card_id):
-    from ..card_ploughing import after_field
-
+def _after_field(b: Builder, seat: int, event: Any, card_id: str) -> None:
     after_field(b, seat, event, card_id)
 
 
@@ -389,8 +394,6 @@ DECK.card(
 
 
 def _ox_team_fields(state: dict) -> int:
-    from ..card_ploughing import complete_rounds_left
-
     return min(3, complete_rounds_left(state))
 
 
@@ -439,7 +442,7 @@ DECK.card(
 # K125 Broom: "Discard all the remaining minor improvements in your hand, and draw 7 new minor
 # improvements. You can play 1 more minor improvement immediately." (S1); seed 000 L658: drawn
 # from the deck the minor improvements were dealt from (see ``broom.py``; KM-16).
-def _broom_ask(b, owner, event, card_id):
+def _broom_ask(b: Builder, owner: int, event: Any, card_id: str) -> None:
     """On play (``round_check``): ask for the draw ``broom.draw`` makes after the move (the
     card's state ``"draw"``, ``broom.ASKED``)."""
     if event is None:
@@ -460,15 +463,11 @@ DECK.card("K105", "Acreage", card_field=["grain"], card_plots=2)
 
 
 def _card_bake_open(state: dict, seat: int, card_id: str) -> bool:
-    from ..card_bakes import open_now
-
     return open_now(state, seat, card_id)
 
 
-def _card_bake_hook(b, owner, event, card_id):
-    from ..card_bakes import hook
-
-    hook(b, owner, event, card_id)
+def _card_bake_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
+    card_bake_hook(b, owner, event, card_id)
 
 
 # K111 Bread Paddle: "Whenever you play an occupation, you may also bake bread." (S1); seed 000
@@ -482,14 +481,10 @@ DECK.card("K113", "Flail", card_bake=_card_bake_open, after_any=_card_bake_hook)
 
 
 def _reed_hut_play_if(state: dict, seat: int) -> str | None:
-    from ..dwellers import room_for_one
-
     return room_for_one(state, seat)
 
 
-def _reed_hut_moves_in(b, owner, event, card_id):
-    from ..dwellers import move_in
-
+def _reed_hut_moves_in(b: Builder, owner: int, event: Any, card_id: str) -> None:
     move_in(b, owner, event, card_id)
 
 
@@ -511,10 +506,8 @@ DECK.card(
 # -- fences and stables (``numbered_fences.py``) -------------------------------------------------
 
 
-def _sawhorse_hook(b, owner, event, card_id):
-    from ..numbered_fences import hook
-
-    hook(b, owner, event, card_id)
+def _sawhorse_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
+    sawhorse_hook(b, owner, event, card_id)
 
 
 # K121 Sawhorse: "The next stable you place in your farmyard, as well as your 3rd, 6th, 9th, 12th

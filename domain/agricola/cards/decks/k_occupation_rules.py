@@ -4,10 +4,19 @@ cites its catalogue number; the full texts are quoted there and in the card test
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any
+
+from domain.common.housing import Housing, can_house
 
 from ...farm import growth_problem, split_animals
-from ...state import total_animals
+from ...scoring import score_farm
+from ...state import housing, total_animals
+from ..catalogue import CARDS
 from ..common import receive_animals
+
+if TYPE_CHECKING:
+    from ...builder import Builder
 
 
 def wood_by_round(now: int) -> int:
@@ -19,7 +28,6 @@ def wood_by_round(now: int) -> int:
 def constable(state: dict, seat: int) -> int:
     """K276: 5 bonus points to every player with no negative points in any category of the
     score pad (seed 000 L822); the card bonus itself is not a category that can lose here."""
-    from ...scoring import score_farm
 
     _, categories = score_farm(state["farms"][seat])
     return 0 if any(c["points"] < 0 for c in categories) else 5
@@ -39,7 +47,7 @@ def tinsmith_option(farm: dict, gain: dict) -> bool:
     return gain.get("food") != 3 or bool(farm["card_state"].get(_WELL))
 
 
-def tinsmith_well(b, seat: int, event, card_id: str) -> None:
+def tinsmith_well(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K285: remember that a Well was built, at play (any farm holds one) or when one is built."""
     if b.state["farms"][seat]["card_state"].get(_WELL):
         return
@@ -56,21 +64,21 @@ def tinsmith_well(b, seat: int, event, card_id: str) -> None:
 CLERK = (("stone", 5), ("reed", 6), ("clay", 7), ("wood", 8))
 
 
-def storehouse_clerk(b, seat: int, round_no: int, card_id: str) -> None:
+def storehouse_clerk(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     supply = b.state["farms"][seat]["supply"]
     goods = {good: 1 for good, least in CLERK if supply[good] >= least}
     if goods:
         b.emit("CardGoods", {"card": card_id, "goods": goods}, seat)
 
 
-def storehouse_keeper(b, seat: int, space_id: str, card_id: str, gained: dict):
+def storehouse_keeper(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """K288: reed and stone from one action -> the seat's choice of 1 clay or 1 grain."""
     if gained.get("reed") and gained.get("stone"):
         return {"card": card_id, "options": [{"clay": 1}, {"grain": 1}]}
     return None
 
 
-def shepherd_boy(b, seat: int, event, card_id: str) -> None:
+def shepherd_boy(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K298: once the seat lives in a stone house (checked when played and after every move),
     1 sheep on each remaining round space, the current round's excluded (seed 000 L874)."""
     farm = b.state["farms"][seat]
@@ -80,7 +88,7 @@ def shepherd_boy(b, seat: int, event, card_id: str) -> None:
     b.emit("CardScheduled", {"card": card_id, "rounds": rounds, "done": True}, seat)
 
 
-def weaver(b, seat: int, round_no: int, card_id: str) -> None:
+def weaver(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """K309: 1 food when the work phase starts with 2+ sheep; the sheep this round's space
     brings count (seed 000 L958), so they are added to those the seat holds now."""
     farm = b.state["farms"][seat]
@@ -94,7 +102,7 @@ def lover_problem(state: dict, seat: int) -> str | None:
     return growth_problem(state["farms"][seat], needs_room=False)
 
 
-def lover(b, seat: int, event, card_id: str) -> None:
+def lover(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K291: on play (``event`` None), family growth without room (seed 000 L850)."""
     if event is not None:
         return
@@ -111,7 +119,7 @@ def lover(b, seat: int, event, card_id: str) -> None:
     )
 
 
-def cattle_breeder(b, seat: int, round_no: int, card_id: str) -> None:
+def cattle_breeder(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """K295: at the end of round 12 (before round 13 starts) 2+ cattle breed, if the calf fits."""
     if round_no != 13:
         return
@@ -135,7 +143,7 @@ def _crop_fields(farm: dict) -> int:
     return len(farm["fields"]) + len(cards)
 
 
-def smallholder(b, seat: int, event, card_id: str) -> None:
+def smallholder(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K286: while the seat has at most 2 fields, 1 more grain or vegetable on each field it
     sows (card fields for grain or vegetables included, seed 000 L928)."""
     if event.type not in ("FieldSown", "CardFieldSown"):
@@ -150,10 +158,9 @@ def smallholder(b, seat: int, event, card_id: str) -> None:
     b.emit("FieldTopped", data, seat)
 
 
-def market_woman(b, seat: int, event, card_id: str) -> None:
+def market_woman(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K292: vegetables a minor improvement gives (goods on play, a trade, a round space it
     filled is not told apart) bring 2 grain; not those an occupation gives (seed 000 L968)."""
-    from ..catalogue import CARDS
 
     card = event.data.get("card") if event.type in ("CardGoods", "CardConverted") else None
     if card not in CARDS or CARDS[card]["kind"] != "minor":
@@ -167,11 +174,10 @@ def market_woman(b, seat: int, event, card_id: str) -> None:
 PIECEWORK = {"wood": 1, "clay": 1, "reed": 1, "stone": 1, "grain": 1, "vegetable": 2}
 
 
-def pieceworker(b, seat: int, space_id: str, card_id: str, gained: dict):
+def pieceworker(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """K268: for each of the listed goods the space gave, one more for 1 food (a vegetable for
     2); the options are every affordable set of purchases (seed 000 L924: in the work phase,
     from an action space only)."""
-    from itertools import combinations
 
     kinds = [g for g in PIECEWORK if gained.get(g)]
     money = b.state["farms"][seat]["supply"]["food"]
@@ -187,7 +193,7 @@ def pieceworker(b, seat: int, space_id: str, card_id: str, gained: dict):
 # -- animals converted to food -------------------------------------------------------------------
 
 
-def _converted(event) -> dict[str, int]:
+def _converted(event: Any) -> dict[str, int]:
     """Animals a move turned into food (cooking, or a card's trade)."""
     if event.type == "GoodsConverted" and event.data.get("good") in ("sheep", "boar", "cattle"):
         return {event.data["good"]: event.data.get("count", 1)}
@@ -201,7 +207,7 @@ def _converted(event) -> dict[str, int]:
 BOAR_ELSEWHERE = ("E156", "K273")
 
 
-def tanner(b, seat: int, event, card_id: str) -> None:
+def tanner(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K280: wild boar and cattle the seat turns into food go onto the card (wild boar not when
     the Brush Maker E156 or Basin Maker K273 takes them, seed 000 L814, L888; K-OCC-6)."""
     animals = _converted(event)
@@ -224,7 +230,7 @@ def tanner_points(state: dict, seat: int) -> int:
 _BASIN = "K273/allowed"
 
 
-def basin_maker_boar(b, seat: int, event, card_id: str) -> None:
+def basin_maker_boar(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K273: each wild boar turned into food allows 2 wood more onto the card."""
     boar = _converted(event).get("boar", 0)
     if boar:
@@ -251,7 +257,6 @@ def basin_maker_points(state: dict, seat: int) -> int:
 def organic_farmer(state: dict, seat: int) -> int:
     """K274: 1 point per pasture holding at least 1 animal with room for 3 more, the animals
     arranged as well as the seat can (rearranging is free, digest §5.9)."""
-    from ...state import housing
 
     farm = state["farms"][seat]
     home = housing(farm)
@@ -263,11 +268,7 @@ def organic_farmer(state: dict, seat: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _organic(caps, flexible, reserved, animals) -> int:
-    from itertools import combinations, product
-
-    from domain.common.housing import Housing, can_house
-
+def _organic(caps: Any, flexible: Any, reserved: Any, animals: Any) -> int:
     have = dict(animals)
     kinds = [a for a, n in have.items() if n]
     idx = [i for i, c in enumerate(caps) if c >= 4]
@@ -290,7 +291,7 @@ def _organic(caps, flexible, reserved, animals) -> int:
 # -- other players' slaughter; windows a placement opens; the Resource Seller -------------
 
 
-def slaughterman(b, seat: int, event, card_id: str) -> None:
+def slaughterman(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K299: 1 food whenever another player turns animals into food (one per conversion)."""
     if event is not None and event.seat not in (None, seat) and _converted(event):
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
@@ -300,16 +301,16 @@ def _open_key(card_id: str) -> str:
     return f"{card_id}/open"
 
 
-def _is_open(card_id: str):
+def _is_open(card_id: str) -> Any:
     return lambda farm: bool(farm["card_state"].get(_open_key(card_id)))
 
 
-def _set_open(b, seat: int, card_id: str, value: bool) -> None:
+def _set_open(b: Builder, seat: int, card_id: str, value: bool) -> None:
     if bool(b.state["farms"][seat]["card_state"].get(_open_key(card_id))) != value:
         b.emit("CardStateSet", {"card": card_id, "key": _open_key(card_id), "value": value}, seat)
 
 
-def animal_breeder(b, seat: int, event, card_id: str) -> None:
+def animal_breeder(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K307: fencing a new pasture with at least one empty space (no stable; seed 000 L800)
     opens the purchase of one pair, once a round, until the seat places its next person or the
     round's work phase ends (K-OCC-11)."""
@@ -343,7 +344,7 @@ RESOURCE_PILE = ("wood", "clay", "reed", "clay", "stone", "clay", "stone")
 _RECEIVING = ("GoodsTaken", "GoodsReceived", "CardGoods")
 
 
-def _resource_markers(b, seat: int, received: set, card_id: str) -> None:
+def _resource_markers(b: Builder, seat: int, received: set, card_id: str) -> None:
     taken = b.state["farms"][seat]["card_state"].get(card_id, 0)
     goods: dict[str, int] = {}
     while taken < len(RESOURCE_PILE) and RESOURCE_PILE[taken] in received:
@@ -355,7 +356,7 @@ def _resource_markers(b, seat: int, received: set, card_id: str) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": goods}, seat)
 
 
-def resource_seller(b, seat: int, event, card_id: str) -> None:
+def resource_seller(b: Builder, seat: int, event: Any, card_id: str) -> None:
     """K310: whenever the seat receives a building resource of the type on top of the pile, it
     takes that marker too; several types received at once take several markers, each type once
     (seed 000 L964)."""
@@ -372,7 +373,7 @@ def resource_seller(b, seat: int, event, card_id: str) -> None:
         _resource_markers(b, seat, received, card_id)
 
 
-def resource_seller_round(b, seat: int, round_no: int, card_id: str) -> None:
+def resource_seller_round(b: Builder, seat: int, round_no: int, card_id: str) -> None:
     """K310 at a round's start: the building resources on this round's space (seed 000 L964)."""
     goods = b.state["farms"][seat].get("schedule", {}).get(str(round_no), {})
     received = {g for g, n in goods.items() if n > 0 and g in ("wood", "clay", "reed", "stone")}
@@ -384,11 +385,10 @@ def resource_seller_round(b, seat: int, round_no: int, card_id: str) -> None:
 TRAINER_PRICES = {"sheep": 2, "boar": 2, "cattle": 3}
 
 
-def animal_trainer(b, seat: int, space_id: str, card_id: str, gained: dict):
+def animal_trainer(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
     """K342: the food taken from a Traveling Players space (only that food, not a card's extra,
     seed 000 L796) may buy animals at once; the options are the purchases that fit the farm
     (K-OCC-14)."""
-    from itertools import product
 
     if space_id not in TRAVELING_PLAYERS:
         return None

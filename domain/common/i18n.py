@@ -1,0 +1,122 @@
+"""Words in the reader's language, bound at read time (issue 36).
+
+Events are language-neutral facts; sentences are made from them when someone reads them. The
+domain therefore writes its sentences in English, marked for the gettext catalogues, and looks
+each one up through a *translator* that the caller binds for the duration of a read:
+
+* ``gettext``/``ngettext``/``pgettext``/``npgettext`` look a message up in the translator bound
+  now (English when none is: the domain alone, a bot, a test, speaks English);
+* ``N_``/``NP_`` only mark a string of a data table for extraction (``make i18n``); the table is
+  translated where it is read, with ``gettext(TABLE[key])``;
+* ``bound(translator)`` binds a translator (a ``gettext.NullTranslations``-like object: the
+  service binds a Babel catalogue per request, per notice recipient or per export) for the
+  current context only (a ``ContextVar``: threads and async tasks never see each other's).
+
+The domain stays pure: it never opens a catalogue, reads a file or asks who is reading; the
+composition root (``service/i18n.py``) loads the catalogues and binds them.
+
+Plural forms come from the catalogue's ``Plural-Forms`` (Russian and Czech have three:
+1 дерево / 2 дерева / 5 деревьев). Sentences whose words change case are whole messages, never
+glued fragments; fragments are kept to counted nouns and lists.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Protocol
+
+
+class Translator(Protocol):
+    """What a bound translator provides (``gettext.NullTranslations`` does)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+
+
+#: the languages Chronicle speaks (the catalogues: ``locales/``)
+LANGUAGES = ("en", "ru", "cs")
+
+#: the English of the code itself: every message is its own translation
+ENGLISH: Any = _gettext.NullTranslations()
+
+_CURRENT: ContextVar[Any] = ContextVar("chronicle_translator", default=ENGLISH)
+_LANG: ContextVar[str] = ContextVar("chronicle_language", default="en")
+
+
+def gettext(message: str) -> str:
+    """``message`` in the bound language."""
+    return _CURRENT.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the number ``n`` in the bound language."""
+    return _CURRENT.get().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in ``context`` (e.g. ``"agricola space"``) in the bound language."""
+    return _CURRENT.get().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """Counted ``singular``/``plural`` in ``context`` in the bound language."""
+    return _CURRENT.get().npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; it is translated where it is read."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction; translated where read."""
+    return message
+
+
+def current() -> Any:
+    """The translator bound now."""
+    return _CURRENT.get()
+
+
+def language() -> str:
+    """The code of the bound language (``"en"`` when none is bound)."""
+    return _LANG.get()
+
+
+@contextmanager
+def bound(translator: Any, lang: str) -> Iterator[None]:
+    """Bind ``translator`` (language ``lang``) for the code run inside the ``with`` block."""
+    token, lang_token = _CURRENT.set(translator), _LANG.set(lang)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+        _LANG.reset(lang_token)
+
+
+def bind(translator: Any, lang: str) -> tuple[Any, Any]:
+    """Bind without a block (a web request's hooks); give the result to :func:`unbind`."""
+    return _CURRENT.set(translator), _LANG.set(lang)
+
+
+def unbind(tokens: tuple[Any, Any]) -> None:
+    """Undo one :func:`bind`."""
+    _CURRENT.reset(tokens[0])
+    _LANG.reset(tokens[1])
+
+
+def join_list(items: list[str], empty: str = "") -> str:
+    """ "a", "a and b", "a, b and c" in the bound language."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
