@@ -288,11 +288,26 @@ def run_push(report: dict) -> None:
         receiver.close()
 
 
+def _redis_reason() -> str | None:
+    import redis
+
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as err:
+        return f"skipped: the worker needs Redis at {url} ({err})"
+    return None
+
+
 def run(report: dict) -> None:
     report["chat"] = {}
     run_chat(report["chat"])
     report["push"] = {}
-    run_push(report["push"])
+    reason = _redis_reason()
+    if reason:
+        report["push"]["result"] = reason
+    else:
+        run_push(report["push"])
 
 
 if __name__ == "__main__":

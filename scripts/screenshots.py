@@ -1,5 +1,6 @@
 """Refresh the README's screenshots: the lobby, and each title's board mid-game as its seated
-player sees it, on a desktop (1280 px) and a phone (390 px).
+player sees it, on a desktop (1366x900) and a phone (390x844): the first screen, as a player
+lands on it (issue 32: the board, your farm and your moves are all there on a desktop).
 
     .venv/bin/python scripts/screenshots.py      # writes docs/screenshots/*.png
 
@@ -26,7 +27,7 @@ GAMES = [
     ("caverna", "standard", ["Ann", "Bob"], {}, 220),
     ("village", "standard", ["Ann", "Bob"], {}, 160),
 ]
-SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
 def _app(workdir: str):
@@ -88,8 +89,6 @@ def main() -> int:
                     page.goto(f"{server.url}/join/{invite}")
                     page.click("button.join-confirm")
                     page.wait_for_selector("#main[data-version]")
-                    board = page.locator("section.board")
-                    board.scroll_into_view_if_needed()
                     page.screenshot(path=os.path.join(OUT, f"{title}-{size}.png"))
                     print("wrote", f"docs/screenshots/{title}-{size}.png")
                 context.close()

@@ -25,6 +25,7 @@ from flask.typing import ResponseReturnValue
 from itsdangerous import URLSafeTimedSerializer
 
 from domain.chat.app import Chats, table_of
+from domain.chat.app import view as chat_view
 from domain.chat.errors import ChatForbidden
 from domain.chat.model import MAX_CHARS, Sender, may_read
 from domain.common.errors import DomainError
@@ -52,8 +53,8 @@ def chat_panel(game_id: Any, viewer: int | None) -> dict:
     table = table_of(game)
     chats = Chats(app)
     chat = chats.chat(game_id)
-    data = chats.since(game_id, viewer, 0)
     finished = is_over(game)
+    data = chat_view(chat, viewer, finished, 0)
     account = account_sender() if viewer is None else None
     rooms = []
     if viewer is not None and viewer not in table.dropped:

@@ -87,6 +87,8 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
     from domain.agricola.tables import HOUSE_NAMES, MAJOR_IMPROVEMENTS, PLURAL, SINGULAR
     from domain.common import errors
 
+    from .blueprints import clocks  # noqa: F401 (the service's own error sentences)
+
     out: list[tuple[str | None, str, str | None]] = []
     for title in registry.all_current():  # (every title registers its error sentences)
         if type(title).__module__.startswith("domain."):
@@ -109,6 +111,21 @@ def table_messages() -> list[tuple[str | None, str, str | None]]:
     return out + _caverna_messages() + _village_messages() + _service_messages()
 
 
+def _why_messages() -> list[tuple[str | None, str, str | None]]:
+    from domain.agricola import why as agricola_why
+    from domain.caverna import why as caverna_why
+    from domain.common import why
+
+    out: list[tuple[str | None, str, str | None]] = [(None, why.GAME_OVER, None)]
+    for module in (agricola_why, caverna_why):
+        out += [(None, m, None) for m in module.PHASE_WORDS.values()]
+    out += [("board", b, None) for b in ("farmyard", "home board")]
+    for title in ("agricola", "caverna", "village"):
+        phases = _glossary(title, "ru")["sections"]["phases"]
+        out += [("phase", key.replace("_", " "), None) for key in phases]
+    return out
+
+
 def _service_messages() -> list[tuple[str | None, str, str | None]]:
     from . import problems
 
@@ -120,7 +137,25 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     ]
     out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
     out += [("status", s, None) for s in ("active", "finished")]
+    out += _why_messages()
+    for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
+        rows = _glossary(title, "ru")["sections"]["scoring"].values()
+        out += [(f"{title} scoring", row["en"], None) for row in rows]
+    from domain import registry
+
+    for rules in registry.all_current():
+        series = rules.series() if type(rules).__module__.startswith("domain.") else None
+        if series is not None and series.description:
+            out.append((None, series.description, None))
     out += [("clock", c, None) for c in ("per_move", "correspondence")]
+    try:  # the notices' grid (service/push_api.py), where push is installed
+        from . import push_api
+    except ImportError:
+        push_api = None  # type: ignore[assignment]
+    if push_api is not None:
+        grid = push_api.notice_kinds()
+        out += [("notice", w, None) for w in grid["kinds"].values()]
+        out += [("channel", w, None) for w in grid["channels"].values()]
     return out
 
 
@@ -197,6 +232,13 @@ def glossary_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
                 out[(agricola_text.COUNT_CONTEXT, singular)] = counted
     out.update(_caverna_terms(lang))
     out.update(_village_terms(lang))
+    for title in ("agricola", "caverna", "village"):
+        for row in _glossary(title, lang)["sections"]["scoring"].values():
+            out[(f"{title} scoring", row["en"])] = row["term"]
+    for title in ("village", "caverna", "agricola"):  # the first title's word wins a clash
+        for key, row in _glossary(title, lang)["sections"]["phases"].items():
+            term = row["term"]
+            out[("phase", key.replace("_", " "))] = term[:1].lower() + term[1:]
     cards = _glossary("agricola-cards", lang)["cards"]
     for row in cards.values():
         out[("agricola card name", row["en"]["name"])] = row["name"]

@@ -1,7 +1,9 @@
 """The deployment's two keys, each created once in the data directory unless the operator
 gives it: the **secret key** (sessions, invite links, CSRF, stream tickets; one for every
 process, so they survive restarts and work across processes) and the **signing key** (Ed25519,
-signs every exported game record; ``service/signing.py``).
+signs every exported game record; ``service/signing.py``), and the **VAPID key** (EC P-256,
+signs Web Push requests; ``workers/push.py``, whose workers create it the same way if they
+start first).
 
 Files are created with mode 0600 and written atomically (a temporary file linked into place),
 so several processes starting at once agree on one key: the first link wins, the others read it.
@@ -64,3 +66,12 @@ def secret_key(data_dir: str, given: str | None) -> str:
             err,
         )
         return secrets.token_hex(32)
+
+
+def vapid_key(data_dir: str, given_file: str | None = None) -> bytes:
+    """The VAPID private key (PEM): ``CHRONICLE_VAPID_KEY_FILE`` or the data directory's
+    ``vapid-key.pem``, created on first start (``workers.push`` holds the one implementation,
+    since workers may not import the service)."""
+    from workers import push
+
+    return push.load_or_create_key(push.key_path(data_dir, given_file))

@@ -30,6 +30,7 @@ from projections import subscriptions
 from projections.subscriptions import KINDS, InvalidSubscription
 from workers import netguard, push
 
+from . import keys
 from .auth import require_seat
 from .blueprints.base import SEAT_TOKEN, ApiBlueprint
 from .context import games, services
@@ -98,13 +99,13 @@ class SubscribedSchema(ResponseSchema):
     browsers = fields.Integer(metadata={"description": "browsers subscribed now"})
 
 
-def vapid_key_file(data_dir: str) -> str:
-    return push.key_path(data_dir, (os.environ.get("CHRONICLE_VAPID_KEY_FILE") or "").strip())
-
-
 def public_key() -> str:
-    path = vapid_key_file(services().settings.data_dir)
-    return push.public_key(push.load_or_create_key(path))
+    settings = services().settings
+    return push.public_key(keys.vapid_key(settings.data_dir, _given_file()))
+
+
+def _given_file() -> str | None:
+    return (os.environ.get("CHRONICLE_VAPID_KEY_FILE") or "").strip() or None
 
 
 def checked(body: dict) -> dict:
@@ -340,6 +341,6 @@ def register(api_: Any, services_: Any = None, **_: object) -> None:
     settings = getattr(services_, "settings", None)
     if settings is not None:
         try:
-            push.load_or_create_key(vapid_key_file(settings.data_dir))
+            keys.vapid_key(settings.data_dir, _given_file())
         except OSError as err:  # read-only data directory: created by the worker, or set
             app.logger.warning("no VAPID key: %s", err)

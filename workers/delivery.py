@@ -132,7 +132,20 @@ def deliver(ctx: Any, notice_id: str, now: float | None = None) -> str:
         )
     else:
         outcome = Outcome(False, None, f"unknown channel {channel!r}", permanent=True)
+    if outcome.gone and sub.get("account") and channel == "webhook":
+        _account_webhook_gone(ctx, sub["account"], target)
+        target = None  # the seat's own subscription in this game is not the one gone
     return record(ctx, row, outcome, target)
+
+
+def _account_webhook_gone(ctx: Any, account: str, target: Any) -> None:
+    """A 410 from an account's webhook switches it off in the account's settings."""
+    try:
+        settings = subscriptions.account_settings(ctx.games, account)
+        if (settings["webhook"] or {}).get("url") == (target or {}).get("url"):
+            subscriptions.save_account(ctx.games, account, {**settings, "webhook": None}, "gone")
+    except Exception:  # the notice is dead either way; the next one tries again
+        log.exception("could not switch off the webhook of account %s", account)
 
 
 def _unwanted(ctx: Any, row: dict, sub: dict) -> str | None:

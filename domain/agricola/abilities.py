@@ -1,4 +1,4 @@
-"""Cards as abilities bound to the rules' windows (issue 35 item 1).
+"""Cards as abilities bound to the rules' windows (issue 35 item 1; digest §10.1, §10.2).
 
 A card module declares, in one :class:`CardModule` value, the cards whose abilities it holds,
 the windows it binds (:class:`Bind`, each naming a window of ``windows.WINDOWS``), the moves it

@@ -1,6 +1,12 @@
 """The windows the Agricola rules open to an extension, and how a game finds its extension
 (issue 23 item 1; digest §10.1, §10.2).
 
+Issue 35: each window is declared once, typed, in ``windows.py`` (its hooks' signature a
+Protocol); card modules bind them through ``abilities.CardModule`` (checked at composition);
+:meth:`Extension.running` runs only the hooks of the cards in play (:func:`in_play`); the
+composition root (``title.py``) hands this module the card package's builder
+(:func:`compose`), so no base module imports a card.
+
 The family game's rules (``flow``, ``placement``, ``steps``, ``moves``, ``farm``, ``state``,
 ``scoring``) never learn a card's name. At each named window they ask the game's
 :class:`Extension` what it adds: the family game's is :data:`NONE` (adds nothing), a full game's

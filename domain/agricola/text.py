@@ -54,9 +54,9 @@ TEMPLATES = {
     "AnimalsReceived/overflow": "{name} receives {animals} ({space}); the farm has no room "
     "for {extra}, so {name} must release or cook {extra} (any "
     "type).",
-    "AnimalReleased": "{name} releases {count} {animal} to the general supply.",
-    "GoodsConverted/raw": "{name} turns {count} {good} into {food} food.",
-    "GoodsConverted/via": "{name} turns {count} {good} into {food} food with the {via}.",
+    "AnimalReleased": "{name} releases {animal} to the general supply.",
+    "GoodsConverted/raw": "{name} turns {good} into {food} food.",
+    "GoodsConverted/via": "{name} turns {good} into {food} food with the {via}.",
     "RoomBuilt": "{name} builds a {material} room on {label} for {cost}.",
     "StableBuilt": "{name} builds a stable on {label} for {cost}.",
     "Renovated": "{name} renovates the {from_house} into a {to_house} for {cost}.",

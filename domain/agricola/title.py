@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from domain.common.errors import BadGameConfig, GameOver
 from domain.common.housing import assignment, housing_for
+from domain.common.i18n import sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
@@ -261,7 +262,7 @@ class Agricola(BuilderTitle):
         return evaluate(state, seat)
 
     def score_sheet(self, state: dict) -> Any:
-        return score_sheet(state)
+        return sheet_in_language(score_sheet(state), self.name)
 
     def rescore(self, state: dict, previous: Any, event: Any) -> Any:
         return rescore(state, previous, event)

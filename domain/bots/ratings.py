@@ -32,6 +32,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from domain.common.i18n import gettext, language, pgettext
+
 #: the anchor: this bot and level is 1500 in every title and variant
 ANCHOR = ("greedy", 2)
 ANCHOR_RATING = 1500.0
@@ -110,6 +112,16 @@ def _variant_table(title: str, variant: str) -> tuple[dict, bool, str]:
     return {}, False, ""
 
 
+def _where_words(title: str, where: str) -> str:
+    """ "agricola family" in the reader's words ("Агрикола, семейная игра")."""
+    if language() == "en":
+        return where
+    variant = where[len(title) + 1 :]
+    return gettext("{title}, {variant}").format(
+        title=pgettext("title", title.capitalize()), variant=pgettext("variant", variant)
+    )
+
+
 def bot_rating(title: str, variant: str, bot: str, level: int) -> BotRating | None:
     """The published rating of ``bot`` at ``level`` in ``title``/``variant`` (None: no
     measurement of the title at all, so the bot cannot sit at a rated table)."""
@@ -125,11 +137,14 @@ def bot_rating(title: str, variant: str, bot: str, level: int) -> BotRating | No
     if found is None:
         return None
     rating, variance = found
-    source = f"measured in {where}"
+    where_words = _where_words(title, where)
+    source = gettext("measured in {where}").format(where=where_words)
     if borrowed is not None:
-        source = f"level {borrowed[1]}'s rating, {source}"
+        source = gettext("level {level}'s rating, {source}").format(
+            level=borrowed[1], source=source
+        )
     if wanted == ANCHOR:
-        source = f"the anchor of the scale ({where})"
+        source = gettext("the anchor of the scale ({where})").format(where=where_words)
     return BotRating(
         rating=rating,
         rd=max(MIN_RD, math.sqrt(variance)),

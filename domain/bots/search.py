@@ -111,9 +111,21 @@ def values(rules: Any, state: dict) -> list[float]:
     return evals.values(rules, state)
 
 
-def _policy(rules: Any, state: dict, mover: int, moves: list[dict], pick: Any, rng: Rng) -> dict:
+def _policy(
+    rules: Any,
+    state: dict,
+    mover: int,
+    moves: list[dict],
+    pick: Any,
+    rng: Rng,
+    own: bool = True,
+) -> dict:
     """A playout move: the best one-step margin of ``mover`` among at most
-    :data:`POLICY_WIDTH` listed moves, or a uniform draw."""
+    :data:`POLICY_WIDTH` listed moves, or a uniform draw. The searching seat (``own``) judges
+    by the evaluation (``values``); the other seats are modelled by the platform's greedy bot
+    (the score-sheet margin plus the title's ``evaluate``), the opponent the search was built
+    against (issue 37: with the other seats judged by the evaluation too, search level 1 won
+    2 of 6 two-player Agricola games against greedy, bench/STRENGTH.md)."""
     if len(moves) == 1:
         return moves[0]
     if pick.random() < EPSILON:
@@ -125,14 +137,22 @@ def _policy(rules: Any, state: dict, mover: int, moves: list[dict], pick: Any, r
         after = sim.after(rules, state, mover, move, rng)
         if after is None:
             continue
-        value = sim.margin(values(rules, after), mover)
+        value = (
+            sim.margin(values(rules, after), mover) if own else sim.evaluate(rules, after, mover)
+        )
         if value > best_value:
             best, best_value = move, value
     return best
 
 
 def guided_playout(
-    rules: Any, state: dict, pick: Any, rng: Rng, turns: int, clock: _Clock | None = None
+    rules: Any,
+    state: dict,
+    pick: Any,
+    rng: Rng,
+    turns: int,
+    clock: _Clock | None = None,
+    seat: int | None = None,
 ) -> dict:
     """``state`` (left as it was) after ``turns`` turns of greedy moves (the rest of the turn
     under way counts as the first; a turn is a run of moves by one seat, however many steps
@@ -157,7 +177,9 @@ def guided_playout(
         moves = rules.legal_moves(state, mover)
         if not moves:
             break
-        state = sim.apply(rules, state, mover, _policy(rules, state, mover, moves, pick, rng), rng)
+        own = seat is None or mover == seat
+        move = _policy(rules, state, mover, moves, pick, rng, own)
+        state = sim.apply(rules, state, mover, move, rng)
     return state
 
 
@@ -297,7 +319,7 @@ def _sample(
         pick = random.Random(seed)
         try:
             state = sim.apply(rules, base, seat, move, play_rng)
-            state = guided_playout(rules, state, pick, play_rng, PLAYOUT_TURNS, timer)
+            state = guided_playout(rules, state, pick, play_rng, PLAYOUT_TURNS, timer, seat)
         except DomainError:
             return None
         out.append(sim.margin(values(rules, state), seat))

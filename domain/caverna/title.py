@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
+from domain.common.i18n import sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 from domain.common.visibility import redact
 
@@ -103,7 +104,7 @@ class Caverna(BuilderTitle):
         return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
-        return score_sheet(state)
+        return sheet_in_language(score_sheet(state), self.name)
 
     def rescore(self, state, previous, event):
         return rescore(state, previous, event)

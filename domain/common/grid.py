@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from .i18n import gettext
+
 _SIDES = ("n", "e", "s", "w")
 
 
@@ -70,7 +72,7 @@ class Grid:
     def label(self, space: int) -> str:
         """``space`` for a sentence, 1-based: "row 2, column 3" (agricola digest §1.3)."""
         row, col = self.rc(space)
-        return f"row {row + 1}, column {col + 1}"
+        return gettext("row {row}, column {column}").format(row=row + 1, column=col + 1)
 
     # -- edges --------------------------------------------------------------------------------
 

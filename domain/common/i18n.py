@@ -113,6 +113,22 @@ def unbind(tokens: tuple[Any, Any]) -> None:
     _LANG.reset(tokens[1])
 
 
+def sheet_in_language(sheet: dict, title: str) -> dict:
+    """A score sheet whose category labels are in the reader's language (context
+    "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English."""
+    if _LANG.get() == "en":
+        return sheet
+    context = f"{title} scoring"
+    seats = []
+    for seat in sheet.get("seats", []):
+        categories = [
+            {**cat, "label": pgettext(context, cat["label"])} if "label" in cat else cat
+            for cat in seat.get("categories", [])
+        ]
+        seats.append({**seat, "categories": categories})
+    return {**sheet, "seats": seats}
+
+
 def join_list(items: list[str], empty: str = "") -> str:
     """ "a", "a and b", "a, b and c" in the bound language."""
     if not items:

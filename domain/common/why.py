@@ -14,6 +14,7 @@ from collections.abc import Callable, Container, Iterable
 from typing import Any
 
 from .errors import DomainError
+from .i18n import gettext, pgettext
 
 #: move fields that name a thing on the board, in the order a move's target is looked for:
 #: an action space (a name) or a space of the player's own board (a number), a customer's
@@ -87,7 +88,9 @@ def board_thing(
     if isinstance(key, int):
         if not grid.on_board(key):
             return None
-        return key, f"the space at {grid.label(key)} of your {farm}"
+        return key, gettext("the space at {label} of your {board}").format(
+            label=grid.label(key), board=pgettext("board", farm)
+        )
     return (key, name_of(key)) if key in spaces else None
 
 
@@ -95,7 +98,7 @@ def closed_refusal(check_turn: Callable[[dict, int], object], state: dict, seat:
     """The sentence when nothing can be done by ``seat`` at all: the game is over, or it is
     not its turn (:func:`turn_refusal`); else None."""
     if state.get("phase") == "finished":
-        return GAME_OVER
+        return gettext(GAME_OVER)
     return turn_refusal(check_turn, state, seat)
 
 
@@ -110,7 +113,7 @@ def turn_refusal(check_turn: Callable[[dict, int], object], state: dict, seat: i
 
 def nothing_now(thing: str, step: str) -> str:
     """The plain sentence when no move of the current step applies to ``thing``."""
-    return f"Nothing can be done with {thing} now: {step}."
+    return gettext("Nothing can be done with {thing} now: {step}.").format(thing=thing, step=step)
 
 
 def prompt_words(prompt: dict | None) -> str | None:
@@ -128,4 +131,8 @@ def step_words(prompt: dict | None, phase: object, phase_words: dict[str, str]) 
     if words:
         return words
     name = str(phase or "setup")
-    return phase_words.get(name, f"it is the {name.replace('_', ' ')} phase")
+    if name in phase_words:
+        return gettext(phase_words[name])
+    return gettext("it is the {phase} phase").format(
+        phase=pgettext("phase", name.replace("_", " "))
+    )

@@ -5,6 +5,7 @@ the shipped file, and every new game records it in its first event."""
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
+from domain.common.i18n import sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 
 from . import evaluation, walk, why
@@ -130,7 +131,7 @@ class Village(BuilderTitle):
         return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
-        return score_sheet(state)
+        return sheet_in_language(score_sheet(state), self.name)
 
     def view(self, state, viewer, finished=None):
         """The state as ``viewer`` may see it, with ``marks``: the kind of every provisional

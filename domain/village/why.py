@@ -12,12 +12,14 @@ the step asks (``step_prompt``).
 from __future__ import annotations
 
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext
 from domain.common.why import GAME_OVER, nothing_now, prompt_words, split_target
 
 from .diagnose import refuse
 from .moves import to_act
 from .pack import COLOURS
 from .state import data
+from .text import _building, _space
 from .walk import step_prompt
 
 #: the refusals that answer a click by themselves (the move is not what the step asks, or
@@ -30,16 +32,22 @@ def _move(state: dict, field: str, key) -> tuple[dict, str] | None:
     place."""
     if field == "space" and key in state.get("spaces", {}):
         if (state.get("step") or {}).get("kind") == "space":
-            return {"type": "action", "space": key}, key.capitalize()
+            return {"type": "action", "space": key}, _space(key)
         cubes = sorted(set(state["spaces"][key])) or [COLOURS[0]]
-        return {"type": "take", "space": key, "colour": cubes[0]}, key.capitalize()
+        return {"type": "take", "space": key, "colour": cubes[0]}, _space(key)
     if field == "slot" and isinstance(key, int):
         if 0 <= key < len(state.get("market", {}).get("stalls", ())):
-            return {"type": "serve", "slot": key, "coins": 0}, f"stall {key + 1} of the market"
+            return {"type": "serve", "slot": key, "coins": 0}, gettext(
+                "stall {number} of the market"
+            ).format(number=key + 1)
     if field == "to" and key in data(state)["travel"]["cities"]:
-        return {"type": "travel", "from": "farm", "gen": 1, "to": key, "coins": 0}, f"city {key}"
+        return {"type": "travel", "from": "farm", "gen": 1, "to": key, "coins": 0}, gettext(
+            "city {city}"
+        ).format(city=key)
     if field == "building" and key in data(state)["crafts"]:
-        return {"type": "craft", "building": key}, f"the {str(key).replace('_', ' ')}"
+        return {"type": "craft", "building": key}, gettext("the {building}").format(
+            building=_building(str(key))
+        )
     return None
 
 
@@ -54,9 +62,9 @@ def why_not(state: dict, seat: int, target: str) -> str | None:
         return None
     move, thing = found
     if state.get("phase") == "finished":
-        return GAME_OVER
+        return gettext(GAME_OVER)
     error: DomainError = refuse(state, seat, move)  # type: ignore[assignment]
     if seat not in to_act(state) or getattr(error, "code", None) in TELLING:
         return error.message
-    step = prompt_words(step_prompt(state, seat)) or "choose among the listed moves"
+    step = prompt_words(step_prompt(state, seat)) or gettext("choose among the listed moves")
     return nothing_now(thing, step)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from flask import g
 
 from ..web import security
-from . import api, tables_pages  # noqa: F401 (its routes join the blueprint)
+from . import api, passkey_api, tables_pages  # noqa: F401 (their routes join the blueprints)
 from .pages import bp
 from .sessions import current_account, guest_id, side
 

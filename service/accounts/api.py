@@ -15,7 +15,7 @@ cannot be accepted as it is a 422, no such table or player a 404.
   ``…/ratings``; the leaderboards: ``GET /api/v1/ratings/{title}/{variant}``;
 * open tables: ``GET``/``POST /api/v1/tables``, ``GET /api/v1/tables/{id}`` and its actions;
 * the passkey ceremonies the pages' script runs (``/signin/passkey…``, ``/account/passkeys…``):
-  the WebAuthn options and answers as JSON.
+  the WebAuthn options and answers as JSON (:mod:`.passkey_api`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from flask import Response, request, session, url_for
+from flask import request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from domain import registry
@@ -43,7 +43,7 @@ from ..problems import Problem, to_problem
 from ..web import security
 from ..web.pages import form_clock
 from . import api_schemas as s
-from . import passkeys, sessions, signin
+from . import sessions, signin
 from .pages import status_of
 from .sessions import current_account, side
 
@@ -492,94 +492,6 @@ def close(table_id: str) -> Any:
 def start(table_id: str) -> Any:
     """Start now, bots in the open seats (its creator only)."""
     return _action(table_id, side().tables.start_now)
-
-
-# -- passkey ceremonies (the pages' script) ------------------------------------------------------
-WEBAUTHN_BODY = {
-    "required": True,
-    "content": {
-        "application/json": {
-            "schema": {
-                "type": "object",
-                "description": "The browser's PublicKeyCredential, bytes as base64url.",
-            }
-        }
-    },
-}
-WEBAUTHN_OPTIONS = {
-    "200": {
-        "description": "WebAuthn options (bytes as base64url); the challenge is kept in the "
-        "session and used once.",
-        "content": {"application/json": {"schema": {"type": "object"}}},
-    }
-}
-
-
-@blp.route("/signin/passkey/options", methods=["GET"])
-@blp.doc(responses=WEBAUTHN_OPTIONS)
-def passkey_signin_options() -> Any:
-    """Options to sign in with a passkey."""
-    return Response(passkeys.authentication_options(), mimetype="application/json")
-
-
-def _passkey_refused(err: Exception, status: int) -> Problem:
-    return Problem(status, "passkey_refused", str(err))
-
-
-@blp.route("/signin/passkey", methods=["POST"])
-@blp.doc(requestBody=WEBAUTHN_BODY)
-@blp.response(200, s.OkSchema)
-@blp.problems(400, 403)
-def passkey_signin() -> Any:
-    """Sign in with a passkey: another site's passkey, an unknown one, a replayed counter or
-    no started ceremony is refused (403 ``passkey_refused``)."""
-    security.check_csrf()
-    found = side()
-    try:
-        body = passkeys.parse_body()
-        stored = found.people.passkey(passkeys.credential_id(body))
-        if stored is None:
-            raise passkeys.PasskeyError("This passkey is not known here.")
-        count = passkeys.verify_authentication(body, stored)
-        if not found.people.count_passkey(
-            stored["credential_id"], int(stored["sign_count"]), count
-        ):
-            raise passkeys.PasskeyError("This passkey was just used; try again.")
-        account = found.accounts.get(uuid.UUID(stored["account_id"]))
-        if account is None or account.deleted:
-            raise passkeys.PasskeyError("This passkey's account was deleted.")
-    except passkeys.PasskeyError as err:
-        raise _passkey_refused(err, 403) from None
-    sessions.sign_in(account)
-    return {"ok": True, "redirect": url_for("accounts.my_games")}
-
-
-@blp.route("/account/passkeys/options", methods=["GET"])
-@blp.doc(responses=WEBAUTHN_OPTIONS, security=SESSION)
-@blp.problems(401)
-def passkey_options() -> Any:
-    """Options to register a passkey on this device (signed in)."""
-    account = me()
-    existing = [p["credential_id"] for p in side().people.passkeys(str(account.id))]
-    return Response(passkeys.registration_options(account, existing), mimetype="application/json")
-
-
-@blp.route("/account/passkeys", methods=["POST"])
-@blp.doc(requestBody=WEBAUTHN_BODY, security=SESSION)
-@blp.response(200, s.OkSchema)
-@blp.problems(401, 403, 422)
-def passkey_add() -> Any:
-    """Register a passkey (422 ``passkey_refused`` when it cannot be)."""
-    account = changing()
-    try:
-        body = passkeys.parse_body()
-        credential, public_key, count = passkeys.verify_registration(body)
-    except passkeys.PasskeyError as err:
-        raise _passkey_refused(err, 422) from None
-    side().people.add_passkey(
-        str(account.id), credential, public_key, count, sessions.device_label()
-    )
-    return {"ok": True}
 
 
 def register(api: ChronicleApi) -> None:

@@ -10,6 +10,7 @@ from flask import abort, flash, render_template, request, url_for
 from domain.application import token_hash
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
+from domain.game import is_over
 
 from ..context import games, services
 from . import security
@@ -123,6 +124,11 @@ def compare():
                     "sheet": (sheet := game.rules.score_sheet(game.state)),
                     "sheet_rows": sheet_rows(sheet),
                     "lineage": _lineage(app, game_id),
+                    # issue 32: each board drawn as anyone may see it (no seat's hidden cards)
+                    "board": game.rules.view(game.state, None, is_over(game)),
+                    "title": game.rules.name,
+                    "players": list(game.players),
+                    "finished": is_over(game),
                 }
             )
     except DomainError as err:

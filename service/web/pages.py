@@ -96,7 +96,13 @@ def _home(error: str | None = None, form: dict | None = None, status: int = 200)
         error=error,
         form=form,
         max_seats=_max_seats(),
-        active=list_games(side, status="active", page_size=20)["games"],
+        # a kept branch is an analysis, not a game being played (issue 32): it is listed in
+        # "My games" and on its game's Branches page, marked as a branch, never here
+        active=[
+            g
+            for g in list_games(side, status="active", page_size=40)["games"]
+            if not g.get("parent")
+        ][:20],
         finished=list_games(side, status="finished", page_size=10)["games"],
     )
     return page, status

@@ -17,6 +17,7 @@ from marshmallow import ValidationError
 from domain import registry
 from domain.application import token_hash
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext
 
 from ..context import games
 from ..parsing import strict_json
@@ -36,7 +37,7 @@ def _series_titles() -> list[dict]:
                 {
                     "title": rules.name,
                     "name": rules.display_name or rules.name,
-                    "description": series.description,
+                    "description": gettext(series.description),
                 }
             )
     return out

@@ -39,7 +39,9 @@ def test_caverna_against_two_bots_in_two_clicks(web, sqlite_app):
     assert res.status_code == 302
     game_page = web.get(res.headers["Location"]).get_data(as_text=True)
     assert "You play You" in game_page
-    assert "greedy bot" in game_page and "search bot" in game_page
+    # a bot seat's name says what it is ("Greedy bot"), its badge just "bot" (issue 32)
+    assert "greedy bot" in game_page.lower() and "search bot" in game_page.lower()
+    assert '<span class="badge">greedy bot</span>' not in game_page
     game_id = res.headers["Location"].rstrip("/").split("/")[-1]
     summary = web.get(f"/api/v1/games/{game_id}").get_json()
     assert [p.get("bot", {}).get("bot") for p in summary["players"]] == [None, "greedy", "search"]
@@ -72,7 +74,7 @@ def test_create_form_with_a_bot_and_a_clock(web):
             break
         time.sleep(0.05)
     page = web.get(location).get_data(as_text=True)
-    assert 'id="clock"' in page and "random bot" in page
+    assert 'id="clock"' in page and "random bot" in page.lower()
     deadline = summary["clock"]["seats"][0]["deadline_epoch"]
     if summary["to_act"] == [0]:  # Ann is waited for (else the bot sits first and, with
         # no worker in this test, has not moved yet: a bot seat has no clock to count down)

@@ -93,6 +93,9 @@ def test_a_card_opens_on_tap_on_a_phone(browser, live_server, web_app, position)
         _join(page, _seat_link(web_app, live_server, game_id, 1, tokens[1]))
         card = _card(page, "Ann", "Brush Maker")  # another seat's played card
         body = card.locator(".card-text")
+        others = page.locator("details.others")  # on a phone other seats fold away (issue 32)
+        if others.count() and not others.evaluate("d => d.open"):
+            others.locator("> summary").tap()
         card.locator("summary").scroll_into_view_if_needed()
         assert not body.is_visible()
         card.locator("summary").tap()

@@ -219,3 +219,37 @@ def test_a_chat_message_reaches_every_page_that_asked_for_the_chat(streams):
     assert event == "version"  # the game's own messages only
     for reader in (*pages, plain):
         reader.close()
+
+
+def test_a_seats_chat_stream_never_carries_the_spectators_room_nor_muted_seats(streams):
+    """Issue 34: a seat's stream (a ticket) reads the chat as that seat: no spectators' room
+    while the game is played, nothing from a seat it muted; the public stream reads both rooms."""
+    from itsdangerous import URLSafeTimedSerializer
+
+    from domain.chat.app import Chats
+    from domain.chat.model import Sender
+
+    running, writer = streams
+    created = writer.create_game("agricola", "family", ["Ann", "Bob", "Cid"], {}, seed=6)
+    game_id = created.game.id
+    chats = Chats(writer)
+    chats.mute(game_id, 1, 2)  # Bob mutes Cid
+    tickets = URLSafeTimedSerializer(running.server.secret_key, salt="chronicle-stream-ticket")
+    url = f"{running.url}/api/v1/games/{game_id}/stream?chat=0"
+    bob = Reader(url + "&ticket=" + tickets.dumps({"g": str(game_id), "s": 1}))
+    public = Reader(url)
+    for reader in (bob, public):
+        (_, (event, data)) = reader.messages(2)
+        assert event == "chat" and data["messages"] == []
+    chats.post(game_id, Sender(None, "acc", "Kibitzer"), "spectators", "Ann has the fences")
+    chats.post(game_id, Sender(2, None, "Cid"), "seats", "from Cid")
+    chats.post(game_id, Sender(0, None, "Ann"), "seats", "from Ann")
+    ((event, data),) = bob.messages(1)
+    assert event == "chat" and [m["text"] for m in data["messages"]] == ["from Ann"]
+    seen = []
+    while len(seen) < 3:
+        ((event, data),) = public.messages(1)
+        seen += [m["text"] for m in data["messages"]]
+    assert seen == ["Ann has the fences", "from Cid", "from Ann"]
+    for reader in (bob, public):
+        reader.close()

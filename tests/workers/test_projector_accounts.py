@@ -1,10 +1,13 @@
 """``chronicle-projector`` keeps the accounts' read models current too (issue 33): a rated
-game's end reaches the ratings through the projector process alone (PostgreSQL, LISTEN/NOTIFY;
-no worker runs). Skips, saying why, only when PostgreSQL or Redis cannot be reached."""
+game's end reaches the ratings through the projector process alone (PostgreSQL with
+LISTEN/NOTIFY, and SQLite by polling; no worker runs). Skips, saying why, only when PostgreSQL
+or Redis cannot be reached."""
 
 from __future__ import annotations
 
 import uuid
+
+import pytest
 
 from domain.accounts.app import Accounts
 from domain.tables.app import Tables
@@ -26,12 +29,15 @@ def play_to_the_end(games, game_id) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.parametrize("backend", ["pg_store", "sqlite_store"])
 def test_a_rated_games_end_reaches_the_ratings_through_the_projector(
-    pg_store, redis_server, queue_name, tmp_path
+    backend, request, redis_server, queue_name, tmp_path
 ):
-    games = pg_store.games()
+    """PostgreSQL: the LISTEN/NOTIFY runner's path; SQLite: the polling path."""
+    chosen = request.getfixturevalue(backend)
+    games = chosen.games()
     store = open_store(games)
-    env = worker_env(pg_store, redis_server.url, queue_name)
+    env = worker_env(chosen, redis_server.url, queue_name)
     projector = launch("projector", log_path=str(tmp_path / "projector.log"), **env)
     try:
         accounts, tables = Accounts(games), Tables(games)

@@ -196,3 +196,20 @@ def test_the_vapid_key_is_created_once_and_kept(tmp_path):
     assert oct(__import__("os").stat(path).st_mode & 0o777) == "0o600"
     assert len(push.public_key(first)) == 87  # 65 bytes, base64url
     uuid.UUID(int=0)
+
+
+def test_an_accounts_webhook_that_answers_410_is_switched_off_in_its_settings(ctx, receivers):
+    receiver = receivers(lambda n, path: (410, {}))
+    game_id = new_game(ctx.games).game.id
+    accounts = Accounts(ctx.games)
+    account = accounts.open("Bobbie")
+    accounts.claim_seat(account.id, str(game_id), 1, ctx.games.seat_keys(game_id)[1])
+    for projection in ctx.extra:
+        projection.catch_up()
+    hook = {"url": receiver.url + "/hook", "secret": subscriptions.new_secret()}
+    subscriptions.save_account(ctx.games, account.id, {"kinds": None, "webhook": hook})
+    ctx.games.play(game_id, 0, {"type": "add", "by": 1})
+    [notice_id] = owed(ctx, "webhook")
+    assert delivery.deliver(ctx, notice_id) == "gone"
+    settings = subscriptions.account_settings(ctx.games, account.id)
+    assert settings["webhook"] is None and settings["version"] == 2

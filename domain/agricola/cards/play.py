@@ -299,11 +299,16 @@ def minor_variants(state: dict, seat: int, card_id: str, move_type: str) -> Any:
     """Every way to play minor improvement ``card_id`` as a ``move_type`` move: each payment
     the seat can afford (``pay`` when there are several prices), each printed choice
     (``choice``) and each set of goods returned (``return``)."""
-    several = len(minor_costs(state["farms"][seat], card_id)) > 1
+    farm = state["farms"][seat]
+    costs = minor_costs(farm, card_id)  # once: as minor_payments computes them
+    several = len(costs) > 1
+    held = {**farm["supply"], **farm["animals"]}
+    pays = [i for i, cost in enumerate(costs) if affordable(held, cost)]
     choices = engine.effect(card_id, state).get("choices") or [None]
-    for pay in minor_payments(state, seat, card_id):
+    backs = return_options(state, seat, card_id) if pays else []
+    for pay in pays:
         for c in range(len(choices)):
-            for back in return_options(state, seat, card_id):
+            for back in backs:
                 move: dict = {"type": move_type, "card": card_id}
                 if several:
                     move["pay"] = pay

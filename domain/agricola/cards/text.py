@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from domain.common.i18n import pgettext
+
 from .. import text as base
 from ..text import goods_text
 from .baking import OFFERED
@@ -19,8 +21,13 @@ def _who(names: list[str], seat) -> str:
 def _card(card_id) -> str:
     if isinstance(card_id, str) and "/" in card_id and card_id.split("/")[0] in CARDS:
         card, plot = card_id.split("/", 1)  # a plot of a card (Forester K278: "K278/2")
-        return f"{CARDS[card]['name']} ({card}, plot {plot})"
-    return f"{CARDS[card_id]['name']} ({card_id})" if card_id in CARDS else "their cards"
+        return f"{card_name(card)} ({card}, plot {plot})"
+    return f"{card_name(card_id)} ({card_id})" if card_id in CARDS else "their cards"
+
+
+def card_name(card_id: str) -> str:
+    """The card's name in the reader's language (``domain.common.i18n``)."""
+    return pgettext("agricola card name", CARDS[card_id]["name"])
 
 
 def _setup(d, seat, names):

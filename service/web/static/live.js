@@ -174,6 +174,7 @@
 
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "main") {
+      foldOthers();
       markChanges(liveRefresh);
       liveRefresh = false;
       markTurn();
@@ -329,7 +330,43 @@
     });
   }
 
+  /* on a phone the other seats fold away (the page keeps what the player last chose) */
+  var othersOpen = null;
+  function foldOthers() {
+    var others = document.querySelector("details.others");
+    if (!others) { return; }
+    if (othersOpen === null) { othersOpen = window.innerWidth >= 640; }
+    others.open = othersOpen;
+    others.addEventListener("toggle", function () { othersOpen = others.open; });
+  }
+
+  /* Compare (issue 32): outline what differs between the boards drawn side by side */
+  function compareBoards() {
+    var boards = document.querySelectorAll("[data-compare]");
+    if (boards.length < 2) { return; }
+    var drawnIn = function (root) {
+      var out = {};
+      root.querySelectorAll("[data-id]").forEach(function (el) {
+        out[el.dataset.id] = (el.dataset.k || "") + "|" + el.className;
+      });
+      return out;
+    };
+    var first = drawnIn(boards[0]);
+    boards.forEach(function (root, index) {
+      if (index === 0) { return; }
+      var other = drawnIn(root);
+      [boards[0], root].forEach(function (side) {
+        side.querySelectorAll("[data-id]").forEach(function (el) {
+          var id = el.dataset.id;
+          if (first[id] !== other[id]) { el.classList.add("changed"); }
+        });
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    compareBoards();
+    foldOthers();
     rememberName();
     markChanges(false);
     follow();
