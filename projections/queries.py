@@ -62,7 +62,7 @@ class ReadModels:
             where.append("status = ?")
             params.append(status)
         clause = (" WHERE " + " AND ".join(where)) if where else ""
-        # the count and the page's ids come from an index alone (see store.SCHEMA); only the
+        # the count and the page's ids come from an index alone (see schema.SCHEMA); only the
         # page's own summaries are read from the table
         total = self.store.query(
             f"SELECT COUNT(*) AS n FROM (SELECT 1 FROM {{p}}rm_games{clause} LIMIT ?) counted",

@@ -21,7 +21,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from .store import ENSURE_POSITION, GET_POSITION, MOVE_POSITION, SET_POSITION, ReadModelStore
+from .schema import ENSURE_POSITION, GET_POSITION, MOVE_POSITION, SET_POSITION
+from .store import ReadModelStore
 
 log = logging.getLogger(__name__)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import http
 import logging
 import uuid
+from typing import Any
 
 from flask import Response, current_app, request
 from flask_smorest import Api
@@ -43,11 +44,11 @@ class ChronicleApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     # -- errors ---------------------------------------------------------------------------------
-    def _register_error_handlers(self):
+    def _register_error_handlers(self) -> None:
         self._app.register_error_handler(HTTPException, self.handle_error)
         self._app.register_error_handler(Exception, self.handle_error)
 
-    def handle_http_exception(self, error):
+    def handle_http_exception(self, error: HTTPException) -> Response:
         return self.handle_error(error)
 
     def handle_error(self, error: BaseException) -> Response:
@@ -66,10 +67,10 @@ class ChronicleApi(Api):
         return problem_response(problem)
 
     # -- documentation --------------------------------------------------------------------------
-    def _register_responses(self):
+    def _register_responses(self) -> None:
         """Document every error status as a problem (``application/problem+json``)."""
         for status in http.HTTPStatus:
-            response = {"description": status.phrase}
+            response: dict[str, Any] = {"description": status.phrase}
             if status >= 400:
                 response["content"] = {PROBLEM_JSON: {"schema": self.ERROR_SCHEMA}}
             self.spec.components.response(status.name, response, lazy=True)

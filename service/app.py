@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import cast
 
-from flask import Flask, request
+from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .api import ChronicleApi
@@ -70,7 +72,7 @@ def create_app(
         OPENAPI_REDOC_URL="/static/web/vendor/redoc-2.5.2/redoc.standalone.js",
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION}},
     )
-    app.json.sort_keys = False
+    cast(DefaultJSONProvider, app.json).sort_keys = False
     app.extensions[EXTENSION] = services
     app.url_map.converters["game"] = GameIdConverter
     init_languages(app)  # the reader's language: pages, sentences, problem details (issue 36)
@@ -92,7 +94,8 @@ def create_app(
 
     if settings.proxies:
         # only where the operator says proxies are in front: X-Forwarded-For/-Proto/-Host
-        app.wsgi_app = ProxyFix(
+        # (Flask documents wrapping the WSGI callable this way; mypy sees a method)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.proxies, x_proto=settings.proxies, x_host=settings.proxies
         )
     app.before_request(check_origin)
@@ -107,7 +110,7 @@ def create_app(
             request.max_content_length = getattr(settings, setting)
 
     @app.after_request
-    def _default_headers(response):
+    def _default_headers(response: Response) -> Response:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         if request.path.startswith("/api/v1/games"):
             response.headers.setdefault("Cache-Control", "no-store")

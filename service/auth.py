@@ -12,7 +12,9 @@ get ``viewer``: a seat, or None for the public view).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import wraps
+from typing import Any, TypeVar
 
 from flask import request
 
@@ -21,6 +23,8 @@ from .problems import forbidden, unauthorized
 
 #: longer headers cannot hold a token this service issued
 MAX_TOKEN_LENGTH = 200
+
+T = TypeVar("T")
 
 
 def bearer_token() -> str | None:
@@ -65,7 +69,7 @@ def require_seat(game_id: uuid.UUID) -> int:
     return seat
 
 
-def seat_token_required(view):
+def seat_token_required(view: Callable[..., T]) -> Callable[..., T]:
     """Decorate a view of ``<game:game_id>``: it gets ``seat`` (a token is required).
 
     Put it above the argument decorators, so an unknown game (404) or a missing or wrong
@@ -73,17 +77,17 @@ def seat_token_required(view):
     """
 
     @wraps(view)
-    def wrapper(*args, game_id: uuid.UUID, **kwargs):
+    def wrapper(*args: Any, game_id: uuid.UUID, **kwargs: Any) -> T:
         return view(*args, game_id=game_id, seat=require_seat(game_id), **kwargs)
 
     return wrapper
 
 
-def seat_token_optional(view):
+def seat_token_optional(view: Callable[..., T]) -> Callable[..., T]:
     """Decorate a view of ``<game:game_id>``: it gets ``viewer`` (a seat, or None: public)."""
 
     @wraps(view)
-    def wrapper(*args, game_id: uuid.UUID, **kwargs):
+    def wrapper(*args: Any, game_id: uuid.UUID, **kwargs: Any) -> T:
         return view(*args, game_id=game_id, viewer=viewer_seat(game_id, required=False), **kwargs)
 
     return wrapper

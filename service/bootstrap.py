@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from eventsourcing.persistence import PersistenceError
 
@@ -24,7 +25,7 @@ from domain import registry, storage
 from domain.application import Games
 from domain.common.errors import StoreUnavailable
 from projections.queries import ReadSide
-from projections.store import open_store
+from projections.store import ReadModelStore, open_store
 from workers.queueing import request_redis
 from workers.settings import WorkerSettings
 from workers.wakeup import install as install_wakeups
@@ -32,6 +33,9 @@ from workers.wakeup import install as install_wakeups
 from .config import Settings
 from .keys import SIGNING_KEY_FILE
 from .signing import RecordSigner
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +53,8 @@ def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
         log.warning("event store %s unavailable: %s", settings.display_database_url, err)
         raise StoreUnavailable(retry_after=settings.retry_after) from err
     install_wakeups(games, WorkerSettings.from_env(redis_url=settings.redis_url))
-    games.signer = record_signer(settings)
+    # (read by domain/archive.py with getattr: the domain never needs a signer)
+    games.signer = record_signer(settings)  # type: ignore[attr-defined]
     return games
 
 
@@ -73,7 +78,7 @@ def init_db(settings: Settings) -> Games:
     return games
 
 
-def create_account_tables(games: Games, store) -> None:
+def create_account_tables(games: Games, store: ReadModelStore) -> None:
     """The accounts' tables (issue 33): their read models, personal data and mail outbox."""
     from projections.accounts import projections_for
 
@@ -135,7 +140,7 @@ class Services:
 
     settings: Settings
     games: GamesProvider
-    redis: object | None = None
+    redis: Redis | None = None
     _read_side: ReadSide | None = None
 
     def read_side(self) -> ReadSide:

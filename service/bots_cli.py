@@ -12,12 +12,13 @@ import json
 import multiprocessing
 import os
 import sys
+from collections.abc import Iterator
 
 import click
 
 from domain import registry
 from domain.bots import BotSpec, check_bot
-from domain.bots.arena import _run, head_to_head_row, schedule, summarize
+from domain.bots.arena import GameResult, _run, head_to_head_row, schedule, summarize
 from domain.common.errors import DomainError
 
 
@@ -26,7 +27,7 @@ def parse_bots(text: str) -> list[BotSpec]:
     out = []
     for part in text.split(","):
         kind, _, level = part.strip().partition(":")
-        value = {"bot": kind}
+        value: dict[str, str | int] = {"bot": kind}
         if level:
             if not level.isdigit():
                 raise click.BadParameter(f"level {level!r} is not a number")
@@ -51,7 +52,7 @@ def run_arena(
     progress: bool = True,
     timings: bool = False,
     cpu_time: bool = False,
-):
+) -> list[GameResult]:
     """Play the games (``processes`` at once); returns the list of results. ``cpu_time``:
     search budgets are CPU seconds, not wall seconds (a shared machine)."""
     plan = [
@@ -60,7 +61,7 @@ def run_arena(
     ]
     results = []
     if processes <= 1:
-        iterator = map(_run, plan)
+        iterator: Iterator[GameResult] = map(_run, plan)
         pool = None
     else:
         pool = multiprocessing.get_context("fork").Pool(processes)

@@ -18,7 +18,7 @@ action of ``CHRONICLE_RATE_LIMITS``).
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask.views import MethodView
 from marshmallow import fields, validate
@@ -32,6 +32,10 @@ from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
 from .context import games
 from .problems import Problem
 from .schemas.common import RequestSchema, ResponseSchema
+
+if TYPE_CHECKING:
+    from .api import ChronicleApi
+    from .bootstrap import Services
 
 blueprint = ApiBlueprint(
     "chat",
@@ -123,7 +127,7 @@ class ChatMessages(MethodView):
     @blueprint.response(200, ChatMessagesSchema)
     @blueprint.problems(400, 401, 403, 404, 503)
     @blueprint.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, query: dict, game_id: uuid.UUID):
+    def get(self, query: dict, game_id: uuid.UUID) -> Any:
         """The chat after version ``after`` as the caller may read it."""
         viewer = viewer_seat(game_id, required=False)
         return chats().since(game_id, viewer, query["after"])
@@ -132,7 +136,7 @@ class ChatMessages(MethodView):
     @blueprint.response(201, MessageSchema)
     @blueprint.problems(400, 401, 403, 404, 413, 422, 429, 503)
     @blueprint.doc(security=OPTIONAL_SEAT_TOKEN)
-    def post(self, body: dict, game_id: uuid.UUID):
+    def post(self, body: dict, game_id: uuid.UUID) -> Any:
         """Write in the players' chat (a seat's token) or the spectators' (signed in)."""
         seat = viewer_seat(game_id, required=False)
         if seat is not None:
@@ -147,7 +151,7 @@ class ChatMute(MethodView):
     @blueprint.response(200, MutesSchema)
     @blueprint.problems(401, 403, 404, 422, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def put(self, game_id: uuid.UUID, muted: int):
+    def put(self, game_id: uuid.UUID, muted: int) -> Any:
         """Stop reading ``muted``'s messages (for the token's seat only)."""
         seat = require_seat(game_id)
         app = chats()
@@ -157,7 +161,7 @@ class ChatMute(MethodView):
     @blueprint.response(200, MutesSchema)
     @blueprint.problems(401, 403, 404, 422, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def delete(self, game_id: uuid.UUID, muted: int):
+    def delete(self, game_id: uuid.UUID, muted: int) -> Any:
         """Read ``muted``'s messages again."""
         seat = require_seat(game_id)
         app = chats()
@@ -171,7 +175,7 @@ class ChatReports(MethodView):
     @blueprint.response(201, ReportedSchema)
     @blueprint.problems(401, 403, 404, 422, 503)
     @blueprint.doc(security=OPTIONAL_SEAT_TOKEN)
-    def post(self, body: dict, game_id: uuid.UUID, message: int):
+    def post(self, body: dict, game_id: uuid.UUID, message: int) -> Any:
         """Report a message to the moderators (a seat, or a signed-in spectator)."""
         seat = viewer_seat(game_id, required=False)
         account = None
@@ -184,7 +188,7 @@ class ChatReports(MethodView):
         return {"report": version}
 
 
-def register(api, services=None, **_: object) -> None:
+def register(api: ChronicleApi, services: Services | None = None, **_: object) -> None:
     """Wire the chat into the app factory: the API, the page panel and the CLI."""
     from . import chat_pages
 

@@ -15,13 +15,13 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
-    current_app,
     jsonify,
     redirect,
     render_template,
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from itsdangerous import URLSafeTimedSerializer
 
 from domain.chat.app import Chats, table_of
@@ -32,7 +32,7 @@ from domain.common.errors import DomainError
 from domain.game import is_over
 
 from .chat_api import account_sender
-from .context import games
+from .context import games, secret_key
 from .web import security
 
 bp = Blueprint("chat_web", __name__, template_folder="web/templates")
@@ -79,7 +79,7 @@ def chat_panel(game_id: Any, viewer: int | None) -> dict:
     }
 
 
-def _answer(game_id: uuid.UUID, error: str | None = None, status: int = 200):
+def _answer(game_id: uuid.UUID, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     if request.headers.get("HX-Request"):
         viewer = _viewer(game_id)
         html = render_template("chat_panel.html", game_id=game_id, viewer=viewer, chat_error=error)
@@ -91,7 +91,7 @@ def _answer(game_id: uuid.UUID, error: str | None = None, status: int = 200):
 
 
 @bp.post("/games/<game:game_id>/chat")
-def chat_post(game_id: uuid.UUID):
+def chat_post(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     viewer = _viewer(game_id)
     app = games()
@@ -113,7 +113,7 @@ def chat_post(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/chat/mutes")
-def chat_mute(game_id: uuid.UUID):
+def chat_mute(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     viewer = _viewer(game_id)
     muted = request.form.get("seat", type=int)
@@ -127,7 +127,7 @@ def chat_mute(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/chat/<int:message>/report")
-def chat_report(game_id: uuid.UUID, message: int):
+def chat_report(game_id: uuid.UUID, message: int) -> ResponseReturnValue:
     security.check_csrf()
     viewer = _viewer(game_id)
     account = account_sender()
@@ -143,7 +143,7 @@ def chat_report(game_id: uuid.UUID, message: int):
 
 
 @bp.post("/games/<game:game_id>/chat/<int:message>/hide")
-def chat_hide(game_id: uuid.UUID, message: int):
+def chat_hide(game_id: uuid.UUID, message: int) -> ResponseReturnValue:
     security.check_csrf()
     account = account_sender()
     try:
@@ -159,7 +159,7 @@ def chat_ticket(game_id: uuid.UUID) -> Response:
     viewer = _viewer(game_id)
     if viewer is None:
         return jsonify({})
-    serializer = URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-stream-ticket")
+    serializer = URLSafeTimedSerializer(secret_key(), salt="chronicle-stream-ticket")
     response = jsonify({"ticket": serializer.dumps({"g": str(game_id), "s": viewer})})
     response.headers["Cache-Control"] = "no-store"
     return response

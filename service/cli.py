@@ -26,7 +26,8 @@ import json
 import logging
 import sys
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 from flask import current_app, has_app_context
@@ -42,6 +43,12 @@ from .config import ConfigError, Settings
 from .context import EXTENSION
 from .village_pack import village_pack_command
 
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from domain.application import Games
+    from domain.records import AuditReport
+
 MISMATCH = 1
 
 
@@ -54,7 +61,9 @@ class Failure(click.ClickException):
 class GameId(click.ParamType):
     name = "GAME"
 
-    def convert(self, value, param, ctx):
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> uuid.UUID:
         if isinstance(value, uuid.UUID):
             return value
         try:
@@ -93,7 +102,7 @@ def _games() -> Games:
         raise Failure(err.message) from None
 
 
-def _run(fn, *args, **kwargs) -> Any:
+def _run(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Call into the domain; its errors become a one-line message and exit status 2."""
     try:
         return fn(*args, **kwargs)
@@ -229,7 +238,7 @@ def replay_command(game_id: uuid.UUID, version: int | None) -> None:
     click.echo("snapshot check: ok")
 
 
-def _echo_report(game_id: uuid.UUID, report, detail: bool) -> None:
+def _echo_report(game_id: uuid.UUID, report: AuditReport, detail: bool) -> None:
     if detail:
         for step in report.steps:
             rule = f"  [{step['rule']}]" if step.get("rule") else ""
@@ -345,7 +354,7 @@ def audit_command(ctx: click.Context, game_id: uuid.UUID, detail: bool) -> None:
     default=None,
     help="Add each event's sentence in this language (as the public sees the event).",
 )
-def export_command(game_id: uuid.UUID, output, lang: str | None) -> None:
+def export_command(game_id: uuid.UUID, output: TextIO, lang: str | None) -> None:
     """Write GAME's full, hash-chained, signed record as JSON (every event and seed, even
     while the game is played: keep it to yourself until the game is over). The record holds
     the facts; ``--lang`` adds the sentences ("sentences", outside the hash chain)."""
@@ -357,7 +366,7 @@ def export_command(game_id: uuid.UUID, output, lang: str | None) -> None:
     output.write("\n")
 
 
-def export_sentences(games, game_id: uuid.UUID, lang: str) -> dict:
+def export_sentences(games: Games, game_id: uuid.UUID, lang: str) -> dict:
     """Every event's sentence in ``lang``, made from the event as the public may see it
     (redacted first, then described), keyed by version."""
     from domain.game import is_over
@@ -380,7 +389,7 @@ def export_sentences(games, game_id: uuid.UUID, lang: str) -> dict:
 @click.command("import")
 @click.argument("source", type=click.File("r"), metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the full answer as JSON.")
-def import_command(source, as_json: bool) -> None:
+def import_command(source: TextIO, as_json: bool) -> None:
     """Rebuild a game from the record in FILE ('-': standard input); prints the new id."""
     try:
         record = json.load(source)
@@ -425,7 +434,7 @@ cli.add_command(bots_group)
 cli.add_command(moderators_group)
 
 
-def register_cli(app) -> None:
+def register_cli(app: Flask) -> None:
     """Make every command available as ``flask --app service.app:create_app <command>``."""
     for command in COMMANDS:
         app.cli.add_command(command)

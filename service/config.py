@@ -40,6 +40,7 @@ import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import urlparse, urlunparse
 
 from domain import storage
@@ -145,7 +146,7 @@ class Settings:
     create_tables: bool = False
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> Settings:
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
         """Read the settings from ``environ`` (default: ``os.environ``)."""
         env = os.environ if environ is None else environ
         data_dir = os.path.abspath(
@@ -212,7 +213,7 @@ class Settings:
             )
         return replace(settings, **overrides) if overrides else settings
 
-    def replace(self, **changes) -> Settings:
+    def replace(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
     @property

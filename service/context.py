@@ -18,3 +18,11 @@ def services() -> Services:
 def games() -> Games:
     """The ``Games`` application (raises ``StoreUnavailable`` while the store is down)."""
     return services().games()
+
+
+def secret_key() -> str | bytes:
+    """The app's ``SECRET_KEY`` (set at start by :mod:`.config`), for the signed tokens."""
+    key = current_app.secret_key
+    if key is None:
+        raise RuntimeError("the app has no SECRET_KEY")
+    return key

@@ -33,10 +33,10 @@ class GameIdConverter(BaseConverter):
         except ValueError:
             raise UnknownGameId(value) from None
 
-    def to_url(self, value) -> str:
+    def to_url(self, value: uuid.UUID | str) -> str:
         return str(value)
 
 
-def game_id_schema(_converter) -> dict:
+def game_id_schema(_converter: GameIdConverter) -> dict:
     """How the OpenAPI document describes a ``<game:…>`` path parameter."""
     return {"type": "string", "format": "uuid"}

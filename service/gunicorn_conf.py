@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,7 +49,7 @@ control_socket = os.path.join(_settings.data_dir, f"gunicorn-{_settings.port}.ct
 control_socket_disable = len(control_socket) > 100
 
 
-def when_ready(server) -> None:
+def when_ready(server: Any) -> None:
     """Say where the service is, once it is listening."""
     url = f"http://127.0.0.1:{_settings.port}/"
     server.log.info(

@@ -9,7 +9,7 @@ import functools
 import logging
 import threading
 import time
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from eventsourcing.persistence import PersistenceError
 
@@ -17,6 +17,9 @@ from domain.common.errors import StoreUnavailable
 from workers.health import outbox_health, read_model_health, redis_health
 
 from .bootstrap import Services
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +64,7 @@ class _RedisHealth:
     :meth:`refresh` is one step of the timer (tests call it directly); ``refreshed`` is
     notified after every step."""
 
-    def __init__(self, connection, *, timer: bool = True) -> None:
+    def __init__(self, connection: Redis, *, timer: bool = True) -> None:
         self.connection = connection
         self.timer = timer
         self.lock = threading.Lock()
@@ -118,7 +121,7 @@ _REDIS_HEALTH: dict[int, _RedisHealth] = {}
 _REDIS_HEALTH_LOCK = threading.Lock()
 
 
-def cached_redis_health(connection) -> dict:
+def cached_redis_health(connection: Redis | None) -> dict:
     """:func:`redis_health` of ``connection``, at most :data:`REDIS_HEALTH_SECONDS` old."""
     if connection is None:
         return redis_health(None)

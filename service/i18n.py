@@ -10,9 +10,10 @@ and the templates (one lookup for both: ``domain.common.i18n``).
 from __future__ import annotations
 
 import logging
+from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 
 from domain.common import i18n as domain_i18n
 from locales import (  # noqa: F401 (the web's language API in one place)
@@ -89,13 +90,13 @@ def _remember(lang: str) -> None:
         log.exception("the account's language could not be saved")
 
 
-def _flask_babel_domain():
+def _flask_babel_domain() -> Any:
     """Flask-Babel's domain whose translations are the ones bound now (the request's, or a
     notice's inside :func:`translate`)."""
     from flask_babel import Domain
 
     class CatalogueDomain(Domain):
-        def get_translations(self):
+        def get_translations(self) -> Any:
             return domain_i18n.current()
 
     return CatalogueDomain(domain=DOMAIN)
@@ -110,7 +111,8 @@ def init_app(app: Flask) -> None:
     babel.domain_instance = _flask_babel_domain()
     # templates look their words up in the language bound now, like the domain's sentences:
     # the request's (bound below), or a notice recipient's (``translate``), in or out of a request
-    app.jinja_env.install_gettext_callables(
+    # (added to the environment by the jinja2.ext.i18n extension Flask-Babel installs)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=domain_i18n.gettext,
         ngettext=domain_i18n.ngettext,
         pgettext=domain_i18n.pgettext,
@@ -131,7 +133,7 @@ def init_app(app: Flask) -> None:
             _remember(lang)
 
     @app.teardown_request
-    def _unbind_language(_exc=None) -> None:
+    def _unbind_language(_exc: BaseException | None = None) -> None:
         tokens = g.pop("chronicle_lang_tokens", None)
         if tokens is not None:
             try:
@@ -140,7 +142,7 @@ def init_app(app: Flask) -> None:
                 pass
 
     @app.after_request
-    def _language_headers(response):
+    def _language_headers(response: Response) -> Response:
         if "chronicle_lang" not in g:
             return response
         asked = g.get("chronicle_lang_asked")

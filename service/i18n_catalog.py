@@ -52,7 +52,9 @@ COUNT_OVERRIDES = {("ru", "wood", "many"): "деревьев"}
 Key = tuple[str | None, str]
 
 
-def _add(found: dict[Key, str | None], context: str | None, msgid: str, plural=None) -> None:
+def _add(
+    found: dict[Key, str | None], context: str | None, msgid: str, plural: str | None = None
+) -> None:
     if msgid:
         found[(context, msgid)] = plural
 
@@ -333,7 +335,7 @@ def update(langs: tuple[str, ...] = LANGUAGES[1:]) -> dict[str, dict[str, int]]:
         ):
             key = (msgid, plural) if plural else msgid
             previous = old.get(msgid, context=context)
-            string: str | tuple[str, ...] = ("", "", "") if plural else ""
+            string: str | tuple[str, ...] | list[str] | None = ("", "", "") if plural else ""
             if previous is not None and _complete(previous.string):
                 string = previous.string
                 counts["kept"] += 1
@@ -352,11 +354,11 @@ def update(langs: tuple[str, ...] = LANGUAGES[1:]) -> dict[str, dict[str, int]]:
     return report
 
 
-def _id(msgid) -> str:
-    return msgid[0] if isinstance(msgid, tuple) else msgid
+def _id(msgid: str | tuple[str, ...] | list[str]) -> str:
+    return msgid[0] if isinstance(msgid, tuple | list) else msgid
 
 
-def _complete(string) -> bool:
+def _complete(string: str | tuple[str, ...] | list[str] | None) -> bool:
     strings = string if isinstance(string, tuple) else (string,)
     return all(strings)
 

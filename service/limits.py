@@ -22,7 +22,7 @@ import math
 import time
 
 from flask import request, session
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import MovingWindowRateLimiter
 
@@ -115,7 +115,7 @@ class RateLimits:
             for key in keys:
                 self._hit(action, item, key)
 
-    def _hit(self, action: str, item, key: str) -> None:
+    def _hit(self, action: str, item: RateLimitItem, key: str) -> None:
         identifiers = (self.namespace, action, key)
         limiter = self._limiter()
         try:
@@ -143,7 +143,7 @@ class RateLimits:
         )
 
 
-def _period(item) -> str:
+def _period(item: RateLimitItem) -> str:
     unit = item.GRANULARITY.name
     return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
 

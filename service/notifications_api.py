@@ -18,6 +18,7 @@ never stored with them.
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING, Any
 
 from flask.views import MethodView
 from marshmallow import fields, validate
@@ -32,6 +33,10 @@ from .blueprints.base import SEAT_TOKEN, ApiBlueprint
 from .context import games, services
 from .problems import Problem, forbidden, invalid_request
 from .schemas.common import RequestSchema, ResponseSchema
+
+if TYPE_CHECKING:
+    from .api import ChronicleApi
+    from .bootstrap import Services
 
 blueprint = ApiBlueprint(
     "notifications",
@@ -159,7 +164,7 @@ class SeatNotifications(MethodView):
     @blueprint.response(200, SubscriptionViewSchema)
     @blueprint.problems(400, 401, 403, 404, 413, 422, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def put(self, body: dict, game_id: uuid.UUID, seat: int):
+    def put(self, body: dict, game_id: uuid.UUID, seat: int) -> Any:
         """Replace the seat's subscriptions (fields left out are switched off)."""
         _check_seat(game_id, seat)
         app = games()
@@ -186,7 +191,7 @@ class SeatNotifications(MethodView):
     @blueprint.response(200, SubscriptionViewSchema)
     @blueprint.problems(401, 403, 404, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def get(self, game_id: uuid.UUID, seat: int):
+    def get(self, game_id: uuid.UUID, seat: int) -> Any:
         """The seat's subscriptions (the webhook secret is not shown)."""
         _check_seat(game_id, seat)
         sub = subscriptions.current(games(), game_id).get(seat)
@@ -195,7 +200,7 @@ class SeatNotifications(MethodView):
     @blueprint.response(204)
     @blueprint.problems(401, 403, 404, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def delete(self, game_id: uuid.UUID, seat: int):
+    def delete(self, game_id: uuid.UUID, seat: int) -> Any:
         """Switch every notice of the seat off."""
         _check_seat(game_id, seat)
         app = games()
@@ -204,6 +209,6 @@ class SeatNotifications(MethodView):
         return None
 
 
-def register(api, services=None, **_: object) -> None:
+def register(api: ChronicleApi, services: Services | None = None, **_: object) -> None:
     """Wire the blueprint into the app factory: ``register(api, services)``."""
     api.register_blueprint(blueprint)

@@ -27,8 +27,9 @@ def _origin_of(url: str) -> str | None:
 def allowed_origins() -> set[str]:
     allowed = {request.host_url.rstrip("/").lower()}
     public = os.environ.get("CHRONICLE_PUBLIC_URL", "").strip()
-    if public and _origin_of(public):
-        allowed.add(_origin_of(public))
+    origin = _origin_of(public) if public else None
+    if origin:
+        allowed.add(origin)
     return allowed
 
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, NoReturn
 
 import marshmallow as ma
+from flask import Request
 from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -157,7 +159,7 @@ def strict_json(raw: bytes | str) -> Any:
     return value
 
 
-def read_body(req) -> bytes:
+def read_body(req: Request) -> bytes:
     """The request body, or ``413`` when it is over the request's limit.
 
     A body without ``Content-Length`` (chunked) is cut at the limit by werkzeug rather than
@@ -179,14 +181,15 @@ class StrictParser(FlaskParser):
     them.
     """
 
-    DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {
+    # (webargs annotates it on FlaskParser as an attribute, not as a ClassVar)
+    DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {  # type: ignore[misc]
         **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
         "query": None,
         "querystring": None,
         "headers": None,
     }
 
-    def _raw_load_json(self, req) -> Any:
+    def _raw_load_json(self, req: Request) -> Any:
         raw = read_body(req)
         if not raw.strip():
             return core.missing
@@ -197,7 +200,7 @@ class StrictParser(FlaskParser):
         except NotJSON as err:
             raise bad_request(f"The request body is not valid JSON: {err}.") from None
 
-    def load_querystring(self, req, schema: ma.Schema) -> Any:
+    def load_querystring(self, req: Request, schema: ma.Schema) -> Any:
         for name, value in req.args.items(multi=True):
             char = bad_char(name)
             if char is not None:
@@ -207,7 +210,7 @@ class StrictParser(FlaskParser):
                 raise invalid_text(BadText(name, char), "query")
         return super().load_querystring(req, schema)
 
-    def load_headers(self, req, schema: ma.Schema) -> Any:
+    def load_headers(self, req: Request, schema: ma.Schema) -> Any:
         for name, field in schema.fields.items():
             key = field.data_key or name
             char = bad_char(req.headers.get(key, ""))
@@ -215,7 +218,15 @@ class StrictParser(FlaskParser):
                 raise invalid_text(BadText(key, char), "header")
         return super().load_headers(req, schema)
 
-    def handle_error(self, error, req, schema, *, error_status_code, error_headers):
+    def handle_error(
+        self,
+        error: ma.ValidationError,
+        req: Request,
+        schema: ma.Schema,
+        *,
+        error_status_code: int | None,
+        error_headers: Mapping[str, str] | None,
+    ) -> NoReturn:
         if error_status_code == 400:
             raise unparsable(error.messages, dict(error_headers or {}))
         raise invalid_request(error.messages, dict(error_headers or {}))

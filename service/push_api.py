@@ -22,6 +22,7 @@ import uuid
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request, send_from_directory
+from flask.typing import ResponseReturnValue
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -148,7 +149,7 @@ def _require_account() -> str:
 @api.route("/push/key")
 class PushKey(MethodView):
     @api.response(200, KeyViewSchema)
-    def get(self):
+    def get(self) -> Any:
         """The VAPID public key to subscribe a browser with (``applicationServerKey``)."""
         return {"public_key": public_key()}
 
@@ -159,7 +160,7 @@ class SeatPush(MethodView):
     @api.response(201, SubscribedSchema)
     @api.problems(401, 403, 404, 422, 503)
     @api.doc(security=SEAT_TOKEN)
-    def post(self, body: dict, game_id: uuid.UUID, seat: int):
+    def post(self, body: dict, game_id: uuid.UUID, seat: int) -> Any:
         """Send this game's notices of the seat to a browser by push."""
         _seat(game_id, seat)
         stored = subscriptions.add_push(games(), game_id, seat, checked(body))
@@ -169,7 +170,7 @@ class SeatPush(MethodView):
     @api.response(204)
     @api.problems(401, 403, 404, 503)
     @api.doc(security=SEAT_TOKEN)
-    def delete(self, body: dict, game_id: uuid.UUID, seat: int):
+    def delete(self, body: dict, game_id: uuid.UUID, seat: int) -> Any:
         """Stop pushing to a browser."""
         _seat(game_id, seat)
         subscriptions.drop_push(games(), game_id, seat, [body["endpoint"]], "unsubscribed")
@@ -214,14 +215,14 @@ def save_account_settings(account: str, body: dict) -> dict:
 class AccountNotices(MethodView):
     @api.response(200, AccountNoticesViewSchema)
     @api.problems(401, 503)
-    def get(self):
+    def get(self) -> Any:
         """The signed-in account's notice settings."""
         return account_view(subscriptions.account_settings(games(), _require_account()))
 
     @api.arguments(AccountNoticesSchema)
     @api.response(200, AccountNoticesViewSchema)
     @api.problems(401, 422, 503)
-    def put(self, body: dict):
+    def put(self, body: dict) -> Any:
         """Choose which notices go by push, email (the account's address) or webhook."""
         return account_view(save_account_settings(_require_account(), body))
 
@@ -231,7 +232,7 @@ class AccountPush(MethodView):
     @api.arguments(PushSubscriptionSchema)
     @api.response(201, SubscribedSchema)
     @api.problems(401, 422, 503)
-    def post(self, body: dict):
+    def post(self, body: dict) -> Any:
         """Subscribe this browser to the account's push notices."""
         stored = subscriptions.add_account_push(games(), _require_account(), checked(body))
         return {"browsers": len(stored["push"] or [])}
@@ -239,14 +240,14 @@ class AccountPush(MethodView):
 
 # -- pages -------------------------------------------------------------------------------------
 @pages.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> ResponseReturnValue:
     response = send_from_directory(STATIC, "manifest.webmanifest")
     response.mimetype = "application/manifest+json"
     return response
 
 
 @pages.get("/sw.js")
-def service_worker():
+def service_worker() -> ResponseReturnValue:
     """The service worker, served from the root so that it may show every page's notices."""
     response = send_from_directory(STATIC, "sw.js")
     response.headers["Cache-Control"] = "no-cache"
@@ -255,7 +256,7 @@ def service_worker():
 
 
 @pages.post("/games/<game:game_id>/push")
-def page_seat_push(game_id: uuid.UUID):
+def page_seat_push(game_id: uuid.UUID) -> ResponseReturnValue:
     """This browser's seat (a guest's) subscribes the browser to push for the game."""
     from .web import security
     from .web.pages import viewer
@@ -269,7 +270,7 @@ def page_seat_push(game_id: uuid.UUID):
 
 
 @pages.post("/account/push")
-def page_account_push():
+def page_account_push() -> ResponseReturnValue:
     from .web import security
 
     security.check_csrf()
@@ -280,7 +281,7 @@ def page_account_push():
 
 
 @pages.route("/account/notices", methods=["GET", "POST"])
-def account_notices_page():
+def account_notices_page() -> ResponseReturnValue:
     """The account's notices: a grid of notices by channel, a webhook, push on this browser."""
     from .web import security
 

@@ -23,8 +23,14 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .config import Settings
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 log = logging.getLogger("chronicle.serve")
 access_log = logging.getLogger("chronicle.access")
@@ -42,14 +48,16 @@ def scrub(path: str) -> str:
 class AccessLog:
     """WSGI middleware: one line per request, with no token or ticket in it."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = time.monotonic()
-        status_seen = []
+        status_seen: list[str] = []
 
-        def start(status, headers, exc_info=None):
+        def start(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
             status_seen.append(status.split(" ", 1)[0])
             return start_response(status, headers, exc_info)
 
@@ -121,7 +129,7 @@ def main() -> None:
                 os._exit(0)
         children[pid] = slot
 
-    def stop(*_args) -> None:
+    def stop(*_args: object) -> None:
         nonlocal stopping
         stopping = True
         for pid in list(children):
@@ -151,11 +159,11 @@ def main() -> None:
             break
         except InterruptedError:
             continue
-        slot = children.pop(pid, None)
-        if slot is not None and not stopping:
+        ended = children.pop(pid, None)
+        if ended is not None and not stopping:
             log.warning("server process %d ended (status %d); starting another", pid, status)
             time.sleep(0.5)
-            spawn(slot)
+            spawn(ended)
     sys.exit(0)
 
 

@@ -36,8 +36,8 @@ import os
 import threading
 import time
 import uuid
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING, Any
 
 from flask import Response, current_app, request
 from flask.views import MethodView
@@ -49,10 +49,13 @@ from domain.presentation import to_act_of
 
 from .auth import require_seat, viewer_seat
 from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
-from .context import games
+from .context import games, secret_key
 from .problems import Problem, unauthorized
 from .schemas.common import QuerySchema, ResponseSchema
 from .stream_messages import sse
+
+if TYPE_CHECKING:
+    from .api import ChronicleApi
 
 log = logging.getLogger(__name__)
 
@@ -137,11 +140,14 @@ class StreamHub:
     def _listen(self) -> None:
         import redis
 
+        url = self.redis_url
+        if url is None:  # (started only with a Redis address)
+            return
         backoff = 1.0
         while not self._stopped.is_set():
             try:
                 client = redis.Redis.from_url(
-                    self.redis_url,
+                    url,
                     socket_connect_timeout=0.5,
                     socket_timeout=5.0,
                     health_check_interval=0,
@@ -203,7 +209,7 @@ def hub() -> StreamHub:
 
 
 def _serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-stream-ticket")
+    return URLSafeTimedSerializer(secret_key(), salt="chronicle-stream-ticket")
 
 
 def _status(game: Any) -> tuple[dict, bool]:
@@ -228,7 +234,7 @@ def follow(
     viewer: int | None,
     after: int | None,
     chat: int | None = None,
-) -> Iterator[bytes]:
+) -> Generator[bytes, None, None]:
     """The messages of one stream (a generator); with ``chat`` (``?chat=N``) also the chat
     after its version N, as ``chat`` messages without an id (read every ``poll`` seconds here;
     the stream stays open after the game's end, for the chat)."""
@@ -315,7 +321,7 @@ class _Slot:
     """The response body of one stream: frees its slot exactly once, when the server closes
     the response (also if the client went away before the first message)."""
 
-    def __init__(self, messages: Iterator[bytes], stream_hub: StreamHub) -> None:
+    def __init__(self, messages: Generator[bytes, None, None], stream_hub: StreamHub) -> None:
         self._messages = messages
         self._hub = stream_hub
         self._lock = threading.Lock()
@@ -384,7 +390,7 @@ class Stream(MethodView):
             }
         },
     )
-    def get(self, query: dict, game_id: uuid.UUID):
+    def get(self, query: dict, game_id: uuid.UUID) -> Any:
         """Follow the game: a Server-Sent Events stream of its new versions."""
         viewer = _viewer(game_id, query.get("ticket"))
         header = request.headers.get("Last-Event-ID", "").strip()
@@ -419,7 +425,7 @@ class StreamTickets(MethodView):
     @blueprint.response(201, TicketSchema)
     @blueprint.problems(401, 403, 404, 503)
     @blueprint.doc(security=SEAT_TOKEN)
-    def post(self, game_id: uuid.UUID):
+    def post(self, game_id: uuid.UUID) -> Any:
         """A short-lived ticket that opens this seat's stream with ``?ticket=``."""
         seat = require_seat(game_id)
         ticket = _serializer().dumps({"g": str(game_id), "s": seat})
@@ -427,7 +433,12 @@ class StreamTickets(MethodView):
 
 
 def register(
-    api, services_: Any = None, *, waker: Any = None, app: Any = None, redis_url: str | None = None
+    api: ChronicleApi,
+    services_: Any = None,
+    *,
+    waker: Any = None,
+    app: Any = None,
+    redis_url: str | None = None,
 ) -> StreamHub:
     """Wire the stream into the app factory: ``register(api, services)``.
 

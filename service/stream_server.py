@@ -36,10 +36,11 @@ import os
 import resource
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from aiohttp import web
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
@@ -54,6 +55,8 @@ from domain.presentation import to_act_of
 
 from .stream_messages import sse
 
+T = TypeVar("T")
+
 log = logging.getLogger("chronicle.stream")
 
 TICKET_SECONDS = 60
@@ -66,7 +69,7 @@ BATCH = 500
 class Refused(Exception):
     """A stream request answered with a problem (status, code, sentence) before it opens."""
 
-    def __init__(self, status: int, code: str, detail: str, headers: dict | None = None):
+    def __init__(self, status: int, code: str, detail: str, headers: dict | None = None) -> None:
         super().__init__(detail)
         self.status, self.code, self.detail, self.headers = status, code, detail, headers or {}
 
@@ -142,7 +145,7 @@ class Fanout:
         self.delivered = 0
         self.lag_ms: list[float] = []
 
-    async def call(self, fn, *args):
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
     # -- following the store ----------------------------------------------------------------
@@ -156,9 +159,8 @@ class Fanout:
             batch = recorder.select_notifications(self.position + 1, 1000)
             for note in batch:
                 self.position = max(self.position, note.id)
-                moved[note.originator_id] = max(
-                    moved.get(note.originator_id, 0), note.originator_version
-                )
+                game_id = cast(uuid.UUID, note.originator_id)  # (the games' ids are UUIDs)
+                moved[game_id] = max(moved.get(game_id, 0), note.originator_version)
             if len(batch) < 1000:
                 return moved
 

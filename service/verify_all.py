@@ -17,9 +17,13 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from domain.application import Games
 from domain.common.errors import DomainError
+
+if TYPE_CHECKING:
+    from domain.records import AuditReport
 
 
 @dataclass
@@ -34,7 +38,7 @@ class Outcome:
     complete: bool = True
 
 
-def report_lines(game_id: str, report) -> list[str]:
+def report_lines(game_id: str, report: AuditReport) -> list[str]:
     """The lines that describe an audit report with mismatches."""
     lines = [
         (f"{game_id}: {len(report.mismatches)} mismatch(es) under rules {report.rules_version}")
@@ -46,7 +50,7 @@ def report_lines(game_id: str, report) -> list[str]:
     return lines
 
 
-def _share(env: dict, ids: list[str], queue) -> None:
+def _share(env: dict, ids: list[str], queue: multiprocessing.Queue) -> None:
     games = Games(env=env)
     try:
         for gid in ids:

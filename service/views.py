@@ -8,7 +8,9 @@ construction).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from domain import dropping
 from domain.application import Created, Games
@@ -16,6 +18,9 @@ from domain.common.errors import VersionNotFound
 from domain.common.visibility import has_hidden, redact
 from domain.game import Game, GameEvent, is_over
 from domain.records import AuditReport
+
+if TYPE_CHECKING:
+    from projections.queries import ReadModels
 
 
 def is_finished(game: Game) -> bool:
@@ -54,7 +59,9 @@ def event_views(
     return [games.event_view(game, event, viewer, finished) for event in events]
 
 
-def score_answer(games: Games, models, game_id, version: int | None, viewer: int | None) -> dict:
+def score_answer(
+    games: Games, models: ReadModels, game_id: uuid.UUID, version: int | None, viewer: int | None
+) -> dict:
     """``{"version", "final", "seats", "winners", "changes"}``: the score sheet at ``version``
     from the read models (no replay), or the title's ``score_sheet`` of a replayed state when
     they have not got there yet; ``final`` once it is the end-of-game sheet."""

@@ -72,7 +72,7 @@ class Chats:
         return view(chat, viewer, finished, after)
 
     # -- deciding --------------------------------------------------------------------------------
-    def post(self, game_id: uuid.UUID, sender: Sender, room: str, text: str) -> dict:
+    def post(self, game_id: uuid.UUID, sender: Sender, room: str, text: str | None) -> dict:
         """Post a message; returns it as stored (``id`` is its version in the chat)."""
         table = table_of(self.games.get_game(game_id))
         stream = chat_stream(game_id)

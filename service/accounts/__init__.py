@@ -17,6 +17,7 @@ know about accounts.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from flask import g
 
@@ -24,6 +25,10 @@ from ..web import security
 from . import api, passkey_api, tables_pages  # noqa: F401 (their routes join the blueprints)
 from .pages import bp
 from .sessions import current_account, guest_id, side
+
+if TYPE_CHECKING:
+    from ..api import ChronicleApi
+    from ..bootstrap import Services
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +57,7 @@ def account_seats() -> dict[str, dict]:
     return out
 
 
-def register(api_, services=None) -> None:
+def register(api_: ChronicleApi, services: Services | None = None) -> None:
     app = api_._app
     app.register_blueprint(bp)
     api.register(api_)

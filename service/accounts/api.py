@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import hmac
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, cast
 
 from flask import request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from domain import registry
 from domain.accounts.errors import refused
-from domain.accounts.model import Account
+from domain.accounts.model import Account, AccountEvent
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
 from domain.tables.model import Table, guest_may_sit
@@ -44,13 +47,16 @@ from . import sessions, signin
 from .pages import status_of
 from .sessions import current_account, side
 
+if TYPE_CHECKING:
+    from ..api import ChronicleApi
+
 blp = ApiBlueprint(
     "players",
     __name__,
     description="Accounts (signed in by emailed link or passkey), open tables and ratings.",
 )
 #: OpenAPI security requirement of the routes that need a signed-in session
-SESSION = [{"accountSession": []}]
+SESSION: list[dict[str, list[str]]] = [{"accountSession": []}]
 SECURITY_SCHEME = {
     "type": "apiKey",
     "in": "cookie",
@@ -60,7 +66,7 @@ SECURITY_SCHEME = {
 
 
 @blp.errorhandler(DomainError)
-def _domain_problem(error: DomainError):
+def _domain_problem(error: DomainError) -> ResponseReturnValue:
     """An account's or table's refusal: 409 for a conflict, 422 refused, 404 not found."""
     problem = to_problem(error)
     problem.status = status_of(error)
@@ -101,7 +107,7 @@ def check_token() -> None:
 @blp.route("/api/v1/account", methods=["GET"])
 @blp.response(200, s.AccountSchema)
 @blp.problems(503)
-def account_info():
+def account_info() -> Any:
     """Who is signed in (``signed_in: false`` for a guest), and the CSRF token of changes."""
     account = current_account()
     if account is None:
@@ -126,7 +132,7 @@ def about(account: Account) -> dict:
 @blp.response(200, s.AccountSchema)
 @blp.problems(401, 403, 409, 422)
 @blp.doc(security=SESSION)
-def rename(body):
+def rename(body: dict[str, Any]) -> Any:
     """Change the player name: once in 30 days (409 ``rename_too_soon``), unique under every
     spelling (409 ``name_taken``). The former name stays this account's (nobody else can take
     it); games and records keep the name they were played under."""
@@ -138,7 +144,7 @@ def rename(body):
 @blp.arguments(s.SigninRequestSchema)
 @blp.response(202, s.SentSchema)
 @blp.problems(422, 429, 503)
-def signin_request(body):
+def signin_request(body: dict[str, Any]) -> Any:
     """Mail a sign-in link (valid 15 minutes, once). The answer is the same whether the
     address has an account or not; rate limited per client address and per email."""
     address = signin.check_email(body["email"])
@@ -160,7 +166,7 @@ def signin_request(body):
 @blp.route("/api/v1/account/signout", methods=["POST"])
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
-def signout():
+def signout() -> Any:
     """End this session."""
     changing()
     sessions.sign_out()
@@ -171,7 +177,7 @@ def signout():
 @blp.response(200, s.SessionsSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def session_list():
+def session_list() -> Any:
     """The account's open sessions on every device, most recently seen first."""
     return {"sessions": sessions.sessions(me())}
 
@@ -180,7 +186,7 @@ def session_list():
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
 @blp.doc(security=SESSION)
-def signout_everywhere():
+def signout_everywhere() -> Any:
     """Sign out everywhere: every session of the account ends (this one too)."""
     return {"ended": sessions.sign_out_everywhere(changing())}
 
@@ -189,7 +195,7 @@ def signout_everywhere():
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
 @blp.doc(security=SESSION)
-def end_session(session_id: str):
+def end_session(session_id: str) -> Any:
     """End one session (by the id the list gives); ``ended: 0`` if it was not open."""
     return {"ended": int(bool(sessions.end_session(changing(), session_id)))}
 
@@ -198,7 +204,7 @@ def end_session(session_id: str):
 @blp.response(200, s.PasskeysSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def passkey_list():
+def passkey_list() -> Any:
     """The account's passkeys (no keys: ids, labels and dates)."""
     found = side().people.passkeys(str(me().id))
     return {"passkeys": found}
@@ -208,7 +214,7 @@ def passkey_list():
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
 @blp.doc(security=SESSION)
-def passkey_delete(credential: str):
+def passkey_delete(credential: str) -> Any:
     """Remove a passkey (it signs nobody in from then on)."""
     account = changing()
     people = side().people
@@ -221,7 +227,7 @@ def passkey_delete(credential: str):
 @blp.response(200, s.ExportSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def export():
+def export() -> Any:
     """Everything kept about the account (its events' facts, personal data, seats, ratings
     and tables; no secrets)."""
     return export_of(me())
@@ -235,7 +241,7 @@ def export_of(account: Account) -> dict:
             "data": {k: v for k, v in e.data.items() if k != "key"},
             "at": e.timestamp.isoformat(),
         }
-        for e in games().events.get(account.id)
+        for e in cast("list[AccountEvent]", games().events.get(account.id))
     ]
     return {
         "account": {"id": str(account.id), "name": account.name, "opened_at": account.opened_at},
@@ -254,7 +260,7 @@ def export_of(account: Account) -> dict:
 @blp.response(200, s.DeletedSchema)
 @blp.problems(401, 403, 422)
 @blp.doc(security=SESSION)
-def delete(body):
+def delete(body: dict[str, Any]) -> Any:
     """Delete the account (type its name to confirm): email, passkeys and sessions go; its
     games stay, under an anonymous name."""
     account = changing()
@@ -273,7 +279,7 @@ def delete(body):
 @blp.response(200, s.AccountGamesSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def my_games():
+def my_games() -> Any:
     """Every seat the account holds on any device (waiting for it first, with each clock's
     deadline), and the open tables it sits at or is invited to."""
     account = me()
@@ -288,7 +294,7 @@ def my_games():
 @blp.response(200, s.TablesSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def invitations():
+def invitations() -> Any:
     """Open tables whose creator invited this player by name."""
     listed = side().fresh().account_tables(str(me().id))
     return {"tables": [t for t in listed if t.get("kind") == "invited"]}
@@ -298,7 +304,7 @@ def invitations():
 @blp.response(200, s.RatingsSchema)
 @blp.problems(401)
 @blp.doc(security=SESSION)
-def my_ratings():
+def my_ratings() -> Any:
     """The account's Glicko-2 ratings per title and variant."""
     return {"ratings": side().fresh().ratings_of(str(me().id))}
 
@@ -306,7 +312,7 @@ def my_ratings():
 @blp.route("/api/v1/ratings/<string:title>/<string:variant>", methods=["GET"])
 @blp.response(200, s.LeaderboardSchema)
 @blp.problems(404)
-def leaderboard(title: str, variant: str):
+def leaderboard(title: str, variant: str) -> Any:
     """The leaderboard of a title's variant (established ratings first), and the bots'
     published ratings to measure oneself against."""
     try:
@@ -328,7 +334,7 @@ def leaderboard(title: str, variant: str):
 @blp.query(s.TablesQuerySchema)
 @blp.response(200, s.TablesSchema)
 @blp.problems(400)
-def tables(args):
+def tables(args: dict[str, Any]) -> Any:
     """Open tables, newest first, optionally of one title (and variant)."""
     return {"tables": side().fresh().open_tables(args.get("title"), args.get("variant"))}
 
@@ -353,7 +359,7 @@ def _summary(table: Table) -> dict:
 @blp.response(201, s.TableSchema)
 @blp.problems(400, 401, 403, 404, 409, 422)
 @blp.doc(security=SESSION)
-def open_table(body):
+def open_table(body: dict[str, Any]) -> Any:
     """Open a table (the creator takes seat 1); it starts when its seats are full, or at once
     with ``start_now`` (bots in the open seats)."""
     account = changing()
@@ -398,7 +404,7 @@ def _seat(spec: dict, account: Account) -> dict:
 @blp.route("/api/v1/tables/<string:table_id>", methods=["GET"])
 @blp.response(200, s.TableSchema)
 @blp.problems(404)
-def table(table_id: str):
+def table(table_id: str) -> Any:
     """One table (open, started or closed)."""
     return _summary(_table(table_id))
 
@@ -408,7 +414,7 @@ def table(table_id: str):
 @blp.response(200, s.TableSchema)
 @blp.problems(401, 403, 404, 409, 422)
 @blp.doc(security=SESSION)
-def join(body, table_id: str):
+def join(body: dict[str, Any], table_id: str) -> Any:
     """Take an open seat (the first, or ``seat``). 409 for a full table, a seat already held,
     a table for invited players only or one whose rating range leaves this player out."""
     from .tables_pages import challenge_ok
@@ -456,7 +462,7 @@ def _guest_refused(table: Table, by_link: bool) -> Problem:
     )
 
 
-def _action(table_id: str, act) -> dict:
+def _action(table_id: str, act: Callable[[uuid.UUID, str], Table]) -> dict:
     account = changing()
     return _summary(act(_table(table_id).id, str(account.id)))
 
@@ -465,7 +471,7 @@ def _action(table_id: str, act) -> dict:
 @blp.response(200, s.TableSchema)
 @blp.problems(401, 403, 404, 409, 422)
 @blp.doc(security=SESSION)
-def leave(table_id: str):
+def leave(table_id: str) -> Any:
     """Leave a table that has not started (the creator closes it instead)."""
     return _action(table_id, side().tables.leave)
 
@@ -474,7 +480,7 @@ def leave(table_id: str):
 @blp.response(200, s.TableSchema)
 @blp.problems(401, 403, 404, 409, 422)
 @blp.doc(security=SESSION)
-def close(table_id: str):
+def close(table_id: str) -> Any:
     """Close a table that has not started (its creator only)."""
     return _action(table_id, side().tables.close)
 
@@ -483,11 +489,11 @@ def close(table_id: str):
 @blp.response(200, s.TableSchema)
 @blp.problems(401, 403, 404, 409, 422)
 @blp.doc(security=SESSION)
-def start(table_id: str):
+def start(table_id: str) -> Any:
     """Start now, bots in the open seats (its creator only)."""
     return _action(table_id, side().tables.start_now)
 
 
-def register(api) -> None:
+def register(api: ChronicleApi) -> None:
     api.spec.components.security_scheme("accountSession", SECURITY_SCHEME)
     api.register_blueprint(blp)

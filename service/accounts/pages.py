@@ -23,6 +23,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from domain.accounts.errors import AccountConflict, AccountRefused
@@ -65,7 +66,7 @@ def wants_json() -> bool:
 
 @bp.errorhandler(HTTPException)
 @bp.errorhandler(DomainError)
-def error_page(error):
+def error_page(error: HTTPException | DomainError) -> ResponseReturnValue:
     """A refusal: a page with its sentence (JSON problem for the JSON routes)."""
     problem = to_problem(error)
     status = status_of(error)
@@ -73,7 +74,8 @@ def error_page(error):
         body = {**problem.body(), "status": status}
         return jsonify(body), status, {"Content-Type": "application/problem+json"}
     heading = {409: "Not possible now", 422: "Not accepted", 404: "Not found"}.get(
-        status, problem.title
+        status,
+        problem.title or "",  # (a problem always has a title)
     )
     heading = pgettext("problem title", heading)  # (titles: service/problems.py PAGE_TITLES)
     page = render_template("message.html", heading=heading, text=problem.detail)
@@ -107,14 +109,14 @@ def _open_tables() -> list[dict]:
 
 # -- signing in by link ------------------------------------------------------------------------
 @bp.get("/signin")
-def signin_page():
+def signin_page() -> ResponseReturnValue:
     return render_template(
         "accounts/signin.html", mail=signin.mail_configured(), next=request.args.get("next", "")
     )
 
 
 @bp.post("/signin")
-def signin_request():
+def signin_request() -> ResponseReturnValue:
     security.check_csrf()
     address = signin.check_email(request.form.get("email", ""))
     if address is None:
@@ -139,11 +141,11 @@ def signin_request():
 
 
 @bp.get("/signin/sent")
-def sent():
+def sent() -> ResponseReturnValue:
     return render_template("accounts/sent.html", mail=signin.mail_configured())
 
 
-def _link_or_page(token: str):
+def _link_or_page(token: str) -> tuple[str, None] | tuple[None, tuple[str, int]]:
     """(nonce, None) for a link that may be used, or (None, an error page)."""
     try:
         nonce = signin.read_link(token)
@@ -157,12 +159,12 @@ def _link_or_page(token: str):
     return nonce, None
 
 
-def _link_error(text: str, status: int):
+def _link_error(text: str, status: int) -> tuple[str, int]:
     return render_template("accounts/link_error.html", text=text), status
 
 
 @bp.get("/signin/link/<token>")
-def link(token: str):
+def link(token: str) -> ResponseReturnValue:
     """The link's page asks before it signs in (a mail scanner that opens links uses none)."""
     nonce, error = _link_or_page(token)
     if error is not None:
@@ -171,11 +173,12 @@ def link(token: str):
 
 
 @bp.post("/signin/link/<token>")
-def link_used(token: str):
+def link_used(token: str) -> ResponseReturnValue:
     security.check_csrf()
     nonce, error = _link_or_page(token)
     if error is not None:
         return error
+    assert nonce is not None  # (no error: a nonce)
     s = side()
     address = s.people.use_signin(nonce)
     if address is None:  # used by another request meanwhile
@@ -202,14 +205,14 @@ def _signup_address() -> tuple[str, str] | None:
 
 
 @bp.get("/signin/name")
-def choose_name():
+def choose_name() -> ResponseReturnValue:
     if _signup_address() is None:
         return _link_error(signin.SENTENCES["expired"], 410)
     return render_template("accounts/name.html")
 
 
 @bp.post("/signin/name")
-def name_chosen():
+def name_chosen() -> ResponseReturnValue:
     security.check_csrf()
     found = _signup_address()
     if found is None:
@@ -236,7 +239,7 @@ def name_chosen():
 
 
 @bp.post("/signout")
-def signout():
+def signout() -> ResponseReturnValue:
     security.check_csrf()
     sessions.sign_out()
     return redirect(url_for("web.home"), code=303)
@@ -244,7 +247,7 @@ def signout():
 
 # -- passkeys (the ceremonies are JSON routes: .api) ----------------------------------------
 @bp.post("/account/passkeys/remove")
-def passkey_remove():
+def passkey_remove() -> ResponseReturnValue:
     security.check_csrf()
     account = require_account()
     side().people.remove_passkey(str(account.id), request.form.get("credential", ""))
@@ -253,7 +256,7 @@ def passkey_remove():
 
 # -- the account page ------------------------------------------------------------------------------
 @bp.get("/account")
-def account():
+def account() -> ResponseReturnValue:
     me = require_account()
     s = side()
     address = s.people.email_of(str(me.id)) or ""
@@ -270,7 +273,7 @@ def account():
 
 
 @bp.post("/account/name")
-def rename():
+def rename() -> ResponseReturnValue:
     """Change the player name (once in 30 days; games keep the names they were played
     under)."""
     security.check_csrf()
@@ -280,7 +283,7 @@ def rename():
 
 
 @bp.post("/account/sessions/end")
-def end_session():
+def end_session() -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     sessions.end_session(me, request.form.get("session", ""))
@@ -288,7 +291,7 @@ def end_session():
 
 
 @bp.post("/account/signout-everywhere")
-def signout_everywhere():
+def signout_everywhere() -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     sessions.sign_out_everywhere(me)
@@ -316,7 +319,7 @@ def _browser_seats() -> list[tuple[str, int, str]]:
 
 
 @bp.post("/account/claim")
-def claim_browser_seats():
+def claim_browser_seats() -> ResponseReturnValue:
     """Keep this browser's guest seats in the account (they then open on every device)."""
     security.check_csrf()
     me = require_account()
@@ -327,7 +330,7 @@ def claim_browser_seats():
 
 
 @bp.post("/account/claim/<invite>")
-def claim_invite(invite: str):
+def claim_invite(invite: str) -> ResponseReturnValue:
     """Join a seat from its invite link and keep it in the account."""
     security.check_csrf()
     me = require_account()
@@ -346,7 +349,7 @@ def claim_invite(invite: str):
 
 
 @bp.get("/account/export")
-def export():
+def export() -> ResponseReturnValue:
     """Everything kept about the account, as JSON: its events' facts, personal data, seats,
     ratings and tables (no secrets)."""
     from .api import export_of
@@ -360,7 +363,7 @@ def export():
 
 
 @bp.post("/account/delete")
-def delete():
+def delete() -> ResponseReturnValue:
     """Delete the account: email, passkeys and sessions are removed; its games stay, under an
     anonymous name in the account's lists."""
     security.check_csrf()

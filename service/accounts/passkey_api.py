@@ -5,6 +5,7 @@ session, used once) and the browser's answers. A refusal is ``passkey_refused``.
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask import Response, url_for
 
@@ -37,7 +38,7 @@ WEBAUTHN_OPTIONS = {
 
 @blp.route("/signin/passkey/options", methods=["GET"])
 @blp.doc(responses=WEBAUTHN_OPTIONS)
-def passkey_signin_options():
+def passkey_signin_options() -> Any:
     """Options to sign in with a passkey."""
     return Response(passkeys.authentication_options(), mimetype="application/json")
 
@@ -50,7 +51,7 @@ def _passkey_refused(err: Exception, status: int) -> Problem:
 @blp.doc(requestBody=WEBAUTHN_BODY)
 @blp.response(200, s.OkSchema)
 @blp.problems(400, 403)
-def passkey_signin():
+def passkey_signin() -> Any:
     """Sign in with a passkey: another site's passkey, an unknown one, a replayed counter or
     no started ceremony is refused (403 ``passkey_refused``)."""
     security.check_csrf()
@@ -77,7 +78,7 @@ def passkey_signin():
 @blp.route("/account/passkeys/options", methods=["GET"])
 @blp.doc(responses=WEBAUTHN_OPTIONS, security=SESSION)
 @blp.problems(401)
-def passkey_options():
+def passkey_options() -> Any:
     """Options to register a passkey on this device (signed in)."""
     account = me()
     existing = [p["credential_id"] for p in side().people.passkeys(str(account.id))]
@@ -88,7 +89,7 @@ def passkey_options():
 @blp.doc(requestBody=WEBAUTHN_BODY, security=SESSION)
 @blp.response(200, s.OkSchema)
 @blp.problems(401, 403, 422)
-def passkey_add():
+def passkey_add() -> Any:
     """Register a passkey (422 ``passkey_refused`` when it cannot be)."""
     account = changing()
     try:

@@ -25,8 +25,9 @@ import re
 import secrets
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from flask import current_app, request, url_for
+from flask import request, url_for
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner
 from limits import parse_many
 from limits.storage import MemoryStorage, RedisStorage
@@ -35,7 +36,10 @@ from limits.strategies import MovingWindowRateLimiter
 from workers import mail
 from workers.settings import WorkerSettings
 
-from ..context import services
+from ..context import secret_key, services
+
+if TYPE_CHECKING:
+    from .side import AccountsSide
 
 log = logging.getLogger("chronicle.signin")
 
@@ -70,7 +74,7 @@ SENTENCES = {
 
 
 def signer() -> TimestampSigner:
-    return TimestampSigner(current_app.secret_key, salt="chronicle-signin")
+    return TimestampSigner(secret_key(), salt="chronicle-signin")
 
 
 def check_email(text: str) -> str | None:
@@ -157,7 +161,7 @@ def mail_configured() -> bool:
     return bool(WorkerSettings.from_env().smtp_host)
 
 
-def send_link(side, address: str, known: bool) -> str:
+def send_link(side: AccountsSide, address: str, known: bool) -> str:
     """Make a link for ``address``, and mail it (or log it without SMTP); returns the link."""
     nonce = secrets.token_urlsafe(24)
     side.people.add_signin(nonce, address)

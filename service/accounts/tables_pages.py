@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 import uuid
 
-from flask import abort, current_app, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from domain import registry
@@ -26,7 +27,7 @@ from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
 from domain.tables.model import Table, guest_may_sit
 
-from ..context import games
+from ..context import games, secret_key
 from ..web import security
 from ..web.pages import form_clock
 from .pages import bp, status_of
@@ -41,16 +42,14 @@ def _titles() -> list[dict]:
 
 def challenge_token(table_id: uuid.UUID | str) -> str:
     """The signed part of a table's challenge link (whoever holds it is invited)."""
-    return URLSafeSerializer(current_app.secret_key, salt="chronicle-challenge").dumps(
-        str(table_id)
-    )
+    return URLSafeSerializer(secret_key(), salt="chronicle-challenge").dumps(str(table_id))
 
 
 def challenge_ok(table_id: uuid.UUID, token: str | None) -> bool:
     if not token:
         return False
     try:
-        found = URLSafeSerializer(current_app.secret_key, salt="chronicle-challenge").loads(token)
+        found = URLSafeSerializer(secret_key(), salt="chronicle-challenge").loads(token)
     except BadSignature:
         return False
     return found == str(table_id)
@@ -65,7 +64,7 @@ def _table_id(text: str) -> uuid.UUID:
 
 # -- the lobby of open tables ------------------------------------------------------------------
 @bp.get("/tables")
-def tables():
+def tables() -> ResponseReturnValue:
     title = request.args.get("title") or None
     variant = request.args.get("variant") or None
     s = side().fresh()
@@ -103,7 +102,7 @@ def _int(name: str) -> int | None:
 
 
 @bp.post("/tables")
-def open_table():
+def open_table() -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     title, _, variant = (request.form.get("variant") or "").partition(":")
@@ -146,7 +145,7 @@ def open_table():
     return _after(table)
 
 
-def _after(table: Table):
+def _after(table: Table) -> ResponseReturnValue:
     """To the game once it started, else to the table."""
     if table.status == "started" and table.game:
         return redirect(url_for("web.game", game_id=table.game), code=303)
@@ -164,7 +163,7 @@ def _viewer_seats(table: Table) -> list[int]:
 
 
 @bp.get("/tables/<table_id>")
-def table(table_id: str):
+def table(table_id: str) -> ResponseReturnValue:
     s = side()
     found = s.tables.get(_table_id(table_id))
     me = current_account()
@@ -193,7 +192,7 @@ def table(table_id: str):
 
 
 @bp.post("/tables/<table_id>/join")
-def join(table_id: str):
+def join(table_id: str) -> ResponseReturnValue:
     """Take a seat: an account's, or a guest's at a casual table (see
     ``domain.tables.model``); a guest at a table that needs an account gets a page saying so,
     with a link to sign in (401)."""
@@ -232,7 +231,7 @@ def join(table_id: str):
     return _after(found)
 
 
-def needs_account(back: str):
+def needs_account(back: str) -> tuple[str, int]:
     """The page a guest gets at a table that needs an account: the sentence and a sign-in
     link (401)."""
     text = conflict("table_needs_account").message
@@ -240,7 +239,7 @@ def needs_account(back: str):
 
 
 @bp.post("/tables/<table_id>/leave")
-def leave(table_id: str):
+def leave(table_id: str) -> ResponseReturnValue:
     security.check_csrf()
     me = current_account()
     holder = str(me.id) if me is not None else guest_id()
@@ -251,7 +250,7 @@ def leave(table_id: str):
 
 
 @bp.post("/tables/<table_id>/close")
-def close(table_id: str):
+def close(table_id: str) -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     side().tables.close(_table_id(table_id), str(me.id))
@@ -259,14 +258,14 @@ def close(table_id: str):
 
 
 @bp.post("/tables/<table_id>/start")
-def start(table_id: str):
+def start(table_id: str) -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     return _after(side().tables.start_now(_table_id(table_id), str(me.id)))
 
 
 @bp.post("/tables/<table_id>/reissue")
-def reissue(table_id: str):
+def reissue(table_id: str) -> ResponseReturnValue:
     """The creator makes a seat's link anew (at once while the seat has not moved, else once
     every other player agreed); the new link is shown once."""
     security.check_csrf()
@@ -294,7 +293,7 @@ def reissue(table_id: str):
 
 
 @bp.post("/tables/<table_id>/agree")
-def agree(table_id: str):
+def agree(table_id: str) -> ResponseReturnValue:
     security.check_csrf()
     tid = _table_id(table_id)
     s = side()
@@ -306,7 +305,7 @@ def agree(table_id: str):
 
 
 @bp.post("/tables/<table_id>/rematch")
-def rematch(table_id: str):
+def rematch(table_id: str) -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     new = side().tables.rematch(_table_id(table_id), str(me.id), me.name)
@@ -314,7 +313,7 @@ def rematch(table_id: str):
 
 
 @bp.get("/games/<game:game_id>/table")
-def game_table(game_id: uuid.UUID):
+def game_table(game_id: uuid.UUID) -> ResponseReturnValue:
     """The table a game was started from (404 for a game created otherwise)."""
     found = side().fresh().table_of_game(str(game_id))
     if found is None:
@@ -338,7 +337,7 @@ def time_left(game: dict) -> str | None:
 
 
 @bp.get("/my-games")
-def my_games():
+def my_games() -> ResponseReturnValue:
     me = current_account()
     if me is None:
         return redirect(url_for("accounts.signin_page", next="/my-games"))
@@ -353,12 +352,12 @@ def my_games():
 
 # -- ratings ---------------------------------------------------------------------------------
 @bp.get("/ratings")
-def ratings_home():
+def ratings_home() -> ResponseReturnValue:
     return redirect(url_for("accounts.ratings", title=_titles()[0]["title"]))
 
 
 @bp.get("/ratings/<title>")
-def ratings(title: str):
+def ratings(title: str) -> ResponseReturnValue:
     try:
         info = registry.current(title).info()
     except DomainError:

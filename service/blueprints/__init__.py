@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import clocks, games, health, history, my_games, play, series, titles
+
+if TYPE_CHECKING:
+    from ..api import ChronicleApi
 
 BLUEPRINTS = (
     titles.blp,
@@ -16,6 +21,6 @@ BLUEPRINTS = (
 )
 
 
-def register_blueprints(api) -> None:
+def register_blueprints(api: ChronicleApi) -> None:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

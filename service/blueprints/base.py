@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import http
+from collections.abc import Callable
 from copy import deepcopy
 from functools import wraps
+from typing import Any
 
 from flask import current_app
 from flask_smorest import Blueprint
+from marshmallow import Schema
 
 from ..parsing import StrictParser
 
+#: a view function, and a decorator of views (flask-smorest gives no types)
+View = Callable[..., Any]
+Decorator = Callable[[View], View]
+
 #: OpenAPI security requirements of the seat-token endpoints
-SEAT_TOKEN = [{"seatToken": []}]
-OPTIONAL_SEAT_TOKEN = [{}, {"seatToken": []}]
+SEAT_TOKEN: list[dict[str, list[str]]] = [{"seatToken": []}]
+OPTIONAL_SEAT_TOKEN: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 
 
 class ApiBlueprint(Blueprint):
@@ -25,37 +32,41 @@ class ApiBlueprint(Blueprint):
 
     ARGUMENTS_PARSER = StrictParser()
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(self._prepare_problem_doc)
 
     # -- decorators -------------------------------------------------------------------------------
-    def query(self, schema):
+    def query(self, schema: type[Schema] | Schema) -> Decorator:
         """Parse the query string with ``schema`` (400 ``bad_request`` when it fails)."""
         return self.arguments(schema, location="query", error_status_code=400)
 
-    def headers(self, schema):
+    def headers(self, schema: type[Schema] | Schema) -> Decorator:
         """Parse request headers with ``schema`` (400 ``bad_request`` when it fails)."""
         return self.arguments(schema, location="headers", error_status_code=400)
 
     @staticmethod
-    def problems(*statuses: int):
+    def problems(*statuses: int) -> Decorator:
         """Document the error statuses an operation answers (each a problem)."""
 
-        def decorator(func):
+        def decorator(func: View) -> View:
             @wraps(func)
-            def wrapper(*args, **kwargs):
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
                 return current_app.ensure_sync(func)(*args, **kwargs)
 
-            wrapper._apidoc = deepcopy(getattr(wrapper, "_apidoc", {}))
-            wrapper._apidoc.setdefault("problems", []).extend(statuses)
+            apidoc = deepcopy(getattr(wrapper, "_apidoc", {}))
+            apidoc.setdefault("problems", []).extend(statuses)
+            # (flask-smorest reads an operation's documentation from the view's ``_apidoc``)
+            wrapper._apidoc = apidoc  # type: ignore[attr-defined]
             return wrapper
 
         return decorator
 
     # -- documentation ----------------------------------------------------------------------------
     @staticmethod
-    def _prepare_problem_doc(doc, doc_info, **kwargs):
+    def _prepare_problem_doc(
+        doc: dict[str, Any], doc_info: dict[str, Any], **kwargs: Any
+    ) -> dict[str, Any]:
         responses = doc.setdefault("responses", {})
         for status in doc_info.get("problems", []):
             responses.setdefault(status, http.HTTPStatus(status).name)

@@ -5,6 +5,7 @@ summary; reminders and expiries are written by the workers (``workers/bots.py``)
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask.views import MethodView
 from marshmallow import fields
@@ -50,7 +51,7 @@ class Vacation(MethodView):
     @blp.response(200, ClockSchema)
     @blp.problems(400, 401, 403, 404, 409, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, body, game_id: uuid.UUID, seat: int):
+    def post(self, body: dict[str, Any], game_id: uuid.UUID, seat: int) -> Any:
         """Pause the seat's clock for ``days`` days (the other players see it in the
         summary); refused when the game has no clock or the seat has fewer days left."""
         return {"clock": games().start_vacation(game_id, seat, body["days"])}
@@ -62,7 +63,7 @@ class Reclaim(MethodView):
     @blp.response(200, ReclaimSchema)
     @blp.problems(401, 403, 404, 409, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, game_id: uuid.UUID, seat: int):
+    def post(self, game_id: uuid.UUID, seat: int) -> Any:
         """ "I am back": the seat's player takes it back from the bot that played for them since
         their clock ran out (``on_expiry: "bot"``). Recorded as ``SeatReclaimed``; the bot stops
         at once (a bot move chosen before it is stale and refused). 422

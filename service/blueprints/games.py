@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask import Response, url_for
 from flask.views import MethodView
@@ -41,7 +42,7 @@ CREATED_DOC = {
 }
 
 
-def created_response(app: Games, created: Created):
+def created_response(app: Games, created: Created) -> tuple[dict, int, dict[str, str]]:
     """201 with the summary, the seat tokens, ``Location`` and ``ETag`` (never cached)."""
     game = created.game
     headers = {
@@ -61,7 +62,7 @@ class GameCollection(MethodView):
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedGameSchema, headers=CREATED_DOC)
     @blp.problems(400, 413, 422, 503)
-    def post(self, body):
+    def post(self, body: dict[str, Any]) -> Any:
         """Set up a new game; the answer holds each seat's token (shown only here)."""
         app = games()
         title = body["title"]
@@ -77,7 +78,7 @@ class GameCollection(MethodView):
     @blp.query(GameListQuerySchema)
     @blp.response(200, GameListSchema)
     @blp.problems(400, 503)
-    def get(self, query):
+    def get(self, query: dict[str, Any]) -> Any:
         """List games, newest first (filters ``title`` and ``status``; paginated)."""
         return list_games(services().read_side(), **query)
 
@@ -88,7 +89,7 @@ class Game(MethodView):
     @blp.response(200, SummarySchema, headers=ETAG_DOC)
     @blp.alt_response(304, description="Not modified: the game is still at that version.")
     @blp.problems(404, 503)
-    def get(self, _headers, game_id: uuid.UUID):
+    def get(self, _headers: dict[str, Any], game_id: uuid.UUID) -> Any:
         """The game's public summary; ``ETag`` is its version (304 on ``If-None-Match``)."""
         app = games()
         game = app.get_game(game_id)
@@ -104,7 +105,7 @@ class Forks(MethodView):
     @blp.arguments(ForkSchema)
     @blp.response(201, CreatedGameSchema, headers=CREATED_DOC)
     @blp.problems(400, 401, 403, 404, 413, 422, 503)
-    def post(self, body, game_id: uuid.UUID, viewer: int | None):
+    def post(self, body: dict[str, Any], game_id: uuid.UUID, viewer: int | None) -> Any:
         """Start a new game whose history is this game's first N events (new seat tokens).
 
         While the game still hides something (hands, an unseeded draw order) only a seat may
@@ -119,7 +120,7 @@ class Import(MethodView):
     @blp.arguments(RecordSchema)
     @blp.response(201, CreatedGameSchema, headers=CREATED_DOC)
     @blp.problems(400, 413, 422, 503)
-    def post(self, record):
+    def post(self, record: dict[str, Any]) -> Any:
         """Rebuild a finished game from its exported record (hash chain and audit checked)."""
         app = games()
         return created_response(app, app.import_record(record))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.views import MethodView
 
 from ..context import services
@@ -17,7 +19,7 @@ blp = ApiBlueprint("health", __name__, description="Is the service able to serve
 class Health(MethodView):
     @blp.response(200, HealthSchema)
     @blp.problems(503)
-    def get(self):
+    def get(self) -> Any:
         """Report whether the event store is reachable, and whether Redis is."""
         current = services()
         status, body = health(current)

@@ -7,6 +7,7 @@ public view (see :mod:`service.views`).
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask.views import MethodView
 
@@ -40,7 +41,7 @@ class State(MethodView):
     @blp.response(200, StateSchema)
     @blp.problems(*READ_PROBLEMS)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+    def get(self, query: dict[str, Any], game_id: uuid.UUID, viewer: int | None) -> Any:
         """The state after event N (default: now), as the caller may see it."""
         app = games()
         finished = views.is_finished(app.get_game(game_id))
@@ -54,7 +55,7 @@ class Scores(MethodView):
     @blp.response(200, ScoreSheetSchema)
     @blp.problems(*READ_PROBLEMS)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+    def get(self, query: dict[str, Any], game_id: uuid.UUID, viewer: int | None) -> Any:
         """The score sheet at version N (default: now), with what event N changed on it;
         ``final`` once the game is over. Served from the score-sheet read model (caught up in
         this process first if the workers are behind), or by replaying if it is unavailable."""
@@ -70,7 +71,7 @@ class Events(MethodView):
     @blp.response(200, EventListSchema)
     @blp.problems(*READ_PROBLEMS)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+    def get(self, query: dict[str, Any], game_id: uuid.UUID, viewer: int | None) -> Any:
         """The event log in order, each event with a readable sentence; undone events stay,
         marked ``"undone": true``."""
         app = games()
@@ -95,7 +96,7 @@ class Audit(MethodView):
     @blp.response(200, AuditSchema)
     @blp.problems(*READ_PROBLEMS)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, query, game_id: uuid.UUID, viewer: int | None):
+    def get(self, query: dict[str, Any], game_id: uuid.UUID, viewer: int | None) -> Any:
         """Replay every recorded move through the rules the game was started with."""
         app = games()
         report = app.audit(game_id, detail=query["detail"], viewer=viewer)
@@ -108,7 +109,7 @@ class Export(MethodView):
     @blp.response(200, RecordOutSchema)
     @blp.problems(401, 403, 404, 503)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, game_id: uuid.UUID, viewer: int | None):
+    def get(self, game_id: uuid.UUID, viewer: int | None) -> Any:
         """The hash-chained, signed record. Once the game is over it is the full record
         (``"kind": "full"``, what an import needs); while it is played, the view of the seat
         whose token is sent, or of the public (``"kind": "view"``, ``viewer``)."""

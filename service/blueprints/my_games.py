@@ -8,6 +8,8 @@ read model (``projections``), caught up first when the workers are behind.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -48,7 +50,12 @@ class MyGameSchema(SummarySchema):
 
 class MyGamesSchema(ResponseSchema):
     games = fields.List(fields.Nested(MyGameSchema))
-    unknown = fields.Integer(metadata={"description": "How many tokens are valid nowhere."})
+    # (named apart in Python: ``unknown`` is a marshmallow ``Schema`` option)
+    unknown_tokens = fields.Integer(
+        data_key="unknown",
+        attribute="unknown",
+        metadata={"description": "How many tokens are valid nowhere."},
+    )
 
 
 @blp.route("")
@@ -56,7 +63,7 @@ class MyGames(MethodView):
     @blp.arguments(MyGamesRequestSchema)
     @blp.response(200, MyGamesSchema)
     @blp.problems(400, 413, 422, 503)
-    def post(self, body):
+    def post(self, body: dict[str, Any]) -> Any:
         """The games of these seat tokens: those waiting for the player first (longest
         waiting first), then the rest, most recently changed first."""
         app = games()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask.views import MethodView
 
@@ -29,7 +30,7 @@ class Moves(MethodView):
     @blp.response(200, LegalMovesSchema)
     @blp.problems(401, 403, 404, 503)
     @blp.doc(security=OPTIONAL_SEAT_TOKEN)
-    def get(self, game_id: uuid.UUID, viewer: int | None):
+    def get(self, game_id: uuid.UUID, viewer: int | None) -> Any:
         """Every move the token's seat may make now (each can be posted unchanged).
 
         Each move carries ``group``: the heading the game's page lists it under (its action
@@ -48,7 +49,9 @@ class Moves(MethodView):
     @blp.response(201, MoveResultSchema, headers={"ETag": {"schema": {"type": "string"}}})
     @blp.problems(400, 401, 403, 404, 409, 412, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, move, headers, game_id: uuid.UUID, seat: int):
+    def post(
+        self, move: dict[str, Any], headers: dict[str, Any], game_id: uuid.UUID, seat: int
+    ) -> Any:
         """Make one move for the token's seat.
 
         ``If-Match: "<version>"`` refuses the move (412) unless the game is still at that
@@ -86,7 +89,7 @@ class Undo(MethodView):
     )
     @blp.problems(400, 401, 403, 404, 409, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, body, game_id: uuid.UUID, seat: int):
+    def post(self, body: dict[str, Any], game_id: uuid.UUID, seat: int) -> Any:
         """Ask to take the game back to a version: at once (200) if nobody else acted since
         and nothing was revealed since (a round card, a card drawn); otherwise 202, and it
         happens once every seat asked accepts."""
@@ -100,7 +103,7 @@ class UndoAccept(MethodView):
     @blp.response(200, UndoAnswerSchema)
     @blp.problems(401, 403, 404, 409, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, game_id: uuid.UUID, request_id: int, seat: int):
+    def post(self, game_id: uuid.UUID, request_id: int, seat: int) -> Any:
         """Accept an open undo request (the last acceptance applies it)."""
         return games().answer_undo(game_id, seat, request_id, accept=True)
 
@@ -111,6 +114,6 @@ class UndoReject(MethodView):
     @blp.response(200, UndoAnswerSchema)
     @blp.problems(401, 403, 404, 409, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, game_id: uuid.UUID, request_id: int, seat: int):
+    def post(self, game_id: uuid.UUID, request_id: int, seat: int) -> Any:
         """Reject an open undo request (the game goes on as it stands)."""
         return games().answer_undo(game_id, seat, request_id, accept=False)

@@ -7,6 +7,7 @@ token) choose what carries over and start the next game, whose seat token they a
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask import url_for
 from flask.views import MethodView
@@ -58,7 +59,7 @@ class SeriesCollection(MethodView):
     @blp.arguments(CreateSeriesSchema)
     @blp.response(201, CreatedSeriesSchema)
     @blp.problems(400, 413, 422, 503)
-    def post(self, body):
+    def post(self, body: dict[str, Any]) -> Any:
         """Start a series and its first game (the answer holds both tokens, shown only here)."""
         app = games()
         state, token, created = app.start_series(
@@ -84,7 +85,7 @@ class SeriesCollection(MethodView):
 class Series(MethodView):
     @blp.response(200, SeriesSchema)
     @blp.problems(404, 503)
-    def get(self, series_id: uuid.UUID):
+    def get(self, series_id: uuid.UUID) -> Any:
         """The series: targets, its games with their scores, which were won, the permanent
         cards."""
         return games().series_summary(series_id)
@@ -95,7 +96,7 @@ class SeriesMoves(MethodView):
     @blp.response(200, SeriesMovesSchema)
     @blp.problems(401, 403, 404, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def get(self, series_id: uuid.UUID):
+    def get(self, series_id: uuid.UUID) -> Any:
         """The series moves open now (empty while its current game is played), with labels."""
         _require_series_token(series_id)
         app = games()
@@ -105,7 +106,7 @@ class SeriesMoves(MethodView):
     @blp.response(201, SeriesMoveResultSchema)
     @blp.problems(400, 401, 403, 404, 409, 413, 422, 503)
     @blp.doc(security=SEAT_TOKEN)
-    def post(self, body, series_id: uuid.UUID):
+    def post(self, body: dict[str, Any], series_id: uuid.UUID) -> Any:
         """After a finished game: choose what becomes permanent and start the next game."""
         _require_series_token(series_id)
         app = games()
@@ -121,7 +122,7 @@ class SeriesMoves(MethodView):
 class SeriesEvents(MethodView):
     @blp.response(200, SeriesEventListSchema)
     @blp.problems(404, 503)
-    def get(self, series_id: uuid.UUID):
+    def get(self, series_id: uuid.UUID) -> Any:
         """The series' own events, each with a sentence."""
         return {"events": games().series_log(series_id)}
 
@@ -130,7 +131,7 @@ class SeriesEvents(MethodView):
 class SeriesAudit(MethodView):
     @blp.response(200, SeriesAuditSchema)
     @blp.problems(404, 503)
-    def get(self, series_id: uuid.UUID):
+    def get(self, series_id: uuid.UUID) -> Any:
         """The series checked against its games and its title's series rules."""
         return games().series_audit(series_id)
 
@@ -139,6 +140,6 @@ class SeriesAudit(MethodView):
 class SeriesExport(MethodView):
     @blp.response(200, SeriesRecordSchema)
     @blp.problems(404, 503)
-    def get(self, series_id: uuid.UUID):
+    def get(self, series_id: uuid.UUID) -> Any:
         """The series' hash-chained record (its games export on their own)."""
         return games().series_export(series_id)

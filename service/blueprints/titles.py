@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.views import MethodView
 from marshmallow import fields, validate
 
@@ -21,7 +23,7 @@ blp = ApiBlueprint(
 @blp.route("")
 class Titles(MethodView):
     @blp.response(200, TitleListSchema)
-    def get(self):
+    def get(self) -> Any:
         """List titles with their variants, options and player counts."""
         return {"titles": [rules.info() for rules in registry.all_current()]}
 
@@ -38,7 +40,7 @@ class Cards(MethodView):
     @blp.query(CardQuerySchema)
     @blp.response(200, CardListSchema)
     @blp.problems(400, 404, 422)
-    def get(self, query, title: str):
+    def get(self, query: dict[str, Any], title: str) -> Any:
         """The title's cards (of one deck) with what each does."""
         rules = registry.current(title)
         cards = rules.catalogue(query.get("deck"))

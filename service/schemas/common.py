@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import marshmallow as ma
 from marshmallow import fields
 
@@ -9,10 +12,12 @@ from marshmallow import fields
 class StrictInteger(fields.Integer):
     """A JSON integer: no strings ("5"), no floats (5.0), no booleans (true)."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(strict=True, **kwargs)
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> int:
         if isinstance(value, bool):
             raise self.make_error("invalid")
         return super()._deserialize(value, attr, data, **kwargs)
@@ -21,13 +26,15 @@ class StrictInteger(fields.Integer):
 class StrictBoolean(fields.Boolean):
     """A JSON boolean only (no "yes", no 1)."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid")
         return value
 
 
-def JSONObject(**kwargs) -> fields.Dict:
+def JSONObject(**kwargs: Any) -> fields.Dict:
     """A JSON object whose inner shape belongs to a title (state, event data, a move)."""
     return fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), **kwargs)
 
@@ -77,7 +84,7 @@ class KeepExtras(ResponseSchema):
     """A response object owned by a title: the documented fields, plus any the title adds."""
 
     @ma.post_dump(pass_original=True)
-    def _keep_extras(self, data, original, **kwargs):
+    def _keep_extras(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
         if isinstance(original, dict):
             for key, value in original.items():
                 if key not in data and key not in self.fields:

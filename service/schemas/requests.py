@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
@@ -40,7 +42,9 @@ class SeedField(fields.Field):
     """A seed: a JSON integer, or its decimal digits as a string (seeds run to 2^256 - 1, past
     what a JavaScript number holds exactly)."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         if isinstance(value, str) and 0 < len(value) <= 78 and value.isascii() and value.isdigit():
@@ -55,7 +59,9 @@ class SeatField(fields.Field):
     "search", "level": n}`` (optionally named); the bot and level are checked by the domain
     (``bad_option`` naming ``players[i]``)."""
 
-    def _deserialize(self, value, attr, data, **kwargs):
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> Any:
         if isinstance(value, str):
             self._name(value)
             return value
@@ -160,7 +166,7 @@ class GameListQuerySchema(QuerySchema):
     )
 
     @ma.post_load
-    def pagination(self, data, **kwargs):
+    def pagination(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         size = (
             data.pop("page_size", None)
             or data.pop("per_page", None)
@@ -240,7 +246,7 @@ class EventsQuerySchema(QuerySchema):
     )
 
     @ma.post_load
-    def clamp(self, data, **kwargs):
+    def clamp(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         data["limit"] = min(data["limit"], MAX_EVENTS_PAGE)
         return data
 
