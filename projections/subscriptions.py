@@ -386,6 +386,17 @@ def account_email(store: Any, account_id: str) -> str | None:
     return rows[0]["email"] if rows else None
 
 
+def account_language(store: Any, account_id: str) -> str | None:
+    """The language the account chose (issue 36: its pages and notices), or None."""
+    try:
+        rows = store.query(
+            "SELECT lang FROM {p}acc_settings WHERE account_id = ?", [str(account_id)]
+        )
+    except Exception:
+        return None
+    return rows[0]["lang"] if rows else None
+
+
 def effective(games: Games, store: Any, game_id: uuid.UUID | str, seat: int) -> dict | None:
     """The notices ``seat`` gets: its own for this game if it has any (a guest seat's, or an
     account's per-game override), else those of the account holding it. The account's are
@@ -407,4 +418,5 @@ def effective(games: Games, store: Any, game_id: uuid.UUID | str, seat: int) -> 
         "kinds": settings["kinds"],
         "account": account,
         "version": settings["version"],
+        "lang": account_language(store, account),
     }

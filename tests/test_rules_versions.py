@@ -46,12 +46,36 @@ def test_agricola_r3_deals_card_set_7_and_r2_keeps_set_6():
     from domain.common.errors import BadGameConfig
     from domain.common.title import GameConfig
 
-    current = registry.current("agricola")
+    current = registry.get("agricola", "agricola-2007-r3")
     old = registry.get("agricola", "agricola-2007-r2")
-    assert current.rules_version == "agricola-2007-r3" and old.latest_card_set == 6
+    assert current.latest_card_set == 7 and old.latest_card_set == 6
     config = GameConfig("full", ("Ann", "Bob"), {"decks": "K"})
     assert current.check_config(config)["card_set"] == 7
     assert old.check_config(config)["card_set"] == 6
     assert {"K269", "K289"} <= CARD_SETS[7] and not {"K269", "K289"} & CARD_SETS[6]
     with pytest.raises(BadGameConfig):
         old.check_config(GameConfig("full", ("Ann", "Bob"), {"decks": "K", "card_set": 7}))
+
+
+def test_agricola_r4_deals_card_set_8_and_r3_keeps_set_7():
+    """Issue 38: the I and K cards corrected to their printed timing are card set 8, dealt by
+    agricola-2007-r4; a game created under agricola-2007-r3 keeps set 7 (the entries it was
+    played with) and cannot ask for set 8."""
+    from domain.agricola.cards import engine
+    from domain.agricola.cards.card_sets import CARD_SETS
+    from domain.agricola.cards.decks import DECKS
+    from domain.common.errors import BadGameConfig
+    from domain.common.title import GameConfig
+
+    current = registry.current("agricola")
+    old = registry.get("agricola", "agricola-2007-r3")
+    assert current.rules_version == "agricola-2007-r4" and current.latest_card_set == 8
+    config = GameConfig("full", ("Ann", "Bob"), {"decks": "IK"})
+    assert current.check_config(config)["card_set"] == 8
+    assert old.check_config(config)["card_set"] == 7
+    assert CARD_SETS[8] == CARD_SETS[7]
+    deck = next(d for d in DECKS if "K299" in d.cards)
+    assert engine.entry(deck, "K299", 8).get("feeds_last")
+    assert not engine.entry(deck, "K299", 7).get("feeds_last")
+    with pytest.raises(BadGameConfig):
+        old.check_config(GameConfig("full", ("Ann", "Bob"), {"decks": "K", "card_set": 8}))

@@ -235,12 +235,15 @@ def chat_message(games: Games, row: dict, public_url: str | None = None) -> Mess
     found = chat.messages.get(number)
     if found is None:
         raise LookupError(f"chat message {number} of game {game_id} is not in the store")
-    display = game.rules.display_name or game.rules.name
+    display = pgettext("title", game.rules.display_name or game.rules.name)
     short = game_id.hex[:8]
     link = f"{public_url}/games/{game_id}#chat" if public_url else None
-    subject = f"{found['name']} wrote in {display} ({short})"
+    subject = gettext("{name} wrote in {title} ({short})").format(
+        name=found["name"], title=display, short=short
+    )
     push_text = f"{found['name']}: {found['text']}"
-    text = f"{push_text}\n(game {game_id})" + (f"\n{link}" if link else "")
+    text = f"{push_text}\n" + gettext("(game {game})").format(game=game_id)
+    text += f"\n{link}" if link else ""
     message = {k: found[k] for k in ("id", "room", "seat", "name", "text", "at")}
     data = {
         "notice": row["notice_id"],

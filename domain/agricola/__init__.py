@@ -10,10 +10,11 @@ steps), ``flow`` (rounds, harvests, the end), ``moves`` (shapes, turns, legal mo
 
 from domain import registry
 
-from .title import AGRICOLA, AGRICOLA_R1, AGRICOLA_R2, Agricola
+from .title import AGRICOLA, AGRICOLA_R1, AGRICOLA_R2, AGRICOLA_R3, Agricola
 
 __all__ = ["AGRICOLA", "Agricola"]
 
 registry.register(AGRICOLA_R1, current=False)
 registry.register(AGRICOLA_R2, current=False)
+registry.register(AGRICOLA_R3, current=False)
 registry.register(AGRICOLA)

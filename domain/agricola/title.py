@@ -146,7 +146,9 @@ class Agricola(BuilderTitle):
 
     name = "agricola"
     display_name = "Agricola"
-    rules_version = "agricola-2007-r3"
+    rules_version = "agricola-2007-r4"
+    #: r4 (issue 38): card set 8 for new full games, the I and K cards whose timing departed
+    #: from their printed text corrected.
     #: r3 (issue 23 item 3): card set 7 for new full games (the last five K occupations and
     #: the windows they need: the end of the work phase, ``work_end.py``); the newest
     #: card set these rules deal. Older games keep the card set they recorded.
@@ -362,7 +364,17 @@ def farm_spaces(farm: dict) -> list[dict]:
     return out
 
 
-class AgricolaR2(Agricola):
+class AgricolaR3(Agricola):
+    """The third rules revision: new full games got card set 7 (every card of the I and K
+    decks, some with the timing issue 38 corrected). Kept so games started with it replay,
+    audit and are created (an import of a record) with the card sets of that time."""
+
+    rules_version = "agricola-2007-r3"
+    latest_card_set = 7
+    variants = _variants(7)
+
+
+class AgricolaR2(AgricolaR3):
     """The second rules revision: new full games got card set 6 (the I and K decks but five K
     occupations). Kept so games started with it replay, audit and are created (an import of a
     record) with the card sets of that time."""
@@ -382,6 +394,7 @@ class AgricolaR1(AgricolaR2):
 
 
 AGRICOLA = Agricola()
+AGRICOLA_R3 = AgricolaR3()
 AGRICOLA_R2 = AgricolaR2()
 AGRICOLA_R1 = AgricolaR1()
 

@@ -48,10 +48,22 @@ class RequestSchema(ma.Schema):
 
 class QuerySchema(ma.Schema):
     """Query strings refuse parameters they do not know (400): a misspelt ``?verison=3`` must
-    not quietly answer with the current version."""
+    not quietly answer with the current version. Every one accepts ``lang`` (the reader's
+    language, chosen before the view runs: ``service/i18n.py``; a value not shipped is English),
+    which the views never see."""
 
     class Meta:
         unknown = ma.RAISE
+
+    lang = ma.fields.String(
+        load_only=True,
+        metadata={"description": "The reader's language: en, ru or cs (anything else: en)."},
+    )
+
+    @ma.post_load
+    def _without_lang(self, data: dict, **_: object) -> dict:
+        data.pop("lang", None)
+        return data
 
 
 class HeaderSchema(ma.Schema):

@@ -17,7 +17,7 @@ from .support import NAMES, setup
 def test_registered_as_the_agricola_title():
     """The registry serves the title under its name and rules version."""
     assert registry.current("agricola") is AGRICOLA
-    assert registry.get("agricola", "agricola-2007-r3") is AGRICOLA
+    assert registry.get("agricola", "agricola-2007-r4") is AGRICOLA
     old = registry.get("agricola", "agricola-2007-r1")
     assert old.before_breeding_window is False and AGRICOLA.before_breeding_window is True
     info = AGRICOLA.info()

@@ -117,3 +117,26 @@ def test_translate_binds_only_inside_the_block():
     assert domain_i18n.language() == "en"
     with i18n.translate("klingon") as lang:
         assert lang == "en"
+
+
+def test_the_api_event_sentences_follow_the_readers_language(web):
+    created = web.post(
+        "/api/v1/games",
+        json={"title": "agricola", "variant": "family", "players": ["Ann", "Bob"], "seed": 4},
+    ).get_json()
+    url = f"/api/v1/games/{created['id']}/events"
+    en = web.get(url).get_json()
+    ru = web.get(url, headers={"Accept-Language": "ru"}).get_json()
+    cs = web.get(url + "?lang=cs").get_json()
+    texts = {
+        k: " ".join(e["text"] for e in v["events"]) for k, v in (("en", en), ("ru", ru), ("cs", cs))
+    }
+    assert "sit down to a game of Agricola" in texts["en"]
+    assert "садятся за игру Агрикола" in texts["ru"]
+    assert "usedají ke hře Agricola" in texts["cs"]
+    assert [e["type"] for e in en["events"]] == [e["type"] for e in ru["events"]]  # facts
+    assert [e["data"] for e in en["events"]] == [e["data"] for e in ru["events"]]
+    web.delete_cookie("lang")  # (?lang=cs above chose Czech for the next requests too)
+    bad = web.get(url + "?lang=xx-YY;q=")  # (a control character is refused like in any field)
+    assert bad.status_code == 200
+    assert [e["text"] for e in bad.get_json()["events"]] == [e["text"] for e in en["events"]]

@@ -194,7 +194,7 @@ def test_a_multi_part_action_is_played_from_the_board_alone(
         step = page.locator("#walk-h").inner_text()
         assert step and page.locator("#walk-left").inner_text()
         # the focus stays on the board, on a place of the step
-        for _ in range(200):
+        for _ in range(600):  # up to 15 s: the machine running the tests may be loaded
             where = page.evaluate(
                 "() => document.activeElement && document.activeElement.closest('.board') ? "
                 "(document.activeElement.dataset.where || document.activeElement.tagName) : ''"

@@ -66,6 +66,12 @@ CARD_SETS[7] = CARD_SETS[6] | frozenset(
     K266 K267 K269 K289 K301
 """.split()
 )
+#: Card set 8 (2026-11-28, issue 38, rules version agricola-2007-r4): the same cards as set 7,
+#: the I and K cards whose timing departed from their printed text corrected (K299 feeds last,
+#: K297's phase limit, the feeding-phase cards asked about, K270/K307 offered before the turn
+#: passes; docs/rules/cards-*.md, decisions of issue 38). Games of set 7 and older keep the
+#: entries they were played with (``Deck.card(..., until=7)``).
+CARD_SETS[8] = CARD_SETS[7]
 #: The first card set whose entries are the corrected ones.
 CORRECTED = 5
 LATEST = max(CARD_SETS)

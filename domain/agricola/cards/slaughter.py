@@ -1,5 +1,6 @@
 """Food for the animals other players turn into food, and feeding last (issue 23 item 3;
-catalogue I97 Slaughterhouse; digest §6.5 step 7).
+catalogue I97 Slaughterhouse, K299 Slaughterman from card set 8 (issue 38); digest §6.5
+step 7).
 
 * ``after_any`` :func:`slaughterhouse`: 1 food from the supply for each conversion of 1 or more
   animals into food by another player (a cooking move, ``GoodsConverted``, however many animals
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..state import name
 from ..tables import ANIMALS
 from . import engine
+from .catalogue import CARDS
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -45,7 +47,11 @@ def feeding_choice(farm: dict) -> bool:
 
 
 def feed_wait(state: dict, seat: int) -> str | None:
-    if not _feeds_last(state["farms"][seat]):
+    farm = state["farms"][seat]
+    last = next(
+        (c for c in farm.get("cards", []) if engine.effect(c, farm).get("feeds_last")), None
+    )
+    if last is None:
         return None
     waiting = [
         name(state, s)
@@ -53,5 +59,5 @@ def feed_wait(state: dict, seat: int) -> str | None:
         if s != seat and p and p.get("kind") == "feed"
     ]
     if waiting:
-        return f"they feed last (Slaughterhouse) and {', '.join(waiting)} still feed"
+        return f"they feed last ({CARDS[last]['name']}) and {', '.join(waiting)} still feed"
     return None

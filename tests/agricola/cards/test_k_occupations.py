@@ -7,6 +7,10 @@ disagree are in ``docs/rules/cards-k-occupations.md`` (K-OCC-n).
 
 from __future__ import annotations
 
+import pytest
+
+from domain.common.errors import RuleViolation
+
 from ..support import build_farm, check_invariants, give, give_animals, reveal, turn
 from .e_support import AGRICOLA, _points, _start_round, json_copy
 from .helpers import animals, food, full, holding, in_hand, lessons, listed_play, of_type, play
@@ -658,6 +662,46 @@ class TestK299Slaughterman:
         turn(state, 0)
         own, _ = play(state, 0, {"type": "convert", "good": "sheep"})
         assert food(own, 0) == food(state, 0) + 2  # the fireplace's food only
+
+    def _feeding(self, card_set=None):
+        """Ann (the Slaughterman, 3 food for a need of 4, nothing to convert) and Bob (short
+        of food, a sheep and a fireplace) reach the feeding phase of a harvest."""
+        from domain.agricola.builder import Builder
+        from domain.agricola.flow import start_harvest
+
+        from .helpers import owns
+
+        state, _, _ = full(2, card_set=card_set)
+        holding(state, 0, "K299")
+        owns(state, 1, "fireplace_2")
+        give_animals(state, 1, sheep=1)
+        give(state, 0, food=3 - food(state, 0))
+        b = Builder(state)
+        start_harvest(b)
+        return b.state
+
+    def test_feeds_last_with_nothing_to_convert(self):
+        """Issue 38 (K-OCC-26): asked although it has nothing to convert, and fed after Bob, so
+        the food of Bob's cooked sheep arrives in time (no begging card)."""
+        harvest = self._feeding()
+        assert harvest["pending"][0] == {"kind": "feed", "need": 4}
+        assert AGRICOLA.status(harvest).to_act == (1,)
+        assert {"type": "feed"} not in AGRICOLA.legal_moves(harvest, 0)
+        with pytest.raises(RuleViolation):
+            play(harvest, 0, {"type": "feed"})
+        cooked, _ = listed_play(harvest, 1, {"type": "convert", "good": "sheep"})
+        assert food(cooked, 0) == 4
+        fed, _ = listed_play(cooked, 1, {"type": "feed"})
+        assert AGRICOLA.status(fed).to_act == (0,)
+        done, _ = listed_play(fed, 0, {"type": "feed"})
+        assert done["farms"][0]["begging"] == 0
+        check_invariants(done)
+
+    def test_card_set_7_fed_it_at_once(self):
+        """Games of card set 7 replay as played: fed as feeding began, with a begging card."""
+        harvest = self._feeding(card_set=7)
+        assert harvest["pending"][0] is None
+        assert harvest["farms"][0]["begging"] == 1
 
 
 class TestK307AnimalBreeder:

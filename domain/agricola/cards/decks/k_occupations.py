@@ -218,8 +218,11 @@ DECK.card(
 # receive 1 food from the general supply. In the feeding phase of the harvest, you are the last
 # player to feed your family (so you can benefit if other players slaughter)" (S1): the feeding
 # phase asks every seat at once and each feeds when it chooses, so the Slaughterman may wait for
-# the others (K-OCC-10).
-DECK.card("K299", "Slaughterman", after_any=ks.slaughterman)
+# the others (K-OCC-10). Card set 8 (issue 38, K-OCC-26): the owner is always asked and feeds
+# after every other seat asked, as I97 Slaughterhouse; sets 7 and older fed it at once when it
+# had nothing to convert.
+DECK.card("K299", "Slaughterman", after_any=ks.slaughterman, feeds_last=True)
+DECK.card("K299", "Slaughterman", until=7, after_any=ks.slaughterman)
 # K307 Animal Breeder (4+): "Whenever you fence unused spaces to create at least one new
 # pasture, you can buy a pair of animals: 2 sheep for 1 food, 2 wild boar for 2 food, or 2
 # cattle for 3 food" (S1); seed 000 L800: a space of the new pasture must be empty; not after
