@@ -25,8 +25,6 @@ AGRICOLA_ALLOWED = ("domain/agricola/",)
 PENDING: dict[str, int] = {
     "domain/application.py": 639,
     "domain/village/text.py": 572,
-    "domain/caverna/diagnose.py:why_not": 94,
-    "domain/caverna/text.py:describe": 89,
     "service/bots_cli.py:arena_command": 82,
 }
 
