@@ -65,7 +65,7 @@ test-fast: venv services
 FORMATTED := .
 
 # ruff (the rules in pyproject.toml) over the whole tree, the format of $(FORMATTED), and mypy
-# over domain/, projections/ and workers/ (CI runs this before the tests)
+# over domain/, projections/, workers/ and service/ (CI runs this before the tests)
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check $(FORMATTED)

@@ -32,23 +32,25 @@ if TYPE_CHECKING:
 
 from domain.common.i18n import LANGUAGES
 
+from .subscription_checks import (
+    CHANNELS,
+    KINDS,
+    InvalidSubscription,
+    chat_format,
+    check_kinds,
+    check_secret,
+    check_url,
+)
+from .subscription_checks import CHAT_FORMATS as CHAT_FORMATS  # (re-exported)
+from .subscription_checks import MAX_URL as MAX_URL  # (re-exported)
+from .subscription_checks import check_push as check_push  # (re-exported)
+
 SUBSCRIPTIONS_NAMESPACE = uuid.UUID("0b7f2f3e-5a54-4b8e-9d57-2c3f6f4c9a21")
 SUBSCRIPTION_TOPIC = "projections.subscriptions:SeatNotificationsSet"
-CHANNELS = ("webhook", "email", "chat", "push")
-#: the notices a seat may choose per channel (``kinds``), and the notice kinds each covers
-KINDS = {
-    "turn": ("turn",),
-    "reminder": ("reminder", "expired"),
-    "undo": ("undo",),
-    "chat": ("chat",),
-    "over": ("over",),
-}
 #: without a choice: every notice but chat messages, on every channel (as before issue 34)
 DEFAULT_KINDS = ("turn", "reminder", "undo", "over")
 #: browsers a seat may subscribe to push at once
 MAX_PUSH = 5
-CHAT_FORMATS = ("discord", "slack", "json")
-MAX_URL = 2048
 #: One plain address: no spaces, line breaks or header syntax can pass (``\Z``, not ``$``,
 #: which would let a trailing newline through).
 _EMAIL = re.compile(r"[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}\Z")
@@ -76,15 +78,6 @@ class SeatNotificationsSet(DomainEvent):
     kinds: dict | None = None
     #: the language the seat's notices are written in (issue 36; absent from older events)
     lang: str | None = None
-
-
-class InvalidSubscription(ValueError):
-    """A subscription request that cannot be kept (``field`` names the culprit)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 def stream_id(game_id: uuid.UUID | str) -> uuid.UUID:
@@ -160,57 +153,6 @@ def current(games: Games, game_id: uuid.UUID | str) -> dict[int, dict]:
     return subs
 
 
-def _check_url(field: str, url: Any) -> str:
-    if not isinstance(url, str) or len(url) > MAX_URL:
-        raise InvalidSubscription(
-            field, f"'{field}' must be an http(s) URL of at most {MAX_URL} characters"
-        )
-    try:  # urllib raises ValueError for "[::1" and "[127.0.0.1]", and for a bad port
-        parsed = urlparse(url)
-        host, _port = parsed.hostname, parsed.port
-    except ValueError:
-        raise InvalidSubscription(
-            field, f"'{field}' is not a valid URL (check the host in brackets and the port)"
-        ) from None
-    if parsed.scheme not in ("http", "https") or not host:
-        raise InvalidSubscription(field, f"'{field}' must be an http:// or https:// URL")
-    return url
-
-
-def _check_secret(secret: Any) -> str:
-    from standardwebhooks.webhooks import Webhook
-
-    if not isinstance(secret, str) or not secret.startswith("whsec_"):
-        raise InvalidSubscription(
-            "webhook_secret", "'webhook_secret' must look like 'whsec_<base64>'"
-        )
-    try:
-        key = base64.b64decode(secret[len("whsec_") :] + "==", validate=False)
-        Webhook(secret)
-    except Exception:
-        raise InvalidSubscription(
-            "webhook_secret", "'webhook_secret' is not valid base64"
-        ) from None
-    if not 24 <= len(key) <= 64:
-        raise InvalidSubscription("webhook_secret", "'webhook_secret' must hold 24 to 64 bytes")
-    return secret
-
-
-def chat_format(url: str, requested: str | None) -> str:
-    if requested:
-        if requested not in CHAT_FORMATS:
-            raise InvalidSubscription(
-                "chat_format", f"'chat_format' must be one of {', '.join(CHAT_FORMATS)}"
-            )
-        return requested
-    host = (urlparse(url).hostname or "").lower()
-    if host.endswith(("discord.com", "discordapp.com")):
-        return "discord"
-    if host.endswith("slack.com"):
-        return "slack"
-    return "json"
-
-
 def build(
     previous: dict | None,
     *,
@@ -227,9 +169,9 @@ def build(
     kept = {"push": (previous or {}).get("push"), "kinds": check_kinds(kinds)}
     webhook = None
     if webhook_url is not None:
-        _check_url("webhook_url", webhook_url)
+        check_url("webhook_url", webhook_url)
         if webhook_secret is not None:
-            secret = _check_secret(webhook_secret)
+            secret = check_secret(webhook_secret)
         elif previous and previous.get("webhook") and previous["webhook"]["url"] == webhook_url:
             secret = previous["webhook"]["secret"]
         else:
@@ -242,7 +184,7 @@ def build(
             raise InvalidSubscription("email", "'email' must be an email address")
     chat = None
     if chat_url is not None:
-        _check_url("chat_url", chat_url)
+        check_url("chat_url", chat_url)
         chat = {"url": chat_url, "format": chat_format(chat_url, chat_format_name)}
     elif chat_format_name is not None:
         raise InvalidSubscription("chat_format", "'chat_format' needs 'chat_url'")
@@ -306,47 +248,6 @@ def disable_channel(
     changed[channel] = None
     save(games, game_id, seat, changed, reason=reason)
     return True
-
-
-def check_kinds(kinds: Any) -> dict | None:
-    """``{channel: [kind, ...]}`` with known channels and kinds (None: the defaults)."""
-    if kinds is None:
-        return None
-    if not isinstance(kinds, dict):
-        raise InvalidSubscription("kinds", "'kinds' must map channels to lists of notices")
-    out = {}
-    for channel, names in kinds.items():
-        if channel not in CHANNELS:
-            raise InvalidSubscription("kinds", f"'kinds' names an unknown channel {channel!r}")
-        if not isinstance(names, list) or any(n not in KINDS for n in names):
-            raise InvalidSubscription(
-                "kinds", f"'kinds.{channel}' must list notices among {', '.join(KINDS)}"
-            )
-        out[channel] = sorted(set(names), key=list(KINDS).index)
-    return out
-
-
-def check_push(subscription: Any) -> dict:
-    """A browser's ``PushSubscription.toJSON()``: its endpoint URL and its two keys."""
-    if not isinstance(subscription, dict):
-        raise InvalidSubscription("push", "'push' must be a browser's push subscription")
-    endpoint = _check_url("endpoint", subscription.get("endpoint"))
-    keys = subscription.get("keys")
-    if not isinstance(keys, dict):
-        raise InvalidSubscription("keys", "a push subscription needs 'keys' (p256dh and auth)")
-    out = {}
-    for name, size in (("p256dh", 65), ("auth", 16)):
-        value = keys.get(name)
-        try:
-            raw = base64.urlsafe_b64decode(str(value) + "=" * (-len(str(value)) % 4))
-        except (ValueError, TypeError):
-            raw = b""
-        if not isinstance(value, str) or len(raw) != size:
-            raise InvalidSubscription(
-                "keys", f"'keys.{name}' must be {size} bytes in URL-safe base64"
-            )
-        out[name] = value
-    return {"endpoint": endpoint, "keys": out}
 
 
 def add_push(games: Games, game_id: uuid.UUID | str, seat: int, subscription: dict) -> dict:

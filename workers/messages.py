@@ -108,12 +108,78 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
     players = game.players
     name = players[seat] if 0 <= seat < len(players) else gettext("seat {seat}").format(seat=seat)
     display = pgettext("title", rules.display_name or rules.name)
-    short = game_id.hex[:8]
     link = f"{public_url}/api/v1/games/{game_id}" if public_url else None
     extra = row.get("data") or {}
     if isinstance(extra, str):
         extra = json.loads(extra)
     latest = " ".join(v["text"] for v in public_views if v.get("text"))
+    subject, text, public_text = _notice_texts(
+        kind, name, display, game_id, version, players, extra, latest
+    )
+    push_text = public_text
+    if latest and kind != "over":
+        text += " " + gettext("Latest: {latest}").format(latest=latest)
+    if link:
+        text += f"\n{link}"
+        public_text += f" {link}"
+    data: dict[str, Any] = {
+        "notice": row["notice_id"],
+        "kind": kind,
+        "game": str(game_id),
+        "title": game.title,
+        "title_name": display,
+        "variant": game.variant,
+        "version": version,
+        "seat": seat,
+        "player": name,
+        "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
+        "status": "finished" if finished else "active",
+        "round": status.round,
+        "phase": status.phase,
+        "to_act": to_act,
+        "text": text,
+        "events": views,
+        "state": rules.view(game.state, seat),
+    }
+    if kind == "over":
+        data["scores"] = rules.score_sheet(game.state)
+    data.update(_data_extras(kind, extra, version, first, link))
+    payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
+    public_data = {
+        "game": str(game_id),
+        "title": game.title,
+        "version": version,
+        "seat": seat,
+        "player": name,
+        "kind": kind,
+        "to_act": to_act,
+        "text": public_text,
+    }
+    public_payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": public_data}
+    return Message(
+        kind=kind,
+        type=TYPES[kind],
+        subject=subject,
+        text=text,
+        public_text=public_text,
+        payload=payload,
+        public_payload=public_payload,
+        push_text=push_text,
+    )
+
+
+def _notice_texts(
+    kind: str,
+    name: str,
+    display: str,
+    game_id: uuid.UUID,
+    version: int,
+    players: list[str],
+    extra: dict,
+    latest: str,
+) -> tuple[str, str, str]:
+    """The subject, the seat's text and the public text of a notice (not chat)."""
+    short = game_id.hex[:8]
     if kind == "turn":
         subject = gettext("Your turn in {title} ({short})").format(title=display, short=short)
         text = gettext("{name}, it is your turn in {title} (game {game}, version {version}).")
@@ -142,7 +208,7 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
             "{name}."
         ).format(by=by_name, title=display, short=short, version=extra.get("to_version"), name=name)
     elif kind in ("reminder", "expired"):
-        subject, text, public_text = _clock_texts(kind, name, display, game_id, latest)
+        return _clock_texts(kind, name, display, game_id, latest)
     else:
         winners = [players[w] for w in extra.get("winners", []) if 0 <= w < len(players)]
         subject = gettext("Game over: {title} ({short})").format(title=display, short=short)
@@ -156,70 +222,25 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
             "{title} (game {short}) is over. Winners: {winners}.",
             max(len(winners), 1),
         ).format(title=display, short=short, winners=_names(winners))
-    push_text = public_text
-    if latest and kind != "over":
-        text += " " + gettext("Latest: {latest}").format(latest=latest)
-    if link:
-        text += f"\n{link}"
-        public_text += f" {link}"
-    data: dict[str, Any] = {
-        "notice": row["notice_id"],
-        "kind": kind,
-        "game": str(game_id),
-        "title": game.title,
-        "title_name": display,
-        "variant": game.variant,
-        "version": version,
-        "seat": seat,
-        "player": name,
-        "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
-        "status": "finished" if finished else "active",
-        "round": status.round,
-        "phase": status.phase,
-        "to_act": to_act,
-        "text": text,
-        "events": views,
-        "state": rules.view(game.state, seat),
-    }
+    return subject, text, public_text
+
+
+def _data_extras(kind: str, extra: dict, version: int, first: int, link: str | None) -> dict:
+    """The payload's undo request (an undo notice) and its links (with a public URL)."""
+    out: dict[str, Any] = {}
     if kind == "undo":
-        data["undo_request"] = {
+        out["undo_request"] = {
             "by": extra.get("by"),
             "to_version": extra.get("to_version"),
             "request_id": extra.get("request_id", version),
         }
-    if kind == "over":
-        data["scores"] = rules.score_sheet(game.state)
     if link:
-        data["links"] = {
+        out["links"] = {
             "game": link,
             "events": f"{link}/events?after={first - 1}",
             "stream": f"{link}/stream",
         }
-    payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
-    public_payload = {
-        "type": TYPES[kind],
-        "timestamp": row.get("created_at"),
-        "data": {
-            "game": str(game_id),
-            "title": game.title,
-            "version": version,
-            "seat": seat,
-            "player": name,
-            "kind": kind,
-            "to_act": to_act,
-            "text": public_text,
-        },
-    }
-    return Message(
-        kind=kind,
-        type=TYPES[kind],
-        subject=subject,
-        text=text,
-        public_text=public_text,
-        payload=payload,
-        public_payload=public_payload,
-        push_text=push_text,
-    )
+    return out
 
 
 def chat_message(games: Games, row: dict, public_url: str | None = None) -> Message:

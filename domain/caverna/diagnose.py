@@ -56,6 +56,32 @@ def _spot_reason(state: dict, seat: int, move: dict) -> str:
     return "that space does not allow it now (digest §5, §8)"
 
 
+def _why_not_furnish(state: dict, seat: int, move: dict, params: dict) -> CavernaViolation:
+    """Why a furnishing (or a looted dwelling) cannot be placed: taken, no spot, or its cost."""
+    tile = move.get("tile", "dwelling")
+    if tile not in FURNISHINGS or tile not in state["tiles"]:
+        return CavernaViolation(
+            "caverna_furnishing_unavailable",
+            tile_name=tile_name(tile),
+            reason="another player has it, or it is not in this game",
+        )
+    if move.get("at") not in board.furnish_spots(state["homes"][seat], tile):
+        return CavernaViolation(
+            "caverna_spot_illegal",
+            what=f"the {tile_name(tile)}",
+            where=_where(move),
+            reason="furnishing tiles go on an empty cavern (digest §6.2)",
+            **params,
+        )
+    return CavernaViolation(
+        "caverna_not_enough",
+        cost="its cost",
+        have="less",
+        what=f"the {tile_name(tile)}",
+        **params,
+    )
+
+
 def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> CavernaViolation:
     """The violation for a move that no open part lists."""
     params = seat_params(state, seat)
@@ -75,28 +101,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
             **params,
         )
     if kind == "furnish" or (kind == "loot" and move.get("item") in ("furnish", "dwelling")):
-        tile = move.get("tile", "dwelling")
-        if tile not in FURNISHINGS or tile not in state["tiles"]:
-            return CavernaViolation(
-                "caverna_furnishing_unavailable",
-                tile_name=tile_name(tile),
-                reason="another player has it, or it is not in this game",
-            )
-        if move.get("at") not in board.furnish_spots(state["homes"][seat], tile):
-            return CavernaViolation(
-                "caverna_spot_illegal",
-                what=f"the {tile_name(tile)}",
-                where=_where(move),
-                reason="furnishing tiles go on an empty cavern (digest §6.2)",
-                **params,
-            )
-        return CavernaViolation(
-            "caverna_not_enough",
-            cost="its cost",
-            have="less",
-            what=f"the {tile_name(tile)}",
-            **params,
-        )
+        return _why_not_furnish(state, seat, move, params)
     if kind == "grow":
         return CavernaViolation(
             "caverna_growth_impossible",

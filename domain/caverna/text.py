@@ -78,19 +78,7 @@ def describe(event, names: list[str]) -> str:
             round=d["round"], harvest=harvest
         )
     if kind == "DwarfPlaced":
-        target = (
-            gettext(" to imitate {space}").format(space=space_name(d["target"]))
-            if d.get("target")
-            else ""
-        )
-        ruby = (
-            gettext(" paying a ruby to break the dwarf order")
-            if d.get("pay", {}).get("ruby")
-            else ""
-        )
-        return gettext("{who} places a dwarf on {space}{target}{ruby}.").format(
-            who=who, space=space_name(d["space"]), target=target, ruby=ruby
-        )
+        return _dwarf_placed(who, d)
     if kind == "TilePlaced":
         tile = d["tile"]
         return gettext("{who} places {tile} on {spaces}{gain}.").format(
@@ -134,20 +122,38 @@ def describe(event, names: list[str]) -> str:
             "{who} takes {n} begging marker.", "{who} takes {n} begging markers.", n
         ).format(who=who, n=n)
     if kind == "GameEnded":
-        best = join_list([names[s] for s in d["winners"]])
-        top = max(d["scores"])
-        if len(d["winners"]) == 1:
-            return ngettext(
-                "The game ends; {best} wins with {n} point.",
-                "The game ends; {best} wins with {n} points.",
-                top,
-            ).format(best=best, n=top)
+        return _game_ended(d, names)
+    return _simple(kind, who, d)
+
+
+def _dwarf_placed(who: str, d: dict) -> str:
+    target = (
+        gettext(" to imitate {space}").format(space=space_name(d["target"]))
+        if d.get("target")
+        else ""
+    )
+    ruby = (
+        gettext(" paying a ruby to break the dwarf order") if d.get("pay", {}).get("ruby") else ""
+    )
+    return gettext("{who} places a dwarf on {space}{target}{ruby}.").format(
+        who=who, space=space_name(d["space"]), target=target, ruby=ruby
+    )
+
+
+def _game_ended(d: dict, names: list[str]) -> str:
+    best = join_list([names[s] for s in d["winners"]])
+    top = max(d["scores"])
+    if len(d["winners"]) == 1:
         return ngettext(
-            "The game ends; {best} share the win with {n} point.",
-            "The game ends; {best} share the win with {n} points.",
+            "The game ends; {best} wins with {n} point.",
+            "The game ends; {best} wins with {n} points.",
             top,
         ).format(best=best, n=top)
-    return _simple(kind, who, d)
+    return ngettext(
+        "The game ends; {best} share the win with {n} point.",
+        "The game ends; {best} share the win with {n} points.",
+        top,
+    ).format(best=best, n=top)
 
 
 def _simple(kind: str, who: str, d: dict) -> str:

@@ -15,9 +15,10 @@ from .diagnose import check_shape, refuse
 from .evolve import evolve as evolve_event
 from .expansions import EXPANSIONS
 from .flow import advance, setup_events
+from .labels import move_group, move_label
 from .moves import apply, legal_moves, to_act
 from .scoring import score_sheet
-from .text import describe, move_group, move_label, rule_of
+from .text import describe, rule_of
 
 _START = OptionSpec(
     "start_player",

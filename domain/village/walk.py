@@ -3,7 +3,7 @@ board (``Title.step_prompt``; digest §4 actions, §4.4.1 market day, §4.6 priv
 
 ``step_prompt(state, seat)`` names the step (``step``), says what it asks and where on the
 board (``left``) and gives the heading its moves are listed under (``group``, as
-:func:`.text.move_group`).
+:func:`.labels.move_group`).
 """
 
 from __future__ import annotations

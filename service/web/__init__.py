@@ -19,14 +19,22 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from flask import redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 
 from . import branches, reclaim, records, series_pages  # noqa: F401 (routes join the blueprint)
 from .pages import bp
 from .security import secure_headers
+
+if TYPE_CHECKING:
+    from flask import Flask, Response
+
+    from ..api import ChronicleApi
+    from ..bootstrap import Services
 
 SWAGGER = "vendor/swagger-ui-dist-5.35.0/"
 REDOC = "vendor/redoc-2.5.2/redoc.standalone.js"
@@ -43,7 +51,7 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
 
 
-def _swagger_page():
+def _swagger_page() -> str:
     return render_template(
         "api_docs.html",
         kind="swagger",
@@ -52,7 +60,7 @@ def _swagger_page():
     )
 
 
-def _redoc_page():
+def _redoc_page() -> str:
     return render_template(
         "api_docs.html",
         kind="redoc",
@@ -66,11 +74,11 @@ class _SessionInterface(SecureCookieSessionInterface):
     sees it, or as a proxy the operator declared says: ``CHRONICLE_PROXIES``) or the public
     URL is https."""
 
-    def get_cookie_secure(self, app) -> bool:
+    def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
 
-def register(api, services=None) -> None:
+def register(api: ChronicleApi, services: Services | None = None) -> None:
     app = api._app
     public_url = os.environ.get("CHRONICLE_PUBLIC_URL", "")
     app.config.update(
@@ -91,11 +99,11 @@ def register(api, services=None) -> None:
             app.view_functions[endpoint] = view
 
     @app.get("/favicon.ico")
-    def _favicon():
+    def _favicon() -> ResponseReturnValue:
         return redirect(url_for("web.static", filename="favicon.svg"), code=301)
 
     @app.after_request
-    def _page_headers(response):
+    def _page_headers(response: Response) -> Response:
         if request.path in DOCS_PAGES:
             # Swagger UI and ReDoc draw with styles they insert at run time: the docs pages
             # (our own text, no player input) allow inline styles, never inline scripts

@@ -4,8 +4,10 @@ branches' score sheets side by side. Each action is one application call, as in 
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from flask import abort, flash, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from domain.application import token_hash
 from domain.common.errors import DomainError
@@ -16,6 +18,9 @@ from ..context import games, services
 from . import security
 from .board import sheet_rows
 from .pages import after_post, bp, render_game, show_invites, viewer
+
+if TYPE_CHECKING:
+    from domain.application import Games
 
 MAX_COMPARED = 6
 
@@ -28,7 +33,7 @@ def _version_field() -> int | None:
 
 
 @bp.post("/games/<game:game_id>/forks")
-def fork(game_id: uuid.UUID):
+def fork(game_id: uuid.UUID) -> ResponseReturnValue:
     """A new game whose history is this one's up to the chosen move boundary. A browser that
     holds a seat branches from that seat ("what if, from my seat": what it could not see is
     drawn anew); a spectator's branch is public, which the application refuses while the game
@@ -49,7 +54,7 @@ def fork(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/undo")
-def ask_undo(game_id: uuid.UUID):
+def ask_undo(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     seat, version = viewer(game_id), _version_field()
     if seat is None:
@@ -73,7 +78,7 @@ def ask_undo(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/undo/answer")
-def answer_undo(game_id: uuid.UUID):
+def answer_undo(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     seat = viewer(game_id)
     if seat is None:
@@ -88,21 +93,21 @@ def answer_undo(game_id: uuid.UUID):
     return after_post(game_id)
 
 
-def _lineage(app, game_id: uuid.UUID) -> list[dict]:
+def _lineage(app: Games, game_id: uuid.UUID) -> list[dict]:
     """The game and its ancestors (a fork's parent, that one's parent, …), newest first."""
-    out, seen = [], set()
+    out: list[dict] = []
+    seen: set[uuid.UUID] = set()
     current: uuid.UUID | None = game_id
     while current is not None and current not in seen and len(out) < 20:
         seen.add(current)
         game = app.get_game(current)
         out.append({"id": str(current), "parent": game.parent})
-        parent = (game.parent or {}).get("game")
-        current = uuid.UUID(parent) if parent else None
+        current = uuid.UUID(game.parent["game"]) if game.parent else None
     return out
 
 
 @bp.get("/compare")
-def compare():
+def compare() -> ResponseReturnValue:
     """Score sheets of several branches side by side (``?g=<id>&g=<id>``; with one id, the
     game beside its parent)."""
     app = games()
@@ -111,8 +116,8 @@ def compare():
     except ValueError:
         abort(404, description="One of the games to compare is not a game id.")
     if len(ids) == 1:
-        parent = (app.get_game(ids[0]).parent or {}).get("game")
-        ids += [uuid.UUID(parent)] if parent else []
+        parent = app.get_game(ids[0]).parent
+        ids += [uuid.UUID(parent["game"])] if parent else []
     branches = []
     try:
         for game_id in ids:
@@ -137,7 +142,7 @@ def compare():
 
 
 @bp.get("/games/<game:game_id>/branches")
-def branches(game_id: uuid.UUID):
+def branches(game_id: uuid.UUID) -> ResponseReturnValue:
     """The tree of branches this game belongs to, from its original game down, with boxes to
     compare any of them side by side."""
     app = games()
@@ -150,7 +155,7 @@ def branches(game_id: uuid.UUID):
 
 
 @bp.get("/games/<game:game_id>/invite")
-def confirm_invite(game_id: uuid.UUID):
+def confirm_invite(game_id: uuid.UUID) -> ResponseReturnValue:
     """Ask before replacing this seat's invite link (the old one stops working)."""
     seat = viewer(game_id)
     if seat is None:
@@ -168,7 +173,7 @@ def confirm_invite(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/invite")
-def new_invite(game_id: uuid.UUID):
+def new_invite(game_id: uuid.UUID) -> ResponseReturnValue:
     """Replace this seat's token: the old invite link stops working, a new one is shown once
     (a link sent to the wrong person, or a move to another device)."""
     security.check_csrf()

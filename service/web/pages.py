@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Blueprint,
@@ -21,6 +23,7 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -40,6 +43,9 @@ from . import security
 from .board import page_context
 from .lobby_form import form_options, option_error
 
+if TYPE_CHECKING:
+    from domain.game import Created, Game
+
 bp = Blueprint(
     "web",
     __name__,
@@ -58,11 +64,11 @@ def _globals() -> dict:
 
 @bp.errorhandler(HTTPException)
 @bp.errorhandler(DomainError)
-def _error_page(error):
+def _error_page(error: HTTPException | DomainError) -> ResponseReturnValue:
     """Errors on a page get a page (the status and sentence the API would give)."""
     problem = to_problem(error)
     page = render_template(
-        "message.html", heading=pgettext("problem title", problem.title), text=problem.detail
+        "message.html", heading=pgettext("problem title", problem.title or ""), text=problem.detail
     )
     return page, problem.status, problem.headers
 
@@ -87,7 +93,9 @@ def _max_seats() -> int:
     return min(MAX_SEATS, max(v["max_players"] for t in _titles() for v in t["variants"]))
 
 
-def _home(error: str | None = None, form: dict | None = None, status: int = 200):
+def _home(
+    error: str | None = None, form: dict | None = None, status: int = 200
+) -> ResponseReturnValue:
     side = services().read_side()
     page = render_template(
         "home.html",
@@ -109,7 +117,7 @@ def _home(error: str | None = None, form: dict | None = None, status: int = 200)
 
 
 @bp.get("/")
-def home():
+def home() -> ResponseReturnValue:
     return _home()
 
 
@@ -122,12 +130,12 @@ def _error_sentence(errors: dict) -> str:
 
 
 @bp.post("/games")
-def create():
+def create() -> ResponseReturnValue:
     """Create a game from the lobby form, then redirect to its invite links (shown once). A
     refused form comes back with what was typed and the API's sentence."""
     security.check_csrf()
     typed = [n.strip() for n in request.form.getlist("player")][:MAX_SEATS]
-    form = {
+    form: dict[str, Any] = {
         "title": request.form.get("title", ""),
         "variant": request.form.get("variant", ""),
         "players": typed,
@@ -138,7 +146,7 @@ def create():
     if ":" in variant:  # the variant list names its title: it decides (works without script)
         title, variant = variant.split(":", 1)
         form["title"] = title
-    body = {"title": title, "players": form_seats(typed, request.form)}
+    body: dict[str, Any] = {"title": title, "players": form_seats(typed, request.form)}
     if variant and not request.form.get("quick"):
         body["variant"] = variant
     options = form_options(request.form, title, variant)
@@ -155,7 +163,7 @@ def create():
             body["options"],
         )
     except ValidationError as err:
-        return _home(_error_sentence(err.messages), form, 422)
+        return _home(_error_sentence(err.normalized_messages()), form, 422)
     except DomainError as err:
         form["option_error"] = option_error(err.message, options, title, variant)
         return _home(None if form["option_error"] else err.message, form, 422)
@@ -167,7 +175,7 @@ def create():
     return show_invites(created)
 
 
-def form_seats(names: list[str], form) -> list:
+def form_seats(names: list[str], form: Mapping[str, str]) -> list:
     """The lobby's seats: a name, or the bot chosen in ``bot<i>`` ("greedy", "search:1")."""
     seats: list = []
     for i in range(MAX_SEATS):
@@ -175,7 +183,7 @@ def form_seats(names: list[str], form) -> list:
         bot = (form.get(f"bot{i}") or "").strip()
         if bot:
             kind, _, level = bot.partition(":")
-            seat = {"bot": kind}
+            seat: dict[str, str | int] = {"bot": kind}
             if level.isdigit():
                 seat["level"] = int(level)
             if name:
@@ -193,11 +201,11 @@ def form_clock(value: str, on_expiry: str = "") -> dict | None:
     kind, *numbers = value.split(":") if value else [""]
     if not all(n.isdigit() for n in numbers):
         return None
-    numbers = [int(n) for n in numbers]
-    if kind == "per_move" and len(numbers) == 1:
-        clock: dict = {"type": kind, "seconds": numbers[0]}
-    elif kind == "correspondence" and len(numbers) == 3:
-        clock = {"type": kind, "initial": numbers[0], "increment": numbers[1], "cap": numbers[2]}
+    values = [int(n) for n in numbers]
+    if kind == "per_move" and len(values) == 1:
+        clock: dict = {"type": kind, "seconds": values[0]}
+    elif kind == "correspondence" and len(values) == 3:
+        clock = {"type": kind, "initial": values[0], "increment": values[1], "cap": values[2]}
     else:
         return None
     if on_expiry:
@@ -205,7 +213,7 @@ def form_clock(value: str, on_expiry: str = "") -> dict | None:
     return clock
 
 
-def show_invites(created, parent: dict | None = None):
+def show_invites(created: Created, parent: dict | None = None) -> ResponseReturnValue:
     """Keep the new seats' invite links for one GET (POST, redirect, GET: a reload never
     creates a second game) and redirect to the page that shows them once."""
     game = created.game
@@ -218,7 +226,7 @@ def show_invites(created, parent: dict | None = None):
 
 
 @bp.get("/games/<game:game_id>/invites")
-def invites(game_id: uuid.UUID):
+def invites(game_id: uuid.UUID) -> ResponseReturnValue:
     """The invite links of a game just created (or forked) here, shown once."""
     held = session.pop("invites", None)
     if not held or held.get("game") != str(game_id):
@@ -249,7 +257,9 @@ def invites(game_id: uuid.UUID):
     )
 
 
-def _invite_claims(invite: str):
+def _invite_claims(
+    invite: str,
+) -> tuple[tuple[Game, int, str], None] | tuple[None, tuple[str, int]]:
     """(game id, seat, mark) of a usable invite link, or an error page."""
     try:
         claims = security.read_invite(invite)
@@ -280,12 +290,13 @@ def _invite_claims(invite: str):
 
 
 @bp.get("/join/<invite>")
-def join(invite: str):
+def join(invite: str) -> ResponseReturnValue:
     """The page of an invite link: it says which seat it opens and asks before it seats this
     browser (a link opened by a preview bot, or planted in a page, seats nobody)."""
     found, error = _invite_claims(invite)
     if error is not None:
         return error
+    assert found is not None  # (no error: the claims)
     game, seat, _ = found
     return render_template(
         "join.html",
@@ -298,11 +309,12 @@ def join(invite: str):
 
 
 @bp.post("/join/<invite>")
-def join_confirmed(invite: str):
+def join_confirmed(invite: str) -> ResponseReturnValue:
     security.check_csrf()
     found, error = _invite_claims(invite)
     if error is not None:
         return error
+    assert found is not None  # (no error: the claims)
     game, seat, mark = found
     security.hold_seat(str(game.id), seat, mark)
     return redirect(url_for("web.game", game_id=game.id), code=303)
@@ -330,7 +342,7 @@ def other_seats(game_id: uuid.UUID, playing: int | None) -> list[int]:
 
 
 @bp.post("/games/<game:game_id>/seat")
-def switch_seat(game_id: uuid.UUID):
+def switch_seat(game_id: uuid.UUID) -> ResponseReturnValue:
     """Play another seat of this game that this browser holds ("switch to Bob")."""
     security.check_csrf()
     seat = request.form.get("seat", type=int)
@@ -368,7 +380,7 @@ def render_game(
     status: int = 200,
     tried: str | None = None,
     where: str = "",
-):
+) -> ResponseReturnValue:
     version = request.args.get("version", type=int)
     try:
         context = page_context(games(), game_id, viewer(game_id), version)
@@ -398,11 +410,11 @@ def render_game(
 
 
 @bp.get("/games/<game:game_id>")
-def game(game_id: uuid.UUID):
+def game(game_id: uuid.UUID) -> ResponseReturnValue:
     return render_game(game_id)
 
 
-def _why_answer(game_id: uuid.UUID, text: str, status: int):
+def _why_answer(game_id: uuid.UUID, text: str, status: int) -> ResponseReturnValue:
     """The why-not sentence: a fragment for htmx (it goes beside the clicked place), else a
     small page with a link back to the game."""
     if request.headers.get("HX-Request"):
@@ -412,7 +424,7 @@ def _why_answer(game_id: uuid.UUID, text: str, status: int):
 
 
 @bp.get("/games/<game:game_id>/why")
-def why(game_id: uuid.UUID):
+def why(game_id: uuid.UUID) -> ResponseReturnValue:
     """Why the seat this browser holds has no move on a place of the board (``?target=``, the
     key the board draws its moves by): the rule's sentence (``Title.why_not``). A GET: it
     changes nothing (issue 24, "Bad input")."""
@@ -433,13 +445,13 @@ def why(game_id: uuid.UUID):
     _, legal = app.legal_moves(game_id, seat)
     if any(move_target(m) == target for m in legal):
         return _why_answer(game_id, "You can act here now: the moves are listed beside it.", 200)
-    text = current.rules.why_not(current.state, seat, target)
-    if text is None:
+    why_not = current.rules.why_not(current.state, seat, target)
+    if why_not is None:
         return _why_answer(game_id, "Nothing of that name is on the board of this game.", 404)
-    return _why_answer(game_id, text, 200)
+    return _why_answer(game_id, why_not, 200)
 
 
-def after_post(game_id: uuid.UUID):
+def after_post(game_id: uuid.UUID) -> ResponseReturnValue:
     """The answer to a POST that worked: with htmx the page itself, else a redirect to it
     (a reload never repeats the POST)."""
     if request.headers.get("HX-Request"):
@@ -448,7 +460,7 @@ def after_post(game_id: uuid.UUID):
 
 
 @bp.post("/games/<game:game_id>/moves")
-def play(game_id: uuid.UUID):
+def play(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     seat = viewer(game_id)
     tried, where = request.form.get("move", ""), request.form.get("where", "list")
@@ -473,7 +485,7 @@ def play(game_id: uuid.UUID):
     return after_post(game_id)
 
 
-def refused(game_id: uuid.UUID, text: str, tried: str, where: str):
+def refused(game_id: uuid.UUID, text: str, tried: str, where: str) -> ResponseReturnValue:
     """A refused move: with htmx, the page with the sentence beside the control (422); without
     JavaScript, a redirect to the game page that shows the sentence once (issue 32: the
     browser never stays on ``…/moves``, so a reload does not post the move again)."""

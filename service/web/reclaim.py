@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import uuid
 
+from flask.typing import ResponseReturnValue
+
 from domain import registry
 from domain.bots.ratings import published
 
@@ -16,7 +18,7 @@ from .pages import after_post, bp, render_game, viewer
 
 
 @bp.post("/games/<game:game_id>/reclaim")
-def reclaim_seat(game_id: uuid.UUID):
+def reclaim_seat(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     seat = viewer(game_id)
     if seat is None:

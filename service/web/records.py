@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 
 from flask import abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
@@ -25,7 +26,7 @@ from .pages import bp, viewer
 
 
 @bp.get("/games/<game:game_id>/audit")
-def audit(game_id: uuid.UUID):
+def audit(game_id: uuid.UUID) -> ResponseReturnValue:
     app = games()
     try:
         game = app.get_game(game_id)
@@ -44,7 +45,7 @@ def audit(game_id: uuid.UUID):
 
 def _settings_page(
     game_id: uuid.UUID, seat: int, error: str | None = None, saved: bool = False, status: int = 200
-):
+) -> ResponseReturnValue:
     app = games()
     game = app.get_game(game_id)
     current = subscriptions.current(app, game_id).get(seat) or {}
@@ -72,7 +73,7 @@ def _kinds(previous: dict | None) -> dict | None:
 
 
 @bp.route("/games/<game:game_id>/notifications", methods=["GET", "POST"])
-def notifications(game_id: uuid.UUID):
+def notifications(game_id: uuid.UUID) -> ResponseReturnValue:
     seat = viewer(game_id)
     if seat is None:
         return render_template(

@@ -20,11 +20,19 @@ import hashlib
 import hmac
 import secrets
 import uuid
+from typing import TYPE_CHECKING
 
-from flask import abort, current_app, request, session
+from flask import abort, request, session
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from domain.application import token_hash
+
+from ..context import secret_key
+
+if TYPE_CHECKING:
+    from flask import Response
+
+    from domain.application import Games
 
 #: how long an invite link opens its seat (seconds)
 INVITE_SECONDS = 14 * 24 * 3600
@@ -47,15 +55,16 @@ class InviteError(Exception):
 
 
 def _invites() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt="chronicle-invite")
+    return URLSafeTimedSerializer(secret_key(), salt="chronicle-invite")
 
 
 def seat_mark(key_hash: str) -> str:
     """An opaque mark of a seat's current key (the hash of its token, keyed with the secret
     key): what an invite link and a browser's seat are bound to. Replacing the seat's token
     changes it, which revokes every link and browser seat made with the old one."""
+    key = secret_key()
     digest = hmac.new(
-        current_app.secret_key.encode("utf-8"),
+        key.encode("utf-8") if isinstance(key, str) else key,
         b"chronicle-seat:" + key_hash.encode("ascii"),
         hashlib.sha256,
     )
@@ -91,7 +100,7 @@ def read_invite(text: str) -> dict:
     return claims
 
 
-def seat_holds(app, game_id: uuid.UUID, seat: int, mark: str) -> bool:
+def seat_holds(app: Games, game_id: uuid.UUID, seat: int, mark: str) -> bool:
     """Does ``mark`` still open ``seat`` of the game (its token was not replaced since)?"""
     keys = app.seat_keys(game_id)
     return 0 <= seat < len(keys) and hmac.compare_digest(seat_mark(keys[seat]), mark)
@@ -167,7 +176,7 @@ def check_csrf() -> None:
         )
 
 
-def secure_headers(response, stream_origin: str = ""):
+def secure_headers(response: Response, stream_origin: str = "") -> Response:
     response.headers.setdefault("Content-Security-Policy", policy(stream_origin))
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")

@@ -10,8 +10,10 @@ from __future__ import annotations
 import hmac
 import json
 import uuid
+from typing import TYPE_CHECKING
 
 from flask import redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from domain import registry
@@ -24,6 +26,9 @@ from ..parsing import strict_json
 from ..schemas.series import CreateSeriesSchema
 from . import security
 from .pages import bp
+
+if TYPE_CHECKING:
+    from domain.game import Created
 
 SERIES_KEY = "series:"
 
@@ -44,12 +49,12 @@ def _series_titles() -> list[dict]:
 
 
 @bp.get("/series")
-def series_new(error: str | None = None, status: int = 200):
+def series_new(error: str | None = None, status: int = 200) -> ResponseReturnValue:
     return render_template("series_new.html", titles=_series_titles(), error=error), status
 
 
 @bp.post("/series")
-def series_create():
+def series_create() -> ResponseReturnValue:
     security.check_csrf()
     body = {"title": request.form.get("title", ""), "player": request.form.get("player", "")}
     try:
@@ -57,7 +62,10 @@ def series_create():
         state, token, created = games().start_series(body["title"], body["player"])
     except ValidationError as err:
         return series_new(
-            "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in err.messages.items()), 422
+            "; ".join(
+                f"{k}: {' '.join(map(str, v))}" for k, v in err.normalized_messages().items()
+            ),
+            422,
         )
     except DomainError as err:
         return series_new(err.message, 422)
@@ -74,7 +82,7 @@ def _hold_series(series_id: str, token: str) -> None:
     session.permanent = True
 
 
-def _hold_game(created) -> None:
+def _hold_game(created: Created) -> None:
     security.hold_seat(str(created.game.id), 0, security.seat_mark(token_hash(created.tokens[0])))
 
 
@@ -91,7 +99,9 @@ def _card_texts(title: str) -> dict[str, dict]:
     return {c["id"]: c for c in cards}
 
 
-def render_series(series_id: uuid.UUID, error: str | None = None, status: int = 200):
+def render_series(
+    series_id: uuid.UUID, error: str | None = None, status: int = 200
+) -> ResponseReturnValue:
     app = games()
     summary = app.series_summary(series_id)
     mine = _held(series_id) is not None
@@ -113,12 +123,12 @@ def render_series(series_id: uuid.UUID, error: str | None = None, status: int = 
 
 
 @bp.get("/series/<game:series_id>")
-def series_page(series_id: uuid.UUID):
+def series_page(series_id: uuid.UUID) -> ResponseReturnValue:
     return render_series(series_id)
 
 
 @bp.post("/series/<game:series_id>/moves")
-def series_play(series_id: uuid.UUID):
+def series_play(series_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     if _held(series_id) is None:
         return render_series(
