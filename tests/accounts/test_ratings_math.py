@@ -55,15 +55,16 @@ def test_bot_ratings_follow_from_the_measured_shares():
             assert found.measured
 
 
-def test_caverna_search_is_rated_from_its_75_percent_share():
+def test_a_75_percent_share_is_189_points_and_the_beginner_rates_below_greedy():
     d, se = difference(0.75, 100)
     assert round(d) == 189 and 35 < se < 45
-    assert round(bot_rating("caverna", "standard", "search", 1).rating) == 1689
+    for title, variant in MEASURED:  # issue 37: level 0, the beginner, sits below greedy
+        assert bot_rating(title, variant, "search", 0).rating < ANCHOR_RATING
 
 
 def test_unmeasured_levels_and_variants_borrow_and_say_so():
-    borrowed = bot_rating("caverna", "standard", "search", 2)
-    assert not borrowed.measured and "level 1" in borrowed.source
+    borrowed = bot_rating("agricola", "family", "search", 3)
+    assert not borrowed.measured and "level 2" in borrowed.source
     other = bot_rating("agricola", "full", "random", 1)
     assert not other.measured and "agricola family" in other.source
     assert bot_rating("toy", "race", "greedy", 2) is None

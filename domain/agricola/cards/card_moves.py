@@ -38,6 +38,8 @@ def convert_moves(state: dict, seat: int) -> list[dict]:
     out = []
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
+        if state["phase"] in eff.get("not_in_phases", ()):
+            continue
         if (
             eff.get("converts_dynamic")
             and eff.get("harvest")
@@ -99,7 +101,20 @@ def check_card_convert(state: dict, seat: int, move: dict) -> None:
     if reason:
         raise _cannot_use(state, seat, move, reason)
     if move not in convert_moves(state, seat):
-        raise _cannot_use(state, seat, move, "it is not theirs, or they lack what it converts")
+        raise _cannot_use(state, seat, move, _closed(state, seat, move.get("card")))
+
+
+def _closed(state: dict, seat: int, card_id: Any) -> str:
+    """Why a card's trade is not offered: the card's own sentence of when it may be used
+    (``when``, with ``not_in_phases``; issue 38), else the general reason."""
+    farm = state["farms"][seat]
+    if card_id in farm.get("cards", []):
+        eff = engine.effect(card_id, farm)
+        if state["phase"] in eff.get("not_in_phases", ()):
+            return f"it may be used {eff['when']}"
+        if eff.get("harvest") and state["phase"] != "harvest_feeding":
+            return "it may be used only in the feeding phase of a harvest, once"
+    return "it is not theirs, or they lack what it converts"
 
 
 def apply_card_convert(b: Builder, seat: int, move: dict) -> None:
@@ -121,6 +136,9 @@ def apply_card_convert(b: Builder, seat: int, move: dict) -> None:
     b.emit("CardConverted", data, seat)
     if animals:
         receive_animals(b, seat, move["card"], animals)
+    if callable(eff.get("offer_step")) and b.state["pending"][seat] is not None:
+        eff["offer_step"](b, seat, move["card"])  # a step of the action (issue 38): closed,
+        settle(b, seat)  # then the action ends if nothing else is left
 
 
 def choice_moves(state: dict, seat: int) -> list[dict]:

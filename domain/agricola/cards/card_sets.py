@@ -67,9 +67,10 @@ CARD_SETS[7] = CARD_SETS[6] | frozenset(
 """.split()
 )
 #: Card set 8 (2026-11-28, issue 38, rules version agricola-2007-r4): the same cards as set 7,
-#: the I and K cards whose timing departed from their printed text corrected (K299 feeds last,
-#: K297's phase limit, the feeding-phase cards asked about, K270/K307 offered before the turn
-#: passes; docs/rules/cards-*.md, decisions of issue 38). Games of set 7 and older keep the
+#: the cards whose timing departed from their printed text corrected (K299 feeds last, K297's
+#: phase limit, the feeding-phase cards I75 I98 I256 K110 K300 E154 K109 asked about, K270
+#: K307 K312 offered before the turn passes; docs/rules/agricola-cards.md, "Cards timed as
+#: printed"). Games of set 7 and older keep the
 #: entries they were played with (``Deck.card(..., until=7)``).
 CARD_SETS[8] = CARD_SETS[7]
 #: The first card set whose entries are the corrected ones.

@@ -23,6 +23,7 @@ from . import (
     engine,
     exchange,
     family_fields,
+    feeding_cards,
     fields,
     free_builds,
     growth_cards,
@@ -60,6 +61,7 @@ from . import (
     workshops_as_minors,
 )
 from .catalogue import CARDS
+from .decks import k_occupation_rules as ks
 
 _OPTIONAL_DONE = {
     "occupation": "occupation",
@@ -278,6 +280,16 @@ def full_game(card_set: int) -> CardModule:
             Bind("extra_steps", actions.any_again_open),
             Bind("extra_steps", improvement_actions.second_minor_open),
             Bind("extra_steps", threshing.any_open),
+            # issue 38: "whenever" offers are steps of the action (card set 8 on)
+            *(
+                (
+                    Bind("extra_steps", growth_cards.step_open),
+                    Bind("extra_steps", ks.animal_breeder_step),
+                    Bind("extra_steps", stable_pasture.step_open),
+                )
+                if card_set >= 8
+                else ()
+            ),
             Bind("step_candidates", _step_candidates),
             Bind("anytime_candidates", card_moves.convert_moves),
             Bind("anytime_candidates", card_moves.renovate_moves),
@@ -343,6 +355,8 @@ def full_game(card_set: int) -> CardModule:
             Bind("feeding_choices", slaughter.feeding_choice),
             Bind("feeding_choices", mill.feeding_choice),
             Bind("feeding_choices", storehouse.feeding_choice),
+            # issue 38: a seat holding a feeding-phase card it could use is asked (set 8 on)
+            *((Bind("feeding_choices", feeding_cards.asks),) if card_set >= 8 else ()),
             Bind("feed_waits", slaughter.feed_wait),
             Bind("card_points", _card_points),
             Bind("card_bonus", _card_bonus),

@@ -7,6 +7,12 @@ space where the rooms were built and acts from the next round (L826). The seat t
 ``{"type": "card_growth", "card": "K270"}`` whenever it may convert goods, until it places its
 next person or the round's work phase ends (decision K-OCC-13); ``card_state["K270/rooms"]``
 counts the growths left and ``card_state["K270/space"]`` names the space.
+
+Card set 8 (issue 38, K-OCC-29; the entry's ``offer_step``): the growth is a step of the
+rooms action itself (``extra_steps``, :func:`step_open`): the action does not end by itself
+while a growth can be taken, so the seat whose last person builds the room is still asked; it
+takes the growth (the action then ends if nothing else is left) or declines with ``done``. The
+offer lapses when the seat's turn passes.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from ..builder import seat_params
 from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..farm import growth_problem
+from ..steps import settle
 from . import engine
 
 if TYPE_CHECKING:
@@ -42,6 +49,13 @@ def after_rooms(b: Builder, seat: int, event: Any, card_id: str) -> None:
         return
     farm = b.state["farms"][seat]
     left = farm["card_state"].get(_key(card_id, "rooms"), 0)
+    if (
+        event.type == "PersonPlaced"
+        and event.seat == seat
+        and engine.effect(card_id, farm).get("offer_step")
+    ):
+        _set(b, seat, card_id, "base", len(farm["rooms"]))  # rooms before this action
+        _set(b, seat, card_id, "grown", 0)
     if event.type == "RoomBuilt" and event.seat == seat:
         space = _space_of(b.state, seat)
         if space is None:
@@ -55,7 +69,13 @@ def after_rooms(b: Builder, seat: int, event: Any, card_id: str) -> None:
             "CardStateSet", {"card": card_id, "key": _key(card_id, "space"), "value": space}, seat
         )
     elif left and (
-        event.type == "PeopleReturned" or (event.type == "PersonPlaced" and event.seat == seat)
+        event.type == "PeopleReturned"
+        or (event.type == "PersonPlaced" and event.seat == seat)
+        or (
+            event.type == "TurnPassed"
+            and event.seat == seat
+            and engine.effect(card_id, farm).get("offer_step")
+        )
     ):
         b.emit("CardStateSet", {"card": card_id, "key": _key(card_id, "rooms"), "value": 0}, seat)
 
@@ -105,6 +125,37 @@ def apply(b: Builder, seat: int, move: dict) -> None:
         },
         seat,
     )
+    if engine.effect(card_id, farm).get("offer_step") and b.state["pending"][seat] is not None:
+        grown = farm["card_state"].get(_key(card_id, "grown"), 0) + 1
+        _set(b, seat, card_id, "grown", grown)
+        settle(b, seat)  # a step of the rooms action: it ends if nothing else is left
+
+
+def _set(b: Builder, seat: int, card_id: str, what: str, value: int) -> None:
+    if b.state["farms"][seat]["card_state"].get(_key(card_id, what)) != value:
+        b.emit("CardStateSet", {"card": card_id, "key": _key(card_id, what), "value": value}, seat)
+
+
+def step_open(state: dict, seat: int) -> bool:
+    """``extra_steps`` (card set 8): a growth the seat can take for a room built in its action
+    in progress keeps the action open (rooms built since its placement, less growths taken;
+    read from the farm, since the room's own move settles before the card counts it)."""
+    if state["phase"] != "work" or state["pending"][seat] is None:
+        return False
+    farm = state["farms"][seat]
+    for card_id in farm.get("cards", []):
+        eff = engine.effect(card_id, farm)
+        base = farm["card_state"].get(_key(card_id, "base"))
+        if not eff.get("offer_step") or eff.get("growth_per_room") is None or base is None:
+            continue
+        due = len(farm["rooms"]) - base - farm["card_state"].get(_key(card_id, "grown"), 0)
+        if (
+            due > 0
+            and farm["supply"]["food"] >= eff["growth_per_room"]
+            and growth_problem(farm, needs_room=True) is None
+        ):
+            return True
+    return False
 
 
 HANDLERS = {"card_growth": (check, apply)}

@@ -40,6 +40,11 @@ def after_stable(b: Builder, seat: int, event: Any, card_id: str) -> None:
     state = b.state
     farm = state["farms"][seat]
     key = _key(card_id, "stable")
+    stepping = engine.effect(card_id, farm).get("offer_step")
+    if event.type == "PersonPlaced" and event.seat == seat and stepping:
+        base = {"card": card_id, "key": _key(card_id, "base"), "value": len(farm["stables"])}
+        if farm["card_state"].get(base["key"]) != base["value"]:
+            b.emit("CardStateSet", base, seat)  # stables before this action (issue 38)
     if (
         event.type == "StableBuilt"
         and event.seat == seat
@@ -47,7 +52,9 @@ def after_stable(b: Builder, seat: int, event: Any, card_id: str) -> None:
     ):
         b.emit("CardStateSet", {"card": card_id, "key": key, "value": event.data["space"]}, seat)
     elif farm["card_state"].get(key) is not None and (
-        event.type == "PeopleReturned" or (event.type == "PersonPlaced" and event.seat == seat)
+        event.type == "PeopleReturned"
+        or (event.type == "PersonPlaced" and event.seat == seat)
+        or (event.type == "TurnPassed" and event.seat == seat and stepping)
     ):
         b.emit("CardStateSet", {"card": card_id, "key": key, "value": None}, seat)
 
@@ -76,6 +83,29 @@ def moves(state: dict, seat: int) -> list[dict]:
         ):
             out.append({"type": "card_fence", "card": card_id, "space": space})
     return out
+
+
+def step_open(state: dict, seat: int) -> bool:
+    """``extra_steps`` (card set 8, issue 38, K-OCC-31): a stable built in the action in
+    progress that the card could fence keeps the action open, so the offer is made before the
+    turn passes (read from the farm: the stable's own move settles before the card's offer
+    opens)."""
+    if state["phase"] != "work" or state["pending"][seat] is None:
+        return False
+    farm = state["farms"][seat]
+    for card_id in farm.get("cards", []):
+        eff = engine.effect(card_id, farm)
+        base = farm["card_state"].get(_key(card_id, "base"))
+        if (
+            eff.get("offer_step")
+            and eff.get("fence_stable") is not None
+            and base is not None
+            and farm["card_state"].get(_key(card_id, "used")) != state["round"]
+            and farm["supply"]["food"] >= eff["fence_stable"]
+            and any(_fits(farm, space) for space in farm["stables"][base:])
+        ):
+            return True
+    return False
 
 
 def check(state: dict, seat: int, move: dict) -> None:

@@ -133,7 +133,12 @@
     }
     var again = document.querySelector(focused);
     focused = null;
-    if (again) { again.focus(); }
+    if (again) { again.focus(); return; }
+    /* the control is gone (a live update of your own move redrew it): stay on the board */
+    if (!focusWalk()) {
+      var heading = document.getElementById("board-h");
+      if (heading) { heading.focus(); }
+    }
   }
 
   /* a multi-part action in progress (#walk): the focus stays on the board, on the place

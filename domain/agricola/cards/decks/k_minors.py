@@ -12,7 +12,7 @@ from domain.common.housing import Housing, can_house
 from ...farm import legal_room_spaces
 from ...scoring import farm_counts
 from ...state import housing, total_animals
-from .. import cooked_animals, round_purchases
+from .. import cooked_animals, feeding_cards, round_purchases
 from ..card_bakes import hook as card_bake_hook
 from ..card_bakes import open_now
 from ..card_ploughing import after_field, complete_rounds_left, start
@@ -216,7 +216,12 @@ DECK.card(
 
 # K109 Spit Roast: "Whenever you convert at least 1 animal to food during the feeding phase of
 # the harvest, you receive 1 additional food." (S1)
-DECK.card("K109", "Spit Roast", after=cooked_animals.spit_roast)
+# Card set 8 (issue 38, KM-10): a seat holding it with an animal it could cook is asked in the
+# feeding phase even with food enough (``feeding_cards.py``).
+DECK.card(
+    "K109", "Spit Roast", after=cooked_animals.spit_roast, feeding_use=feeding_cards.cooks_animal
+)
+DECK.card("K109", "Spit Roast", until=7, after=cooked_animals.spit_roast)
 
 # K339 Pelts: "For each animal that you convert to food and return to the general supply, you
 # may place 1 food from your personal supply in 1 of your rooms. You may have a maximum of 1 food

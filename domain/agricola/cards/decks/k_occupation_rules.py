@@ -12,6 +12,7 @@ from domain.common.housing import Housing, can_house
 from ...farm import growth_problem, split_animals
 from ...scoring import score_farm
 from ...state import housing, total_animals
+from .. import engine
 from ..catalogue import CARDS
 from ..common import receive_animals
 
@@ -318,6 +319,14 @@ def animal_breeder(b: Builder, seat: int, event: Any, card_id: str) -> None:
         return
     farm = b.state["farms"][seat]
     if (
+        event.type == "PersonPlaced"
+        and event.seat == seat
+        and engine.effect(card_id, farm).get("offer_step")
+    ):
+        base = {"card": card_id, "key": f"{card_id}/base", "value": _open_fenced(farm)}
+        if farm["card_state"].get(base["key"]) != base["value"]:
+            b.emit("CardStateSet", base, seat)
+    if (
         event.type == "PastureFenced"
         and event.seat == seat
         and not event.data.get("subdivides")
@@ -326,12 +335,58 @@ def animal_breeder(b: Builder, seat: int, event: Any, card_id: str) -> None:
         and farm["card_state"].get(f"{card_id}/used") != b.state["round"]
     ):
         _set_open(b, seat, card_id, True)
-    elif event.seat == seat and event.type == "CardConverted" and event.data.get("card") == card_id:
+    elif (
+        event.seat == seat
+        and event.type == "CardConverted"
+        and event.data.get("card") == card_id
+        and farm["card_state"].get(f"{card_id}/used") != b.state["round"]
+    ):
+        animal_breeder_close(b, seat, card_id)
+    elif (
+        event.type == "PeopleReturned"
+        or (event.type == "PersonPlaced" and event.seat == seat)
+        or (
+            event.type == "TurnPassed"
+            and event.seat == seat
+            and engine.effect(card_id, farm).get("offer_step")
+        )
+    ):
         _set_open(b, seat, card_id, False)
-        used = {"card": card_id, "key": f"{card_id}/used", "value": b.state["round"]}
-        b.emit("CardStateSet", used, seat)
-    elif event.type == "PeopleReturned" or (event.type == "PersonPlaced" and event.seat == seat):
-        _set_open(b, seat, card_id, False)
+
+
+def _open_fenced(farm: dict) -> int:
+    """Fenced spaces without a stable (K307 card set 8: a new pasture with an empty space)."""
+    return sum(1 for p in farm["pastures"] for s in p if s not in farm["stables"])
+
+
+def animal_breeder_step(state: dict, seat: int) -> bool:
+    """``extra_steps`` (card set 8, issue 38): a pasture fenced on unused spaces in the action in
+    progress keeps the action open while the pair can be bought (read from the farm, since
+    the fencing move settles before the card's offer opens)."""
+    if state["phase"] != "work" or state["pending"][seat] is None:
+        return False
+    farm = state["farms"][seat]
+    for card_id in farm.get("cards", []):
+        eff = engine.effect(card_id, farm)
+        base = farm["card_state"].get(f"{card_id}/base")
+        if (
+            eff.get("offer_step")
+            and eff.get("converts")
+            and base is not None
+            and farm["card_state"].get(f"{card_id}/used") != state["round"]
+            and _open_fenced(farm) > base
+            and any(farm["supply"]["food"] >= pay["food"] for pay, _ in eff["converts"])
+        ):
+            return True
+    return False
+
+
+def animal_breeder_close(b: Builder, seat: int, card_id: str) -> None:
+    """The pair is bought: the offer closes and the card is used for the round (card set 8
+    calls it from the purchase itself, ``offer_step``, before the fencing action settles)."""
+    _set_open(b, seat, card_id, False)
+    used = {"card": card_id, "key": f"{card_id}/used", "value": b.state["round"]}
+    b.emit("CardStateSet", used, seat)
 
 
 #: Cards whose pastures the Animal Breeder ignores (the Fence Overseer K312, seed 000 L800).

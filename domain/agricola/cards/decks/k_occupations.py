@@ -81,16 +81,31 @@ DECK.card(
 # K296 Seed Seller (3+): "Whenever you use the 'Take 1 Grain' action space, you receive 1
 # additional grain. When you play this card, you receive 1 grain" (S1).
 DECK.card("K296", "Seed Seller", goods={"grain": 1}, space={"grain": {"grain": 1}})
+
+
 # K297 Sheep Farmer (3+): "Whenever you take sheep with one of your people, you receive an
 # additional sheep from the general supply. You can exchange 3 sheep for 1 cattle and 1 wild
 # boar at any time (except during the breeding phase)" (S1); seed 000 L860: only on the
 # "1 Sheep" space or the 5-player livestock space, never for sheep from cards.
+# Card set 8 (issue 38, K-OCC-28): the exchange is not offered, and refused with the card's
+# sentence, in the breeding phase (``not_in_phases``, ``when``; ``card_moves.convert_moves``).
+def _sheep_farmer_took(gained: dict, space: str, farm: dict) -> dict:
+    return {"sheep": 1} if gained.get("sheep") and space in ("sheep", "livestock") else {}
+
+
 DECK.card(
     "K297",
     "Sheep Farmer",
-    taken=lambda gained, space, farm: (
-        {"sheep": 1} if gained.get("sheep") and space in ("sheep", "livestock") else {}
-    ),
+    taken=_sheep_farmer_took,
+    converts=[({"sheep": 3}, {"cattle": 1, "boar": 1})],
+    not_in_phases=("harvest_breeding",),
+    when="at any time except during the breeding phase",
+)
+DECK.card(
+    "K297",
+    "Sheep Farmer",
+    until=7,
+    taken=_sheep_farmer_took,
     converts=[({"sheep": 3}, {"cattle": 1, "boar": 1})],
 )
 # K298 Shepherd Boy (4+): "Once you live in a stone house, place 1 sheep on each remaining round
@@ -227,14 +242,26 @@ DECK.card("K299", "Slaughterman", until=7, after_any=ks.slaughterman)
 # pasture, you can buy a pair of animals: 2 sheep for 1 food, 2 wild boar for 2 food, or 2
 # cattle for 3 food" (S1); seed 000 L800: a space of the new pasture must be empty; not after
 # the Fence Overseer. The pair is bought before the seat's action ends, once.
+# Card set 8 (issue 38, K-OCC-30): the purchase is a step of the fencing action itself
+# (``offer_step``): the action stays open while the pair can be bought, declined with "done".
+_BREEDER_PAIRS = [
+    ({"food": 1}, {"sheep": 2}),
+    ({"food": 2}, {"boar": 2}),
+    ({"food": 3}, {"cattle": 2}),
+]
 DECK.card(
     "K307",
     "Animal Breeder",
-    converts=[
-        ({"food": 1}, {"sheep": 2}),
-        ({"food": 2}, {"boar": 2}),
-        ({"food": 3}, {"cattle": 2}),
-    ],
+    converts=_BREEDER_PAIRS,
+    converts_if=ks.animal_breeder_open,
+    after_any=ks.animal_breeder,
+    offer_step=ks.animal_breeder_close,
+)
+DECK.card(
+    "K307",
+    "Animal Breeder",
+    until=7,
+    converts=_BREEDER_PAIRS,
     converts_if=ks.animal_breeder_open,
     after_any=ks.animal_breeder,
 )
@@ -251,7 +278,12 @@ DECK.card(
 # of rooms that you build, if you have the room to house the new family members. This costs 1
 # food per person" (S1); seed 000 L826: only with a free room; the newborn stands with the person
 # on the rooms space and acts from the next round (``growth_cards.py``, K-OCC-13).
-DECK.card("K270", "Wet Nurse", growth_per_room=1, after_any=growth_cards.after_rooms)
+# Card set 8 (issue 38, K-OCC-29): the growth is a step of the rooms action (``offer_step``),
+# so it is offered also when the seat's last person built the room.
+DECK.card(
+    "K270", "Wet Nurse", growth_per_room=1, after_any=growth_cards.after_rooms, offer_step=True
+)
+DECK.card("K270", "Wet Nurse", until=7, growth_per_room=1, after_any=growth_cards.after_rooms)
 # K342 Animal Trainer (4+): "Whenever you take food from a 'Traveling players' space, you may
 # immediately use it to buy animals: Pay 2 food for each sheep or wild boar and 3 food for each
 # cattle" (S1); seed 000 L796: only the food that lay on the space (not the Dancer's or a
@@ -261,7 +293,16 @@ DECK.card("K342", "Animal Trainer", choice_after=ks.animal_trainer)
 # pasture of 1 farmyard space around a stable that you have just built. You do not need to pay
 # wood for the fences" (S1); seed 000 L952: once a round; stables from cards too; the Stablehand
 # and the Farmer act after it, not the Animal Breeder (``stable_pasture.py``).
-DECK.card("K312", "Fence Overseer", fence_stable=1, after_any=stable_pasture.after_stable)
+# Card set 8 (issue 38, K-OCC-31): the fencing is a step of the action that built the stable
+# (``offer_step``), offered also when the seat's last person built it.
+DECK.card(
+    "K312",
+    "Fence Overseer",
+    fence_stable=1,
+    after_any=stable_pasture.after_stable,
+    offer_step=True,
+)
+DECK.card("K312", "Fence Overseer", until=7, fence_stable=1, after_any=stable_pasture.after_stable)
 # K271 Educator (4+): "Whenever another player plays an occupation card, you can pay 3 food to
 # play one yourself. From your 4th occupation, this only costs 2 food" (S1); seed 000 L894: two
 # occupations in one action, two answers (``answer_occupation.py``, before the holder's next
