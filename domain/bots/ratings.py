@@ -56,10 +56,12 @@ MEASURED: dict[tuple[str, str], dict[tuple[str, int], tuple[tuple[str, int], flo
         ("random", 1): (("greedy", 2), 1 - 1.000, 200),
         ("search", 0): (("greedy", 2), 0.000, 30),
         ("search", 1): (("greedy", 2), 0.833, 6),
+        ("search", 2): (("greedy", 2), 0.500, 2),
     },
     ("village", "standard"): {
         ("random", 1): (("greedy", 2), 1 - 0.907, 200),
         ("search", 0): (("greedy", 2), 0.150, 30),
+        ("search", 1): (("greedy", 2), 1.000, 6),
     },
 }
 #: a level without a measurement borrows this one of the same bot
