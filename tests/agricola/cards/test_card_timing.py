@@ -215,3 +215,18 @@ def test_k312_card_set_7_let_the_offer_lapse():
     placed = _last_placement("K312", "rooms_stables", card_set=7, wood=2)
     stabled, _ = listed_play(placed, 0, {"type": "build_stable", "space": 7})
     assert stabled["round"] == 2 and stabled["farms"][0]["pastures"] == []
+
+
+def test_a_feeding_phase_trade_outside_the_feeding_phase_gets_its_window_sentence():
+    """A stale or crafted request for I75 Hand Mill's trade in the work phase: 422
+    ``card_not_now`` saying when the card may be used; nothing is applied."""
+    from ..support import turn
+
+    state, _, _ = full(2)
+    holding(state, 0, "I75")
+    give(state, 0, grain=2)
+    turn(state, 0)
+    with pytest.raises(RuleViolation) as err:
+        play(state, 0, {"type": "card_convert", "card": "I75", "option": 0})
+    assert err.value.code == "card_not_now"
+    assert "only in the feeding phase of a harvest" in err.value.message
