@@ -34,6 +34,8 @@ from dataclasses import dataclass
 
 from domain.common.i18n import gettext, language, pgettext
 
+from . import LEVELS
+
 #: the anchor: this bot and level is 1500 in every title and variant
 ANCHOR = ("greedy", 2)
 ANCHOR_RATING = 1500.0
@@ -164,8 +166,6 @@ def bot_rating(title: str, variant: str, bot: str, level: int) -> BotRating | No
 
 def published(title: str, variant: str) -> list[dict]:
     """Every bot and level with its rating for the leaderboard page, strongest first."""
-    from . import LEVELS
-
     out = []
     for bot, levels in LEVELS.items():
         for level in levels:
