@@ -16,10 +16,8 @@ Seat tokens are not part of a game: their SHA-256 hashes live in a separate stre
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import logging
-import secrets
 import threading
 import time
 import uuid
@@ -53,6 +51,7 @@ from .common.errors import (
     VersionNotFound,
 )
 from .common.events import Event
+from .common.i18n import gettext, join_list
 from .common.rng import Rng, new_seed, seed_hash
 from .common.title import GameConfig, Title
 from .game import (
@@ -71,6 +70,7 @@ from .presentation import Presentation
 from .records import jsonclean
 from .rewind import Rewinding
 from .series_app import SeriesMixin
+from .tokens import new_token, token_game, token_hash
 from .transcoder import EventTranscoder
 
 log = logging.getLogger(__name__)
@@ -97,30 +97,6 @@ class SeatKeysIssued(DomainEvent):
 
 
 GAME_CREATED_TOPIC = "domain.application:GameCreated"
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token(game_id: uuid.UUID) -> str:
-    """A bearer token for one seat: the game's id, a dot, then 256 random bits.
-
-    Clients treat it as opaque. Naming the game lets the service tell "a valid token for another
-    game" (403) from "no such token" (401) without any global index of tokens.
-    """
-    return f"{game_id.hex}.{secrets.token_urlsafe(32)}"
-
-
-def token_game(token: str) -> uuid.UUID | None:
-    """The game a token claims to belong to (not yet verified), or None if malformed."""
-    head, _, secret = token.partition(".")
-    if len(head) != 32 or len(secret) < 43:
-        return None
-    try:
-        return uuid.UUID(hex=head)
-    except ValueError:
-        return None
 
 
 class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, Application):
@@ -619,8 +595,6 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
 
     @staticmethod
     def _names(game: Game, seats: Iterable[int]) -> str:
-        from .common.i18n import gettext, join_list
-
         return join_list([game.players[s] for s in seats], gettext("nobody"))
 
     # ------------------------------------------------------------------ listing

@@ -32,10 +32,11 @@ Platform event types (``META_TYPES``; the title never sees them): ``ClockReminde
 from __future__ import annotations
 
 import uuid
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from . import dropping
+from .bots import check_bot
 from .common.errors import BadGameConfig, RuleViolation, register_messages
 from .common.i18n import gettext, join_list, ngettext
 
@@ -84,8 +85,6 @@ def check_clock(value: Any, min_seconds: int = DEFAULT_MIN_SECONDS) -> dict | No
     ``bad_option`` error naming the culprit field (``clock.type`` when the type is missing: a
     clock without one is refused, never read as no clock; ``clock.<field>`` for a field its
     type does not take or a bad value)."""
-    from .bots import check_bot
-
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -395,8 +394,6 @@ def describe(kind: str, data: dict, names: list[str]) -> str:
 def _iso(epoch: float | None) -> str | None:
     if epoch is None:
         return None
-    from datetime import datetime
-
     return datetime.fromtimestamp(epoch, UTC).isoformat()
 
 

@@ -25,6 +25,8 @@ from .common.visibility import redact
 from .dropping import forfeited
 from .game import is_over
 from .records import GENESIS, canonical, jsonclean
+from .series_audit import audit
+from .tokens import new_token
 
 if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
     from .shapes import GamesApp
@@ -103,8 +105,6 @@ class SeriesMixin(GamesApp):
         self, title: str, player: str, options: dict | None = None, seed: int | None = None
     ) -> tuple[dict, str, Any]:
         """A new series and its first game: (series state, series token, ``Created``)."""
-        from .application import new_token
-
         rules = registry.current(title)
         series = rules.series()
         if series is None:
@@ -343,6 +343,4 @@ class SeriesMixin(GamesApp):
         """Check the series against its games (digest §9.3): each game names this series and
         its number, started with the carry-over the rules give, was scored as the game ended,
         and every permanent choice was played in the game it was chosen after."""
-        from .series_audit import audit
-
         return audit(self, series_id)

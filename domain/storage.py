@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
+
+import psycopg
+from psycopg import sql
 
 DEFAULT_DB_FILE = "chronicle.db"
 #: eventsourcing.postgres with an outage budget (see :mod:`domain.pgstore`)
 POSTGRES_MODULE = "domain.pgstore"
-
-if TYPE_CHECKING:
-    import psycopg
-
 
 #: the store timeout in seconds with fractions (``domain/pgstore.py`` applies it)
 EXACT_LOCK_TIMEOUT = "CHRONICLE_LOCK_TIMEOUT_SECONDS"
@@ -111,8 +110,6 @@ def persistence_env_from_environ(
 
 def postgres_connect(database_url: str, **kwargs: Any) -> psycopg.Connection:
     """A psycopg connection to the database of ``database_url`` (autocommit)."""
-    import psycopg
-
     env = persistence_env(database_url)
     return psycopg.connect(
         host=env["POSTGRES_HOST"],
@@ -140,8 +137,6 @@ def ensure_postgres_schema(database_url: str) -> None:
     """Create the configured schema if it does not exist (PostgreSQL only)."""
     if not is_postgres(database_url):
         return
-    from psycopg import sql
-
     schema = persistence_env(database_url)["POSTGRES_SCHEMA"]
     with postgres_connect(database_url) as conn:
         conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
@@ -149,8 +144,6 @@ def ensure_postgres_schema(database_url: str) -> None:
 
 def drop_postgres_schema(database_url: str) -> None:
     """Drop the configured schema with everything in it (tests and benches clean up with it)."""
-    from psycopg import sql
-
     schema = persistence_env(database_url)["POSTGRES_SCHEMA"]
     with postgres_connect(database_url) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))

@@ -17,7 +17,7 @@ from domain import registry
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
 
-from . import BotSpec, bot_move, bot_rng
+from . import BotSpec, bot_move, bot_rng, search
 from .players import move_key
 from .sim import random_playout, totals
 
@@ -118,8 +118,6 @@ def _run(args: tuple) -> GameResult:
 def use_cpu_clock() -> None:
     """Search budgets in this process are CPU seconds (``time.process_time``), not wall time:
     on a shared machine a busy neighbour then does not shorten a search (issue 37 item 3)."""
-    from . import search
-
     search.CLOCK = time.process_time
 
 

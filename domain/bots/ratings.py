@@ -34,6 +34,8 @@ from dataclasses import dataclass
 
 from domain.common.i18n import gettext, language, pgettext
 
+from . import LEVELS
+
 #: the anchor: this bot and level is 1500 in every title and variant
 ANCHOR = ("greedy", 2)
 ANCHOR_RATING = 1500.0
@@ -56,10 +58,12 @@ MEASURED: dict[tuple[str, str], dict[tuple[str, int], tuple[tuple[str, int], flo
         ("random", 1): (("greedy", 2), 1 - 1.000, 200),
         ("search", 0): (("greedy", 2), 0.000, 30),
         ("search", 1): (("greedy", 2), 0.833, 6),
+        ("search", 2): (("greedy", 2), 0.500, 2),
     },
     ("village", "standard"): {
         ("random", 1): (("greedy", 2), 1 - 0.907, 200),
         ("search", 0): (("greedy", 2), 0.150, 30),
+        ("search", 1): (("greedy", 2), 1.000, 6),
     },
 }
 #: a level without a measurement borrows this one of the same bot
@@ -162,8 +166,6 @@ def bot_rating(title: str, variant: str, bot: str, level: int) -> BotRating | No
 
 def published(title: str, variant: str) -> list[dict]:
     """Every bot and level with its rating for the leaderboard page, strongest first."""
-    from . import LEVELS
-
     out = []
     for bot, levels in LEVELS.items():
         for level in levels:

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from flask import abort, flash, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from domain.application import token_hash
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
 from domain.game import is_over
+from domain.tokens import token_hash
 
 from ..context import games, services
 from . import security

@@ -28,11 +28,11 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain import registry
-from domain.application import token_hash
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
 from domain.common.i18n import pgettext
 from domain.common.why import move_target, split_target
+from domain.tokens import token_hash
 
 from ..context import games, services
 from ..lobby import list_games

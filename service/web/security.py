@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from flask import abort, request, session
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from domain.application import token_hash
+from domain.tokens import token_hash
 
 from ..context import secret_key
 

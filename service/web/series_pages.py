@@ -17,9 +17,9 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from domain import registry
-from domain.application import token_hash
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext
+from domain.tokens import token_hash
 
 from ..context import games
 from ..parsing import strict_json

@@ -53,10 +53,10 @@ def feed_wait(state: dict, seat: int) -> str | None:
     )
     if last is None:
         return None
-    waiting = [
-        name(state, s)
+    waiting = [  # seats that feed last themselves (K299 and I97 held apart) do not wait on
+        name(state, s)  # each other: once only they are left, each feeds when it chooses
         for s, p in enumerate(state["pending"])
-        if s != seat and p and p.get("kind") == "feed"
+        if s != seat and p and p.get("kind") == "feed" and not _feeds_last(state["farms"][s])
     ]
     if waiting:
         return f"they feed last ({CARDS[last]['name']}) and {', '.join(waiting)} still feed"

@@ -215,3 +215,73 @@ def test_k312_card_set_7_let_the_offer_lapse():
     placed = _last_placement("K312", "rooms_stables", card_set=7, wood=2)
     stabled, _ = listed_play(placed, 0, {"type": "build_stable", "space": 7})
     assert stabled["round"] == 2 and stabled["farms"][0]["pastures"] == []
+
+
+def test_a_feeding_phase_trade_outside_the_feeding_phase_gets_its_window_sentence():
+    """A stale or crafted request for I75 Hand Mill's trade in the work phase: 422
+    ``card_not_now`` saying when the card may be used; nothing is applied."""
+    from ..support import turn
+
+    state, _, _ = full(2)
+    holding(state, 0, "I75")
+    give(state, 0, grain=2)
+    turn(state, 0)
+    with pytest.raises(RuleViolation) as err:
+        play(state, 0, {"type": "card_convert", "card": "I75", "option": 0})
+    assert err.value.code == "card_not_now"
+    assert "only in the feeding phase of a harvest" in err.value.message
+
+
+#: Every card issue 38 retimed (card set 8).
+RETIMED = ("K297", "K299", "K270", "K307", "K312", "I75", "I98", "I256", "K110", "K300", "E154")
+RETIMED += ("K109",)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_random_games_holding_every_retimed_card_keep_the_invariants(n):
+    """Random EIK games (only listed moves, uniformly chosen) with the retimed cards in play
+    from the start, spread over the seats: every listed move is accepted, a seat asked always
+    has a move, and the ledger's invariants hold after every event."""
+    import random
+
+    from domain.common.rng import Rng
+    from domain.common.title import GameConfig
+
+    from .helpers import NAMES
+
+    rng, pick = Rng(300 + n), random.Random(300 + n)
+    state: dict = {}
+    for event in AGRICOLA.setup(GameConfig("full", NAMES[:n], {"decks": "EIK"}), rng):
+        state = AGRICOLA.evolve(state, event)
+    for i, card in enumerate(RETIMED):
+        holding(state, i % n, card)
+    check_invariants(state)
+    moves = 0
+    while not AGRICOLA.status(state).finished:
+        seat = pick.choice(AGRICOLA.status(state).to_act)
+        legal = AGRICOLA.legal_moves(state, seat)
+        assert legal, "a seat that is asked always has a move"
+        for event in AGRICOLA.decide(state, seat, pick.choice(legal), rng):
+            state = AGRICOLA.evolve(state, event)
+            check_invariants(state)
+        moves += 1
+        assert moves < 20_000
+
+
+def test_k299_and_i97_held_apart_both_feed_after_the_others():
+    """K-OCC-26: the Slaughterman and the Slaughterhouse on different seats do not wait for
+    each other (else neither could feed): both feed once every other seat asked has fed."""
+    state, _, _ = full(3)
+    holding(state, 0, "K299")
+    holding(state, 1, "I97")
+    owns(state, 2, "fireplace_2")
+    give_animals(state, 2, sheep=1)
+    give(state, 2, food=3 - food(state, 2))
+    harvest = _harvest(state)
+    assert AGRICOLA.status(harvest).to_act == (2,)
+    fed, _ = listed_play(harvest, 2, {"type": "feed"})
+    assert AGRICOLA.status(fed).to_act == (0, 1)
+    first, _ = listed_play(fed, 1, {"type": "feed"})
+    done, _ = listed_play(first, 0, {"type": "feed"})
+    assert done["phase"] != "harvest_feeding"
+    check_invariants(done)
