@@ -41,8 +41,11 @@ class GameResult:
 def new_state(
     rules: Any, variant: str, players: int, seed: int, options: dict | None = None
 ) -> Any:
+    config = GameConfig(variant, NAMES[:players], dict(options or {}))
+    # the options with their defaults filled in, as the application sets a game up
+    config = GameConfig(variant, NAMES[:players], rules.check_config(config))
     state: dict = {}
-    for event in rules.setup(GameConfig(variant, NAMES[:players], dict(options or {})), Rng(seed)):
+    for event in rules.setup(config, Rng(seed)):
         state = rules.evolve(state, event)
     return state
 
