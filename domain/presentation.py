@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 from . import clocks, dropping, registry
 from .common.errors import DomainError
 from .common.events import Event
-from .common.i18n import gettext, ngettext, pgettext
+from .common.i18n import N_, gettext, ngettext, pgettext
 from .common.title import Status, Title
 from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, is_over, public_command
 
 #: What a seeded game's summary and page say (issue 21): its seed is given, so nothing in it
 #: is hidden from anyone who computes it.
-PRACTICE_NOTE = (
+PRACTICE_NOTE = N_(
     "A practice game: its seed is public, so anyone can compute every hand and every draw."
 )
 

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request
 
+from domain import registry
 from domain.common import i18n as domain_i18n
 from locales import (  # noqa: F401 (the web's language API in one place)
     DEFAULT,
@@ -102,6 +103,11 @@ def _flask_babel_domain() -> Any:
     return CatalogueDomain(domain=DOMAIN)
 
 
+def count_words(title: str, good: str, n: int) -> str:
+    """ "3 wood" in the reader's language, by the title's own counted nouns (board drawings)."""
+    return str(registry.current(title).count_words(n, good))
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel, the request's language and the ``lang`` cookie on ``app``."""
     from flask_babel import Babel
@@ -123,6 +129,7 @@ def init_app(app: Flask) -> None:
         current_language=select_language,
         languages=NAMES,
         language_url=language_url,
+        count_words=count_words,
     )
 
     @app.before_request

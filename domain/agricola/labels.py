@@ -11,36 +11,39 @@ from __future__ import annotations
 from typing import Any
 
 from domain.common.fences import new_fences_needed
+from domain.common.i18n import gettext, pgettext
 
 from .extension import find_space_row, of
 from .farm import fence_credit, fence_prices, major_costs, room_costs, stable_costs
 from .farm import label as farm_label
-from .tables import GRID, MAJOR_IMPROVEMENTS, STABLE_COST
-from .text import goods_text
+from .state import major_name, space_name
+from .tables import GRID, MAJOR_IMPROVEMENTS, SINGULAR, STABLE_COST
+from .text import count_text, goods_text
+from .walk import STEP_GROUP
 
 
 def _space_name(state: dict, space_id: str) -> str:
     space = state.get("spaces", {}).get(space_id) or {}
     goods = space.get("goods") or {}
-    name = (find_space_row(space_id) or {}).get("name", space_id)
+    name = space_name(space_id) if find_space_row(space_id) else space_id
     return f"{name} ({goods_text(goods)})" if goods else name
 
 
 def _place(state: dict, move: dict) -> str:
     option, a, b = move.get("option"), move.get("resource"), move.get("resource2")
     if option == "growth":
-        return "Family growth"
+        return gettext("Family growth")
     if option == "room":
-        return "Build a room"
+        return gettext("Build a room")
     if option == "food":
-        return "Take the food"
+        return gettext("Take the food")
     if option in ("sheep", "boar", "cattle"):
-        return f"Take 1 {option}"
+        return gettext("Take {goods}").format(goods=count_text(1, option))
     if a and b:
-        return f"Take 1 {a} and 1 {b}"
+        return gettext("Take {goods}").format(goods=goods_text({a: 1, b: 1}))
     if a:
-        return f"Take 1 {a}"
-    return "Place a person here"
+        return gettext("Take {goods}").format(goods=count_text(1, a))
+    return gettext("Place a person here")
 
 
 def priced(state: dict, move: dict, costs_of) -> str:
@@ -49,17 +52,23 @@ def priced(state: dict, move: dict, costs_of) -> str:
         return ""
     costs = costs_of(state["farms"][state["turn"]])
     pay = move["pay"]
-    return f" for {goods_text(costs[pay]) or 'nothing'}" if 0 <= pay < len(costs) else ""
+    return _for(goods_text(costs[pay])) if 0 <= pay < len(costs) else ""
+
+
+def _for(price: str) -> str:
+    """ " for <price>" after a move's label."""
+    return gettext(" for {price}").format(price=price)
 
 
 def _major(state: dict, move: dict) -> str:
-    name = MAJOR_IMPROVEMENTS.get(move["major"], {}).get("name", move["major"])
+    name = major_name(move["major"])
     if move.get("return"):
-        old = MAJOR_IMPROVEMENTS.get(move["return"], {}).get("name", move["return"])
-        return f"Build {name}, returning {old}"
+        old = major_name(move["return"])
+        return gettext("Build {name}, returning {old}").format(name=name, old=old)
+    build = gettext("Build {name}").format(name=name)
     if move["major"] in MAJOR_IMPROVEMENTS:
-        return f"Build {name}" + priced(state, move, lambda f: major_costs(f, move["major"]))
-    return f"Build {name}"
+        return build + priced(state, move, lambda f: major_costs(f, move["major"]))
+    return build
 
 
 def _choice(state: dict, move: dict) -> str:
@@ -74,17 +83,20 @@ def _choice(state: dict, move: dict) -> str:
     else:
         needed = len(new_fences_needed(GRID, pending.get("region", []), farm["fences"]))
         prices = [
-            (c, f"{w} wood") for c, w in fence_prices(farm, needed, fence_credit(farm, pending))
+            (c, count_text(w, "wood"))
+            for c, w in fence_prices(farm, needed, fence_credit(farm, pending))
         ]
     if not 0 <= move["pay"] < len(prices):
         return ""
     card, price = prices[move["pay"]]
-    return f" for {price} ({of(state).card_label(card)})"
+    return gettext(" for {price} ({card})").format(price=price, card=of(state).card_label(card))
 
 
 def _newborns(move: dict) -> str:
     kept = {a: move.get(a, 0) for a in ("sheep", "boar", "cattle") if move.get(a)}
-    return f"Keep {goods_text(kept)}" if kept else "Keep no animals"
+    if not kept:
+        return gettext("Keep no animals")
+    return gettext("Keep {goods}").format(goods=goods_text(kept))
 
 
 def _base_price(state: dict, move: dict) -> str:
@@ -97,37 +109,51 @@ def _base_price(state: dict, move: dict) -> str:
     farm, pending = state["farms"][turn], (state.get("pending") or [None] * (turn + 1))[turn]
     if move["type"] == "build_room":
         costs = room_costs(farm)
-        return f" for {goods_text(costs[0]) or 'nothing'}" if costs else ""
+        return _for(goods_text(costs[0])) if costs else ""
     kind = (pending or {}).get("kind")
     if kind not in STABLE_COST:
         return ""
-    return f" for {goods_text(stable_costs(farm, STABLE_COST[kind])[0][1]) or 'nothing'}"
+    return _for(goods_text(stable_costs(farm, STABLE_COST[kind])[0][1]))
+
+
+def _at(message: str, move: dict) -> str:
+    return gettext(message).format(space=farm_label(move["space"]))
+
+
+def _crop(crop: str) -> str:
+    return pgettext("agricola goods", SINGULAR.get(crop, crop))
 
 
 LABELS = {
     "build_room": lambda s, m: (
-        f"Build a room at {farm_label(m['space'])}"
-        + (priced(s, m, room_costs) or _base_price(s, m))
+        _at("Build a room at {space}", m) + (priced(s, m, room_costs) or _base_price(s, m))
     ),
     "build_stable": lambda s, m: (
-        f"Build a stable at {farm_label(m['space'])}" + (_choice(s, m) or _base_price(s, m))
+        _at("Build a stable at {space}", m) + (_choice(s, m) or _base_price(s, m))
     ),
-    "plough": lambda s, m: f"Plough {farm_label(m['space'])}",
-    "sow": lambda s, m: f"Sow {m['crop']} on {farm_label(m['space'])}",
-    "bake": lambda s, m: (
-        f"Bake {m['grain']} grain with "
-        f"{MAJOR_IMPROVEMENTS.get(m['improvement'], {}).get('name', '')}"
+    "plough": lambda s, m: _at("Plough {space}", m),
+    "sow": lambda s, m: gettext("Sow {crop} on {space}").format(
+        crop=_crop(m["crop"]), space=farm_label(m["space"])
+    ),
+    "bake": lambda s, m: gettext("Bake {grain} with {improvement}").format(
+        grain=count_text(m["grain"], "grain"), improvement=major_name(m["improvement"])
     ),
     "build_major": _major,
-    "fence_space": lambda s, m: f"Fence {farm_label(m['space'])}",
-    "close_pasture": lambda s, m: "Close the pasture" + _choice(s, m),
-    "clear_region": lambda s, m: "Clear the fences being drawn",
-    "done": lambda s, m: "Done: end this action",
-    "convert": lambda s, m: f"Cook or convert {m.get('count', 1)} {m['good']} to food",
-    "release": lambda s, m: f"Release {m.get('count', 1)} {m['animal']}",
-    "feed": lambda s, m: "Feed the family",
+    "fence_space": lambda s, m: _at("Fence {space}", m),
+    "close_pasture": lambda s, m: gettext("Close the pasture") + _choice(s, m),
+    "clear_region": lambda s, m: gettext("Clear the fences being drawn"),
+    "done": lambda s, m: gettext("Done: end this action"),
+    "convert": lambda s, m: gettext("Cook or convert {goods} to food").format(
+        goods=count_text(m.get("count", 1), m["good"])
+    ),
+    "release": lambda s, m: gettext("Release {goods}").format(
+        goods=count_text(m.get("count", 1), m["animal"])
+    ),
+    "feed": lambda s, m: gettext("Feed the family"),
     "keep_newborns": lambda s, m: _newborns(m),
-    "work_end_pass": lambda s, m: "Move no more people: end this turn before everyone returns home",
+    "work_end_pass": lambda s, m: gettext(
+        "Move no more people: end this turn before everyone returns home"
+    ),
 }
 
 
@@ -146,10 +172,11 @@ def move_group(state: dict, move: dict) -> str:
     if kind == "place":
         return _space_name(state, move["space"])
     if kind in ("convert", "release"):
-        return "Any time: cook, convert, release"
+        return gettext("Any time: cook, convert, release")
     if kind in ("feed", "keep_newborns"):
-        return "Harvest"
+        return gettext("Harvest")
     turn = state.get("turn")
     if state.get("work_end") and turn is not None and state["pending"][turn] is None:
-        return "End of the work phase"  # the moves a card gives then (window ``work_end``)
-    return "Your action in progress"
+        # the moves a card gives then (window ``work_end``)
+        return gettext("End of the work phase")
+    return gettext(STEP_GROUP)

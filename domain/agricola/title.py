@@ -31,9 +31,9 @@ from .moves import apply_move, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
 from .series import MAX_PERMANENT, SERIES
 from .solo import check_round_order
-from .state import clone, fences_left, field_at, housing, stables_left
+from .state import clone, fences_left, field_at, housing, major_name, space_name, stables_left
 from .tables import GRID
-from .text import describe, rule_of
+from .text import count_text, describe, rule_of
 from .walk import step_prompt
 from .why import why_not
 
@@ -294,9 +294,14 @@ class Agricola(BuilderTitle):
         return out
 
     def page(self, view: Any, viewer: int | None) -> Any:
-        """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6)."""
-
-        return panels(view, viewer)
+        """The full game's cards beside each farm (``cards/panels.py``, issue 23 item 6), and
+        the names of the spaces and major improvements in the reader's language."""
+        out = dict(panels(view, viewer))
+        out["names"] = {
+            **{sid: space_name(sid) for sid in view.get("spaces", {})},
+            **{mid: major_name(mid) for mid in view.get("majors", {})},
+        }
+        return out
 
     def fork_view(self, state: dict, seat: int, rng: Any) -> Any:
         """A full game seen from ``seat``: the other hands are dealt anew from every card it
@@ -338,6 +343,9 @@ class Agricola(BuilderTitle):
     def why_not(self, state: dict, seat: int, target: Any) -> Any:
 
         return why_not(state, seat, target)
+
+    def count_words(self, n: int, good: str) -> str:
+        return count_text(n, good)
 
     def rule_of(self, event: Any) -> Any:
         return rule_of(event)

@@ -12,24 +12,25 @@ and the tables the rules read.
 from __future__ import annotations
 
 from domain.common import fences as fence_rules
+from domain.common.i18n import N_, gettext, ngettext
 
 from .farm import GRID, fence_credit, fence_wood
 from .state import fences_left, has_unhoused, space_name
-from .text import goods_text
+from .text import count_text, goods_text
 
-STEP_GROUP = "Your action in progress"
+STEP_GROUP = N_("Your action in progress")
 
 #: what each pending kind asks, and where on the board (digest §4.1)
 ASKS = {
-    "rooms_stables": "click a space of your farmyard to build a room or a stable (2 wood)",
-    "stable_bake": "click a space to build one stable (1 wood), and/or bake bread below",
-    "plough": "click the space of your farmyard to plough",
-    "sow_bake": "click a field to sow it, and/or bake bread below",
-    "plough_sow": "click a space to plough first, then click fields to sow",
-    "major": "choose the major improvement below",
-    "renovation_major": "you may build a major improvement below",
-    "oven_bake": "you may bake bread with the new oven below",
-    "room": "click the space of your farmyard for the room",
+    "rooms_stables": N_("click a space of your farmyard to build a room or a stable (2 wood)"),
+    "stable_bake": N_("click a space to build one stable (1 wood), and/or bake bread below"),
+    "plough": N_("click the space of your farmyard to plough"),
+    "sow_bake": N_("click a field to sow it, and/or bake bread below"),
+    "plough_sow": N_("click a space to plough first, then click fields to sow"),
+    "major": N_("choose the major improvement below"),
+    "renovation_major": N_("you may build a major improvement below"),
+    "oven_bake": N_("you may bake bread with the new oven below"),
+    "room": N_("click the space of your farmyard for the room"),
 }
 
 #: the goods a step may spend, shown with the prompt
@@ -37,14 +38,14 @@ BUILDING_GOODS = ("wood", "clay", "reed", "stone", "grain", "vegetable")
 
 #: the parts done so far, in words (``pending["done"]``)
 DONE_WORDS = {
-    "room": "a room built",
-    "stable": "a stable built",
-    "bake": "bread baked",
-    "plough": "a field ploughed",
-    "sow": "sown",
-    "major": "an improvement built",
-    "pasture": "a pasture closed",
-    "renovate": "renovated",
+    "room": N_("a room built"),
+    "stable": N_("a stable built"),
+    "bake": N_("bread baked"),
+    "plough": N_("a field ploughed"),
+    "sow": N_("sown"),
+    "major": N_("an improvement built"),
+    "pasture": N_("a pasture closed"),
+    "renovate": N_("renovated"),
 }
 
 
@@ -53,22 +54,36 @@ def _fences(state: dict, seat: int, pending: dict) -> str:
     region = pending.get("region") or []
     wood = farm["supply"]["wood"]
     if not region:
-        closed = "pasture" in pending.get("done", [])
-        head = "one pasture closed; " if closed else ""
-        return (
-            f"{head}{fences_left(farm)} fences and {wood} wood left; click the spaces to "
-            "fence"
-            + (", then Close the pasture, or Done" if closed else ", then Close the pasture")
+        left = gettext("{fences} and {wood} left").format(
+            fences=ngettext("{n} fence", "{n} fences", fences_left(farm)).format(
+                n=fences_left(farm)
+            ),
+            wood=count_text(wood, "wood"),
+        )
+        if "pasture" in pending.get("done", []):
+            return gettext(
+                "one pasture closed; {left}; click the spaces to fence, then Close the "
+                "pasture, or Done"
+            ).format(left=left)
+        return gettext("{left}; click the spaces to fence, then Close the pasture").format(
+            left=left
         )
     needed = len(fence_rules.new_fences_needed(GRID, region, farm["fences"]))
     cost = fence_wood(needed, fence_credit(farm, pending))
-    one = len(region) == 1
-    marked = f"{len(region)} space{'' if one else 's'} marked"
-    return (
-        f"{marked}: closing {'it' if one else 'them'} takes {needed} fences, {cost} of your "
-        f"{wood} wood; "
-        "click more spaces to fence, then Close the pasture (or clear the fences being drawn)"
+    marked = ngettext(
+        "{n} space marked: closing it takes {fences}, {cost} of your {wood}",
+        "{n} spaces marked: closing them takes {fences}, {cost} of your {wood}",
+        len(region),
+    ).format(
+        n=len(region),
+        fences=ngettext("{n} fence", "{n} fences", needed).format(n=needed),
+        cost=cost,
+        wood=count_text(wood, "wood"),
     )
+    return gettext(
+        "{marked}; click more spaces to fence, then Close the pasture (or clear the fences "
+        "being drawn)"
+    ).format(marked=marked)
 
 
 def step_prompt(state: dict, seat: int) -> dict | None:
@@ -81,23 +96,26 @@ def step_prompt(state: dict, seat: int) -> dict | None:
     if has_unhoused(farm):
         return {
             "step": name,
-            "left": "your animals do not all fit: release or cook some below",
-            "group": "Any time: cook, convert, release",
+            "left": gettext("your animals do not all fit: release or cook some below"),
+            "group": gettext("Any time: cook, convert, release"),
         }
     kind = pending["kind"]
     if kind == "fences":
         return {
-            "step": name if "fence" in name.lower() else f"{name}: build fences",
+            "step": name
+            if "fence" in str(pending["space"]).lower()
+            else gettext("{space}: build fences").format(space=name),
             "left": _fences(state, seat, pending),
-            "group": STEP_GROUP,
+            "group": gettext(STEP_GROUP),
         }
-    done = [DONE_WORDS.get(part, part) for part in pending.get("done", [])]
-    baked = pending.get("baked") or []
-    if baked and "bread baked" not in done:
-        done.append("bread baked")
-    ask = ASKS.get(kind, "choose the next step below or on the board")
+    parts = list(pending.get("done", []))
+    if pending.get("baked") and "bake" not in parts:
+        parts.append("bake")
+    done = [gettext(DONE_WORDS[p]) if p in DONE_WORDS else p for p in dict.fromkeys(parts)]
+    ask = gettext(ASKS.get(kind, N_("choose the next step below or on the board")))
     left = (f"{', '.join(done)}; " if done else "") + ask
     if kind not in ("plough", "major", "room"):
-        left += "; Done ends the action"
+        left += gettext("; Done ends the action")
     have = {g: farm["supply"].get(g, 0) for g in BUILDING_GOODS}
-    return {"step": name, "left": f"{left} (you have {goods_text(have)})", "group": STEP_GROUP}
+    left = gettext("{left} (you have {goods})").format(left=left, goods=goods_text(have))
+    return {"step": name, "left": left, "group": gettext(STEP_GROUP)}

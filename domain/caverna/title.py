@@ -20,6 +20,7 @@ from .scoring import rescore, score_sheet
 from .spaces import space_name
 from .state import animals_fit, clone, room
 from .text import describe, rule_of
+from .words import count_text
 
 _START = OptionSpec(
     "start_player",
@@ -126,6 +127,9 @@ class Caverna(BuilderTitle):
         """``event`` as ``viewer`` may see it (Caverna hides nothing, so ``viewer`` changes
         nothing)."""
         return describe(event, names)
+
+    def count_words(self, n, good):
+        return count_text(n, good)
 
     def rule_of(self, event):
         return rule_of(event)

@@ -9,40 +9,42 @@ from) and gives the heading the action's moves are listed under (``group``, as
 
 from __future__ import annotations
 
+from domain.common.i18n import N_, gettext
+
 from .parts import open_parts
 from .spaces import space_name
 
 #: each part of an action space, in words, and where on the board it is done
 PART_WORDS = {
-    "forest_twin": "place a meadow/field tile on your forest",
-    "cave_twin": "place a cavern/tunnel tile in your mountain",
-    "cave_twin_any": "place a cavern/cavern or cavern/tunnel tile in your mountain",
-    "sow": "sow on your fields",
-    "furnish": "furnish a cavern",
-    "dwelling": "furnish a dwelling",
-    "growth": "grow your family",
-    "dog": "take a dog",
-    "forge": "forge a weapon",
-    "ore_mine": "build an ore mine in your mountain",
-    "ruby_mine_tunnel": "build a ruby mine on a tunnel",
-    "ruby_mine_deep": "build a ruby mine on a deep tunnel",
-    "small_pasture": "fence a small pasture on a meadow",
-    "large_pasture": "fence a large pasture on two meadows",
-    "stable": "build a stable",
-    "trade": "trade ore",
-    "market": "buy at the market",
-    "expedition1": "take loot",
-    "expedition1b": "take loot",
-    "expedition2": "take loot",
-    "expedition3": "take loot",
-    "expedition4": "take loot",
+    "forest_twin": N_("place a meadow/field tile on your forest"),
+    "cave_twin": N_("place a cavern/tunnel tile in your mountain"),
+    "cave_twin_any": N_("place a cavern/cavern or cavern/tunnel tile in your mountain"),
+    "sow": N_("sow on your fields"),
+    "furnish": N_("furnish a cavern"),
+    "dwelling": N_("furnish a dwelling"),
+    "growth": N_("grow your family"),
+    "dog": N_("take a dog"),
+    "forge": N_("forge a weapon"),
+    "ore_mine": N_("build an ore mine in your mountain"),
+    "ruby_mine_tunnel": N_("build a ruby mine on a tunnel"),
+    "ruby_mine_deep": N_("build a ruby mine on a deep tunnel"),
+    "small_pasture": N_("fence a small pasture on a meadow"),
+    "large_pasture": N_("fence a large pasture on two meadows"),
+    "stable": N_("build a stable"),
+    "trade": N_("trade ore"),
+    "market": N_("buy at the market"),
+    "expedition1": N_("take loot"),
+    "expedition1b": N_("take loot"),
+    "expedition2": N_("take loot"),
+    "expedition3": N_("take loot"),
+    "expedition4": N_("take loot"),
 }
 
 
 def _words(parts) -> str:
     seen: list[str] = []
     for part in parts:
-        text = PART_WORDS.get(part, part.replace("_", " "))
+        text = gettext(PART_WORDS[part]) if part in PART_WORDS else part.replace("_", " ")
         if text not in seen:
             seen.append(text)
     return ", ".join(seen)
@@ -58,11 +60,13 @@ def step_prompt(state: dict, seat: int) -> dict | None:
     left = open_parts(state, seat)
     sentence = []
     if done:
-        sentence.append(f"done: {_words(done)}")
+        sentence.append(gettext("done: {parts}").format(parts=_words(done)))
     if left:
         sentence.append(
-            f"still open: {_words(left)} (click a highlighted space of your home board, "
-            "or choose below)"
+            gettext(
+                "still open: {parts} (click a highlighted space of your home board, or choose "
+                "below)"
+            ).format(parts=_words(left))
         )
-    sentence.append("Done ends the action")
+    sentence.append(gettext("Done ends the action"))
     return {"step": name, "left": "; ".join(sentence), "group": name}

@@ -294,6 +294,11 @@ class Title(abc.ABC):
         suite's hidden-data scan searches outputs for both."""
         return None
 
+    def count_words(self, n: int, good: str) -> str:
+        """ "3 wood": ``n`` of the good (or animal) ``good`` in the reader's language, with its
+        plural form (a board drawing's words beside its icons)."""
+        return f"{n} {good}"
+
     def rule_of(self, event: EventLike) -> str | None:
         """The rules-digest section ``event`` applied (e.g. "agricola §5.8"), if any."""
         return None

@@ -18,7 +18,7 @@ from .flow import advance, setup_events
 from .labels import move_group, move_label
 from .moves import apply, legal_moves, to_act
 from .scoring import score_sheet
-from .text import describe, rule_of
+from .text import _COUNTED, _count, describe, rule_of
 
 _START = OptionSpec(
     "start_player",
@@ -151,6 +151,9 @@ class Village(BuilderTitle):
         """``event`` as ``viewer`` may see it: Village's bag draws are secret only until drawn,
         and an event names only what was drawn, so ``viewer`` changes nothing."""
         return describe(event, names, viewer)
+
+    def count_words(self, n, good):
+        return _count(n, good) if good in _COUNTED else f"{n} {good}"
 
     def rule_of(self, event):
         return rule_of(event)

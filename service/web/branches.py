@@ -130,7 +130,9 @@ def compare() -> ResponseReturnValue:
                     "sheet_rows": sheet_rows(sheet),
                     "lineage": _lineage(app, game_id),
                     # issue 32: each board drawn as anyone may see it (no seat's hidden cards)
-                    "board": game.rules.view(game.state, None, is_over(game)),
+                    "board": (board := game.rules.view(game.state, None, is_over(game))),
+                    # the names the board drawing shows, in the reader's language (no cards)
+                    "panels": {"names": (game.rules.page(board, None) or {}).get("names", {})},
                     "title": game.rules.name,
                     "players": list(game.players),
                     "finished": is_over(game),

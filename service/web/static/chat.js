@@ -36,7 +36,7 @@
       li.className = "chat-" + m.room;
       var name = document.createElement("span");
       name.className = "chat-name";
-      name.textContent = m.name + (m.room === "spectators" ? " (spectator)" : "");
+      name.textContent = m.name + (m.room === "spectators" ? " " + (p.dataset.spectator || "(spectator)") : "");
       var text = document.createElement("span");
       text.className = "chat-text";
       text.textContent = m.text;

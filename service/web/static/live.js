@@ -67,7 +67,7 @@
     var m = main();
     if (!m || !m.dataset.title) { return; }
     var mine = m.dataset.myTurn === "yes";
-    document.title = (mine ? "\u25B6 Your turn \u00B7 " : "") + m.dataset.title;
+    document.title = (mine ? "\u25B6 " + (m.dataset.yourTurn || "Your turn") + " \u00B7 " : "") + m.dataset.title;
     var icon = document.getElementById("favicon");
     if (icon) { icon.href = mine ? icon.dataset.turn : icon.dataset.idle; }
   }
@@ -308,7 +308,7 @@
     var input = document.getElementById(button.dataset.copy);
     if (!input) { return; }
     input.select();
-    var done = function () { button.textContent = "Copied"; };
+    var done = function () { button.textContent = button.dataset.copied || "Copied"; };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () { /* selected */ });
     } else {
