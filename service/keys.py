@@ -14,40 +14,13 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-import tempfile
-from collections.abc import Callable
+
+from workers.keyfiles import load_or_create
 
 log = logging.getLogger(__name__)
 
 SECRET_KEY_FILE = "secret-key"
 SIGNING_KEY_FILE = "signing-key.pem"
-
-
-def load_or_create(path: str, make: Callable[[], bytes]) -> bytes:
-    """The contents of ``path``; created from ``make()`` first if it does not exist."""
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        pass
-    directory = os.path.dirname(path) or "."
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".key-")
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(make())
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.link(tmp, path)  # fails if another process created it first
-            log.info("created %s", path)
-        except FileExistsError:
-            pass
-    finally:
-        os.unlink(tmp)
-    with open(path, "rb") as f:
-        return f.read()
 
 
 def secret_key(data_dir: str, given: str | None) -> str:

@@ -23,10 +23,10 @@ import hashlib
 import json
 import logging
 import os
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from .keyfiles import load_or_create
 from .netguard import Allowance
 from .notifiers import Outcome, post
 
@@ -52,30 +52,8 @@ def _make_key() -> bytes:
 
 
 def load_or_create_key(path: str) -> bytes:
-    """The PEM at ``path``, created first (atomically, 0600) if there is none."""
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        pass
-    directory = os.path.dirname(path) or "."
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".key-")
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(_make_key())
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.link(tmp, path)  # the first process to link wins; the others read its key
-            log.info("created the VAPID key %s", path)
-        except FileExistsError:
-            pass
-    finally:
-        os.unlink(tmp)
-    with open(path, "rb") as f:
-        return f.read()
+    """The VAPID key's PEM at ``path``, created first (atomically, 0600) if there is none."""
+    return load_or_create(path, _make_key)
 
 
 def key_path(data_dir: str | None, given: str | None = None) -> str:
