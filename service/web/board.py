@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 from domain.application import Games
+from domain.common.visibility import redact
 from domain.common.why import TARGET_FIELDS, move_target  # noqa: F401 (the page's keys)
 from domain.game import is_over
 
@@ -261,7 +262,8 @@ def page_context(
         "moves": moves,
         "on_board": on_board,
         "walk": walk,
-        "sheet": (sheet := rules.score_sheet(shown.state)),
+        # redacted like every output, though no title hides a part of its sheet today
+        "sheet": (sheet := redact(rules.score_sheet(shown.state), viewer, finished)),
         "sheet_rows": sheet_rows(sheet),
         "events": views,
         "entries": entries,

@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
+from domain.common.visibility import redact
 from domain.game import is_over
 from domain.tokens import token_hash
 
@@ -126,7 +127,9 @@ def compare() -> ResponseReturnValue:
                 {
                     "id": str(game_id),
                     "summary": app.summary(game),
-                    "sheet": (sheet := game.rules.score_sheet(game.state)),
+                    "sheet": (
+                        sheet := redact(game.rules.score_sheet(game.state), None, is_over(game))
+                    ),
                     "sheet_rows": sheet_rows(sheet),
                     "lineage": _lineage(app, game_id),
                     # issue 32: each board drawn as anyone may see it (no seat's hidden cards)
