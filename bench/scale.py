@@ -113,15 +113,38 @@ BULK = os.environ.get("BENCH_SCALE_BULK", "1") != "0"
 BULK_GAMES = 100
 
 
+#: how often a batch is tried when its connection is lost (a shared server's tests terminate
+#: backends that wait for a lock, as the fill's processes do for the event table's)
+COPY_ATTEMPTS = 6
+
+
 def _copy_batch(games: Games, events: list) -> None:
     """Store the events of many games in one transaction by ``COPY``: the events the
     application would save (its own mapper encodes them), under the library's own table lock
     (notification ids are given in commit order, as its inserts give them), one round trip
-    for the whole batch instead of a function call per game."""
+    for the whole batch instead of a function call per game. A batch whose connection is lost
+    is tried again (its transaction was rolled back; one found stored already is done)."""
+    from eventsourcing.persistence import IntegrityError, OperationalError
+
+    stored = [games.mapper.to_stored_event(e) for e in events]
+    for attempt in range(COPY_ATTEMPTS):
+        try:
+            _copy_stored(games, stored)
+            return
+        except IntegrityError:
+            if attempt == 0:
+                raise
+            return  # the lost attempt had committed
+        except OperationalError:
+            if attempt == COPY_ATTEMPTS - 1:
+                raise
+            time.sleep(1 + attempt)
+
+
+def _copy_stored(games: Games, stored: list) -> None:
     from psycopg.sql import SQL, Identifier
 
     recorder = games.recorder
-    stored = [games.mapper.to_stored_event(e) for e in events]
     table = SQL("{0}.{1}").format(
         Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name)
     )
@@ -173,6 +196,9 @@ def _fill_part(
                 kept.append((str(game_id), finished, tokens))
         if batch:
             _copy_batch(games, batch)
+    except BaseException as err:  # the parent must not wait for a part that died
+        queue.put(("failed", f"{type(err).__name__}: {err}"))
+        raise
     finally:
         games.close()
     queue.put((kept, events))
@@ -191,8 +217,11 @@ def fill(url: str, templates: list[dict], span: tuple = (0, N_GAMES)) -> tuple[d
     for proc in procs:
         proc.start()
     results = [queue.get() for _ in procs]
+    failed = [r[1] for r in results if r[0] == "failed"]
     for proc in procs:
         proc.join()
+    if failed:
+        raise RuntimeError(f"a fill process failed: {failed[0]}")
     seconds = time.perf_counter() - started
     kept = [k for r in results for k in r[0]]
     events = sum(r[1] for r in results)

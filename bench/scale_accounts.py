@@ -271,7 +271,7 @@ def prepare(
         print("fill", games, meta["fill"], flush=True)
         _write_meta(url, schema, meta)
     if "rebuild" not in meta:
-        meta["rebuild"] = scale.rebuild(url)
+        meta["rebuild"] = _rebuild(url)
         print("rebuild", games, meta["rebuild"], flush=True)
         _write_meta(url, schema, meta)
     if "accounts_seed" not in meta:
@@ -285,6 +285,21 @@ def prepare(
     for key in ("fill", "rebuild", "accounts_seed", "vacuum_analyze_seconds"):
         report[key] = meta[key]
     return [tuple(k) for k in meta["kept"]], meta["cookie"]
+
+
+def _rebuild(url: str, attempts: int = 3) -> dict:
+    """``chronicle-rebuild``'s rebuild, started again if a connection is lost (it leaves the
+    position at 0 then, and starts from the beginning)."""
+    from . import scale
+
+    for attempt in range(attempts):
+        try:
+            return scale.rebuild(url)
+        except Exception as err:
+            if attempt == attempts - 1:
+                raise
+            print("rebuild failed, again:", err, flush=True)
+    raise AssertionError("unreachable")
 
 
 def _read_meta(url: str, schema: str) -> dict:
