@@ -29,8 +29,8 @@ def test_a_stored_class_keeps_its_topic(topic):
 
 
 def test_the_filters_select_the_stored_topics():
-    assert GAME_CREATED_TOPIC == get_topic(GameCreated)
-    assert SERIES_TOPIC == get_topic(SeriesEvent)
+    assert get_topic(GameCreated) == GAME_CREATED_TOPIC
+    assert get_topic(SeriesEvent) == SERIES_TOPIC
 
 
 def test_a_new_game_is_stored_under_the_old_topics(games):
