@@ -30,8 +30,8 @@ import uuid
 import requests
 
 from domain.accounts.app import Accounts
-from domain.application import Games
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.storage import persistence_env
 from domain.tables.app import Tables
 from projections.accounts import projections_for
 from projections.store import open_store

@@ -78,7 +78,7 @@ def extracted() -> dict[Key, str | None]:
 def table_messages() -> list[tuple[str | None, str, str | None]]:
     """The messages of the domain's tables (see the module docstring)."""
     import domain
-    from domain import registry
+    from domain.platform import registry
 
     for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
         importlib.import_module(module.name)
@@ -141,7 +141,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
         rows = _glossary(title, "ru")["sections"]["scoring"].values()
         out += [(f"{title} scoring", row["en"], None) for row in rows]
-    from domain import registry
+    from domain.platform import registry
 
     for rules in registry.all_current():
         series = rules.series() if type(rules).__module__.startswith("domain.") else None

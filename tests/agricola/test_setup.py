@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
 from domain.agricola import AGRICOLA
 from domain.agricola.tables import FAMILY_BOARD, GREEN_CARDS, ROUND_CARDS, STAGES
 from domain.common.errors import BadGameConfig
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
+from domain.platform import registry
 
 from .support import NAMES, setup
 
