@@ -37,6 +37,7 @@ from . import (
     lasso,
     manure,
     mill,
+    occupation_play,
     payments,
     permanent,
     play,
@@ -78,7 +79,7 @@ def _not_done(part: Any) -> Any:
 
 def _occupation_more_left(state: dict, seat: int) -> Any:
     return "occupation" not in state["pending"][seat].get("done", []) and (
-        play.any_playable_occupation(state, seat, state["pending"][seat]["space"])
+        occupation_play.any_playable_occupation(state, seat, state["pending"][seat]["space"])
     )
 
 
@@ -125,7 +126,7 @@ _MOVE_MODULES = (
 #: Card moves: type -> ((check, apply), (required fields, optional fields)).
 MOVES = {
     "play_occupation": (
-        (play.check_play_occupation, play.apply_play_occupation),
+        (occupation_play.check_play_occupation, occupation_play.apply_play_occupation),
         ({"card": str}, {}),
     ),
     "play_minor": (

@@ -18,7 +18,7 @@ from ..farm import growth_problem, sow_problem, split_animals
 from ..improvements import can_build_any_major
 from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
 from ..tables import GRID
-from . import engine, play
+from . import engine, occupation_play, play
 from .common import ask_choice, receive_animals, stone_less
 from .free_builds import fence_one_space
 from .leaving import leave_options, top_up
@@ -267,7 +267,7 @@ def housing(farm: dict, home: Housing) -> Housing:
 
 
 def _check_lessons(state: dict, seat: int, space_id: str, move: dict) -> None:
-    if not play.any_playable_occupation(state, seat, space_id):
+    if not occupation_play.any_playable_occupation(state, seat, space_id):
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
