@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, cast
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from domain.common.fences import new_fences_needed
 
-from . import conversions, fencing, placement, steps, work_end
+from . import build_steps, conversions, fencing, placement, steps, work_end
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import NONE, of, space_row
 from .farm import fence_credit, fence_prices, major_costs, renovations, room_costs, stable_costs
@@ -174,12 +174,12 @@ def _animals_text(animals: dict) -> str:
 #: type -> (check, apply).
 HANDLERS = {
     "place": (placement.check_place, steps.place_and_settle),
-    "build_room": (steps.check_build_room, steps.apply_build_room),
-    "build_stable": (steps.check_build_stable, steps.apply_build_stable),
-    "plough": (steps.check_plough, steps.apply_plough),
-    "sow": (steps.check_sow, steps.apply_sow),
-    "bake": (steps.check_bake, steps.apply_bake),
-    "build_major": (steps.check_build_major, steps.apply_build_major),
+    "build_room": (build_steps.check_build_room, build_steps.apply_build_room),
+    "build_stable": (build_steps.check_build_stable, build_steps.apply_build_stable),
+    "plough": (build_steps.check_plough, build_steps.apply_plough),
+    "sow": (build_steps.check_sow, build_steps.apply_sow),
+    "bake": (build_steps.check_bake, build_steps.apply_bake),
+    "build_major": (build_steps.check_build_major, build_steps.apply_build_major),
     "fence_space": (fencing.check_fence_space, fencing.apply_fence_space),
     "close_pasture": (fencing.check_close_pasture, fencing.apply_close_pasture),
     "clear_region": (fencing.check_clear_region, fencing.apply_clear_region),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..conversions import conversions_open
 from ..farm import affordable, renovation_problem, renovations
-from ..placement import _renovate
+from ..place_effects import renovate
 from ..steps import settle
 from . import engine
 from .common import ask_choice, order_moves, receive_animals
@@ -93,7 +93,7 @@ def check_card_renovate(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_renovate(b: Builder, seat: int, move: dict) -> None:
-    _renovate(b, seat, move.get("pay", 0))
+    renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:

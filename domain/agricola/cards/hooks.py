@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from domain.common import fences as fence_rules
 from domain.common.housing import Housing
 
-from .. import placement, steps
+from .. import place_effects, placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..extension import skips_harvest
@@ -326,7 +326,7 @@ def _pending_apply(kind: str, renovate: Any = False, grow: Any = False, start: A
         if start:
             b.emit("StartingPlayerTaken", {"space": space_id}, seat)
         if renovate:
-            placement._renovate(b, seat, move.get("pay", 0))
+            place_effects.renovate(b, seat, move.get("pay", 0))
         if grow:
             b.emit(
                 "FamilyGrew",
