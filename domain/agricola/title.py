@@ -56,7 +56,17 @@ ROUND_ORDER = OptionSpec(
 )
 
 
-def _variants(latest: int) -> tuple:
+#: Who starts (digest §2.1 item 10).
+START_PLAYER = OptionSpec(
+    "start_player",
+    "int",
+    -1,
+    "Seat of the start player; -1 draws it with the game's seed (digest §2.1 item 10).",
+    choices=(-1, 0, 1, 2, 3, 4),
+)
+
+
+def _variants(latest: int) -> tuple[VariantInfo, ...]:
     """The variants and their options; ``latest``: the newest card set of these rules (new
     games get it; a rules version never deals a card set newer than its own)."""
     return (
@@ -68,14 +78,7 @@ def _variants(latest: int) -> tuple:
             "improvements, the family side of the board and of the green action cards "
             "(digest §9.1). With 1 player the solo rules apply (digest §9.2, D-09).",
             (
-                OptionSpec(
-                    "start_player",
-                    "int",
-                    -1,
-                    "Seat of the start player; -1 draws it with the game's seed "
-                    "(digest §2.1 item 10).",
-                    choices=(-1, 0, 1, 2, 3, 4),
-                ),
+                START_PLAYER,
                 ROUND_ORDER,
             ),
         ),
@@ -89,14 +92,7 @@ def _variants(latest: int) -> tuple:
             "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 5 "
             "players (1 with the 10-3 deal).",
             (
-                OptionSpec(
-                    "start_player",
-                    "int",
-                    -1,
-                    "Seat of the start player; -1 draws it with the game's seed "
-                    "(digest §2.1 item 10).",
-                    choices=(-1, 0, 1, 2, 3, 4),
-                ),
+                START_PLAYER,
                 OptionSpec(
                     "decks",
                     "str",
