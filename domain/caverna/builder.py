@@ -3,10 +3,10 @@ with the tiles that add to them, payments, and the seat's name for messages."""
 
 from __future__ import annotations
 
-from domain.common.builder import EventBuilder
+from domain.common.builder import EventBuilder, clone
 
 from .evolve import evolve
-from .state import clone, name, owns
+from .state import name, owns
 
 
 class Builder(EventBuilder):

@@ -8,6 +8,7 @@ otherwise explains why in the game's nouns.
 from __future__ import annotations
 
 from domain.common.errors import InvalidMove, NotYourTurn
+from domain.common.moveshape import check_fields, move_type
 
 from . import anytime, parts, placement
 from .builder import seat_params
@@ -70,32 +71,19 @@ def canonical(state: dict, move: dict) -> dict:
 
 def check_shape(move: object) -> None:
     """Raise :class:`InvalidMove` unless ``move`` is a well-formed Caverna move."""
-    if not isinstance(move, dict):
-        raise InvalidMove(reason="a move must be a JSON object with a 'type'")
-    kind = move.get("type")
-    if not isinstance(kind, str):
-        raise InvalidMove(reason="a move needs a 'type' string")
+    kind = move_type(move)
+    assert isinstance(move, dict)
     if kind not in MOVE_SHAPES:
         raise InvalidMove("unknown_move", move_type=kind, title="Caverna")
-    required, optional = MOVE_SHAPES[kind]
-    for key in move:
-        if key != "type" and key not in required and key not in optional:
-            raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
-    for key, typ in list(required.items()) + list(optional.items()):
-        if key not in move:
-            if key in required:
-                raise InvalidMove(reason=f"a '{kind}' move needs the field '{key}'")
-            continue
-        value = move[key]
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
-        if typ is str and not isinstance(value, str):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
-        if key in ("at", "at2") and not GRID.on_board(value):
-            raise InvalidMove(
-                reason=f"'{key}' must be a space of the home board from 0 to 47 "
-                "(row * 8 + column, with the Office room's edge)"
-            )
+    check_fields(kind, move, MOVE_SHAPES[kind], _on_board)
+
+
+def _on_board(key: str, value: int) -> None:
+    if key in ("at", "at2") and not GRID.on_board(value):
+        raise InvalidMove(
+            reason=f"'{key}' must be a space of the home board from 0 to 47 "
+            "(row * 8 + column, with the Office room's edge)"
+        )
 
 
 # -- who is asked -----------------------------------------------------------------------------
