@@ -10,6 +10,11 @@ Moves: ``{"type": "convert", "good": "boar"}`` (also ``"donkey_pair"``, and ``"g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from . import board, building
 from .builder import has, seat_params, with_extras
 from .errors import CavernaViolation
@@ -148,7 +153,7 @@ def _reason(state: dict, seat: int, move: dict) -> str:
     return "they do not hold what it costs"
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     kind = move["type"]
     home = b.home(seat)
     if kind == "convert":

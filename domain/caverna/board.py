@@ -9,6 +9,7 @@ lists, so a listed move is always accepted. Spots are ints (``row * 8 + col``, s
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from .furnishings import FURNISHINGS
 from .state import is_mountain, owns
@@ -66,7 +67,7 @@ def _pairs(home: dict, mountain: bool, ordered: bool) -> list[tuple[int, int]]:
     ]
 
 
-def _touches(home: dict, spaces, kinds) -> bool:
+def _touches(home: dict, spaces: Any, kinds: Any) -> bool:
     return any(home["board"][n] in kinds for s in spaces for n in neighbours(s))
 
 

@@ -3,6 +3,8 @@ with the tiles that add to them, payments, and the seat's name for messages."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.common.builder import EventBuilder, clone
 
 from .evolve import evolve
@@ -37,7 +39,7 @@ def gain(
     reason: str,
     part: str | None = None,
     kind: str = "GoodsGained",
-    **data,
+    **data: Any,
 ) -> None:
     """Give ``goods`` from the general supply (with the tiles that add to them)."""
     goods = with_extras(b.home(seat), goods)
@@ -49,7 +51,7 @@ def gain(
     b.emit(kind, payload, seat)
 
 
-def pay(b: Builder, seat: int, goods: dict, reason: str, **data) -> None:
+def pay(b: Builder, seat: int, goods: dict, reason: str, **data: Any) -> None:
     goods = {g: n for g, n in goods.items() if n}
     if goods:
         b.emit("GoodsPaid", {"pay": goods, "reason": reason, **data}, seat)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 
+from domain.common.events import EventLike
+
 from .furnishings import FURNISHINGS
 from .spaces import current_id, renamed
 from .state import new_home
@@ -191,7 +193,7 @@ def _loot(state: dict, seat: int, d: dict) -> None:
     pending["loot"].append(d["item"])
 
 
-def _returned(state: dict, seat, d: dict) -> None:
+def _returned(state: dict, seat: int | None, d: dict) -> None:
     for home in state["homes"]:
         for dwarf in home["dwarfs"]:
             dwarf["at"] = None
@@ -199,13 +201,13 @@ def _returned(state: dict, seat, d: dict) -> None:
         space.update(occupant=None, dwarf=None, target=None)
 
 
-def _cleared(state: dict, seat, d: dict) -> None:
+def _cleared(state: dict, seat: int | None, d: dict) -> None:
     for good, n in state["spaces"][d["space"]]["goods"].items():
         state["bank"][good] = state["bank"].get(good, 0) + n
     state["spaces"][d["space"]]["goods"] = {}
 
 
-def _replenished(state: dict, seat, d: dict) -> None:
+def _replenished(state: dict, seat: int | None, d: dict) -> None:
     for space, goods in d["spaces"].items():
         _add(state["spaces"][space]["goods"], goods)
         _add(state["bank"], goods, -1)
@@ -251,7 +253,7 @@ HANDLERS = {
 }
 
 
-def evolve(state: dict, event) -> dict:
+def evolve(state: dict, event: EventLike) -> dict:
     """Apply one event (mutates and returns ``state``)."""
     d = event.data
     if event.type == "GameSetUp":

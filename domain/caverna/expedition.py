@@ -10,6 +10,11 @@ Sowing as loot opens sow moves beside the remaining loot.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from itertools import combinations
 
 from . import board, building
@@ -58,7 +63,7 @@ def loot_moves(state: dict, seat: int, pending: dict, part: str) -> list[dict]:
 
 
 def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
-    def one(**fields):
+    def one(**fields: Any) -> Any:
         return {"type": "loot", "item": item, **fields}
 
     if item == "furnish":
@@ -107,7 +112,7 @@ def breed_choices(home: dict) -> list[tuple[str, ...]]:
     return out
 
 
-def take(b, seat: int, move: dict, part: str) -> None:
+def take(b: Builder, seat: int, move: dict, part: str) -> None:
     """Take one loot item (or sow a field the Sow loot allows)."""
     if move["type"] == "sow":
         building.sow(b, seat, move["at"], move["crop"], via="loot")
@@ -145,7 +150,7 @@ def sow_left(state: dict, seat: int, pending: dict) -> bool:
     return bool(building.sow_moves(state["homes"][seat], sown))
 
 
-def end(b, seat: int) -> None:
+def end(b: Builder, seat: int) -> None:
     """The weapon grows by 1 after the expedition; with the "+1 to all weapons" item every
     armed dwarf of the seat grows by 1 more (digest §7.3; capped at 14, EX-19)."""
     pending = b.state["pending"][seat]

@@ -7,6 +7,11 @@ otherwise explains why in the game's nouns.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from domain.common.errors import InvalidMove, NotYourTurn
 from domain.common.moveshape import check_fields, move_type
 
@@ -237,7 +242,7 @@ def _step_reason(state: dict, seat: int, move: dict) -> str:
     return f"the open step is {pending['kind'].replace('_', ' ')}"
 
 
-def apply_move(b, seat: int, move: dict) -> None:
+def apply_move(b: Builder, seat: int, move: dict) -> None:
     kind = move["type"]
     if kind in ANYTIME:
         anytime.apply(b, seat, move)
@@ -251,7 +256,7 @@ def apply_move(b, seat: int, move: dict) -> None:
         _apply_step(b, seat, move)
 
 
-def _apply_step(b, seat: int, move: dict) -> None:
+def _apply_step(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     kind = pending["kind"]
     if kind == "feed":
@@ -272,7 +277,7 @@ def _apply_step(b, seat: int, move: dict) -> None:
     b.emit("Asked", {"pending": None}, seat)
 
 
-def _feed(b, seat: int, pending: dict, worker) -> None:
+def _feed(b: Builder, seat: int, pending: dict, worker: Any) -> None:
     """Pay food; the Working cave feeds one dwarf with wood, stone or ore; each missing food
     is a begging marker (digest §9.1, EX-27; pack §1.3)."""
     need = pending["need"]

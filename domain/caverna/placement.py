@@ -5,6 +5,11 @@ dwarf (unarmed first, then the weakest; 1 ruby breaks the order), which option o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from typing import cast
 
 from . import building
@@ -50,7 +55,7 @@ def gives_now(state: dict, seat: int, space_id: str, data: dict, imitated: bool)
     return bool(any(acc.values()) or data.get("gain") or bonus_goods(state["homes"][seat], data))
 
 
-def can_do(state: dict, seat: int, space_id: str, option, dwarf: int, imitated: bool) -> bool:
+def can_do(state: dict, seat: int, space_id: str, option: Any, dwarf: int, imitated: bool) -> bool:
     """True if the dwarf could do at least one of the space's actions (digest §3.3)."""
     data = spec(_card_id(state, space_id), option)
     if gives_now(state, seat, space_id, data, imitated):
@@ -249,7 +254,7 @@ def _why_not(state: dict, seat: int, move: dict) -> tuple:
     return ("caverna_nothing_to_do", {"space_name": sname})
 
 
-def apply_place(b, seat: int, move: dict) -> None:
+def apply_place(b: Builder, seat: int, move: dict) -> None:
     """Place the dwarf, pay a ruby or the Imitation's food, take the goods."""
     state = b.state
     sid, target = move["space"], move.get("target")
@@ -290,7 +295,7 @@ def _sum(a: dict, b: dict) -> dict:
     return out
 
 
-def rest(b, seat: int) -> None:
+def rest(b: Builder, seat: int) -> None:
     """No action space has anything the seat's next dwarf could do: its remaining dwarfs stay
     in the cave this round (decision C-18)."""
     home = b.home(seat)

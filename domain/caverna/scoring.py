@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from math import ceil
 
+from domain.common.events import EventLike
+
 from . import board
 from .furnishings import BONUS_TILES, DWELLINGS, ENTRY, FURNISHINGS
 from .state import armed, crop_total, dwarf_count, owns, tiles_owned, unused_spaces
@@ -135,7 +137,7 @@ SCORE_NEUTRAL_EVENTS = frozenset(
 )
 
 
-def rescore(state: dict, previous: dict | None, event) -> dict:
+def rescore(state: dict, previous: dict | None, event: EventLike) -> dict:
     """``score_sheet(state)`` from the sheet before ``event``: unchanged after a neutral event,
     one row recomputed after an event of one seat (every other event touches only that seat's
     home), in full otherwise."""

@@ -73,7 +73,7 @@ def new_home(food: int) -> dict:
 # -- readers ---------------------------------------------------------------------------------------
 
 
-def name(state: dict, seat) -> str:
+def name(state: dict, seat: object) -> str:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["players"]):
         return "nobody"
     return state["players"][seat]

@@ -47,7 +47,7 @@ def clone(state: dict) -> dict:
 _NESTED = (dict, list)
 
 
-def copy_tree(value):
+def copy_tree(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists and scalars, as the state is): what
     ``json.loads(json.dumps(value))`` gives for it, at half the cost."""
     kind = type(value)
@@ -81,7 +81,7 @@ COPIES: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def copy_part(key: str, value):
+def copy_part(key: str, value: Any) -> Any:
     """A copy of the state's part ``key`` that shares nothing that can change with it."""
     return COPIES.get(key, copy_tree)(value)
 
@@ -129,7 +129,7 @@ def new_player(pack: dict) -> dict:
     }
 
 
-def name(state: dict, seat) -> str:
+def name(state: dict, seat: int | str) -> str:
     if seat == "c":
         return "Clara"
     try:
@@ -155,7 +155,7 @@ def order_from(state: dict, seat: int) -> list[int]:
 # -- members ---------------------------------------------------------------------------------
 
 
-def owner_of(figure: str):
+def owner_of(figure: str) -> Any:
     head = figure.split(".")[0]
     return head if head == "c" else int(head)
 
@@ -200,7 +200,7 @@ def cubes_on_board(state: dict) -> int:
     return sum(map(len, state["spaces"].values()))
 
 
-def covered(mark, players: int) -> bool:
+def covered(mark: Any, players: int) -> bool:
     """Is a slot with ``mark`` covered by an unused colour with ``players`` (digest §2.1.7)?"""
     low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]
     return max(2, players) < low
