@@ -9,6 +9,7 @@ from domain.common.builder import EventBuilder, clone
 
 from .evolve import evolve
 from .state import name, owns
+from .statetypes import Home
 
 
 class Builder(EventBuilder):
@@ -17,11 +18,11 @@ class Builder(EventBuilder):
     def __init__(self, state: dict) -> None:
         super().__init__(state, clone, evolve)
 
-    def home(self, seat: int) -> dict:
+    def home(self, seat: int) -> Home:
         return self.state["homes"][seat]
 
 
-def with_extras(home: dict, goods: dict) -> dict:
+def with_extras(home: Home, goods: dict) -> dict:
     """Goods as received: the Seam adds 1 ore per stone, the Dog school 1 wood per dog
     (pack §1.3)."""
     out = {g: n for g, n in goods.items() if n}
@@ -57,7 +58,7 @@ def pay(b: Builder, seat: int, goods: dict, reason: str, **data: Any) -> None:
         b.emit("GoodsPaid", {"pay": goods, "reason": reason, **data}, seat)
 
 
-def has(home: dict, goods: dict) -> bool:
+def has(home: Home, goods: dict) -> bool:
     """True if the seat holds at least ``goods`` (supply and animals)."""
     for good, n in goods.items():
         held = home["animals"].get(good) if good in home["animals"] else home["supply"].get(good, 0)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .statetypes import Home
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -135,7 +137,7 @@ def sow(b: Builder, seat: int, at: int, crop: str, **data: Any) -> None:
     b.emit("FieldSown", {"space": at, "crop": crop, "count": SOW_YIELD[crop], **data}, seat)
 
 
-def sow_moves(home: dict, sown: list[str]) -> list[dict]:
+def sow_moves(home: Home, sown: list[str]) -> list[dict]:
     """Sow moves within the limit of 2 fields per crop (digest §4.4, EX-9)."""
     out = []
     for crop in ("grain", "vegetable"):
@@ -145,7 +147,7 @@ def sow_moves(home: dict, sown: list[str]) -> list[dict]:
     return out
 
 
-def growth_problem(home: dict) -> str | None:
+def growth_problem(home: Home) -> str | None:
     """Why the family cannot grow now, or None (digest §7.1, EX-10)."""
     n = dwarf_count(home)
     limit = MAX_DWARFS + (1 if owns(home, "additional_dwelling") else 0)
@@ -160,7 +162,7 @@ def grow(b: Builder, seat: int, space: str, **data: Any) -> None:
     b.emit("DwarfBorn", {"space": space, **data}, seat)
 
 
-def newborn_choices(home: dict, kinds: Any) -> list[dict]:
+def newborn_choices(home: Home, kinds: Any) -> list[dict]:
     """The animals born: one of each listed type with at least 2, as many as fit (digest §8.4)."""
     born = {k: 1 for k in kinds if home["animals"][k] >= 2}
     if not born:
@@ -183,7 +185,7 @@ def breed(b: Builder, seat: int, born: dict, reason: str) -> None:
     b.emit("AnimalsBorn", {"gain": with_extras(home, goods), "born": born, "reason": reason}, seat)
 
 
-def fits_after(home: dict, extra: dict) -> bool:
+def fits_after(home: Home, extra: dict) -> bool:
     animals = farm_animals(home)
     for k, n in extra.items():
         if k in FARM_ANIMALS:

@@ -13,12 +13,14 @@ holdings + every action space + every sown field is the same (an invariant the t
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from domain.common.events import EventLike
 
 from .furnishings import FURNISHINGS
 from .spaces import current_id, renamed
 from .state import new_home
+from .statetypes import Pending, State
 from .tables import LEDGER
 
 
@@ -55,7 +57,7 @@ def _setup(state: dict, d: dict) -> dict:
     n = len(d["players"])
     bank = dict.fromkeys(LEDGER, 0)
     bank["food"] = -sum(d["food"])
-    return {
+    new: State = {
         "title": "caverna",
         "variant": d["variant"],
         "players": list(d["players"]),
@@ -80,6 +82,7 @@ def _setup(state: dict, d: dict) -> dict:
         "bank": bank,
         "final": None,
     }
+    return cast(dict, new)  # a plain dict at run time; ``State`` says its keys
 
 
 def _round(state: dict, d: dict) -> None:
@@ -106,7 +109,7 @@ def _placed(state: dict, seat: int, d: dict) -> None:
     space = state["spaces"][sid]
     space.update(occupant=seat, dwarf=d["dwarf"], target=target)
     state["homes"][seat]["dwarfs"][d["dwarf"]]["at"] = sid
-    state["pending"][seat] = {
+    pending: Pending = {
         "kind": "action",
         "space": sid,
         "option": d.get("option"),
@@ -120,6 +123,7 @@ def _placed(state: dict, seat: int, d: dict) -> None:
         "bought": [],
         "gained": False,
     }
+    state["pending"][seat] = pending
     if d.get("start_player"):
         state["start_player"] = seat
 

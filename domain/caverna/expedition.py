@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .statetypes import Home
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -62,7 +64,7 @@ def loot_moves(state: dict, seat: int, pending: dict, part: str) -> list[dict]:
     return out + sowing
 
 
-def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
+def _builds(state: dict, seat: int, home: Home, item: str) -> list[dict]:
     def one(**fields: Any) -> Any:
         return {"type": "loot", "item": item, **fields}
 
@@ -101,7 +103,7 @@ def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
     return []
 
 
-def breed_choices(home: dict) -> list[tuple[str, ...]]:
+def breed_choices(home: Home) -> list[tuple[str, ...]]:
     """One or two types with at least 2 animals whose newborns all fit (pack §3, row 14)."""
     ready = [a for a in FARM_ANIMALS if home["animals"][a] >= 2]
     out = []

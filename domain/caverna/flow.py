@@ -16,6 +16,7 @@ from .furnishings import FURNISHINGS, INTRO_TILES, TRADES
 from .scoring import final_scores
 from .spaces import BOARDS, SPACES
 from .state import animals_fit, owns
+from .statetypes import Home
 from .tables import (
     FARM_ANIMALS,
     FIXED_HARVEST,
@@ -121,7 +122,7 @@ def start_round(b: Builder, rng: Rng, r: int) -> None:
     replenish(b)
 
 
-def _count(home: dict, kind: str) -> int:
+def _count(home: Home, kind: str) -> int:
     return sum(1 for k in home["board"] if k == kind)
 
 

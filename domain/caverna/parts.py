@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .statetypes import Home
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -91,14 +93,14 @@ def part_possible(state: dict, seat: int, part: str, weapon: int, earlier: Any =
     )
 
 
-def _forge_strengths(home: dict) -> list[int]:
+def _forge_strengths(home: Home) -> list[int]:
     """Strengths 1 to 8 the seat can pay for; the Blacksmith makes forging 2 ore cheaper
     (digest §7.2, EX-18; pack §1.3)."""
     discount = 2 if "blacksmith" in home["furn"].values() else 0
     return [s for s in range(1, MAX_FORGE + 1) if home["supply"]["ore"] >= max(0, s - discount)]
 
 
-def forge_cost(home: dict, strength: int) -> dict:
+def forge_cost(home: Home, strength: int) -> dict:
     discount = 2 if "blacksmith" in home["furn"].values() else 0
     return {"ore": max(0, strength - discount)}
 
@@ -280,7 +282,7 @@ def _furnish(b: Builder, seat: int, move: dict, part: Any) -> None:
     building.furnish(b, seat, move["tile"], move["at"], paid, part=part)
 
 
-def payments_for(home: dict, cost: dict, swap: Any) -> dict:
+def payments_for(home: Home, cost: dict, swap: Any) -> dict:
     for option, paid in payments(home, cost):
         if option == swap:
             return paid

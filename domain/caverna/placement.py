@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .statetypes import Home
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -38,7 +40,7 @@ def _card_id(state: dict, space_id: str) -> str:
     return current_id(state, space_id)
 
 
-def bonus_goods(home: dict, info: dict) -> dict:
+def bonus_goods(home: Home, info: dict) -> dict:
     """Per-mine goods (Ore mining, Ore delivery) or the ruby for owning enough ruby mines
     (digest §4.1, §4.2)."""
     if "bonus" not in info:

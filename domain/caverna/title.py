@@ -22,6 +22,7 @@ from .parts import card_id
 from .scoring import rescore, score_sheet
 from .spaces import space_name
 from .state import animals_fit, room
+from .statetypes import Home
 from .text import describe, rule_of
 from .words import count_text
 
@@ -121,7 +122,7 @@ class Caverna(BuilderTitle):
         return out
 
 
-def home_rows(home: dict) -> list[list[dict]]:
+def home_rows(home: Home) -> list[list[dict]]:
     """The printed home board (rows 1-4, forest then mountain) as a client draws it."""
     rows = []
     for r in range(1, 5):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .statetypes import Player
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -114,7 +116,7 @@ def _good(goods: list[str], good: str) -> dict:
     return {"good": good} if len(goods) > 1 else {}
 
 
-def first_at_any(player: dict, where: str) -> bool:
+def first_at_any(player: Player, where: str) -> bool:
     return any(m["at"] == where for m in player["members"])
 
 
@@ -151,7 +153,7 @@ def mill(b: Builder, seat: int, move: dict) -> None:
 # -- council chamber (§4.6) ----------------------------------------------------------------
 
 
-def _council_payments(p: dict, cost: dict) -> list[dict]:
+def _council_payments(p: Player, cost: dict) -> list[dict]:
     out = [{"pay": "green", "coins": k} for k in coin_options(p, {"green": cost["green"]})]
     if p["goods"]["scroll"] >= cost["scroll"]:
         out.append({"pay": "scroll"})

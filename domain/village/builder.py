@@ -10,6 +10,7 @@ from domain.common.events import Event
 
 from .evolve import TOUCHES, evolve
 from .state import copy_part, copy_player, member_of, owner_of
+from .statetypes import Player
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
@@ -196,5 +197,5 @@ class Builder(EventBuilder):
             seat,
         )
 
-    def player(self, seat: int) -> dict:
+    def player(self, seat: int) -> Player:
         return self.state["seats"][seat]

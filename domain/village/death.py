@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .statetypes import Player
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -35,7 +37,7 @@ CLARA_CATEGORY = {
 VISIBLE_KINDS = frozenset({"farm", "yard", "church", "city", "council"})
 
 
-def candidates(player: dict) -> list[dict]:
+def candidates(player: Player) -> list[dict]:
     """The distinct (place, generation) choices among the lowest-numbered visible members
     (L637-641, G-22)."""
     visible = [m for m in player["members"] if m["at"].split(":")[0] in VISIBLE_KINDS]

@@ -9,12 +9,13 @@ time the marker passes the quill (digest §5.1, sources.md §4.5).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from domain.common.events import EventLike
 
 from .pack import COLOURS, GOODS
 from .state import copy_tree, covered, member_of, new_player, owner_of
+from .statetypes import Player, State
 
 
 def _who(state: dict, seat: int | None) -> Any:
@@ -26,7 +27,7 @@ def set_up(state: dict, d: dict, seat: int | None) -> dict:
     pack = d["pack"]
     v = pack["values"]
     n = len(d["players"])
-    state = {
+    new: State = {
         "title": "village",
         "variant": d["variant"],
         "players": list(d["players"]),
@@ -67,10 +68,10 @@ def set_up(state: dict, d: dict, seat: int | None) -> dict:
         "seats": [new_player(v) for _ in range(n)],
         "clara": json.loads(json.dumps(d["clara"])) if d.get("clara") else None,
     }
-    for slot in state["chronicle"] + state["graves"]:
+    for slot in new["chronicle"] + new["graves"]:
         if covered(slot["mark"], n):
             slot["by"] = "cover"
-    return state
+    return cast(dict, new)  # a plain dict at run time; ``State`` says its keys
 
 
 def gained(state: dict, d: dict, seat: int | None) -> dict:
@@ -85,7 +86,7 @@ def paid(state: dict, d: dict, seat: int | None) -> dict:
     return state
 
 
-def _move(state: dict, player: dict, goods: dict, sign: int) -> None:
+def _move(state: dict, player: Player, goods: dict, sign: int) -> None:
     supply = state["supply"]
     for good, k in goods.items():
         k *= sign
@@ -97,8 +98,10 @@ def _move(state: dict, player: dict, goods: dict, sign: int) -> None:
         elif good == "grain":
             player["grain"] += k
             supply["grain"] -= k
-        elif good in ("coins", "pp"):
-            player[good] += k
+        elif good == "coins":
+            player["coins"] += k
+        elif good == "pp":
+            player["pp"] += k
 
 
 def time_paid(state: dict, d: dict, seat: int | None) -> dict:
