@@ -49,6 +49,8 @@ FEATURES = (
     "house",
     "cooking",
 )
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ("next_feeding", "later_feedings")
 #: points per unit of each feature (hand-set, see the module docstring)
 WEIGHTS = {
     "goods": 1.0,
@@ -138,23 +140,3 @@ def _room(farm: dict, animals: dict) -> int:
     home = housing_for(housing(farm), animals)
     total = sum(int(p) for p in home.pastures) + int(home.flexible)
     return max(0, total - sum(animals.get(a, 0) for a in ("sheep", "boar", "cattle")))
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s farm will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
-    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    f = features(state, seat)
-    return (
-        WEIGHTS["next_feeding"] * f["next_feeding"]
-        + WEIGHTS["later_feedings"] * f["later_feedings"]
-    )

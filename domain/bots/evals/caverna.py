@@ -43,6 +43,8 @@ FEATURES = (
     "weapons",
     "empty_fields",
 )
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ("next_feeding", "later_feedings")
 WEIGHTS = {
     "goods": 1.0,
     "actions": 1.5,
@@ -133,23 +135,3 @@ def features(state: dict, seat: int) -> dict[str, float]:
 def _pending_need(state: dict, seat: int) -> int:
     pending = (state.get("pending") or [None] * (seat + 1))[seat] or {}
     return int(pending.get("need", 0)) if pending.get("kind") == "feed" else 0
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s home will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
-    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    f = features(state, seat)
-    return (
-        WEIGHTS["next_feeding"] * f["next_feeding"]
-        + WEIGHTS["later_feedings"] * f["later_feedings"]
-    )
