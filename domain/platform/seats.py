@@ -51,8 +51,16 @@ class BotSeats(GamesApp):
             game = self._cache.get(game_id)
         if game is not None and not game.bots and not game.clock:
             return False
+        if game is None and not self.is_game_stream(game_id):
+            return False
         game = self.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
+
+    def is_game_stream(self, stream_id: uuid.UUID) -> bool:
+        """Whether ``stream_id`` is a game's stream: the after-save hooks hear every stream
+        saved, and a solo series (and its key) is a stream of its own, no game to fold."""
+        first = list(self._guard(self.events.get, stream_id, lte=1))
+        return bool(first) and getattr(first[0], "type", None) == "GameCreated"
 
     def play_bot(
         self, game_id: uuid.UUID, version: int, budget: float | None = None, chooser: Any = None
@@ -75,6 +83,10 @@ class BotSeats(GamesApp):
                 game.seed_for(version),
             )
 
+        with self._cache_lock:
+            cached = game_id in self._cache
+        if not cached and not self.is_game_stream(game_id):
+            return None  # a series' stream, not a game's (see ``is_game_stream``)
         found = self.read(game_id, look)
         if found is None:
             return None
