@@ -151,6 +151,13 @@ def _tap_a_decision(page) -> int:
     return 0
 
 
+#: the board element of the first one-tap place (what _tap_a_decision taps first), or null
+_FIRST_PLACE = """() => { const b = document.querySelector('.board div.acts.one button.tap');
+  const el = b && b.closest('[data-id]'); return el ? el.dataset.id : null; }"""
+#: the board elements marked as changed
+_MARKED = "() => Array.from(document.querySelectorAll('#main .changed')).map(e => e.dataset.id)"
+
+
 def _marked(page) -> bool:
     """Whether the live update just shown marks what changed: waits for the mark (live.js adds
     it after the swap) instead of looking once, so a loaded machine's slower script is not read
@@ -185,12 +192,18 @@ def test_a_seat_plays_from_the_drawn_board_with_one_tap_per_decision_and_sees_wh
             page, other = pages[to_act[0]], pages[1 - to_act[0]]
             version = game.version
             _wait_version(page, version, at_least=True)
+            last_place = page.evaluate(_FIRST_PLACE)
             clicks = _tap_a_decision(page)
             assert clicks, "the board offered no move to the seat whose turn it is"
             _wait_version(page, version)
             taps, decisions = taps + clicks, decisions + 1
             _wait_version(other, version)
             marked += _marked(other)
+        # the marks survive a reload: derived from the event log as that seat sees it
+        other.reload()
+        assert _marked(other), "the reload lost the marks of the last move"
+        if last_place:  # the place of the last decision is among them
+            other.wait_for_function(f"() => {_MARKED}().includes('{last_place}')", timeout=5_000)
         print(f"taps per decision: {taps} taps for {decisions} decisions; {marked} updates marked")
         assert decisions >= 8
         assert taps / decisions <= 1.5, (taps, decisions)

@@ -17,8 +17,11 @@
     return m && m.dataset.version ? parseInt(m.dataset.version, 10) : 0;
   }
 
+  var posting = false;  /* a move of this page is on its way: its answer brings the page */
+
   function refresh() {
     var m = main();
+    if (posting) { return; }
     if (m && m.dataset.refresh && window.htmx) {
       liveRefresh = true;
       window.htmx.ajax("GET", m.dataset.refresh, {target: "#main", swap: "outerHTML"});
@@ -277,9 +280,30 @@
     });
   }
 
+  /* after a load: the marks kept since this seat's last move, as the server derives them
+     from the event log as this seat sees it (service/web/marks.py), so a reload keeps them */
+  function loadMarks() {
+    var m = main();
+    if (!m || !m.dataset.marks || !window.fetch) { return; }
+    fetch(m.dataset.marks, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {ids: []}; })
+      .then(function (found) {
+        var now = main();
+        if (!now || String(found.version) !== now.dataset.version) { return; }
+        (found.ids || []).forEach(function (id) { if (!marked[id]) { marked[id] = "kept"; } });
+        markChanges(false);
+      })
+      .catch(function () { /* no marks: nothing else is lost */ });
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
-    if (verb === "post") { marked = {}; }  /* your own move: the marks go */
+    if (verb === "post") { marked = {}; posting = true; }  /* your own move: the marks go */
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
+    if (verb === "post") { posting = false; }
   });
 
   /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */
@@ -427,6 +451,7 @@
     foldOthers();
     rememberName();
     markChanges(false);
+    loadMarks();
     followAgain();
     markTurn();
     showCurrent();
