@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from flask import abort, jsonify, render_template
 from flask.typing import ResponseReturnValue
@@ -42,7 +43,7 @@ def since_version(entries: list[dict], seat: int | None, current: int) -> int:
     return current
 
 
-def drawn(game, seat: int | None, finished: bool, game_id: str) -> dict[str, str]:
+def drawn(game: Any, seat: int | None, finished: bool, game_id: str) -> dict[str, str]:
     """Each board element's drawing (its ``data-k`` and classes), by ``data-id``."""
     rules = game.rules
     board = rules.view(game.state, seat, finished)
