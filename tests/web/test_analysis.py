@@ -154,3 +154,23 @@ def test_bad_analysis_addresses_are_refused_with_a_sentence(web_app):
         400,
         403,
     )
+
+
+def test_compare_draws_each_board_from_the_viewers_seat(web_app):
+    app = _games(web_app)
+    created = app.create_game("agricola", "full", ["Ann", "Bob"], {"decks": "E"})
+    gid = created.game.id
+    play_random(app, gid, random.Random(6), max_version=40)
+    game = app.get_game(gid)
+    hands = game.state["hands"]["_private"]
+    names = {s: {game.rules.printed_name(c) for c in h["occupations"]} for s, h in hands.items()}
+    ann = _seated(web_app, created, 0)
+    branch = app.fork(gid, game.version, seat=0).game.id  # Ann's "what if" from her seat
+    page = ann.get(f"/compare?g={gid}&g={branch}").get_data(True)
+    assert "Drawn as Ann sees it." in page  # the game she holds, from her seat
+    assert "(you)" in page
+    assert any(n in page for n in names["0"])  # her own hand is drawn
+    assert not [n for n in names["1"] - names["0"] if n in page]  # never Bob's
+    watcher = web_app.test_client().get(f"/compare?g={gid}&g={branch}").get_data(True)
+    assert "Drawn as" not in watcher and "(you)" not in watcher
+    assert not [n for n in names["0"] | names["1"] if n in watcher]
