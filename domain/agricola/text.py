@@ -65,7 +65,7 @@ TEMPLATES = {
     "a newborn joins them on {space}.",
     "FieldPloughed": "{name} ploughs a field on {label}.",
     "FieldSown": "{name} sows {crop} on the field at {label}, which now holds {count}.",
-    "BreadBaked": "{name} bakes {grain} grain into {food} food with the {improvement}.",
+    "BreadBaked": "{name} bakes {grain} into {food} with the {improvement}.",
     "MajorBuilt/paid": "{name} builds the {major} for {cost}.{well}",
     "MajorBuilt/upgrade": "{name} builds the {major} by returning the {returned} to the board.",
     "FenceSpaceMarked": "{name} marks {label} for a new pasture ({size} marked).",
@@ -237,7 +237,8 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(food=d["food"], round=d["round"])
     elif kind == "SpacesReplenished":
         p["replenished"] = "; ".join(
-            f"{space_name(s)} +{goods_text(g)}" for s, g in d["goods"].items()
+            gettext("{space} +{goods}").format(space=space_name(s), goods=goods_text(g))
+            for s, g in d["goods"].items()
         ) or gettext("none")
     elif kind == "PersonPlaced":
         option: Any = d.get("option")
@@ -277,7 +278,11 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
             count=count_text(d["count"], d["crop"]),
         )
     elif kind == "BreadBaked":
-        p.update(grain=d["grain"], food=d["food"], improvement=major_name(d["improvement"]))
+        p.update(
+            grain=count_text(d["grain"], "grain"),
+            food=count_text(d["food"], "food"),
+            improvement=major_name(d["improvement"]),
+        )
     elif kind == "MajorBuilt":
         rounds = d.get("well_rounds") or []
         p.update(
@@ -369,7 +374,9 @@ def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
         p.update(kept=goods_text(d["kept"]), lost=goods_text(lost))
     elif kind == "GameEnded":
         p["scores"] = "; ".join(
-            ngettext("{name} {n} point", "{name} {n} points", t).format(name=_who(names, s), n=t)
+            ngettext("{name} {n} point", "{name} {n} points", abs(t)).format(
+                name=_who(names, s), n=t
+            )
             for s, t in enumerate(d["scores"])
         )
         winners = [_who(names, s) for s in d["winners"]]
