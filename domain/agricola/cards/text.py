@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 from domain.common.i18n import N_, NP_, gettext, join_list, ngettext, pgettext
 
-from .. import text as base
-from ..text import count_text, goods_text
+from ..nouns import count_text, goods_text, names_text
+from ..state import space_name
+from ..tables import SINGULAR
 from .baking import OFFERED
 from .catalogue import CARDS
 from .deal_text import DEALING_EVENTS, VIEWER_SENTENCES, asked, dealing
@@ -30,7 +31,7 @@ def _setup(d, seat, names):
             "{players} sit down to a full game of Agricola with the {decks} deck; "
             "{start_name} is the start player."
         ).format(
-            players=base.names_text(list(d["players"])),
+            players=names_text(list(d["players"])),
             decks=decks,
             start_name=player(list(d["players"]), d["start_player"]),
         )
@@ -203,7 +204,7 @@ def _card_goods(d, seat, names):
         params["from_name"] = player(names, d["from"])
         message = N_("{name} receives {goods} from {from_name} ({card}).")
     elif paid and d.get("onto"):
-        params["space"] = base.space_name(d["onto"])
+        params["space"] = space_name(d["onto"])
         message = N_("{name} receives {goods} from {card}, leaving {paid} on {space}.")
     elif paid:
         message = N_("{name} receives {goods} from {card}, paying {paid}.")
@@ -236,14 +237,14 @@ def _toll(d, seat, names):
     }
     if d.get("space"):
         return gettext("{name} gives {to_name} {goods} for using {space}, card {card}.").format(
-            space=base.space_name(d["space"]), **params
+            space=space_name(d["space"]), **params
         )
     return gettext("{name} gives {to_name} {goods} for card {card}.").format(**params)
 
 
 def _revealed(d, seat, names):
     rounds = [
-        gettext("round {round} {space}").format(round=r, space=base.space_name(c))
+        gettext("round {round} {space}").format(round=r, space=space_name(c))
         for r, c in sorted(d["rounds"].items())
     ]
     return gettext("{card} of {name} turns over the round cards to come: {rounds}.").format(
@@ -252,7 +253,7 @@ def _revealed(d, seat, names):
 
 
 def _fields_added(d, seat, names):
-    crops = [pgettext("agricola goods", base.SINGULAR.get(c, c)) for c in d["allowed"]]
+    crops = [pgettext("agricola goods", SINGULAR.get(c, c)) for c in d["allowed"]]
     n = len(d["fields"])
     return gettext("{name} gets {plots} for {crops} on {card}.").format(
         name=player(names, seat),
@@ -313,7 +314,7 @@ SENTENCES = {
         N_("{name} sows {crop} on {card}, which now holds {count}."),
         name=_name,
         card=_the_card,
-        crop=lambda d, s, n: pgettext("agricola goods", base.SINGULAR.get(d["crop"], d["crop"])),
+        crop=lambda d, s, n: pgettext("agricola goods", SINGULAR.get(d["crop"], d["crop"])),
         count=lambda d, s, n: count_text(d["count"], d["crop"]),
     ),
     "CardFieldsHarvested": _simple(
@@ -359,7 +360,7 @@ SENTENCES = {
         ),
         name=_name,
         card=_the_card,
-        space=lambda d, s, n: base.space_name(d["space"]),
+        space=lambda d, s, n: space_name(d["space"]),
     ),
     "RoundCardsRevealed": _revealed,
     "CardToll": _toll,

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.common.i18n import NP_, gettext, join_list, pgettext
 
-from ..text import goods_text
+from ..nouns import goods_text
 from .catalogue import CARDS
 
 
