@@ -41,6 +41,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "NP_": ((1, "c"), 2),
+    "_says": None,  # a move label's whole message (domain/agricola/cards/labels.py)
 }
 METHODS = [("**/templates/**.html", "jinja2.ext:babel_extract"), ("**.py", "python")]
 #: the Agricola glossary's sections used as message contexts ("agricola spaces")
