@@ -21,7 +21,7 @@ GAMES = [
     Case("agricola", "full", 2, {"decks": "EIK", "dealing": "draft", "exchange": True}),
     Case("agricola", "full", 2, {"decks": "EIK"}),
     Case("caverna", "standard", 2, {}),
-    # Village joins with its labels (next commit)
+    Case("village", "standard", 2, {}),
 ]
 #: words a label may carry untranslated: a card number's letters, nothing else
 ALLOWED = re.compile(r"\b[EIK]\d+\b")
