@@ -12,6 +12,7 @@ from domain.common.i18n import N_, gettext, join_list, ngettext
 
 from ..state import space_name
 from .claim_moves import ACROBAT, ACROBAT_TO
+from .words import or_list
 
 #: the notes whose words never change (``CardStateSet`` ``note`` as the rules write it)
 FIXED = (
@@ -36,12 +37,6 @@ GREENHOUSE_ROUNDS = "K117/rounds"
 PELTS_OWED = "K339/owed"
 
 
-def _or_list(items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
 def note_text(d: dict) -> str | None:
     """The note of ``d`` (a ``CardStateSet``'s data) in the reader's language; None when the
     event has no note."""
@@ -52,7 +47,7 @@ def note_text(d: dict) -> str | None:
         return gettext(note)
     value = d.get("value")
     if d.get("card") == ACROBAT and isinstance(value, dict):
-        targets = _or_list([space_name(s) for s in ACROBAT_TO])
+        targets = or_list([space_name(s) for s in ACROBAT_TO])
         return gettext(
             "may move that person to {spaces}, if free, at the end of the work phase"
         ).format(spaces=targets)

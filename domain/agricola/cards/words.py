@@ -56,3 +56,10 @@ DECKS = {
 def deck_word(deck: Any) -> str:
     """A hand's deck ("occupations", "minor improvements") in the reader's language."""
     return pgettext("agricola deck", DECKS[deck]) if deck in DECKS else str(deck)
+
+
+def or_list(items: list[str]) -> str:
+    """ "a", "a or b", "a, b or c" in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
