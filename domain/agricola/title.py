@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.common.builder import clone
+from domain.common.builder_title import BuilderTitle, Rules
 from domain.common.errors import BadGameConfig
 from domain.common.housing import assignment, housing_for
 from domain.common.rng import Rng
-from domain.common.title import BuilderTitle, GameConfig, OptionSpec, Rules, VariantInfo
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder

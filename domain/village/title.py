@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.builder_title import BuilderTitle, Rules
 from domain.common.rng import Rng
-from domain.common.title import BuilderTitle, GameConfig, OptionSpec, Rules, VariantInfo
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 
 from . import evaluation, walk, why
 from . import pack as packs
