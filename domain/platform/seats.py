@@ -122,6 +122,20 @@ class BotSeats(GamesApp):
                     err.code,
                     err.message,
                 )
+        return self._play_random_instead(game_id, version, seat, spec, rules, view, rng)
+
+    def _play_random_instead(
+        self,
+        game_id: uuid.UUID,
+        version: int,
+        seat: int,
+        spec: Any,
+        rules: Any,
+        view: Any,
+        rng: Any,
+    ) -> Any:
+        """A random listed move for a bot that failed or chose a refused move (the game must
+        not stall); None when nothing is listed or the game moved on."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None
