@@ -48,8 +48,13 @@ import uuid
 
 import requests
 
-from domain.application import Games
-from domain.storage import drop_postgres_schema, persistence_env, postgres_connect, postgres_problem
+from domain.platform.application import Games
+from domain.platform.storage import (
+    drop_postgres_schema,
+    persistence_env,
+    postgres_connect,
+    postgres_problem,
+)
 
 from . import scale_accounts
 from .games import play_random
@@ -555,7 +560,7 @@ def templates_once(templates: list[dict], report: dict) -> list[dict]:
 
 
 def ensure(url: str) -> None:
-    from domain.storage import ensure_postgres_schema
+    from domain.platform.storage import ensure_postgres_schema
     from service.bootstrap import init_db
     from service.config import Settings
 

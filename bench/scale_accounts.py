@@ -30,8 +30,8 @@ import uuid
 import requests
 
 from domain.accounts.app import Accounts
-from domain.application import Games
-from domain.storage import drop_postgres_schema, persistence_env, postgres_connect
+from domain.platform.application import Games
+from domain.platform.storage import drop_postgres_schema, persistence_env, postgres_connect
 from domain.tables.app import Tables
 from projections.accounts import projections_for
 from projections.store import open_store

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any, cast
 from flask import url_for
 from flask.typing import ResponseReturnValue
 
-from domain import registry
 from domain.accounts.errors import refused
 from domain.accounts.model import Account, AccountEvent
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
+from domain.platform import registry
 from domain.tables.model import Table, guest_may_sit
 
 from ..api import problem_response
