@@ -95,7 +95,7 @@ class GameConfig:
     variant: str
     players: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
-    #: For a game of a series (``domain/series.py``): ``{"id", "number", "carry"}``, where
+    #: For a game of a series (``domain/platform/series.py``): ``{"id", "number", "carry"}``, where
     #: ``carry`` is what the title's :meth:`Title.series_carry` handed over from the games
     #: before (e.g. permanent cards, food). None for an ordinary game.
     series: dict[str, Any] | None = None
@@ -326,7 +326,7 @@ class Title(abc.ABC):
         return 0.0
 
     def zombie_move(self, state: dict, seat: int, moves: list[dict]) -> dict | None:
-        """The least-impact move for a dropped seat (issue 25 item 3, ``domain/dropping.py``),
+        """The least-impact move for a dropped seat (issue 25 item 3, ``platform/dropping.py``),
         one of ``moves`` (listed for ``seat`` in ``state``, its view), or None to leave the
         choice to the platform's generic rule (``domain/bots/zombie.py``: the move that gains
         the seat least on its score sheet, preferring one that ends its turn). A bot heuristic,
@@ -350,7 +350,7 @@ class Title(abc.ABC):
         :class:`BadGameConfig` with a sentence to stop the start."""
 
     def series(self) -> Any:
-        """The title's series of games (a ``domain.series.SeriesRules``: the variant its
+        """The title's series of games (a ``domain.platform.series.SeriesRules``: the variant its
         games are played in, targets, what one game hands to the next), or None when the
         title has no series."""
         return None

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
 from domain.agricola import AGRICOLA
 from domain.agricola.action_spaces import FAMILY_BOARD, GREEN_CARDS, ROUND_CARDS
 from domain.agricola.tables import STAGES
 from domain.common.errors import BadGameConfig
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
+from domain.platform import registry
 
 from .support import NAMES, setup
 
