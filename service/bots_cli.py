@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 import click
 
-from domain import registry
 from domain.bots import BotSpec, check_bot
 from domain.bots.arena import GameResult, _run, head_to_head_row, schedule, summarize
 from domain.common.errors import DomainError
+from domain.platform import registry
 
 
 def parse_bots(text: str) -> list[BotSpec]:

@@ -37,13 +37,14 @@ during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod
 from __future__ import annotations
 
 import abc
-import marshal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from .builder import EventBuilder
-from .errors import BadGameConfig
+from .builder import EventBuilder, clone
+from .errors import BadGameConfig, GameOver
 from .events import Event, EventLike
+from .i18n import sheet_in_language
 from .rng import Rng
 from .visibility import redact, seal
 
@@ -96,7 +97,7 @@ class GameConfig:
     variant: str
     players: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
-    #: For a game of a series (``domain/series.py``): ``{"id", "number", "carry"}``, where
+    #: For a game of a series (``domain/platform/series.py``): ``{"id", "number", "carry"}``, where
     #: ``carry`` is what the title's :meth:`Title.series_carry` handed over from the games
     #: before (e.g. permanent cards, food). None for an ordinary game.
     series: dict[str, Any] | None = None
@@ -206,6 +207,23 @@ class Title(abc.ABC):
             filled[spec.name] = value
         return filled
 
+    def start_seat(self, config: GameConfig, rng: Rng) -> int:
+        """The start player's seat: the ``start_player`` option, or drawn with the game's seed
+        when it is -1 (or absent); a seat outside the game is refused with a sentence."""
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            return rng.below("start-player", n)
+        if not 0 <= start < n:
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
+        return int(start)
+
     @abc.abstractmethod
     def setup(self, config: GameConfig, rng: Rng) -> list[Event]:
         """Events that set up a new game; the first must build the whole initial state."""
@@ -222,7 +240,7 @@ class Title(abc.ABC):
         handed to ``play`` again, never to an in-place :meth:`evolve`. A title whose ``decide``
         already evolves a private copy returns that copy and saves a second one."""
         events = self.decide(state, seat, move, rng)
-        out = marshal.loads(marshal.dumps(state, 2))
+        out = clone(state)
         for event in events:
             out = self.evolve(out, event)
         return events, out
@@ -310,7 +328,7 @@ class Title(abc.ABC):
         return 0.0
 
     def zombie_move(self, state: dict, seat: int, moves: list[dict]) -> dict | None:
-        """The least-impact move for a dropped seat (issue 25 item 3, ``domain/dropping.py``),
+        """The least-impact move for a dropped seat (issue 25 item 3, ``platform/dropping.py``),
         one of ``moves`` (listed for ``seat`` in ``state``, its view), or None to leave the
         choice to the platform's generic rule (``domain/bots/zombie.py``: the move that gains
         the seat least on its score sheet, preferring one that ends its turn). A bot heuristic,
@@ -334,7 +352,7 @@ class Title(abc.ABC):
         :class:`BadGameConfig` with a sentence to stop the start."""
 
     def series(self) -> Any:
-        """The title's series of games (a ``domain.series.SeriesRules``: the variant its
+        """The title's series of games (a ``domain.platform.series.SeriesRules``: the variant its
         games are played in, targets, what one game hands to the next), or None when the
         title has no series."""
         return None
@@ -383,14 +401,77 @@ class Title(abc.ABC):
         }
 
 
+def _no_prompt(state: dict, seat: int) -> dict | None:
+    return None
+
+
+def _no_reason(state: dict, seat: int, target: str) -> str | None:
+    return None
+
+
+def _no_value(state: dict, seat: int) -> float:
+    return 0.0
+
+
+def _phase(state: dict) -> str:
+    return str(state.get("phase", "setup"))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One title's rule functions, as :class:`BuilderTitle` drives them: a title's
+    ``title.py`` names its own modules' functions here and declares only what differs.
+
+    Deciding a move (:meth:`BuilderTitle.built`): ``check_shape(move, state)`` refuses a
+    malformed move, a finished game refuses every move, ``check(state, seat, move)`` refuses
+    an illegal one and returns the move as it is applied (a title may rewrite an old form),
+    then ``apply(builder, seat, move, rng)`` and ``advance(builder, rng)`` emit its events
+    through ``builder(state)``."""
+
+    builder: Callable[[dict], EventBuilder]
+    check_shape: Callable[[object, dict], None]
+    check: Callable[[dict, int, dict], dict]
+    apply: Callable[[Any, int, dict, Rng], None]
+    advance: Callable[[Any, Rng], None]
+    evolve: Callable[[dict, EventLike], dict]
+    legal_moves: Callable[[dict, int], list[dict]]
+    to_act: Callable[[dict], tuple[int, ...]]
+    score_sheet: Callable[[dict], dict]
+    describe: Callable[[EventLike, list[str], int | None], str]
+    rule_of: Callable[[EventLike], str | None]
+    move_label: Callable[[dict, dict], str]
+    move_group: Callable[[dict, dict], str]
+    count_words: Callable[[int, str], str]
+    #: the score sheet after an event, from the one before (None: the whole sheet again)
+    rescore: Callable[[dict, dict | None, EventLike], dict] | None = None
+    #: the phase ``status`` reports (the state's own ``phase`` by default)
+    phase: Callable[[dict], str] = _phase
+    step_prompt: Callable[[dict, int], dict | None] = _no_prompt
+    why_not: Callable[[dict, int, str], str | None] = _no_reason
+    evaluate: Callable[[dict, int], float] = _no_value
+
+
 class BuilderTitle(Title):
     """A title whose moves are decided through an event builder (``domain/common/builder.py``),
     which evolves its own copy of the state as it emits: ``decide`` returns the builder's
-    events and ``play`` its events and state, so a simulated move copies the state once."""
+    events and ``play`` its events and state, so a simulated move copies the state once.
 
-    @abc.abstractmethod
+    The title's :class:`Rules` (``rules``) carry everything the service asks of the rules;
+    the methods below call them the same way for every title."""
+
+    rules: ClassVar[Rules]
+
     def built(self, state: dict, seat: int, move: dict, rng: Rng) -> EventBuilder:
         """The builder after ``move`` by ``seat`` (validated; its events and evolved state)."""
+        rules = self.rules
+        rules.check_shape(move, state)
+        if state.get("phase") == "finished":
+            raise GameOver()
+        move = rules.check(state, seat, move)
+        b = rules.builder(state)
+        rules.apply(b, seat, move, rng)
+        rules.advance(b, rng)
+        return b
 
     def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
         return self.built(state, seat, move, rng).events
@@ -398,3 +479,52 @@ class BuilderTitle(Title):
     def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[Event], dict]:
         b = self.built(state, seat, move, rng)
         return b.events, b.state
+
+    def evolve(self, state: dict, event: EventLike) -> dict:
+        return self.rules.evolve(state, event)
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        if not state or state.get("phase") == "finished":
+            return []
+        return self.rules.legal_moves(state, seat)
+
+    def status(self, state: dict) -> Status:
+        if not state:
+            return Status(None, "setup", (), False)
+        phase = self.rules.phase(state)
+        return Status(
+            state.get("round") or None, phase, self.rules.to_act(state), phase == "finished"
+        )
+
+    def score_sheet(self, state: dict) -> dict:
+        return sheet_in_language(self.rules.score_sheet(state), self.name)
+
+    def rescore(self, state: dict, previous: dict | None, event: EventLike) -> dict:
+        if self.rules.rescore is None:
+            return self.score_sheet(state)
+        return self.rules.rescore(state, previous, event)
+
+    def evaluate(self, state: dict, seat: int) -> float:
+        """A bot heuristic beyond the score sheet (the title's ``evaluation.py``, issue 25)."""
+        return self.rules.evaluate(state, seat)
+
+    def describe(self, event: EventLike, names: list[str], viewer: int | None = None) -> str:
+        return self.rules.describe(event, names, viewer)
+
+    def rule_of(self, event: EventLike) -> str | None:
+        return self.rules.rule_of(event)
+
+    def count_words(self, n: int, good: str) -> str:
+        return self.rules.count_words(n, good)
+
+    def move_label(self, state: dict, move: dict) -> str:
+        return self.rules.move_label(state, move)
+
+    def move_group(self, state: dict, move: dict) -> str:
+        return self.rules.move_group(state, move)
+
+    def step_prompt(self, state: dict, seat: int) -> dict | None:
+        return self.rules.step_prompt(state, seat)
+
+    def why_not(self, state: dict, seat: int, target: str) -> str | None:
+        return self.rules.why_not(state, seat, target)

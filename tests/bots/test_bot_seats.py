@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from domain.application import Games
-from domain.bots import seats as bot_seats
 from domain.common.errors import BadGameConfig
-from domain.storage import persistence_env
+from domain.platform import seats as bot_seats
+from domain.platform.application import Games
+from domain.platform.storage import persistence_env
 
 CASES = [
     ("agricola", "family", 2),

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import ConflictError, DomainError, RuleViolation
 
-from . import BotSpec, bot_move, bot_rng
-from .players import choose_random
+from ..bots import BotSpec, bot_move, bot_rng
+from ..bots.players import choose_random
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +27,8 @@ def bot_spec(game: Any, seat: int) -> BotSpec | None:
     return None if entry is None else BotSpec(entry["bot"], int(entry["level"]))
 
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
-    from ..shapes import GamesApp
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
+    from .shapes import GamesApp
 else:
     GamesApp = object
 
