@@ -291,6 +291,7 @@ def page_context(
         "moves": moves,
         "on_board": on_board,
         "walk": walk,
+        "drawn_keys": set(),  # the places the board drawing gives a control (game_main.html)
         # redacted like every output, though no title hides a part of its sheet today
         "sheet": (sheet := redact(rules.score_sheet(shown.state), viewer, finished)),
         "sheet_rows": sheet_rows(sheet),
