@@ -210,6 +210,7 @@ def _context(analysis: Analysis, mover: int | None) -> dict:
         "walk": (step_walk(shown, mover, legal) or decision_box(shown, legal))
         if legal and mover is not None
         else None,
+        "drawn_keys": set(),  # the places the drawing gives a control (analysis.html)
         "my_turn": False,  # no "why not?" links: they ask the game, not the analysis
         "past": True,
         "sheet": sheet,
