@@ -41,6 +41,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "NP_": ((1, "c"), 2),
+    "_says": None,  # a move label's whole message (domain/agricola/cards/labels.py)
 }
 METHODS = [("**/templates/**.html", "jinja2.ext:babel_extract"), ("**.py", "python")]
 #: the Agricola glossary's sections used as message contexts ("agricola spaces")
@@ -78,7 +79,7 @@ def extracted() -> dict[Key, str | None]:
 def table_messages() -> list[tuple[str | None, str, str | None]]:
     """The messages of the domain's tables (see the module docstring)."""
     import domain
-    from domain import registry
+    from domain.platform import registry
 
     for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
         importlib.import_module(module.name)
@@ -141,7 +142,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
         rows = _glossary(title, "ru")["sections"]["scoring"].values()
         out += [(f"{title} scoring", row["en"], None) for row in rows]
-    from domain import registry
+    from domain.platform import registry
 
     for rules in registry.all_current():
         series = rules.series() if type(rules).__module__.startswith("domain.") else None
@@ -200,12 +201,10 @@ def _caverna_messages() -> list[tuple[str | None, str, str | None]]:
     phases = _glossary("caverna", "ru")["sections"]["phases"]
     out += [("caverna phase", key.replace("_", " "), None) for key in phases]
     tiles = _glossary("caverna", "ru")["sections"]["tiles"]
-    out += [("caverna tiles", key, None) for key in tiles if key in _CAVERNA_SINGLE_TILES]
+    out += [("caverna tiles", key, None) for key in tiles]  # by key: the board's cells
+    out += [("caverna furnishing id", key, None) for key in FURNISHINGS]  # the board's list
+    out += [("caverna harvest marker", m, None) for m in ("red",)]
     return out
-
-
-#: the tiles a ruby buys alone (``RubySpent`` names them by key)
-_CAVERNA_SINGLE_TILES = ("meadow", "field", "cavern", "tunnel")
 
 
 def _glossary(name: str, lang: str) -> dict:
@@ -256,6 +255,8 @@ def _caverna_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
             out[(f"caverna {section}", row["en"])] = row["term"]
     for key, row in sections["tiles"].items():
         out[("caverna tiles", key)] = row["term"]
+    for key, row in sections["furnishings"].items():
+        out[("caverna furnishing id", key)] = row["term"]
         if key in text._TILES:
             out[("caverna tile placed", text._TILES[key])] = row["term"]
     for key, row in sections["loot"].items():

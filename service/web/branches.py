@@ -12,8 +12,8 @@ from flask.typing import ResponseReturnValue
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
 from domain.common.visibility import redact
-from domain.game import is_over
-from domain.tokens import token_hash
+from domain.platform.game import is_over
+from domain.platform.tokens import token_hash
 
 from ..context import games, services
 from . import security
@@ -21,7 +21,7 @@ from .board import sheet_rows
 from .pages import after_post, bp, render_game, show_invites, viewer
 
 if TYPE_CHECKING:
-    from domain.application import Games
+    from domain.platform.application import Games
 
 MAX_COMPARED = 6
 

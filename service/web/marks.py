@@ -19,7 +19,7 @@ from flask import abort, jsonify, render_template
 from flask.typing import ResponseReturnValue
 
 from domain.common.errors import DomainError
-from domain.game import is_over
+from domain.platform.game import is_over
 
 from ..context import games
 from .board import described_events, move_list

@@ -1,8 +1,8 @@
 """Taking a game back and branching it: undo with consent, forks, move boundaries.
 
-A mixin of :class:`~domain.application.Games` (it uses the application's locks, cache and
+A mixin of :class:`~domain.platform.application.Games` (it uses the application's locks, cache and
 store). Undo never deletes: ``UndoApplied`` is appended and the state is derived from the
-effective history (``domain/game.py``). Forks copy the first N events into a new stream that
+effective history (``platform/game.py``). Forks copy the first N events into a new stream that
 names its parent; a fork of an unseeded game draws from a fresh seed after N, so it never
 previews the parent's future.
 """
@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, cast
 
 from eventsourcing.persistence import IntegrityError
 
+from ..common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
+from ..common.rng import Rng, new_seed, seed_hash
+from ..common.visibility import has_hidden
 from . import meta
-from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
-from .common.rng import Rng, new_seed, seed_hash
-from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
 from .records import META_TYPES
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp, PendingUndo
 else:
     GamesApp = object
