@@ -174,6 +174,7 @@ def _village_messages() -> list[tuple[str | None, str, str | None]]:
     out += [("village cube", m, None) for m in text.A_CUBE.values()]
     out += [("village colour", m, None) for m in text.COLOUR_WORDS]
     out += [("village end place", m, None) for m in ("chronicle", "graves")]
+    out += [("village scoring", one, many) for _, (one, many) in text._COUNTED_LABELS.values()]
     chronicle = _glossary("village", "ru")["sections"]["chronicle"]
     out += [("village chronicle", key, None) for key in chronicle]
     out += [

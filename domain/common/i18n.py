@@ -113,16 +113,23 @@ def unbind(tokens: tuple[Any, Any]) -> None:
     _LANG.reset(tokens[1])
 
 
-def sheet_in_language(sheet: dict, title: str) -> dict:
+def sheet_in_language(sheet: dict, title: str, label_of: Any = None) -> dict:
     """A score sheet whose category labels are in the reader's language (context
-    "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English."""
+    "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English.
+    ``label_of(category)`` gives a label that carries a count ("Travel (3 cities)") in the
+    reader's words, or None for a plain label."""
     if _LANG.get() == "en":
         return sheet
     context = f"{title} scoring"
+
+    def label(cat: dict) -> str:
+        said = label_of(cat) if label_of is not None else None
+        return said if said is not None else pgettext(context, cat["label"])
+
     seats = []
     for seat in sheet.get("seats", []):
         categories = [
-            {**cat, "label": pgettext(context, cat["label"])} if "label" in cat else cat
+            {**cat, "label": label(cat)} if "label" in cat else cat
             for cat in seat.get("categories", [])
         ]
         seats.append({**seat, "categories": categories})

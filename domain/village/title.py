@@ -5,7 +5,7 @@ the shipped file, and every new game records it in its first event."""
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig, GameOver
-from domain.common.i18n import sheet_in_language
+from domain.common.i18n import N_, gettext, sheet_in_language
 from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
 
 from . import evaluation, walk, why
@@ -18,7 +18,7 @@ from .flow import advance, setup_events
 from .labels import move_group, move_label
 from .moves import apply, legal_moves, to_act
 from .scoring import score_sheet
-from .text import _COUNTED, _count, describe, rule_of
+from .text import _COUNTED, _count, describe, rule_of, scoring_label
 
 _START = OptionSpec(
     "start_player",
@@ -132,7 +132,7 @@ class Village(BuilderTitle):
         return evaluation.evaluate(state, seat)
 
     def score_sheet(self, state):
-        return sheet_in_language(score_sheet(state), self.name)
+        return sheet_in_language(score_sheet(state), self.name, scoring_label)
 
     def view(self, state, viewer, finished=None):
         """The state as ``viewer`` may see it, with ``marks``: the kind of every provisional
@@ -172,7 +172,7 @@ class Village(BuilderTitle):
 
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
-RULES_SCOPE = (
+RULES_SCOPE = N_(
     "Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
     "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
     "and Wedding are not built."
@@ -194,11 +194,10 @@ def pack_notice(pack: dict, statuses: bool) -> dict:
         "counts": counts,
         "marks": marks(pack),
         "notice": (
-            f"Data pack {pack['name']} has provisional component values: "
-            f"{packs.counts_sentence(pack)}"
+            gettext("Data pack {name} has provisional component values: {counts}")
             if provisional
-            else f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"
-        ),
+            else gettext("Data pack {name}: {counts}")
+        ).format(name=pack["name"], counts=packs.counts_sentence(pack)),
         "rules": RULES_SCOPE,
     }
     if statuses:
