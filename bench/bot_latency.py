@@ -33,8 +33,8 @@ import time
 import uuid
 from itertools import pairwise
 
-from domain.application import Games
-from domain.storage import drop_postgres_schema, persistence_env, postgres_problem
+from domain.platform.application import Games
+from domain.platform.storage import drop_postgres_schema, persistence_env, postgres_problem
 from workers import bots as bot_workers
 from workers.settings import WorkerSettings
 

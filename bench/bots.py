@@ -40,13 +40,13 @@ import random
 import statistics
 import time
 
-from domain import registry
 from domain.bots import BotSpec, bot_rng
 from domain.bots.arena import new_state, random_playout_ms
 from domain.bots.search import choose_search
 from domain.bots.sim import random_playout
 from domain.common.rng import Rng
-from domain.dropping import ZOMBIE
+from domain.platform import registry
+from domain.platform.dropping import ZOMBIE
 
 #: (title, variant, target ms) for the 4-player random playout
 PLAYOUTS = (

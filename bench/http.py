@@ -188,8 +188,8 @@ def move_latency(samples: int = 300, warm_version: int = 450) -> dict:
 def fill_store(data_dir: str, games: int, moves_each: int) -> list[tuple[str, list[str]]]:
     """Create ``games`` games directly through the application (fast), each a few moves in."""
     from bench.games import play_random
-    from domain.application import Games
-    from domain.storage import persistence_env
+    from domain.platform.application import Games
+    from domain.platform.storage import persistence_env
 
     app = Games(env=persistence_env(None, data_dir, create_table=True))
     made = []

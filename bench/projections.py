@@ -36,9 +36,9 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from domain.application import GAME_CREATED_TOPIC, Games
-from domain.game import fold
-from domain.storage import drop_postgres_schema, postgres_problem
+from domain.platform.application import GAME_CREATED_TOPIC, Games
+from domain.platform.game import fold
+from domain.platform.storage import drop_postgres_schema, postgres_problem
 from projections import subscriptions
 from projections.projector import Projector
 from projections.store import open_store
@@ -152,7 +152,7 @@ def _pg_url(schema: str) -> str:
 
 
 def _games(url: str) -> Games:
-    from domain.storage import ensure_postgres_schema, persistence_env
+    from domain.platform.storage import ensure_postgres_schema, persistence_env
 
     ensure_postgres_schema(url)
     return Games(env=persistence_env(url, create_table=True))
@@ -375,7 +375,7 @@ def _best_parallel_rebuild(games: Games, repeat: int = 3) -> tuple[int, float]:
 
 def rebuild_rate(workdir: str) -> dict:
     """(c): fill a SQLite store with N_GAMES games, then time the floors and a full rebuild."""
-    from domain.storage import persistence_env
+    from domain.platform.storage import persistence_env
 
     games = Games(env=persistence_env(None, os.path.join(workdir, "rebuild"), create_table=True))
     try:

@@ -21,10 +21,10 @@ import json
 import tempfile
 import time
 
-from domain.application import Games
-from domain.records import signed_message
-from domain.replay import replay_log
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.records import signed_message
+from domain.platform.replay import replay_log
+from domain.platform.storage import persistence_env
 from service.signing import RecordSigner, new_private_pem
 
 from .games import finished_game

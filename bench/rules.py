@@ -13,10 +13,10 @@ import random
 import statistics
 import time
 
-from domain import registry
 from domain.common.errors import DomainError
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
+from domain.platform import registry
 
 #: (title, variant, players, games, options); titles not installed are skipped.
 CASES = (

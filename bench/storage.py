@@ -9,10 +9,10 @@ import tempfile
 import time
 import uuid
 
-from domain import registry
-from domain.application import Games
-from domain.game import GameEvent
-from domain.storage import persistence_env
+from domain.platform import registry
+from domain.platform.application import Games
+from domain.platform.game import GameEvent
+from domain.platform.storage import persistence_env
 
 from .floors import fetch_and_decode_seconds, raw_insert_rate
 from .games import finished_game, random_move

@@ -10,5 +10,5 @@
 * :mod:`.runner`: running under ``ProjectionRunner`` (PostgreSQL) or by polling (SQLite);
 * :mod:`.cli`: ``chronicle-rebuild`` / ``chronicle-projections``.
 
-Imports ``domain`` only (the CLI reads the store settings through ``domain.storage``).
+Imports ``domain`` only (the CLI reads the store settings through ``domain.platform.storage``).
 """

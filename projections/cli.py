@@ -20,8 +20,8 @@ from typing import Any, TextIO
 
 import click
 
-from domain.application import Games
-from domain.storage import persistence_env_from_environ
+from domain.platform.application import Games
+from domain.platform.storage import persistence_env_from_environ
 
 from . import rebuild as parallel
 from .projector import DEFAULT_NOTICE_MAX_AGE

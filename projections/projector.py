@@ -45,13 +45,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast
 
-from domain import dropping
-from domain.application import GAME_CREATED_TOPIC, Games
 from domain.chat.model import CHAT_TOPIC
 from domain.common.errors import DomainError, StoreUnavailable
-from domain.game import Game, fold, is_over
-from domain.presentation import game_summary, never, to_act_of
-from domain.shapes import Parent
+from domain.platform import dropping
+from domain.platform.application import GAME_CREATED_TOPIC, Games
+from domain.platform.game import Game, fold, is_over
+from domain.platform.presentation import game_summary, never, to_act_of
+from domain.platform.shapes import Parent
 
 from . import sheets
 from .notices import NoticeRows, dumps
@@ -66,7 +66,7 @@ STATE_NEUTRAL = frozenset({"UndoRequested", "UndoAccepted", "UndoRejected"})
 #: notices about events older than this (seconds) are stored as "expired", never sent
 DEFAULT_NOTICE_MAX_AGE = 24 * 3600.0
 
-#: platform clock events that owe the seat a notice (domain/clocks.py), by notice kind
+#: platform clock events that owe the seat a notice (domain/platform/clocks.py), by notice kind
 CLOCK_NOTICES = {"ClockReminder": "reminder", "ClockExpired": "expired"}
 
 

@@ -8,7 +8,7 @@ when a clock ran out), rates it. Everything is derived from the log in its order
 gives exactly the live ratings (tested).
 
 **How a game is rated.** A game of *n* seats is *n - 1* results for each player: against every
-other seat, a win, a draw or a loss by the final ranking (``domain.dropping.ranking``; a
+other seat, a win, a draw or a loss by the final ranking (``domain.platform.dropping.ranking``; a
 dropped seat loses to every seat that was not dropped; equal totals among non-winners, or two
 winners, are draws). Each rated account is updated by Glicko-2 (Glickman, "Example of the
 Glicko-2 system", 2012) with the game as one rating period, its opponents at their ratings from
@@ -53,9 +53,9 @@ from typing import Any
 
 import glicko2
 
-from domain import dropping
 from domain.bots.ratings import bot_rating
-from domain.game import fold, is_over
+from domain.platform import dropping
+from domain.platform.game import fold, is_over
 from domain.tables.model import TABLE_TOPIC
 
 from .projector import GAME_TOPICS

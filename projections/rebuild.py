@@ -30,7 +30,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from domain.application import Games
+from domain.platform.application import Games
 
 from .projector import Projector
 from .store import open_store

@@ -27,7 +27,7 @@ from typing import Any, cast
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner
 
-from domain.application import Games
+from domain.platform.application import Games
 
 from .accounts import projections_for
 from .projector import CatchUp, Projector

@@ -28,7 +28,7 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError, PersistenceError
 
 if TYPE_CHECKING:
-    from domain.application import Games
+    from domain.platform.application import Games
 
 from domain.common.i18n import LANGUAGES
 
@@ -56,7 +56,7 @@ MAX_PUSH = 5
 _EMAIL = re.compile(r"[^@\s<>()\[\],;:\"]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]{2,}\Z")
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class SeatNotificationsSet(DomainEvent):
     """One seat's subscriptions, replaced whole.
 
@@ -281,7 +281,7 @@ def drop_push(
 ACCOUNT_NOTICES_TOPIC = "projections.subscriptions:AccountNoticesSet"
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class AccountNoticesSet(DomainEvent):
     """An account's notice settings, replaced whole: which notices go by which channel
     (``kinds``: ``{channel: [kind, ...]}``), a webhook (``{"url", "secret"}`` or None), whether

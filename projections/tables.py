@@ -23,9 +23,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from domain import registry
 from domain.accounts.model import ACCOUNT_TOPIC
-from domain.application import SEAT_KEYS_NAMESPACE
+from domain.platform import registry
+from domain.platform.application import SEAT_KEYS_NAMESPACE
 from domain.tables import model
 from domain.tables.model import TABLE_TOPIC, Table
 

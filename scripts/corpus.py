@@ -31,10 +31,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from domain import registry  # noqa: E402
 from domain.common.events import Event  # noqa: E402
 from domain.common.rng import Rng  # noqa: E402
 from domain.common.title import GameConfig  # noqa: E402
+from domain.platform import registry  # noqa: E402
 
 CORPUS_DIR = os.path.join(ROOT, "tests", "corpus")
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")

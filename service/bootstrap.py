@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 from eventsourcing.persistence import PersistenceError
 
-from domain import registry, storage
-from domain.application import Games
 from domain.common.errors import StoreUnavailable
+from domain.platform import registry, storage
+from domain.platform.application import Games
 from projections.queries import ReadSide
 from projections.store import ReadModelStore, open_store
 from workers.queueing import request_redis
@@ -53,7 +53,7 @@ def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
         log.warning("event store %s unavailable: %s", settings.display_database_url, err)
         raise StoreUnavailable(retry_after=settings.retry_after) from err
     install_wakeups(games, WorkerSettings.from_env(redis_url=settings.redis_url))
-    # (read by domain/archive.py with getattr: the domain never needs a signer)
+    # (read by domain/platform/archive.py with getattr: the domain never needs a signer)
     games.signer = record_signer(settings)  # type: ignore[attr-defined]
     return games
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 import click
 
-from domain import registry
 from domain.bots import BotSpec, check_bot
 from domain.bots.arena import GameResult, _run, head_to_head_row, schedule, summarize
 from domain.common.errors import DomainError
+from domain.platform import registry
 
 
 def parse_bots(text: str) -> list[BotSpec]:
@@ -172,9 +172,15 @@ def arena_command(
     )
     if as_json:
         click.echo(json.dumps(report, indent=2))
-        return
+    else:
+        _print_report(report, rules.display_name, variant, players)
+
+
+def _print_report(report: dict, display_name: str, variant: str, players: int) -> None:
+    """The arena's figures as text (``--json`` prints them as JSON instead)."""
+    keys = sorted(report["bots"])
     click.echo(
-        f"{report['games']} games of {rules.display_name} ({variant}), {players} "
+        f"{report['games']} games of {display_name} ({variant}), {players} "
         f"players; {report['finished']} finished, {report['faults']} refused bot "
         f"moves, {report['moves_per_second']} moves/s"
     )

@@ -29,7 +29,7 @@ from domain.chat.app import view as chat_view
 from domain.chat.errors import ChatForbidden
 from domain.chat.model import MAX_CHARS, Sender, may_read
 from domain.common.errors import DomainError
-from domain.game import is_over
+from domain.platform.game import is_over
 
 from .chat_api import account_sender
 from .context import games, secret_key

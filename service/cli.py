@@ -33,8 +33,8 @@ import click
 from flask import current_app, has_app_context
 from flask.cli import ScriptInfo
 
-from domain.application import Created, Games
 from domain.common.errors import DomainError
+from domain.platform.application import Created, Games
 
 from .bootstrap import Services, bootstrap, init_db
 from .bots_cli import bots_group
@@ -46,8 +46,8 @@ from .village_pack import village_pack_command
 if TYPE_CHECKING:
     from flask import Flask
 
-    from domain.application import Games
-    from domain.records import AuditReport
+    from domain.platform.application import Games
+    from domain.platform.records import AuditReport
 
 MISMATCH = 1
 
@@ -164,7 +164,7 @@ def create_command(
     as_json: bool,
 ) -> None:
     """Set up a game of TITLE for PLAYERS (in seat order); prints its id and seat tokens."""
-    from domain import registry
+    from domain.platform import registry
 
     games = _games()
     variant = variant or _run(registry.current, title).variants[0].name
@@ -369,7 +369,7 @@ def export_command(game_id: uuid.UUID, output: TextIO, lang: str | None) -> None
 def export_sentences(games: Games, game_id: uuid.UUID, lang: str) -> dict:
     """Every event's sentence in ``lang``, made from the event as the public may see it
     (redacted first, then described), keyed by version."""
-    from domain.game import is_over
+    from domain.platform.game import is_over
 
     from .i18n import translate
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlparse, urlunparse
 
-from domain import storage
+from domain.platform import storage
 from workers.netguard import Allowance, parse_allowance
 
 from . import keys

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app
 
-from domain.application import Games
+from domain.platform.application import Games
 
 from .bootstrap import Services
 

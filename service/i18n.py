@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request
 
-from domain import registry
 from domain.common import i18n as domain_i18n
+from domain.platform import registry
 from locales import (  # noqa: F401 (the web's language API in one place)
     DEFAULT,
     LANGUAGES,

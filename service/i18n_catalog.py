@@ -79,7 +79,7 @@ def extracted() -> dict[Key, str | None]:
 def table_messages() -> list[tuple[str | None, str, str | None]]:
     """The messages of the domain's tables (see the module docstring)."""
     import domain
-    from domain import registry
+    from domain.platform import registry
 
     for module in pkgutil.walk_packages(domain.__path__, "domain."):  # every error sentence
         importlib.import_module(module.name)
@@ -142,7 +142,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
         rows = _glossary(title, "ru")["sections"]["scoring"].values()
         out += [(f"{title} scoring", row["en"], None) for row in rows]
-    from domain import registry
+    from domain.platform import registry
 
     for rules in registry.all_current():
         series = rules.series() if type(rules).__module__.startswith("domain.") else None
@@ -161,7 +161,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
 
 
 def _village_messages() -> list[tuple[str | None, str, str | None]]:
-    from domain.village import pack, text
+    from domain.village import pack, sheet_words, text
 
     out: list[tuple[str | None, str, str | None]] = []
     out += [(None, m, None) for m in (*text.DIED.values(), *text.MOVED.values())]
@@ -174,7 +174,9 @@ def _village_messages() -> list[tuple[str | None, str, str | None]]:
     out += [("village cube", m, None) for m in text.A_CUBE.values()]
     out += [("village colour", m, None) for m in text.COLOUR_WORDS]
     out += [("village end place", m, None) for m in ("chronicle", "graves")]
-    out += [("village scoring", one, many) for _, (one, many) in text._COUNTED_LABELS.values()]
+    out += [
+        ("village scoring", one, many) for _, (one, many) in sheet_words.COUNTED_LABELS.values()
+    ]
     chronicle = _glossary("village", "ru")["sections"]["chronicle"]
     out += [("village chronicle", key, None) for key in chronicle]
     out += [

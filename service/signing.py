@@ -2,7 +2,7 @@
 tooling and most of PyPI rely on; its Ed25519 is OpenSSL's).
 
 Every export carries ``"signature": {"algorithm": "Ed25519", "key": <public key>, "value":
-<signature>}`` (both unpadded base64url) over ``domain.records.signed_message`` (format, game
+<signature>}`` (both unpadded base64url) over ``records.signed_message`` (format, game
 id, head hash, kind, viewer). An import reports who signed the record:
 
 * ``this_service``: this deployment's key (``CHRONICLE_SIGNING_KEY_FILE``, default

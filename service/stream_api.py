@@ -44,8 +44,8 @@ from flask.views import MethodView
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from marshmallow import fields, validate
 
-from domain.game import is_over
-from domain.presentation import to_act_of
+from domain.platform.game import is_over
+from domain.platform.presentation import to_act_of
 
 from .auth import require_seat, viewer_seat
 from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint

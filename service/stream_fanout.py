@@ -16,12 +16,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from domain.application import Games
 from domain.chat.app import Chats
 from domain.chat.app import view as chat_view
 from domain.chat.model import chat_stream
-from domain.game import is_over
-from domain.presentation import to_act_of
+from domain.platform.application import Games
+from domain.platform.game import is_over
+from domain.platform.presentation import to_act_of
 
 from .stream_messages import sse
 

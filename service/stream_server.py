@@ -42,9 +42,9 @@ from typing import Any
 from aiohttp import web
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from domain.application import Games
 from domain.common.errors import DomainError
-from domain.tokens import token_game
+from domain.platform.application import Games
+from domain.platform.tokens import token_game
 
 from .stream_fanout import ChatDelivery, Fanout, Subscriber
 from .stream_messages import sse

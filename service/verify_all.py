@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from domain.application import Games
 from domain.common.errors import DomainError
+from domain.platform.application import Games
 
 if TYPE_CHECKING:
-    from domain.records import AuditReport
+    from domain.platform.records import AuditReport
 
 
 @dataclass

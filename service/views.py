@@ -12,12 +12,12 @@ import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from domain import dropping
-from domain.application import Created, Games
 from domain.common.errors import VersionNotFound
 from domain.common.visibility import has_hidden, redact
-from domain.game import Game, GameEvent, is_over
-from domain.records import AuditReport
+from domain.platform import dropping
+from domain.platform.application import Created, Games
+from domain.platform.game import Game, GameEvent, is_over
+from domain.platform.records import AuditReport
 
 if TYPE_CHECKING:
     from projections.queries import ReadModels
@@ -79,7 +79,7 @@ def score_answer(
         sheet = projected[1]
     sheet = redact(sheet, viewer, finished)
     changes = models.score_changes(game_id, version)
-    # a dropped seat ranks last whatever its score (issue 25, ``domain/dropping.py``); a game
+    # a dropped seat ranks last whatever its score (issue 25, ``platform/dropping.py``); a game
     # the platform ended has the winners it was ended with
     at = current
     if version != current.version and current.clock and (current.undone or current.bots):

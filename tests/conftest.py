@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from domain import registry
+from domain.platform import registry
 from service.app import create_app
 from service.bootstrap import Services, bootstrap, init_db
 from service.config import Settings

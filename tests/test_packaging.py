@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from domain import registry
+from domain.platform import registry
 from tests.support.toy import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,9 @@ PACKAGES = ("domain", "service", "projections", "workers", "locales")
 CREATE_EVERY_TITLE = textwrap.dedent("""
     import json, sys, tempfile
     import domain
-    from domain import registry
-    from domain.application import Games
-    from domain.storage import persistence_env
+    from domain.platform import registry
+    from domain.platform.application import Games
+    from domain.platform.storage import persistence_env
     from service.bootstrap import preflight
 
     preflight()

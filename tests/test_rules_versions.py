@@ -1,11 +1,11 @@
 """Issue 26: the rules changes of Caverna and Village are a new rules version; the old version
-stays registered so games stored with it still load and play (``domain/registry.py``)."""
+stays registered so games stored with it still load and play (``domain/platform/registry.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from domain import registry
+from domain.platform import registry
 
 
 @pytest.mark.parametrize("title", ["caverna", "village"])
@@ -17,8 +17,8 @@ def test_new_games_get_r2_and_r1_games_still_find_their_rules(title):
 
 
 def test_a_game_stored_under_r1_loads_and_plays_on(tmp_path):
-    from domain.application import Games
-    from domain.storage import persistence_env
+    from domain.platform.application import Games
+    from domain.platform.storage import persistence_env
 
     games = Games(env=persistence_env("sqlite:///" + str(tmp_path / "g.db"), create_table=True))
     created = games.create_game("caverna", "standard", ["Ann", "Bob"], {}, seed=3)

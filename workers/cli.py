@@ -175,7 +175,7 @@ def projector_main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    from domain.storage import POSTGRES_MODULE, persistence_env_from_environ
+    from domain.platform.storage import POSTGRES_MODULE, persistence_env_from_environ
     from projections.runner import make_runner, poll_forever
 
     env = persistence_env_from_environ()

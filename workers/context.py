@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any
 
-from domain.application import Games
+from domain.platform.application import Games
 from projections.accounts import projections_for
 from projections.projector import CatchUp, Projector
 from projections.store import ReadModelStore, open_store

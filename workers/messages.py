@@ -19,8 +19,9 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.application import Games
 from domain.common.i18n import gettext, join_list, ngettext, pgettext
+from domain.common.visibility import redact
+from domain.platform.application import Games
 from locales import translate
 
 TYPES = {
@@ -142,7 +143,8 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
         "state": rules.view(game.state, seat),
     }
     if kind == "over":
-        data["scores"] = rules.score_sheet(game.state)
+        # redact first, then describe: the sheet as this seat may see it (all of it once over)
+        data["scores"] = redact(rules.score_sheet(game.state), seat, finished)
     data.update(_data_extras(kind, extra, version, first, link))
     payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
     public_data = {
@@ -290,8 +292,8 @@ def chat_message(games: Games, row: dict, public_url: str | None = None) -> Mess
 
 def chat_still_wanted(games: Games, row: dict) -> str | None:
     """Why a chat notice should no longer go (hidden, muted, the seat dropped), or None."""
-    from domain import dropping
     from domain.chat.app import Chats
+    from domain.platform import dropping
 
     game_id = uuid.UUID(row["game_id"])
     seat = int(row["seat"])

@@ -17,8 +17,8 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.application import Games
 from domain.common.errors import ConcurrentWrite
+from domain.platform.application import Games
 
 from .errors import conflict
 from .model import (

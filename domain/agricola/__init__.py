@@ -8,7 +8,7 @@ steps), ``flow`` (rounds, harvests, the end), ``moves`` (shapes, turns, legal mo
 ``scoring`` (the score pad), ``text`` (sentences and rule citations), ``title`` (the title).
 """
 
-from domain import registry
+from domain.platform import registry
 
 from .title import AGRICOLA, AGRICOLA_R1, AGRICOLA_R2, AGRICOLA_R3, Agricola
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .action_spaces import FULL_ROUND_CARDS
 from .evolve_base import _add, _copy, _note, _set_animals
 from .extension import COMPOSED
 from .state import new_space
-from .tables import FULL_ROUND_CARDS
 
 
 def _signed(state: dict, seat: int, goods: dict) -> None:

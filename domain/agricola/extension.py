@@ -57,7 +57,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .tables import ACTION_SPACES
+from .action_spaces import ACTION_SPACES
 from .windows import WINDOWS
 
 

@@ -12,6 +12,14 @@ from typing import Any
 
 from domain.common.housing import can_house, max_fitting, newborns
 
+from .action_spaces import (
+    FAMILY_BOARD,
+    FULL_BOARD,
+    FULL_GREEN_CARDS,
+    FULL_ROUND_CARDS,
+    GREEN_CARDS,
+    ROUND_CARDS,
+)
 from .builder import Builder
 from .extension import of, of_farm, skips_harvest, space_row
 from .improvements import convertible_goods
@@ -22,16 +30,10 @@ from .steps import next_turn
 from .tables import (
     ANIMALS,
     COMPONENTS,
-    FAMILY_BOARD,
     FEEDING,
-    FULL_BOARD,
-    FULL_GREEN_CARDS,
-    FULL_ROUND_CARDS,
-    GREEN_CARDS,
     HARVEST_ROUNDS,
     LAST_ROUND,
     MAJOR_IMPROVEMENTS,
-    ROUND_CARDS,
     STAGE_OF_ROUND,
     START_FOOD,
 )

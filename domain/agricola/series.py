@@ -1,5 +1,5 @@
 """Agricola's solo series (digest §9.3, T-16, D-10, D-11): what the platform's series object
-(``domain/series.py``) asks of the title.
+(``domain/platform/series.py``) asks of the title.
 
 * Every game of the series is a solo full game (``variant: "full"``, 1 player).
 * Targets: 50, 55, 59, 62, 64, 65, 66, 67 for games 1-8, then 68, 69, … (digest §9.3 item 5,
@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from domain.series import SeriesResult, SeriesRules
+from domain.platform.series import SeriesResult, SeriesRules
 
 from .extension import COMPOSED
 

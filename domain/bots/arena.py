@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain import registry
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
+from domain.platform import registry
 
 from . import BotSpec, bot_move, bot_rng, search
 from .players import move_key

@@ -1,4 +1,4 @@
-"""The ``zombie``: the platform player of a dropped seat (issue 25 item 3, ``domain/dropping.py``).
+"""The ``zombie``: the platform player of a dropped seat (issue 25 item 3, ``dropping.py``).
 
 As in Board Game Arena's zombie mode (https://en.doc.boardgamearena.com/Zombie_Mode), a seat
 whose player was dropped keeps being asked, and the zombie answers with a move of least impact,

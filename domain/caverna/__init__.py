@@ -10,7 +10,7 @@ harvests, the end), ``moves`` (shapes, turns, legal moves), ``scoring`` (the sco
 ``text`` and ``labels`` (sentences), ``title`` (the title).
 """
 
-from domain import registry
+from domain.platform import registry
 
 from .title import CAVERNA, CAVERNA_R1, Caverna
 

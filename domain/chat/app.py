@@ -14,10 +14,10 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from domain import dropping
-from domain.application import Games
 from domain.common.errors import ConcurrentWrite
-from domain.game import is_over
+from domain.platform import dropping
+from domain.platform.application import Games
+from domain.platform.game import is_over
 
 from .errors import ChatNotFound, forbidden
 from .model import (

@@ -4,7 +4,7 @@
 needed to evolve state without re-running rules (``GoodsTaken(seat, goods)``, not
 ``SpaceUsed(space)``). ``data`` must be JSON-clean: str keys, lists, ints, strs, bools, None.
 
-Stored events (see ``domain/application.py``) have the same three attributes, so ``evolve`` is fed
+Stored events (see ``platform/application.py``) have the same three attributes, so ``evolve`` is fed
 either kind without conversion.
 """
 

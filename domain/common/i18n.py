@@ -113,6 +113,17 @@ def unbind(tokens: tuple[Any, Any]) -> None:
     _LANG.reset(tokens[1])
 
 
+#: title -> its score-sheet labels that carry a count, in the reader's words (a title's text
+#: module registers its own: :func:`register_sheet_labels`)
+SHEET_LABELS: dict[str, Any] = {}
+
+
+def register_sheet_labels(title: str, label_of: Any) -> None:
+    """``label_of(category)`` gives ``title``'s score-sheet labels that carry a count ("Travel
+    (3 cities)") in the reader's words, None for a plain label."""
+    SHEET_LABELS[title] = label_of
+
+
 def sheet_in_language(sheet: dict, title: str, label_of: Any = None) -> dict:
     """A score sheet whose category labels are in the reader's language (context
     "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English.
@@ -121,6 +132,7 @@ def sheet_in_language(sheet: dict, title: str, label_of: Any = None) -> dict:
     if _LANG.get() == "en":
         return sheet
     context = f"{title} scoring"
+    label_of = label_of or SHEET_LABELS.get(title)
 
     def label(cat: dict) -> str:
         said = label_of(cat) if label_of is not None else None

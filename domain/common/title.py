@@ -37,11 +37,10 @@ during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod
 from __future__ import annotations
 
 import abc
-import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from .builder import EventBuilder
+from .builder import clone
 from .errors import BadGameConfig
 from .events import Event, EventLike
 from .rng import Rng
@@ -96,7 +95,7 @@ class GameConfig:
     variant: str
     players: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
-    #: For a game of a series (``domain/series.py``): ``{"id", "number", "carry"}``, where
+    #: For a game of a series (``domain/platform/series.py``): ``{"id", "number", "carry"}``, where
     #: ``carry`` is what the title's :meth:`Title.series_carry` handed over from the games
     #: before (e.g. permanent cards, food). None for an ordinary game.
     series: dict[str, Any] | None = None
@@ -206,6 +205,23 @@ class Title(abc.ABC):
             filled[spec.name] = value
         return filled
 
+    def start_seat(self, config: GameConfig, rng: Rng) -> int:
+        """The start player's seat: the ``start_player`` option, or drawn with the game's seed
+        when it is -1 (or absent); a seat outside the game is refused with a sentence."""
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            return rng.below("start-player", n)
+        if not 0 <= start < n:
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
+        return int(start)
+
     @abc.abstractmethod
     def setup(self, config: GameConfig, rng: Rng) -> list[Event]:
         """Events that set up a new game; the first must build the whole initial state."""
@@ -222,7 +238,7 @@ class Title(abc.ABC):
         handed to ``play`` again, never to an in-place :meth:`evolve`. A title whose ``decide``
         already evolves a private copy returns that copy and saves a second one."""
         events = self.decide(state, seat, move, rng)
-        out = marshal.loads(marshal.dumps(state, 2))
+        out = clone(state)
         for event in events:
             out = self.evolve(out, event)
         return events, out
@@ -310,7 +326,7 @@ class Title(abc.ABC):
         return 0.0
 
     def zombie_move(self, state: dict, seat: int, moves: list[dict]) -> dict | None:
-        """The least-impact move for a dropped seat (issue 25 item 3, ``domain/dropping.py``),
+        """The least-impact move for a dropped seat (issue 25 item 3, ``platform/dropping.py``),
         one of ``moves`` (listed for ``seat`` in ``state``, its view), or None to leave the
         choice to the platform's generic rule (``domain/bots/zombie.py``: the move that gains
         the seat least on its score sheet, preferring one that ends its turn). A bot heuristic,
@@ -334,7 +350,7 @@ class Title(abc.ABC):
         :class:`BadGameConfig` with a sentence to stop the start."""
 
     def series(self) -> Any:
-        """The title's series of games (a ``domain.series.SeriesRules``: the variant its
+        """The title's series of games (a ``domain.platform.series.SeriesRules``: the variant its
         games are played in, targets, what one game hands to the next), or None when the
         title has no series."""
         return None
@@ -381,20 +397,3 @@ class Title(abc.ABC):
             "rules_version": self.rules_version,
             "variants": [v.as_dict() for v in self.variants],
         }
-
-
-class BuilderTitle(Title):
-    """A title whose moves are decided through an event builder (``domain/common/builder.py``),
-    which evolves its own copy of the state as it emits: ``decide`` returns the builder's
-    events and ``play`` its events and state, so a simulated move copies the state once."""
-
-    @abc.abstractmethod
-    def built(self, state: dict, seat: int, move: dict, rng: Rng) -> EventBuilder:
-        """The builder after ``move`` by ``seat`` (validated; its events and evolved state)."""
-
-    def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
-        return self.built(state, seat, move, rng).events
-
-    def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[Event], dict]:
-        b = self.built(state, seat, move, rng)
-        return b.events, b.state

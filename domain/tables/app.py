@@ -16,13 +16,13 @@ from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
-from domain import registry
 from domain.accounts.errors import AccountNotFound, conflict, refused
-from domain.application import Games
 from domain.bots import check_bot
-from domain.clocks import check_clock
 from domain.common.errors import ConcurrentWrite, DomainError
 from domain.common.title import GameConfig
+from domain.platform import registry
+from domain.platform.application import Games
+from domain.platform.clocks import check_clock
 
 from . import model
 from .model import Table, TableEvent

@@ -10,7 +10,7 @@ and ``travel`` (the action spaces), ``market`` (market day), ``death`` (time and
 ``expansions`` (extension points), ``title``.
 """
 
-from domain import registry
+from domain.platform import registry
 
 from .title import VILLAGE, VILLAGE_R1, Village
 

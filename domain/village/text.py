@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import re
-
 from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
 
+from . import sheet_words  # noqa: F401 (registers the score sheet's counted labels)
 from .pack import counts_sentence
 
 SPACE_NAMES = {
@@ -452,43 +451,3 @@ def _flow(d: dict, names: list[str]) -> str:
 
 def rule_of(event) -> str:
     return f"village {RULES.get(event.type, '§3')}"
-
-
-#: the score sheet's labels that carry a count (``scoring.categories``): their English, read
-#: back, and the whole message in the reader's words
-_COUNTED_LABELS = {
-    "travel": (
-        re.compile(r"Travel \((\d+) cities\)$"),
-        ("Travel ({n} city)", "Travel ({n} cities)"),
-    ),
-    "chronicle": (
-        re.compile(r"Village chronicle \((\d+) members\)$"),
-        ("Village chronicle ({n} member)", "Village chronicle ({n} members)"),
-    ),
-    "customers": (
-        re.compile(r"Customers \((\d+)\)(?: - points of (\d+) are placeholders or unverified)?$"),
-        ("Customers ({n})", "Customers ({n})"),
-    ),
-}
-
-
-def scoring_label(category: dict) -> str | None:
-    """A score-sheet label with its count in the reader's language ("Путешествия (3 города)"),
-    None for the labels without one (``sheet_in_language`` translates those)."""
-    key = category.get("key")
-    if key not in _COUNTED_LABELS:
-        return None
-    pattern, (one, many) = _COUNTED_LABELS[key]
-    found = pattern.match(str(category.get("label", "")))
-    if found is None:
-        return None
-    n = int(found.group(1))
-    text = npgettext("village scoring", one, many, n).format(n=n)
-    marked = found.groups()[1] if len(found.groups()) > 1 else None
-    if marked:
-        text += ngettext(
-            " - points of {n} are placeholders or unverified",
-            " - points of {n} are placeholders or unverified",
-            int(marked),
-        ).format(n=int(marked))
-    return text

@@ -20,31 +20,32 @@ cannot be accepted as it is a 422, no such table or player a 404.
 
 from __future__ import annotations
 
-import hmac
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from flask import request, session, url_for
+from flask import url_for
 from flask.typing import ResponseReturnValue
 
-from domain import registry
 from domain.accounts.errors import refused
 from domain.accounts.model import Account, AccountEvent
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
+from domain.platform import registry
 from domain.tables.model import Table, guest_may_sit
 
 from ..api import problem_response
+from ..auth import check_csrf
 from ..blueprints.base import ApiBlueprint
 from ..context import games
 from ..problems import Problem, to_problem
 from ..web import security
 from ..web.pages import form_clock
 from . import api_schemas as s
-from . import sessions, signin
+from . import credentials, sessions, signin
 from .pages import status_of
+from .people import digest
 from .sessions import current_account, side
 
 if TYPE_CHECKING:
@@ -74,8 +75,9 @@ def _domain_problem(error: DomainError) -> ResponseReturnValue:
 
 
 def me() -> Account:
-    """The signed-in account, or 401 ``sign_in_required``."""
-    account = current_account()
+    """The account of the request's credential or signed-in session, or 401
+    ``sign_in_required``."""
+    account = credentials.bearer_account() or current_account()
     if account is None:
         raise Problem(
             401,
@@ -86,21 +88,13 @@ def me() -> Account:
 
 
 def changing() -> Account:
-    """The signed-in account of a change, its CSRF token checked."""
+    """The account of a change: by its credential, or by its session with the CSRF token."""
+    account = credentials.bearer_account()
+    if account is not None:
+        return account
     account = me()
-    check_token()
+    check_csrf()
     return account
-
-
-def check_token() -> None:
-    sent = request.headers.get("X-CSRF-Token") or ""
-    expected = session.get("csrf") or ""
-    if not expected or not hmac.compare_digest(sent, expected):
-        raise Problem(
-            403,
-            "csrf_token_invalid",
-            "Send this session's CSRF token (GET /api/v1/account gives it) in X-CSRF-Token.",
-        )
 
 
 # -- the account -------------------------------------------------------------------------------
@@ -167,8 +161,11 @@ def signin_request(body: dict[str, Any]) -> Any:
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
 def signout() -> Any:
-    """End this session."""
-    changing()
+    """End this session (or the credential sent as the bearer)."""
+    account = changing()
+    token = credentials.sent_credential()
+    if token is not None:  # a credential signs itself out
+        return {"ended": int(side().people.end_session(str(account.id), digest(token)))}
     sessions.sign_out()
     return {"ended": 1}
 

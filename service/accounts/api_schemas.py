@@ -50,6 +50,14 @@ class RenameSchema(RequestSchema):
     )
 
 
+class CredentialRequestSchema(RequestSchema):
+    label = fields.String(
+        required=True,
+        validate=validate.Length(1, 80),
+        metadata={"description": "What the credential is for (shown in the sessions list)."},
+    )
+
+
 class TablesQuerySchema(RequestSchema):
     title = fields.String(validate=validate.Length(1, 64))
     variant = fields.String(validate=validate.Length(1, 64))
@@ -140,6 +148,16 @@ class SessionSchema(ResponseSchema):
     created_at = Epoch()
     seen_at = Epoch()
     current = fields.Boolean()
+
+
+class CredentialSchema(ResponseSchema):
+    id = fields.String(metadata={"description": "Its id in the sessions list (to end it)."})
+    token = fields.String(
+        metadata={
+            "description": "Send it as 'Authorization: Bearer <token>'; it is shown only once."
+        }
+    )
+    label = fields.String()
 
 
 class SessionsSchema(ResponseSchema):

@@ -169,6 +169,7 @@ class AccountsSide:
             "players": [p.get("name") if isinstance(p, dict) else p for p in summary["players"]],
             "updated_at": summary.get("updated_at"),
             "deadlines": deadlines,
+            "parent": summary.get("parent"),  # a kept branch is marked as one (issue 32)
         }
         with self._lock:
             self._listed[game_id] = (version, item)

@@ -19,12 +19,12 @@ from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from domain import registry
 from domain.accounts.errors import conflict, refused
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
+from domain.platform import registry
 from domain.tables.model import Table, guest_may_sit
 
 from ..context import games, secret_key

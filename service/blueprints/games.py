@@ -8,8 +8,8 @@ from typing import Any
 from flask import Response, url_for
 from flask.views import MethodView
 
-from domain import registry
-from domain.application import Created, Games
+from domain.platform import registry
+from domain.platform.application import Created, Games
 
 from .. import views
 from ..auth import seat_token_optional

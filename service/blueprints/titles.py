@@ -7,8 +7,8 @@ from typing import Any
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from domain import registry
 from domain.common.errors import NotFound
+from domain.platform import registry
 
 from ..schemas.common import QuerySchema
 from ..schemas.responses import TitleListSchema

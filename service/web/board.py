@@ -15,10 +15,10 @@ import uuid
 from collections import OrderedDict
 from typing import Any
 
-from domain.application import Games
 from domain.common.visibility import redact
 from domain.common.why import TARGET_FIELDS, move_target  # noqa: F401 (the page's keys)
-from domain.game import is_over
+from domain.platform.application import Games
+from domain.platform.game import is_over
 
 
 def _names(players: list[str], seats: list[int]) -> str:

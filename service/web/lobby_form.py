@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import registry
+from domain.platform import registry
 
 
 def variant_options(title: str, variant: str) -> list[dict]:

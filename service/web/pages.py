@@ -27,12 +27,12 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from domain import registry
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext as _
 from domain.common.i18n import pgettext
 from domain.common.why import move_target, split_target
-from domain.tokens import token_hash
+from domain.platform import registry
+from domain.platform.tokens import token_hash
 
 from ..context import games, services
 from ..lobby import list_games
@@ -44,7 +44,7 @@ from .board import page_context
 from .lobby_form import form_options, option_error
 
 if TYPE_CHECKING:
-    from domain.game import Created, Game
+    from domain.platform.game import Created, Game
 
 bp = Blueprint(
     "web",

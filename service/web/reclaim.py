@@ -9,8 +9,8 @@ import uuid
 
 from flask.typing import ResponseReturnValue
 
-from domain import registry
 from domain.bots.ratings import published
+from domain.platform import registry
 
 from ..context import games
 from . import security

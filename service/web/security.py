@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING
 from flask import abort, request, session
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from domain.tokens import token_hash
+from domain.platform.tokens import token_hash
 
 from ..context import secret_key
 
 if TYPE_CHECKING:
     from flask import Response
 
-    from domain.application import Games
+    from domain.platform.application import Games
 
 #: how long an invite link opens its seat (seconds)
 INVITE_SECONDS = 14 * 24 * 3600

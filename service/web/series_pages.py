@@ -16,10 +16,10 @@ from flask import redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
-from domain import registry
 from domain.common.errors import DomainError
 from domain.common.i18n import gettext
-from domain.tokens import token_hash
+from domain.platform import registry
+from domain.platform.tokens import token_hash
 
 from ..context import games
 from ..parsing import strict_json
@@ -28,7 +28,7 @@ from . import security
 from .pages import bp
 
 if TYPE_CHECKING:
-    from domain.game import Created
+    from domain.platform.game import Created
 
 SERIES_KEY = "series:"
 

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from domain import registry
 from domain.common.errors import DomainError
+from domain.platform import registry
 
 
 def _available() -> bool:

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from domain.application import Games
 from domain.common.errors import RuleViolation
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.storage import persistence_env
 
 from .support import NAMES, builder_policy
 

@@ -14,11 +14,11 @@ import pathlib
 
 import pytest
 
-from domain import registry
 from domain.agricola import AGRICOLA
 from domain.agricola.tables import SCORE_PAD
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
+from domain.platform import registry
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 

@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-from domain import registry
 from domain.agricola.statetypes import Farm, Hand, Pending, Space, State
 from domain.common.events import Event
+from domain.platform import registry
 
 _PATH = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "corpus.py")
 _SPEC = importlib.util.spec_from_file_location("chronicle_corpus_types", _PATH)

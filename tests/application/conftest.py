@@ -10,9 +10,9 @@ import uuid
 
 import pytest
 
-from domain import registry
-from domain.application import Games
-from domain.storage import ensure_postgres_schema, persistence_env, postgres_problem
+from domain.platform import registry
+from domain.platform.application import Games
+from domain.platform.storage import ensure_postgres_schema, persistence_env, postgres_problem
 from tests.support.toy import TOY
 
 PG_URL = os.environ.get("CHRONICLE_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")

@@ -22,7 +22,7 @@ from domain.common.errors import (
     VersionNotFound,
 )
 from domain.common.rng import seed_hash
-from domain.game import GameSnapshot
+from domain.platform.game import GameSnapshot
 
 from .conftest import make_games, store_env
 
@@ -251,7 +251,7 @@ def test_two_application_objects_on_one_store_see_each_others_moves(backend, tmp
 def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
     """The web's "new invite link": the old token is refused here at once, and by another
     process (another ``Games`` on the same store) once its cached hashes expire."""
-    from domain import application
+    from domain.platform import application
 
     created = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 5}, seed=1)
     game_id, old = created.game.id, created.tokens[1]
@@ -268,13 +268,13 @@ def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
 
 
 def test_the_embedded_store_reads_streams_with_its_own_recorder(tmp_path):
-    """``domain/sqlitestore.py``: the SQLite recorder parses each stream id once; what it reads
+    """``platform/sqlitestore.py``: the SQLite recorder parses each stream id once; what it reads
     is what the library's recorder reads (same ids, same events)."""
     from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-    from domain.application import Games
-    from domain.sqlitestore import ApplicationRecorder
-    from domain.storage import persistence_env
+    from domain.platform.application import Games
+    from domain.platform.sqlitestore import ApplicationRecorder
+    from domain.platform.storage import persistence_env
 
     games = Games(env=persistence_env(None, str(tmp_path), create_table=True))
     try:

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from domain import registry
 from domain.common.errors import GameOver, RecordError, RuleViolation, UndoError
 from domain.common.events import Event
+from domain.platform import registry
 from tests.support.toy import Toy
 
 from .test_games import new_game, play_until
@@ -168,7 +168,7 @@ def test_export_import_round_trip_is_verified(games):
 
 @pytest.mark.parametrize("tamper", ["data", "drop", "hash", "reorder", "rehashed"])
 def test_tampered_records_are_refused(games, tamper):
-    from domain.records import chain
+    from domain.platform.records import chain
 
     gid = new_game(games, players=("Ann", "Bob"), goal=6).game.id
     play_until(games, gid, 1000)

@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from domain.common.errors import RecordError
-from domain.records import chain
+from domain.platform.records import chain
 
 
 def _seat_fork(games):

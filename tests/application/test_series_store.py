@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 
-from domain.application import Games
 from domain.common.errors import ConcurrentWrite
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.storage import persistence_env
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_a_lost_race_writes_neither_series_events_nor_a_game(app, monkeypatch):
 
 
 def _fold(events, series_id):
-    from domain import series
+    from domain.platform import series
 
     state = None
     for e in events:

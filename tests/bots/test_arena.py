@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from domain import registry
 from domain.bots import BotSpec
 from domain.bots.arena import head_to_head, play_game, summarize
+from domain.platform import registry
 from service.bots_cli import arena_command, run_arena
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.application import Games
-from domain.clocks import deadline
 from domain.common.errors import BadGameConfig, RuleViolation
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.clocks import deadline
+from domain.platform.storage import persistence_env
 
 CLOCK = {"type": "per_move", "seconds": 60, "reminder": 20}
 

@@ -9,14 +9,14 @@ import uuid
 
 import pytest
 
-from domain import dropping
-from domain.application import Games
-from domain.clocks import deadline
 from domain.common.errors import GameOver, RuleViolation
 from domain.common.visibility import unseal
-from domain.records import FULL
-from domain.replay import audit_log
-from domain.storage import persistence_env
+from domain.platform import dropping
+from domain.platform.application import Games
+from domain.platform.clocks import deadline
+from domain.platform.records import FULL
+from domain.platform.replay import audit_log
+from domain.platform.storage import persistence_env
 
 CLOCK = {"type": "per_move", "seconds": 60, "reminder": 20, "on_expiry": "drop"}
 
@@ -226,7 +226,7 @@ def test_the_zombie_sees_only_its_seats_view(games, monkeypatch):
     Agricola hides hands)."""
     import json
 
-    from domain.bots import seats as bot_seats
+    from domain.platform import seats as bot_seats
 
     gid = games.create_game(
         "agricola", "full", ["Ann", {"bot": "random"}, {"bot": "random"}], {"clock": CLOCK}, seed=8
@@ -301,10 +301,10 @@ def test_the_level_2_zombie_keeps_the_cave_fed_and_plays_listed_moves():
     makes is listed."""
     import random
 
-    from domain import registry
     from domain.bots import BotSpec, bot_move, bot_rng
     from domain.bots.arena import new_state
     from domain.common.rng import Rng
+    from domain.platform import registry
 
     rules = registry.current("caverna")
     begging = {}

@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from domain import registry
 from domain.bots import LEVELS, BotSpec, bot_move, bot_rng, check_bot, evals
 from domain.bots.arena import new_state
 from domain.bots.sim import random_playout
 from domain.common.errors import DomainError
 from domain.common.rng import Rng
+from domain.platform import registry
 
 CASES = [("agricola", "family", 2), ("caverna", "standard", 2), ("village", "standard", 2)]
 

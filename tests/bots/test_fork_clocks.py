@@ -14,9 +14,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from eventsourcing.domain import DomainEvent
 
-from domain.application import Games
-from domain.clocks import deadline
-from domain.storage import persistence_env
+from domain.platform.application import Games
+from domain.platform.clocks import deadline
+from domain.platform.storage import persistence_env
 
 PER_MOVE = {"type": "per_move", "seconds": 20, "reminder": 5}
 RESERVE = {"type": "correspondence", "initial": 100, "increment": 0, "cap": 100}

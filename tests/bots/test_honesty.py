@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from domain import registry
 from domain.bots import BotSpec, bot_move, bot_rng, search
 from domain.bots.arena import new_state
 from domain.bots.sim import random_playout
 from domain.common.rng import Rng
 from domain.common.visibility import PRIVATE, SECRET, has_hidden
+from domain.platform import registry
 
 BOTS = [
     BotSpec("random", 1),

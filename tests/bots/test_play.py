@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from domain import registry
 from domain.bots.arena import new_state
 from domain.common.rng import Rng
+from domain.platform import registry
 
 
 def cases():

@@ -184,7 +184,7 @@ def test_the_page_shows_the_chat_escaped(client):
 
 
 def test_a_dropped_seat_can_no_longer_write(app, client):
-    from domain.clocks import deadline
+    from domain.platform.clocks import deadline
 
     clock = {"type": "per_move", "seconds": 3600, "on_expiry": "drop"}
     game = new_game(client, players=("Ann", "Bob", "Cid"), options={"clock": clock})

@@ -12,7 +12,7 @@ import sys
 
 RACE = r"""
 import sys, threading
-from domain import registry
+from domain.platform import registry
 errors = []
 barrier = threading.Barrier(16)
 def ask():
@@ -29,7 +29,7 @@ print(len(errors), errors[:1])
 
 
 def test_threads_asking_at_first_use_all_find_the_current_rules():
-    from domain import registry
+    from domain.platform import registry
 
     version = registry.current("agricola").rules_version
     for _ in range(8):  # fresh interpreters: the race is at first use

@@ -1,4 +1,4 @@
-"""The series' own rules (``domain/series.py``) with a stand-in title: which moves a finished
+"""The series' own rules (``platform/series.py``) with a stand-in title: which moves a finished
 game opens and which are refused, with the Agricola series' numbers (digest §9.3 items 1, 3-5,
 D-10, D-11, T-16)."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain import series
 from domain.agricola.series import SERIES as AGRICOLA_SERIES
-from domain.series import SeriesResult, SeriesRules, SeriesViolation
+from domain.platform import series
+from domain.platform.series import SeriesResult, SeriesRules, SeriesViolation
 
 
 class Stub(SeriesRules):

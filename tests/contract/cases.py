@@ -14,9 +14,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from domain import registry
 from domain.common.errors import DomainError
 from domain.common.title import GameConfig, OptionSpec, Title, VariantInfo
+from domain.platform import registry
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 #: combine closed option values fully up to this many combinations, else one value at a time

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from domain.application import Games
 from domain.common.rng import Rng
-from domain.game import Game, fold
+from domain.platform.application import Games
+from domain.platform.game import Game, fold
 
 from .cases import Case
 
@@ -32,7 +32,7 @@ def private_seed(case: Case):
     """Games created meanwhile draw a private seed fixed by the case (an unseeded game whose
     seed stays secret while it runs, but the same game at every run: the suite never
     depends on luck)."""
-    import domain.application as application
+    import domain.platform.application as application
 
     value = (1 << 127) | int(hashlib.sha256(case.id.encode()).hexdigest()[:32], 16) >> 1
     drawn = application.new_seed

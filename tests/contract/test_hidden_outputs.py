@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 import pytest
 import requests
 
-from domain import registry
-from domain.application import Games
+from domain.platform import registry
+from domain.platform.application import Games
 from service.context import EXTENSION
 from service.stream_server import StreamServer
 from tests.web.test_stream_server import Running

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.application import Games
+from domain.platform.application import Games
 from locales import translate
 from projections import subscriptions
 from workers import messages

@@ -123,7 +123,7 @@ def test_every_page_type_speaks_the_language(pages, lang):
 
 def _test_titles() -> set:
     """The names of the tests' own toy title (registered by other tests, never shipped)."""
-    from domain import registry
+    from domain.platform import registry
 
     out = set()
     for rules in registry.all_current():

@@ -10,9 +10,9 @@ import uuid
 
 import pytest
 
-from domain import registry
-from domain.application import Games
-from domain.storage import drop_postgres_schema, ensure_postgres_schema, persistence_env
+from domain.platform import registry
+from domain.platform.application import Games
+from domain.platform.storage import drop_postgres_schema, ensure_postgres_schema, persistence_env
 from projections.projector import Projector
 from projections.queries import ReadModels
 from projections.store import open_store

@@ -6,7 +6,7 @@ import json
 import random
 import uuid
 
-from domain.application import Games
+from domain.platform.application import Games
 
 #: columns that record when/how a notice was delivered (not derived from events)
 DELIVERY_COLUMNS = (

@@ -13,7 +13,7 @@ from itertools import pairwise
 
 import pytest
 
-from domain import registry
+from domain.platform import registry
 from projections import subscriptions
 from projections.projector import Projector
 from projections.store import PositionMoved

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
 from domain.common.errors import DomainError
+from domain.platform import registry
 
 from .helpers import GameHandle, assert_problem, move
 

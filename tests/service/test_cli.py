@@ -13,8 +13,8 @@ import uuid
 import pytest
 from click.testing import CliRunner
 
-from domain import registry
 from domain.common.events import Event
+from domain.platform import registry
 from service.cli import cli
 from tests.support.toy import TOY, Toy
 

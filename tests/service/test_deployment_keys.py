@@ -8,7 +8,7 @@ import stat
 import subprocess
 import sys
 
-from domain.storage import EXACT_LOCK_TIMEOUT, persistence_env
+from domain.platform.storage import EXACT_LOCK_TIMEOUT, persistence_env
 from service.config import Settings
 from service.signing import RecordSigner, new_private_pem
 
@@ -98,7 +98,7 @@ def test_durations_keep_their_fractions():
 def test_the_postgres_store_applies_a_fractional_lock_timeout(postgres_schema):
     from eventsourcing.utils import Environment
 
-    from domain.pgstore import Factory
+    from domain.platform.pgstore import Factory
     from tests.conftest import postgres_url
 
     env = persistence_env(postgres_url(postgres_schema), lock_timeout=0.5)

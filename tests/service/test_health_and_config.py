@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from domain import storage
+from domain.platform import storage
 from service.app import create_app
 from service.bootstrap import bootstrap
 from service.config import ConfigError, Settings, redact_url

@@ -174,7 +174,7 @@ def test_once_the_game_is_over_everything_is_public(sqlite_app):
 
 def test_an_audit_mismatch_never_quotes_hidden_information(sqlite_app):
     """A mismatch's sentence is built from raw events; while the game runs it is replaced."""
-    from domain.records import AuditReport, Mismatch
+    from domain.platform.records import AuditReport, Mismatch
     from service.views import HIDDEN_DIFFERENCE, audit_view
 
     client = sqlite_app.test_client()

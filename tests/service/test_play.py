@@ -155,7 +155,7 @@ def test_idempotency_keys_belong_to_a_seat(client):
 def test_the_request_hash_is_canonical_json_whatever_the_field_order():
     """Issue 22: the hash was repr() of a dict, which changed with field order (and with it
     the process's hash seed): an honest retry after a restart was refused."""
-    from domain.game import request_hash
+    from domain.platform.game import request_hash
 
     assert request_hash(
         0, {"type": "place", "space": "forest", "resource": "wood"}

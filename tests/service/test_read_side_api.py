@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import uuid
 
-from domain import registry
+from domain.platform import registry
 
 from .helpers import move, new_game
 

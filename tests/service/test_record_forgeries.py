@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from domain.records import HASHED_FIELDS, chain
+from domain.platform.records import HASHED_FIELDS, chain
 
 from .helpers import assert_problem, move, new_game, play_turns
 

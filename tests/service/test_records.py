@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from domain.records import chain
+from domain.platform.records import chain
 
 from .helpers import assert_problem, new_game, play_turns
 
@@ -58,7 +58,7 @@ def _wrong_head(record):
 
 def _rehash_after_tampering(record):
     """Change a move's outcome and recompute the chain: the audit still catches it."""
-    from domain.records import chain
+    from domain.platform.records import chain
 
     record["events"][1]["data"]["by"] = 2
     hashed = ("version", "type", "seat", "data", "command", "recorded_at")
@@ -110,7 +110,7 @@ def test_malformed_records_are_refused(client, body, status, code):
 
 
 def test_hand_made_records_that_break_the_rules_assumptions_are_422(client, finished_record):
-    from domain.records import chain
+    from domain.platform.records import chain
 
     _, record = finished_record
     hashed = ("version", "type", "seat", "data", "command", "recorded_at")

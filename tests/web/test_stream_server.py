@@ -14,7 +14,7 @@ import pytest
 import requests
 from aiohttp import web
 
-from domain.application import Games
+from domain.platform.application import Games
 from service.bootstrap import init_db
 from service.stream_server import StreamServer
 from tests.conftest import sqlite_settings

@@ -16,7 +16,7 @@ import sys
 import time
 import uuid
 
-from domain import registry
+from domain.platform import registry
 from tests.support.toy import TOY
 
 registry.register(TOY, current=True)

@@ -11,7 +11,7 @@ import uuid
 
 from rq import SimpleWorker
 
-from domain.clocks import deadline
+from domain.platform.clocks import deadline
 from projections import subscriptions
 from projections.queries import ReadModels
 from workers import bots, jobs, messages, queueing

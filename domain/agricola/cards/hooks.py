@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from domain.common import fences as fence_rules
 from domain.common.housing import Housing
 
-from .. import placement, steps
+from .. import place_effects, placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..extension import skips_harvest
@@ -18,7 +18,7 @@ from ..farm import growth_problem, sow_problem, split_animals
 from ..improvements import can_build_any_major
 from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
 from ..tables import GRID
-from . import engine, play
+from . import engine, occupation_play, play
 from .common import ask_choice, receive_animals, stone_less
 from .free_builds import fence_one_space
 from .leaving import leave_options, top_up
@@ -267,7 +267,7 @@ def housing(farm: dict, home: Housing) -> Housing:
 
 
 def _check_lessons(state: dict, seat: int, space_id: str, move: dict) -> None:
-    if not play.any_playable_occupation(state, seat, space_id):
+    if not occupation_play.any_playable_occupation(state, seat, space_id):
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
@@ -326,7 +326,7 @@ def _pending_apply(kind: str, renovate: Any = False, grow: Any = False, start: A
         if start:
             b.emit("StartingPlayerTaken", {"space": space_id}, seat)
         if renovate:
-            placement._renovate(b, seat, move.get("pay", 0))
+            place_effects.renovate(b, seat, move.get("pay", 0))
         if grow:
             b.emit(
                 "FamilyGrew",

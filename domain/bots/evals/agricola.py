@@ -48,7 +48,10 @@ FEATURES = (
     "empty_fields",
     "house",
     "cooking",
+    "fencing",
 )
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ("next_feeding", "later_feedings")
 #: points per unit of each feature (hand-set, see the module docstring)
 WEIGHTS = {
     "goods": 1.0,
@@ -60,6 +63,7 @@ WEIGHTS = {
     "empty_fields": 0.3,
     "house": 0.8,
     "cooking": 1.5,
+    "fencing": 0.9,
 }
 #: what one good on hand is worth while rounds remain (it becomes a room, a fence, an oven)
 GOOD_WORTH = {"wood": 0.3, "clay": 0.3, "reed": 0.4, "stone": 0.4}
@@ -129,7 +133,51 @@ def features(state: dict, seat: int) -> dict[str, float]:
         out["house"] = len(farm["rooms"]) * (1 if farm["house"] == "clay" else 1.5)
     if any(a in rates for a in ("sheep", "boar", "cattle")):
         out["cooking"] = 1.0 if harvests else 0.0
+    out["fencing"] = _fencing(state, seat, farm)
     return out
+
+
+#: points of the pastures category by the number of pastures (digest §8.1: -1/1/2/3/4)
+PASTURE_POINTS = (-1, 1, 2, 3, 4)
+COLUMNS = 5  # the farmyard is 3 rows of 5 spaces (digest §1.3)
+
+
+def _fencing(state: dict, seat: int, farm: dict) -> float:
+    """A pasture being drawn (the spaces marked so far, digest §5.8) is worth what closing it
+    will score: one more pasture on the sheet's tier (§8.1) and its spaces used (§8.2), less
+    the wood its fences take from the goods on hand; 0 when the wood is short. Without it a
+    pasture, two or more steps from the placement, is worth nothing until it is closed."""
+    pending = (
+        (state.get("pending") or [None] * (seat + 1))[seat]
+        if state.get("phase") == "work"
+        else None
+    )
+    region = (pending or {}).get("region") or []
+    if not region:
+        return 0.0
+    inside = set(region)
+    pairs = sum(
+        1
+        for s in inside
+        for t in (s + 1, s + COLUMNS)
+        if t in inside and (t != s + 1 or s % COLUMNS != COLUMNS - 1)
+    )
+    fences = 4 * len(inside) - 2 * pairs
+    if farm["supply"].get("wood", 0) < fences:
+        return 0.0
+    n = len(farm.get("pastures") or ())
+    tier = PASTURE_POINTS[min(n + 1, 4)] - PASTURE_POINTS[min(n, 4)]
+    used = sum(1 for s in inside if s not in _used(farm))
+    return tier + used - GOOD_WORTH["wood"] * fences
+
+
+def _used(farm: dict) -> set[int]:
+    spaces = farm.get("spaces") or ()
+    return {
+        int(sp["space"])
+        for sp in spaces
+        if sp.get("room") or sp.get("field") or sp.get("stable") or sp.get("pasture") is not None
+    }
 
 
 def _room(farm: dict, animals: dict) -> int:
@@ -138,23 +186,3 @@ def _room(farm: dict, animals: dict) -> int:
     home = housing_for(housing(farm), animals)
     total = sum(int(p) for p in home.pastures) + int(home.flexible)
     return max(0, total - sum(animals.get(a, 0) for a in ("sheep", "boar", "cattle")))
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s farm will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
-    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    f = features(state, seat)
-    return (
-        WEIGHTS["next_feeding"] * f["next_feeding"]
-        + WEIGHTS["later_feedings"] * f["later_feedings"]
-    )

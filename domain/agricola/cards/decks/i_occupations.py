@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...action_spaces import ACTION_SPACES
 from ...scoring import farm_counts
-from ...tables import ACTION_SPACES
 from .. import (
     board_cards,
     businessman,

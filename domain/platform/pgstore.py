@@ -5,7 +5,7 @@ out a failover, and waits for a pooled connection as long as its connect timeout
 connection whose server stopped answering waits for ever. For a service whose callers are
 players at a browser, an outage must instead answer ``503`` with ``Retry-After`` within the
 configured store timeout (``CHRONICLE_STORE_LOCK_TIMEOUT``). This module is that library's
-persistence module (``PERSISTENCE_MODULE=domain.pgstore``) with three changes:
+persistence module (``PERSISTENCE_MODULE=domain.platform.pgstore``) with three changes:
 
 * every recorder call retries connection errors only while its budget lasts (the store
   timeout, from the first attempt), not ten times;

@@ -24,10 +24,10 @@ import psycopg
 from psycopg import sql
 
 DEFAULT_DB_FILE = "chronicle.db"
-#: eventsourcing.postgres with an outage budget (see :mod:`domain.pgstore`)
-POSTGRES_MODULE = "domain.pgstore"
+#: eventsourcing.postgres with an outage budget (see :mod:`domain.platform.pgstore`)
+POSTGRES_MODULE = "domain.platform.pgstore"
 
-#: the store timeout in seconds with fractions (``domain/pgstore.py`` applies it)
+#: the store timeout in seconds with fractions (``domain/platform/pgstore.py`` applies it)
 EXACT_LOCK_TIMEOUT = "CHRONICLE_LOCK_TIMEOUT_SECONDS"
 
 
@@ -84,7 +84,7 @@ def persistence_env(
     env.update(
         {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "APPLICATION_RECORDER_TOPIC": "domain.sqlitestore:ApplicationRecorder",
+            "APPLICATION_RECORDER_TOPIC": "domain.platform.sqlitestore:ApplicationRecorder",
             "SQLITE_DBNAME": path,
             "SQLITE_LOCK_TIMEOUT": str(max(1, math.ceil(lock_timeout))),
         }

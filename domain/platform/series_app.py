@@ -1,5 +1,5 @@
 """Series of games in the event store (``Games`` mixin): one stream per series, its token, and
-the games it starts (each an ordinary game naming its series; see ``domain/series.py``).
+the games it starts (each an ordinary game naming its series; see ``domain/platform/series.py``).
 
 A series move and the game it starts are saved in one transaction: the series' events go with
 the new game's ``GameCreated`` and seat keys (``Games.create_game(also=...)``), so a refused
@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING, Any, cast
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import IntegrityError
 
+from ..common.errors import BadGameConfig, ConcurrentWrite, DomainError, NotFound, register_messages
+from ..common.visibility import redact
 from . import registry
 from . import series as rules_of_series
-from .common.errors import BadGameConfig, ConcurrentWrite, DomainError, NotFound, register_messages
-from .common.visibility import redact
 from .dropping import forfeited
 from .game import is_over
 from .records import GENESIS, canonical, jsonclean
 from .series_audit import audit
 from .tokens import new_token
+from .transcoder import stored_as
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp
 else:
     GamesApp = object
@@ -40,15 +41,17 @@ SERIES_TOPIC = "domain.series_app:SeriesEvent"
 SERIES_RECORD_FORMAT = "chronicle-series-v1"
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@stored_as("domain.series_app:SeriesEvent")
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class SeriesEvent(DomainEvent):
-    """A stored event of a series stream (``type`` and ``data`` as in ``domain/series.py``)."""
+    """A stored event of a series stream (``type`` and ``data`` as in ``platform/series.py``)."""
 
     type: str
     data: dict
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@stored_as("domain.series_app:SeriesKeyIssued")
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class SeriesKeyIssued(DomainEvent):
     """The SHA-256 of a series' token (a stream of its own)."""
 

@@ -11,7 +11,7 @@ plus ``reminder`` (seconds left when the reminder goes out; default a day, or a 
 short clock), ``on_expiry`` (``"bot"``: the seat's bot plays until the player returns, the
 default; ``"adjudicate"``: the game ends on the current score sheet; ``"drop"``: the seat is
 dropped, its least-impact moves are played by the platform's zombie and it ranks last, and the
-game ends when at most one seat is left, ``domain/dropping.py``; ``"wait"``: the expiry is
+game ends when at most one seat is left, ``domain/platform/dropping.py``; ``"wait"``: the expiry is
 recorded and the game waits for the player, issue 37), ``bot`` (which bot plays
 on, default greedy level 2) and ``vacation_days`` (days each seat may pause its clock).
 
@@ -35,10 +35,10 @@ import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
+from ..bots import check_bot
+from ..common.errors import BadGameConfig, RuleViolation, register_messages
+from ..common.i18n import gettext, join_list, ngettext
 from . import dropping
-from .bots import check_bot
-from .common.errors import BadGameConfig, RuleViolation, register_messages
-from .common.i18n import gettext, join_list, ngettext
 
 register_messages(
     {
@@ -284,7 +284,7 @@ def _running(game: Any, seat: Any, kind: str) -> float:
 
 def expired_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
     """Replay rule of ``ClockExpired``: the seat's clock runs, its deadline is the one the
-    recorded timestamps give, and it has not expired before (``domain/meta.py``)."""
+    recorded timestamps give, and it has not expired before (``domain/platform/meta.py``)."""
     end = _running(game, seat, "ClockExpired")
     if not isinstance(data, dict) or data.get("deadline") != end:
         raise _unfounded("ClockExpired", f"the deadline is {end}")
@@ -320,7 +320,7 @@ def vacation_rule(game: Any, book: Any, seat: Any, data: Any) -> list:
     return [("VacationStarted", seat, {"seat": seat, "days": days})]
 
 
-#: the platform's clock events and the rules a replay re-derives them by (``domain/meta.py``)
+#: the platform's clock events and the rules a replay re-derives them by (``platform/meta.py``)
 CLOCK_RULES = {
     "ClockExpired": expired_rule,
     "ClockReminder": reminder_rule,
@@ -399,14 +399,14 @@ def _iso(epoch: float | None) -> str | None:
 
 # -- the application side ------------------------------------------------------------------------
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp
 else:
     GamesApp = object
 
 
 class Clocks(GamesApp):
-    """A mixin of :class:`~domain.application.Games`: the clock's events, written only here."""
+    """A mixin of :class:`~.application.Games`: the clock's events, written only here."""
 
     clock_min_seconds = DEFAULT_MIN_SECONDS
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import BotSpec, bot_move, bot_rng
-from .bots.players import move_key
-from .bots.zombie import ZOMBIE_LEVELS
-from .common.errors import register_messages
-from .common.i18n import gettext
+from ..bots import BotSpec, bot_move, bot_rng
+from ..bots.players import move_key
+from ..bots.zombie import ZOMBIE_LEVELS
+from ..common.errors import register_messages
+from ..common.i18n import gettext
 
 register_messages(
     {
@@ -156,7 +156,7 @@ def ranking(game: Any, sheet: dict) -> list[int]:
 def check_move(game: Any, rules: Any, seat: int, move: Any, command: dict, seed: Any) -> str | None:
     """Why a recorded move of dropped ``seat`` is not the zombie's (None when it is): a dropped
     seat moves only as the zombie, by the zombie's choice from the seat's view and the bot rng
-    the live service draws from (``domain/bots/seats.py``)."""
+    the live service draws from (``domain/platform/seats.py``)."""
     spec = command.get("bot")
     if (
         not isinstance(spec, dict)

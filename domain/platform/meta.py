@@ -6,7 +6,7 @@ entry in :data:`META_RULES`: given the game as it stood, a :class:`Book` of its 
 seat that acted and the data of the batch's first event (the request's parameters), it returns
 the facts the platform makes, or raises the ``DomainError`` with which it refuses.
 
-The live service (``domain/rewind.py``) and every audit and import (``domain/replay.py``) call
+The live service (``platform/rewind.py``) and every audit and import (``platform/replay.py``) call
 the same functions, so a record is accepted only if the platform would have made exactly its
 meta events. A meta type without an entry here cannot be checked, and an audit reports it as a
 mismatch (fail closed): a new platform event type must register its rule.
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from ..common.errors import GameOver, RuleViolation, UndoError
 from . import dropping
 from .clocks import CLOCK_RULES
-from .common.errors import GameOver, RuleViolation, UndoError
 
 #: a fact the platform makes: (type, seat, data)
 MetaFact = tuple[str, int, dict]
@@ -65,7 +65,7 @@ def check_seat(game: Any, seat: Any) -> None:
 def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[MetaFact]:
     """Seat ``seat`` asks to take the game back to ``to_version`` (api.md "Undo"): applied at
     once when no other seat's consent is needed, else a request waiting for those seats. A
-    dropped seat (``domain/dropping.py``) neither asks nor is asked: its zombie's moves are
+    dropped seat (``domain/platform/dropping.py``) neither asks nor is asked: its zombie's moves are
     the platform's."""
     check_seat(game, seat)
     check_open(game)

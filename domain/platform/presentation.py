@@ -2,7 +2,7 @@
 seed segments as far as they are revealed.
 
 The pure functions (:func:`game_summary`, :func:`seed_segments`, :func:`to_act_of`) serve both
-the API (through the :class:`Presentation` mixin of :class:`~domain.application.Games`) and the
+the API (through the :class:`Presentation` mixin of :class:`~.application.Games`) and the
 lobby read model, so the two can never disagree. Title data leaves only through the title's
 ``view``/``redact_event`` and :func:`~domain.common.visibility.redact`; the summary is public by
 construction.
@@ -14,12 +14,12 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..common.errors import DomainError
+from ..common.events import Event
+from ..common.i18n import N_, gettext, ngettext, pgettext
+from ..common.title import Status, Title
+from ..common.visibility import redact, unseal
 from . import clocks, dropping, registry
-from .common.errors import DomainError
-from .common.events import Event
-from .common.i18n import N_, gettext, ngettext, pgettext
-from .common.title import Status, Title
-from .common.visibility import redact, unseal
 from .game import META_TYPES, Game, GameEvent, is_over, public_command
 
 #: What a seeded game's summary and page say (issue 21): its seed is given, so nothing in it
@@ -28,7 +28,7 @@ PRACTICE_NOTE = N_(
     "A practice game: its seed is public, so anyone can compute every hand and every draw."
 )
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp
 else:
     GamesApp = object
@@ -141,7 +141,7 @@ def game_summary(
         out["imported_from"] = game.imported_from
     imported = getattr(game, "provenance", None)
     if imported:
-        out["imported"] = imported  # who signed the imported record (domain/archive.py)
+        out["imported"] = imported  # who signed the imported record (domain/platform/archive.py)
     if game.series:
         out["series"] = {"id": game.series["id"], "number": game.series["number"]}
     provenance = game.rules.provenance(game.state)

@@ -2,9 +2,9 @@
 
 :func:`replay_log` walks a log batch by batch. Every batch must start with a command: a move,
 decided again by the title's ``decide`` against the state it was made in, or a platform request
-(undo, its answers), decided again by the platform's own rules (``domain/meta.py``). The batch's
+(undo, its answers), decided again by the platform's own rules (``platform/meta.py``). The batch's
 recorded events must be exactly what those rules give; no event type is skipped. A move of a
-dropped seat must also be its zombie's choice (``domain/dropping.py``). The state each
+dropped seat must also be its zombie's choice (``domain/platform/dropping.py``). The state each
 command is checked against is folded from the *recorded* events with the same ``fold`` the live
 service uses (so one mismatch does not cascade, and undo restores what it restores live).
 
@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from ..common.errors import DomainError, RecordError, UndoError
+from ..common.events import Event, EventLike
+from ..common.rng import Rng
+from ..common.title import GameConfig, Title
+from ..common.visibility import redact, unseal
 from . import dropping
-from .common.errors import DomainError, RecordError, UndoError
-from .common.events import Event, EventLike
-from .common.rng import Rng
-from .common.title import GameConfig, Title
-from .common.visibility import redact, unseal
 from .game import Game, fold
 from .meta import META_RULES, check_open
 from .records import META_TYPES, AuditReport, Mismatch, canonical, jsonclean, seed_for

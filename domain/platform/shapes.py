@@ -3,7 +3,7 @@ mixins see it.
 
 Nothing here runs: the :class:`typing.TypedDict` classes describe dicts that are stored as
 plain JSON (in events and snapshots), and :class:`GamesApp` is the part of
-:class:`~domain.application.Games` that its mixins (``rewind.py``, ``archive.py``,
+:class:`~domain.platform.application.Games` that its mixins (``rewind.py``, ``archive.py``,
 ``presentation.py``) use. Each mixin names it as its base class for mypy only (at run time the
 base is ``object``), so a mixin that calls something the application does not offer fails
 ``make lint``.
@@ -74,7 +74,7 @@ class LogEntry(TypedDict):
 
 
 class GamesApp(Protocol):
-    """What the mixins of :class:`~domain.application.Games` use of the application."""
+    """What the mixins of :class:`~domain.platform.application.Games` use of the application."""
 
     events: EventStore[uuid.UUID]
 

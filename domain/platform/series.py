@@ -1,7 +1,7 @@
 """A series of games played one after another by one player (Agricola's solo series, digest
 §9.3, T-16), as pure rules: the series' events, its state folded from them, and the checks of a
 series move. The application part (streams, tokens, creating each game) is
-``domain/series_app.py``; what a title's series means (targets, what carries over, which
+``domain/platform/series_app.py``; what a title's series means (targets, what carries over, which
 choices a finished game offers) is the title's :class:`SeriesRules`, named by
 ``Title.series()``.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 import abc
 from dataclasses import dataclass, field
 
-from .common.errors import RuleViolation, register_messages
+from ..common.errors import RuleViolation, register_messages
 
 register_messages(
     {
@@ -169,7 +169,7 @@ def current(state: dict) -> dict:
 
 def was_won(score: int | None, target: int, forfeited: bool = False) -> bool:
     """Whether a series game was won (digest §9.3): its score reached its target, and its
-    player did not forfeit it (dropped when their clock ran out, ``domain/dropping.py``: the
+    player did not forfeit it (dropped when their clock ran out, ``platform/dropping.py``: the
     game ends with no winner, whatever its score sheet says)."""
     return not forfeited and score is not None and score >= target
 

@@ -12,13 +12,33 @@ silently changed.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from eventsourcing.persistence import Transcoder
+from eventsourcing.utils import register_topic
 
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _decode = json.JSONDecoder().decode
+C = TypeVar("C", bound=type)
+
+
+def stored_as(topic: str) -> Callable[[C], C]:
+    """Give a stored class its permanent topic, the name its events are stored and read by.
+
+    A topic is part of the stored data: the library names a class by its module and name
+    (``module:Class``), so moving a module would change the name new events are stored under
+    and leave the old ones unreadable. The platform's stored classes keep the names they were
+    first stored with (the library reads a class's ``TOPIC``), whatever module holds them now.
+    """
+
+    def mark(cls: C) -> C:
+        setattr(cls, "TOPIC", topic)  # noqa: B010 - a class attribute the library reads
+        register_topic(topic, cls)
+        return cls
+
+    return mark
 
 
 class EventTranscoder(Transcoder):

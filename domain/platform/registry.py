@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib
 import threading
 
-from .common.errors import BadGameConfig, DomainError
-from .common.title import Title
+from ..common.errors import BadGameConfig, DomainError
+from ..common.title import Title
 
 _TITLES: dict[str, dict[str, Title]] = {}
 _CURRENT: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """``Games``: the event-sourced application every entry point (HTTP, CLI, workers) drives.
 
-One stream per game (``domain.game``); a game's version is the number of events in its stream.
+One stream per game (``game.py``); a game's version is the number of events in its stream.
 A move is decided by the title's pure rules against the current state and saved in one
 transaction with optimistic concurrency: the store's unique (game, version) key lets exactly one
 of two racing writes win. The command is stored on the first event it produced, so an audit can
@@ -32,12 +32,8 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import EventStore, IntegrityError, PersistenceError
 
-from . import dropping, meta, registry
-from .archive import Archive
-from .bots import seat_players
-from .bots.seats import BotSeats
-from .clocks import Clocks, check_clock
-from .common.errors import (
+from ..bots import seat_players
+from ..common.errors import (
     ConcurrentWrite,
     DomainError,
     GameNotFound,
@@ -50,10 +46,13 @@ from .common.errors import (
     StoreUnavailable,
     VersionNotFound,
 )
-from .common.events import Event
-from .common.i18n import gettext, join_list
-from .common.rng import Rng, new_seed, seed_hash
-from .common.title import GameConfig, Title
+from ..common.events import Event
+from ..common.i18n import gettext, join_list
+from ..common.rng import Rng, new_seed, seed_hash
+from ..common.title import GameConfig, Title
+from . import dropping, meta, registry
+from .archive import Archive
+from .clocks import Clocks, check_clock
 from .game import (
     Created,
     Game,
@@ -69,9 +68,10 @@ from .game import (
 from .presentation import Presentation
 from .records import jsonclean
 from .rewind import Rewinding
+from .seats import BotSeats
 from .series_app import SeriesMixin
 from .tokens import new_token, token_game, token_hash
-from .transcoder import EventTranscoder
+from .transcoder import EventTranscoder, stored_as
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +84,14 @@ MAX_MOVE_ATTEMPTS = 4
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@stored_as("domain.application:GameCreated")
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class GameCreated(GameEvent):
     """The first event of every game stream (its own class so it can be found by topic)."""
 
 
-@dataclass(frozen=True)  # as GameEvent (domain/game.py)
+@stored_as("domain.application:SeatKeysIssued")
+@dataclass(frozen=True)  # as GameEvent (domain/platform/game.py)
 class SeatKeysIssued(DomainEvent):
     """SHA-256 hashes of a game's seat tokens, one per seat (a stream of its own)."""
 
@@ -110,7 +112,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     events: EventStore[uuid.UUID]
 
     def construct_transcoder(self) -> EventTranscoder:
-        """Plain JSON for stored events (see ``domain/transcoder.py``)."""
+        """Plain JSON for stored events (see ``domain/platform/transcoder.py``)."""
         return EventTranscoder()
 
     def __init__(self, env: dict | None = None, cache_size: int = 256) -> None:
@@ -275,8 +277,8 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     ) -> Created:
         """Set up a new game. Without ``seed`` a private 128-bit seed is drawn. A player is a
         name or a bot seat (``{"bot": "search", "level": 2}``, see ``domain/bots``);
-        ``options["clock"]`` is the platform's move clock (``domain/clocks``), the other
-        options are the title's. A game of a series (``domain/series_app.py``) names it in
+        ``options["clock"]`` is the platform's move clock (``domain/platform/clocks``), the other
+        options are the title's. A game of a series (``domain/platform/series_app.py``) names it in
         ``series`` (``{"id", "number", "carry"}``, recorded in ``GameCreated``) and passes the
         series' own events in ``also``, saved in the same transaction."""
         rules = registry.current(title)
@@ -554,7 +556,7 @@ class Games(Clocks, BotSeats, SeriesMixin, Rewinding, Archive, Presentation, App
     @staticmethod
     def is_over(game: Game) -> bool:
         """Over by the rules, or ended by the platform when a clock ran out (adjudicated, or
-        every opponent dropped; ``domain/clocks``, ``domain/dropping``)."""
+        every opponent dropped; ``domain/platform/clocks``, ``domain/platform/dropping``)."""
         return is_over(game)
 
     def _check_open(self, game: Game) -> None:

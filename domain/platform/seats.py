@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import ConflictError, DomainError, RuleViolation
 
-from . import BotSpec, bot_move, bot_rng
-from .players import choose_random
+from ..bots import BotSpec, bot_move, bot_rng
+from ..bots.players import choose_random
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +27,8 @@ def bot_spec(game: Any, seat: int) -> BotSpec | None:
     return None if entry is None else BotSpec(entry["bot"], int(entry["level"]))
 
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
-    from ..shapes import GamesApp
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
+    from .shapes import GamesApp
 else:
     GamesApp = object
 
@@ -51,8 +51,16 @@ class BotSeats(GamesApp):
             game = self._cache.get(game_id)
         if game is not None and not game.bots and not game.clock:
             return False
+        if game is None and not self.is_game_stream(game_id):
+            return False
         game = self.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
+
+    def is_game_stream(self, stream_id: uuid.UUID) -> bool:
+        """Whether ``stream_id`` is a game's stream: the after-save hooks hear every stream
+        saved, and a solo series (and its key) is a stream of its own, no game to fold."""
+        first = list(self._guard(self.events.get, stream_id, lte=1))
+        return bool(first) and getattr(first[0], "type", None) == "GameCreated"
 
     def play_bot(
         self, game_id: uuid.UUID, version: int, budget: float | None = None, chooser: Any = None
@@ -75,6 +83,10 @@ class BotSeats(GamesApp):
                 game.seed_for(version),
             )
 
+        with self._cache_lock:
+            cached = game_id in self._cache
+        if not cached and not self.is_game_stream(game_id):
+            return None  # a series' stream, not a game's (see ``is_game_stream``)
         found = self.read(game_id, look)
         if found is None:
             return None
@@ -110,6 +122,20 @@ class BotSeats(GamesApp):
                     err.code,
                     err.message,
                 )
+        return self._play_random_instead(game_id, version, seat, spec, rules, view, rng)
+
+    def _play_random_instead(
+        self,
+        game_id: uuid.UUID,
+        version: int,
+        seat: int,
+        spec: Any,
+        rules: Any,
+        view: Any,
+        rng: Any,
+    ) -> Any:
+        """A random listed move for a bot that failed or chose a refused move (the game must
+        not stall); None when nothing is listed or the game moved on."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None

@@ -1,6 +1,6 @@
-"""Audits and game records of stored games: the ``Games`` side of ``domain/records.py``.
+"""Audits and game records of stored games: the ``Games`` side of ``domain/platform/records.py``.
 
-A mixin of :class:`~domain.application.Games`. ``audit`` re-runs every recorded command under
+A mixin of :class:`~.application.Games`. ``audit`` re-runs every recorded command under
 the game's rules (or the current ones, for ``verify --all``); ``export`` gives the hash-chained
 record with hidden parts and unrevealed seeds left out; ``import_record`` verifies the chain,
 replays the record through its rules and only then stores it as a new game.
@@ -16,11 +16,11 @@ import uuid
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ..chat.model import chat_stream, served, visible
+from ..chat.model import fold as fold_chat
+from ..common.errors import DomainError, GameNotFound, NotFound, RecordError
+from ..common.rng import Rng, seed_hash
 from . import registry
-from .chat.model import chat_stream, served, visible
-from .chat.model import fold as fold_chat
-from .common.errors import DomainError, GameNotFound, NotFound, RecordError
-from .common.rng import Rng, seed_hash
 from .game import Created, Game, GameEvent, is_over, public_command
 from .records import (
     FULL,
@@ -37,7 +37,7 @@ from .records import (
 )
 from .replay import audit_log, replay_log
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp
 else:
     GamesApp = object

@@ -26,12 +26,13 @@ from uuid import UUID
 
 from eventsourcing.domain import DomainEvent, Snapshot
 
+from ..common.events import Event
+from ..common.title import Title
+from ..common.visibility import redact
 from . import clocks, registry
-from .common.events import Event
-from .common.title import Title
-from .common.visibility import redact
 from .records import META_TYPES, seed_for
 from .shapes import Parent, PendingUndo, RememberedKey, SeedSegment
+from .transcoder import stored_as
 
 #: How many idempotency keys a game remembers (the oldest are forgotten first).
 IDEMPOTENCY_MEMORY = 256
@@ -43,6 +44,7 @@ StateAt = Callable[[int], dict]
 
 # (the library's metaclass makes every event class a frozen dataclass; the decorator says so to
 # the type checker, as the library's own event classes do)
+@stored_as("domain.game:GameEvent")
 @dataclass(frozen=True)
 class GameEvent(DomainEvent):
     """A stored event of a game stream."""
@@ -53,6 +55,7 @@ class GameEvent(DomainEvent):
     command: dict | None
 
 
+@stored_as("domain.game:GameSnapshot")
 class GameSnapshot(Snapshot):
     """A snapshot of :class:`Game`; its state is JSON-clean by construction."""
 
@@ -112,7 +115,7 @@ class Game:
     series: dict[str, Any] | None = None
     #: platform seats played by bots (``domain/bots``): seat (a string key) -> the bot
     bots: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: the move clock chosen at creation and each seat's clock (``domain/clocks``), if any
+    #: the move clock chosen at creation and each seat's clock (``domain/platform/clocks``), if any
     clock: Any = None
     clocks: Any = None
     #: how a game ended by adjudication (a clock ran out), if it did
@@ -136,7 +139,7 @@ class Game:
     def from_created(cls, event: Any) -> Game:
         d = event.data
         created_at = _iso(event.timestamp)
-        # platform seats and clocks (domain/bots, domain/clocks); absent in older records
+        # platform seats and clocks (domain/bots, domain/platform/clocks); absent in older records
         clock = d.get("clock")
         game = cls(
             _id=event.originator_id,

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-TOPIC = "domain.sqlitestore:ApplicationRecorder"
+TOPIC = "domain.platform.sqlitestore:ApplicationRecorder"
 
 
 @lru_cache(maxsize=4096)

@@ -3,7 +3,7 @@
 A *log entry* is a plain dict ``{"version", "type", "seat", "data", "command", "recorded_at"}``;
 ``Games`` builds them from stored events, and ``import`` reads them from a record.
 
-* ``domain/replay.py`` re-runs every recorded command through the rules (the audit, and the
+* ``domain/platform/replay.py`` re-runs every recorded command through the rules (the audit, and the
   check of every import); this module holds what it reports (:class:`AuditReport`).
 * :func:`chain` / :func:`verify_chain` give each exported entry the SHA-256 of the entry before it
   (``hash = sha256(prev_hash + canonical_json(entry))``, the first ``prev_hash`` being 64 zeros),
@@ -21,13 +21,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common.errors import RecordError
+from ..common.errors import RecordError
 
 RECORD_FORMAT = "chronicle-game-record/1"
 GENESIS = "0" * 64
 HASHED_FIELDS = ("version", "type", "seat", "data", "command", "recorded_at")
 #: platform event types (no title decides them); each one that can start a batch needs its rule
-#: in ``domain/meta.py`` ``META_RULES``, or every audit of a log holding it reports a mismatch
+#: in ``platform/meta.py`` ``META_RULES``, or every audit of a log holding it reports a mismatch
 META_TYPES = frozenset(
     {
         "GameCreated",
@@ -35,7 +35,7 @@ META_TYPES = frozenset(
         "UndoAccepted",
         "UndoRejected",
         "UndoApplied",
-        # the platform's clocks and seats (domain/clocks.py)
+        # the platform's clocks and seats (domain/platform/clocks.py)
         "ClockReminder",
         "ClockExpired",
         "SeatReclaimed",

@@ -1,8 +1,8 @@
 """Taking a game back and branching it: undo with consent, forks, move boundaries.
 
-A mixin of :class:`~domain.application.Games` (it uses the application's locks, cache and
+A mixin of :class:`~domain.platform.application.Games` (it uses the application's locks, cache and
 store). Undo never deletes: ``UndoApplied`` is appended and the state is derived from the
-effective history (``domain/game.py``). Forks copy the first N events into a new stream that
+effective history (``platform/game.py``). Forks copy the first N events into a new stream that
 names its parent; a fork of an unseeded game draws from a fresh seed after N, so it never
 previews the parent's future.
 """
@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, cast
 
 from eventsourcing.persistence import IntegrityError
 
+from ..common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
+from ..common.rng import Rng, new_seed, seed_hash
+from ..common.visibility import has_hidden
 from . import meta
-from .common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
-from .common.rng import Rng, new_seed, seed_hash
-from .common.visibility import has_hidden
 from .game import Created, Game, GameEvent, public_command
 from .records import META_TYPES
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/shapes.py``)
+if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
     from .shapes import GamesApp, PendingUndo
 else:
     GamesApp = object
@@ -148,9 +148,14 @@ class Rewinding(GamesApp):
             )
 
     # ------------------------------------------------------------------ forks
-    def fork(self, game_id: uuid.UUID, version: int, seat: int | None = None) -> Created:
+    def fork(
+        self, game_id: uuid.UUID, version: int, seat: int | None = None, seed: int | None = None
+    ) -> Created:
         """A new game whose history is this game's first ``version`` events. A seat's fork of
-        a game that still hides something is "what if, from my seat" (:meth:`seat_fork`)."""
+        a game that still hides something is "what if, from my seat" (:meth:`seat_fork`).
+        ``seed`` (default: a fresh private one) draws what the fork draws anew: an analysis
+        kept as a branch (``service/web/analysis.py``) passes the seed it was played with, so
+        the branch deals and draws what the analysis did."""
         source = self.get_game(game_id)
         if not 1 <= version <= source.version:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
@@ -160,7 +165,7 @@ class Rewinding(GamesApp):
             has_hidden(e.data) for e in events
         )
         if hidden and seat is not None:
-            return self.seat_fork(source, events, version, seat)
+            return self.seat_fork(source, events, version, seat, seed)
         if hidden:
             # the fork's new tokens would show every seat's private data (a seeded game's
             # too: its hands can be computed, but a fork must not hand them out either)
@@ -174,7 +179,7 @@ class Rewinding(GamesApp):
             data["parent"]["clocks_from"] = GameEvent.create_timestamp().timestamp()
         if not source.seeded:
             # fresh draws from here on, so a fork never previews the parent's future
-            seed = new_seed()
+            seed = new_seed() if seed is None else int(seed)
             data["seeds"].append(
                 {"from": version, "seed": seed, "hash": seed_hash(seed), "origin": str(new_id)}
             )
@@ -189,12 +194,19 @@ class Rewinding(GamesApp):
         ]
         return self._start(new_id, data, later, [e.timestamp for e in events])
 
-    def seat_fork(self, source: Game, events: list[GameEvent], version: int, seat: int) -> Created:
+    def seat_fork(
+        self,
+        source: Game,
+        events: list[GameEvent],
+        version: int,
+        seat: int,
+        seed: int | None = None,
+    ) -> Created:
         """ "What if, from my seat": a new game that starts from the state at ``version`` as
         ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
         ``fork_view``). Its history is that one starting position; its summary says so."""
         state = self.game_at(source.id, version).state
-        seed = new_seed()
+        seed = new_seed() if seed is None else int(seed)
         view = source.rules.fork_view(state, seat, Rng(seed))
         if view is None:
             raise RuleViolation("fork_reveals_hidden", game=str(source.id), version=version)
