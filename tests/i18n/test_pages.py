@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +149,28 @@ def test_the_account_setting_chooses_the_language(pages):
     client.delete_cookie("lang")
     page = client.get("/account", headers={"Accept-Language": "ru"}).get_data(True)
     assert '<html lang="cs">' in page  # the account's setting before Accept-Language
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_the_push_button_carries_its_sentences_in_the_language(pages, lang):
+    """push.js says what happened with the sentences the page gives its button (data
+    attributes), so they are in the reader's language like the page."""
+    from locales import translate
+
+    client, path = pages["notifications"]
+    page = client.get(f"{path}?lang={lang}").get_data(True)
+    button = re.search(r"<button[^>]*data-push-url[^>]*>", page)
+    assert button, "no push button on the notifications page"
+    script = (Path(__file__).parents[2] / "service/web/static/push.js").read_text()
+    with translate(lang):
+        from domain.common.i18n import gettext
+
+        for attr, english in (
+            ("data-no-push", "This browser cannot receive push notices."),
+            ("data-not-allowed", "Notices are not allowed for this site in this browser."),
+            ("data-notified", "This browser will be notified."),
+            ("data-refused", "The subscription was refused."),
+        ):
+            said = html.unescape(re.search(rf'{attr}="([^"]*)"', button.group(0)).group(1))
+            assert said == gettext(english) != english, attr
+            assert english in script  # the script's own words are only its fallback
