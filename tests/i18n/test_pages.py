@@ -152,12 +152,21 @@ def test_the_account_setting_chooses_the_language(pages):
 
 
 @pytest.mark.parametrize("lang", ["ru", "cs"])
-def test_the_push_button_carries_its_sentences_in_the_language(pages, lang):
+def test_the_push_button_carries_its_sentences_in_the_language(web_app, lang):
     """push.js says what happened with the sentences the page gives its button (data
     attributes), so they are in the reader's language like the page."""
     from locales import translate
+    from service.context import games as current_games
 
-    client, path = pages["notifications"]
+    with web_app.app_context():
+        created = current_games().create_game("agricola", "family", ["Ann", "Bob"], {}, seed=3)
+    with web_app.test_request_context():
+        invite = security.make_invite(created.game.id, 0, created.tokens[0])
+    client = web_app.test_client()
+    joined = client.get(f"/join/{invite}").get_data(True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', joined).group(1)
+    client.post(f"/join/{invite}", data={"csrf_token": token})
+    path = f"/games/{created.game.id}/notifications"
     page = client.get(f"{path}?lang={lang}").get_data(True)
     button = re.search(r"<button[^>]*data-push-url[^>]*>", page)
     assert button, "no push button on the notifications page"
