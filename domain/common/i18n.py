@@ -23,6 +23,7 @@ glued fragments; fragments are kept to counted nouns and lists.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -155,3 +156,39 @@ def join_list(items: list[str], empty: str = "") -> str:
     if len(items) == 1:
         return items[0]
     return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+_CARD = re.compile(r"\bcard ([EIK]\d+)\b")
+
+
+def rulebook_citation(
+    rule: str | None, readers: dict, lines: dict, cards: dict | None = None
+) -> str | None:
+    """``rule`` (a rules-digest citation: "agricola digest §5.8; card E148 (Academic)")
+    pointed into the reader's own rulebook where one exists: "rulebook, lines 304, 494-498
+    (§5.8)" with the lines of the seed the reader's language reads (``readers``: language ->
+    seed; ``lines``: digest section -> seed -> line references; ``cards``: seed -> card -> the
+    line of the card's ruling). The digest's citation itself in English, or where the
+    reader's language has no rulebook."""
+    seed = readers.get(_LANG.get())
+    if not rule or seed is None:
+        return rule
+    refs: list[str] = []
+    sections = _SECTION.findall(rule)
+    for section in sections:
+        key = section
+        while key and key not in lines:
+            key = key.rpartition(".")[0]
+        refs += [r for r in lines.get(key, {}).get(seed, []) if r not in refs]
+    rulings = (cards or {}).get(seed, {})
+    for card in _CARD.findall(rule):
+        if card in rulings and rulings[card] not in refs:
+            refs.append(rulings[card])
+    if not refs:
+        return rule
+    said = ", ".join(r.replace("-", "\u2013") for r in refs)
+    where = ", ".join(f"§{s}" for s in dict.fromkeys(sections))
+    return pgettext("rule citation", "rulebook, lines {lines} (digest {sections})").format(
+        lines=said, sections=where
+    )

@@ -34,9 +34,6 @@ SECOND_PASS: set[str] = set()
 
 def _visible_text(page: str) -> str:
     page = re.sub(r"<(script|style|code)[^>]*>.*?</\1>", " ", page, flags=re.S)
-    # the audit's rule citations name sections of the English rules digests ("§3.2 phase 3"):
-    # pointing them into the reader's rulebook is not done yet (see the README)
-    page = re.sub(r'<span class="meta">\[[^\]]*\]</span>', " ", page)
     page = re.sub(r"<[^>]+>", " ", page)
     return html.unescape(page)
 
