@@ -192,3 +192,39 @@ def rulebook_citation(
     return pgettext("rule citation", "rulebook, lines {lines} (digest {sections})").format(
         lines=said, sections=where
     )
+
+
+#: the contexts in which an error's string params are looked up, in this order (a fragment of
+#: the sentence, a name): ``register_param_context``; ``errors.render`` reads them
+PARAM_CONTEXTS: list[str] = ["error part"]
+
+
+def register_param_context(context: str) -> None:
+    """Look an error's string params up in ``context`` too (e.g. a title's card names)."""
+    if context not in PARAM_CONTEXTS:
+        PARAM_CONTEXTS.append(context)
+
+
+def known(context: str, message: str) -> str | None:
+    """The translation of ``message`` in ``context`` when the bound catalogue holds one, else
+    None (nothing logged: for words that may or may not be messages, such as an error's
+    params)."""
+    table = getattr(_CURRENT.get(), "contextual", None)
+    return table.get((context, message)) if isinstance(table, dict) else None
+
+
+def param_words(params: dict[str, Any]) -> dict[str, Any]:
+    """An error's params with every string that is a message of ``PARAM_CONTEXTS`` in the
+    bound language (the params themselves in English)."""
+    if _LANG.get() == "en":
+        return params
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, str):
+            for context in PARAM_CONTEXTS:
+                said = known(context, value)
+                if said is not None:
+                    value = said
+                    break
+        out[key] = value
+    return out
