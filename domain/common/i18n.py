@@ -174,6 +174,18 @@ def rulebook_citation(
     seed = readers.get(_LANG.get())
     if not rule or seed is None:
         return rule
+    key = (rule, seed, id(lines), id(_CURRENT.get()))
+    cited = _CITED.get(key)
+    if cited is None:
+        cited = _CITED[key] = _cite(rule, seed, lines, cards)
+    return cited
+
+
+#: citations said already, by (rule, seed, table, catalogue): a few hundred distinct rules
+_CITED: dict[tuple[str, str, int, int], str] = {}
+
+
+def _cite(rule: str, seed: str, lines: dict, cards: dict | None) -> str:
     refs: list[str] = []
     sections = _SECTION.findall(rule)
     for section in sections:
