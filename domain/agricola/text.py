@@ -8,11 +8,12 @@ for events about an action space it names that space's own section (``space_row(
 
 from __future__ import annotations
 
-from domain.common.i18n import gettext
+from domain.common.i18n import gettext, rulebook_citation
 
 from .event_params import MATERIALS, OPTIONS, params
 from .extension import COMPOSED, find_space_row
 from .nouns import COUNT_CONTEXT, count_messages, count_text, goods_text, names_text
+from .seed_lines import CARDS, LINES, RULEBOOKS
 
 #: the nouns' helpers, read from here by the move labels, the walk and the catalogue tools
 __all__ = [
@@ -199,7 +200,12 @@ def card_tables() -> tuple[dict, dict, dict]:
 
 
 def rule_of(event) -> str | None:
-    """The digest section the event applied, e.g. "agricola digest §5.8"."""
+    """The digest section the event applied, e.g. "agricola digest §5.8", pointed into the
+    reader's rulebook where one exists (seed 000 in Russian, 004 in Czech: ``seed_lines``)."""
+    return rulebook_citation(_digest_rule(event), RULEBOOKS, LINES, CARDS)
+
+
+def _digest_rule(event) -> str | None:
     kind = event.type
     _, _, card_rules = card_tables()
     if kind in card_rules:
