@@ -25,7 +25,7 @@ from typing import Any
 
 from domain.accounts.model import ACCOUNT_TOPIC
 from domain.platform import registry
-from domain.platform.seat_keys import keys_id
+from domain.platform.tokens import keys_id
 from domain.tables import model
 from domain.tables.model import TABLE_TOPIC, Table
 

@@ -20,9 +20,10 @@ from .moves import Moves
 from .presentation import Presentation
 from .repository import SNAPSHOT_INTERVAL, GameRepository
 from .rewind import Rewinding
-from .seat_keys import SeatKeys, SeatKeysIssued
+from .seat_keys import SeatKeys
 from .seats import BotSeats
 from .series_app import Series
+from .tokens import SeatKeysIssued
 
 __all__ = ["GAME_CREATED_TOPIC", "SNAPSHOT_INTERVAL", "GameCreated", "Games", "SeatKeysIssued"]
 

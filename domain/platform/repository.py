@@ -28,7 +28,7 @@ from eventsourcing.persistence import IntegrityError, PersistenceError
 
 from ..common.errors import ConcurrentWrite, GameNotFound, StoreUnavailable, VersionNotFound
 from .game import GAME_CREATED_TOPIC, Created, Game, GameCreated, GameEvent, GameSnapshot, fold
-from .seat_keys import issue_keys
+from .tokens import issue_keys
 from .transcoder import EventTranscoder
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,8 @@
 """Seat tokens: the secrets that let a browser or a client act for one seat of a game.
 
 A game's events never hold a token; the SHA-256 hashes of its seats' tokens live in a stream of
-their own per game (``SeatKeysIssued``), written with the game (:func:`issue_keys`) and again
-each time a seat's token is replaced. :class:`SeatKeys` reads them, with a short cache so a
+their own per game (``SeatKeysIssued``, ``tokens.py``), written with the game and again each
+time a seat's token is replaced. :class:`SeatKeys` reads them, with a short cache so a
 token replaced in another process stops working here within ``SEAT_KEYS_TTL`` seconds.
 """
 
@@ -13,47 +13,17 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from eventsourcing.domain import DomainEvent
-
 from ..common.errors import DomainError, GameNotFound
-from .tokens import new_token, token_game, token_hash
-from .transcoder import stored_as
+from .tokens import SeatKeysIssued, keys_id, new_token, token_game, token_hash
 
 if TYPE_CHECKING:  # the services are handed the repository; they never build one
     from .repository import GameRepository
 
-SEAT_KEYS_NAMESPACE = uuid.UUID("6f1c3a52-1d0e-4c9e-9f5b-2f4f3c1a7e10")
 #: how long a process trusts the seat-token hashes it has read (a replaced token stops
 #: working in every process within this many seconds)
 SEAT_KEYS_TTL = 5.0
-
-
-@stored_as("domain.application:SeatKeysIssued")
-@dataclass(frozen=True)  # as GameEvent (game.py)
-class SeatKeysIssued(DomainEvent):
-    """SHA-256 hashes of a game's seat tokens, one per seat (a stream of its own)."""
-
-    hashes: list
-
-
-def keys_id(game_id: uuid.UUID | str) -> uuid.UUID:
-    """The id of the stream of a game's seat keys."""
-    return uuid.uuid5(SEAT_KEYS_NAMESPACE, str(game_id))
-
-
-def issue_keys(game_id: uuid.UUID, seats: int) -> tuple[SeatKeysIssued, list[str]]:
-    """The first ``SeatKeysIssued`` of a new game and the tokens it hashes, one per seat."""
-    tokens = [new_token(game_id) for _ in range(seats)]
-    event = SeatKeysIssued(
-        originator_id=keys_id(game_id),
-        originator_version=1,
-        timestamp=SeatKeysIssued.create_timestamp(),
-        hashes=[token_hash(t) for t in tokens],
-    )
-    return event, tokens
 
 
 class SeatKeys:

@@ -114,6 +114,19 @@ class BotSeats:
                     err.code,
                     err.message,
                 )
+        return self._fallback(game_id, version, seat, spec, rules, view, rng)
+
+    def _fallback(
+        self,
+        game_id: uuid.UUID,
+        version: int,
+        seat: int,
+        spec: BotSpec,
+        rules: Any,
+        view: dict,
+        rng: Any,
+    ) -> Any:
+        """A random listed move in place of the bot's (which failed or was refused)."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None
