@@ -188,7 +188,7 @@ def _fill_part(
                 "seeds": [{**s, "origin": str(game_id)} for s in template["created"]["seeds"]],
             }
             if BULK:
-                made, tokens = games._recorded_events(game_id, data, later)
+                made, tokens = games.repo.recorded_events(game_id, data, later)
                 batch.extend(made)
                 in_batch += 1
                 if in_batch >= BULK_GAMES:
