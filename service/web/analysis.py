@@ -42,7 +42,7 @@ from domain.common.visibility import has_hidden, redact
 
 from ..context import games, secret_key
 from . import security
-from .board import grouped_moves, sheet_rows, step_walk, target_moves
+from .board import decision_box, grouped_moves, sheet_rows, step_walk, target_moves
 from .pages import bp, show_invites, viewer
 
 MAX_MOVES = 600
@@ -207,7 +207,10 @@ def _context(analysis: Analysis, mover: int | None) -> dict:
         "panels": rules.page(board, seen_by),
         "moves": grouped_moves(shown, legal),
         "on_board": target_moves(shown, legal),
-        "walk": step_walk(shown, mover, legal) if legal and mover is not None else None,
+        "walk": (step_walk(shown, mover, legal) or decision_box(shown, legal))
+        if legal and mover is not None
+        else None,
+        "drawn_keys": set(),  # the places the drawing gives a control (analysis.html)
         "my_turn": False,  # no "why not?" links: they ask the game, not the analysis
         "past": True,
         "sheet": sheet,
