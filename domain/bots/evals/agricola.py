@@ -123,7 +123,7 @@ def features(state: dict, seat: int) -> dict[str, float]:
         )
         later_need = adult * family * (len(harvests) - 1)
         yields = sum(min(f["count"], len(harvests) - 1) for f in sown)
-        left = max(0, makeable - need)
+        left = max(0, makeable - need) + _baked_extra(farm, sown) * (len(harvests) > 1)
         out["later_feedings"] = -max(0, later_need - yields - left)
         pairs = sum(1 for a in ("sheep", "boar", "cattle") if animals.get(a, 0) >= 2)
         if pairs:
@@ -178,6 +178,25 @@ def _used(farm: dict) -> set[int]:
         for sp in spaces
         if sp.get("room") or sp.get("field") or sp.get("stable") or sp.get("pasture") is not None
     }
+
+
+#: a bake needs a placement (digest §5.7), so the food it adds counts this much
+BAKE_SHARE = 0.7
+
+
+def _baked_extra(farm: dict, sown: list[dict]) -> float:
+    """Food a baking improvement adds beyond eating the grain raw (digest §5.7, §7: 1 grain ->
+    2 to 5 food), for the grain on hand and growing, counted for the later feedings."""
+    rate = max(
+        (MAJOR_IMPROVEMENTS.get(m, {}).get("bake", (0, None))[0] for m in farm.get("majors", ())),
+        default=0,
+    )
+    if rate <= 1:
+        return 0.0
+    grain = farm["supply"].get("grain", 0) + sum(
+        f.get("count", 0) for f in sown if f.get("crop") == "grain"
+    )
+    return (rate - 1) * grain * BAKE_SHARE
 
 
 def _room(farm: dict, animals: dict) -> int:
