@@ -89,6 +89,11 @@ def test_a_keyboard_only_player_reaches_the_board_again_after_each_turn(
             game = app.get_game(gid)
             if 0 not in game.rules.status(game.state).to_act:  # the move ended her turn
                 ends += 1
+                # the focus is placed once the new page has settled (htmx's settle step)
+                ann.wait_for_function(
+                    "() => document.activeElement && document.activeElement !== document.body",
+                    timeout=3_000,
+                )
                 kind, where = ann.evaluate(_FOCUS)
                 assert kind != "body" and not where.startswith("gamehead"), (kind, where)
                 assert where.split(":")[0] in ("board", "board walking", "board mine-part"), where

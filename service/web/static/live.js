@@ -179,6 +179,8 @@
   /* a late answer never draws an older position over a newer one (a live refresh asked for
      just before this page's own move, answered after it) */
   var lost = false;  /* the answer to this page's move found its page redrawn meanwhile */
+  var incoming = 0;  /* the game's version in the answer being drawn */
+  var movedAt = 0;  /* when this page's own move was answered (its focus not yet placed) */
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var m = main();
@@ -190,6 +192,7 @@
     }
     if (!m || event.detail.target !== m || !event.detail.shouldSwap) { return; }
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found) { incoming = Math.max(incoming, parseInt(found[1], 10)); }
     if (found && verb === "get" && parseInt(found[1], 10) < known()) {  /* (the game's version) */
       event.detail.shouldSwap = false;
     }
@@ -244,8 +247,12 @@
     }
     if ((config.verb || "").toLowerCase() !== "post") {  /* a live refresh */
       refocus();
-      return;
+      /* one that came right after this page's own move, before its focus was placed: the
+         focus goes where the move's own answer would have put it */
+      var nowhere = !document.activeElement || document.activeElement === document.body;
+      if (!nowhere || Date.now() - movedAt > 3000) { return; }
     }
+    movedAt = 0;
     if (focusWalk()) { return; }
     /* your turn goes on: the first move where you chose the last one (the list or the board);
        your turn ended: the board's heading, with the board and the log right after it */
@@ -328,11 +335,14 @@
     var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
     if (verb !== "post") { return; }
     posting = false;
+    movedAt = Date.now();
     /* a live refresh redrew the page while the move was on its way (its answer had no page
-       left to go to), or the stream announced a newer version meanwhile: draw it now */
+       left to go to), or the stream announced a version newer than the answer's: draw it */
     var again = lost;
     lost = false;
-    window.setTimeout(function () { if (again || latest > known()) { refresh(); } }, 50);
+    window.setTimeout(function () {
+      if (again || latest > Math.max(known(), incoming)) { refresh(); }
+    }, 50);
   });
 
   /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */
