@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import re
+import string as _string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -227,16 +228,47 @@ def known(context: str, message: str) -> str | None:
 
 def param_words(params: dict[str, Any]) -> dict[str, Any]:
     """An error's params with every string that is a message of ``PARAM_CONTEXTS`` in the
-    bound language (the params themselves in English)."""
+    bound language (the params themselves in English); a string param that is a template
+    (``what="plough with {card}"``, ``card="Harrow"``) is filled with the other params, said
+    in the same language, in English too (the ``params`` keep the template and the facts)."""
     if _LANG.get() == "en":
-        return params
-    out = {}
-    for key, value in params.items():
-        if isinstance(value, str):
-            for context in PARAM_CONTEXTS:
-                said = known(context, value)
-                if said is not None:
-                    value = said
-                    break
-        out[key] = value
-    return out
+        out = params
+    else:
+        out = {key: _said(value) for key, value in params.items()}
+    if not any(isinstance(v, str) and "{" in v for v in out.values()):
+        return out
+    return {key: _filled(key, value, out) for key, value in out.items()}
+
+
+def _said(value: Any) -> Any:
+    """``value`` in the bound language when it is a message of ``PARAM_CONTEXTS``."""
+    if isinstance(value, str):
+        for context in PARAM_CONTEXTS:
+            said = known(context, value)
+            if said is not None:
+                return said
+    return value
+
+
+_FORMATTER = _string.Formatter()
+
+
+def _filled(key: str, value: Any, params: dict[str, Any]) -> Any:
+    """``value`` filled with ``params`` when it is a template naming only other params whose
+    values are no templates themselves; else ``value`` as it is (an English fact that happens
+    to hold a brace)."""
+    if not isinstance(value, str) or "{" not in value:
+        return value
+    try:
+        names = {name for _, name, _, _ in _FORMATTER.parse(value) if name is not None}
+    except ValueError:
+        return value
+    if not names or any(
+        n == key or n not in params or (isinstance(params[n], str) and "{" in params[n])
+        for n in names
+    ):
+        return value
+    try:
+        return value.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return value
