@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.i18n import NP_
+
 from .builder import Builder, seat_params
 from .errors import AgricolaViolation, IllegalFarmPlacement, NotEnoughGoods, StepNotExpected
 from .farm import (
@@ -38,7 +40,8 @@ def _once(state: dict, seat: int, pending: dict, part: Any, what: Any) -> None:
     if part in pending.get("done", []):
         raise StepNotExpected(
             what=what,
-            reason=f"{space_name(pending['space'])} allows it once",
+            reason=NP_("error part", "{space} allows it once"),
+            space=space_name(pending["space"]),
             **seat_params(state, seat),
         )
 
@@ -52,15 +55,16 @@ def check_build_room(state: dict, seat: int, move: dict) -> None:
     pay = move.get("pay", 0)
     if not 0 <= pay < len(costs):
         raise StepNotExpected(
-            what="pay for a room that way",
-            reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+            what=NP_("error part", "pay for a room that way"),
+            reason=NP_("error part", "'pay' must be a number from 0 to {highest}"),
+            highest=len(costs) - 1,
             **seat_params(state, seat),
         )
     cost = {} if pending["kind"] == "card_room" else costs[pay]
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(
             cost=goods_text(cost),
-            what="a room",
+            what=NP_("error part", "a room"),
             have=goods_text({g: farm["supply"][g] for g in cost}),
             **seat_params(state, seat),
         )
@@ -100,15 +104,16 @@ def check_build_stable(state: dict, seat: int, move: dict) -> None:
     pay = move.get("pay", 0)
     if not 0 <= pay < len(costs):
         raise StepNotExpected(
-            what="pay for a stable that way",
-            reason=f"'pay' must be a number from 0 to {len(costs) - 1}",
+            what=NP_("error part", "pay for a stable that way"),
+            reason=NP_("error part", "'pay' must be a number from 0 to {highest}"),
+            highest=len(costs) - 1,
             **seat_params(state, seat),
         )
     cost = costs[pay][1]
     if not affordable(farm["supply"], cost):
         raise NotEnoughGoods(
             cost=goods_text(cost),
-            what="a stable",
+            what=NP_("error part", "a stable"),
             have=f"{farm['supply']['wood']} wood",
             **seat_params(state, seat),
         )
@@ -137,8 +142,8 @@ def check_plough(state: dict, seat: int, move: dict) -> None:
     _once(state, seat, pending, "plough", "plough a field")
     if "sow" in pending.get("done", []):
         raise StepNotExpected(
-            what="plough a field",
-            reason="the field must be ploughed before sowing",
+            what=NP_("error part", "plough a field"),
+            reason=NP_("error part", "the field must be ploughed before sowing"),
             **seat_params(state, seat),
         )
     problem = field_space_problem(state["farms"][seat], move["space"])
@@ -168,7 +173,9 @@ def check_sow(state: dict, seat: int, move: dict) -> None:
         )
     if pending["kind"] == "sow_one" and "sow" in pending.get("done", []):
         raise StepNotExpected(
-            what="sow", reason="this card sows one field only", **seat_params(state, seat)
+            what=NP_("error part", "sow"),
+            reason=NP_("error part", "this card sows one field only"),
+            **seat_params(state, seat),
         )
     problem = sow_problem(state["farms"][seat], move["space"], move["crop"])
     if problem:
@@ -224,7 +231,10 @@ def check_build_major(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation(
             "major_payment_invalid",
             major_name=major_name(move["major"]),
-            reason="it is paid either by returning an improvement or with goods, not both",
+            reason=NP_(
+                "error part",
+                "it is paid either by returning an improvement or with goods, not both",
+            ),
             **seat_params(state, seat),
         )
     problem = major_problem(state, seat, move["major"], move.get("return"), move.get("pay", 0))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from domain.common.i18n import NP_
+
 from .builder import Builder, seat_params
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .farm import split_animals
@@ -22,7 +24,9 @@ def check_release(state: dict, seat: int, move: dict) -> None:
     if not has_unhoused(farm):
         reason = release_open(state, seat)
         if reason:
-            raise StepNotExpected(what="release animals", reason=reason, **seat_params(state, seat))
+            raise StepNotExpected(
+                what=NP_("error part", "release animals"), reason=reason, **seat_params(state, seat)
+            )
     animal = move["animal"]
     if animal not in ANIMALS or total_animals(farm)[animal] < 1:
         raise AnimalsProblem(
@@ -119,7 +123,7 @@ def check_convert(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation(
             "conversion_not_now",
             good=PLURAL[good],
-            reason="animals may not be cooked during breeding (digest D-26)",
+            reason=NP_("error part", "animals may not be cooked during breeding (digest D-26)"),
             **seat_params(state, seat),
         )
     if good in ANIMALS and total_animals(farm)[good] > 0:
@@ -138,8 +142,11 @@ def check_convert(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation(
             "conversion_not_now",
             good=good,
-            reason="building resources become food only through a "
-            "workshop in the feeding phase of a harvest (digest §7)",
+            reason=NP_(
+                "error part",
+                "building resources become food only through a "
+                "workshop in the feeding phase of a harvest (digest §7)",
+            ),
             **seat_params(state, seat),
         )
     raise AgricolaViolation(

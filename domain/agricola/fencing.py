@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.i18n import NP_
+
 from .builder import Builder, seat_params
 from .errors import AgricolaViolation, PastureNotAllowed, StepNotExpected
 from .farm import (
@@ -85,7 +87,9 @@ def check_clear_region(state: dict, seat: int, move: dict) -> None:
     pending = current_step(state, seat, "clear_region")
     if not pending["region"]:
         raise StepNotExpected(
-            what="clear the marked spaces", reason="no space is marked", **seat_params(state, seat)
+            what=NP_("error part", "clear the marked spaces"),
+            reason=NP_("error part", "no space is marked"),
+            **seat_params(state, seat),
         )
     if pending.get("clears", 0) >= FENCE_REGION_CLEARS:
         raise AgricolaViolation(

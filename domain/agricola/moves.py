@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from domain.common.fences import new_fences_needed
+from domain.common.i18n import NP_
 from domain.common.moveshape import check_fields, move_type
 
 from . import build_steps, conversions, fencing, placement, steps, work_end
@@ -66,8 +67,11 @@ def check_shape(move: object, state: dict | None = None) -> None:
         move["space"]
     ):
         raise InvalidMove(
-            reason=f"'space' must be a farmyard space from 0 to "
-            f"{len(GRID.spaces()) - 1} (row * 5 + column)"
+            reason=NP_(
+                "error part",
+                "'space' must be a farmyard space from 0 to {highest} (row * 5 + column)",
+            ),
+            highest=len(GRID.spaces()) - 1,
         )
 
 
@@ -107,15 +111,17 @@ def check_feed(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat]
     if state["phase"] != "harvest_feeding" or pending is None or pending["kind"] != "feed":
         raise StepNotExpected(
-            what="feed the family",
-            reason="it is not the feeding phase",
+            what=NP_("error part", "feed the family"),
+            reason=NP_("error part", "it is not the feeding phase"),
             seat_name=name(state, seat),
         )
     for wait in of(state).feed_waits:
         reason = wait(state, seat)
         if reason:
             raise StepNotExpected(
-                what="feed the family", reason=reason, seat_name=name(state, seat)
+                what=NP_("error part", "feed the family"),
+                reason=reason,
+                seat_name=name(state, seat),
             )
 
 
@@ -127,8 +133,8 @@ def check_keep_newborns(state: dict, seat: int, move: dict) -> None:
     pending = state["pending"][seat]
     if state["phase"] != "harvest_breeding" or pending is None or pending["kind"] != "breed":
         raise StepNotExpected(
-            what="choose newborns",
-            reason="it is not the breeding phase",
+            what=NP_("error part", "choose newborns"),
+            reason=NP_("error part", "it is not the breeding phase"),
             seat_name=name(state, seat),
         )
     choice = {a: move[a] for a in ANIMALS}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.i18n import NP_
+
 from .action_spaces import (
     LIVESTOCK_OPTIONS,
     RESOURCES_OR_GROWTH_FROM_ROUND,
@@ -92,8 +94,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
     """Raise unless ``seat`` may place a person on ``move["space"]`` now (digest §3.2, §4.1)."""
     if state["phase"] != "work" or state["turn"] != seat or state["pending"][seat] is not None:
         raise StepNotExpected(
-            what="place a person",
-            reason="an action is still in progress",
+            what=NP_("error part", "place a person"),
+            reason=NP_("error part", "an action is still in progress"),
             **seat_params(state, seat),
         )
     space_id = move["space"]
@@ -119,8 +121,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         )
     if state["farms"][seat]["home"] < 1:
         raise StepNotExpected(
-            what="place a person",
-            reason="nobody of the family is at home",
+            what=NP_("error part", "place a person"),
+            reason=NP_("error part", "nobody of the family is at home"),
             **seat_params(state, seat),
         )
     for limit in of(state).place_limits:
@@ -136,7 +138,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation(
             "action_option_invalid",
             space_name=space_name(space_id),
-            reason=f"it takes no '{extra[0]}'",
+            reason=NP_("error part", "it takes no '{key}'"),
+            key=extra[0],
             **seat_params(state, seat),
         )
     checked = _with_gains(state, seat, space_id)
@@ -293,7 +296,7 @@ def _check_livestock(state: dict, seat: int, space_id: str, move: dict) -> None:
     if not affordable(state["farms"][seat]["supply"], pay):
         raise NotEnoughGoods(
             cost=goods_text(pay),
-            what="a cattle",
+            what=NP_("error part", "a cattle"),
             have=f"{state['farms'][seat]['supply']['food']} food",
             **seat_params(state, seat),
         )

@@ -32,6 +32,8 @@ An action ends by itself as soon as its mandatory part is done and nothing optio
 
 from __future__ import annotations
 
+from domain.common.i18n import NP_
+
 from .builder import Builder, seat_params
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import of
@@ -136,17 +138,20 @@ def work_kind(state: dict, kind: str) -> bool:
     return kind in WORK_KINDS or kind in of(state).work_kinds
 
 
+#: the action in progress when there is none (``current_step``'s refusal)
+NO_ACTION = NP_("error part", "no action")
+
 STEP_WHAT = {
-    "build_room": "build a room",
-    "build_stable": "build a stable",
-    "plough": "plough a field",
-    "sow": "sow",
-    "bake": "bake bread",
-    "build_major": "build a major improvement",
-    "fence_space": "mark a space for a pasture",
-    "close_pasture": "close a pasture",
-    "clear_region": "clear the marked spaces",
-    "done": "end the action",
+    "build_room": NP_("error part", "build a room"),
+    "build_stable": NP_("error part", "build a stable"),
+    "plough": NP_("error part", "plough a field"),
+    "sow": NP_("error part", "sow"),
+    "bake": NP_("error part", "bake bread"),
+    "build_major": NP_("error part", "build a major improvement"),
+    "fence_space": NP_("error part", "mark a space for a pasture"),
+    "close_pasture": NP_("error part", "close a pasture"),
+    "clear_region": NP_("error part", "clear the marked spaces"),
+    "done": NP_("error part", "end the action"),
 }
 
 
@@ -155,9 +160,12 @@ def current_step(state: dict, seat: int, move_type: str) -> dict:
     pending = state["pending"][seat] if state["phase"] == "work" else None
     what = STEP_WHAT[move_type]
     if pending is None or pending["kind"] not in step_kinds(state, move_type):
-        current = space_name(pending["space"]) if pending and "space" in pending else "no action"
+        current = space_name(pending["space"]) if pending and "space" in pending else NO_ACTION
         raise StepNotExpected(
-            what=what, reason=f"the action in progress is {current}", **seat_params(state, seat)
+            what=what,
+            reason=NP_("error part", "the action in progress is {current}"),
+            current=current,
+            **seat_params(state, seat),
         )
     if has_unhoused(state["farms"][seat]):
         raise AnimalsProblem(
@@ -179,12 +187,12 @@ def check_done(state: dict, seat: int, move: dict) -> None:
 
 
 MANDATORY_TEXT = {
-    "rooms_stables": "it must build at least one room or stable",
-    "stable_bake": "it must build the stable or bake bread",
-    "sow_bake": "it must sow or bake bread",
-    "plough_sow": "it must plough or sow",
-    "plough": "it must plough the field",
-    "fences": "it must enclose at least one pasture",
+    "rooms_stables": NP_("error part", "it must build at least one room or stable"),
+    "stable_bake": NP_("error part", "it must build the stable or bake bread"),
+    "sow_bake": NP_("error part", "it must sow or bake bread"),
+    "plough_sow": NP_("error part", "it must plough or sow"),
+    "plough": NP_("error part", "it must plough the field"),
+    "fences": NP_("error part", "it must enclose at least one pasture"),
     "renovation_major": "",
     "oven_bake": "",
 }

@@ -8,6 +8,7 @@ from domain.common.builder import clone
 from domain.common.builder_title import BuilderTitle, Rules
 from domain.common.errors import BadGameConfig
 from domain.common.housing import assignment, housing_for
+from domain.common.i18n import NP_
 from domain.common.rng import Rng
 from domain.common.title import GameConfig, OptionSpec, VariantInfo
 from domain.common.visibility import redact
@@ -379,8 +380,10 @@ def series_setup(config: Any) -> dict:
             title="Agricola",
             variant=config.variant,
             option="series",
-            reason="a solo series is played as solo full "
-            "games (1 player, variant full; digest §9.3)",
+            reason=NP_(
+                "error part",
+                "a solo series is played as solo full games (1 player, variant full; digest §9.3)",
+            ),
         )
     carry = dict(config.series.get("carry") or {})
     permanent = [str(c) for c in carry.get("permanent", [])]
@@ -398,9 +401,12 @@ def series_setup(config: Any) -> dict:
             title="Agricola",
             variant=config.variant,
             option="series",
-            reason="the permanent occupations must be up to "
-            f"{MAX_PERMANENT} different implemented 1+ occupations (digest "
-            "§9.2 item 8, §9.3 item 4)",
+            reason=NP_(
+                "error part",
+                "the permanent occupations must be up to {most} different implemented 1+ "
+                "occupations (digest §9.2 item 8, §9.3 item 4)",
+            ),
+            most=MAX_PERMANENT,
         )
     return {
         "permanent": permanent,

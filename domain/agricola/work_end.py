@@ -12,6 +12,8 @@ person moves twice (the state's ``work_end.moved``).
 
 from __future__ import annotations
 
+from domain.common.i18n import NP_
+
 from .builder import Builder, seat_params
 from .errors import StepNotExpected
 from .extension import of
@@ -52,9 +54,12 @@ def work_end_open(state: dict, seat: int) -> bool:
 def check_work_end_pass(state: dict, seat: int, move: dict) -> None:
     if not work_end_open(state, seat):
         raise StepNotExpected(
-            what="end its turn at the end of the work phase",
-            reason="only a seat whose card lets it move people after the last placement, "
-            "with no action in progress, passes then",
+            what=NP_("error part", "end its turn at the end of the work phase"),
+            reason=NP_(
+                "error part",
+                "only a seat whose card lets it move people after the last placement, "
+                "with no action in progress, passes then",
+            ),
             **seat_params(state, seat),
         )
 

@@ -3,6 +3,8 @@ are checked by membership in ``parts.part_moves``; this only finds the sentence)
 
 from __future__ import annotations
 
+from domain.common.i18n import NP_
+
 from . import board
 from .builder import seat_params
 from .building import growth_problem
@@ -17,43 +19,57 @@ _INNER = frozenset(INNER)
 
 def _where(move: dict) -> str:
     spaces = [move[k] for k in ("at", "at2") if k in move]
-    return " and ".join(board.label(s) for s in spaces) or "the home board"
+    return " and ".join(board.label(s) for s in spaces) or NP_("error part", "the home board")
 
 
-def _spot_reason(state: dict, seat: int, move: dict) -> str:
+def _spot_reason(state: dict, seat: int, move: dict) -> tuple[str, dict]:
+    """Why the tile cannot go where the move puts it, and the params of that sentence."""
     home = state["homes"][seat]
     spaces = [move[k] for k in ("at", "at2") if k in move]
     for s in spaces:
         if s not in _INNER and s in GRID.spaces() and "office_room" not in home["furn"].values():
-            return (
-                f"{board.label(s)} is off the home board (only the Office room allows an "
-                "overhang, pack §1.3)"
-            )
+            return NP_(
+                "error part",
+                "{spot} is off the home board (only the Office room allows an overhang, pack §1.3)",
+            ), {"spot": board.label(s)}
         if home["board"][s] is not None and move["type"] in ("twin", "ruby_tile", "loot"):
-            return f"{board.label(s)} already holds a {home['board'][s].replace('_', ' ')}"
+            held = home["board"][s].replace("_", " ")
+            return NP_("error part", "{spot} already holds a {held}"), {
+                "spot": board.label(s),
+                "held": held,
+            }
     if len(spaces) == 2 and spaces[1] not in board.neighbours(spaces[0]):
-        return "the two halves must lie on orthogonally adjacent spaces of the same side"
+        return NP_(
+            "error part", "the two halves must lie on orthogonally adjacent spaces of the same side"
+        ), {}
     side = move.get("side", "")
     if side:
         mountain = side != "meadow_field"
         if any(is_mountain(s) != mountain for s in spaces):
-            return (
-                f"a {side.replace('_', '/')} tile goes on the "
-                + ("mountain" if mountain else "forest")
-                + " (digest §5.1)"
-            )
+            goes = ON_MOUNTAIN if mountain else ON_FOREST
+            return goes, {"tile": side.replace("_", "/")}
         if mountain:
-            return "the tile must be next to your cave (digest §5.2)"
+            return NP_("error part", "the tile must be next to your cave (digest §5.2)"), {}
         if not board.has_outdoor(home):
-            return (
+            return NP_(
+                "error part",
                 "the first outdoor tile must cover the space at the cave entrance, F3-R4 "
-                "(digest §5.3)"
-            )
-        return (
+                "(digest §5.3)",
+            ), {}
+        return NP_(
+            "error part",
             "the tile must touch a meadow, field or pasture, and a field cannot lie under "
-            "a stable (digest §5.3)"
-        )
-    return "that space does not allow it now (digest §5, §8)"
+            "a stable (digest §5.3)",
+        ), {}
+    return NP_("error part", "that space does not allow it now (digest §5, §8)"), {}
+
+
+#: the sides of a twin tile, as the refusals name them (``tile``: said in the reader's words)
+TWIN_SIDES = (NP_("error part", "cavern/tunnel"), NP_("error part", "meadow/field"))
+
+#: where a twin tile's side goes (``_spot_reason``)
+ON_MOUNTAIN = NP_("error part", "a {tile} tile goes on the mountain (digest §5.1)")
+ON_FOREST = NP_("error part", "a {tile} tile goes on the forest (digest §5.1)")
 
 
 def _why_not_furnish(state: dict, seat: int, move: dict, params: dict) -> CavernaViolation:
@@ -63,21 +79,23 @@ def _why_not_furnish(state: dict, seat: int, move: dict, params: dict) -> Cavern
         return CavernaViolation(
             "caverna_furnishing_unavailable",
             tile_name=tile_name(tile),
-            reason="another player has it, or it is not in this game",
+            reason=NP_("error part", "another player has it, or it is not in this game"),
         )
     if move.get("at") not in board.furnish_spots(state["homes"][seat], tile):
         return CavernaViolation(
             "caverna_spot_illegal",
-            what=f"the {tile_name(tile)}",
+            what=NP_("error part", "the {tile}"),
+            tile=tile_name(tile),
             where=_where(move),
-            reason="furnishing tiles go on an empty cavern (digest §6.2)",
+            reason=NP_("error part", "furnishing tiles go on an empty cavern (digest §6.2)"),
             **params,
         )
     return CavernaViolation(
         "caverna_not_enough",
-        cost="its cost",
-        have="less",
-        what=f"the {tile_name(tile)}",
+        cost=NP_("error part", "its cost"),
+        have=NP_("error part", "less"),
+        what=NP_("error part", "the {tile}"),
+        tile=tile_name(tile),
         **params,
     )
 
@@ -96,8 +114,11 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
         return CavernaViolation(
             "caverna_part_unavailable",
             what=WHAT.get(kind, kind),
-            reason="this action space does not offer it, or it was "
-            "already done or passed in this action (digest §3.3)",
+            reason=NP_(
+                "error part",
+                "this action space does not offer it, or it was "
+                "already done or passed in this action (digest §3.3)",
+            ),
             **params,
         )
     if kind == "furnish" or (kind == "loot" and move.get("item") in ("furnish", "dwelling")):
@@ -105,27 +126,33 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     if kind == "grow":
         return CavernaViolation(
             "caverna_growth_impossible",
-            reason=growth_problem(state["homes"][seat]) or "not now",
+            reason=growth_problem(state["homes"][seat]) or NP_("error part", "not now"),
             **params,
         )
     if kind == "forge":
         return CavernaViolation(
             "caverna_forge_impossible",
             strength=move["strength"],
-            reason="only an unarmed dwarf forges, paying 1 to 8 ore",
+            reason=NP_("error part", "only an unarmed dwarf forges, paying 1 to 8 ore"),
             **params,
         )
     if kind == "loot" and move["item"] not in LOOT:
         return CavernaViolation(
-            "caverna_loot_invalid", item=move["item"], reason="there is no such loot item", **params
+            "caverna_loot_invalid",
+            item=move["item"],
+            reason=NP_("error part", "there is no such loot item"),
+            **params,
         )
     if kind == "loot" and "at" not in move and "animals" not in move:
         return CavernaViolation(
             "caverna_loot_invalid",
             item=move["item"],
             reason=(
-                "the dwarf's weapon is too weak for it, it was already taken on this "
-                "expedition, or the expedition's items are used up"
+                NP_(
+                    "error part",
+                    "the dwarf's weapon is too weak for it, it was already taken on this "
+                    "expedition, or the expedition's items are used up",
+                )
             ),
             **params,
         )
@@ -133,25 +160,29 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
         return CavernaViolation(
             "caverna_market_invalid",
             good=move["good"],
-            reason=("each good once per visit, for gold the seat has (digest §4.1)"),
+            reason=(
+                NP_("error part", "each good once per visit, for gold the seat has (digest §4.1)")
+            ),
             **params,
         )
     if kind in ("trade", "take_dog", "sow") and "at" not in move:
         return CavernaViolation(
             "caverna_part_unavailable",
             what=WHAT.get(kind, kind),
-            reason="it is used up or cannot be paid",
+            reason=NP_("error part", "it is used up or cannot be paid"),
             **params,
         )
-    what = (
-        f"a {move['side'].replace('_', '/')} tile"
-        if kind == "twin"
-        else WHAT.get(kind, kind).split(" ", 1)[-1]
-    )
+    reason, said = _spot_reason(state, seat, move)
+    if kind == "twin":
+        what = NP_("error part", "a {tile} tile")
+        said = {**said, "tile": move["side"].replace("_", "/")}
+    else:
+        what = WHAT.get(kind, kind).split(" ", 1)[-1]
     return CavernaViolation(
         "caverna_spot_illegal",
         what=what,
         where=_where(move),
-        reason=_spot_reason(state, seat, move),
+        reason=reason,
+        **said,
         **params,
     )

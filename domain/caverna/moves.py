@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 if TYPE_CHECKING:
     from .builder import Builder
 
@@ -86,8 +88,12 @@ def check_shape(move: object) -> None:
 def _on_board(key: str, value: int) -> None:
     if key in ("at", "at2") and not GRID.on_board(value):
         raise InvalidMove(
-            reason=f"'{key}' must be a space of the home board from 0 to 47 "
-            "(row * 8 + column, with the Office room's edge)"
+            reason=NP_(
+                "error part",
+                "'{key}' must be a space of the home board from 0 to 47 "
+                "(row * 8 + column, with the Office room's edge)",
+            ),
+            key=key,
         )
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from .statetypes import Home
 
 if TYPE_CHECKING:
@@ -234,15 +236,18 @@ def check_part_move(state: dict, seat: int, move: dict) -> None:
         raise CavernaViolation(
             "caverna_step_not_expected",
             what=WHAT[move["type"]],
-            reason="no action of theirs is in progress",
+            reason=NP_("error part", "no action of theirs is in progress"),
             **seat_params(state, seat),
         )
     if move["type"] == "done":
         if not may_end(state, seat):
             raise CavernaViolation(
                 "caverna_part_unavailable",
-                what="end the action",
-                reason="the dwarf has not done any of the space's actions yet (digest §3.3)",
+                what=NP_("error part", "end the action"),
+                reason=NP_(
+                    "error part",
+                    "the dwarf has not done any of the space's actions yet (digest §3.3)",
+                ),
                 **seat_params(state, seat),
             )
         return

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from .statetypes import Home
 
 if TYPE_CHECKING:
@@ -176,8 +178,8 @@ def check_place(state: dict, seat: int, move: dict) -> None:
     if state["phase"] != "work" or state["pending"][seat] is not None:
         raise CavernaViolation(
             "caverna_step_not_expected",
-            what="place a dwarf",
-            reason="another step of the current action comes first",
+            what=NP_("error part", "place a dwarf"),
+            reason=NP_("error part", "another step of the current action comes first"),
             **params,
         )
     if sid not in SPACES:

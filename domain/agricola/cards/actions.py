@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import of
@@ -83,10 +85,14 @@ def any_again_open(state: dict, seat: int) -> bool:
 def check_again(state: dict, seat: int, move: dict) -> None:
     if move["card"] != _again_card(state, seat):
         raise StepNotExpected(
-            what=f"use the action again with {card_name(move['card'])}",
-            reason="only the Merchant does it, once per improvement action, "
-            "after its improvement and for 1 food, when a second "
-            "improvement can be built",
+            what=NP_("error part", "use the action again with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "only the Merchant does it, once per improvement action, "
+                "after its improvement and for 1 food, when a second "
+                "improvement can be built",
+            ),
             **seat_params(state, seat),
         )
 

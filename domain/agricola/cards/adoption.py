@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -79,9 +81,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="use the Adoptive Parents",
-            reason="right after a family growth on an action space, the newborn comes home as "
-            "an adult for 1 food (adopt 1) or stays a newborn (adopt 0)",
+            what=NP_("error part", "use the Adoptive Parents"),
+            reason=NP_(
+                "error part",
+                "right after a family growth on an action space, the newborn comes home as "
+                "an adult for 1 food (adopt 1) or stays a newborn (adopt 0)",
+            ),
             **seat_params(state, seat),
         )
 

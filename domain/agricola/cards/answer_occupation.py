@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -79,9 +81,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="play the occupation in answer",
-            reason="it answers another player's occupation, before the seat's next placement, "
-            "from its hand and for the card's food",
+            what=NP_("error part", "play the occupation in answer"),
+            reason=NP_(
+                "error part",
+                "it answers another player's occupation, before the seat's next placement, "
+                "from its hand and for the card's food",
+            ),
             **seat_params(state, seat),
         )
 

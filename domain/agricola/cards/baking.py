@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
@@ -133,9 +135,13 @@ def feeding_choice(farm: Farm) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in bake_moves(state, seat):
         raise StepNotExpected(
-            what=f"bake with {card_name(move['card'])}",
-            reason="the card is not theirs or does not allow a bake now, or "
-            "they cannot bake that grain with that improvement",
+            what=NP_("error part", "bake with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "the card is not theirs or does not allow a bake now, or "
+                "they cannot bake that grain with that improvement",
+            ),
             **seat_params(state, seat),
         )
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -76,8 +78,8 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="buy with a card",
-            reason="no card of theirs offers a purchase now",
+            what=NP_("error part", "buy with a card"),
+            reason=NP_("error part", "no card of theirs offers a purchase now"),
             **seat_params(state, seat),
         )
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..conversions import conversions_open
 from ..farm import affordable, renovation_problem, renovations
 from ..place_effects import renovate
@@ -83,7 +85,9 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
 
 
 def _cannot_use(state: dict, seat: int, move: dict, reason: str) -> Any:
-    return refusal("card_not_now", state, seat, move["card"], what="use", reason=reason)
+    return refusal(
+        "card_not_now", state, seat, move["card"], what=NP_("error part", "use"), reason=reason
+    )
 
 
 def check_card_renovate(state: dict, seat: int, move: dict) -> None:
@@ -156,8 +160,8 @@ def check_card_choice(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             None,
-            what="choose goods from",
-            reason="no card asks for a choice now",
+            what=NP_("error part", "choose goods from"),
+            reason=NP_("error part", "no card asks for a choice now"),
         )
 
 
@@ -184,9 +188,11 @@ def check_card_first(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             move["card"],
-            what="resolve",
-            reason="no cards wait for the seat to choose their order, or this one "
-            "is not among them",
+            what=NP_("error part", "resolve"),
+            reason=NP_(
+                "error part",
+                "no cards wait for the seat to choose their order, or this one is not among them",
+            ),
         )
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..action_spaces import ROUND_CARDS
 from ..builder import seat_params
@@ -101,9 +103,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="order the round cards",
-            reason="the Chamberlain's owner chooses which stage 5 card comes first when they "
-            "are turned over",
+            what=NP_("error part", "order the round cards"),
+            reason=NP_(
+                "error part",
+                "the Chamberlain's owner chooses which stage 5 card comes first when they "
+                "are turned over",
+            ),
             **seat_params(state, seat),
         )
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import RuleViolation
+from domain.common.i18n import NP_
 
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
@@ -144,11 +145,15 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"move a person with {card_name(move['card'])}",
-            reason="the Acrobat moves a person that took Traveling Players this round to a "
-            "free Take 1 Grain, Plough 1 Field or Plough 1 Field and/or Sow; the Countryman "
-            "one person a round from Take 1 Grain or Take 1 Vegetable to a free sowing space; "
-            "both after the last placement, in the seat's turn, and no person moves twice",
+            what=NP_("error part", "move a person with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "the Acrobat moves a person that took Traveling Players this round to a "
+                "free Take 1 Grain, Plough 1 Field or Plough 1 Field and/or Sow; the Countryman "
+                "one person a round from Take 1 Grain or Take 1 Vegetable to a free sowing space; "
+                "both after the last placement, in the seat's turn, and no person moves twice",
+            ),
             **seat_params(state, seat),
         )
 

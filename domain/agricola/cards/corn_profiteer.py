@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..conversions import conversions_open
@@ -56,9 +58,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"use {CARD}",
-            reason="the owner offers 1 grain when it may convert; the others answer it; the "
-            "owner chooses among several buyers",
+            what=NP_("error part", "use {card}"),
+            card=CARD,
+            reason=NP_(
+                "error part",
+                "the owner offers 1 grain when it may convert; the others answer it; the "
+                "owner chooses among several buyers",
+            ),
             **seat_params(state, seat),
         )
 

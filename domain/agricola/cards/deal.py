@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import BadGameConfig
+from domain.common.i18n import NP_
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -177,7 +178,7 @@ def check_deal_move(state: dict, seat: int, move: dict) -> None:
     if move not in deal_moves(state, seat):
         raise StepNotExpected(
             what=move["type"].replace("_", " "),
-            reason=("the deal offers no such choice now (digest §10.4)"),
+            reason=(NP_("error part", "the deal offers no such choice now (digest §10.4)")),
             **seat_params(state, seat),
         )
 

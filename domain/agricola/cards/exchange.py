@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..conversions import conversions_open
 from ..errors import StepNotExpected
@@ -52,10 +54,13 @@ def exchange_moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in exchange_moves(state, seat):
         raise StepNotExpected(
-            what="exchange cards",
+            what=NP_("error part", "exchange cards"),
             reason=(
-                "the 3-for-1 exchange sets aside exactly 3 cards of the hand for 1 drawn card "
-                "(digest §10.4), when the seat may act and the option is on"
+                NP_(
+                    "error part",
+                    "the 3-for-1 exchange sets aside exactly 3 cards of the hand for 1 drawn card "
+                    "(digest §10.4), when the seat may act and the option is on",
+                )
             ),
             **seat_params(state, seat),
         )

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -104,9 +106,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"use {CARD}",
-            reason="it marks an action space on the board right after it is played, and "
-            "builds fences after the marked space's action",
+            what=NP_("error part", "use {card}"),
+            card=CARD,
+            reason=NP_(
+                "error part",
+                "it marks an action space on the board right after it is played, and "
+                "builds fences after the marked space's action",
+            ),
             **seat_params(state, seat),
         )
 

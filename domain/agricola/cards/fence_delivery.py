@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -94,9 +96,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if not _open(state, seat):
         raise StepNotExpected(
-            what="take the fences of the Fence Deliveryman",
-            reason="they come at the start of their round, before the seat's first "
-            "placement, for 2 food",
+            what=NP_("error part", "take the fences of the Fence Deliveryman"),
+            reason=NP_(
+                "error part",
+                "they come at the start of their round, before the seat's first "
+                "placement, for 2 food",
+            ),
             **seat_params(state, seat),
         )
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -67,8 +69,11 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move.get("card") != CARD or not is_open(state, seat):
         raise StepNotExpected(
-            what=f"plough with {card_name(CARD)}",
-            reason="it ploughs 1 field right after its owner takes Take 1 Grain, once",
+            what=NP_("error part", "plough with {card}"),
+            card=card_name(CARD),
+            reason=NP_(
+                "error part", "it ploughs 1 field right after its owner takes Take 1 Grain, once"
+            ),
             **seat_params(state, seat),
         )
     check_field_space(state, seat, move["space"])

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import skips_harvest
@@ -48,9 +50,14 @@ def check(state: dict, seat: int, move: dict) -> None:
     pending = current_step(state, seat, "sow")
     if move not in sow_moves(state, seat, pending["kind"]):
         raise StepNotExpected(
-            what=f"sow {move['crop']} on {card_name(move['card'])}",
-            reason="it must be their empty card field that takes that crop, "
-            "with the crop in their supply",
+            what=NP_("error part", "sow {crop} on {card}"),
+            crop=move["crop"],
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it must be their empty card field that takes that crop, "
+                "with the crop in their supply",
+            ),
             **seat_params(state, seat),
         )
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, close_region, legal_room_spaces, legal_stable_spaces, split_animals
@@ -100,13 +102,28 @@ def any_stable_open(state: dict, seat: int) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     listed = room_moves(state, seat) if move["type"] == "free_room" else stable_moves(state, seat)
     if move not in listed:
-        what = "room" if move["type"] == "free_room" else "stable"
+        room = move["type"] == "free_room"
         raise StepNotExpected(
-            what=f"build a free {what} with {card_name(move['card'])}",
-            reason="the card is not theirs, is used up or its condition is "
-            f"not met, or the {what} cannot go on that space",
+            what=FREE_ROOM if room else FREE_STABLE,
+            card=card_name(move["card"]),
+            reason=ROOM_REFUSED if room else STABLE_REFUSED,
             **seat_params(state, seat),
         )
+
+
+#: what a free build tried, and why it was refused (said in the reader's language)
+FREE_ROOM = NP_("error part", "build a free room with {card}")
+FREE_STABLE = NP_("error part", "build a free stable with {card}")
+ROOM_REFUSED = NP_(
+    "error part",
+    "the card is not theirs, is used up or its condition is not met, or the room cannot go on "
+    "that space",
+)
+STABLE_REFUSED = NP_(
+    "error part",
+    "the card is not theirs, is used up or its condition is not met, or the stable cannot go "
+    "on that space",
+)
 
 
 def apply(b: Builder, seat: int, move: dict) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -69,9 +71,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"build a stable with {card_name(CARD)}",
-            reason="it builds 1 stable for 1 wood at the start of a round, before the seat's "
-            "first placement, with a stone house, on a space a stable may go",
+            what=NP_("error part", "build a stable with {card}"),
+            card=card_name(CARD),
+            reason=NP_(
+                "error part",
+                "it builds 1 stable for 1 wood at the start of a round, before the seat's "
+                "first placement, with a stone house, on a space a stable may go",
+            ),
             **seat_params(state, seat),
         )
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..conversions import conversions_open
 from ..errors import StepNotExpected
@@ -99,8 +101,10 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="grow the family with the card",
-            reason="it needs a room just built, a free room for the newborn and the food",
+            what=NP_("error part", "grow the family with the card"),
+            reason=NP_(
+                "error part", "it needs a room just built, a free room for the newborn and the food"
+            ),
             **seat_params(state, seat),
         )
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
@@ -116,9 +118,13 @@ def punner_moves(state: dict, seat: int) -> list[dict]:
 def punner_check(state: dict, seat: int, move: dict) -> None:
     if move["card"] not in _open(state, seat):
         raise StepNotExpected(
-            what=f"plough with {card_name(move['card'])}",
-            reason="it ploughs after another player's plow or Harrow, before the seat's next "
-            "placement",
+            what=NP_("error part", "plough with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it ploughs after another player's plow or Harrow, before the seat's next "
+                "placement",
+            ),
             **seat_params(state, seat),
         )
     problem = field_space_problem(state["farms"][seat], move["space"])

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -54,9 +56,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"take grain with {card_name(CARD)}",
-            reason="once per harvest, at the owner's feeding, from another player's sown "
-            "grain field",
+            what=NP_("error part", "take grain with {card}"),
+            card=card_name(CARD),
+            reason=NP_(
+                "error part",
+                "once per harvest, at the owner's feeding, from another player's sown grain field",
+            ),
             **seat_params(state, seat),
         )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.common import fences as fence_rules
 from domain.common.housing import Housing
+from domain.common.i18n import NP_
 
 from .. import place_effects, placement, steps
 from ..builder import seat_params
@@ -152,7 +153,7 @@ def check_card_pasture(state: dict, seat: int, move: dict) -> None:
         raise AgricolaViolation(
             "fence_space_not_allowed",
             space_label=str(move["space"]),
-            reason="Mini Pasture fences one free space next to a pasture",
+            reason=NP_("error part", "Mini Pasture fences one free space next to a pasture"),
             **seat_params(state, seat),
         )
 
@@ -272,7 +273,7 @@ def _check_lessons(state: dict, seat: int, space_id: str, move: dict) -> None:
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
-            reason="no occupation in hand can be played and paid for",
+            reason=NP_("error part", "no occupation in hand can be played and paid for"),
             **seat_params(state, seat),
         )
 
@@ -290,7 +291,7 @@ def _check_occupation_or_growth(state: dict, seat: int, space_id: str, move: dic
         raise AgricolaViolation(
             "action_option_invalid",
             space_name=state["spaces"][space_id]["name"],
-            reason="'option' must be occupation or (from round 5) growth",
+            reason=NP_("error part", "'option' must be occupation or (from round 5) growth"),
             **seat_params(state, seat),
         )
 
@@ -300,7 +301,9 @@ def _check_major_minor(state: dict, seat: int, space_id: str, move: dict) -> Non
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
-            reason="they can neither build a major improvement nor play a minor one",
+            reason=NP_(
+                "error part", "they can neither build a major improvement nor play a minor one"
+            ),
             **seat_params(state, seat),
         )
 

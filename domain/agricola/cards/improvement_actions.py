@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import major_costs
@@ -101,9 +103,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="build a major improvement instead of the minor one",
-            reason="the action must offer a minor improvement not yet taken, the major be on the "
-            "board and paid",
+            what=NP_("error part", "build a major improvement instead of the minor one"),
+            reason=NP_(
+                "error part",
+                "the action must offer a minor improvement not yet taken, the major be on the "
+                "board and paid",
+            ),
             **seat_params(state, seat),
         )
 

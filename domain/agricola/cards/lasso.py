@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import has_legal_placement
@@ -61,9 +63,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"use {card_name(move['card'])}",
-            reason="it is used on the seat's turn, before a placement, with 2 people at home "
-            "and a sheep, wild boar or cattle space free",
+            what=NP_("error part", "use {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it is used on the seat's turn, before a placement, with 2 people at home "
+                "and a sheep, wild boar or cattle space free",
+            ),
             **seat_params(state, seat),
         )
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..statetypes import Farm
@@ -71,9 +73,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"harvest with {card_name(move['card'])}",
-            reason="it harvests after a round without a harvest, before the seat's next "
-            "placement, fields with crops on them",
+            what=NP_("error part", "harvest with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it harvests after a round without a harvest, before the seat's next "
+                "placement, fields with crops on them",
+            ),
             **seat_params(state, seat),
         )
 

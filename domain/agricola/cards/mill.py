@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -78,8 +80,12 @@ def feeding_choice(farm: Farm) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"use {card_name(move['card'])}",
-            reason="it is used once per harvest, in the feeding phase, with the grain it takes",
+            what=NP_("error part", "use {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it is used once per harvest, in the feeding phase, with the grain it takes",
+            ),
             **seat_params(state, seat),
         )
 

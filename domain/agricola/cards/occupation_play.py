@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..farm import affordable
 from ..statetypes import Farm
 from ..steps import settle
@@ -104,8 +106,8 @@ def check_play_occupation(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             move["card"],
-            what="play",
-            reason="only an occupation action lets a player play an occupation",
+            what=NP_("error part", "play"),
+            reason=NP_("error part", "only an occupation action lets a player play an occupation"),
         )
     problem = occupation_problem(state, seat, pending["space"], move["card"])
     if problem:

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import register_messages
+from domain.common.i18n import NP_
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation, StepNotExpected
@@ -213,9 +214,12 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             move["card"],
-            what="use",
-            reason="it works as the minor improvement of an action that offers one, "
-            "while the major improvement is still on the board",
+            what=NP_("error part", "use"),
+            reason=NP_(
+                "error part",
+                "it works as the minor improvement of an action that offers one, "
+                "while the major improvement is still on the board",
+            ),
         )
 
 
@@ -263,8 +267,8 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             card_id,
-            what="play",
-            reason="the action in progress offers no minor improvement",
+            what=NP_("error part", "play"),
+            reason=NP_("error part", "the action in progress offers no minor improvement"),
         )
     if card_id not in hand(state, seat)["minors"]:
         raise refusal("card_not_in_hand", state, seat, card_id)
@@ -279,7 +283,8 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
             state,
             seat,
             card_id,
-            reason=f"it cannot be paid by giving back {what}",
+            reason=NP_("error part", "it cannot be paid by giving back {returned}"),
+            returned=what,
         )
     if "return" in move:
         move = dict(move, **{"return": back})

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
@@ -84,10 +86,14 @@ def any_open(state: dict, seat: int) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move["card"] not in _cards_open(state, seat):
         raise StepNotExpected(
-            what=f"plough with {card_name(move['card'])}",
-            reason="it works only right after the field of a ploughing "
-            "action, once per action (a plow up to 2 more fields, "
-            "and only one plow per ploughing)",
+            what=NP_("error part", "plough with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it works only right after the field of a ploughing "
+                "action, once per action (a plow up to 2 more fields, "
+                "and only one plow per ploughing)",
+            ),
             **seat_params(state, seat),
         )
     check_field_space(state, seat, move["space"])

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -78,9 +80,13 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"play an occupation with {card_name(CARD)}",
-            reason="another player's Traveling Players opens it until the seat's next "
-            "placement; the occupation must be in hand, playable, and paid with food in hand",
+            what=NP_("error part", "play an occupation with {card}"),
+            card=card_name(CARD),
+            reason=NP_(
+                "error part",
+                "another player's Traveling Players opens it until the seat's next "
+                "placement; the occupation must be in hand, playable, and paid with food in hand",
+            ),
             **seat_params(state, seat),
         )
 

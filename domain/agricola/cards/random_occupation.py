@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -60,9 +62,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="have an occupation drawn at random",
-            reason="an occupation action must be waiting for its occupation, and every "
-            "occupation in the hand must be playable there with the card's food",
+            what=NP_("error part", "have an occupation drawn at random"),
+            reason=NP_(
+                "error part",
+                "an occupation action must be waiting for its occupation, and every "
+                "occupation in the hand must be playable there with the card's food",
+            ),
             **seat_params(state, seat),
         )
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from . import engine
@@ -46,9 +48,13 @@ def reaction_moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in reaction_moves(state, seat):
         raise StepNotExpected(
-            what=f"play {card_name(move['card'])} for free",
-            reason="it is not in their hand, or no card it answers has been "
-            "played by another player since their last placement",
+            what=NP_("error part", "play {card} for free"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it is not in their hand, or no card it answers has been "
+                "played by another player since their last placement",
+            ),
             **seat_params(state, seat),
         )
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
@@ -114,9 +116,13 @@ def plough_check(other: Any) -> Any:
             return other(state, seat, move)
         if move["card"] not in _offering(state, seat, "offer_plough"):
             raise StepNotExpected(
-                what=f"plough with {move['card']}",
-                reason="the field on this round's space is bought at the seat's first turn of "
-                "the round, before its placement, for 1 food",
+                what=NP_("error part", "plough with {card}"),
+                card=move["card"],
+                reason=NP_(
+                    "error part",
+                    "the field on this round's space is bought at the seat's first turn of "
+                    "the round, before its placement, for 1 food",
+                ),
                 **seat_params(state, seat),
             )
         check_field_space(state, seat, move["space"])
@@ -137,9 +143,13 @@ def plough_apply(other: Any) -> Any:
 def check_buy(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"buy the animal of {move['card']}",
-            reason="the animal on this round's space is bought at the seat's first turn of the "
-            "round, before its placement, for 1 food",
+            what=NP_("error part", "buy the animal of {card}"),
+            card=move["card"],
+            reason=NP_(
+                "error part",
+                "the animal on this round's space is bought at the seat's first turn of the "
+                "round, before its placement, for 1 food",
+            ),
             **seat_params(state, seat),
         )
 

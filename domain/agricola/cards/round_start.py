@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
@@ -92,9 +94,12 @@ def plough_moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if not _driver_open(state, seat):
         raise StepNotExpected(
-            what="plough with Plow Driver",
-            reason="it ploughs once per round, before the seat's first "
-            "placement of the round, for 1 food, with a stone house",
+            what=NP_("error part", "plough with Plow Driver"),
+            reason=NP_(
+                "error part",
+                "it ploughs once per round, before the seat's first "
+                "placement of the round, for 1 food, with a stone house",
+            ),
             **seat_params(state, seat),
         )
     check_field_space(state, seat, move["space"])

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
@@ -89,9 +91,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="play the card at the start of the round",
-            reason="with a stone house, one card a round, at the seat's first turn of the round "
-            "before its placement, from its hand and paid",
+            what=NP_("error part", "play the card at the start of the round"),
+            reason=NP_(
+                "error part",
+                "with a stone house, one card a round, at the seat's first turn of the round "
+                "before its placement, from its hand and paid",
+            ),
             **seat_params(state, seat),
         )
 

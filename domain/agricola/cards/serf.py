@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -81,9 +83,12 @@ def _still_possible(farm: Farm) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="exchange 1 grain for 1 vegetable with the Serf",
-            reason="it replaces the Serf's grain on Sow and/or Bake Bread, before anything is "
-            "sown or baked there, and needs 1 grain of the seat's own",
+            what=NP_("error part", "exchange 1 grain for 1 vegetable with the Serf"),
+            reason=NP_(
+                "error part",
+                "it replaces the Serf's grain on Sow and/or Bake Bread, before anything is "
+                "sown or baked there, and needs 1 grain of the seat's own",
+            ),
             **seat_params(state, seat),
         )
 

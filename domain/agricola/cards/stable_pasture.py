@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.common import fences as fence_rules
+from domain.common.i18n import NP_
 
 from ..builder import seat_params
 from ..conversions import conversions_open
@@ -112,9 +113,12 @@ def step_open(state: dict, seat: int) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="fence the stable with the card",
-            reason="it fences the stable just built, once a round, for its food, as a pasture "
-            "of 1 space",
+            what=NP_("error part", "fence the stable with the card"),
+            reason=NP_(
+                "error part",
+                "it fences the stable just built, once a round, for its food, as a pasture "
+                "of 1 space",
+            ),
             **seat_params(state, seat),
         )
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import label
@@ -53,8 +55,12 @@ def feeding_choice(farm: Farm) -> bool:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"sow with {card_name(move['card'])}",
-            reason="it sows an empty field in the harvest's feeding phase, with grain held",
+            what=NP_("error part", "sow with {card}"),
+            card=card_name(move["card"]),
+            reason=NP_(
+                "error part",
+                "it sows an empty field in the harvest's feeding phase, with grain held",
+            ),
             **seat_params(state, seat),
         )
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
@@ -86,8 +88,12 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what=f"answer {CARD}",
-            reason="only the Taster's owner, asked at the start of the round, before placing",
+            what=NP_("error part", "answer {card}"),
+            card=CARD,
+            reason=NP_(
+                "error part",
+                "only the Taster's owner, asked at the start of the round, before placing",
+            ),
             **seat_params(state, seat),
         )
 

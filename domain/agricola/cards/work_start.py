@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import find_space_row
@@ -82,8 +84,10 @@ def moves(state: dict, seat: int) -> list[dict]:
 def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise StepNotExpected(
-            what="use the card at the start of the work phase",
-            reason="it acts at the seat's first turn of the round, before its placement",
+            what=NP_("error part", "use the card at the start of the work phase"),
+            reason=NP_(
+                "error part", "it acts at the seat's first turn of the round, before its placement"
+            ),
             **seat_params(state, seat),
         )
 
