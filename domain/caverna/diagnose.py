@@ -17,9 +17,16 @@ from .tables import GRID, INNER, LOOT
 _INNER = frozenset(INNER)
 
 
-def _where(move: dict) -> str:
-    spaces = [move[k] for k in ("at", "at2") if k in move]
-    return " and ".join(board.label(s) for s in spaces) or NP_("error part", "the home board")
+def _where(move: dict) -> dict:
+    """The ``where`` of a refusal and the labels it names ("F3-R1 and F3-R2")."""
+    spaces = [board.label(move[k]) for k in ("at", "at2") if k in move]
+    if len(spaces) == 2:
+        return {"where": BOTH, "first_spot": spaces[0], "second_spot": spaces[1]}
+    return {"where": spaces[0] if spaces else NP_("error part", "the home board")}
+
+
+#: the two spaces a twin tile covers
+BOTH = NP_("error part", "{first_spot} and {second_spot}")
 
 
 def _spot_reason(state: dict, seat: int, move: dict) -> tuple[str, dict]:
@@ -86,7 +93,7 @@ def _why_not_furnish(state: dict, seat: int, move: dict, params: dict) -> Cavern
             "caverna_spot_illegal",
             what=NP_("error part", "the {tile}"),
             tile=tile_name(tile),
-            where=_where(move),
+            **_where(move),
             reason=NP_("error part", "furnishing tiles go on an empty cavern (digest §6.2)"),
             **params,
         )
@@ -181,7 +188,7 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
     return CavernaViolation(
         "caverna_spot_illegal",
         what=what,
-        where=_where(move),
+        **_where(move),
         reason=reason,
         **said,
         **params,
