@@ -4,7 +4,15 @@
 from __future__ import annotations
 
 from domain.common.events import EventLike
-from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext, rulebook_citation
+from domain.common.i18n import (
+    gettext,
+    join_list,
+    ngettext,
+    npgettext,
+    pgettext,
+    register_param_context,
+    rulebook_citation,
+)
 
 from . import sheet_words  # noqa: F401 (registers the score sheet's counted labels)
 from .pack import counts_sentence
@@ -50,6 +58,9 @@ RULES = {
 
 
 COLOUR_WORDS = ("brown", "pink", "orange", "green", "plague")
+
+#: an error's params may name a cube's colour ("the Well takes 3 {colour} cubes")
+register_param_context("village colour")
 BUILDING_NAMES = {
     "wainwright": "Wainwright",
     "stables": "Stables",

@@ -25,7 +25,6 @@ PENDING: dict[str, int] = {
     "domain/platform/moves.py": 1,
     "domain/platform/records.py": 4,
     "domain/platform/replay.py": 3,
-    "domain/village/diagnose.py": 8,
     "domain/village/pack.py": 8,
 }
 
