@@ -179,17 +179,17 @@ def why_not(state: dict, seat: int, move: dict, open_parts: list[str]) -> Cavern
             reason=NP_("error part", "it is used up or cannot be paid"),
             **params,
         )
+    return _spot_illegal(state, seat, move, params)
+
+
+def _spot_illegal(state: dict, seat: int, move: dict, params: dict) -> CavernaViolation:
+    """The tile (or what the move lays) cannot go where the move puts it."""
     reason, said = _spot_reason(state, seat, move)
-    if kind == "twin":
+    if move["type"] == "twin":
         what = NP_("error part", "a {tile} tile")
         said = {**said, "tile": move["side"].replace("_", "/")}
     else:
-        what = WHAT.get(kind, kind).split(" ", 1)[-1]
+        what = WHAT.get(move["type"], move["type"]).split(" ", 1)[-1]
     return CavernaViolation(
-        "caverna_spot_illegal",
-        what=what,
-        **_where(move),
-        reason=reason,
-        **said,
-        **params,
+        "caverna_spot_illegal", what=what, **_where(move), reason=reason, **said, **params
     )

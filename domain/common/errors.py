@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import gettext, language, param_words
+from .i18n import gettext, language, param_words, split_templates
 
 #: Message templates keyed by error code (English; each is a message of the catalogues, looked
 #: up in the reader's language when rendered: ``domain.common.i18n``). Titles add their own
@@ -65,13 +65,14 @@ def register_messages(messages: dict[str, str]) -> None:
         MESSAGES[code] = template
 
 
-def render(code: str, params: dict[str, Any]) -> str:
+def render(code: str, params: dict[str, Any], templates: dict[str, str] | None = None) -> str:
     """Render the template of ``code`` with ``params`` in the bound language
-    (``domain.common.i18n``); a missing param never hides the error."""
+    (``domain.common.i18n``; ``templates``: the params made from a template fragment, said
+    anew in that language); a missing param never hides the error."""
     english = MESSAGES.get(code)
     template = gettext(english) if english else code.replace("_", " ").capitalize() + "."
     try:
-        return template.format(**param_words(params))
+        return template.format(**param_words(params, templates))
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -84,7 +85,9 @@ class DomainError(Exception):
     def __init__(self, code: str | None = None, **params: Any) -> None:
         if code is not None:
             self.code = code
-        self.params = params
+        #: the English facts (a template fragment filled: ``split_templates``) and the
+        #: templates, said in the reader's language when the message is rendered
+        self.params, self._templates = split_templates(params)
         self._message: str | None = None
         self._lang = ""
         super().__init__(self.code)
@@ -95,7 +98,8 @@ class DomainError(Exception):
         trying candidates raise thousands of errors nobody reads (bots, random playouts)."""
         lang = language()
         if self._message is None or getattr(self, "_lang", "") != lang:
-            self._message, self._lang = render(self.code, self.params), lang
+            templates = getattr(self, "_templates", None)
+            self._message, self._lang = render(self.code, self.params, templates), lang
         return self._message
 
     def __str__(self) -> str:

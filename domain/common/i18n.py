@@ -226,15 +226,27 @@ def known(context: str, message: str) -> str | None:
     return table.get((context, message)) if isinstance(table, dict) else None
 
 
-def param_words(params: dict[str, Any]) -> dict[str, Any]:
+def split_templates(params: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """An error's params with every template param (``what="plough with {card}"``,
+    ``card="Harrow"``) filled in English, and the templates by param: the params stay the
+    English facts, the templates are said in the reader's language (:func:`param_words`)."""
+    if not any(isinstance(v, str) and "{" in v for v in params.values()):
+        return params, {}
+    filled = {key: _filled(key, value, params) for key, value in params.items()}
+    templates = {k: v for k, v in params.items() if isinstance(v, str) and filled[k] != v}
+    return filled, templates
+
+
+def param_words(params: dict[str, Any], templates: dict[str, str] | None = None) -> dict[str, Any]:
     """An error's params with every string that is a message of ``PARAM_CONTEXTS`` in the
-    bound language (the params themselves in English); a string param that is a template
-    (``what="plough with {card}"``, ``card="Harrow"``) is filled with the other params, said
-    in the same language, in English too (the ``params`` keep the template and the facts)."""
+    bound language (the params themselves in English); a template param (``templates``, or a
+    param that is one: ``what="plough with {card}"``) is said in the bound language and filled
+    with the other params, said in the same language."""
     if _LANG.get() == "en":
         out = params
     else:
-        out = {key: _said(value) for key, value in params.items()}
+        source = {**params, **(templates or {})}
+        out = {key: _said(value) for key, value in source.items()}
     if not any(isinstance(v, str) and "{" in v for v in out.values()):
         return out
     return {key: _filled(key, value, out) for key, value in out.items()}
@@ -254,19 +266,16 @@ _FORMATTER = _string.Formatter()
 
 
 def _filled(key: str, value: Any, params: dict[str, Any]) -> Any:
-    """``value`` filled with ``params`` when it is a template naming only other params whose
-    values are no templates themselves; else ``value`` as it is (an English fact that happens
-    to hold a brace)."""
+    """``value`` filled with ``params`` when it is a template naming only other params (a
+    param's own braces are kept as they are: one level of templates); else ``value`` as it is
+    (an English fact that happens to hold a brace)."""
     if not isinstance(value, str) or "{" not in value:
         return value
     try:
         names = {name for _, name, _, _ in _FORMATTER.parse(value) if name is not None}
     except ValueError:
         return value
-    if not names or any(
-        n == key or n not in params or (isinstance(params[n], str) and "{" in params[n])
-        for n in names
-    ):
+    if not names or any(n == key or n not in params for n in names):
         return value
     try:
         return value.format(**params)

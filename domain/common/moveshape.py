@@ -9,9 +9,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import InvalidMove
+from .i18n import NP_
 
 #: A move type's fields: (required, optional), each field name -> its type.
 Shape = tuple[Mapping[str, type], Mapping[str, type]]
+
+#: why a field of a move is refused, by the type it must have
+MUST_BE = {
+    "int": NP_("error part", "'{key}' of a '{kind}' move must be an integer"),
+    "str": NP_("error part", "'{key}' of a '{kind}' move must be a string"),
+    "list": NP_("error part", "'{key}' of a '{kind}' move must be a list of strings"),
+}
 
 #: The longest list a list field may hold.
 MAX_LIST = 10
@@ -20,10 +28,10 @@ MAX_LIST = 10
 def move_type(move: object) -> str:
     """``move``'s type; refused unless ``move`` is a JSON object with a ``type`` string."""
     if not isinstance(move, dict):
-        raise InvalidMove(reason="a move must be a JSON object with a 'type'")
+        raise InvalidMove(reason=NP_("error part", "a move must be a JSON object with a 'type'"))
     kind = move.get("type")
     if not isinstance(kind, str):
-        raise InvalidMove(reason="a move needs a 'type' string")
+        raise InvalidMove(reason=NP_("error part", "a move needs a 'type' string"))
     return kind
 
 
@@ -38,22 +46,28 @@ def check_fields(
     required, optional = shape
     for key in move:
         if key != "type" and key not in required and key not in optional:
-            raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
+            raise InvalidMove(
+                reason=NP_("error part", "a '{kind}' move has no field '{key}'"), kind=kind, key=key
+            )
     for key, typ in list(required.items()) + list(optional.items()):
         if key not in move:
             if key in required:
-                raise InvalidMove(reason=f"a '{kind}' move needs the field '{key}'")
+                raise InvalidMove(
+                    reason=NP_("error part", "a '{kind}' move needs the field '{key}'"),
+                    kind=kind,
+                    key=key,
+                )
             continue
         value = move[key]
         if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
+            raise InvalidMove(reason=MUST_BE["int"], kind=kind, key=key)
         if typ is str and not isinstance(value, str):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
+            raise InvalidMove(reason=MUST_BE["str"], kind=kind, key=key)
         if typ is list and (
             not isinstance(value, list)
             or len(value) > MAX_LIST
             or not all(isinstance(v, str) for v in value)
         ):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a list of strings")
+            raise InvalidMove(reason=MUST_BE["list"], kind=kind, key=key)
         if also is not None:
             also(key, value)

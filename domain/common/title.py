@@ -43,8 +43,13 @@ from typing import Any, ClassVar, cast
 from .builder import clone
 from .errors import BadGameConfig
 from .events import Event, EventLike
+from .i18n import NP_
 from .rng import Rng
 from .visibility import redact, seal
+
+#: why an option of a game is refused for its type (``bad_option``)
+LIST_OPTION = NP_("error part", "must be a list of strings")
+TYPED_OPTION = NP_("error part", "must be of type {type_name}")
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,8 @@ class Title(abc.ABC):
                     title=title,
                     variant=info.name,
                     option=key,
-                    reason=f"unknown option; known: {', '.join(known) or 'none'}",
+                    reason=NP_("error part", "unknown option; known: {known}"),
+                    known=", ".join(known) or NP_("error part", "none"),
                 )
         filled = {}
         for spec in info.options:
@@ -184,13 +190,13 @@ class Title(abc.ABC):
             if not isinstance(value, expected) or (
                 spec.type == "list" and not all(isinstance(v, str) for v in cast(list, value))
             ):
-                what = "a list of strings" if spec.type == "list" else f"of type {spec.type}"
                 raise BadGameConfig(
                     "bad_option",
                     title=title,
                     variant=info.name,
                     option=spec.name,
-                    reason=f"must be {what}",
+                    reason=LIST_OPTION if spec.type == "list" else TYPED_OPTION,
+                    type_name=spec.type,
                 )
             if spec.type == "list":
                 value = list(cast(list, value))
@@ -200,7 +206,8 @@ class Title(abc.ABC):
                     title=title,
                     variant=info.name,
                     option=spec.name,
-                    reason=f"must be one of {', '.join(map(str, spec.choices))}",
+                    reason=NP_("error part", "must be one of {choices}"),
+                    choices=", ".join(map(str, spec.choices)),
                 )
             filled[spec.name] = value
         return filled
@@ -218,7 +225,8 @@ class Title(abc.ABC):
                 title=self.display_name,
                 variant=config.variant,
                 option="start_player",
-                reason=f"must be -1 or a seat from 0 to {n - 1}",
+                reason=NP_("error part", "must be -1 or a seat from 0 to {highest}"),
+                highest=n - 1,
             )
         return int(start)
 

@@ -16,6 +16,8 @@ import uuid
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..chat.model import chat_stream, served, visible
 from ..chat.model import fold as fold_chat
 from ..common.errors import DomainError, GameNotFound, NotFound, RecordError
@@ -162,7 +164,7 @@ class Archive:
             raise RecordError(
                 "record_tampered",
                 version=len(entries),
-                reason="the head hash does not match the last event",
+                reason=NP_("error part", "the head hash does not match the last event"),
             )
         if kind == VIEW:
             raise RecordError(
@@ -181,7 +183,11 @@ class Archive:
         except DomainError:
             raise
         except Exception as err:  # a hand-made record can break the rules' assumptions
-            raise RecordError("record_invalid", reason=f"it cannot be replayed ({err})") from None
+            raise RecordError(
+                "record_invalid",
+                reason=NP_("error part", "it cannot be replayed ({err})"),
+                err=str(err),
+            ) from None
         if not replay.report.ok:
             first = replay.report.mismatches[0]
             raise RecordError(
@@ -193,8 +199,11 @@ class Archive:
         if not data.get("seeded") and not is_over(replay.game):
             raise RecordError(
                 "record_incomplete",
-                reason="the game it records is not over and its seed is secret: "
-                "a record of a game still being played cannot be imported",
+                reason=NP_(
+                    "error part",
+                    "the game it records is not over and its seed is secret: "
+                    "a record of a game still being played cannot be imported",
+                ),
             )
         new_data = {
             **data,
@@ -230,15 +239,19 @@ class Archive:
             recorded = jsonclean(setup[0]["data"]["state"]) if len(setup) == 1 else None
         except (KeyError, TypeError, ValueError, IndexError):
             raise RecordError(
-                "record_invalid", reason="its fork's parent or starting position is malformed"
+                "record_invalid",
+                reason=NP_("error part", "its fork's parent or starting position is malformed"),
             ) from None
         try:
             source = self.repo.game_at(parent_id, version)
         except NotFound:
             raise RecordError(
                 "record_unverifiable",
-                reason="it starts from a seat's 'what if' position of a game that is not on "
-                "this service, and it is not signed by a key this service trusts",
+                reason=NP_(
+                    "error part",
+                    "it starts from a seat's 'what if' position of a game that is not on "
+                    "this service, and it is not signed by a key this service trusts",
+                ),
             ) from None
         seed = seed_for(seeds, 0)
         expected = source.rules.fork_view(source.state, seat, Rng(seed)) if seed else None
@@ -264,7 +277,7 @@ class Archive:
             raise RecordError(
                 "record_tampered",
                 version=len(record["events"]),
-                reason="its signature does not match its head hash and game id",
+                reason=NP_("error part", "its signature does not match its head hash and game id"),
             )
         signed_by, key = found
         return {
@@ -285,20 +298,33 @@ def _view_missing(viewer: Any) -> str:
 
 def _record_events(record: Any) -> tuple[list, str]:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise RecordError("record_invalid", reason=f"'format' must be '{RECORD_FORMAT}'")
+        raise RecordError(
+            "record_invalid",
+            reason=NP_("error part", "'format' must be '{record_format}'"),
+            record_format=RECORD_FORMAT,
+        )
     entries = record.get("events")
     if not isinstance(entries, list) or not entries:
-        raise RecordError("record_invalid", reason="'events' must be a non-empty list")
+        raise RecordError(
+            "record_invalid", reason=NP_("error part", "'events' must be a non-empty list")
+        )
     kind = record.get("kind", FULL)
     if kind not in (FULL, VIEW):
-        raise RecordError("record_invalid", reason=f"'kind' must be '{FULL}' or '{VIEW}'")
+        raise RecordError(
+            "record_invalid",
+            reason=NP_("error part", "'kind' must be '{full}' or '{view}'"),
+            full=FULL,
+            view=VIEW,
+        )
     return entries, kind
 
 
 def _created(entries: list) -> tuple[dict, Any, list]:
     created = entries[0]
     if created.get("type") != "GameCreated" or not isinstance(created.get("data"), dict):
-        raise RecordError("record_invalid", reason="the first event must be GameCreated")
+        raise RecordError(
+            "record_invalid", reason=NP_("error part", "the first event must be GameCreated")
+        )
     data = created["data"]
     try:
         rules = registry.get(data["title"], data["rules_version"])
@@ -312,17 +338,24 @@ def _created(entries: list) -> tuple[dict, Any, list]:
             for s in data["seeds"]
         ]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise RecordError("record_invalid", reason=f"GameCreated lacks {err}") from None
+        raise RecordError(
+            "record_invalid", reason=NP_("error part", "GameCreated lacks {err}"), err=str(err)
+        ) from None
     for s in seeds:
         if s["seed"] is None:
             raise RecordError(
                 "record_incomplete",
-                reason="its seed is still private (it was exported while the "
-                "game was being played); import it after the game ends",
+                reason=NP_(
+                    "error part",
+                    "its seed is still private (it was exported while the "
+                    "game was being played); import it after the game ends",
+                ),
             )
         if seed_hash(s["seed"]) != s["hash"]:
             raise RecordError(
-                "record_tampered", version=1, reason="a seed does not match its published hash"
+                "record_tampered",
+                version=1,
+                reason=NP_("error part", "a seed does not match its published hash"),
             )
     data = {k: v for k, v in data.items() if k not in ("imported_from", "provenance")}
     return data, rules, seeds

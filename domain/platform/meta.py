@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
+from domain.common.i18n import NP_
+
 from ..common.errors import GameOver, RuleViolation, UndoError
 from . import dropping
 from .clocks import CLOCK_RULES
@@ -79,8 +81,12 @@ def undo_request(game: Any, book: Book, seat: int, to_version: Any) -> list[Meta
     ):
         raise UndoError(
             to_version=to_version,
-            reason=f"it must be an earlier version of the game as it now "
-            f"stands (1 to {game.version - 1}, not undone)",
+            reason=NP_(
+                "error part",
+                "it must be an earlier version of the game as it now stands (1 to {latest}, not "
+                "undone)",
+            ),
+            latest=game.version - 1,
         )
     book.check_boundary(to_version)
     gone = set(dropping.dropped(game))

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from eventsourcing.persistence import IntegrityError
 
+from domain.common.i18n import NP_
+
 from ..bots import seat_players
 from ..common.errors import (
     ConcurrentWrite,
@@ -153,7 +155,7 @@ class Moves:
                 game = self._seat_check(game, seat, bot)
                 facts = game.rules.decide(game.state, seat, move, Rng(game.seed_for(game.version)))
                 if not facts:
-                    raise InvalidMove(reason="the move changes nothing")
+                    raise InvalidMove(reason=NP_("error part", "the move changes nothing"))
                 command = self._command(game, seat, move, len(facts), bot)
                 if idempotency_key is not None:
                     command["key"] = idempotency_key

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.common.i18n import NP_
+
 from ..common.errors import RecordError
 
 RECORD_FORMAT = "chronicle-game-record/1"
@@ -81,23 +83,32 @@ def verify_chain(entries: list[dict]) -> str:
     prev = GENESIS
     for i, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
-            raise RecordError("record_invalid", reason=f"event {i} is not an object")
+            raise RecordError(
+                "record_invalid",
+                reason=NP_("error part", "event {index} is not an object"),
+                index=i,
+            )
         if entry.get("version") != i:
             raise RecordError(
                 "record_tampered",
                 version=i,
-                reason=f"expected version {i}, found {entry.get('version')!r}",
+                reason=NP_("error part", "expected version {version}, found {found}"),
+                found=repr(entry.get("version")),
             )
         if entry.get("prev_hash") != prev:
             raise RecordError(
                 "record_tampered",
                 version=i,
-                reason="its prev_hash does not match the hash of the event before",
+                reason=NP_(
+                    "error part", "its prev_hash does not match the hash of the event before"
+                ),
             )
         h = entry_hash(prev, entry)
         if entry.get("hash") != h:
             raise RecordError(
-                "record_tampered", version=i, reason="its hash does not match its contents"
+                "record_tampered",
+                version=i,
+                reason=NP_("error part", "its hash does not match its contents"),
             )
         prev = h
     return prev

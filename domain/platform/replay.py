@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
+from domain.common.i18n import NP_
+
 from ..common.errors import DomainError, RecordError, UndoError
 from ..common.events import Event, EventLike
 from ..common.rng import Rng
@@ -160,7 +162,9 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
         or created.get("type") != "GameCreated"
         or not isinstance(created.get("data"), dict)
     ):
-        raise RecordError("record_invalid", reason="the first event must be GameCreated")
+        raise RecordError(
+            "record_invalid", reason=NP_("error part", "the first event must be GameCreated")
+        )
     data = created["data"]
     seeds = data.get("seeds") or []
     players = list(data["players"])
@@ -171,8 +175,11 @@ def _setup(entries: list[dict], rules: Title, report: AuditReport) -> tuple[dict
     if seed is None:
         raise RecordError(
             "record_incomplete",
-            reason="its seed is still private (the game was exported before it "
-            "ended); import it once the game is over",
+            reason=NP_(
+                "error part",
+                "its seed is still private (the game was exported before it "
+                "ended); import it once the game is over",
+            ),
         )
     try:
         expected = _facts(rules.setup(config, Rng(seed)))
@@ -208,7 +215,9 @@ def replay_log(
     describe); with ``first_only`` the walk stops at the first mismatch (an import)."""
     report = AuditReport(rules_version=rules.rules_version)
     if not entries:
-        raise RecordError("record_invalid", reason="the first event must be GameCreated")
+        raise RecordError(
+            "record_invalid", reason=NP_("error part", "the first event must be GameCreated")
+        )
     data, seeds = _setup(entries, rules, report)
     names = names or list(data["players"])
     first = _Stored(entries[0], uuid.UUID(int=0), 1)

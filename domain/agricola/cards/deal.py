@@ -64,9 +64,15 @@ def check_pool(decks: Any, players: int, dealing: str = "normal", card_set: int 
             title="Agricola",
             variant="full",
             option="dealing",
-            reason=f"'{dealing}' is an option of the solo game only (digest §9.2 item 7)",
+            reason=NP_(
+                "error part", "'{dealing}' is an option of the solo game only (digest §9.2 item 7)"
+            ),
+            dealing=dealing,
         )
-    for kind, word in (("occupation", "occupations"), ("minor", "minor improvements")):
+    for kind, word in (
+        ("occupation", NP_("error part", "occupations")),
+        ("minor", NP_("error part", "minor improvements")),
+    ):
         have, need = len(pool(decks, kind, players, card_set)), needed(dealing, players)
         if have < need:
             raise BadGameConfig(
@@ -74,9 +80,16 @@ def check_pool(decks: Any, players: int, dealing: str = "normal", card_set: int 
                 title="Agricola",
                 variant="full",
                 option="decks",
-                reason=f"the {'+'.join(decks)} deck has {have} {word} "
-                f"implemented for {players} player(s) so far; "
-                f"{need} are needed (the I and K decks are being implemented, issue 23)",
+                reason=NP_(
+                    "error part",
+                    "the {decks} deck has {have} {word} implemented for {players} player(s) so "
+                    "far; {need} are needed (the I and K decks are being implemented, issue 23)",
+                ),
+                decks="+".join(decks),
+                have=have,
+                word=word,
+                players=players,
+                need=need,
             )
 
 

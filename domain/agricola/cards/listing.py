@@ -6,6 +6,7 @@ whether this server's card engine plays it."""
 from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
+from domain.common.i18n import NP_
 
 from ..text import goods_text
 from .catalogue import CARDS, DECKS
@@ -46,7 +47,9 @@ def listing(deck: str | None = None) -> list[dict]:
             title="Agricola",
             variant="full",
             option="deck",
-            reason=f"there is no deck '{deck}'; the decks are {', '.join(DECKS)}",
+            reason=NP_("error part", "there is no deck '{deck}'; the decks are {decks}"),
+            deck=deck,
+            decks=", ".join(DECKS),
         )
     return [
         entry(c)
