@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.common.errors import BadGameConfig
-from domain.common.i18n import gettext, npgettext
+from domain.common.i18n import NP_, gettext, npgettext
 
 from .pack_fields import check_value
 
@@ -103,16 +103,20 @@ def read_file(path: str | os.PathLike | None = None) -> dict:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise PackInvalid(path=str(path), reason=f"it cannot be read as JSON ({exc})") from None
+        raise PackInvalid(
+            path=str(path),
+            reason=NP_("error part", "it cannot be read as JSON ({exc})"),
+            exc=str(exc),
+        ) from None
     return load(raw, str(path))
 
 
 def load(raw: dict, where: str = "pack") -> dict:
     """Check ``raw`` and return ``{"name", "edition", "hash", "values", "provisional"}``."""
     if not isinstance(raw, dict) or not isinstance(raw.get("values"), dict):
-        raise PackInvalid(path=where, reason="it has no 'values' object")
+        raise PackInvalid(path=where, reason=NP_("error part", "it has no 'values' object"))
     if not isinstance(raw.get("name"), str) or not raw["name"]:
-        raise PackInvalid(path=where, reason="it has no 'name'")
+        raise PackInvalid(path=where, reason=NP_("error part", "it has no 'name'"))
     for key, entry in raw["values"].items():
         _entry(where, key, entry)
         problem = check_value(key, entry["value"])
@@ -189,21 +193,33 @@ def required() -> list[str]:
 
 def _entry(where: str, key: str, entry: Any) -> None:
     if not isinstance(entry, dict) or "value" not in entry:
-        raise PackInvalid(path=where, reason=f"value '{key}' has no 'value'")
+        raise PackInvalid(
+            path=where, reason=NP_("error part", "value '{key}' has no 'value'"), key=key
+        )
     if entry.get("status") not in STATUSES:
         raise PackInvalid(
             path=where,
-            reason=f"value '{key}' has status "
-            f"{entry.get('status')!r}; it must be one of {', '.join(STATUSES)}",
+            reason=NP_(
+                "error part", "value '{key}' has status {status}; it must be one of {statuses}"
+            ),
+            key=key,
+            status=repr(entry.get("status")),
+            statuses=", ".join(STATUSES),
         )
     if entry["status"] == "GAP":
         raise PackInvalid(
             path=where,
-            reason=f"value '{key}' is a GAP: a pack that plays must "
-            "give a value (a placeholder is tagged PH)",
+            reason=NP_(
+                "error part",
+                "value '{key}' is a GAP: a pack that plays must give a value (a placeholder is "
+                "tagged PH)",
+            ),
+            key=key,
         )
     if not isinstance(entry.get("source"), str) or not entry["source"].strip():
-        raise PackInvalid(path=where, reason=f"value '{key}' names no source")
+        raise PackInvalid(
+            path=where, reason=NP_("error part", "value '{key}' names no source"), key=key
+        )
 
 
 def plain(values: dict) -> dict:
@@ -215,7 +231,11 @@ def plain(values: dict) -> dict:
         for part in parts[:-1]:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise PackInvalid(path="pack", reason=f"value '{key}' sits under a number")
+                raise PackInvalid(
+                    path="pack",
+                    reason=NP_("error part", "value '{key}' sits under a number"),
+                    key=key,
+                )
         node[parts[-1]] = entry["value"]
     return out
 

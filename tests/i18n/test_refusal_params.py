@@ -15,9 +15,7 @@ FRAGMENTS = ("reason", "what")
 
 #: modules whose fragments are still English literals or f-strings, with how many: each may
 #: only shrink (issue 36)
-PENDING: dict[str, int] = {
-    "domain/village/pack.py": 8,
-}
+PENDING: dict[str, int] = {}
 
 
 def literal_fragments(source: str) -> list[int]:
