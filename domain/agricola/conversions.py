@@ -43,9 +43,12 @@ def release_open(state: dict, seat: int) -> str | None:
     released before it, in the feeding phase; see docs/rules/agricola.md). Rules revision r1
     released only animals that did not fit."""
     if not state["before_breeding_window"]:
-        return "all their animals fit on the farm"
+        return NP_("error part", "all their animals fit on the farm")
     if state["phase"] == "harvest_breeding":
-        return "newborns are being placed (release animals before breeding, when feeding)"
+        return NP_(
+            "error part",
+            "newborns are being placed (release animals before breeding, when feeding)",
+        )
     return conversions_open(state, seat)
 
 
@@ -73,14 +76,14 @@ def conversions_open(state: dict, seat: int) -> str | None:
     if phase == "work":
         if pending is None:
             if state["turn"] != seat:
-                return "it is not their turn"
+                return NP_("error part", "it is not their turn")
             return None
         if work_kind(state, pending["kind"]) and not mandatory_done(state, pending):
             return f"{space_name(pending['space'])} must be carried out first"
         return None
     if phase in ("harvest_feeding", "harvest_breeding") and pending is not None:
         return None
-    return "they are not asked to act"
+    return NP_("error part", "they are not asked to act")
 
 
 def check_count(state: dict, seat: int, move: dict, animal: str, what: str) -> None:

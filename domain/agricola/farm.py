@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.common import fences as fence_rules
 from domain.common.housing import can_house, max_fitting
+from domain.common.i18n import NP_
 
 from .extension import of_farm
 from .state import (
@@ -88,9 +89,9 @@ def room_cost(farm: Farm, base: dict | None = None) -> dict:
 def room_space_problem(farm: Farm, space: int) -> str | None:
     """Rooms go on an empty space orthogonally next to the house (digest §5.1 [INFERRED])."""
     if not is_empty_space(farm, space):
-        return "the space is not empty"
+        return NP_("error part", "the space is not empty")
     if not any(n in farm["rooms"] for n in GRID.neighbours(space)):
-        return "it does not touch the house"
+        return NP_("error part", "it does not touch the house")
     return None
 
 
@@ -119,11 +120,11 @@ def stable_space_problem(farm: Farm, space: int) -> str | None:
     """A stable goes on a space without a room, a field or a stable; inside a pasture is fine
     (digest §5.3)."""
     if space in farm["rooms"]:
-        return "a room stands there"
+        return NP_("error part", "a room stands there")
     if field_at(farm, space) is not None:
-        return "it is a field"
+        return NP_("error part", "it is a field")
     if space in farm["stables"]:
-        return "a stable already stands there (one per space)"
+        return NP_("error part", "a stable already stands there (one per space)")
     return None
 
 
@@ -162,10 +163,10 @@ def can_build_stable(farm: Farm, cost: dict) -> bool:
 def field_space_problem(farm: Farm, space: int) -> str | None:
     """An empty, unfenced space, next to an existing field if there is one (digest §5.5, D-18)."""
     if not is_empty_space(farm, space):
-        return "the space is not empty"
+        return NP_("error part", "the space is not empty")
     fields = field_spaces(farm)
     if fields and not any(n in fields for n in GRID.neighbours(space)):
-        return "a new field must share an edge with an existing field"
+        return NP_("error part", "a new field must share an edge with an existing field")
     return None
 
 
@@ -177,11 +178,11 @@ def sow_problem(farm: Farm, space: int, crop: str) -> str | None:
     """Sow an empty field: 1 grain (-> 3) or 1 vegetable (-> 2) from the supply (digest §5.6)."""
     field = field_at(farm, space)
     if field is None:
-        return "it is not a field"
+        return NP_("error part", "it is not a field")
     if field["count"]:
-        return "the field still holds crops"
+        return NP_("error part", "the field still holds crops")
     if crop not in SOWING:
-        return "only grain or vegetables can be sown"
+        return NP_("error part", "only grain or vegetables can be sown")
     if farm["supply"][crop] < 1:
         return f"there is no {crop} in the supply"
     return None
@@ -231,7 +232,7 @@ def renovation_problem(farm: Farm, pay: object = 0) -> str | None:
     """Why the seat cannot renovate the way ``pay`` picks (0: the printed way)."""
     options = renovations(farm)
     if not options:
-        return "a stone house cannot be renovated"
+        return NP_("error part", "a stone house cannot be renovated")
     if isinstance(pay, bool) or not isinstance(pay, int) or not 0 <= pay < len(options):
         return f"'pay' must be a number from 0 to {len(options) - 1}"
     cost = options[pay][1]
@@ -248,7 +249,7 @@ def growth_problem(farm: Farm, needs_room: bool) -> str | None:
         farm["family"] -= outside
 
     if farm["family"] >= MAX_FAMILY:
-        return "the family already has 5 members"
+        return NP_("error part", "the family already has 5 members")
     if (
         needs_room
         and len(farm["rooms"]) <= farm["family"]
@@ -368,11 +369,11 @@ def fence_space_problem(
     (digest §5.8, D-29)."""
     blocked = blocked_for_fences(farm)
     if space in region:
-        return "it is already marked"
+        return NP_("error part", "it is already marked")
     if space not in fence_rules.extendable_spaces(GRID, region, farm["fences"], blocked):
         if space in blocked:
-            return "a room or a field stands there"
-        return "it does not extend the marked spaces into one pasture"
+            return NP_("error part", "a room or a field stands there")
+        return NP_("error part", "it does not extend the marked spaces into one pasture")
     if not fence_rules.can_reach_closable(
         GRID,
         region + [space],
@@ -381,7 +382,10 @@ def fence_space_problem(
         fences_left(farm),
         fence_capacity(farm, credit),
     ):
-        return "no legal pasture containing it can be closed with the fences and wood left"
+        return NP_(
+            "error part",
+            "no legal pasture containing it can be closed with the fences and wood left",
+        )
     return None
 
 

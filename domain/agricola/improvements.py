@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.i18n import NP_
+
 from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
 from .statetypes import Farm
@@ -125,11 +127,11 @@ def bake_problem(farm: Farm, baked: list, improvement: object, grain: object) ->
     """Each baking improvement once per Bake action, within its grain limit, grain from the
     supply (digest §5.7, D-16, D-30)."""
     if improvement not in improvements_owned(farm) or "bake" not in improvement_info(improvement):
-        return "they own no such baking improvement"
+        return NP_("error part", "they own no such baking improvement")
     if improvement in baked:
-        return "it was already used in this Bake action"
+        return NP_("error part", "it was already used in this Bake action")
     if not isinstance(grain, int) or grain < 1:
-        return "at least 1 grain must be baked"
+        return NP_("error part", "at least 1 grain must be baked")
     if grain > farm["supply"]["grain"]:
         return f"they have only {farm['supply']['grain']} grain"
     if grain > bake_limit(improvement, grain):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.common.i18n import NP_
+
 from .statetypes import Home
 
 if TYPE_CHECKING:
@@ -130,13 +132,16 @@ def _what(move: dict) -> str:
     if kind == "use":
         return f"use the {tile_name(move['tile'])}"
     if kind == "peace":
-        return "give up a weapon at the Peaceful cave"
+        return NP_("error part", "give up a weapon at the Peaceful cave")
     return f"let a {move['animal']} go"
 
 
 def _reason(state: dict, seat: int, move: dict) -> str:
     if not open_now(state, seat):
-        return "nothing may be turned into food while newborn animals are placed (digest §8.4)"
+        return NP_(
+            "error part",
+            "nothing may be turned into food while newborn animals are placed (digest §8.4)",
+        )
     kind = move["type"]
     if kind == "ruby_tile":
         at = move["at"]
@@ -147,12 +152,12 @@ def _reason(state: dict, seat: int, move: dict) -> str:
             "there are not enough rubies"
         )
     if kind == "release":
-        return "only animals that do not fit the home board are let go"
+        return NP_("error part", "only animals that do not fit the home board are let go")
     if kind == "use":
-        return "the tile is not theirs or they cannot pay its trade"
+        return NP_("error part", "the tile is not theirs or they cannot pay its trade")
     if kind == "peace":
-        return "no such armed dwarf, or the tile is not theirs"
-    return "they do not hold what it costs"
+        return NP_("error part", "no such armed dwarf, or the tile is not theirs")
+    return NP_("error part", "they do not hold what it costs")
 
 
 def apply(b: Builder, seat: int, move: dict) -> None:

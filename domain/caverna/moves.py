@@ -240,11 +240,14 @@ def _animals(counts: dict) -> str:
 def _step_reason(state: dict, seat: int, move: dict) -> str:
     pending = state["pending"][seat]
     if pending is None:
-        return "no such step is open; it is the placing of a dwarf"
+        return NP_("error part", "no such step is open; it is the placing of a dwarf")
     if move["type"] == "keep_newborns":
-        return "that is not one of the ways the newborns fit (digest §8.4)"
+        return NP_("error part", "that is not one of the ways the newborns fit (digest §8.4)")
     if move["type"] == "feed":
-        return "the Working cave feeds one dwarf with 1 wood, 1 stone or 2 ore it must have"
+        return NP_(
+            "error part",
+            "the Working cave feeds one dwarf with 1 wood, 1 stone or 2 ore it must have",
+        )
     return f"the open step is {pending['kind'].replace('_', ' ')}"
 
 

@@ -118,8 +118,8 @@ def _closed(state: dict, seat: int, card_id: Any) -> str:
         if state["phase"] in eff.get("not_in_phases", ()):
             return f"it may be used {eff['when']}"
         if eff.get("harvest") and state["phase"] != "harvest_feeding":
-            return "it may be used only in the feeding phase of a harvest, once"
-    return "it is not theirs, or they lack what it converts"
+            return NP_("error part", "it may be used only in the feeding phase of a harvest, once")
+    return NP_("error part", "it is not theirs, or they lack what it converts")
 
 
 def apply_card_convert(b: Builder, seat: int, move: dict) -> None:

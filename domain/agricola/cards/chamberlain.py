@@ -125,7 +125,9 @@ def place_problem(state: dict, seat: int, space_id: str, move: dict) -> str | No
     """``place_problems``: a card turned over early is the owner's alone until its round."""
     early = state["spaces"].get(space_id, {}).get("early")
     if early is not None and early != seat and space_id not in state["space_order"]:
-        return "its round has not come yet (only the Chamberlain's owner may use it now)"
+        return NP_(
+            "error part", "its round has not come yet (only the Chamberlain's owner may use it now)"
+        )
     return None
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.common.errors import register_messages
+from domain.common.i18n import NP_
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation
@@ -71,7 +72,7 @@ def _reason(state: dict, seat: int, card_id: str) -> str | None:
     info = CARDS.get(card_id)
     decks = state["cards"]["decks"]
     if info is None:
-        return "there is no such card in the catalogue"
+        return NP_("error part", "there is no such card in the catalogue")
     if info["deck"] not in decks:
         return (
             f"it belongs to the {info['deck']} deck and this game plays the "
@@ -85,17 +86,21 @@ def _reason(state: dict, seat: int, card_id: str) -> str | None:
     kind = "occupations" if info["kind"] == "occupation" else "minors"
     hand = hand_of(state, seat)
     if card_id in hand[kind]:
-        return "it is already in their hand"
+        return NP_("error part", "it is already in their hand")
     if any(card_id in farm.get("cards", []) for farm in state["farms"]):
-        return "it is already in play (a permanent occupation of the series, digest §9.3)"
+        return NP_(
+            "error part",
+            "it is already in play (a permanent occupation of the series, digest §9.3)",
+        )
     need = state["pending"][seat]["need"][kind]
     if len(hand[kind]) >= need:
         word = "occupations" if kind == "occupations" else "minor improvements"
         return f"they have chosen their {need} {word} already"
     if card_id not in _offer(state, kind):
-        return (
+        return NP_(
+            "error part",
             "its effect is not implemented yet, so it is not in this game's card set "
-            "(docs/rules/agricola-cards.md)"
+            "(docs/rules/agricola-cards.md)",
         )
     return None
 

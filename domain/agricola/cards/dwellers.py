@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ..statetypes import Farm
 from ..tables import MAX_FAMILY
 from . import engine
@@ -48,5 +50,5 @@ def move_in(b: Builder, owner: int, event: Any, card_id: str) -> None:
 def room_for_one(state: dict, seat: int) -> str | None:
     """A family member token is left to bring into the game (at most 5 people)."""
     if state["farms"][seat]["family"] >= MAX_FAMILY:
-        return "every family member token is already in the game"
+        return NP_("error part", "every family member token is already in the game")
     return None

@@ -118,7 +118,10 @@ def place_limit(state: dict, seat: int, space_id: str) -> str | None:
             and not mark["animal"]
             and card_id in _cards(farm)
         ):
-            return "the second person of the Lasso's pair goes to a sheep, boar or cattle space"
+            return NP_(
+                "error part",
+                "the second person of the Lasso's pair goes to a sheep, boar or cattle space",
+            )
     return None
 
 

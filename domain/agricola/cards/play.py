@@ -69,7 +69,7 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
         if farm["animals"][animal] < n:
             return f"it needs {n} {animal}"
     if req.get("no_occupation") and occupations:
-        return "it may be played only before any occupation"
+        return NP_("error part", "it may be played only before any occupation")
     if req.get("own"):
         if not any(is_a(i, req["own"]) for i in improvements_owned(farm)):
             return (

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_
+
 from ...farm import legal_field_spaces, legal_room_spaces, legal_stable_spaces
 from ...improvements import is_a
 from ...state import stables_left
@@ -38,7 +40,7 @@ def _others_lacking_occupations(state: dict, seat: int) -> str | None:
     others = [f for s, f in enumerate(state["farms"]) if s != seat]
     if any(len(f.get("occupations", [])) < 2 for f in others):
         return None
-    return "every other player already has 2 or more occupations"
+    return NP_("error part", "every other player already has 2 or more occupations")
 
 
 # E12 Fishing Rod: Fishing +1 food, +2 from round 8 on.
@@ -136,7 +138,7 @@ def _field_space(state: dict, seat: int) -> str | None:
 def _stable_space(state: dict, seat: int) -> str | None:
     farm = state["farms"][seat]
     if stables_left(farm) < 1 or not legal_stable_spaces(farm):
-        return "no stable can be built"
+        return NP_("error part", "no stable can be built")
     return None
 
 
@@ -197,7 +199,7 @@ DECK.card("E52", "Stable", step="card_stable", play_if=_stable_space)
 def _stone_house_room(state: dict, seat: int) -> str | None:
     farm = state["farms"][seat]
     if farm["house"] != "stone":
-        return "it extends a stone house only"
+        return NP_("error part", "it extends a stone house only")
     return None if legal_room_spaces(farm) else "no space next to the house is free"
 
 

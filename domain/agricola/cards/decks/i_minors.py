@@ -9,6 +9,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from domain.common.housing import can_house
+from domain.common.i18n import NP_
 
 from ...farm import legal_room_spaces
 from ...scoring import farm_counts, score_farm
@@ -158,7 +159,7 @@ DECK.card(
 def _wooden_hut_room(state: dict, seat: int) -> str | None:
     farm = state["farms"][seat]
     if farm["house"] != "wood":
-        return "it extends a wooden hut only"
+        return NP_("error part", "it extends a wooden hut only")
     return None if legal_room_spaces(farm) else "no space next to the house is free"
 
 

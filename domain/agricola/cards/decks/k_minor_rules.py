@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.common.housing import Housing, can_house
+from domain.common.i18n import NP_
 
 from ...farm import legal_room_spaces
 from ...scoring import farm_counts
@@ -67,7 +68,7 @@ def brewery_points(state: dict, seat: int) -> int:
 def clay_hut_room(state: dict, seat: int) -> str | None:
     farm = state["farms"][seat]
     if farm["house"] != "clay":
-        return "it extends a clay hut only"
+        return NP_("error part", "it extends a clay hut only")
     return None if legal_room_spaces(farm) else "no space next to the house is free"
 
 
@@ -138,7 +139,7 @@ def goat_fits(state: dict, seat: int) -> str | None:
     goat = [Housing(h.pastures, max(0, h.flexible - 1), h.reserved) for h in homes]
     if can_house(goat, total_animals(state["farms"][seat])):
         return None
-    return "an animal lives in the house (cook or release it first)"
+    return NP_("error part", "an animal lives in the house (cook or release it first)")
 
 
 def plows_in_play(state: dict) -> int:
