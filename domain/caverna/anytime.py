@@ -115,25 +115,38 @@ def check(state: dict, seat: int, move: dict) -> None:
     if move not in moves(state, seat):
         raise CavernaViolation(
             "caverna_convert_invalid",
-            what=_what(move),
+            **_what(move),
             reason=_reason(state, seat, move),
+            **_where(move),
             **seat_params(state, seat),
         )
 
 
-def _what(move: dict) -> str:
+def _what(move: dict) -> dict:
+    """What the move tries (a template fragment) and the facts it names."""
     kind = move["type"]
     if kind == "convert":
-        return f"turn {move['good'].replace('_', ' ')} into food"
+        return {
+            "what": NP_("error part", "turn {good} into food"),
+            "good": move["good"].replace("_", " "),
+        }
     if kind == "ruby":
-        return f"buy {move['buy']} with a ruby"
+        return {"what": NP_("error part", "buy {bought} with a ruby"), "bought": move["buy"]}
     if kind == "ruby_tile":
-        return f"buy a single {move['tile']} with rubies"
+        return {"what": NP_("error part", "buy a single {tile} with rubies"), "tile": move["tile"]}
     if kind == "use":
-        return f"use the {tile_name(move['tile'])}"
+        return {"what": NP_("error part", "use the {tile}"), "tile": tile_name(move["tile"])}
     if kind == "peace":
-        return NP_("error part", "give up a weapon at the Peaceful cave")
-    return f"let a {move['animal']} go"
+        return {"what": NP_("error part", "give up a weapon at the Peaceful cave")}
+    return {"what": NP_("error part", "let a {animal} go"), "animal": move["animal"]}
+
+
+def _where(move: dict) -> dict:
+    """Where a single tile bought with rubies would go (the ``spot`` its refusal names)."""
+    if move["type"] != "ruby_tile":
+        return {}
+    at = move["at"]
+    return {"spot": board.label(at) if isinstance(at, int) and 0 <= at < 48 else at}
 
 
 def _reason(state: dict, seat: int, move: dict) -> str:
@@ -144,12 +157,10 @@ def _reason(state: dict, seat: int, move: dict) -> str:
         )
     kind = move["type"]
     if kind == "ruby_tile":
-        at = move["at"]
-        where = board.label(at) if isinstance(at, int) and 0 <= at < 48 else at
-        return (
-            f"a single {move['tile']} cannot go on {where}"
-            " (it must continue the cave or touch an outdoor tile, digest §5.2, §5.3) or "
-            "there are not enough rubies"
+        return NP_(
+            "error part",
+            "a single {tile} cannot go on {spot} (it must continue the cave or touch an outdoor "
+            "tile, digest §5.2, §5.3) or there are not enough rubies",
         )
     if kind == "release":
         return NP_("error part", "only animals that do not fit the home board are let go")

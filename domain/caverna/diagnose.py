@@ -71,6 +71,23 @@ def _spot_reason(state: dict, seat: int, move: dict) -> tuple[str, dict]:
     return NP_("error part", "that space does not allow it now (digest §5, §8)"), {}
 
 
+#: what a move lays, as a refusal of its spot names it (``WHAT`` without its verb)
+SPOT_WHAT = {
+    "sow": NP_("error part", "sow"),
+    "furnish": NP_("error part", "a cavern"),
+    "grow": NP_("error part", "the family"),
+    "take_dog": NP_("error part", "a dog"),
+    "forge": NP_("error part", "a weapon"),
+    "ore_mine": NP_("error part", "an ore mine"),
+    "ruby_mine": NP_("error part", "a ruby mine"),
+    "pasture": NP_("error part", "a pasture"),
+    "stable": NP_("error part", "a stable"),
+    "trade": NP_("error part", "ore"),
+    "buy": NP_("error part", "at the market"),
+    "loot": NP_("error part", "loot"),
+    "done": NP_("error part", "the action"),
+}
+
 #: the sides of a twin tile, as the refusals name them (``tile``: said in the reader's words)
 TWIN_SIDES = (NP_("error part", "cavern/tunnel"), NP_("error part", "meadow/field"))
 
@@ -189,7 +206,7 @@ def _spot_illegal(state: dict, seat: int, move: dict, params: dict) -> CavernaVi
         what = NP_("error part", "a {tile} tile")
         said = {**said, "tile": move["side"].replace("_", "/")}
     else:
-        what = WHAT.get(move["type"], move["type"]).split(" ", 1)[-1]
+        what = SPOT_WHAT.get(move["type"], move["type"])
     return CavernaViolation(
         "caverna_spot_illegal", what=what, **_where(move), reason=reason, **said, **params
     )

@@ -215,20 +215,21 @@ def check_move(state: dict, seat: int, move: dict) -> None:
             "caverna_step_not_expected",
             what=_STEP_WHAT.get(kind, kind),
             reason=_step_reason(state, seat, move),
+            open_step="" if pending is None else pending["kind"].replace("_", " "),
             **seat_params(state, seat),
         )
 
 
 _STEP_WHAT = {
-    "pass": "leave the remaining dwarfs at home",
-    "feed": "feed the family",
-    "keep_newborns": "choose the newborn animals",
-    "skip": "choose which harvest step to skip",
-    "keep_goods": "keep the goods on an action space",
-    "done": "finish",
-    "twin": "place a tile",
-    "furnish": "furnish a cavern",
-    "sow": "sow",
+    "pass": NP_("error part", "leave the remaining dwarfs at home"),
+    "feed": NP_("error part", "feed the family"),
+    "keep_newborns": NP_("error part", "choose the newborn animals"),
+    "skip": NP_("error part", "choose which harvest step to skip"),
+    "keep_goods": NP_("error part", "keep the goods on an action space"),
+    "done": NP_("error part", "finish"),
+    "twin": NP_("error part", "place a tile"),
+    "furnish": NP_("error part", "furnish a cavern"),
+    "sow": NP_("error part", "sow"),
 }
 
 
@@ -248,7 +249,7 @@ def _step_reason(state: dict, seat: int, move: dict) -> str:
             "error part",
             "the Working cave feeds one dwarf with 1 wood, 1 stone or 2 ore it must have",
         )
-    return f"the open step is {pending['kind'].replace('_', ' ')}"
+    return NP_("error part", "the open step is {open_step}")
 
 
 def apply_move(b: Builder, seat: int, move: dict) -> None:

@@ -4,6 +4,8 @@ by ``parts`` (carrying the parts out) and ``diagnose`` (saying why a move is not
 
 from __future__ import annotations
 
+from domain.common.i18n import NP_
+
 EXPEDITIONS = ("expedition1", "expedition1b", "expedition2", "expedition3", "expedition4")
 #: move type -> the parts it can belong to
 MOVE_PARTS = {
@@ -24,18 +26,18 @@ MOVE_PARTS = {
 
 #: move type -> what the seat tried, in a refusal's words
 WHAT = {
-    "twin": "place a twin tile",
-    "sow": "sow",
-    "furnish": "furnish a cavern",
-    "grow": "grow the family",
-    "take_dog": "take a dog",
-    "forge": "forge a weapon",
-    "ore_mine": "build an ore mine",
-    "ruby_mine": "build a ruby mine",
-    "pasture": "fence a pasture",
-    "stable": "build a stable",
-    "trade": "trade ore",
-    "buy": "buy at the market",
-    "loot": "take loot",
-    "done": "end the action",
+    "twin": NP_("error part", "place a twin tile"),
+    "sow": NP_("error part", "sow"),
+    "furnish": NP_("error part", "furnish a cavern"),
+    "grow": NP_("error part", "grow the family"),
+    "take_dog": NP_("error part", "take a dog"),
+    "forge": NP_("error part", "forge a weapon"),
+    "ore_mine": NP_("error part", "build an ore mine"),
+    "ruby_mine": NP_("error part", "build a ruby mine"),
+    "pasture": NP_("error part", "fence a pasture"),
+    "stable": NP_("error part", "build a stable"),
+    "trade": NP_("error part", "trade ore"),
+    "buy": NP_("error part", "buy at the market"),
+    "loot": NP_("error part", "take loot"),
+    "done": NP_("error part", "end the action"),
 }
