@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.common import fences as fence_rules
 from domain.common.housing import can_house, max_fitting
-from domain.common.i18n import NP_
+from domain.common.i18n import NP_, fragment
 
 from .extension import of_farm
 from .state import (
@@ -184,7 +184,7 @@ def sow_problem(farm: Farm, space: int, crop: str) -> str | None:
     if crop not in SOWING:
         return NP_("error part", "only grain or vegetables can be sown")
     if farm["supply"][crop] < 1:
-        return f"there is no {crop} in the supply"
+        return fragment(NP_("error part", "there is no {crop} in the supply"), crop=crop)
     return None
 
 
@@ -234,10 +234,16 @@ def renovation_problem(farm: Farm, pay: object = 0) -> str | None:
     if not options:
         return NP_("error part", "a stone house cannot be renovated")
     if isinstance(pay, bool) or not isinstance(pay, int) or not 0 <= pay < len(options):
-        return f"'pay' must be a number from 0 to {len(options) - 1}"
+        return fragment(
+            NP_("error part", "'pay' must be a number from 0 to {highest}"),
+            highest=len(options) - 1,
+        )
     cost = options[pay][1]
     if not affordable(farm["supply"], cost):
-        return "it costs " + ", ".join(f"{n} {g}" for g, n in cost.items())
+        return fragment(
+            NP_("error part", "it costs {cost}"),
+            cost=", ".join(f"{n} {g}" for g, n in cost.items()),
+        )
     return None
 
 

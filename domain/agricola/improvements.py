@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.common.i18n import NP_
+from domain.common.i18n import NP_, fragment
 
 from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
@@ -133,9 +133,12 @@ def bake_problem(farm: Farm, baked: list, improvement: object, grain: object) ->
     if not isinstance(grain, int) or grain < 1:
         return NP_("error part", "at least 1 grain must be baked")
     if grain > farm["supply"]["grain"]:
-        return f"they have only {farm['supply']['grain']} grain"
+        return fragment(NP_("error part", "they have only {n} grain"), n=farm["supply"]["grain"])
     if grain > bake_limit(improvement, grain):
-        return f"it bakes at most {improvement_info(improvement)['bake'][1]} grain at a time"
+        return fragment(
+            NP_("error part", "it bakes at most {n} grain at a time"),
+            n=improvement_info(improvement)["bake"][1],
+        )
     return None
 
 

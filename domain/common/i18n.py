@@ -252,8 +252,35 @@ def param_words(params: dict[str, Any], templates: dict[str, str] | None = None)
     return {key: _filled(key, value, out) for key, value in out.items()}
 
 
+class Fragment(str):
+    """A fragment of an error's sentence made from a template (a message of the "error part"
+    context) and its facts (:func:`fragment`): it reads as the English, and the error's
+    sentence says it in the reader's language."""
+
+    template: str
+    facts: dict[str, Any]
+
+
+def fragment(template: str, **facts: Any) -> str:
+    """``template`` (marked ``NP_("error part", …)``) filled with ``facts`` in English, said in
+    the reader's language where an error renders it (a rule's "why not" that is returned as a
+    string: ``return fragment(NP_("error part", "they have only {n} grain"), n=2)``)."""
+    said = Fragment(template.format(**facts))
+    said.template, said.facts = template, facts
+    return said
+
+
 def _said(value: Any) -> Any:
-    """``value`` in the bound language when it is a message of ``PARAM_CONTEXTS``."""
+    """``value`` in the bound language when it is a message of ``PARAM_CONTEXTS`` (a
+    :class:`Fragment`: its template, filled with its facts said likewise)."""
+    if isinstance(value, Fragment):
+        template = known("error part", value.template)
+        if template is None:
+            return value
+        try:
+            return template.format(**{k: _said(v) for k, v in value.facts.items()})
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return value
     if isinstance(value, str):
         for context in PARAM_CONTEXTS:
             said = known(context, value)

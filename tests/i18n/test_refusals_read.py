@@ -101,3 +101,27 @@ def test_every_fragment_translation_keeps_its_placeholders(lang):
         if m.context == "error part" and m.string and _fields(m.id) != _fields(m.string)
     ]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_returned_reason_with_facts_is_said_in_the_readers_words(lang):
+    """A rule's "why not" returned as a string (``fragment``: the bake limit of a Fireplace)
+    reads as the English, and in the reader's language inside the refusal."""
+    from domain.agricola.errors import AgricolaViolation
+    from domain.agricola.improvements import bake_problem
+    from tests.agricola.support import setup
+
+    state, _, _ = setup(2)
+    farm = state["farms"][0]
+    farm["supply"]["grain"] = 1
+    farm["majors"] = ["fireplace_2"]
+    reason = bake_problem(farm, [], "fireplace_2", 3)
+    assert reason == "they have only 1 grain"
+    error = AgricolaViolation(
+        "bake_not_possible", seat_name="Ann", grain=3, improvement_name="Fireplace", reason=reason
+    )
+    english = error.message
+    with i18n.translate(lang):
+        said = error.message
+    assert "only" not in said and "grain" not in said.split(":", 1)[1], said
+    assert error.message == english and error.params["reason"] == "they have only 1 grain"

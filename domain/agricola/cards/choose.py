@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.common.errors import register_messages
-from domain.common.i18n import NP_
+from domain.common.i18n import NP_, fragment
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation
@@ -94,8 +94,13 @@ def _reason(state: dict, seat: int, card_id: str) -> str | None:
         )
     need = state["pending"][seat]["need"][kind]
     if len(hand[kind]) >= need:
-        word = "occupations" if kind == "occupations" else "minor improvements"
-        return f"they have chosen their {need} {word} already"
+        if kind == "occupations":
+            return fragment(
+                NP_("error part", "they have chosen their {n} occupations already"), n=need
+            )
+        return fragment(
+            NP_("error part", "they have chosen their {n} minor improvements already"), n=need
+        )
     if card_id not in _offer(state, kind):
         return NP_(
             "error part",

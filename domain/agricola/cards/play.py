@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from domain.common.errors import register_messages
-from domain.common.i18n import NP_
+from domain.common.i18n import NP_, fragment
 
 from ..builder import seat_params
 from ..errors import AgricolaViolation, StepNotExpected
@@ -62,12 +62,16 @@ def prerequisite_problem(state: dict, seat: int, card_id: str) -> str | None:
     occupations = engine.occupation_count(farm)
     improvements = len(farm.get("minors", [])) + len(farm["majors"])
     if occupations < req.get("occupations", 0):
-        return f"it needs {req['occupations']} occupation(s) played"
+        return fragment(
+            NP_("error part", "it needs {n} occupation(s) played"), n=req["occupations"]
+        )
     if improvements < req.get("improvements", 0):
-        return f"it needs {req['improvements']} improvement(s) built"
+        return fragment(
+            NP_("error part", "it needs {n} improvement(s) built"), n=req["improvements"]
+        )
     for animal, n in req.get("animals", {}).items():
         if farm["animals"][animal] < n:
-            return f"it needs {n} {animal}"
+            return fragment(NP_("error part", "it needs {n} {animal}"), n=n, animal=animal)
     if req.get("no_occupation") and occupations:
         return NP_("error part", "it may be played only before any occupation")
     if req.get("own"):

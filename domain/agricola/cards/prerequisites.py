@@ -11,6 +11,8 @@ Animal Feed; decisions in docs/rules/cards-i-minors.md).
 
 from __future__ import annotations
 
+from domain.common.i18n import NP_, fragment
+
 from ..state import total_animals
 from ..statetypes import Farm
 
@@ -28,8 +30,11 @@ def sown_fields(farm: Farm, crop: str | None = None) -> int:
 def problem(farm: Farm, req: dict) -> str | None:
     """Why the farm lacks a prerequisite of sown fields or animals (None when it has it)."""
     if "fields" in req and sown_fields(farm, req.get("crop")) < req["fields"]:
-        what = f"{req['crop']} fields" if req.get("crop") else "sown fields"
-        return f"it needs {req['fields']} {what}"
+        if req.get("crop"):
+            return fragment(
+                NP_("error part", "it needs {n} {crop} fields"), n=req["fields"], crop=req["crop"]
+            )
+        return fragment(NP_("error part", "it needs {n} sown fields"), n=req["fields"])
     if "animals_any" in req and sum(total_animals(farm).values()) < req["animals_any"]:
-        return f"it needs {req['animals_any']} animals"
+        return fragment(NP_("error part", "it needs {n} animals"), n=req["animals_any"])
     return None

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_, fragment
+
 from ..state import name
 from ..statetypes import Farm
 from ..tables import ANIMALS
@@ -60,5 +62,9 @@ def feed_wait(state: dict, seat: int) -> str | None:
         if s != seat and p and p.get("kind") == "feed" and not _feeds_last(state["farms"][s])
     ]
     if waiting:
-        return f"they feed last ({CARDS[last]['name']}) and {', '.join(waiting)} still feed"
+        return fragment(
+            NP_("error part", "they feed last ({card}) and {waiting} still feed"),
+            card=CARDS[last]["name"],
+            waiting=", ".join(waiting),
+        )
     return None
