@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain.common.i18n import NP_, fragment
+
 from .statetypes import Home
 
 if TYPE_CHECKING:
@@ -152,9 +154,13 @@ def growth_problem(home: Home) -> str | None:
     n = dwarf_count(home)
     limit = MAX_DWARFS + (1 if owns(home, "additional_dwelling") else 0)
     if n >= limit:
-        return f"the family already has {n} dwarfs"
+        return fragment(NP_("error part", "the family already has {n} dwarfs"), n=n)
     if n >= room(home):
-        return f"the cave has room for {room(home)} dwarfs and {n} live there"
+        return fragment(
+            NP_("error part", "the cave has room for {room} dwarfs and {n} live there"),
+            room=room(home),
+            n=n,
+        )
     return None
 
 
