@@ -58,7 +58,11 @@ class BotSeats(GamesApp):
 
     def is_game_stream(self, stream_id: uuid.UUID) -> bool:
         """Whether ``stream_id`` is a game's stream: the after-save hooks hear every stream
-        saved, and a solo series (and its key) is a stream of its own, no game to fold."""
+        saved, and a solo series (and its key) is a stream of its own, no game to fold. A
+        cached game is one without reading the store."""
+        with self._cache_lock:
+            if stream_id in self._cache:
+                return True
         first = list(self._guard(self.events.get, stream_id, lte=1))
         return bool(first) and getattr(first[0], "type", None) == "GameCreated"
 
@@ -83,10 +87,8 @@ class BotSeats(GamesApp):
                 game.seed_for(version),
             )
 
-        with self._cache_lock:
-            cached = game_id in self._cache
-        if not cached and not self.is_game_stream(game_id):
-            return None  # a series' stream, not a game's (see ``is_game_stream``)
+        if not self.is_game_stream(game_id):
+            return None  # a series' stream, not a game's
         found = self.read(game_id, look)
         if found is None:
             return None
