@@ -70,7 +70,7 @@ def _person_move(games: Games, game_id: uuid.UUID, rng: random.Random) -> str:
     """A random listed move by the game's person (seat 0) if the game waits for it:
     ``"moved"``, else ``"over"`` or ``"bot"`` (a bot has the turn). Read from the store: the
     workers' moves are not in this process's cache."""
-    games._cache_drop(game_id)
+    games.repo.forget(game_id)
     game = games.get_game(game_id)
     status = game.rules.status(game.state)
     if status.finished:
@@ -90,7 +90,7 @@ def _person_turns(games: Games, ids: list[uuid.UUID], rng: random.Random) -> int
 def _waiting_for_bots(games: Games, ids: list[uuid.UUID]) -> int:
     waiting = 0
     for game_id in ids:
-        games._cache_drop(game_id)  # the workers moved: read the store, not the cache
+        games.repo.forget(game_id)  # the workers moved: read the store, not the cache
         game = games.get_game(game_id)
         status = game.rules.status(game.state)
         if not status.finished and any(seat != 0 for seat in status.to_act):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import uuid
 
-from domain.platform.application import Games, MoveResult
+from domain.platform.application import Games
+from domain.platform.game import MoveResult
 
 
 def random_move(games: Games, game_id: uuid.UUID, rng: random.Random) -> MoveResult | None:

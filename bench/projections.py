@@ -315,7 +315,7 @@ def _fill(games: Games) -> float:
             "agricola", "family", ["Ann", "Bob", "Cid"][: 2 + i % 2], {}, seed=i
         ).game.id
         play_random(games, game_id, rng, max_version=GAME_EVENTS)
-    games._cache.clear()
+    games.repo.forget()
     return time.perf_counter() - t0
 
 

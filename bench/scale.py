@@ -188,7 +188,7 @@ def _fill_part(
                 "seeds": [{**s, "origin": str(game_id)} for s in template["created"]["seeds"]],
             }
             if BULK:
-                made, tokens = games._recorded_events(game_id, data, later)
+                made, tokens = games.repo.recorded_events(game_id, data, later)
                 batch.extend(made)
                 in_batch += 1
                 if in_batch >= BULK_GAMES:
@@ -282,6 +282,19 @@ def vacuum(url: str, schema: str) -> float:
 
 
 # -- 4. the server -----------------------------------------------------------------------------
+def spawn(program: str, env: dict) -> subprocess.Popen:
+    """One of the service's programs (``chronicle-serve``, ``chronicle-worker``) from this
+    tree, quiet, in a process group of its own (stopped with ``os.killpg``)."""
+    return subprocess.Popen(
+        [os.path.join(BIN, program)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 class PgServer:
     """``chronicle-serve`` with ``SERVER_PROCESSES`` processes on the PostgreSQL schema."""
 
@@ -298,14 +311,7 @@ class PgServer:
             "CHRONICLE_RATE_LIMITS": "",
             "PYTHONPATH": ROOT,
         }
-        self.proc = subprocess.Popen(
-            [os.path.join(BIN, "chronicle-serve")],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+        self.proc = spawn("chronicle-serve", env)
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.time() + 60
         while time.time() < deadline:

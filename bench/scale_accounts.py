@@ -24,7 +24,6 @@ import os
 import random
 import secrets
 import signal
-import subprocess
 import time
 import uuid
 
@@ -38,7 +37,7 @@ from projections.accounts import projections_for
 from projections.store import open_store
 
 from .games import random_move
-from .http import BIN, ROOT
+from .http import ROOT
 
 TABLES_PER_1000 = 20
 ACCOUNT_GAMES = 200
@@ -155,14 +154,9 @@ def rating_latency(url: str, redis_url: str) -> dict:
         "CHRONICLE_SECRET_KEY": SECRET,
         "PYTHONPATH": ROOT,
     }
-    worker = subprocess.Popen(
-        [os.path.join(BIN, "chronicle-worker")],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    from .scale import spawn
+
+    worker = spawn("chronicle-worker", env)
     os.environ["CHRONICLE_QUEUE"] = queue
     settings = Settings.from_env(
         {"CHRONICLE_DATABASE_URL": url, "REDIS_URL": redis_url, "CHRONICLE_SECRET_KEY": SECRET}

@@ -41,7 +41,7 @@ def single_move_saves(games: Games, workdir: str, n: int = 2000) -> dict:
             data=data,
             command={"seat": 0, "move": {"type": "place"}, "count": 1},
         )
-        games._store([event])
+        games.repo.store([event])
     app_rate = n / (time.perf_counter() - t0)
     payload = games.mapper.to_stored_event(event).state
     floor = raw_insert_rate(os.path.join(workdir, "floor.db"), n, payload)

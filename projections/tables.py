@@ -25,7 +25,7 @@ from typing import Any
 
 from domain.accounts.model import ACCOUNT_TOPIC
 from domain.platform import registry
-from domain.platform.application import SEAT_KEYS_NAMESPACE
+from domain.platform.tokens import keys_id
 from domain.tables import model
 from domain.tables.model import TABLE_TOPIC, Table
 
@@ -270,15 +270,15 @@ class TablesProjection(TrackedProjection):
         """The game seats the table's accounts hold from its start, bound to the seats' first
         keys (the game's first ``SeatKeysIssued``, saved in the same transaction)."""
         game_id = uuid.UUID(event.data["game"])
-        keys_id = self.games._keys_id(game_id)
-        first = list(self.games.events.get(keys_id, lte=1))
+        stream = keys_id(game_id)
+        first = list(self.games.events.get(stream, lte=1))
         hashes = first[0].hashes if first else []
         rows: list[Sequence[Any]] = []
         for seat, account in event.data["accounts"].items():
             s = int(seat)
             if s < len(hashes):
                 rows.append(
-                    (account, str(game_id), s, hashes[s], str(keys_id), str(table.id), note_id)
+                    (account, str(game_id), s, hashes[s], str(stream), str(table.id), note_id)
                 )
         return rows
 
@@ -293,7 +293,7 @@ class TablesProjection(TrackedProjection):
         elif kind == "AccountDeleted":
             accounts[account] = (account, data["anonymous"], 1, note_id)
         elif kind == "SeatClaimed":
-            keys_id = uuid.uuid5(SEAT_KEYS_NAMESPACE, data["game"])
+            stream = keys_id(data["game"])
             seats.append(
-                (account, data["game"], data["seat"], data["key"], str(keys_id), None, note_id)
+                (account, data["game"], data["seat"], data["key"], str(stream), None, note_id)
             )

@@ -54,7 +54,7 @@ def build_games(settings: Settings, create_tables: bool | None = None) -> Games:
         raise StoreUnavailable(retry_after=settings.retry_after) from err
     install_wakeups(games, WorkerSettings.from_env(redis_url=settings.redis_url))
     # (read by domain/platform/archive.py with getattr: the domain never needs a signer)
-    games.signer = record_signer(settings)  # type: ignore[attr-defined]
+    games.signer = record_signer(settings)
     return games
 
 

@@ -20,14 +20,16 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from flask import request
 from flask.views import MethodView
 from marshmallow import fields, validate
 
 from domain.chat.app import Chats
 from domain.chat.errors import ChatForbidden
 from domain.chat.model import ROOMS, Sender
+from domain.common.i18n import gettext
 
-from .auth import require_seat, viewer_seat
+from .auth import SAFE_METHODS, check_csrf, require_seat, viewer_seat
 from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
 from .context import games
 from .problems import Problem
@@ -113,6 +115,16 @@ def account_sender() -> Sender | None:
     return Sender(None, str(account.id), account.shown_name)
 
 
+def spectator_sender() -> Sender | None:
+    """:func:`account_sender` for a change: the session cookie is sent by the browser on its
+    own, so a change it authenticates carries the session's CSRF token (403
+    ``csrf_token_invalid`` otherwise), as a seat held by the cookie does (``service/auth.py``)."""
+    sender = account_sender()
+    if sender is not None and request.method not in SAFE_METHODS:
+        check_csrf()
+    return sender
+
+
 def guard(fn: Any, *args: Any, **kwargs: Any) -> Any:
     """Run a chat decision; a forbidden sender is a 403 with the decision's code."""
     try:
@@ -142,7 +154,7 @@ class ChatMessages(MethodView):
         if seat is not None:
             sender = Sender(seat, None, games().get_game(game_id).players[seat])
         else:
-            sender = account_sender() or Sender(None, None, "")
+            sender = spectator_sender() or Sender(None, None, "")
         return guard(chats().post, game_id, sender, body["room"], body["text"])
 
 
@@ -180,9 +192,11 @@ class ChatReports(MethodView):
         seat = viewer_seat(game_id, required=False)
         account = None
         if seat is None:
-            sender = account_sender()
+            sender = spectator_sender()
             if sender is None:
-                raise Problem(401, "chat_sign_in", "Sign in (or use a seat's token) to report.")
+                raise Problem(
+                    401, "chat_sign_in", gettext("Sign in (or use a seat's token) to report.")
+                )
             account = sender.account
         version = chats().report(game_id, message, seat, account, body["reason"])
         return {"report": version}

@@ -34,7 +34,8 @@ from flask import current_app, has_app_context
 from flask.cli import ScriptInfo
 
 from domain.common.errors import DomainError
-from domain.platform.application import Created, Games
+from domain.platform.application import Games
+from domain.platform.game import Created
 
 from .bootstrap import Services, bootstrap, init_db
 from .bots_cli import bots_group

@@ -128,7 +128,7 @@ def _why_messages() -> list[tuple[str | None, str, str | None]]:
 
 
 def _service_messages() -> list[tuple[str | None, str, str | None]]:
-    from . import problems
+    from . import i18n_fields, problems
 
     titles = {title for _, _, title in problems.DOMAIN_STATUS}
     titles |= {problems._phrase(status) for status in problems.HTTP_CODES}
@@ -137,6 +137,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
         ("problem title", t, None) for t in sorted(titles)
     ]
     out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
+    out += [(i18n_fields.CONTEXT, m, None) for m in (*i18n_fields.TEMPLATES, *i18n_fields.OWN)]
     out += [("status", s, None) for s in ("active", "finished")]
     out += _why_messages()
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
@@ -161,7 +162,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
 
 
 def _village_messages() -> list[tuple[str | None, str, str | None]]:
-    from domain.village import pack, text
+    from domain.village import pack, sheet_words, text
 
     out: list[tuple[str | None, str, str | None]] = []
     out += [(None, m, None) for m in (*text.DIED.values(), *text.MOVED.values())]
@@ -174,6 +175,9 @@ def _village_messages() -> list[tuple[str | None, str, str | None]]:
     out += [("village cube", m, None) for m in text.A_CUBE.values()]
     out += [("village colour", m, None) for m in text.COLOUR_WORDS]
     out += [("village end place", m, None) for m in ("chronicle", "graves")]
+    out += [
+        ("village scoring", one, many) for _, (one, many) in sheet_words.COUNTED_LABELS.values()
+    ]
     chronicle = _glossary("village", "ru")["sections"]["chronicle"]
     out += [("village chronicle", key, None) for key in chronicle]
     out += [

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from domain.common.errors import VersionNotFound
 from domain.common.visibility import has_hidden, redact
 from domain.platform import dropping
-from domain.platform.application import Created, Games
-from domain.platform.game import Game, GameEvent, is_over
+from domain.platform.application import Games
+from domain.platform.game import Created, Game, GameEvent, is_over
 from domain.platform.records import AuditReport
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ from typing import Any
 from domain.common.errors import DomainError
 
 from . import queueing
+from .hooks import AfterSaveThread
 from .settings import WorkerSettings
-from .wakeup import AfterSaveThread
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def enqueue_bot_turn(connection: Any, queue_name: str, game_id: str, version: in
 class BotScheduler(AfterSaveThread):
     """``Games.after_save`` hook: enqueue a bot turn when a save leaves the game waiting for a
     bot (see the module docstring). ``submit(game_id, version)`` overrides the enqueue. The
-    thread and its bookkeeping are the waker's (``wakeup.AfterSaveThread``)."""
+    thread and its bookkeeping are the waker's (``hooks.AfterSaveThread``)."""
 
     thread_name = "chronicle-bots"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 import uuid
 
-from . import context, delivery
+from . import context, delivery, mail
 
 
 def catch_up() -> dict:
@@ -58,3 +58,9 @@ def bot_turn(game_id: str, version: int) -> bool:
         moved += 1
         version = result.version
     return moved > 0
+
+
+def deliver_mail(mail_id: str) -> str:
+    """One attempt of the mail ``mail_id`` (``mail.py``) in this worker's context."""
+    ctx = context.get()
+    return mail.deliver(ctx.store, ctx.settings, mail_id)

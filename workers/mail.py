@@ -2,7 +2,7 @@
 
 A sign-in link is personal data and a credential: it is never put in an event. The web process
 writes one row to ``acc_mail`` (address, subject, text) and wakes a worker (RQ job
-``workers.mail.deliver_mail``); the worker claims the row with a lease (a compare-and-set, so
+``workers.jobs.deliver_mail``); the worker claims the row with a lease (a compare-and-set, so
 two workers never send it twice at once), sends it with :func:`workers.notifiers.send_email`
 (the same SMTP settings as game notices, ``CHRONICLE_SMTP_*``) and then **deletes** the row, so
 no link outlives its sending. A failed attempt is retried (:data:`RETRY_SCHEDULE`); after the
@@ -20,6 +20,7 @@ from typing import Any
 from projections.tracked import create_tables
 
 from . import notifiers
+from .queueing import _enqueue_unique, job_id
 
 log = logging.getLogger(__name__)
 
@@ -125,24 +126,14 @@ def sweep(store: Any, settings: Any) -> int:
     return sent
 
 
-def deliver_mail(mail_id: str) -> str:
-    """The RQ job: one attempt of ``mail_id`` in this worker's context."""
-    from . import context
-
-    ctx = context.get()
-    return deliver(ctx.store, ctx.settings, mail_id)
-
-
 def wake(connection: Any, queue_name: str, mail_id: str) -> bool:
     """Enqueue the job that sends ``mail_id`` (False when Redis cannot take it: the sweep
     sends it later)."""
-    from .queueing import _enqueue_unique, job_id
-
     try:
         outcome = _enqueue_unique(
             connection,
             queue_name,
-            "workers.mail.deliver_mail",
+            "workers.jobs.deliver_mail",
             (mail_id,),
             job_id(queue_name, f"mail-{mail_id}"),
             failure_ttl=60,

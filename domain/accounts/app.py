@@ -57,7 +57,7 @@ class Accounts:
             cached = self._cache.get(account_id)
         if cached is not None and not fresh and now - cached[0] < ACCOUNT_TTL:
             return cached[1]
-        events = self.games._guard(self.games.events.get, account_id)
+        events = self.games.repo.guard(self.games.events.get, account_id)
         account = fold(account_id, list(events))
         if account is not None:
             with self._lock:
@@ -76,7 +76,7 @@ class Accounts:
             stream = name_stream(check_name(name))
         except Exception:  # an invalid name names nobody
             return None
-        found = list(self.games._guard(self.games.events.get, stream, lte=1))
+        found = list(self.games.repo.guard(self.games.events.get, stream, lte=1))
         if not found:
             return None
         return self.get(uuid.UUID(getattr(found[0], "data", {})["account"]))
@@ -139,7 +139,7 @@ class Accounts:
         raise ConcurrentWrite(current=0)  # four lost races in a row
 
     def _save(self, events: Sequence[Any]) -> None:
-        self.games._store(events)
+        self.games.repo.store(events)
         with self._lock:
             for event in events:
                 self._cache.pop(event.originator_id, None)

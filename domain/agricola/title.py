@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.common.builder import clone
+from domain.common.builder_title import BuilderTitle, Rules
 from domain.common.errors import BadGameConfig
 from domain.common.housing import assignment, housing_for
 from domain.common.rng import Rng
-from domain.common.title import BuilderTitle, GameConfig, OptionSpec, Rules, VariantInfo
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
@@ -33,6 +34,7 @@ from .scoring import rescore, score_sheet
 from .series import MAX_PERMANENT, SERIES
 from .solo import check_round_order
 from .state import fences_left, field_at, housing, major_name, space_name, stables_left
+from .statetypes import Farm
 from .tables import GRID
 from .text import count_text, describe, rule_of
 from .walk import step_prompt
@@ -312,7 +314,7 @@ class Agricola(BuilderTitle):
         return listing(deck)
 
 
-def farm_spaces(farm: dict) -> list[dict]:
+def farm_spaces(farm: Farm) -> list[dict]:
     """The 15 farmyard spaces as a client draws them (digest §1.3): what stands on each."""
     pasture_of = {s: i for i, p in enumerate(farm["pastures"]) for s in p}
     out = []

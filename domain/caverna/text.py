@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from domain.common.i18n import gettext, join_list, ngettext, pgettext
+from domain.common.events import EventLike
+from domain.common.i18n import gettext, join_list, ngettext, pgettext, rulebook_citation
 
 from .furnishings import tile_name
+from .seed_lines import LINES, RULEBOOKS
 from .spaces import space_name
 from .tables import LOOT
 from .words import count_text, goods_text, label, spaces_text
@@ -59,7 +61,7 @@ def _phase(phase: str) -> str:
     return pgettext("caverna phase", phase.replace("_", " "))
 
 
-def describe(event, names: list[str]) -> str:
+def describe(event: EventLike, names: list[str]) -> str:
     """One sentence for ``event``, in the reader's language (``domain.common.i18n``)."""
     d, seat = event.data, event.seat
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else gettext("The game")
@@ -351,6 +353,8 @@ RULES = {
 }
 
 
-def rule_of(event) -> str | None:
+def rule_of(event: EventLike) -> str | None:
+    """The digest section the event applied, pointed into the reader's rulebook where one
+    exists (seed 001 in Russian: ``seed_lines``)."""
     section = RULES.get(event.type)
-    return f"caverna {section}" if section else None
+    return rulebook_citation(f"caverna {section}" if section else None, RULEBOOKS, LINES)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.common.builder import clone
+from domain.common.builder_title import BuilderTitle, Rules
 from domain.common.events import EventLike
 from domain.common.rng import Rng
-from domain.common.title import BuilderTitle, OptionSpec, Rules, VariantInfo
+from domain.common.title import OptionSpec, VariantInfo
 from domain.common.visibility import redact
 
 from . import evaluation, walk, why

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.common.i18n import gettext, join_list, npgettext
 
 from .board import label
@@ -59,7 +61,7 @@ def goods_text(goods: dict) -> str:
     return join_list(parts, gettext("nothing"))
 
 
-def spaces_text(spaces) -> str:
+def spaces_text(spaces: Iterable[int]) -> str:
     return join_list([label(s) for s in spaces])
 
 

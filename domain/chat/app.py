@@ -60,7 +60,7 @@ class Chats:
 
     # -- reading ---------------------------------------------------------------------------------
     def chat(self, game_id: uuid.UUID) -> Chat:
-        events = self.games._guard(self.games.events.get, chat_stream(game_id))
+        events = self.games.repo.guard(self.games.events.get, chat_stream(game_id))
         return fold(list(events))
 
     def since(self, game_id: uuid.UUID, viewer: int | None, after: int = 0) -> dict:
@@ -151,16 +151,16 @@ class Chats:
 
     # -- moderators ------------------------------------------------------------------------------
     def moderators(self) -> list[str]:
-        return moderators_of(list(self.games._guard(self.games.events.get, MODERATORS_STREAM)))
+        return moderators_of(list(self.games.repo.guard(self.games.events.get, MODERATORS_STREAM)))
 
     def set_moderator(self, name: str, on: bool) -> bool:
         for _ in range(MAX_ATTEMPTS):
-            events = list(self.games._guard(self.games.events.get, MODERATORS_STREAM))
+            events = list(self.games.repo.guard(self.games.events.get, MODERATORS_STREAM))
             event = decide_moderator(events, name, on)
             if event is None:
                 return False
             try:
-                self.games._store([event])
+                self.games.repo.store([event])
             except IntegrityError:
                 continue
             return True
@@ -174,7 +174,7 @@ class Chats:
             if event is None:
                 return None
             try:
-                self.games._store([event])
+                self.games.repo.store([event])
             except IntegrityError:
                 continue  # another message was saved first: decide again
             return event

@@ -1,6 +1,6 @@
 """Audits and game records of stored games: the ``Games`` side of ``domain/platform/records.py``.
 
-A mixin of :class:`~.application.Games`. ``audit`` re-runs every recorded command under
+A service of :class:`~.application.Games`. ``audit`` re-runs every recorded command under
 the game's rules (or the current ones, for ``verify --all``); ``export`` gives the hash-chained
 record with hidden parts and unrevealed seeds left out; ``import_record`` verifies the chain,
 replays the record through its rules and only then stores it as a new game.
@@ -37,10 +37,9 @@ from .records import (
 )
 from .replay import audit_log, replay_log
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp
-else:
-    GamesApp = object
+if TYPE_CHECKING:  # the services are handed the repository; they never build one
+    from .presentation import Presentation
+    from .repository import GameRepository
 
 
 def log_entry(event: GameEvent) -> dict:
@@ -54,12 +53,17 @@ def log_entry(event: GameEvent) -> dict:
     }
 
 
-class Archive(GamesApp):
+class Archive:
     """Audit, export and import (api.md "Rewinding, branching, auditing")."""
+
+    def __init__(self, repo: GameRepository, presentation: Presentation) -> None:
+        self.repo, self.presentation = repo, presentation
+        #: signs exported records (``service/signing.py``; set by the service, None in tests)
+        self.signer: Any = None
 
     def log_entries(self, game_id: uuid.UUID) -> list[dict]:
         """The stored log as plain entries (what ``records.audit_log`` re-runs)."""
-        return [log_entry(e) for e in self.stored_events(game_id)]
+        return [log_entry(e) for e in self.repo.stored_events(game_id)]
 
     def audit(
         self,
@@ -85,7 +89,7 @@ class Archive(GamesApp):
         )
         view = (viewer, True)
         if detail:
-            game = self.get_game(game_id)
+            game = self.repo.get_game(game_id)
             view = (viewer, is_over(game))
         return audit_log(entries, rules, detail=detail, names=list(created["players"]), view=view)
 
@@ -97,12 +101,12 @@ class Archive(GamesApp):
         stored, every seed (what an import or ``verify`` needs).
         While it is played anyone else gets a ``view``: what ``viewer`` (a seat, or None for
         the public) may see, saying for whom it was made."""
-        game = self.get_game(game_id)
+        game = self.repo.get_game(game_id)
         finished = is_over(game)  # by the rules, or ended by the platform (a clock ran out)
         kind = FULL if finished or full else VIEW
         entries = [
             self._record_entry(game, e, viewer, finished, full and not finished)
-            for e in self.stored_events(game_id)
+            for e in self.repo.stored_events(game_id)
         ]
         chained = chain(entries)
         for e in chained:
@@ -113,12 +117,12 @@ class Archive(GamesApp):
             "format": RECORD_FORMAT,
             "kind": kind,
             "viewer": shown,
-            "game": self.summary(game),
+            "game": self.presentation.summary(game),
             "events": chained,
             "head": head,
             "chat": self._chat_record(game_id, viewer, finished),
         }
-        signer = getattr(self, "signer", None)
+        signer = self.signer
         if signer is not None:
             record["signature"] = signer.sign(signed_message(str(game.id), head, kind, shown))
         return record
@@ -127,7 +131,7 @@ class Archive(GamesApp):
         """The game's chat as ``viewer`` may read it (``domain/chat``), beside the chained
         events: it is not part of the game, so the hash chain and signature leave it out and an
         import starts the new game with an empty chat."""
-        chat = fold_chat(list(self.events.get(chat_stream(game_id))))
+        chat = fold_chat(list(self.repo.events.get(chat_stream(game_id))))
         return {
             "version": chat.version,
             "messages": [served(m) for m in visible(chat, viewer, finished)],
@@ -145,7 +149,7 @@ class Archive(GamesApp):
                 }
             entry["command"] = public_command(event.command, None, True, game.rules.seal_move)
             return entry
-        entry["data"] = self.event_data(game, event, viewer, finished)
+        entry["data"] = self.presentation.event_data(game, event, viewer, finished)
         entry["command"] = public_command(event.command, viewer, finished, game.rules.seal_move)
         return entry
 
@@ -211,7 +215,7 @@ class Archive(GamesApp):
             stamps = [datetime.fromisoformat(e["recorded_at"]) for e in entries]
         except (KeyError, TypeError, ValueError):
             stamps = None
-        return self._start(uuid.uuid4(), new_data, later, stamps)
+        return self.repo.start(uuid.uuid4(), new_data, later, stamps)
 
     def _check_redealt_start(self, data: dict, rules: Any, seeds: list) -> None:
         """A seat's "what if" fork starts from a position no rule re-derives from the record
@@ -229,7 +233,7 @@ class Archive(GamesApp):
                 "record_invalid", reason="its fork's parent or starting position is malformed"
             ) from None
         try:
-            source = self.game_at(parent_id, version)
+            source = self.repo.game_at(parent_id, version)
         except NotFound:
             raise RecordError(
                 "record_unverifiable",
@@ -251,7 +255,7 @@ class Archive(GamesApp):
         id it names counts only under a signature that holds)."""
         signature = record.get("signature")
         claimed = record.get("game", {}).get("id") if isinstance(record.get("game"), dict) else None
-        signer = getattr(self, "signer", None)
+        signer = self.signer
         if signature is None or signer is None or not isinstance(claimed, str):
             return {"signed_by": "nobody", "key": None, "game": None}
         message = signed_message(claimed, head, FULL, None)

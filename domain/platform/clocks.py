@@ -31,9 +31,8 @@ Platform event types (``META_TYPES``; the title never sees them): ``ClockReminde
 
 from __future__ import annotations
 
-import uuid
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from ..bots import check_bot
 from ..common.errors import BadGameConfig, RuleViolation, register_messages
@@ -395,75 +394,6 @@ def _iso(epoch: float | None) -> str | None:
     if epoch is None:
         return None
     return datetime.fromtimestamp(epoch, UTC).isoformat()
-
-
-# -- the application side ------------------------------------------------------------------------
-
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp
-else:
-    GamesApp = object
-
-
-class Clocks(GamesApp):
-    """A mixin of :class:`~.application.Games`: the clock's events, written only here."""
-
-    clock_min_seconds = DEFAULT_MIN_SECONDS
-
-    def clock_due(self, game_id: uuid.UUID, now: float) -> list[str]:
-        """Write the reminders and expiries due at ``now`` (epoch seconds, the worker's clock)
-        for one game; returns the event types written. Idempotent: a deadline already reminded
-        or expired in the folded state is skipped."""
-        with self._lock(game_id):
-            game = self._current(game_id)
-            if not getattr(game, "clocks", None) or game.pending_undo or self.is_over(game):
-                return []
-            written = []
-            for seat in sorted(int(s) for s in game.clocks["since"]):
-                end = deadline(game, seat)
-                key = str(seat)
-                if end is None or game.pending_undo or self.is_over(game):
-                    continue
-                if now >= end and game.clocks["expired"].get(key) != end:
-                    fact = ("ClockExpired", seat, expiry(game, seat, end))
-                elif (
-                    now >= end - game.clock["reminder"]
-                    and now < end
-                    and game.clocks["reminded"].get(key) != end
-                ):
-                    fact = ("ClockReminder", seat, {"seat": seat, "deadline": end})
-                else:
-                    continue
-                # one batch per fact, each re-derivable from the game as it then stood
-                self._save_meta(game, self._meta(game, [fact]))
-                written.append(fact[0])
-            return written
-
-    def start_vacation(self, game_id: uuid.UUID, seat: int, days: int) -> dict:
-        """Pause ``seat``'s clock for ``days`` days (of the days the game allows)."""
-        with self._lock(game_id):
-            game = self._current(game_id)
-            clocks = getattr(game, "clocks", None)
-            left = clocks["vacation_left"][str(seat)] / DAY if clocks else 0
-            if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= left:
-                raise RuleViolation(
-                    "vacation_not_possible", seat_name=game.players[seat], days=days, left=int(left)
-                )
-            self._check_open(game)
-            self._save_meta(
-                game, self._meta(game, [("VacationStarted", seat, {"seat": seat, "days": days})])
-            )
-            return cast(dict, summary(game))
-
-    def reclaim_seat(self, game_id: uuid.UUID, seat: int) -> bool:
-        """The player takes ``seat`` back from the bot that played on after its clock ran out;
-        False when no bot plays it for that reason."""
-        with self._lock(game_id):
-            game = self._current(game_id)
-            if game.bots.get(str(seat), {}).get("why") != "clock":
-                return False
-            self._save_meta(game, self._meta(game, [("SeatReclaimed", seat, {"seat": seat})]))
-            return True
 
 
 def bot_since(game: Any, seat: int) -> dict:

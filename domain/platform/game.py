@@ -327,6 +327,34 @@ def _iso(ts: datetime) -> str:
     return ts.isoformat()
 
 
+@stored_as("domain.application:GameCreated")
+@dataclass(frozen=True)  # as GameEvent
+class GameCreated(GameEvent):
+    """The first event of every game stream (its own class so it can be found by topic)."""
+
+
+#: the stored topic of :class:`GameCreated` (the notification log lists games by it)
+GAME_CREATED_TOPIC = "domain.application:GameCreated"
+
+
+def meta_events(game: Game, facts: list[tuple[str, int, dict]]) -> list[GameEvent]:
+    """The stored events of one batch of the platform's own facts (``(type, seat, data)``:
+    undo, clocks), after the game's version, with the command on the first."""
+    command = {"seat": facts[0][1], "meta": facts[0][0], "count": len(facts)}
+    return [
+        GameEvent(
+            originator_id=game.id,
+            originator_version=game.version + 1 + i,
+            timestamp=GameEvent.create_timestamp(),
+            type=kind,
+            seat=seat,
+            data=data,
+            command=command if i == 0 else None,
+        )
+        for i, (kind, seat, data) in enumerate(facts)
+    ]
+
+
 @dataclass
 class Created:
     """A new game (created, forked or imported) and its seat tokens, shown only once."""

@@ -2,7 +2,7 @@
 seed segments as far as they are revealed.
 
 The pure functions (:func:`game_summary`, :func:`seed_segments`, :func:`to_act_of`) serve both
-the API (through the :class:`Presentation` mixin of :class:`~.application.Games`) and the
+the API (through the :class:`Presentation` service of :class:`~.application.Games`) and the
 lobby read model, so the two can never disagree. Title data leaves only through the title's
 ``view``/``redact_event`` and :func:`~domain.common.visibility.redact`; the summary is public by
 construction.
@@ -11,12 +11,12 @@ construction.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..common.errors import DomainError
 from ..common.events import Event
-from ..common.i18n import N_, gettext, ngettext, pgettext
+from ..common.i18n import N_, gettext, join_list, ngettext, pgettext
 from ..common.title import Status, Title
 from ..common.visibility import redact, unseal
 from . import clocks, dropping, registry
@@ -28,10 +28,8 @@ PRACTICE_NOTE = N_(
     "A practice game: its seed is public, so anyone can compute every hand and every draw."
 )
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp
-else:
-    GamesApp = object
+if TYPE_CHECKING:  # the services are handed the repository; they never build one
+    from .repository import GameRepository
 
 #: ``origin_finished(game_id) -> bool``: whether the game that drew a seed segment is over.
 OriginFinished = Callable[[str], bool]
@@ -184,8 +182,16 @@ def seats_and_clock(game: Game, out: dict) -> None:
             out["adjudicated"] = True
 
 
-class Presentation(GamesApp):
+def seat_names(game: Game, seats: Iterable[int]) -> str:
+    """The players of ``seats`` joined for a sentence ("Ann and Bob", or "nobody")."""
+    return join_list([game.players[s] for s in seats], gettext("nobody"))
+
+
+class Presentation:
     """Summaries and readable events."""
+
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
 
     def summary(self, game: Game) -> dict:
         """The game summary of the API contract (public: nothing hidden in it)."""
@@ -202,7 +208,7 @@ class Presentation(GamesApp):
 
     def _origin_finished(self, origin: str) -> bool:
         try:
-            other = self.get_game(uuid.UUID(origin))
+            other = self.repo.get_game(uuid.UUID(origin))
         except (DomainError, ValueError):
             return False
         return is_over(other)
@@ -262,7 +268,7 @@ class Presentation(GamesApp):
     def _created_text(self, game: Game, event: GameEvent) -> str:
         d = event.data
         rules = registry.get(d["title"], d["rules_version"])
-        names = self._names(game, range(len(d["players"])))
+        names = seat_names(game, range(len(d["players"])))
         text = ngettext(
             "{names} sits down to a game of {title} ({variant}).",
             "{names} sit down to a game of {title} ({variant}).",
@@ -286,7 +292,7 @@ class Presentation(GamesApp):
             ).format(
                 name=names[d["by"]],
                 version=d["to_version"],
-                waiting=self._names(game, d["waiting"]),
+                waiting=seat_names(game, d["waiting"]),
             )
         if event.type == "UndoAccepted":
             return gettext("{name} accepts the undo.").format(name=names[d["seat"]])

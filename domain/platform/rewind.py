@@ -1,6 +1,6 @@
 """Taking a game back and branching it: undo with consent, forks, move boundaries.
 
-A mixin of :class:`~domain.platform.application.Games` (it uses the application's locks, cache and
+A service of :class:`~.application.Games` (it uses the repository's locks, cache and
 store). Undo never deletes: ``UndoApplied`` is appended and the state is derived from the
 effective history (``platform/game.py``). Forks copy the first N events into a new stream that
 names its parent; a fork of an unseeded game draws from a fresh seed after N, so it never
@@ -14,19 +14,16 @@ import uuid
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
-from eventsourcing.persistence import IntegrityError
-
-from ..common.errors import ConcurrentWrite, RuleViolation, UndoError, VersionNotFound
+from ..common.errors import RuleViolation, UndoError, VersionNotFound
 from ..common.rng import Rng, new_seed, seed_hash
 from ..common.visibility import has_hidden
 from . import meta
-from .game import Created, Game, GameEvent, public_command
+from .game import Created, Game, GameEvent, meta_events, public_command
 from .records import META_TYPES
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp, PendingUndo
-else:
-    GamesApp = object
+if TYPE_CHECKING:  # the services are handed the repository; they never build one
+    from .repository import GameRepository
+    from .shapes import PendingUndo
 
 
 class _LiveBook:
@@ -42,17 +39,20 @@ class _LiveBook:
         self.games.check_move_boundary(self.game.id, version)
 
 
-class Rewinding(GamesApp):
+class Rewinding:
     """Undo with consent and forks (api.md "Rewinding, branching, auditing")."""
+
+    def __init__(self, repo: GameRepository) -> None:
+        self.repo = repo
 
     def request_undo(self, game_id: uuid.UUID, seat: int, to_version: int) -> dict:
         """Ask to take the game back to ``to_version``; applied at once if nobody else acted
         (the platform's rule, ``meta.undo_request``)."""
-        with self._lock(game_id):
-            game = self._current(game_id)
+        with self.repo.lock(game_id):
+            game = self.repo.current(game_id)
             facts = meta.undo_request(game, _LiveBook(self, game), seat, to_version)
-            events = self._meta(game, facts)
-            self._save_meta(game, events)
+            events = meta_events(game, facts)
+            self.repo.append(game, events)
             if facts[0][0] == "UndoApplied":
                 return {
                     "status": "applied",
@@ -70,11 +70,11 @@ class Rewinding(GamesApp):
             }
 
     def answer_undo(self, game_id: uuid.UUID, seat: int, request_id: int, accept: bool) -> dict:
-        with self._lock(game_id):
-            game = self._current(game_id)
+        with self.repo.lock(game_id):
+            game = self.repo.current(game_id)
             pending = cast("PendingUndo", game.pending_undo)  # undo_answer refuses without one
-            events = self._meta(game, meta.undo_answer(game, seat, request_id, accept))
-            self._save_meta(game, events)
+            events = meta_events(game, meta.undo_answer(game, seat, request_id, accept))
+            self.repo.append(game, events)
             status = (
                 "applied"
                 if game.pending_undo is None and accept
@@ -90,36 +90,13 @@ class Rewinding(GamesApp):
                 "version": game.version,
             }
 
-    def _meta(self, game: Game, facts: list[tuple[str, int, dict]]) -> list[GameEvent]:
-        command = {"seat": facts[0][1], "meta": facts[0][0], "count": len(facts)}
-        return [
-            GameEvent(
-                originator_id=game.id,
-                originator_version=game.version + 1 + i,
-                timestamp=GameEvent.create_timestamp(),
-                type=kind,
-                seat=seat,
-                data=data,
-                command=command if i == 0 else None,
-            )
-            for i, (kind, seat, data) in enumerate(facts)
-        ]
-
-    def _save_meta(self, game: Game, events: list[GameEvent]) -> None:
-        try:
-            self._store(events)
-        except IntegrityError:
-            self._cache_drop(game.id)
-            raise ConcurrentWrite(current=self.get_game(game.id).version) from None
-        self._after_append(game, events)
-
     def _consent_needed(self, game: Game, version: int) -> set[int]:
         """The seats an undo back to ``version`` must ask: every seat that moved since, and
         every seat at all once an event since revealed something (a round card, a card
         drawn: the title's ``reveals``), so nobody can look at a draw and take it back."""
         seats: set[int] = set()
         rules = game.rules
-        for event in self.stored_events(game.id, after=version):
+        for event in self.repo.stored_events(game.id, after=version):
             if game.is_undone(event.originator_version):
                 continue
             if event.command and "move" in event.command:
@@ -134,11 +111,12 @@ class Rewinding(GamesApp):
         The events of one move (a worker placed, then everything that follows automatically)
         are one decision; a game cut inside them would wait for nobody.
         """
-        following = self.stored_events(game_id, after=version, limit=1)
+        following = self.repo.stored_events(game_id, after=version, limit=1)
         if following and following[0].command is None:
             # the move's first event carries its command and the number of events it made
             earlier = cast(
-                "Iterator[GameEvent]", self._guard(self.events.get, game_id, lte=version, desc=True)
+                "Iterator[GameEvent]",
+                self.repo.guard(self.repo.events.get, game_id, lte=version, desc=True),
             )
             start = next(e for e in earlier if e.command is not None)
             first = start.originator_version
@@ -156,11 +134,11 @@ class Rewinding(GamesApp):
         ``seed`` (default: a fresh private one) draws what the fork draws anew: an analysis
         kept as a branch (``service/web/analysis.py``) passes the seed it was played with, so
         the branch deals and draws what the analysis did."""
-        source = self.get_game(game_id)
+        source = self.repo.get_game(game_id)
         if not 1 <= version <= source.version:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
         self.check_move_boundary(game_id, version)
-        events = self.stored_events(game_id, limit=version)
+        events = self.repo.stored_events(game_id, limit=version)
         hidden = not source.rules.status(source.state).finished and any(
             has_hidden(e.data) for e in events
         )
@@ -192,7 +170,7 @@ class Rewinding(GamesApp):
             }
             for e in events[1:]
         ]
-        return self._start(new_id, data, later, [e.timestamp for e in events])
+        return self.repo.start(new_id, data, later, [e.timestamp for e in events])
 
     def seat_fork(
         self,
@@ -205,7 +183,7 @@ class Rewinding(GamesApp):
         """ "What if, from my seat": a new game that starts from the state at ``version`` as
         ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
         ``fork_view``). Its history is that one starting position; its summary says so."""
-        state = self.game_at(source.id, version).state
+        state = self.repo.game_at(source.id, version).state
         seed = new_seed() if seed is None else int(seed)
         view = source.rules.fork_view(state, seat, Rng(seed))
         if view is None:
@@ -216,4 +194,4 @@ class Rewinding(GamesApp):
         data["seeded"] = False
         data["seeds"] = [{"from": 0, "seed": seed, "hash": seed_hash(seed), "origin": str(new_id)}]
         data["setup"] = [{"type": "StateRestored", "seat": None, "data": {"state": view}}]
-        return self._start(new_id, data, [])
+        return self.repo.start(new_id, data, [])

@@ -1,4 +1,4 @@
-"""Bots in stored games: which seats they play, and one bot move (a mixin of ``Games``).
+"""Bots in stored games: which seats they play, and one bot move (a service of ``Games``).
 
 A worker job calls :meth:`BotSeats.play_bot` with the version after which it was enqueued; if
 the game has moved on meanwhile the job does nothing (another job was enqueued for the newer
@@ -18,6 +18,7 @@ from domain.common.errors import ConflictError, DomainError, RuleViolation
 
 from ..bots import BotSpec, bot_move, bot_rng
 from ..bots.players import choose_random
+from .game import is_over
 
 log = logging.getLogger(__name__)
 
@@ -27,18 +28,20 @@ def bot_spec(game: Any, seat: int) -> BotSpec | None:
     return None if entry is None else BotSpec(entry["bot"], int(entry["level"]))
 
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp
-else:
-    GamesApp = object
+if TYPE_CHECKING:  # the services are handed the repository; they never build one
+    from .moves import Moves
+    from .repository import GameRepository
 
 
-class BotSeats(GamesApp):
+class BotSeats:
     """Bot seats of stored games."""
+
+    def __init__(self, repo: GameRepository, moves: Moves) -> None:
+        self.repo, self.moves = repo, moves
 
     def bots_to_act(self, game: Any) -> list[int]:
         """The bot seats the game waits for now (none while an undo waits or once it is over)."""
-        if not game.bots or game.pending_undo or self.is_over(game):
+        if not game.bots or game.pending_undo or is_over(game):
             return []
         return [s for s in sorted(game.rules.status(game.state).to_act) if str(s) in game.bots]
 
@@ -47,23 +50,18 @@ class BotSeats(GamesApp):
         move of every game, so a cached game without bots and without a clock (only a clock's
         expiry seats a bot later) is answered at once, whatever version the cache holds;
         the others are read from the store."""
-        with self._cache_lock:
-            game = self._cache.get(game_id)
+        game = self.repo.cached(game_id)
         if game is not None and not game.bots and not game.clock:
             return False
         if game is None and not self.is_game_stream(game_id):
             return False
-        game = self.get_game(game_id)
+        game = self.repo.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
 
     def is_game_stream(self, stream_id: uuid.UUID) -> bool:
         """Whether ``stream_id`` is a game's stream: the after-save hooks hear every stream
-        saved, and a solo series (and its key) is a stream of its own, no game to fold. A
-        cached game is one without reading the store."""
-        with self._cache_lock:
-            if stream_id in self._cache:
-                return True
-        first = list(self._guard(self.events.get, stream_id, lte=1))
+        saved, and a solo series (and its key) is a stream of its own, no game to fold."""
+        first = list(self.repo.guard(self.repo.events.get, stream_id, lte=1))
         return bool(first) and getattr(first[0], "type", None) == "GameCreated"
 
     def play_bot(
@@ -87,9 +85,9 @@ class BotSeats(GamesApp):
                 game.seed_for(version),
             )
 
-        if not self.is_game_stream(game_id):
-            return None  # a series' stream, not a game's
-        found = self.read(game_id, look)
+        if self.repo.cached(game_id) is None and not self.is_game_stream(game_id):
+            return None  # a series' stream, not a game's (see ``is_game_stream``)
+        found = self.repo.read(game_id, look)
         if found is None:
             return None
         seat, spec, rules, view, seed = found
@@ -110,7 +108,9 @@ class BotSeats(GamesApp):
             if move is None:
                 return None
             try:
-                return self.play(game_id, seat, move, expected_version=version, bot=spec.as_dict())
+                return self.moves.play(
+                    game_id, seat, move, expected_version=version, bot=spec.as_dict()
+                )
             except ConflictError:
                 return None  # the game moved on: a newer job has the turn
             except RuleViolation as err:
@@ -124,12 +124,25 @@ class BotSeats(GamesApp):
                     err.code,
                     err.message,
                 )
+        return self._fallback(game_id, version, seat, spec, rules, view, rng)
+
+    def _fallback(
+        self,
+        game_id: uuid.UUID,
+        version: int,
+        seat: int,
+        spec: BotSpec,
+        rules: Any,
+        view: dict,
+        rng: Any,
+    ) -> Any:
+        """A random listed move in place of the bot's (which failed or was refused)."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None
         fallback = choose_random(rules, view, seat, moves, rng, 1)
         try:
-            return self.play(
+            return self.moves.play(
                 game_id,
                 seat,
                 fallback,

@@ -1,5 +1,5 @@
-"""Series of games in the event store (``Games`` mixin): one stream per series, its token, and
-the games it starts (each an ordinary game naming its series; see ``domain/platform/series.py``).
+"""Series of games in the event store (a service of ``Games``): one stream per series, its
+token, and the games it starts (each an ordinary game naming its series; see ``series.py``).
 
 A series move and the game it starts are saved in one transaction: the series' events go with
 the new game's ``GameCreated`` and seat keys (``Games.create_game(also=...)``), so a refused
@@ -29,10 +29,9 @@ from .series_audit import audit
 from .tokens import new_token
 from .transcoder import stored_as
 
-if TYPE_CHECKING:  # the application as this mixin uses it (``domain/platform/shapes.py``)
-    from .shapes import GamesApp
-else:
-    GamesApp = object
+if TYPE_CHECKING:  # the services are handed the repository; they never build one
+    from .moves import Moves
+    from .repository import GameRepository
 
 register_messages({"series_not_found": "There is no series with id {series}."})
 
@@ -73,12 +72,15 @@ def _game_seed(seed: int | None, number: int) -> int | None:
     return int(hashlib.sha256(f"chronicle-series-v1/{seed}/{number}".encode()).hexdigest(), 16)
 
 
-class SeriesMixin(GamesApp):
+class Series:
     """Series of games, stored beside the games (mixed into ``Games``)."""
+
+    def __init__(self, repo: GameRepository, moves: Moves) -> None:
+        self.repo, self.moves = repo, moves
 
     # -- reading ---------------------------------------------------------------------------------
     def series_events(self, series_id: uuid.UUID) -> list[SeriesEvent]:
-        found = cast("list[SeriesEvent]", list(self._guard(self.events.get, series_id)))
+        found = cast("list[SeriesEvent]", list(self.repo.guard(self.repo.events.get, series_id)))
         if not found or getattr(found[0], "type", None) != "SeriesStarted":
             raise SeriesNotFound(series=str(series_id))
         return found
@@ -100,7 +102,7 @@ class SeriesMixin(GamesApp):
     def series_current(self, state: dict) -> tuple[Any, dict, bool]:
         """(the series' current game, its state, over): over by its rules, or ended by the
         platform when its clock ran out (``game.is_over``)."""
-        game = self.get_game(uuid.UUID(rules_of_series.current(state)["game"]))
+        game = self.repo.get_game(uuid.UUID(rules_of_series.current(state)["game"]))
         return game, game.state, is_over(game)
 
     # -- starting --------------------------------------------------------------------------------
@@ -179,7 +181,7 @@ class SeriesMixin(GamesApp):
                 for i, (kind, data) in enumerate(events, start=1)
             ] + list(extra or [])
 
-        return self.create_game(
+        return self.moves.create_game(
             state["title"],
             series.variant,
             [state["player"]],
@@ -199,7 +201,7 @@ class SeriesMixin(GamesApp):
         game_series = None
         named = move.get("game")
         try:
-            other = self.get_game(uuid.UUID(str(named)))
+            other = self.repo.get_game(uuid.UUID(str(named)))
             game_series = getattr(other, "series", None)
         except (DomainError, ValueError):
             pass
@@ -263,7 +265,7 @@ class SeriesMixin(GamesApp):
     def _series_key_events(self, series_id: uuid.UUID) -> list[SeriesKeyIssued]:
         return cast(
             "list[SeriesKeyIssued]",
-            list(self._guard(self.events.get, self._series_keys_id(series_id))),
+            list(self.repo.guard(self.repo.events.get, self._series_keys_id(series_id))),
         )
 
     # -- summary, audit, export ----------------------------------------------------------------
@@ -278,7 +280,7 @@ class SeriesMixin(GamesApp):
             row = {k: entry[k] for k in ("number", "game", "target", "score", "won")}
             row["carried_food"] = entry["carry"].get("food", 0)
             if row["score"] is None:
-                game = self.get_game(uuid.UUID(entry["game"]))
+                game = self.repo.get_game(uuid.UUID(entry["game"]))
                 over = is_over(game)
                 row["status"] = "finished" if over else "active"
                 if over:
@@ -346,4 +348,5 @@ class SeriesMixin(GamesApp):
         """Check the series against its games (digest §9.3): each game names this series and
         its number, started with the carry-over the rules give, was scored as the game ended,
         and every permanent choice was played in the game it was chosen after."""
-        return audit(self, series_id)
+        state = self.series_state(series_id)
+        return audit(state, self._series_rules(state), self.repo.get_game)

@@ -4,6 +4,7 @@ its title's series rules (digest §9.3, T-16)."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from . import series as rules_of_series
@@ -11,10 +12,15 @@ from .dropping import forfeited
 
 
 def _check_game(
-    app: Any, state: dict, series: Any, entry: dict, before: dict, problems: list
+    get_game: Callable[[uuid.UUID], Any],
+    state: dict,
+    series: Any,
+    entry: dict,
+    before: dict,
+    problems: list,
 ) -> None:
     number = entry["number"]
-    game = app.get_game(uuid.UUID(entry["game"]))
+    game = get_game(uuid.UUID(entry["game"]))
     tag = getattr(game, "series", None) or {}
     if tag.get("id") != state["id"] or tag.get("number") != number:
         problems.append(f"game {number} ({entry['game']}) does not name this series and number")
@@ -43,14 +49,13 @@ def _check_game(
             )
 
 
-def audit(app: Any, series_id: uuid.UUID) -> dict:
-    """``{"ok", "checked", "mismatches"}``: every game of the series re-checked."""
-    state = app.series_state(series_id)
-    series = app._series_rules(state)
+def audit(state: dict, series: Any, get_game: Callable[[uuid.UUID], Any]) -> dict:
+    """``{"ok", "checked", "mismatches"}``: every game of the series (``state``, under its
+    title's ``series`` rules) re-checked against the game ``get_game`` reads."""
     problems: list[str] = []
     before = {**state, "games": [], "permanent": []}
     for entry in state["games"]:
-        _check_game(app, state, series, entry, before, problems)
+        _check_game(get_game, state, series, entry, before, problems)
         before = {
             **before,
             "games": before["games"] + [entry],

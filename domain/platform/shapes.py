@@ -1,30 +1,14 @@
-"""Shapes for the type checker: the platform's book-keeping dicts and the application as its
-mixins see it.
+"""Shapes for the type checker: the platform's book-keeping dicts.
 
 Nothing here runs: the :class:`typing.TypedDict` classes describe dicts that are stored as
-plain JSON (in events and snapshots), and :class:`GamesApp` is the part of
-:class:`~domain.platform.application.Games` that its mixins (``rewind.py``, ``archive.py``,
-``presentation.py``) use. Each mixin names it as its base class for mypy only (at run time the
-base is ``object``), so a mixin that calls something the application does not offer fails
-``make lint``.
+plain JSON (in events and snapshots). The services of the platform reach the store only
+through the repository's public methods (``repository.py``), never through each other's
+private ones.
 """
 
 from __future__ import annotations
 
-import threading
-import uuid
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, TypeVar
-
-if TYPE_CHECKING:
-    from eventsourcing.domain import DomainEvent
-    from eventsourcing.persistence import EventStore
-
-    from .game import Created, Game, GameEvent, MoveResult
-
-T = TypeVar("T")
+from typing import Any, NotRequired, TypedDict
 
 #: One seed segment of a game: the seed that draws from version ``from`` on (a fork or a
 #: seat's fork adds one), its published hash and the game that drew it.
@@ -71,70 +55,3 @@ class LogEntry(TypedDict):
     data: dict[str, Any]
     command: dict[str, Any] | None
     recorded_at: str
-
-
-class GamesApp(Protocol):
-    """What the mixins of :class:`~domain.platform.application.Games` use of the application."""
-
-    events: EventStore[uuid.UUID]
-
-    # loading and saving (application.py)
-    def _lock(self, game_id: uuid.UUID) -> threading.RLock: ...
-    def _current(self, game_id: uuid.UUID) -> Game: ...
-    def _check_open(self, game: Game) -> None: ...
-    def _guard(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
-    def _store(self, events: Sequence[DomainEvent]) -> None: ...
-    def _cache_drop(self, game_id: uuid.UUID) -> None: ...
-    def _after_append(self, game: Game, events: list[GameEvent]) -> None: ...
-    def _start(
-        self,
-        game_id: uuid.UUID,
-        created_data: dict[str, Any],
-        later: list[dict[str, Any]],
-        timestamps: Sequence[datetime] | None = None,
-        also: Callable[[uuid.UUID], list[Any]] | list[Any] | None = None,
-    ) -> Created: ...
-    def create_game(
-        self,
-        title: str,
-        variant: str,
-        players: list[str],
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        series: dict[str, Any] | None = None,
-        also: Callable[[uuid.UUID], list[Any]] | list[Any] | None = None,
-    ) -> Created: ...
-    @staticmethod
-    def _names(game: Game, seats: Iterable[int]) -> str: ...
-    def get_game(self, game_id: uuid.UUID) -> Game: ...
-    def game_at(self, game_id: uuid.UUID, version: int | None = None) -> Game: ...
-    def stored_events(
-        self, game_id: uuid.UUID, after: int = 0, limit: int | None = None
-    ) -> list[GameEvent]: ...
-
-    # what one mixin uses of another (presentation.py)
-    def summary(self, game: Game) -> dict[str, Any]: ...
-    def event_data(
-        self, game: Game, event: GameEvent, viewer: int | None, finished: bool
-    ) -> dict[str, Any]: ...
-
-    # used by the clocks and bot seats (clocks.py, bots/seats.py)
-    _cache: OrderedDict[uuid.UUID, Game]
-    _cache_lock: threading.Lock
-
-    def _meta(
-        self, game: Game, facts: list[tuple[str, int, dict[str, Any]]]
-    ) -> list[GameEvent]: ...
-    def _save_meta(self, game: Game, events: list[GameEvent]) -> None: ...
-    @staticmethod
-    def is_over(game: Game) -> bool: ...
-    def read(self, game_id: uuid.UUID, fn: Callable[[Game], Any]) -> Any: ...
-    def play(
-        self,
-        game_id: uuid.UUID,
-        seat: int,
-        move: dict[str, Any],
-        expected_version: int | None = None,
-        idempotency_key: str | None = None,
-        bot: dict[str, Any] | None = None,
-    ) -> MoveResult: ...

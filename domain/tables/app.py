@@ -38,7 +38,7 @@ class Tables:
 
     # -- reading ---------------------------------------------------------------------------------
     def get(self, table_id: uuid.UUID) -> Table:
-        events = list(self.games._guard(self.games.events.get, table_id))
+        events = list(self.games.repo.guard(self.games.events.get, table_id))
         table = model.fold(table_id, events)
         if table is None or getattr(events[0], "kind", None) != "TableOpened":
             raise AccountNotFound("table_not_found")
@@ -106,7 +106,7 @@ class Tables:
         if now or table.full:
             self._start(table, events, now=now)
         else:
-            self.games._store(events)
+            self.games.repo.store(events)
         return self.get(table_id)
 
     # -- joining, leaving, starting --------------------------------------------------------------
@@ -174,7 +174,7 @@ class Tables:
                 if start_when_full and after.status == "open" and after.full:
                     self._start(after, events)
                 else:
-                    self.games._store(events)
+                    self.games.repo.store(events)
             except IntegrityError:
                 continue  # another player wrote first: decide again
             return self.get(table_id)
@@ -204,11 +204,11 @@ class Tables:
         if not events:
             return table, None
         if events[-1].kind != "SeatReissued":
-            self.games._store(events)
+            self.games.repo.store(events)
             return self.get(table_id), None
         assert game_id is not None
         token = self.games.replace_seat_token(game_id, seat)
-        self.games._store(events)
+        self.games.repo.store(events)
         return self.get(table_id), token
 
     def agree(self, table_id: uuid.UUID, seats: list[int]) -> Table:
@@ -237,7 +237,7 @@ class Tables:
             return self.get(uuid.UUID(table.rematch))
         new = self.open(model.rematch_spec(table, by, by_name, by_seat))
         try:
-            self.games._store([model.event(table, "RematchOffered", {"table": str(new.id)})])
+            self.games.repo.store([model.event(table, "RematchOffered", {"table": str(new.id)})])
         except IntegrityError:  # another player offered one first: that one stands
             current = self.get(table_id)
             if current.rematch:

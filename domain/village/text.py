@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
+from domain.common.events import EventLike
+from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext, rulebook_citation
 
+from . import sheet_words  # noqa: F401 (registers the score sheet's counted labels)
 from .pack import counts_sentence
+from .seed_lines import LINES, RULEBOOKS
 
 SPACE_NAMES = {
     "harvest": "Grain harvest",
@@ -182,7 +185,7 @@ def _at(where: str) -> str:
     return pgettext("village at", AT[kind]).format(arg=_arg(kind, arg))
 
 
-def _member(names: list[str], figure: str, gen) -> str:
+def _member(names: list[str], figure: str, gen: int | str | None) -> str:
     """'Ann's "2"', 'Clara's "3"', or without a generation "a member of Ann's"."""
     head = figure.split(".")[0]
     owner = "Clara" if head == "c" else _name(names, int(head) if head.isdigit() else None)
@@ -191,7 +194,7 @@ def _member(names: list[str], figure: str, gen) -> str:
     return gettext("a member of {owner}'s").format(owner=owner)
 
 
-def _name(names: list[str], seat) -> str:
+def _name(names: list[str], seat: int | None) -> str:
     if seat is None:
         return "Clara"
     return names[seat] if 0 <= seat < len(names) else "?"
@@ -216,7 +219,7 @@ DIED = {
 }
 
 
-def describe(event, names: list[str], viewer=None) -> str:
+def describe(event: EventLike, names: list[str], viewer: int | None = None) -> str:
     """One sentence for ``event`` (already redacted for ``viewer``; Village's events hide
     nothing once they happen, so ``viewer`` changes nothing), in the reader's language."""
     d, seat, t = event.data, event.seat, event.type
@@ -448,5 +451,7 @@ def _flow(d: dict, names: list[str]) -> str:
     return " ".join(out) or gettext("The game moves on.")
 
 
-def rule_of(event) -> str:
-    return f"village {RULES.get(event.type, '§3')}"
+def rule_of(event: EventLike) -> str | None:
+    """The digest section the event applied, pointed into the reader's rulebook where one
+    exists (seed 002 in Russian: ``seed_lines``)."""
+    return rulebook_citation(f"village {RULES.get(event.type, '§3')}", RULEBOOKS, LINES)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.common.builder_title import BuilderTitle, Rules
+from domain.common.i18n import N_, gettext
 from domain.common.rng import Rng
-from domain.common.title import BuilderTitle, GameConfig, OptionSpec, Rules, VariantInfo
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 
 from . import evaluation, walk, why
 from . import pack as packs
@@ -155,7 +157,7 @@ class Village(BuilderTitle):
 
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
-RULES_SCOPE = (
+RULES_SCOPE = N_(
     "Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
     "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
     "and Wedding are not built."
@@ -177,11 +179,10 @@ def pack_notice(pack: dict, statuses: bool) -> dict:
         "counts": counts,
         "marks": marks(pack),
         "notice": (
-            f"Data pack {pack['name']} has provisional component values: "
-            f"{packs.counts_sentence(pack)}"
+            gettext("Data pack {name} has provisional component values: {counts}")
             if provisional
-            else f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"
-        ),
+            else gettext("Data pack {name}: {counts}")
+        ).format(name=pack["name"], counts=packs.counts_sentence(pack)),
         "rules": RULES_SCOPE,
     }
     if statuses:

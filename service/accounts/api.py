@@ -32,11 +32,11 @@ from domain.accounts.errors import refused
 from domain.accounts.model import Account, AccountEvent
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext
 from domain.platform import registry
 from domain.tables.model import Table, guest_may_sit
 
 from ..api import problem_response
-from ..auth import check_csrf
 from ..blueprints.base import ApiBlueprint
 from ..context import games
 from ..problems import Problem, to_problem
@@ -44,6 +44,7 @@ from ..web import security
 from ..web.pages import form_clock
 from . import api_schemas as s
 from . import credentials, sessions, signin
+from .credentials import changing, in_session, me
 from .pages import status_of
 from .people import digest
 from .sessions import current_account, side
@@ -57,7 +58,9 @@ blp = ApiBlueprint(
     description="Accounts (signed in by emailed link or passkey), open tables and ratings.",
 )
 #: OpenAPI security requirement of the routes that need a signed-in session
-SESSION: list[dict[str, list[str]]] = [{"accountSession": []}]
+SESSION: list[dict[str, list[str]]] = [{"accountSession": []}, {"accountCredential": []}]
+#: ... and of those only a signed-in browser session may use (``credentials.in_session``)
+SESSION_ONLY: list[dict[str, list[str]]] = [{"accountSession": []}]
 SECURITY_SCHEME = {
     "type": "apiKey",
     "in": "cookie",
@@ -74,36 +77,14 @@ def _domain_problem(error: DomainError) -> ResponseReturnValue:
     return problem_response(problem)
 
 
-def me() -> Account:
-    """The account of the request's credential or signed-in session, or 401
-    ``sign_in_required``."""
-    account = credentials.bearer_account() or current_account()
-    if account is None:
-        raise Problem(
-            401,
-            "sign_in_required",
-            "Sign in first: this belongs to a player's account (guests play from invite links).",
-        )
-    return account
-
-
-def changing() -> Account:
-    """The account of a change: by its credential, or by its session with the CSRF token."""
-    account = credentials.bearer_account()
-    if account is not None:
-        return account
-    account = me()
-    check_csrf()
-    return account
-
-
 # -- the account -------------------------------------------------------------------------------
 @blp.route("/api/v1/account", methods=["GET"])
 @blp.response(200, s.AccountSchema)
 @blp.problems(503)
 def account_info() -> Any:
-    """Who is signed in (``signed_in: false`` for a guest), and the CSRF token of changes."""
-    account = current_account()
+    """Who is signed in (``signed_in: false`` for a guest), and the CSRF token of changes;
+    with an account credential as the bearer, its account."""
+    account = credentials.bearer_account() or current_account()
     if account is None:
         return {"signed_in": False}
     return about(account)
@@ -143,13 +124,15 @@ def signin_request(body: dict[str, Any]) -> Any:
     address has an account or not; rate limited per client address and per email."""
     address = signin.check_email(body["email"])
     if address is None:
-        raise Problem(422, "email_invalid", "Enter one email address, like ann@example.org.")
+        raise Problem(
+            422, "email_invalid", gettext("Enter one email address, like ann@example.org.")
+        )
     wait = signin.limits().hit(signin.client_address(), address)
     if wait is not None:
         raise Problem(
             429,
             "signin_rate_limited",
-            "Too many sign-in links were asked for from here or for this address.",
+            gettext("Too many sign-in links were asked for from here or for this address."),
             headers={"Retry-After": str(wait)},
         )
     found = side()
@@ -210,10 +193,10 @@ def passkey_list() -> Any:
 @blp.route("/api/v1/account/passkeys/<string:credential>", methods=["DELETE"])
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
-@blp.doc(security=SESSION)
+@blp.doc(security=SESSION_ONLY)
 def passkey_delete(credential: str) -> Any:
     """Remove a passkey (it signs nobody in from then on)."""
-    account = changing()
+    account = in_session()
     people = side().people
     had = any(p["credential_id"] == credential for p in people.passkeys(str(account.id)))
     people.remove_passkey(str(account.id), credential)
@@ -256,14 +239,16 @@ def export_of(account: Account) -> dict:
 @blp.arguments(s.DeleteAccountSchema)
 @blp.response(200, s.DeletedSchema)
 @blp.problems(401, 403, 422)
-@blp.doc(security=SESSION)
+@blp.doc(security=SESSION_ONLY)
 def delete(body: dict[str, Any]) -> Any:
     """Delete the account (type its name to confirm): email, passkeys and sessions go; its
     games stay, under an anonymous name."""
-    account = changing()
+    account = in_session()
     if body["confirm"].strip() != account.name:
         raise Problem(
-            422, "delete_not_confirmed", "Type your player name exactly to confirm the deletion."
+            422,
+            "delete_not_confirmed",
+            gettext("Type your player name exactly to confirm the deletion."),
         )
     from .pages import delete_account
 
@@ -315,9 +300,11 @@ def leaderboard(title: str, variant: str) -> Any:
     try:
         info = registry.current(title).info()
     except DomainError:
-        raise Problem(404, "title_not_found", "There is no such game on this server.") from None
+        raise Problem(
+            404, "title_not_found", gettext("There is no such game on this server.")
+        ) from None
     if variant not in {v["name"] for v in info["variants"]}:
-        raise Problem(404, "variant_not_found", "This game has no such variant.")
+        raise Problem(404, "variant_not_found", gettext("This game has no such variant."))
     return {
         "title": title,
         "variant": variant,
@@ -340,14 +327,14 @@ def _table(table_id: str) -> Table:
     try:
         found = uuid.UUID(table_id)
     except ValueError:
-        raise Problem(404, "table_not_found", "There is no such table.") from None
+        raise Problem(404, "table_not_found", gettext("There is no such table.")) from None
     return side().tables.get(found)
 
 
 def _summary(table: Table) -> dict:
     row = side().fresh().table_row(str(table.id))
     if row is None:  # not projected yet (it is, after fresh(); kept for safety)
-        raise Problem(404, "table_not_found", "There is no such table.")
+        raise Problem(404, "table_not_found", gettext("There is no such table."))
     return row
 
 
@@ -364,7 +351,9 @@ def open_table(body: dict[str, Any]) -> Any:
     options: dict = {}
     clock = form_clock(body.get("clock") or "", body.get("on_expiry") or "")
     if body.get("clock") and clock is None:
-        raise Problem(422, "clock_invalid", "A clock is 'per_move:S' or 'correspondence:I:N:C'.")
+        raise Problem(
+            422, "clock_invalid", gettext("A clock is 'per_move:S' or 'correspondence:I:N:C'.")
+        )
     if clock:
         options["clock"] = clock
     spec = {
@@ -386,13 +375,7 @@ def open_table(body: dict[str, Any]) -> Any:
 
 def _seat(spec: dict, account: Account) -> dict:
     if spec["kind"] == "invited":
-        name = spec.get("name") or ""
-        found = side().accounts.by_name(name)
-        if found is None or found.deleted:
-            raise refused("table_invited_unknown", name=name)
-        if found.id == account.id:
-            raise refused("table_invited_self")
-        return {"kind": "invited", "invited": str(found.id), "name": found.name}
+        return side().invited_seat(spec.get("name") or "", account.id)
     if spec["kind"] == "bot":
         return {"kind": "bot", "bot": spec.get("bot") or "greedy", "level": spec.get("level", 2)}
     return {"kind": "open"}
@@ -459,38 +442,43 @@ def _guest_refused(table: Table, by_link: bool) -> Problem:
     )
 
 
-def _action(table_id: str, act: Callable[[uuid.UUID, str], Table]) -> dict:
-    account = changing()
-    return _summary(act(_table(table_id).id, str(account.id)))
+#: the table actions of its seated players: (route and view name, the ``Tables`` decision, what
+#: the route does); each is ``POST /api/v1/tables/{id}/<name>`` answering the table
+TABLE_ACTIONS = (
+    ("leave", "leave", "Leave a table that has not started (the creator closes it instead)."),
+    ("close", "close", "Close a table that has not started (its creator only)."),
+    ("start", "start_now", "Start now, bots in the open seats (its creator only)."),
+)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/leave", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def leave(table_id: str) -> Any:
-    """Leave a table that has not started (the creator closes it instead)."""
-    return _action(table_id, side().tables.leave)
+def _table_action(name: str, decision: str, doc: str) -> None:
+    def view(table_id: str) -> Any:
+        account = changing()
+        act: Callable[[uuid.UUID, str], Table] = getattr(side().tables, decision)
+        return _summary(act(_table(table_id).id, str(account.id)))
+
+    view.__name__, view.__doc__ = name, doc
+    documented = blp.doc(security=SESSION)(view)
+    documented = blp.problems(401, 403, 404, 409, 422)(documented)
+    documented = blp.response(200, s.TableSchema)(documented)
+    blp.route(f"/api/v1/tables/<string:table_id>/{name}", methods=["POST"])(documented)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/close", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def close(table_id: str) -> Any:
-    """Close a table that has not started (its creator only)."""
-    return _action(table_id, side().tables.close)
+for _name, _decision, _doc in TABLE_ACTIONS:
+    _table_action(_name, _decision, _doc)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/start", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def start(table_id: str) -> Any:
-    """Start now, bots in the open seats (its creator only)."""
-    return _action(table_id, side().tables.start_now)
+#: an account credential (:mod:`.credentials`) as the bearer
+CREDENTIAL_SCHEME = {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "An account credential ('chra_...', POST /api/v1/account/credentials): "
+    "acts for the seats the account holds now (X-Chronicle-Seat names one when it holds "
+    "several of the game) and on the account's own routes.",
+}
 
 
 def register(api: ChronicleApi) -> None:
     api.spec.components.security_scheme("accountSession", SECURITY_SCHEME)
+    api.spec.components.security_scheme("accountCredential", CREDENTIAL_SCHEME)
     api.register_blueprint(blp)

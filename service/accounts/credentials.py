@@ -24,8 +24,9 @@ import uuid
 from flask import g, request
 
 from domain.accounts.model import Account
+from domain.common.i18n import gettext
 
-from ..auth import Held
+from ..auth import SAFE_METHODS, Held, check_csrf
 from ..context import games
 from ..problems import Problem, unauthorized
 from . import sessions
@@ -77,8 +78,49 @@ def account_of(token: str) -> Account | None:
 
 def invalid() -> Problem:
     return unauthorized(
-        "This account credential is not valid: it was ended, or its account was deleted."
+        gettext("This account credential is not valid: it was ended, or its account was deleted.")
     )
+
+
+def me() -> Account:
+    """The account of the request's credential or signed-in session, or 401
+    ``sign_in_required``."""
+    account = bearer_account() or sessions.current_account()
+    if account is None:
+        raise Problem(
+            401,
+            "sign_in_required",
+            gettext(
+                "Sign in first: this belongs to a player's account (guests play from invite links)."
+            ),
+        )
+    return account
+
+
+def changing() -> Account:
+    """The account of a change: by its credential, or by its session with the CSRF token."""
+    account = bearer_account()
+    if account is not None:
+        return account
+    account = me()
+    check_csrf()
+    return account
+
+
+def in_session() -> Account:
+    """The account of what only a signed-in session may do (a credential may not make
+    credentials, register or remove passkeys, or delete the account: 403
+    ``session_required``); a change carries the CSRF token."""
+    if sent_credential() is not None:
+        raise Problem(
+            403,
+            "session_required",
+            gettext(
+                "Do this from a signed-in session: an account credential may not make "
+                "credentials, change passkeys or delete the account."
+            ),
+        )
+    return me() if request.method in SAFE_METHODS else changing()
 
 
 def held(game_id: uuid.UUID, token: str | None) -> Held | None:

@@ -19,7 +19,7 @@ from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from domain.accounts.errors import conflict, refused
+from domain.accounts.errors import conflict
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
@@ -59,7 +59,7 @@ def _table_id(text: str) -> uuid.UUID:
     try:
         return uuid.UUID(text)
     except ValueError:
-        abort(404, description="There is no such table.")
+        abort(404, description=_("There is no such table."))
 
 
 # -- the lobby of open tables ------------------------------------------------------------------
@@ -84,12 +84,7 @@ def _seat_spec(i: int, me: Account) -> dict:
     invite = (request.form.get(f"invite{i}") or "").strip()
     kind = request.form.get(f"seat{i}") or "open"
     if invite:
-        found = side().accounts.by_name(invite)
-        if found is None or found.deleted:
-            raise refused("table_invited_unknown", name=invite)
-        if found.id == me.id:
-            raise refused("table_invited_self")
-        return {"kind": "invited", "invited": str(found.id), "name": found.name}
+        return side().invited_seat(invite, me.id)
     if kind.startswith("bot:"):
         _, bot, level = (kind.split(":") + ["2"])[:3]
         return {"kind": "bot", "bot": bot, "level": int(level) if level.isdigit() else 2}
@@ -317,7 +312,7 @@ def game_table(game_id: uuid.UUID) -> ResponseReturnValue:
     """The table a game was started from (404 for a game created otherwise)."""
     found = side().fresh().table_of_game(str(game_id))
     if found is None:
-        abort(404, description="This game was not started from an open table.")
+        abort(404, description=_("This game was not started from an open table."))
     return redirect(url_for("accounts.table", table_id=found))
 
 
@@ -361,7 +356,7 @@ def ratings(title: str) -> ResponseReturnValue:
     try:
         info = registry.current(title).info()
     except DomainError:
-        abort(404, description="There is no such game on this server.")
+        abort(404, description=_("There is no such game on this server."))
     s = side().fresh()
     boards = [
         {

@@ -9,7 +9,8 @@ from flask import Response, url_for
 from flask.views import MethodView
 
 from domain.platform import registry
-from domain.platform.application import Created, Games
+from domain.platform.application import Games
+from domain.platform.game import Created
 
 from .. import views
 from ..auth import seat_token_optional

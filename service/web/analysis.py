@@ -6,9 +6,10 @@ ride in the address (``m``, compressed JSON of ``[seat, move]`` pairs), so the b
 button takes one back and nothing is written anywhere. Each page replays them on the rules
 alone (``Title.play``), from the position as this browser's seat may know it:
 
-* the game's state at ``V`` redacted for the viewer (``redact``) and, while the game hides
-  something, the title's ``fork_view`` of that view: every card the seat could not see is dealt
-  anew at random (a spectator cannot analyse such a game: it knows no seat's cards);
+* the game's state at ``V`` redacted for the viewer (``redact``) or, while the game hides
+  something, the title's ``fork_view`` for the seat (what a seat fork starts from): what the
+  seat knows, with every card it could not see dealt anew at random (a spectator cannot
+  analyse such a game: it knows no seat's cards);
 * every draw after ``V`` comes from the analysis' own seed, an HMAC of the service's key over
   the game, ``V``, the seat and a random token ``a`` in the address, so the analysis never
   previews the game's real future and its user cannot compute the draws to come.
@@ -42,7 +43,7 @@ from domain.common.visibility import has_hidden, redact
 
 from ..context import games, secret_key
 from . import security
-from .board import grouped_moves, sheet_rows, step_walk, target_moves
+from .board import decision_box, grouped_moves, sheet_rows, step_walk, target_moves
 from .pages import bp, show_invites, viewer
 
 MAX_MOVES = 600
@@ -129,7 +130,10 @@ def open_analysis(game_id: uuid.UUID, start: int, token: str, seat: int | None) 
     if hidden:
         if seat is None:
             raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=start)
-        state = rules.fork_view(redact(at.state, seat, False), seat, Rng(seed))
+        # the same call the kept branch makes (``Games.seat_fork``), so both start alike: the
+        # title's fork_view keeps what the seat knows and deals the rest anew (the contract
+        # suite checks it agrees with the seat's redacted view for every title)
+        state = rules.fork_view(at.state, seat, Rng(seed))
         if state is None:
             raise RuleViolation("fork_reveals_hidden", game=str(game_id), version=start)
     else:
@@ -207,7 +211,10 @@ def _context(analysis: Analysis, mover: int | None) -> dict:
         "panels": rules.page(board, seen_by),
         "moves": grouped_moves(shown, legal),
         "on_board": target_moves(shown, legal),
-        "walk": step_walk(shown, mover, legal) if legal and mover is not None else None,
+        "walk": (step_walk(shown, mover, legal) or decision_box(shown, legal))
+        if legal and mover is not None
+        else None,
+        "drawn_keys": set(),  # the places the drawing gives a control (analysis.html)
         "my_turn": False,  # no "why not?" links: they ask the game, not the analysis
         "past": True,
         "sheet": sheet,

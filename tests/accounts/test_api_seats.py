@@ -9,7 +9,13 @@ from __future__ import annotations
 import re
 
 from tests.accounts.helpers import csrf, post, sign_up
-from tests.accounts.test_tables import guest_seat, open_table, players, table_id
+from tests.accounts.test_tables import (
+    claimed_guest_seat,
+    guest_seat,
+    open_table,
+    players,
+    table_id,
+)
 
 SEAT = "X-Chronicle-Seat"
 
@@ -211,6 +217,18 @@ def test_bad_credentials_and_seat_headers_get_a_stable_code(client, app):
         "/api/v1/account/credentials", json={"label": "x"}, headers=bearer(credential(ann))
     )
     assert again.status_code == 403 and again.json["code"] == "session_required"
+    # nor may it add passkeys or delete the account; it does use the account's own routes
+    anns = bearer(credential(ann))
+    for method, path, body in (
+        ("GET", "/account/passkeys/options", None),
+        ("POST", "/api/v1/account/delete", {"confirm": "Ann"}),
+    ):
+        answer = api.open(path, method=method, json=body, headers=anns)
+        assert answer.status_code == 403 and answer.json["code"] == "session_required", path
+    assert ann.get("/api/v1/account").json["signed_in"]  # not deleted
+    assert api.get("/api/v1/account", headers=anns).json["name"] == "Ann"
+    opened = api.post("/api/v1/tables", json={"title": "toy", "variant": "race"}, headers=anns)
+    assert opened.status_code == 201, opened.data
     # a seat token naming another seat in the header is refused too
     created = client.post("/api/v1/games", json={"title": "toy", "players": ["A", "B"]}).json
     seat_token = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
@@ -249,15 +267,7 @@ def test_undo_with_consent_between_two_accounts(client, app):
 
 
 def test_a_claimed_guest_seat_and_an_invited_seat_play_through_the_api(client, app):
-    created = client.post("/api/v1/games", json={"title": "toy", "players": ["Gus", "Hal"]}).json
-    game_id, token = created["id"], created["seats"][0]["token"]
-    from service.web import security
-
-    with app.test_request_context():
-        invite = security.make_invite(game_id, 0, token)
-    gus = app.test_client()
-    sign_up(gus, "gus@example.org", "Gus")
-    assert post(gus, f"/account/claim/{invite}").status_code == 303
+    gus, game_id = claimed_guest_seat(client, app)
     assert legal(gus, game_id)["seat"] == 0
     assert legal(app.test_client(), game_id, bearer(credential(gus)))["seat"] == 0
     # an invited name's seat

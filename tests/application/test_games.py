@@ -118,7 +118,7 @@ def test_two_moves_on_one_version_exactly_one_wins(games, backend, tmp_path):
 
 def _interleave(games, other, gid, seat, move):
     """Make ``other`` save ``move`` for ``seat`` just before ``games`` saves its next batch."""
-    original = games._store
+    original = games.repo.store
     fired = []
 
     def store(events):
@@ -127,8 +127,8 @@ def _interleave(games, other, gid, seat, move):
             other.play(gid, seat, move)
         return original(events)
 
-    games._store = store
-    return lambda: setattr(games, "_store", original)
+    games.repo.store = store
+    return lambda: setattr(games.repo, "store", original)
 
 
 def test_lost_race_without_if_match_is_decided_again(backend, tmp_path):
@@ -251,7 +251,7 @@ def test_two_application_objects_on_one_store_see_each_others_moves(backend, tmp
 def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
     """The web's "new invite link": the old token is refused here at once, and by another
     process (another ``Games`` on the same store) once its cached hashes expire."""
-    from domain.platform import application
+    from domain.platform import seat_keys
 
     created = games.create_game("toy", "race", ["Ann", "Bob"], {"goal": 5}, seed=1)
     game_id, old = created.game.id, created.tokens[1]
@@ -261,7 +261,7 @@ def test_a_replaced_seat_token_stops_working_everywhere(games, monkeypatch):
     assert games.seat_for_token(game_id, old) is None
     assert games.seat_for_token(game_id, new) == 1
     assert games.seat_for_token(game_id, created.tokens[0]) == 0  # other seats keep theirs
-    monkeypatch.setattr(application, "SEAT_KEYS_TTL", 0.0)
+    monkeypatch.setattr(seat_keys, "SEAT_KEYS_TTL", 0.0)
     assert elsewhere.seat_for_token(game_id, old) is None
     assert elsewhere.seat_for_token(game_id, new) == 1
     elsewhere.close()

@@ -53,10 +53,10 @@ def test_a_lost_race_writes_neither_series_events_nor_a_game(app, monkeypatch):
         calls["n"] += 1
         return stale if calls["n"] == 1 else real(series_id)
 
-    monkeypatch.setattr(app, "series_events", as_read_before)
-    monkeypatch.setattr(app, "series_state", lambda series_id: _fold(stale, series_id))
+    monkeypatch.setattr(app.series, "series_events", as_read_before)
+    monkeypatch.setattr(app.series, "series_state", lambda series_id: _fold(stale, series_id))
     monkeypatch.setattr(
-        app, "series_current", lambda s: (None, app.get_game(created.game.id).state, True)
+        app.series, "series_current", lambda s: (None, app.get_game(created.game.id).state, True)
     )
     with pytest.raises(ConcurrentWrite):
         app.series_move(sid, move)

@@ -27,10 +27,19 @@ def test_a_signed_in_spectator_writes_in_the_spectators_room_and_a_moderator_hid
         data={"room": "spectators", "text": "Ann should fence <now>", "csrf_token": csrf(watcher)},
     )
     assert posted.status_code == 303
-    # the API too, with the session cookie
-    api = watcher.post(f"{game.url}/chat", json={"room": "spectators", "text": "or plough"})
+    # the API too, with the session cookie and its CSRF token (a cookie alone is no consent:
+    # the browser sends it on its own)
+    spoken = {"room": "spectators", "text": "or plough"}
+    forged = watcher.post(f"{game.url}/chat", json=spoken)
+    assert_problem(forged, 403, "csrf_token_invalid")
+    token = {"X-CSRF-Token": csrf(watcher)}
+    report = watcher.post(f"{game.url}/chat/1/reports", json={"reason": "spam"})
+    assert_problem(report, 403, "csrf_token_invalid")
+    api = watcher.post(f"{game.url}/chat", json=spoken, headers=token)
     assert api.status_code == 201 and api.get_json()["name"] == "Kibitzer"
-    assert_problem(watcher.post(f"{game.url}/chat", json={"text": "hi players"}), 403)
+    assert_problem(
+        watcher.post(f"{game.url}/chat", json={"text": "hi players"}, headers=token), 403
+    )
     public = players.get(f"{game.url}/chat").get_json()["messages"]
     assert [m["text"] for m in public] == ["Ann should fence <now>", "or plough"]
     assert players.get(f"{game.url}/chat", headers=game.auth(0)).get_json()["messages"] == []

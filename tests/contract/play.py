@@ -32,15 +32,15 @@ def private_seed(case: Case):
     """Games created meanwhile draw a private seed fixed by the case (an unseeded game whose
     seed stays secret while it runs, but the same game at every run: the suite never
     depends on luck)."""
-    import domain.platform.application as application
+    import domain.platform.moves as moves
 
     value = (1 << 127) | int(hashlib.sha256(case.id.encode()).hexdigest()[:32], 16) >> 1
-    drawn = application.new_seed
-    application.new_seed = lambda: value
+    drawn = moves.new_seed
+    moves.new_seed = lambda: value
     try:
         yield value
     finally:
-        application.new_seed = drawn
+        moves.new_seed = drawn
 
 
 def start(app: Games, case: Case) -> uuid.UUID:

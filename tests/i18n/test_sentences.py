@@ -276,3 +276,28 @@ def test_the_written_out_plural_rule_is_the_catalogues_own(lang):
 
     rule = gettext.c2py(i18n_catalog.read(lang).plural_expr)
     assert all(PLURAL_INDEX[lang](n) == rule(n) for n in range(1001))
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_a_card_refusal_says_the_cards_own_sentence_in_the_language(lang):
+    """card_not_now (issue 38): the card's name, what was tried and the card's own sentence
+    of when it may be used (K297) in the reader's language; the params stay English facts."""
+    from domain.agricola.cards.catalogue import CARDS
+    from domain.agricola.errors import AgricolaViolation
+    from domain.common.i18n import pgettext
+
+    name = CARDS["K297"]["name"]
+    error = AgricolaViolation(
+        "card_not_now",
+        card_name=name,
+        what="use",
+        reason="it may be used at any time except during the breeding phase",
+        seat_name="Ann",
+    )
+    english = error.message
+    with i18n.translate(lang):
+        said = error.message
+        assert pgettext("agricola card name", name) in said
+    assert said != english and "breeding" not in said and " use " not in said, said
+    assert error.params["what"] == "use"  # the facts stay as they were
+    assert error.message == english

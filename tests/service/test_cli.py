@@ -157,17 +157,17 @@ def test_verify_all_splits_the_games_over_processes(run, client, workers):
 
 
 def test_verify_all_with_a_time_limit_says_how_far_it_got(run, client, monkeypatch):
-    from service import verify_all
+    from domain.platform.archive import Archive
 
     for _ in range(3):
         new_game(client)
-    slow = verify_all.Games.audit
+    slow = Archive.audit
 
     def audit(self, *args, **kwargs):
         time.sleep(2)
         return slow(self, *args, **kwargs)
 
-    monkeypatch.setattr(verify_all.Games, "audit", audit)
+    monkeypatch.setattr(Archive, "audit", audit)
     result = run("verify", "--all", "--workers", "1", "--time-limit", "0.5")
     assert result.exit_code == 0, result.output
     assert "0 game(s) checked" in result.output

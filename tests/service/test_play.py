@@ -300,15 +300,15 @@ def rival(services, client, monkeypatch):
 
     other = build_games(services.settings)
     games = services.games()
-    original = games._store
+    original = games.repo.store
 
     def arm(game, seat, payload):
         def racing_store(events):
-            monkeypatch.setattr(games, "_store", original)
+            monkeypatch.setattr(games.repo, "store", original)
             other.play(uuid.UUID(game.id), seat, payload)
             return original(events)
 
-        monkeypatch.setattr(games, "_store", racing_store)
+        monkeypatch.setattr(games.repo, "store", racing_store)
 
     yield arm
     other.close()

@@ -174,3 +174,34 @@ def test_compare_draws_each_board_from_the_viewers_seat(web_app):
     watcher = web_app.test_client().get(f"/compare?g={gid}&g={branch}").get_data(True)
     assert "Drawn as" not in watcher and "(you)" not in watcher
     assert not [n for n in names["0"] | names["1"] if n in watcher]
+
+
+def _keep(client, shown) -> str:
+    """Keep the analysis on ``shown`` as a branch: the branch's invites page."""
+    keep = re.search(r'<form method="post" action="([^"]*keep)"[^>]*>(.*?)</form>', shown, re.S)
+    fields = {html.unescape(k): html.unescape(v) for k, v in _FIELD.findall(keep.group(2))}
+    answer = client.post(keep.group(1), data=fields)
+    assert answer.status_code == 303, answer.get_data(True)[-400:]
+    return answer.headers["Location"]
+
+
+def test_a_kept_branch_of_a_game_that_hides_cards_plays_every_analysis_move(web_app):
+    """The analysis starts where the kept branch starts (the title's fork_view for the seat,
+    the same seed), so every move made in the analysis is played in the branch: with the E deck
+    and in a draft, where hands are still being passed."""
+    app = _games(web_app)
+    for options, seed in (({"decks": "E"}, 11), ({"dealing": "draft"}, 31)):
+        created = app.create_game("agricola", "full", ["Ann", "Bob"], options, seed=seed)
+        gid = created.game.id
+        rng = random.Random(seed)
+        play_random(app, gid, rng, max_version=3)
+        while sorted(app.get_game(gid).rules.status(app.get_game(gid).state).to_act) != [0]:
+            random_move(app, gid, rng)
+        ann = _seated(web_app, created, 0)
+        _, shown = _open(ann, gid, app.get_game(gid).version)
+        for _ in range(8):
+            _, shown = _tap_first(ann, shown)
+        invites = _keep(ann, shown)
+        assert "could not be played" not in ann.get(invites).get_data(True), options
+        branch = app.get_game(uuid.UUID(invites.split("/")[-2]))
+        assert branch.version >= 1 + 8, (options, branch.version)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..conversions import conversions_open
 from ..farm import affordable, renovation_problem, renovations
 from ..place_effects import renovate
+from ..statetypes import Farm
 from ..steps import settle
 from . import engine
 from .common import ask_choice, order_moves, receive_animals
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def trade_options(farm: dict, eff: dict) -> list[int]:
+def trade_options(farm: Farm, eff: dict) -> list[int]:
     """The options of a card's fixed trades (``converts``) the seat can make with what it holds,
     as far as the card's own conditions allow (``converts_if``, ``option_if``)."""
     if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):

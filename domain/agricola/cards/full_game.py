@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..abilities import Bind, CardModule, Move
+from ..statetypes import Farm
 from . import (
     actions,
     animal_bag,
@@ -181,7 +182,7 @@ MOVES = {
 }
 
 
-def _conversions(farm: dict) -> list[str]:
+def _conversions(farm: Farm) -> list[str]:
     out = []
     for card_id in farm.get("cards", []):
         for pay, _ in engine.effect(card_id, farm).get("converts", []):
@@ -190,7 +191,7 @@ def _conversions(farm: dict) -> list[str]:
     return out
 
 
-def _feeding_trades(farm: dict) -> bool:
+def _feeding_trades(farm: Farm) -> bool:
     """A card trade of the feeding phase (Feed Pellets E338) that is worth asking about even
     when the seat has food enough."""
     return any(
@@ -225,7 +226,7 @@ def _step_candidates(state: dict, seat: int, kind: str) -> list[dict]:
     )
 
 
-def _card_points(farm: dict) -> int:
+def _card_points(farm: Farm) -> int:
     return sum(CARDS[c]["vp"] for c in farm.get("minors", []))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..farm import affordable
+from ..statetypes import Farm
 from ..steps import settle
 from ..text import goods_text
 from . import engine
@@ -48,7 +49,7 @@ def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dic
 ANY_OCCUPATION = "any"
 
 
-def patron_food(farm: dict, reaction: bool = False) -> int:
+def patron_food(farm: Farm, reaction: bool = False) -> int:
     """E192: 2 food before paying for an occupation, per Patron in play."""
     return 2 * sum(
         1

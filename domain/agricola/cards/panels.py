@@ -26,6 +26,7 @@ from typing import Any
 from domain.common.i18n import N_, gettext, join_list, ngettext, pgettext
 
 from ..nouns import count_text, goods_text
+from ..statetypes import Farm
 from .catalogue import CARDS
 from .listing import entry
 from .words import card_name, or_list
@@ -111,7 +112,7 @@ def _goods_text(goods: dict) -> str | None:
     return goods_text(shown) if shown else None
 
 
-def _on_card(farm: dict, card_id: str) -> str | None:
+def _on_card(farm: Farm | dict, card_id: str) -> str | None:
     """The goods lying on a played card: goods held on it and the crop on a card field."""
     parts = []
     held = _goods_text(farm.get("held", {}).get(card_id, {}))
@@ -130,7 +131,7 @@ def _played(farm: dict, kind: str) -> list[dict]:
     return [dict(card_entry(c), on=_on_card(farm, c)) for c in farm.get(kind, [])]
 
 
-def _promised(view: dict, seat: int, farm: dict) -> list[dict]:
+def _promised(view: dict, seat: int, farm: Farm) -> list[dict]:
     """``[{"round", "goods", "source"}]``: what later rounds bring the seat, round by round."""
     now = int(view.get("round") or 0)
     out = []

@@ -19,6 +19,7 @@ from ..errors import AgricolaViolation, StepNotExpected
 from ..farm import affordable, improvement_costs, major_costs
 from ..improvements import is_a
 from ..state import improvements_owned, major_name, name
+from ..statetypes import Farm
 from ..steps import settle
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
@@ -110,7 +111,7 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
 THATCHED = ("E21",)
 
 
-def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
+def minor_cost(farm: Farm, card_id: str, pay: int) -> dict:
     cost = dict(CARDS[card_id]["costs"][pay])
     if card_id in THATCHED and cost.get("reed"):
         less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
@@ -118,7 +119,7 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
-def minor_costs(farm: dict, card_id: str) -> list[dict]:
+def minor_costs(farm: Farm, card_id: str) -> list[dict]:
     """Every way the seat may pay for a minor: its printed costs as the seat's cards change
     them, then the other ways its cards offer (Baking Tray E15)."""
 

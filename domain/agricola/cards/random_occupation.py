@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
+from ..statetypes import Farm
 from . import engine, occupation_play
 from .common import hand
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 _ASKED = "K275/asked"
 
 
-def _holder(farm: dict) -> str | None:
+def _holder(farm: Farm) -> str | None:
     return next(
         (c for c in farm.get("cards", []) if engine.effect(c, farm).get("random_occupation")),
         None,

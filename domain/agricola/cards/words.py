@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.common.i18n import NP_, gettext, join_list, pgettext
+from domain.common.i18n import NP_, gettext, join_list, pgettext, register_param_context
 
 from ..nouns import goods_text
 from .catalogue import CARDS
@@ -63,3 +63,34 @@ def or_list(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+#: an error's params may name a card by its English name: said in the reader's language
+register_param_context("agricola card name")
+
+#: the fragments the card engine's refusals carry as params (``what``, ``reason``: the
+#: ``card_not_now`` family), said in the reader's language by ``errors.render``
+ERROR_PARTS = (
+    NP_("error part", "use"),
+    NP_("error part", "play"),
+    NP_("error part", "resolve"),
+    NP_("error part", "choose goods from"),
+    NP_("error part", "no card asks for a choice now"),
+    NP_(
+        "error part",
+        "no cards wait for the seat to choose their order, or this one is not among them",
+    ),
+    NP_("error part", "no occupation in hand can be played and paid for"),
+    NP_("error part", "only an occupation action lets a player play an occupation"),
+    NP_("error part", "the action in progress offers no minor improvement"),
+    NP_("error part", "they can neither build a major improvement nor play a minor one"),
+    NP_(
+        "error part",
+        "it works as the minor improvement of an action that offers one, while the major "
+        "improvement is still on the board",
+    ),
+    NP_("error part", "Mini Pasture fences one free space next to a pasture"),
+    NP_("error part", "it may be used only in the feeding phase of a harvest, once"),
+    NP_("error part", "it is not theirs, or they lack what it converts"),
+    NP_("error part", "it may be used at any time except during the breeding phase"),
+)

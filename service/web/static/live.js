@@ -28,9 +28,13 @@
     }
   }
 
+  var latest = 0;  /* the newest version the stream announced */
+
   function onMessage(event) {
     try {
-      if (JSON.parse(event.data).version > known()) { refresh(); }
+      var version = JSON.parse(event.data).version;
+      if (version > latest) { latest = version; }
+      if (version > known()) { refresh(); }
     } catch (err) { /* a message without a version: nothing to do */ }
   }
 
@@ -172,6 +176,28 @@
   /* a live refresh swaps the page under the focus: put it back on the same control */
   var focused = null;
 
+  /* a late answer never draws an older position over a newer one (a live refresh asked for
+     just before this page's own move, answered after it) */
+  var lost = false;  /* the answer to this page's move found its page redrawn meanwhile */
+  var incoming = 0;  /* the game's version in the answer being drawn */
+  var movedAt = 0;  /* when this page's own move was answered (its focus not yet placed) */
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var m = main();
+    var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
+    if (verb === "post" && event.detail.target && !document.body.contains(event.detail.target)) {
+      lost = true;
+      event.detail.shouldSwap = false;
+      return;
+    }
+    if (!m || event.detail.target !== m || !event.detail.shouldSwap) { return; }
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found) { incoming = Math.max(incoming, parseInt(found[1], 10)); }
+    if (found && verb === "get" && parseInt(found[1], 10) < known()) {  /* (the game's version) */
+      event.detail.shouldSwap = false;
+    }
+  });
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
     var m = main();
@@ -221,8 +247,12 @@
     }
     if ((config.verb || "").toLowerCase() !== "post") {  /* a live refresh */
       refocus();
-      return;
+      /* one that came right after this page's own move, before its focus was placed: the
+         focus goes where the move's own answer would have put it */
+      var nowhere = !document.activeElement || document.activeElement === document.body;
+      if (!nowhere || Date.now() - movedAt > 3000) { return; }
     }
+    movedAt = 0;
     if (focusWalk()) { return; }
     /* your turn goes on: the first move where you chose the last one (the list or the board);
        your turn ended: the board's heading, with the board and the log right after it */
@@ -303,7 +333,16 @@
 
   document.addEventListener("htmx:afterRequest", function (event) {
     var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
-    if (verb === "post") { posting = false; }
+    if (verb !== "post") { return; }
+    posting = false;
+    movedAt = Date.now();
+    /* a live refresh redrew the page while the move was on its way (its answer had no page
+       left to go to), or the stream announced a version newer than the answer's: draw it */
+    var again = lost;
+    lost = false;
+    window.setTimeout(function () {
+      if (again || latest > Math.max(known(), incoming)) { refresh(); }
+    }, 50);
   });
 
   /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */

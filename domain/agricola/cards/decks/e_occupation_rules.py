@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...improvements import is_a
 from ...scoring import score_farm
 from ...state import fenced_spaces, improvement_info, improvements_owned
+from ...statetypes import Farm
 from ..hooks import receive_animals
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def berry_picker(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
 
 
-def only_clay(gained: dict, space: str, farm: dict) -> dict:
+def only_clay(gained: dict, space: str, farm: Farm) -> dict:
     kinds = [g for g, n in gained.items() if n]
     return {"clay": 2} if kinds == ["clay"] else {}
 
@@ -68,13 +69,13 @@ def only_clay(gained: dict, space: str, farm: dict) -> dict:
 TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
 
 
-def dancer(gained: dict, space: str, farm: dict) -> dict:
+def dancer(gained: dict, space: str, farm: Farm) -> dict:
     if space not in TRAVELING_PLAYERS:
         return {}
     return {"food": max(0, 4 - gained.get("food", 0))} if "food" in gained else {}
 
 
-def stone_carrier_free(gained: dict, space: str, farm: dict) -> dict:
+def stone_carrier_free(gained: dict, space: str, farm: Farm) -> dict:
     """E210: the extra stone comes by itself when it costs nothing (K-08)."""
     if gained.get("stone") and not any(gained.get(g) for g in ("wood", "clay", "reed")):
         return {"stone": 1}
@@ -94,7 +95,7 @@ def stone_carrier_choice(b: Builder, seat: int, space_id: str, card_id: str, gai
     return {"card": card_id, "options": [{}, {"stone": 1, "food": -1}]}
 
 
-def stone_carrier(gained: dict, space: str, farm: dict) -> dict:
+def stone_carrier(gained: dict, space: str, farm: Farm) -> dict:
     if not gained.get("stone"):
         return {}
     if not any(gained.get(g) for g in ("wood", "clay", "reed")):
@@ -102,11 +103,11 @@ def stone_carrier(gained: dict, space: str, farm: dict) -> dict:
     return {"stone": 1, "food": -1} if farm["supply"]["food"] >= 1 else {}
 
 
-def own_oven(farm: dict) -> bool:
+def own_oven(farm: Farm) -> bool:
     return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
-def cook(state: dict, farm: dict, need: int) -> int:
+def cook(state: dict, farm: Farm, need: int) -> int:
     """Only 2 people eat 2 food; the others 1 (newborns already eat 1)."""
     adults = farm["family"] - farm["newborns"]
     per = state["feeding"]["adult"]
@@ -195,7 +196,7 @@ def guildmaster(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": {good: n}}, seat)
 
 
-def guildmaster_now(farm: dict) -> dict:
+def guildmaster_now(farm: Farm) -> dict:
     out: dict = {}
     for key, (good, _) in GUILD.items():
         if key in farm["majors"] or key in farm.get("occupations", []):
@@ -232,12 +233,12 @@ def pastor(b: Builder, seat: int, event: Any, card_id: str) -> None:
 GROCER_STACK = ("reed", "grain", "stone", "vegetable", "wood", "clay", "reed", "vegetable")
 
 
-def grocer(farm: dict) -> list[tuple[dict, dict]]:
+def grocer(farm: Farm) -> list[tuple[dict, dict]]:
     taken = farm["card_state"].get("E184", 0)
     if taken >= len(GROCER_STACK):
         return []
     return [({"food": 1}, {GROCER_STACK[taken]: 1})]
 
 
-def stone_less(farm: dict, cost: dict) -> dict:
+def stone_less(farm: Farm, cost: dict) -> dict:
     return dict(cost, stone=cost["stone"] - 1) if cost.get("stone") else cost

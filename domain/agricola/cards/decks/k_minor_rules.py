@@ -10,6 +10,7 @@ from domain.common.housing import Housing, can_house
 from ...farm import legal_room_spaces
 from ...scoring import farm_counts
 from ...state import housing, total_animals
+from ...statetypes import Farm
 from ..card_bakes import hook as card_bake_hook
 from ..card_bakes import open_now
 from ..card_ploughing import after_field, complete_rounds_left, start
@@ -34,7 +35,7 @@ def stone_rooms(per_room: int) -> Any:
     )
 
 
-def landing_net(gained: dict, space_id: str, farm: dict) -> dict:
+def landing_net(gained: dict, space_id: str, farm: Farm) -> dict:
     """K126 (seed 000 L692: the other building resources are wood, clay and stone)."""
     if not gained.get("reed"):
         return {}
