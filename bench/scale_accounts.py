@@ -19,11 +19,11 @@ account with 200 games, and how long a rating takes to reach its read model.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import secrets
 import signal
-import subprocess
 import time
 import uuid
 
@@ -31,13 +31,13 @@ import requests
 
 from domain.accounts.app import Accounts
 from domain.platform.application import Games
-from domain.platform.storage import persistence_env
+from domain.platform.storage import drop_postgres_schema, persistence_env, postgres_connect
 from domain.tables.app import Tables
 from projections.accounts import projections_for
 from projections.store import open_store
 
 from .games import random_move
-from .http import BIN, ROOT
+from .http import ROOT
 
 TABLES_PER_1000 = 20
 ACCOUNT_GAMES = 200
@@ -154,14 +154,9 @@ def rating_latency(url: str, redis_url: str) -> dict:
         "CHRONICLE_SECRET_KEY": SECRET,
         "PYTHONPATH": ROOT,
     }
-    worker = subprocess.Popen(
-        [os.path.join(BIN, "chronicle-worker")],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    from .scale import spawn
+
+    worker = spawn("chronicle-worker", env)
     os.environ["CHRONICLE_QUEUE"] = queue
     settings = Settings.from_env(
         {"CHRONICLE_DATABASE_URL": url, "REDIS_URL": redis_url, "CHRONICLE_SECRET_KEY": SECRET}
@@ -250,29 +245,97 @@ def ratios(report: dict, small_store: int, n_games: int) -> None:
     }
 
 
-def rounds(stores: list[tuple], claims: int) -> None:
-    """Prepare each store (read models rebuilt, tables and the 200-game account, VACUUM), then
-    :data:`ROUNDS` rounds alternating between the stores; each store's report gets
-    ``queries``, ``accounts`` and ``load`` as medians over its rounds, and ``rounds``."""
+def prepare(
+    report: dict, url: str, schema: str, games: int, stage: str, templates: list[dict]
+) -> tuple[list, str]:
+    """A store of ``games`` games in ``schema``, ready to measure: filled, its read models
+    rebuilt, the tables and the 200-game account added, vacuumed. Each step's figures go to
+    ``report`` and to the schema's ``bench_meta`` table, so a store made by an earlier run
+    (``BENCH_SCALE_STORE``) is measured again without being made again. Returns the kept
+    games (id, finished, seat tokens) and the account's session cookie."""
     from . import scale
 
-    cookies = []
-    for report, url, schema, kept, games, stage in stores:
-        report["rebuild"] = scale.rebuild(url)
-        print("rebuild", games, report["rebuild"], flush=True)
-        seeded = seed(url, kept, games, stage)
-        cookies.append(seeded.pop("cookie"))
-        report["accounts_seed"] = seeded
-        report["vacuum_analyze_seconds"] = scale.vacuum(url, schema)
+    meta = _read_meta(url, schema)
+    if "fill" not in meta:
+        drop_postgres_schema(url)  # a fill cut short is started again
+        scale.ensure(url)
+        meta["fill"], meta["kept"] = scale.fill(
+            url, scale.templates_once(templates, report), (0, games)
+        )
+        print("fill", games, meta["fill"], flush=True)
+        _write_meta(url, schema, meta)
+    if "rebuild" not in meta:
+        meta["rebuild"] = _rebuild(url)
+        print("rebuild", games, meta["rebuild"], flush=True)
+        _write_meta(url, schema, meta)
+    if "accounts_seed" not in meta:
+        seeded = seed(url, meta["kept"], games, stage)
+        meta["cookie"] = seeded.pop("cookie")
+        meta["accounts_seed"] = seeded
+        meta["vacuum_analyze_seconds"] = scale.vacuum(url, schema)
+        _write_meta(url, schema, meta)
+    else:
+        report["store_kept_from"] = meta.get("made_at")
+    for key in ("fill", "rebuild", "accounts_seed", "vacuum_analyze_seconds"):
+        report[key] = meta[key]
+    return [tuple(k) for k in meta["kept"]], meta["cookie"]
+
+
+def _rebuild(url: str, attempts: int = 3) -> dict:
+    """``chronicle-rebuild``'s rebuild, started again if a connection is lost (it leaves the
+    position at 0 then, and starts from the beginning)."""
+    from . import scale
+
+    for attempt in range(attempts):
+        try:
+            return scale.rebuild(url)
+        except Exception as err:
+            if attempt == attempts - 1:
+                raise
+            print("rebuild failed, again:", err, flush=True)
+    raise AssertionError("unreachable")
+
+
+def _read_meta(url: str, schema: str) -> dict:
+    with postgres_connect(url) as conn:
+        found = conn.execute(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = %s "
+            "AND table_name = 'bench_meta'",
+            (schema,),
+        ).fetchone()
+        if not found:
+            return {}
+        row = conn.execute(f'SELECT body FROM "{schema}".bench_meta WHERE id = 1').fetchone()
+    return json.loads(row[0]) if row else {}
+
+
+def _write_meta(url: str, schema: str, meta: dict) -> None:
+    meta["made_at"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    with postgres_connect(url) as conn:
+        conn.execute(
+            f'CREATE TABLE IF NOT EXISTS "{schema}".bench_meta (id INT PRIMARY KEY, body TEXT)'
+        )
+        conn.execute(
+            f'INSERT INTO "{schema}".bench_meta (id, body) VALUES (1, %s) '
+            "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+            (json.dumps(meta),),
+        )
+
+
+def rounds(stores: list[tuple], claims: int) -> None:
+    """:data:`ROUNDS` rounds alternating between the prepared stores (A, B, A, B…), each on a
+    fresh server; each store's report gets ``queries``, ``accounts`` and ``load`` as medians
+    over its rounds, and ``rounds`` (each with the load average when it started)."""
+    from . import scale
+
     for r in range(ROUNDS):
-        for (report, url, _schema, kept, games, _stage), cookie in zip(stores, cookies):
+        for report, url, _schema, kept, games, cookie in stores:
             server = scale.PgServer(url)
             try:
-                figures = {
-                    "queries": scale.queries(server.url, kept),
-                    "accounts": queries(server.url, cookie),
-                    "load": scale.load(server.url, kept[claims:]),
-                }
+                figures: dict = {"load_average": os.getloadavg()}
+                figures["queries"] = scale.queries(server.url, kept, games)
+                figures["accounts"] = queries(server.url, cookie)
+                figures["load"] = scale.load(server.url, kept[claims:])
                 figures["load"]["server_rss_mb"] = server.worker_rss_mb()
             finally:
                 server.close()
@@ -283,7 +346,8 @@ def rounds(stores: list[tuple], claims: int) -> None:
 
 
 def _brief(figures: dict) -> dict:
-    out = {k: round(v["p99_ms"], 1) for k, v in figures["queries"].items()}
+    out = {"load_average": round(figures["load_average"][0], 1)}
+    out.update({k: round(v["p99_ms"], 1) for k, v in figures["queries"].items()})
     out.update({k: round(v["p99_ms"], 1) for k, v in figures["accounts"].items()})
     out["move_p50"] = round(figures["load"]["move"]["p50_ms"], 1)
     out["move_p99"] = round(figures["load"]["move"]["p99_ms"], 1)

@@ -172,9 +172,15 @@ def arena_command(
     )
     if as_json:
         click.echo(json.dumps(report, indent=2))
-        return
+    else:
+        _print_report(report, rules.display_name, variant, players)
+
+
+def _print_report(report: dict, display_name: str, variant: str, players: int) -> None:
+    """The arena's figures as text (``--json`` prints them as JSON instead)."""
+    keys = sorted(report["bots"])
     click.echo(
-        f"{report['games']} games of {rules.display_name} ({variant}), {players} "
+        f"{report['games']} games of {display_name} ({variant}), {players} "
         f"players; {report['finished']} finished, {report['faults']} refused bot "
         f"moves, {report['moves_per_second']} moves/s"
     )

@@ -41,6 +41,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "NP_": ((1, "c"), 2),
+    "_says": None,  # a move label's whole message (domain/agricola/cards/labels.py)
 }
 METHODS = [("**/templates/**.html", "jinja2.ext:babel_extract"), ("**.py", "python")]
 #: the Agricola glossary's sections used as message contexts ("agricola spaces")
@@ -127,7 +128,7 @@ def _why_messages() -> list[tuple[str | None, str, str | None]]:
 
 
 def _service_messages() -> list[tuple[str | None, str, str | None]]:
-    from . import problems
+    from . import i18n_fields, problems
 
     titles = {title for _, _, title in problems.DOMAIN_STATUS}
     titles |= {problems._phrase(status) for status in problems.HTTP_CODES}
@@ -136,6 +137,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
         ("problem title", t, None) for t in sorted(titles)
     ]
     out += [(None, m, None) for m in problems.HTTP_DETAILS.values()]
+    out += [(i18n_fields.CONTEXT, m, None) for m in (*i18n_fields.TEMPLATES, *i18n_fields.OWN)]
     out += [("status", s, None) for s in ("active", "finished")]
     out += _why_messages()
     for title in ("agricola", "caverna", "village"):  # score sheets (their labels: glossaries)
@@ -160,7 +162,7 @@ def _service_messages() -> list[tuple[str | None, str, str | None]]:
 
 
 def _village_messages() -> list[tuple[str | None, str, str | None]]:
-    from domain.village import pack, text
+    from domain.village import pack, sheet_words, text
 
     out: list[tuple[str | None, str, str | None]] = []
     out += [(None, m, None) for m in (*text.DIED.values(), *text.MOVED.values())]
@@ -173,6 +175,9 @@ def _village_messages() -> list[tuple[str | None, str, str | None]]:
     out += [("village cube", m, None) for m in text.A_CUBE.values()]
     out += [("village colour", m, None) for m in text.COLOUR_WORDS]
     out += [("village end place", m, None) for m in ("chronicle", "graves")]
+    out += [
+        ("village scoring", one, many) for _, (one, many) in sheet_words.COUNTED_LABELS.values()
+    ]
     chronicle = _glossary("village", "ru")["sections"]["chronicle"]
     out += [("village chronicle", key, None) for key in chronicle]
     out += [
@@ -200,12 +205,10 @@ def _caverna_messages() -> list[tuple[str | None, str, str | None]]:
     phases = _glossary("caverna", "ru")["sections"]["phases"]
     out += [("caverna phase", key.replace("_", " "), None) for key in phases]
     tiles = _glossary("caverna", "ru")["sections"]["tiles"]
-    out += [("caverna tiles", key, None) for key in tiles if key in _CAVERNA_SINGLE_TILES]
+    out += [("caverna tiles", key, None) for key in tiles]  # by key: the board's cells
+    out += [("caverna furnishing id", key, None) for key in FURNISHINGS]  # the board's list
+    out += [("caverna harvest marker", m, None) for m in ("red",)]
     return out
-
-
-#: the tiles a ruby buys alone (``RubySpent`` names them by key)
-_CAVERNA_SINGLE_TILES = ("meadow", "field", "cavern", "tunnel")
 
 
 def _glossary(name: str, lang: str) -> dict:
@@ -256,6 +259,8 @@ def _caverna_terms(lang: str) -> dict[Key, str | tuple[str, ...]]:
             out[(f"caverna {section}", row["en"])] = row["term"]
     for key, row in sections["tiles"].items():
         out[("caverna tiles", key)] = row["term"]
+    for key, row in sections["furnishings"].items():
+        out[("caverna furnishing id", key)] = row["term"]
         if key in text._TILES:
             out[("caverna tile placed", text._TILES[key])] = row["term"]
     for key, row in sections["loot"].items():

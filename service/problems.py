@@ -33,6 +33,8 @@ from domain.common.errors import (
 )
 from domain.common.i18n import gettext
 
+from .i18n_fields import translate_messages
+
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
@@ -147,7 +149,9 @@ def forbidden(detail: str, **params: Any) -> Problem:
 
 
 def invalid_request(messages: Any, headers: dict | None = None) -> Problem:
-    """422: a body that fails its schema, with marshmallow's messages in ``errors``."""
+    """422: a body that fails its schema, with marshmallow's messages in ``errors`` (in the
+    reader's language, ``service.i18n_fields``; the field names as they are)."""
+    messages = translate_messages(messages)
     return Problem(
         422,
         "invalid_request",
@@ -162,10 +166,13 @@ def invalid_request(messages: Any, headers: dict | None = None) -> Problem:
 
 def unparsable(messages: Any, headers: dict | None = None) -> Problem:
     """400: a query string or header that fails its schema."""
+    messages = translate_messages(messages)
     return Problem(
         400,
         "bad_request",
-        "The request cannot be parsed: " + summarize_messages(messages),
+        gettext("The request cannot be parsed: {fields}").format(
+            fields=summarize_messages(messages)
+        ),
         errors=_jsonable(field_messages(messages)),
         headers=headers or {},
     )

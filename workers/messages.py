@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.common.i18n import gettext, join_list, ngettext, pgettext
+from domain.common.visibility import redact
 from domain.platform.application import Games
 from locales import translate
 
@@ -142,7 +143,8 @@ def _build(games: Games, row: dict, public_url: str | None) -> Message:
         "state": rules.view(game.state, seat),
     }
     if kind == "over":
-        data["scores"] = rules.score_sheet(game.state)
+        # redact first, then describe: the sheet as this seat may see it (all of it once over)
+        data["scores"] = redact(rules.score_sheet(game.state), seat, finished)
     data.update(_data_extras(kind, extra, version, first, link))
     payload = {"type": TYPES[kind], "timestamp": row.get("created_at"), "data": data}
     public_data = {

@@ -4,10 +4,10 @@ of earlier ones (placements in ``placement.py``, the steps of an action in ``ste
 
 from __future__ import annotations
 
-from domain.common.builder import EventBuilder
+from domain.common.builder import EventBuilder, clone
 
 from .evolve import evolve
-from .state import clone, name
+from .state import name
 
 
 class Builder(EventBuilder):

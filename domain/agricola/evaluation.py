@@ -17,6 +17,7 @@ will be worth later:
 
 from __future__ import annotations
 
+from .statetypes import Farm
 from .tables import HARVEST_ROUNDS, MAJOR_IMPROVEMENTS
 
 WORTH = {"wood": 0.35, "clay": 0.35, "reed": 0.4, "stone": 0.45, "grain": 0.4, "vegetable": 0.6}
@@ -29,7 +30,7 @@ COOKING = 2.5
 SOWN = 0.35
 
 
-def _cook_rates(farm: dict) -> dict[str, int]:
+def _cook_rates(farm: Farm) -> dict[str, int]:
     rates: dict[str, int] = {}
     for major in farm.get("majors", ()):
         for good, rate in MAJOR_IMPROVEMENTS.get(major, {}).get("cook", {}).items():

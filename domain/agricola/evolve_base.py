@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .statetypes import Farm
+
 
 def _add(target: dict, goods: dict, sign: int = 1) -> None:
     for good, n in goods.items():
@@ -36,7 +38,7 @@ def _copy(value: Any) -> Any:
     return None if value is None else json.loads(json.dumps(value))
 
 
-def _set_animals(farm: dict, data: dict) -> None:
+def _set_animals(farm: Farm, data: dict) -> None:
     if "housed" in data:
         farm["animals"] = dict(data["housed"])
     if "unhoused" in data:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .action_spaces import FULL_ROUND_CARDS
 from .evolve_base import _add, _copy, _note, _set_animals
 from .extension import COMPOSED
 from .state import new_space
-from .tables import FULL_ROUND_CARDS
+from .statetypes import Farm
 
 
 def _signed(state: dict, seat: int, goods: dict) -> None:
@@ -151,7 +152,7 @@ def card_state_set(state: dict, d: dict, seat: Any) -> dict:
     return state
 
 
-def _card_field(farm: dict, card_id: str) -> dict:
+def _card_field(farm: Farm, card_id: str) -> dict:
     return next(f for f in farm["card_fields"] if f["card"] == card_id)
 
 

@@ -57,7 +57,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .tables import ACTION_SPACES
+from .action_spaces import ACTION_SPACES
+from .statetypes import Farm
 from .windows import WINDOWS
 
 
@@ -277,7 +278,7 @@ def of(state: dict) -> Extension:
     return _BUILT.get(card_set) or for_card_set(card_set)
 
 
-def of_farm(farm: dict) -> Extension:
+def of_farm(farm: Farm | dict) -> Extension:
     """The extension of the game ``farm`` belongs to (a full game's farm records its set)."""
     if "cards" not in farm:
         return NONE

@@ -21,6 +21,7 @@ from .state import (
     is_empty_space,
     stables_left,
 )
+from .statetypes import Farm
 from .tables import (
     ANIMALS,
     FENCE_COST_WOOD,
@@ -52,14 +53,14 @@ def affordable(supply: dict, cost: dict) -> bool:
 # choice 0.
 
 
-def major_cost(farm: dict, cost: dict) -> dict:
+def major_cost(farm: Farm, cost: dict) -> dict:
     """A major improvement's printed cost, as the seat's cards change it (Stonecutter)."""
     for hook in of_farm(farm).costs["major"]:
         cost = hook(farm, cost)
     return cost
 
 
-def improvement_costs(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def improvement_costs(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """``costs`` (the printed ways to pay for an improvement, as the seat's cards change
     them), then the other ways its cards offer."""
     costs = list(costs)
@@ -68,14 +69,14 @@ def improvement_costs(farm: dict, improvement: str, costs: list[dict]) -> list[d
     return costs
 
 
-def major_costs(farm: dict, major: str) -> list[dict]:
+def major_costs(farm: Farm, major: str) -> list[dict]:
     """Every way the seat may pay for ``major``: :func:`major_cost` first (digest §7)."""
     return improvement_costs(
         farm, major, [major_cost(farm, dict(MAJOR_IMPROVEMENTS[major]["cost"]))]
     )
 
 
-def room_cost(farm: dict, base: dict | None = None) -> dict:
+def room_cost(farm: Farm, base: dict | None = None) -> dict:
     """5 of the house material + 2 reed per room (digest §5.1), or a card's new ``base``, as
     the seat's cards change it."""
     cost = dict(base) if base else {farm["house"]: ROOM_COST["material"], "reed": ROOM_COST["reed"]}
@@ -84,7 +85,7 @@ def room_cost(farm: dict, base: dict | None = None) -> dict:
     return cost
 
 
-def room_space_problem(farm: dict, space: int) -> str | None:
+def room_space_problem(farm: Farm, space: int) -> str | None:
     """Rooms go on an empty space orthogonally next to the house (digest §5.1 [INFERRED])."""
     if not is_empty_space(farm, space):
         return "the space is not empty"
@@ -93,11 +94,11 @@ def room_space_problem(farm: dict, space: int) -> str | None:
     return None
 
 
-def legal_room_spaces(farm: dict) -> list[int]:
+def legal_room_spaces(farm: Farm) -> list[int]:
     return [s for s in GRID.spaces() if room_space_problem(farm, s) is None]
 
 
-def room_costs(farm: dict) -> list[dict]:
+def room_costs(farm: Farm) -> list[dict]:
     """Every way the seat may pay for a room: :func:`room_cost` first, then its cards'."""
     costs = [room_cost(farm)]
     for hook in of_farm(farm).alternatives["room"]:
@@ -105,7 +106,7 @@ def room_costs(farm: dict) -> list[dict]:
     return costs
 
 
-def can_build_room(farm: dict) -> bool:
+def can_build_room(farm: Farm) -> bool:
     return any(affordable(farm["supply"], c) for c in room_costs(farm)) and bool(
         legal_room_spaces(farm)
     )
@@ -114,7 +115,7 @@ def can_build_room(farm: dict) -> bool:
 # -- stables (digest §5.3) ------------------------------------------------------------------------
 
 
-def stable_space_problem(farm: dict, space: int) -> str | None:
+def stable_space_problem(farm: Farm, space: int) -> str | None:
     """A stable goes on a space without a room, a field or a stable; inside a pasture is fine
     (digest §5.3)."""
     if space in farm["rooms"]:
@@ -126,18 +127,18 @@ def stable_space_problem(farm: dict, space: int) -> str | None:
     return None
 
 
-def legal_stable_spaces(farm: dict) -> list[int]:
+def legal_stable_spaces(farm: Farm) -> list[int]:
     return [s for s in GRID.spaces() if stable_space_problem(farm, s) is None]
 
 
-def stable_price(farm: dict, cost: dict) -> dict:
+def stable_price(farm: Farm, cost: dict) -> dict:
     """A stable's price as the seat's cards change it (``Extension.stable_price``)."""
     for hook in of_farm(farm).stable_price:
         cost = hook(farm, cost)
     return cost
 
 
-def stable_costs(farm: dict, cost: dict) -> list[tuple[str | None, dict]]:
+def stable_costs(farm: Farm, cost: dict) -> list[tuple[str | None, dict]]:
     """Every way the seat may pay for a stable: (None, :func:`stable_price`) first, then the
     prices its cards let it choose, each with its card (window ``stable_choices``)."""
     first = stable_price(farm, cost)
@@ -147,7 +148,7 @@ def stable_costs(farm: dict, cost: dict) -> list[tuple[str | None, dict]]:
     return out
 
 
-def can_build_stable(farm: dict, cost: dict) -> bool:
+def can_build_stable(farm: Farm, cost: dict) -> bool:
     return (
         stables_left(farm) > 0
         and any(affordable(farm["supply"], c) for _, c in stable_costs(farm, cost))
@@ -158,7 +159,7 @@ def can_build_stable(farm: dict, cost: dict) -> bool:
 # -- fields (digest §5.5, §5.6) -------------------------------------------------------------------
 
 
-def field_space_problem(farm: dict, space: int) -> str | None:
+def field_space_problem(farm: Farm, space: int) -> str | None:
     """An empty, unfenced space, next to an existing field if there is one (digest §5.5, D-18)."""
     if not is_empty_space(farm, space):
         return "the space is not empty"
@@ -168,11 +169,11 @@ def field_space_problem(farm: dict, space: int) -> str | None:
     return None
 
 
-def legal_field_spaces(farm: dict) -> list[int]:
+def legal_field_spaces(farm: Farm) -> list[int]:
     return [s for s in GRID.spaces() if field_space_problem(farm, s) is None]
 
 
-def sow_problem(farm: dict, space: int, crop: str) -> str | None:
+def sow_problem(farm: Farm, space: int, crop: str) -> str | None:
     """Sow an empty field: 1 grain (-> 3) or 1 vegetable (-> 2) from the supply (digest §5.6)."""
     field = field_at(farm, space)
     if field is None:
@@ -186,7 +187,7 @@ def sow_problem(farm: dict, space: int, crop: str) -> str | None:
     return None
 
 
-def can_sow(farm: dict) -> bool:
+def can_sow(farm: Farm) -> bool:
     """A farmyard field or a card field (full game, ``cards/fields.py``) can be sown now."""
     return any(
         sow_problem(farm, f["space"], crop) is None for f in farm["fields"] for crop in SOWING
@@ -200,7 +201,7 @@ def can_sow(farm: dict) -> bool:
 # -- renovation and family growth (digest §5.2, §5.4) ----------------------------------------------
 
 
-def renovation_cost(farm: dict) -> dict | None:
+def renovation_cost(farm: Farm) -> dict | None:
     """1 of the next material per room + 1 reed, whole house, one step (digest §5.2)."""
     target = RENOVATION.get(farm["house"])
     if target is None:
@@ -214,7 +215,7 @@ def renovation_cost(farm: dict) -> dict | None:
     return cost
 
 
-def renovations(farm: dict) -> list[tuple[str, dict]]:
+def renovations(farm: Farm) -> list[tuple[str, dict]]:
     """Every (new material, cost) the seat may renovate to and pay with: the next material
     at :func:`renovation_cost` first (digest §5.2), then what its cards allow."""
     cost = renovation_cost(farm)
@@ -226,7 +227,7 @@ def renovations(farm: dict) -> list[tuple[str, dict]]:
     return out
 
 
-def renovation_problem(farm: dict, pay: object = 0) -> str | None:
+def renovation_problem(farm: Farm, pay: object = 0) -> str | None:
     """Why the seat cannot renovate the way ``pay`` picks (0: the printed way)."""
     options = renovations(farm)
     if not options:
@@ -239,11 +240,12 @@ def renovation_problem(farm: dict, pay: object = 0) -> str | None:
     return None
 
 
-def growth_problem(farm: dict, needs_room: bool) -> str | None:
+def growth_problem(farm: Farm, needs_room: bool) -> str | None:
     """At most 5 people; normal growth needs more rooms than people (digest §5.4)."""
     outside = sum(hook(farm) for hook in of_farm(farm).outside_rooms)
     if outside and farm["family"] < MAX_FAMILY:  # people living on a card need no room (K138)
-        farm = dict(farm, family=farm["family"] - outside)
+        farm = farm.copy()
+        farm["family"] -= outside
 
     if farm["family"] >= MAX_FAMILY:
         return "the family already has 5 members"
@@ -262,7 +264,7 @@ def growth_problem(farm: dict, needs_room: bool) -> str | None:
 
 
 def split_animals(
-    farm: dict, total: dict, fences: list | None = None, stables: list | None = None
+    farm: Farm, total: dict, fences: list | None = None, stables: list | None = None
 ) -> tuple[dict, dict]:
     """Split ``total`` animals into those housed and those that do not fit (digest §3.2 phase 3
     item 6, §5.9). Housed = the first maximal fitting choice (most animals; rearranging is free)."""
@@ -292,7 +294,7 @@ def split_animals(
 NO_CREDIT = (0, False)
 
 
-def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
+def fence_credit(farm: Farm, pending: dict | None) -> tuple[int, bool]:
     """The free fences the seat's cards give in this fence-building action."""
     for hook in of_farm(farm).fence_credit:
         credit = hook(farm, pending)
@@ -301,7 +303,7 @@ def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool]:
     return NO_CREDIT
 
 
-def fence_capacity(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> int:
+def fence_capacity(farm: Farm, credit: tuple[int, bool] = NO_CREDIT) -> int:
     """How many new fences the wood at hand pays for, free fences included (digest §5.8 rule 7).
     A credit whose second part is None allows free fences only (no wood may be added)."""
     free, paid_first = credit
@@ -314,7 +316,7 @@ def fence_capacity(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> int:
     return capacity
 
 
-def fence_price(farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
+def fence_price(farm: Farm, needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
     """Wood for ``needed`` new fences: :func:`fence_wood`, as the seat's cards change it."""
     wood = fence_wood(needed, credit)
     for hook in of_farm(farm).fence_price:
@@ -323,7 +325,7 @@ def fence_price(farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT) -
 
 
 def fence_prices(
-    farm: dict, needed: int, credit: tuple[int, bool] = NO_CREDIT
+    farm: Farm, needed: int, credit: tuple[int, bool] = NO_CREDIT
 ) -> list[tuple[str | None, int]]:
     """Every wood price the seat may pay for ``needed`` new fences: (None, :func:`fence_price`)
     first, then the prices its cards let it choose, each with its card (``fence_choices``)."""
@@ -341,12 +343,12 @@ def fence_wood(needed: int, credit: tuple[int, bool] = NO_CREDIT) -> int:
     return (needed - unpaid) * FENCE_COST_WOOD
 
 
-def fence_budget(farm: dict) -> int:
+def fence_budget(farm: Farm) -> int:
     """How many fences the farm can build now: fences left and wood (digest §5.8 rules 1, 7)."""
     return min(fences_left(farm), fence_capacity(farm))
 
 
-def can_build_pasture(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> bool:
+def can_build_pasture(farm: Farm, credit: tuple[int, bool] = NO_CREDIT) -> bool:
     """Some new pasture (or subdivision) can be closed with the fences and wood at hand."""
     return fence_rules.can_reach_closable(
         GRID,
@@ -359,7 +361,7 @@ def can_build_pasture(farm: dict, credit: tuple[int, bool] = NO_CREDIT) -> bool:
 
 
 def fence_space_problem(
-    farm: dict, region: list[int], space: int, credit: tuple[int, bool] = NO_CREDIT
+    farm: Farm, region: list[int], space: int, credit: tuple[int, bool] = NO_CREDIT
 ) -> str | None:
     """May ``space`` be added to the region being drawn? Only if it keeps the region connected and
     the region can still be closed into a legal pasture with the fences and wood at hand
@@ -383,12 +385,12 @@ def fence_space_problem(
     return None
 
 
-def legal_fence_spaces(farm: dict, region: list[int]) -> list[int]:
+def legal_fence_spaces(farm: Farm, region: list[int]) -> list[int]:
     return [s for s in GRID.spaces() if fence_space_problem(farm, region, s) is None]
 
 
 def close_problem(
-    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
+    farm: Farm, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
 ) -> tuple[str, dict] | None:
     """Why the region cannot be closed into a pasture now, paying the ``pay``-th of
     :func:`fence_prices`: (code, params) or None."""
@@ -413,7 +415,7 @@ def close_problem(
 
 
 def close_region(
-    farm: dict, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
+    farm: Farm, region: list[int], credit: tuple[int, bool] = NO_CREDIT, pay: int = 0
 ) -> dict:
     """What closing ``region`` builds: new fences, wood (the ``pay``-th of
     :func:`fence_prices`, and the card that offers it), the pastures after, and whether it

@@ -12,26 +12,29 @@ from typing import Any
 
 from domain.common.housing import can_house, max_fitting, newborns
 
+from .action_spaces import (
+    FAMILY_BOARD,
+    FULL_BOARD,
+    FULL_GREEN_CARDS,
+    FULL_ROUND_CARDS,
+    GREEN_CARDS,
+    ROUND_CARDS,
+)
 from .builder import Builder
 from .extension import of, of_farm, skips_harvest, space_row
 from .improvements import convertible_goods
 from .placement import has_legal_placement
 from .scoring import final_scores
 from .state import adults, housing
+from .statetypes import Farm
 from .steps import next_turn
 from .tables import (
     ANIMALS,
     COMPONENTS,
-    FAMILY_BOARD,
     FEEDING,
-    FULL_BOARD,
-    FULL_GREEN_CARDS,
-    FULL_ROUND_CARDS,
-    GREEN_CARDS,
     HARVEST_ROUNDS,
     LAST_ROUND,
     MAJOR_IMPROVEMENTS,
-    ROUND_CARDS,
     STAGE_OF_ROUND,
     START_FOOD,
 )
@@ -220,7 +223,7 @@ def start_harvest(b: Builder) -> None:
             feed(b, seat, needs[seat])
 
 
-def feeding_need(state: dict, farm: dict) -> int:
+def feeding_need(state: dict, farm: Farm) -> int:
     """2 food per adult (solo 3), 1 per person born this round (digest §6.2, §9.2, T-10)."""
     need = adults(farm) * state["feeding"]["adult"] + farm["newborns"] * state["feeding"]["newborn"]
     for hook in of(state).feeding:
@@ -235,7 +238,7 @@ def feeding_need(state: dict, farm: dict) -> int:
 # (the dealing variants' automatic step: True while seats still choose) and ``round_start``.
 
 
-def farm_newborns(farm: dict) -> dict[str, int]:
+def farm_newborns(farm: Farm) -> dict[str, int]:
     """The newborns the farm's animals bring (digest §6.4), as its cards change them."""
     born = newborns({a: farm["animals"][a] for a in ANIMALS})
     for hook in of_farm(farm).newborns:
@@ -243,10 +246,11 @@ def farm_newborns(farm: dict) -> dict[str, int]:
     return born
 
 
-def has_feeding_choice(farm: dict, need: int) -> bool:
+def has_feeding_choice(farm: Farm, need: int) -> bool:
     """A seat decides only if it is short of food and could convert something, or owns a
     workshop it could use in this harvest (digest §6.2, D-03, D-27)."""
-    fresh = {**farm, "workshops_used": []}
+    fresh = farm.copy()
+    fresh["workshops_used"] = []
     ext = of_farm(farm)
     goods = convertible_goods(fresh, "harvest_feeding") + [
         g for convert in ext.conversions for g in convert(farm)
@@ -258,7 +262,7 @@ def has_feeding_choice(farm: dict, need: int) -> bool:
     return farm["supply"]["food"] < need and bool(goods)
 
 
-def newborn_at_stake(farm: dict) -> bool:
+def newborn_at_stake(farm: Farm) -> bool:
     """Some newborn of the coming breeding would not fit, so releasing or cooking an animal
     first can change what the farm keeps: the seat is asked before feeding is settled (digest
     §5.9, §5.10, §6.4). A farm whose newborns all fit gains nothing by it and is not asked."""

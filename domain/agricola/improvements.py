@@ -6,6 +6,7 @@ from typing import Any
 
 from .farm import affordable, major_costs
 from .state import improvement_info, improvements_owned, major_name, name
+from .statetypes import Farm
 from .tables import ANIMALS, BUILDING_RESOURCES, LAST_ROUND, MAJOR_IMPROVEMENTS, RAW_FOOD
 
 # -- building majors (digest §7, D-33) ----------------------------------------------------------
@@ -39,7 +40,7 @@ def is_a(improvement_id: Any, kind: str) -> bool:
     return improvement_info(improvement_id).get("counts_as") == kind
 
 
-def upgrade_sources(farm: dict, info: dict) -> list[str]:
+def upgrade_sources(farm: Farm, info: dict) -> list[str]:
     """The owned improvements that may be returned instead of paying for ``info`` (a Cooking
     Hearth takes back a Fireplace, or a card that counts as one; digest §7, D-33)."""
     if not info.get("upgrade_from"):
@@ -120,7 +121,7 @@ def bake_limit(major: str, grain: int) -> int:
     return grain if limit is None else min(limit, grain)
 
 
-def bake_problem(farm: dict, baked: list, improvement: object, grain: object) -> str | None:
+def bake_problem(farm: Farm, baked: list, improvement: object, grain: object) -> str | None:
     """Each baking improvement once per Bake action, within its grain limit, grain from the
     supply (digest §5.7, D-16, D-30)."""
     if improvement not in improvements_owned(farm) or "bake" not in improvement_info(improvement):
@@ -136,7 +137,7 @@ def bake_problem(farm: dict, baked: list, improvement: object, grain: object) ->
     return None
 
 
-def bake_options(farm: dict, baked: list) -> list[tuple[str, int]]:
+def bake_options(farm: Farm, baked: list) -> list[tuple[str, int]]:
     out = []
     for major in improvements_owned(farm):
         if "bake" not in improvement_info(major) or major in baked:
@@ -146,7 +147,7 @@ def bake_options(farm: dict, baked: list) -> list[tuple[str, int]]:
     return out
 
 
-def can_bake(farm: dict, baked: list) -> bool:
+def can_bake(farm: Farm, baked: list) -> bool:
     return bool(bake_options(farm, baked))
 
 
@@ -157,7 +158,7 @@ def bake_food(major: str, grain: int) -> int:
 # -- converting to food at any time (digest §5.10, §7, D-03, D-05) --------------------------------
 
 
-def best_cooking(farm: dict, good: str) -> tuple[str | None, int]:
+def best_cooking(farm: Farm, good: str) -> tuple[str | None, int]:
     """(improvement used or None, food) for one ``good`` at its best rate: grain raw 1; a
     vegetable raw 1 or cooked; an animal only cooked (digest §5.10, D-05). Food 0 = impossible."""
     best: tuple[str | None, int] = (None, RAW_FOOD.get(good, 0))
@@ -168,7 +169,7 @@ def best_cooking(farm: dict, good: str) -> tuple[str | None, int]:
     return best
 
 
-def workshop_for(farm: dict, good: str) -> str | None:
+def workshop_for(farm: Farm, good: str) -> str | None:
     """The owned workshop that turns ``good`` into food, if any (digest §7, D-03)."""
     for major in sorted(farm["majors"]):
         workshop = MAJOR_IMPROVEMENTS[major].get("workshop")
@@ -177,7 +178,7 @@ def workshop_for(farm: dict, good: str) -> str | None:
     return None
 
 
-def convertible_goods(farm: dict, phase: str) -> list[str]:
+def convertible_goods(farm: Farm, phase: str) -> list[str]:
     """Goods ``farm`` could turn into food now: grain, vegetables, animals with a cooking
     improvement (not in the breeding phase, D-26), workshop resources in the feeding phase once
     per harvest (D-03, D-31)."""
@@ -200,7 +201,7 @@ def convertible_goods(farm: dict, phase: str) -> list[str]:
     return out
 
 
-def workshop_bonus(farm: dict) -> int:
+def workshop_bonus(farm: Farm) -> int:
     """Bonus points of the workshops for resources held at the end (digest §7, D-04)."""
     points = 0
     for major in farm["majors"]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.common.fences import new_fences_needed
-from domain.common.i18n import gettext, pgettext
+from domain.common.i18n import N_, gettext, pgettext
 
 from .extension import find_space_row, of
 from .farm import fence_credit, fence_prices, major_costs, room_costs, stable_costs
@@ -126,12 +126,12 @@ def _crop(crop: str) -> str:
 
 LABELS = {
     "build_room": lambda s, m: (
-        _at("Build a room at {space}", m) + (priced(s, m, room_costs) or _base_price(s, m))
+        _at(N_("Build a room at {space}"), m) + (priced(s, m, room_costs) or _base_price(s, m))
     ),
     "build_stable": lambda s, m: (
-        _at("Build a stable at {space}", m) + (_choice(s, m) or _base_price(s, m))
+        _at(N_("Build a stable at {space}"), m) + (_choice(s, m) or _base_price(s, m))
     ),
-    "plough": lambda s, m: _at("Plough {space}", m),
+    "plough": lambda s, m: _at(N_("Plough {space}"), m),
     "sow": lambda s, m: gettext("Sow {crop} on {space}").format(
         crop=_crop(m["crop"]), space=farm_label(m["space"])
     ),
@@ -139,7 +139,7 @@ LABELS = {
         grain=count_text(m["grain"], "grain"), improvement=major_name(m["improvement"])
     ),
     "build_major": _major,
-    "fence_space": lambda s, m: _at("Fence {space}", m),
+    "fence_space": lambda s, m: _at(N_("Fence {space}"), m),
     "close_pasture": lambda s, m: gettext("Close the pasture") + _choice(s, m),
     "clear_region": lambda s, m: gettext("Clear the fences being drawn"),
     "done": lambda s, m: gettext("Done: end this action"),

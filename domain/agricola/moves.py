@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, cast
 
 from domain.common.errors import InvalidMove, NotYourTurn, RuleViolation
 from domain.common.fences import new_fences_needed
+from domain.common.moveshape import check_fields, move_type
 
-from . import conversions, fencing, placement, steps, work_end
+from . import build_steps, conversions, fencing, placement, steps, work_end
 from .errors import AgricolaViolation, AnimalsProblem, StepNotExpected
 from .extension import NONE, of, space_row
 from .farm import fence_credit, fence_prices, major_costs, renovations, room_costs, stable_costs
@@ -53,36 +54,14 @@ FARM_SPACE_MOVES: tuple[str, ...] = ("build_room", "build_stable", "plough", "so
 def check_shape(move: object, state: dict | None = None) -> None:
     """Raise :class:`InvalidMove` unless ``move`` is a well-formed move object of the game
     whose state is ``state`` (the extension's moves count too)."""
-    if not isinstance(move, dict):
-        raise InvalidMove(reason="a move must be a JSON object with a 'type'")
-    kind = move.get("type")
-    if not isinstance(kind, str):
-        raise InvalidMove(reason="a move needs a 'type' string")
+    kind = move_type(move)
+    assert isinstance(move, dict)
     shape = MOVE_SHAPES.get(kind)
     ext = NONE if shape is not None or not state else of(state)
     shape = shape or ext.move_shapes.get(kind)
     if shape is None:
         raise InvalidMove("unknown_move", move_type=kind, title="Agricola")
-    required, optional = shape
-    for key in move:
-        if key != "type" and key not in required and key not in optional:
-            raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
-    for key, typ in list(required.items()) + list(optional.items()):
-        if key not in move:
-            if key in required:
-                raise InvalidMove(reason=f"a '{kind}' move needs the field '{key}'")
-            continue
-        value = move[key]
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
-        if typ is str and not isinstance(value, str):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
-        if typ is list and (
-            not isinstance(value, list)
-            or len(value) > 10
-            or not all(isinstance(v, str) for v in value)
-        ):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a list of strings")
+    check_fields(kind, move, shape)
     if (kind in FARM_SPACE_MOVES or kind in ext.farm_space_moves) and not GRID.on_board(
         move["space"]
     ):
@@ -174,12 +153,12 @@ def _animals_text(animals: dict) -> str:
 #: type -> (check, apply).
 HANDLERS = {
     "place": (placement.check_place, steps.place_and_settle),
-    "build_room": (steps.check_build_room, steps.apply_build_room),
-    "build_stable": (steps.check_build_stable, steps.apply_build_stable),
-    "plough": (steps.check_plough, steps.apply_plough),
-    "sow": (steps.check_sow, steps.apply_sow),
-    "bake": (steps.check_bake, steps.apply_bake),
-    "build_major": (steps.check_build_major, steps.apply_build_major),
+    "build_room": (build_steps.check_build_room, build_steps.apply_build_room),
+    "build_stable": (build_steps.check_build_stable, build_steps.apply_build_stable),
+    "plough": (build_steps.check_plough, build_steps.apply_plough),
+    "sow": (build_steps.check_sow, build_steps.apply_sow),
+    "bake": (build_steps.check_bake, build_steps.apply_bake),
+    "build_major": (build_steps.check_build_major, build_steps.apply_build_major),
     "fence_space": (fencing.check_fence_space, fencing.apply_fence_space),
     "close_pasture": (fencing.check_close_pasture, fencing.apply_close_pasture),
     "clear_region": (fencing.check_clear_region, fencing.apply_clear_region),

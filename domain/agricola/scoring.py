@@ -12,6 +12,7 @@ from typing import Any
 from .extension import of, of_farm
 from .improvements import workshop_bonus
 from .state import fenced_spaces, field_spaces, name
+from .statetypes import Farm
 from .tables import GRID, MAJOR_IMPROVEMENTS, SCORE_PAD, SCORING_PER_UNIT, SCORING_TIERS
 
 
@@ -28,7 +29,7 @@ def card_bonus(state: dict, seat: int) -> int:
     return of(state).card_bonus(state, seat)
 
 
-def farm_counts(farm: dict) -> dict[str, int]:
+def farm_counts(farm: Farm) -> dict[str, int]:
     """What each score-pad category counts on ``farm`` (digest §8.1, §8.2, T-12, T-13)."""
     fields = field_spaces(farm)
     fenced = fenced_spaces(farm)
@@ -59,7 +60,7 @@ def farm_counts(farm: dict) -> dict[str, int]:
     }
 
 
-def score_farm(farm: dict, card_bonus: int = 0) -> tuple[int, list[dict]]:
+def score_farm(farm: Farm, card_bonus: int = 0) -> tuple[int, list[dict]]:
     """(total, categories) in score-pad order (digest §8); ``card_bonus`` adds the bonus points
     of played cards (digest §10.1) to the bonus category."""
     counts = farm_counts(farm)
@@ -149,7 +150,7 @@ UNCOUNTED_GOODS = frozenset({"food", "wood", "clay", "reed", "stone"})
 GOODS_EVENTS = frozenset({"GoodsTaken", "GoodsReceived", "GoodsPaid"})
 
 
-def _moves_uncounted_goods(farm: dict, event: Any) -> bool:
+def _moves_uncounted_goods(farm: Farm, event: Any) -> bool:
     """Does ``event`` only move goods this farm's score cannot see? Never on a farm with cards
     (a card may count any good)."""
     if event.type not in GOODS_EVENTS or farm.get("cards"):

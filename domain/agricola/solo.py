@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from domain.common.errors import BadGameConfig
 
-from .tables import FULL_ROUND_CARDS, LAST_ROUND, ROUND_CARDS, STAGE_OF_ROUND
+from .action_spaces import FULL_ROUND_CARDS, ROUND_CARDS
+from .tables import LAST_ROUND, STAGE_OF_ROUND
 
 #: A full-game round card's family-side id (the stage tables list the family ids).
 _FAMILY_ID = {full: family for family, full in FULL_ROUND_CARDS.items()}

@@ -1,31 +1,32 @@
 """Sentences for events and the rules-digest section each event applied (data tables).
 
 ``describe`` picks a template from ``TEMPLATES`` (some event types have variants, chosen by
-``VARIANTS``) and fills it from the event's data with ``_params``. ``rule_of`` reads ``RULES``;
+``_variant``) and fills it from the event's data with ``event_params.params`` (one function per
+event type); the counted nouns are :mod:`.nouns`. ``rule_of`` reads ``RULES``;
 for events about an action space it names that space's own section (``space_row(...)["rule"]``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from domain.common.i18n import gettext, rulebook_citation
 
-from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
-
+from .event_params import MATERIALS, OPTIONS, params
 from .extension import COMPOSED, find_space_row
-from .state import major_name, space_name
-from .tables import ANIMALS, GRID, HOUSE_NAMES, PLURAL, SINGULAR
+from .nouns import COUNT_CONTEXT, count_messages, count_text, goods_text, names_text
+from .seed_lines import CARDS, LINES, RULEBOOKS
 
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
-
-#: what a person placed on a space with a choice chooses (``PersonPlaced`` ``option``)
-OPTIONS = {
-    "food": "the food",
-    "room": "to build a room",
-    "growth": "family growth",
-    "resources": "building resources",
-}
-#: a room's material as the adjective of "a … room"
-MATERIALS = {"wood": "wooden", "clay": "clay", "stone": "stone"}
+#: the nouns' helpers, read from here by the move labels, the walk and the catalogue tools
+__all__ = [
+    "COUNT_CONTEXT",
+    "MATERIALS",
+    "OPTIONS",
+    "count_messages",
+    "count_text",
+    "describe",
+    "goods_text",
+    "names_text",
+    "rule_of",
+]
 
 #: Event type (or "Type/variant") -> sentence template (English; each is a message of the
 #: catalogues, translated when read: ``domain.common.i18n``).
@@ -65,7 +66,7 @@ TEMPLATES = {
     "a newborn joins them on {space}.",
     "FieldPloughed": "{name} ploughs a field on {label}.",
     "FieldSown": "{name} sows {crop} on the field at {label}, which now holds {count}.",
-    "BreadBaked": "{name} bakes {grain} grain into {food} food with the {improvement}.",
+    "BreadBaked": "{name} bakes {grain} into {food} with the {improvement}.",
     "MajorBuilt/paid": "{name} builds the {major} for {cost}.{well}",
     "MajorBuilt/upgrade": "{name} builds the {major} by returning the {returned} to the board.",
     "FenceSpaceMarked": "{name} marks {label} for a new pasture ({size} marked).",
@@ -169,220 +170,6 @@ def _variant(kind: str, d: dict, seat=None) -> str:
     return kind
 
 
-#: the catalogues' context of counted goods and animals ("{n} wood", "{n} vegetables")
-COUNT_CONTEXT = "agricola count"
-
-
-def count_messages() -> dict[str, tuple[str, str]]:
-    """The counted nouns' messages: good -> (singular, plural) ids (``COUNT_CONTEXT``)."""
-    return {g: ("{n} " + SINGULAR[g], "{n} " + PLURAL[g]) for g in SINGULAR}
-
-
-def count_text(n: int, good: str) -> str:
-    """ "3 wood", "1 vegetable", "2 vegetables", "1 wild boar" (digest §0.3 nouns), in the
-    reader's language with its plural forms (1 дерево, 2 дерева, 5 деревьев)."""
-    if good not in SINGULAR:
-        return f"{n} {good}"
-    one, many = "{n} " + SINGULAR[good], "{n} " + PLURAL[good]
-    return npgettext(COUNT_CONTEXT, one, many, n).format(n=n)
-
-
-def goods_text(goods: dict) -> str:
-    parts = [count_text(n, g) for g, n in goods.items() if n]
-    return join_list(parts, gettext("nothing"))
-
-
-def names_text(names: list[str]) -> str:
-    return join_list(list(names), gettext("nobody"))
-
-
-def _animal_count(n: int) -> str:
-    return ngettext("{n} animal", "{n} animals", n).format(n=n)
-
-
-def _who(names: list[str], seat) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return gettext("nobody")
-
-
-def _params(kind: str, d: dict, seat, names: list[str]) -> dict:
-    p: dict = {"name": _who(names, seat)}
-    space = d.get("space")
-    if isinstance(space, str):
-        p["space"] = space_name(space)
-    elif isinstance(space, int):
-        p["label"] = GRID.label(space)
-    elif d.get("card"):
-        p["space"] = gettext("from a card")
-    if "goods" in d and isinstance(d["goods"], dict) and kind != "SpacesReplenished":
-        p["goods"] = goods_text(d["goods"])
-    if "cost" in d:
-        p["cost"] = goods_text(d["cost"]) if d["cost"] else gettext("nothing")
-    if kind == "GameSetUp":
-        p.update(
-            players=names_text(list(d.get("players", names))),
-            count=len(d.get("players", names)),
-            start_name=_who(names, d.get("start_player")),
-            food_text=count_text(d.get("food", [0])[0], "food"),
-        )
-    elif kind == "RoundStarted":
-        p.update(
-            round=d["round"],
-            stage=ROMAN.get(d["stage"], d["stage"]),
-            card_name=space_name(d["card"]),
-            start_name=_who(names, d["start_player"]),
-        )
-    elif kind == "WellFoodCollected":
-        p.update(food=d["food"], round=d["round"])
-    elif kind == "SpacesReplenished":
-        p["replenished"] = "; ".join(
-            f"{space_name(s)} +{goods_text(g)}" for s, g in d["goods"].items()
-        ) or gettext("none")
-    elif kind == "PersonPlaced":
-        option: Any = d.get("option")
-        if option in OPTIONS:
-            p["option"] = pgettext("agricola option", OPTIONS[option])
-        elif option:
-            p["option"] = pgettext("agricola goods", PLURAL.get(option, str(option)))
-    elif kind in ("AnimalsTaken", "AnimalsReceived"):
-        p.update(
-            animals=goods_text(d["animals"]),
-            unhoused=goods_text(d["unhoused"]),
-            extra=_animal_count(sum(d["unhoused"].values())),
-            fit=gettext("it fits") if sum(d["animals"].values()) == 1 else gettext("all fit"),
-        )
-    elif kind == "AnimalReleased":
-        p["count"] = d.get("count", 1)
-        p["animal"] = count_text(p["count"], d["animal"])
-    elif kind == "GoodsConverted":
-        p["count"] = d.get("count", 1)
-        p.update(
-            good=count_text(p["count"], d["good"]),
-            food=d["food"],
-            via=major_name(d["via"]) if d.get("via") else "",
-        )
-    elif kind == "RoomBuilt":
-        p["material"] = pgettext("agricola room material", MATERIALS[d["material"]])
-    elif kind == "Renovated":
-        p.update(
-            from_house=pgettext("agricola houses", HOUSE_NAMES[d["from"]]),
-            to_house=pgettext("agricola houses", HOUSE_NAMES[d["to"]]),
-        )
-    elif kind == "FamilyGrew":
-        p["family"] = d.get("family", gettext("more"))
-    elif kind == "FieldSown":
-        p.update(
-            crop=pgettext("agricola goods", SINGULAR[d["crop"]]),
-            count=count_text(d["count"], d["crop"]),
-        )
-    elif kind == "BreadBaked":
-        p.update(grain=d["grain"], food=d["food"], improvement=major_name(d["improvement"]))
-    elif kind == "MajorBuilt":
-        rounds = d.get("well_rounds") or []
-        p.update(
-            major=major_name(d["major"]),
-            returned=major_name(d["returned"]) if d.get("returned") else "",
-            well=" "
-            + gettext("1 food is placed on each of the round spaces {rounds}.").format(
-                rounds=", ".join(str(r) for r in rounds)
-            )
-            if rounds
-            else "",
-        )
-    elif kind == "FenceSpaceMarked":
-        n = len(d["region"])
-        p["size"] = ngettext("{n} space", "{n} spaces", n).format(n=n)
-    elif kind == "PastureFenced":
-        name = p["name"]
-        n = len(d["fences"])
-        size = len(d["region"])
-        lost = sum(d.get("unhoused", {}).values())
-        free = d.get("free_fences", 0)
-        p.update(
-            fences=ngettext("{n} fence", "{n} fences", n).format(n=n)
-            + (
-                " "
-                + gettext("({free} of them without wood, by the Hedge Keeper E175)").format(
-                    free=free
-                )
-                if free and not d.get("card")  # a card's price is named by the card note
-                else ""
-            ),
-            size=size,
-            a="an" if size in (8, 11, 18) else "a",
-            overflow=(
-                " "
-                + gettext(
-                    "The farm no longer has room for {animals}, which {name} must release or cook."
-                ).format(animals=_animal_count(lost), name=name)
-                if lost
-                else ""
-            ),
-        )
-    elif kind in ("TurnPassed", "WorkEndTurn"):
-        p["to_name"] = _who(names, d["to"])
-    elif kind == "PersonMoved":
-        p["from_space"], p["to_space"] = space_name(d["from"]), space_name(d["to"])
-    elif kind == "PeopleIdle":
-        p["people"] = ngettext("{n} person", "{n} people", d["count"]).format(n=d["count"])
-    elif kind in ("PeopleReturned", "HarvestStarted"):
-        p["round"] = d["round"]
-    elif kind == "FieldsHarvested":
-        p["crops"] = goods_text({"grain": d["grain"], "vegetable": d["vegetable"]})
-    elif kind == "FeedingStarted":
-        p["needs"] = "; ".join(
-            (
-                gettext("{name} needs {food} and decides how to pay")
-                if s in d["asked"]
-                else gettext("{name} needs {food}")
-            ).format(name=_who(names, s), food=count_text(n, "food"))
-            for s, n in enumerate(d["needs"])
-        )
-    elif kind == "FamilyFed":
-        b = d["begging"]
-        eaters = ""
-        if "adults" in d:
-            people = [
-                ngettext(
-                    "{n} adult at {food} food", "{n} adults at {food} food", d["adults"]
-                ).format(n=d["adults"], food=d["per_adult"])
-            ]
-            if d["newborns"]:
-                people.append(
-                    ngettext("{n} newborn at 1", "{n} newborns at 1", d["newborns"]).format(
-                        n=d["newborns"]
-                    )
-                )
-            eaters = " ({people}: {need})".format(
-                people=join_list(people), need=count_text(d["need"], "food")
-            )
-        p.update(
-            food=d["food"],
-            begging=ngettext("{n} begging card", "{n} begging cards", b).format(n=b),
-            eaters=eaters,
-        )
-    elif kind == "BreedingStarted":
-        p["choosers"] = names_text([_who(names, c["seat"]) for c in d["choices"]])
-    elif kind == "AnimalsBred":
-        lost = {a: d["newborns"].get(a, 0) - d["kept"].get(a, 0) for a in ANIMALS}
-        p.update(kept=goods_text(d["kept"]), lost=goods_text(lost))
-    elif kind == "GameEnded":
-        p["scores"] = "; ".join(
-            ngettext("{name} {n} point", "{name} {n} points", t).format(name=_who(names, s), n=t)
-            for s, t in enumerate(d["scores"])
-        )
-        winners = [_who(names, s) for s in d["winners"]]
-        p["winners_text"] = (
-            gettext("{name} wins.").format(name=winners[0])
-            if len(winners) == 1
-            else gettext("{names} share the victory (digest §8.3).").format(
-                names=names_text(winners)
-            )
-        )
-    return p
-
-
 def describe(event, names: list[str], viewer: int | None = None) -> str:
     """One sentence a player can read, with the players' names and the game's nouns, from
     ``event`` as ``viewer`` may see it (already redacted: see ``Title.describe``)."""
@@ -397,7 +184,7 @@ def describe(event, names: list[str], viewer: int | None = None) -> str:
     if template is None:
         return f"{kind}."
     try:
-        text = gettext(template).format(**_params(kind, event.data, event.seat, list(names)))
+        text = gettext(template).format(**params(kind, event.data, event.seat, list(names)))
     except (KeyError, IndexError, TypeError, ValueError):
         return f"{kind}."
     note = card_sentences.get("_card")
@@ -413,7 +200,12 @@ def card_tables() -> tuple[dict, dict, dict]:
 
 
 def rule_of(event) -> str | None:
-    """The digest section the event applied, e.g. "agricola digest §5.8"."""
+    """The digest section the event applied, e.g. "agricola digest §5.8", pointed into the
+    reader's rulebook where one exists (seed 000 in Russian, 004 in Czech: ``seed_lines``)."""
+    return rulebook_citation(_digest_rule(event), RULEBOOKS, LINES, CARDS)
+
+
+def _digest_rule(event) -> str | None:
     kind = event.type
     _, _, card_rules = card_tables()
     if kind in card_rules:

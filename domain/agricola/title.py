@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.common.errors import BadGameConfig, GameOver
+from domain.common.builder import clone
+from domain.common.builder_title import BuilderTitle, Rules
+from domain.common.errors import BadGameConfig
 from domain.common.housing import assignment, housing_for
-from domain.common.i18n import sheet_in_language
-from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
+from domain.common.rng import Rng
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 from domain.common.visibility import redact
 
 from .builder import Builder
@@ -31,7 +33,8 @@ from .moves import apply_move, check_move, check_shape, legal_moves, to_act
 from .scoring import rescore, score_sheet
 from .series import MAX_PERMANENT, SERIES
 from .solo import check_round_order
-from .state import clone, fences_left, field_at, housing, major_name, space_name, stables_left
+from .state import fences_left, field_at, housing, major_name, space_name, stables_left
+from .statetypes import Farm
 from .tables import GRID
 from .text import count_text, describe, rule_of
 from .walk import step_prompt
@@ -56,7 +59,17 @@ ROUND_ORDER = OptionSpec(
 )
 
 
-def _variants(latest: int) -> tuple:
+#: Who starts (digest §2.1 item 10).
+START_PLAYER = OptionSpec(
+    "start_player",
+    "int",
+    -1,
+    "Seat of the start player; -1 draws it with the game's seed (digest §2.1 item 10).",
+    choices=(-1, 0, 1, 2, 3, 4),
+)
+
+
+def _variants(latest: int) -> tuple[VariantInfo, ...]:
     """The variants and their options; ``latest``: the newest card set of these rules (new
     games get it; a rules version never deals a card set newer than its own)."""
     return (
@@ -68,14 +81,7 @@ def _variants(latest: int) -> tuple:
             "improvements, the family side of the board and of the green action cards "
             "(digest §9.1). With 1 player the solo rules apply (digest §9.2, D-09).",
             (
-                OptionSpec(
-                    "start_player",
-                    "int",
-                    -1,
-                    "Seat of the start player; -1 draws it with the game's seed "
-                    "(digest §2.1 item 10).",
-                    choices=(-1, 0, 1, 2, 3, 4),
-                ),
+                START_PLAYER,
                 ROUND_ORDER,
             ),
         ),
@@ -89,14 +95,7 @@ def _variants(latest: int) -> tuple:
             "(see docs/rules/agricola-cards.md), which fills the hands of 1 to 5 "
             "players (1 with the 10-3 deal).",
             (
-                OptionSpec(
-                    "start_player",
-                    "int",
-                    -1,
-                    "Seat of the start player; -1 draws it with the game's seed "
-                    "(digest §2.1 item 10).",
-                    choices=(-1, 0, 1, 2, 3, 4),
-                ),
+                START_PLAYER,
                 OptionSpec(
                     "decks",
                     "str",
@@ -141,12 +140,45 @@ def _variants(latest: int) -> tuple:
     )
 
 
+def _check(state: dict, seat: int, move: dict) -> dict:
+    check_move(state, seat, move)
+    return move
+
+
+def _apply(b: Builder, seat: int, move: dict, rng: Rng) -> None:
+    apply_move(b, seat, move)
+
+
+#: The rules the title object drives (``domain/common/title.py``, ``Rules``).
+RULES = Rules(
+    builder=Builder,
+    check_shape=check_shape,
+    check=_check,
+    apply=_apply,
+    advance=advance,
+    evolve=evolve_event,
+    legal_moves=legal_moves,
+    to_act=to_act,
+    score_sheet=score_sheet,
+    rescore=rescore,
+    describe=describe,
+    rule_of=rule_of,
+    move_label=move_label,
+    move_group=move_group,
+    count_words=count_text,
+    step_prompt=step_prompt,
+    why_not=why_not,
+    evaluate=evaluate,
+)
+
+
 class Agricola(BuilderTitle):
     """Agricola (Lookout 2007), the family game for 1 to 5 players (digest §9.1)."""
 
     name = "agricola"
     display_name = "Agricola"
     rules_version = "agricola-2007-r4"
+    rules = RULES
     #: r4 (issue 38): card set 8 for new full games, the I and K cards whose timing departed
     #: from their printed text corrected.
     #: r3 (issue 23 item 3): card set 7 for new full games (the last five K occupations and
@@ -186,19 +218,9 @@ class Agricola(BuilderTitle):
             )
         return filled
 
-    def setup(self, config: Any, rng: Any) -> Any:
+    def setup(self, config: GameConfig, rng: Rng) -> Any:
         n = len(config.players)
-        start = config.options.get("start_player", -1)
-        if start is None or start == -1:
-            start = rng.below("start-player", n)
-        elif not 0 <= start < n:
-            raise BadGameConfig(
-                "bad_option",
-                title=self.display_name,
-                variant=config.variant,
-                option="start_player",
-                reason=f"must be -1 or a seat from 0 to {n - 1}",
-            )
+        start = self.start_seat(config, rng)
         solo = {
             "round_order": check_round_order(
                 config.options.get("round_order") or [], n, config.variant
@@ -226,48 +248,12 @@ class Agricola(BuilderTitle):
         )
 
     # -- play -----------------------------------------------------------------------------------
-    def built(self, state: dict, seat: int, move: dict, rng: Any) -> Builder:
-        """The builder after ``move``: its events and its own evolved copy of the state."""
-        check_shape(move, state)
-        if state.get("phase") == "finished":
-            raise GameOver()
-        check_move(state, seat, move)
-        b = Builder(state)
-        apply_move(b, seat, move)
-        advance(b, rng)
-        return b
-
-    def evolve(self, state: dict, event: Any) -> Any:
-        return evolve_event(state, event)
-
-    def legal_moves(self, state: dict, seat: int) -> Any:
-        if not state or state.get("phase") == "finished":
-            return []
-        return legal_moves(state, seat)
-
     def listing_hooks(self, state: dict) -> tuple[int, int]:
         """Card hooks a legal-moves listing runs now (``anytime_candidates``: those of the cards
         in play, ``extension.Extension.running``), and how many the game's card set binds: the
         rules bench reports both (issue 35 item 3)."""
         ext = extension_of(state)
         return len(ext.running("anytime_candidates", state)), len(ext.anytime_candidates)
-
-    def status(self, state: dict) -> Any:
-        if not state:
-            return Status(None, "setup", (), False)
-        phase = state.get("phase", "setup")
-        return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
-
-    def evaluate(self, state: dict, seat: int) -> Any:
-        """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-
-        return evaluate(state, seat)
-
-    def score_sheet(self, state: dict) -> Any:
-        return sheet_in_language(score_sheet(state), self.name)
-
-    def rescore(self, state: dict, previous: Any, event: Any) -> Any:
-        return rescore(state, previous, event)
 
     # -- reading --------------------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None, finished: Any = None) -> Any:
@@ -311,9 +297,6 @@ class Agricola(BuilderTitle):
 
         return redeal_for(state, seat, rng)
 
-    def describe(self, event: Any, names: list[str], viewer: int | None = None) -> Any:
-        return describe(event, names, viewer)
-
     def printed_name(self, value: Any) -> Any:
 
         card = CARDS.get(value)
@@ -330,28 +313,8 @@ class Agricola(BuilderTitle):
 
         return listing(deck)
 
-    def move_label(self, state: dict, move: dict) -> Any:
-        return move_label(state, move)
 
-    def move_group(self, state: dict, move: dict) -> Any:
-        return move_group(state, move)
-
-    def step_prompt(self, state: dict, seat: int) -> Any:
-
-        return step_prompt(state, seat)
-
-    def why_not(self, state: dict, seat: int, target: Any) -> Any:
-
-        return why_not(state, seat, target)
-
-    def count_words(self, n: int, good: str) -> str:
-        return count_text(n, good)
-
-    def rule_of(self, event: Any) -> Any:
-        return rule_of(event)
-
-
-def farm_spaces(farm: dict) -> list[dict]:
+def farm_spaces(farm: Farm) -> list[dict]:
     """The 15 farmyard spaces as a client draws them (digest §1.3): what stands on each."""
     pasture_of = {s: i for i, p in enumerate(farm["pastures"]) for s in p}
     out = []

@@ -33,6 +33,9 @@ ASKS = {
     "room": N_("click the space of your farmyard for the room"),
 }
 
+#: what any other pending kind asks
+OTHER_ASK = N_("choose the next step below or on the board")
+
 #: the goods a step may spend, shown with the prompt
 BUILDING_GOODS = ("wood", "clay", "reed", "stone", "grain", "vegetable")
 
@@ -112,7 +115,7 @@ def step_prompt(state: dict, seat: int) -> dict | None:
     if pending.get("baked") and "bake" not in parts:
         parts.append("bake")
     done = [gettext(DONE_WORDS[p]) if p in DONE_WORDS else p for p in dict.fromkeys(parts)]
-    ask = gettext(ASKS.get(kind, N_("choose the next step below or on the board")))
+    ask = gettext(ASKS.get(kind, OTHER_ASK))
     left = (f"{', '.join(done)}; " if done else "") + ask
     if kind not in ("plough", "major", "room"):
         left += gettext("; Done ends the action")

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from .statetypes import Farm
+
 Shape = Literal["hooks", "keyed", "one", "data"]
 
 
@@ -107,7 +109,7 @@ class FarmQuery(Protocol):
     """A question about one farm: ``growth_without_room``, ``fences_reserved``,
     ``fields_kept``, ``conversions``, ``feeding_choices``, ``outside_rooms``, ``card_points``."""
 
-    def __call__(self, farm: dict, /) -> Any: ...
+    def __call__(self, farm: Farm, /) -> Any: ...
 
 
 class FarmValue(Protocol):
@@ -115,19 +117,19 @@ class FarmValue(Protocol):
     ``newborns``, ``fence_capacity``, ``stable_price``, ``stable_choices``, the room and
     renovation ``alternatives``, ``fence_credit`` (with the pending step)."""
 
-    def __call__(self, farm: dict, value: Any, /) -> Any: ...
+    def __call__(self, farm: Farm, value: Any, /) -> Any: ...
 
 
 class FarmPrice(Protocol):
     """``fence_price``, ``fence_choices``: wood for ``needed`` new fences."""
 
-    def __call__(self, farm: dict, needed: int, wood: int, /) -> Any: ...
+    def __call__(self, farm: Farm, needed: int, wood: int, /) -> Any: ...
 
 
 class ImprovementAlternatives(Protocol):
     """``alternatives["improvement"]``: other ways to pay for an improvement."""
 
-    def __call__(self, farm: dict, improvement: str, costs: list[dict], /) -> list[dict]: ...
+    def __call__(self, farm: Farm, improvement: str, costs: list[dict], /) -> list[dict]: ...
 
 
 class FieldPhase(Protocol):
@@ -139,7 +141,7 @@ class FieldPhase(Protocol):
 class Feeding(Protocol):
     """``feeding``: the food a farm needs, as its cards change it (digest §6.2)."""
 
-    def __call__(self, state: dict, farm: dict, need: int, /) -> int: ...
+    def __call__(self, state: dict, farm: Farm, need: int, /) -> int: ...
 
 
 class CardLabel(Protocol):

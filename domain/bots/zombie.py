@@ -14,12 +14,15 @@ through the title protocol alone.
 * Level 1 (issue 25): the listed move after which the seat's own score-sheet total is lowest
   (it gains least), preferring among those a move that hands the turn on (a pass, the end of
   its turn), ties broken by the list's order.
-* Level 2 (issue 37 item 4, what new drops get): keep the seat's farm or cave alive without
+* Level 2 (issue 37 item 4): keep the seat's farm or cave alive without
   helping anyone. First the move after which the seat's family is best fed through the
   harvests ahead (the title's evaluation, ``evals.alive``: no begging if it can be helped);
   among those, the one that raises no other seat's expected final total (``evals.values``)
   the most (it helps nobody); then the one that gains the seat least; then one that hands
   the turn on; ties by the list's order.
+* Level 3 (issue 37 item 4, what new drops get): level 2 among the moves the title's own
+  zombie allows (``zombie_titles.py``: e.g. no family growth, which a seat nobody plays for
+  cannot feed, and no Starting Player, which changes every seat's turn order).
 
 Long lists are sampled from the rng, as greedy does, so a decision stays cheap.
 """
@@ -31,14 +34,14 @@ from typing import Any
 
 from domain.common.rng import Rng
 
-from . import evals, sim
+from . import evals, sim, zombie_titles
 
 #: the zombie values at most this many moves of a longer list (a sample from its rng)
 ZOMBIE_WIDTH = 48
 #: the zombie's versions. Audits re-derive every zombie move by the level it was recorded with
 #: (``dropping.check_move``), so a level's choice never changes: a better zombie is a new level
 #: (and ``dropping.ZOMBIE`` names the one new drops get), never an edit of level 1.
-ZOMBIE_LEVELS = (1, 2)
+ZOMBIE_LEVELS = (1, 2, 3)
 #: ``alive`` values closer than this count as equally fed (the evaluation's rounding)
 ALIVE_EPS = 0.05
 
@@ -62,6 +65,10 @@ def choose_zombie(
             return chosen
     sim_rng = Rng(rng.below("bot/zombie/sim", 1 << 128))
     state = rules.fork_view(view, seat, sim_rng) or view
+    if level >= 3:
+        moves = zombie_titles.candidates(rules, moves)
+        if len(moves) == 1:
+            return moves[0]
     if len(moves) > ZOMBIE_WIDTH:
         picked = set(rng.shuffle("bot/zombie/wide", list(range(len(moves))))[:ZOMBIE_WIDTH])
         candidates = [m for i, m in enumerate(moves) if i in picked]

@@ -10,6 +10,13 @@ Moves: ``{"type": "convert", "good": "boar"}`` (also ``"donkey_pair"``, and ``"g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .statetypes import Home
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from . import board, building
 from .builder import has, seat_params, with_extras
 from .errors import CavernaViolation
@@ -29,7 +36,7 @@ def open_now(state: dict, seat: int) -> bool:
     return not (pending is not None and pending["kind"] == "breed")
 
 
-def conversions(home: dict) -> list[dict]:
+def conversions(home: Home) -> list[dict]:
     out: list[dict] = []
     for good in FOOD_VALUE:
         held = home["animals"][good] if good in FARM_ANIMALS else home["supply"][good]
@@ -45,7 +52,7 @@ def conversions(home: dict) -> list[dict]:
     return out
 
 
-def ruby_moves(home: dict) -> list[dict]:
+def ruby_moves(home: Home) -> list[dict]:
     rubies = home["supply"]["ruby"]
     if rubies < 1:
         return []
@@ -88,7 +95,7 @@ def _expedition_dwarf(state: dict, seat: int) -> int | None:
     return None
 
 
-def releases(home: dict) -> list[dict]:
+def releases(home: Home) -> list[dict]:
     if animals_fit(home):
         return []
     return [{"type": "release", "animal": a} for a in FARM_ANIMALS if home["animals"][a] > 0]
@@ -148,7 +155,7 @@ def _reason(state: dict, seat: int, move: dict) -> str:
     return "they do not hold what it costs"
 
 
-def apply(b, seat: int, move: dict) -> None:
+def apply(b: Builder, seat: int, move: dict) -> None:
     kind = move["type"]
     home = b.home(seat)
     if kind == "convert":
@@ -186,7 +193,7 @@ def apply(b, seat: int, move: dict) -> None:
         b.emit("AnimalReleased", {"pay": {move["animal"]: 1}}, seat)
 
 
-def _conversion(home: dict, move: dict) -> tuple[dict, int]:
+def _conversion(home: Home, move: dict) -> tuple[dict, int]:
     good = move["good"]
     if good == "donkey_pair":
         return {"donkey": 2}, DONKEY_PAIR_FOOD

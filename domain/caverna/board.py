@@ -9,9 +9,11 @@ lists, so a listed move is always accepted. Spots are ints (``row * 8 + col``, s
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from .furnishings import FURNISHINGS
 from .state import is_mountain, owns
+from .statetypes import Home
 from .tables import BLOCKED, ENTRANCE, GRID, INNER, OUTDOOR
 
 _INNER = frozenset(INNER)
@@ -50,7 +52,7 @@ def _pair_spots(mountain: bool, ordered: bool) -> tuple[tuple[int, int, bool], .
     return tuple(out)
 
 
-def _pairs(home: dict, mountain: bool, ordered: bool) -> list[tuple[int, int]]:
+def _pairs(home: Home, mountain: bool, ordered: bool) -> list[tuple[int, int]]:
     """Two adjacent free spaces of one half; a ring space only with the Office room, and then
     only one half of the tile (pack §1.3 Office room)."""
     ring = owns(home, "office_room")
@@ -66,15 +68,15 @@ def _pairs(home: dict, mountain: bool, ordered: bool) -> list[tuple[int, int]]:
     ]
 
 
-def _touches(home: dict, spaces, kinds) -> bool:
+def _touches(home: Home, spaces: Any, kinds: Any) -> bool:
     return any(home["board"][n] in kinds for s in spaces for n in neighbours(s))
 
 
-def has_outdoor(home: dict) -> bool:
+def has_outdoor(home: Home) -> bool:
     return any(k in OUTDOOR for k in home["board"])
 
 
-def forest_twins(home: dict) -> list[tuple[int, int]]:
+def forest_twins(home: Home) -> list[tuple[int, int]]:
     """Meadow/field twin tiles: two free forest spaces; the first outdoor tile covers the space
     at the cave entrance, later ones touch a meadow, field or pasture; the field half never lies
     under a stable (digest §5.3)."""
@@ -92,7 +94,7 @@ def forest_twins(home: dict) -> list[tuple[int, int]]:
     return out
 
 
-def cave_twins(home: dict, ordered: bool = True) -> list[tuple[int, int]]:
+def cave_twins(home: Home, ordered: bool = True) -> list[tuple[int, int]]:
     """Cavern/tunnel (or cavern/cavern) twin tiles: two free mountain spaces next to the cave
     (digest §5.2)."""
     return [
@@ -102,7 +104,7 @@ def cave_twins(home: dict, ordered: bool = True) -> list[tuple[int, int]]:
     ]
 
 
-def single_spots(home: dict, tile: str) -> list[int]:
+def single_spots(home: Home, tile: str) -> list[int]:
     """Single tiles bought with rubies or taken as loot: a tunnel or cavern continues the cave,
     a meadow or field touches an outdoor tile or else covers the entrance space (digest §5.2,
     §5.3, §7.6)."""
@@ -127,7 +129,7 @@ def single_spots(home: dict, tile: str) -> list[int]:
     return [s for s in free if _touches(home, (s,), OUTDOOR)]
 
 
-def ore_mine_spots(home: dict) -> list[tuple[int, int]]:
+def ore_mine_spots(home: Home) -> list[tuple[int, int]]:
     """Two adjacent ordinary tunnels: the ore mine half, then the deep tunnel half
     (digest §5.2, EX-12)."""
     board, furn = home["board"], home["furn"]
@@ -135,13 +137,13 @@ def ore_mine_spots(home: dict) -> list[tuple[int, int]]:
     return [(a, b) for a in tunnels for b in neighbours(a) if b in tunnels]
 
 
-def ruby_mine_spots(home: dict, deep: bool) -> list[int]:
+def ruby_mine_spots(home: Home, deep: bool) -> list[int]:
     """An unfurnished ordinary tunnel, or a deep tunnel (digest §5.2, EX-11)."""
     kind = "deep_tunnel" if deep else "tunnel"
     return [s for s, k in enumerate(home["board"]) if k == kind and str(s) not in home["furn"]]
 
 
-def stable_spots(home: dict) -> list[int]:
+def stable_spots(home: Home) -> list[int]:
     """Forest, meadow or pasture spaces without a stable; never fields or the mountain
     (digest §8.3)."""
     stables = set(home["stables"])
@@ -154,18 +156,18 @@ def stable_spots(home: dict) -> list[int]:
     ]
 
 
-def small_pasture_spots(home: dict) -> list[int]:
+def small_pasture_spots(home: Home) -> list[int]:
     """A meadow to fence (digest §8.2)."""
     return [s for s, k in enumerate(home["board"]) if k == "meadow"]
 
 
-def large_pasture_spots(home: dict) -> list[tuple[int, int]]:
+def large_pasture_spots(home: Home) -> list[tuple[int, int]]:
     """Two adjacent meadows, smaller space first (digest §8.2)."""
     meadows = small_pasture_spots(home)
     return [(a, b) for a in meadows for b in neighbours(a) if b > a and b in meadows]
 
 
-def furnish_spots(home: dict, tile: str) -> list[int]:
+def furnish_spots(home: Home, tile: str) -> list[int]:
     """Unfurnished caverns; with the Work room also tunnels and deep tunnels (not for the Work
     room itself); the Trader and the Spare part storage may cover each other (pack §1.3)."""
     kinds: tuple[str, ...] = ("cavern",)
@@ -178,6 +180,6 @@ def furnish_spots(home: dict, tile: str) -> list[int]:
     return out
 
 
-def sow_spots(home: dict) -> list[int]:
+def sow_spots(home: Home) -> list[int]:
     """Fields with nothing on them (digest §4.4)."""
     return [s for s, k in enumerate(home["board"]) if k == "field" and str(s) not in home["crops"]]

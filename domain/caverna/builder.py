@@ -3,10 +3,13 @@ with the tiles that add to them, payments, and the seat's name for messages."""
 
 from __future__ import annotations
 
-from domain.common.builder import EventBuilder
+from typing import Any
+
+from domain.common.builder import EventBuilder, clone
 
 from .evolve import evolve
-from .state import clone, name, owns
+from .state import name, owns
+from .statetypes import Home
 
 
 class Builder(EventBuilder):
@@ -15,11 +18,11 @@ class Builder(EventBuilder):
     def __init__(self, state: dict) -> None:
         super().__init__(state, clone, evolve)
 
-    def home(self, seat: int) -> dict:
+    def home(self, seat: int) -> Home:
         return self.state["homes"][seat]
 
 
-def with_extras(home: dict, goods: dict) -> dict:
+def with_extras(home: Home, goods: dict) -> dict:
     """Goods as received: the Seam adds 1 ore per stone, the Dog school 1 wood per dog
     (pack §1.3)."""
     out = {g: n for g, n in goods.items() if n}
@@ -37,7 +40,7 @@ def gain(
     reason: str,
     part: str | None = None,
     kind: str = "GoodsGained",
-    **data,
+    **data: Any,
 ) -> None:
     """Give ``goods`` from the general supply (with the tiles that add to them)."""
     goods = with_extras(b.home(seat), goods)
@@ -49,13 +52,13 @@ def gain(
     b.emit(kind, payload, seat)
 
 
-def pay(b: Builder, seat: int, goods: dict, reason: str, **data) -> None:
+def pay(b: Builder, seat: int, goods: dict, reason: str, **data: Any) -> None:
     goods = {g: n for g, n in goods.items() if n}
     if goods:
         b.emit("GoodsPaid", {"pay": goods, "reason": reason, **data}, seat)
 
 
-def has(home: dict, goods: dict) -> bool:
+def has(home: Home, goods: dict) -> bool:
     """True if the seat holds at least ``goods`` (supply and animals)."""
     for good, n in goods.items():
         held = home["animals"].get(good) if good in home["animals"] else home["supply"].get(good, 0)

@@ -5,6 +5,13 @@ animals. Shared by the action spaces (``parts``), expedition loot (``expedition`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .statetypes import Home
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from domain.common.housing import max_fitting
 
 from . import board
@@ -27,13 +34,13 @@ OFFICE_GOLD = 2
 
 
 def place_tile(
-    b,
+    b: Builder,
     seat: int,
     spaces: list[int],
     kinds: list[str],
     reason: str,
     extra: dict | None = None,
-    **data,
+    **data: Any,
 ) -> None:
     """Lay a tile; covering a printed bonus space gives its reward, an overhang with the Office
     room 2 gold (digest §2.3, §5.2, §5.3; pack §1.3)."""
@@ -58,7 +65,7 @@ def place_tile(
     )
 
 
-def furnish_options(state: dict, seat: int, tiles, base: dict | None = None) -> list[tuple]:
+def furnish_options(state: dict, seat: int, tiles: Any, base: dict | None = None) -> list[tuple]:
     """(tile, space, swap, paid) for every tile the seat can afford and place now."""
     home = state["homes"][seat]
     out = []
@@ -78,7 +85,7 @@ def supply_tiles(state: dict, dwellings_only: bool = False) -> list[str]:
     return [t for t in tiles if t in DWELLINGS] if dwellings_only else list(tiles)
 
 
-def furnish(b, seat: int, tile: str, at: int, paid: dict, **data) -> None:
+def furnish(b: Builder, seat: int, tile: str, at: int, paid: dict, **data: Any) -> None:
     """Pay and build a furnishing tile, with what it gives at once (pack §1.3, §1.4)."""
     pay(b, seat, paid, "furnish", tile=tile)
     home = b.home(seat)
@@ -113,24 +120,24 @@ def furnish(b, seat: int, tile: str, at: int, paid: dict, **data) -> None:
         )
 
 
-def build_stable(b, seat: int, at: int, cost: dict, **data) -> None:
+def build_stable(b: Builder, seat: int, at: int, cost: dict, **data: Any) -> None:
     pay(b, seat, cost, "stable")
     b.emit("StableBuilt", {"space": at, **data}, seat)
 
 
-def fence(b, seat: int, spaces: list[int], cost: dict, **data) -> None:
+def fence(b: Builder, seat: int, spaces: list[int], cost: dict, **data: Any) -> None:
     """A small pasture on a meadow, or a large pasture over two (digest §8.2)."""
     pay(b, seat, cost, "pasture")
     kinds = ["small_pasture"] if len(spaces) == 1 else ["large_pasture", "large_pasture"]
     b.emit("TilePlaced", {"spaces": spaces, "kinds": kinds, "tile": "pasture", **data}, seat)
 
 
-def sow(b, seat: int, at: int, crop: str, **data) -> None:
+def sow(b: Builder, seat: int, at: int, crop: str, **data: Any) -> None:
     """1 from the supply plus 2 grain or 1 vegetable from the general supply (digest §4.4)."""
     b.emit("FieldSown", {"space": at, "crop": crop, "count": SOW_YIELD[crop], **data}, seat)
 
 
-def sow_moves(home: dict, sown: list[str]) -> list[dict]:
+def sow_moves(home: Home, sown: list[str]) -> list[dict]:
     """Sow moves within the limit of 2 fields per crop (digest §4.4, EX-9)."""
     out = []
     for crop in ("grain", "vegetable"):
@@ -140,7 +147,7 @@ def sow_moves(home: dict, sown: list[str]) -> list[dict]:
     return out
 
 
-def growth_problem(home: dict) -> str | None:
+def growth_problem(home: Home) -> str | None:
     """Why the family cannot grow now, or None (digest §7.1, EX-10)."""
     n = dwarf_count(home)
     limit = MAX_DWARFS + (1 if owns(home, "additional_dwelling") else 0)
@@ -151,11 +158,11 @@ def growth_problem(home: dict) -> str | None:
     return None
 
 
-def grow(b, seat: int, space: str, **data) -> None:
+def grow(b: Builder, seat: int, space: str, **data: Any) -> None:
     b.emit("DwarfBorn", {"space": space, **data}, seat)
 
 
-def newborn_choices(home: dict, kinds) -> list[dict]:
+def newborn_choices(home: Home, kinds: Any) -> list[dict]:
     """The animals born: one of each listed type with at least 2, as many as fit (digest §8.4)."""
     born = {k: 1 for k in kinds if home["animals"][k] >= 2}
     if not born:
@@ -163,7 +170,7 @@ def newborn_choices(home: dict, kinds) -> list[dict]:
     return max_fitting(housings(home), farm_animals(home), born) or [{}]
 
 
-def breed(b, seat: int, born: dict, reason: str) -> None:
+def breed(b: Builder, seat: int, born: dict, reason: str) -> None:
     """Newborn animals, with the Breeding cave's food and the Quarry's stone (pack §1.3)."""
     born = {k: n for k, n in born.items() if n}
     if not born:
@@ -178,7 +185,7 @@ def breed(b, seat: int, born: dict, reason: str) -> None:
     b.emit("AnimalsBorn", {"gain": with_extras(home, goods), "born": born, "reason": reason}, seat)
 
 
-def fits_after(home: dict, extra: dict) -> bool:
+def fits_after(home: Home, extra: dict) -> bool:
     animals = farm_animals(home)
     for k, n in extra.items():
         if k in FARM_ANIMALS:
@@ -186,7 +193,7 @@ def fits_after(home: dict, extra: dict) -> bool:
     return animals_fit(home, animals)
 
 
-def take_space(b, seat: int, sid: str, goods: dict) -> None:
+def take_space(b: Builder, seat: int, sid: str, goods: dict) -> None:
     """Take everything on the space; the Seam and Dog school add from the supply."""
     b.emit("GoodsTaken", {"gain": goods, "from_space": sid, "space_gain": True}, seat)
     extra = with_extras(b.home(seat), goods)

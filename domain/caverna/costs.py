@@ -6,6 +6,7 @@ from __future__ import annotations
 from .builder import has
 from .furnishings import FURNISHINGS
 from .state import owns
+from .statetypes import Home
 from .tables import LARGE_PASTURE_COST, SMALL_PASTURE_COST, STABLE_COST
 
 #: Builder: which goods ore may replace, as the ``swap`` field of a move names them.
@@ -19,7 +20,7 @@ def _less(cost: dict, good: str) -> dict:
     return {g: n for g, n in out.items() if n}
 
 
-def furnish_cost(home: dict, tile: str, base: dict | None = None) -> dict:
+def furnish_cost(home: Home, tile: str, base: dict | None = None) -> dict:
     """A furnishing tile's cost: Carpenter 1 wood less, Stone carver 1 stone less."""
     cost = dict(FURNISHINGS[tile]["cost"] if base is None else base)
     if owns(home, "carpenter"):
@@ -29,7 +30,7 @@ def furnish_cost(home: dict, tile: str, base: dict | None = None) -> dict:
     return cost
 
 
-def payments(home: dict, cost: dict) -> list[tuple[str | None, dict]]:
+def payments(home: Home, cost: dict) -> list[tuple[str | None, dict]]:
     """The ways to pay ``cost`` the seat can afford: as printed, or with the Builder 1 ore for
     1 wood and/or 1 ore for 1 stone (pack §1.3)."""
     options: list[tuple[str | None, dict]] = [(None, cost)]
@@ -44,12 +45,12 @@ def payments(home: dict, cost: dict) -> list[tuple[str | None, dict]]:
     return [(swap, paid) for swap, paid in options if has(home, paid)]
 
 
-def pasture_cost(home: dict, large: bool, base: dict | None = None) -> dict:
+def pasture_cost(home: Home, large: bool, base: dict | None = None) -> dict:
     """2 wood for a small pasture, 4 for a large one; the Carpenter saves 1 wood."""
     cost = dict(base if base is not None else (LARGE_PASTURE_COST if large else SMALL_PASTURE_COST))
     return _less(cost, "wood") if owns(home, "carpenter") else cost
 
 
-def stable_cost(home: dict) -> dict:
+def stable_cost(home: Home) -> dict:
     """1 stone; the Stone carver saves it."""
     return _less(STABLE_COST, "stone") if owns(home, "stone_carver") else dict(STABLE_COST)

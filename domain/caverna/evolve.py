@@ -13,10 +13,14 @@ holdings + every action space + every sown field is the same (an invariant the t
 from __future__ import annotations
 
 import json
+from typing import cast
+
+from domain.common.events import EventLike
 
 from .furnishings import FURNISHINGS
 from .spaces import current_id, renamed
 from .state import new_home
+from .statetypes import Pending, State
 from .tables import LEDGER
 
 
@@ -53,7 +57,7 @@ def _setup(state: dict, d: dict) -> dict:
     n = len(d["players"])
     bank = dict.fromkeys(LEDGER, 0)
     bank["food"] = -sum(d["food"])
-    return {
+    new: State = {
         "title": "caverna",
         "variant": d["variant"],
         "players": list(d["players"]),
@@ -78,6 +82,7 @@ def _setup(state: dict, d: dict) -> dict:
         "bank": bank,
         "final": None,
     }
+    return cast(dict, new)  # a plain dict at run time; ``State`` says its keys
 
 
 def _round(state: dict, d: dict) -> None:
@@ -104,7 +109,7 @@ def _placed(state: dict, seat: int, d: dict) -> None:
     space = state["spaces"][sid]
     space.update(occupant=seat, dwarf=d["dwarf"], target=target)
     state["homes"][seat]["dwarfs"][d["dwarf"]]["at"] = sid
-    state["pending"][seat] = {
+    pending: Pending = {
         "kind": "action",
         "space": sid,
         "option": d.get("option"),
@@ -118,6 +123,7 @@ def _placed(state: dict, seat: int, d: dict) -> None:
         "bought": [],
         "gained": False,
     }
+    state["pending"][seat] = pending
     if d.get("start_player"):
         state["start_player"] = seat
 
@@ -191,7 +197,7 @@ def _loot(state: dict, seat: int, d: dict) -> None:
     pending["loot"].append(d["item"])
 
 
-def _returned(state: dict, seat, d: dict) -> None:
+def _returned(state: dict, seat: int | None, d: dict) -> None:
     for home in state["homes"]:
         for dwarf in home["dwarfs"]:
             dwarf["at"] = None
@@ -199,13 +205,13 @@ def _returned(state: dict, seat, d: dict) -> None:
         space.update(occupant=None, dwarf=None, target=None)
 
 
-def _cleared(state: dict, seat, d: dict) -> None:
+def _cleared(state: dict, seat: int | None, d: dict) -> None:
     for good, n in state["spaces"][d["space"]]["goods"].items():
         state["bank"][good] = state["bank"].get(good, 0) + n
     state["spaces"][d["space"]]["goods"] = {}
 
 
-def _replenished(state: dict, seat, d: dict) -> None:
+def _replenished(state: dict, seat: int | None, d: dict) -> None:
     for space, goods in d["spaces"].items():
         _add(state["spaces"][space]["goods"], goods)
         _add(state["bank"], goods, -1)
@@ -251,7 +257,7 @@ HANDLERS = {
 }
 
 
-def evolve(state: dict, event) -> dict:
+def evolve(state: dict, event: EventLike) -> dict:
     """Apply one event (mutates and returns ``state``)."""
     d = event.data
     if event.type == "GameSetUp":

@@ -10,6 +10,13 @@ Sowing as loot opens sow moves beside the remaining loot.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .statetypes import Home
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from itertools import combinations
 
 from . import board, building
@@ -57,8 +64,8 @@ def loot_moves(state: dict, seat: int, pending: dict, part: str) -> list[dict]:
     return out + sowing
 
 
-def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
-    def one(**fields):
+def _builds(state: dict, seat: int, home: Home, item: str) -> list[dict]:
+    def one(**fields: Any) -> Any:
         return {"type": "loot", "item": item, **fields}
 
     if item == "furnish":
@@ -96,7 +103,7 @@ def _builds(state: dict, seat: int, home: dict, item: str) -> list[dict]:
     return []
 
 
-def breed_choices(home: dict) -> list[tuple[str, ...]]:
+def breed_choices(home: Home) -> list[tuple[str, ...]]:
     """One or two types with at least 2 animals whose newborns all fit (pack §3, row 14)."""
     ready = [a for a in FARM_ANIMALS if home["animals"][a] >= 2]
     out = []
@@ -107,7 +114,7 @@ def breed_choices(home: dict) -> list[tuple[str, ...]]:
     return out
 
 
-def take(b, seat: int, move: dict, part: str) -> None:
+def take(b: Builder, seat: int, move: dict, part: str) -> None:
     """Take one loot item (or sow a field the Sow loot allows)."""
     if move["type"] == "sow":
         building.sow(b, seat, move["at"], move["crop"], via="loot")
@@ -145,7 +152,7 @@ def sow_left(state: dict, seat: int, pending: dict) -> bool:
     return bool(building.sow_moves(state["homes"][seat], sown))
 
 
-def end(b, seat: int) -> None:
+def end(b: Builder, seat: int) -> None:
     """The weapon grows by 1 after the expedition; with the "+1 to all weapons" item every
     armed dwarf of the seat grows by 1 more (digest §7.3; capped at 14, EX-19)."""
     pending = b.state["pending"][seat]

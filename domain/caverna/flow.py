@@ -8,12 +8,15 @@ round reveals them ("round-card/5", "harvest-marker/7"), so no future draw is in
 
 from __future__ import annotations
 
+from domain.common.rng import Rng
+
 from . import building
 from .builder import Builder, gain
 from .furnishings import FURNISHINGS, INTRO_TILES, TRADES
 from .scoring import final_scores
 from .spaces import BOARDS, SPACES
 from .state import animals_fit, owns
+from .statetypes import Home
 from .tables import (
     FARM_ANIMALS,
     FIXED_HARVEST,
@@ -32,7 +35,7 @@ from .tables import (
 )
 
 
-def setup_events(players: list[str], variant: str, start: int, rng) -> list:
+def setup_events(players: list[str], variant: str, start: int, rng: Rng) -> list:
     """GameSetUp, then round 1 (digest §2.1-§2.7; pack §2.1)."""
     n = len(players)
     food = [SOLO_START_FOOD] if n == 1 else [START_FOOD[(s - start) % n] for s in range(n)]
@@ -61,7 +64,7 @@ def _small(state: dict) -> bool:
     return len(state["players"]) <= 2
 
 
-def _card(state: dict, rng, r: int) -> str | None:
+def _card(state: dict, rng: Rng, r: int) -> str | None:
     if r == WISH_ROUND:
         return "wish_for_children"
     if state["solo"]:
@@ -76,7 +79,7 @@ def _card(state: dict, rng, r: int) -> str | None:
     return rng.choice(f"round-card/{r}", left)
 
 
-def start_round(b: Builder, rng, r: int) -> None:
+def start_round(b: Builder, rng: Rng, r: int) -> None:
     """Phase 1 (new action card, harvest marker), deliveries, then the solo clearing or
     phase 2 (digest §3.1, §3.2)."""
     state = b.state
@@ -119,7 +122,7 @@ def start_round(b: Builder, rng, r: int) -> None:
     replenish(b)
 
 
-def _count(home: dict, kind: str) -> int:
+def _count(home: Home, kind: str) -> int:
     return sum(1 for k in home["board"] if k == kind)
 
 
@@ -141,7 +144,7 @@ def replenish(b: Builder) -> None:
     b.emit("PhaseChanged", {"phase": "work", "turn": first})
 
 
-def advance(b: Builder, rng) -> None:
+def advance(b: Builder, rng: Rng) -> None:
     """Run the automatic steps until a seat must decide."""
     state = b.state
     if any(p is not None for p in state["pending"]) or any(
@@ -164,7 +167,7 @@ def advance(b: Builder, rng) -> None:
         end_game(b)
 
 
-def start_harvest(b: Builder, rng) -> None:
+def start_harvest(b: Builder, rng: Rng) -> None:
     """Phase 5 by this round's schedule (digest §2.7, §9.2)."""
     kind = b.state["harvest"]
     if kind == "none":
@@ -179,7 +182,7 @@ def start_harvest(b: Builder, rng) -> None:
         field_phase(b, rng)
 
 
-def field_phase(b: Builder, rng) -> None:
+def field_phase(b: Builder, rng: Rng) -> None:
     """1 grain or vegetable from every sown field (digest §9.1 step 1)."""
     for seat, home in enumerate(b.state["homes"]):
         if home["skip"] == "field":
@@ -203,7 +206,7 @@ def feeding_need(state: dict, seat: int, one_food: bool) -> int:
     return max(0, need)
 
 
-def feeding_phase(b: Builder, rng, one_food: bool = False) -> None:
+def feeding_phase(b: Builder, rng: Rng, one_food: bool = False) -> None:
     for seat in range(len(b.state["players"])):
         b.emit(
             "Asked",
@@ -219,7 +222,7 @@ def feeding_phase(b: Builder, rng, one_food: bool = False) -> None:
     b.emit("PhaseChanged", {"phase": "harvest_feeding"})
 
 
-def breeding_phase(b: Builder, rng) -> None:
+def breeding_phase(b: Builder, rng: Rng) -> None:
     """1 newborn per type with 2 or more, if it fits; a seat chooses when not all fit
     (digest §8.4, EX-6). Skipped after the special feeding."""
     if b.state["harvest"] == "one_food":
@@ -240,7 +243,7 @@ def breeding_phase(b: Builder, rng) -> None:
         next_round(b, rng)
 
 
-def next_round(b: Builder, rng) -> None:
+def next_round(b: Builder, rng: Rng) -> None:
     r = b.state["round"] + 1
     if r == SKIPPED_ROUND and len(b.state["players"]) <= 2:
         r += 1

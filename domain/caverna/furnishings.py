@@ -9,10 +9,12 @@ and the bonus formulas (``scoring.BONUS``). ``intro`` marks the introductory set
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.common.i18n import pgettext
 
 
-def _t(name, cost, vp, kind, intro=False, **extra):
+def _t(name: str, cost: Any, vp: Any, kind: str, intro: Any = False, **extra: Any) -> Any:
     return {"name": name, "cost": cost, "vp": vp, "kind": kind, "intro": intro, **extra}
 
 

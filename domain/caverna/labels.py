@@ -59,17 +59,32 @@ def _place(move: dict) -> str:
 
 def _loot(move: dict) -> str:
     item = move["item"]
-    what = pgettext("caverna loot", _LOOT[item]) if item in _LOOT else item.replace("_", " ")
+    what = pgettext("caverna loot", _LOOT[item]) if item in _LOOT else count_text(1, item)
     extra = f" {tile_name(move['tile'])}" if move.get("tile") else ""
     text = gettext("Loot: {what}").format(what=what) + extra + _where(move)
     return text + (f" ({move['animals']})" if move.get("animals") else "")
 
 
+#: the phase a player skips in a harvest that skips one (``skip`` ``phase``)
+_SKIP = {"field": N_("Skip the field phase"), "breeding": N_("Skip the breeding phase")}
+
+
 def _other(kind: str, move: dict) -> str:
+    if kind == "skip" and move.get("phase") in _SKIP:
+        return gettext(_SKIP[move["phase"]])
     at = _where(move)
     rest = ", ".join(f"{k} {v}" for k, v in move.items() if k not in ("type", "at", "at2"))
     text = (gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ")) + at
     return f"{text} ({rest})" if rest and not at else text
+
+
+def _convert(move: dict) -> str:
+    """ "Turn 1 sheep into food", "Turn 2 donkeys into food", "Turn gold into 3 food"."""
+    good = move["good"]
+    if good == "gold" and "count" in move:
+        return gettext("Turn gold into {food}").format(food=count_text(move["count"], "food"))
+    goods = count_text(2, "donkey") if good == "donkey_pair" else count_text(1, good)
+    return gettext("Turn {goods} into food").format(goods=goods)
 
 
 def move_label(state: dict, move: dict) -> str:
@@ -81,7 +96,7 @@ def move_label(state: dict, move: dict) -> str:
     if kind == "furnish":
         text = gettext("Furnish {tile}").format(tile=tile_name(move["tile"])) + _where(move)
         if move.get("swap"):
-            text += gettext(" (ore for {good})").format(good=move["swap"])
+            text += gettext(" (ore for {good})").format(good=count_text(1, move["swap"]))
         return text
     if kind == "loot":
         return _loot(move)
@@ -92,14 +107,12 @@ def move_label(state: dict, move: dict) -> str:
         text = gettext(_SOW[crop]) if crop in _SOW else gettext("Sow {crop}").format(crop=crop)
         return text + _where(move)
     if kind == "convert":
-        text = gettext("Turn {good} into food").format(good=move["good"].replace("_", " "))
-        if "count" in move:
-            text += f" ({count_text(move['count'], 'food')})"
-        return text
+        return _convert(move)
     if kind == "ruby":
-        return gettext("Spend a ruby on {thing}").format(thing=move["buy"])
+        return gettext("Spend a ruby on {thing}").format(thing=count_text(1, move["buy"]))
     if kind == "ruby_tile":
-        return gettext("Spend rubies on a single {tile}").format(tile=move["tile"]) + _where(move)
+        tile = pgettext("caverna tiles", move["tile"])
+        return gettext("Spend rubies on a single {tile}").format(tile=tile) + _where(move)
     if kind == "use":
         text = gettext("Use the {tile}").format(tile=tile_name(move["tile"]))
         if "choice" in move:

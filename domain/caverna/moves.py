@@ -7,7 +7,13 @@ otherwise explains why in the game's nouns.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from domain.common.errors import InvalidMove, NotYourTurn
+from domain.common.moveshape import check_fields, move_type
 
 from . import anytime, parts, placement
 from .builder import seat_params
@@ -70,32 +76,19 @@ def canonical(state: dict, move: dict) -> dict:
 
 def check_shape(move: object) -> None:
     """Raise :class:`InvalidMove` unless ``move`` is a well-formed Caverna move."""
-    if not isinstance(move, dict):
-        raise InvalidMove(reason="a move must be a JSON object with a 'type'")
-    kind = move.get("type")
-    if not isinstance(kind, str):
-        raise InvalidMove(reason="a move needs a 'type' string")
+    kind = move_type(move)
+    assert isinstance(move, dict)
     if kind not in MOVE_SHAPES:
         raise InvalidMove("unknown_move", move_type=kind, title="Caverna")
-    required, optional = MOVE_SHAPES[kind]
-    for key in move:
-        if key != "type" and key not in required and key not in optional:
-            raise InvalidMove(reason=f"a '{kind}' move has no field '{key}'")
-    for key, typ in list(required.items()) + list(optional.items()):
-        if key not in move:
-            if key in required:
-                raise InvalidMove(reason=f"a '{kind}' move needs the field '{key}'")
-            continue
-        value = move[key]
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be an integer")
-        if typ is str and not isinstance(value, str):
-            raise InvalidMove(reason=f"'{key}' of a '{kind}' move must be a string")
-        if key in ("at", "at2") and not GRID.on_board(value):
-            raise InvalidMove(
-                reason=f"'{key}' must be a space of the home board from 0 to 47 "
-                "(row * 8 + column, with the Office room's edge)"
-            )
+    check_fields(kind, move, MOVE_SHAPES[kind], _on_board)
+
+
+def _on_board(key: str, value: int) -> None:
+    if key in ("at", "at2") and not GRID.on_board(value):
+        raise InvalidMove(
+            reason=f"'{key}' must be a space of the home board from 0 to 47 "
+            "(row * 8 + column, with the Office room's edge)"
+        )
 
 
 # -- who is asked -----------------------------------------------------------------------------
@@ -249,7 +242,7 @@ def _step_reason(state: dict, seat: int, move: dict) -> str:
     return f"the open step is {pending['kind'].replace('_', ' ')}"
 
 
-def apply_move(b, seat: int, move: dict) -> None:
+def apply_move(b: Builder, seat: int, move: dict) -> None:
     kind = move["type"]
     if kind in ANYTIME:
         anytime.apply(b, seat, move)
@@ -263,7 +256,7 @@ def apply_move(b, seat: int, move: dict) -> None:
         _apply_step(b, seat, move)
 
 
-def _apply_step(b, seat: int, move: dict) -> None:
+def _apply_step(b: Builder, seat: int, move: dict) -> None:
     pending = b.state["pending"][seat]
     kind = pending["kind"]
     if kind == "feed":
@@ -284,7 +277,7 @@ def _apply_step(b, seat: int, move: dict) -> None:
     b.emit("Asked", {"pending": None}, seat)
 
 
-def _feed(b, seat: int, pending: dict, worker) -> None:
+def _feed(b: Builder, seat: int, pending: dict, worker: Any) -> None:
     """Pay food; the Working cave feeds one dwarf with wood, stone or ore; each missing food
     is a begging marker (digest §9.1, EX-27; pack §1.3)."""
     need = pending["need"]

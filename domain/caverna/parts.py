@@ -8,6 +8,13 @@ are offered as moves until the seat says ``done``. A part is done at most once; 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .statetypes import Home
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from typing import cast
 
 from . import board, building, expedition
@@ -71,7 +78,7 @@ def open_parts(state: dict, seat: int) -> list[str]:
     return out
 
 
-def part_possible(state: dict, seat: int, part: str, weapon: int, earlier=()) -> bool:
+def part_possible(state: dict, seat: int, part: str, weapon: int, earlier: Any = ()) -> bool:
     """Quick test used when placing: could the dwarf do this part now?"""
     if part.startswith("expedition"):
         return weapon > 0
@@ -86,14 +93,14 @@ def part_possible(state: dict, seat: int, part: str, weapon: int, earlier=()) ->
     )
 
 
-def _forge_strengths(home: dict) -> list[int]:
+def _forge_strengths(home: Home) -> list[int]:
     """Strengths 1 to 8 the seat can pay for; the Blacksmith makes forging 2 ore cheaper
     (digest §7.2, EX-18; pack §1.3)."""
     discount = 2 if "blacksmith" in home["furn"].values() else 0
     return [s for s in range(1, MAX_FORGE + 1) if home["supply"]["ore"] >= max(0, s - discount)]
 
 
-def forge_cost(home: dict, strength: int) -> dict:
+def forge_cost(home: Home, strength: int) -> dict:
     discount = 2 if "blacksmith" in home["furn"].values() else 0
     return {"ore": max(0, strength - discount)}
 
@@ -171,7 +178,7 @@ def part_moves(state: dict, seat: int, part: str, pending: dict) -> list[dict]:
     return []
 
 
-def _furnish_move(kind: str, tile: str, at: int, swap) -> dict:
+def _furnish_move(kind: str, tile: str, at: int, swap: Any) -> dict:
     move = {"type": kind, "tile": tile, "at": at}
     if swap:
         move["swap"] = swap
@@ -243,7 +250,7 @@ def check_part_move(state: dict, seat: int, move: dict) -> None:
         raise why_not(state, seat, move, open_parts(state, seat))
 
 
-def apply_part_move(b, seat: int, move: dict) -> None:
+def apply_part_move(b: Builder, seat: int, move: dict) -> None:
     """Carry out one listed move of the action in progress."""
     state = b.state
     if move["type"] == "done":
@@ -260,37 +267,37 @@ def apply_part_move(b, seat: int, move: dict) -> None:
     _APPLY[move["type"]](b, seat, move, part)
 
 
-def _twin(b, seat, move, part):
+def _twin(b: Builder, seat: int, move: dict, part: Any) -> None:
     kinds = list(TWINS[move["side"]])
     building.place_tile(b, seat, [move["at"], move["at2"]], kinds, move["side"], part=part)
 
 
-def _sow(b, seat, move, part):
+def _sow(b: Builder, seat: int, move: dict, part: Any) -> None:
     building.sow(b, seat, move["at"], move["crop"], part=part)
 
 
-def _furnish(b, seat, move, part):
+def _furnish(b: Builder, seat: int, move: dict, part: Any) -> None:
     home = b.home(seat)
     paid = dict(payments_for(home, furnish_cost(home, move["tile"]), move.get("swap")))
     building.furnish(b, seat, move["tile"], move["at"], paid, part=part)
 
 
-def payments_for(home: dict, cost: dict, swap) -> dict:
+def payments_for(home: Home, cost: dict, swap: Any) -> dict:
     for option, paid in payments(home, cost):
         if option == swap:
             return paid
     raise ValueError("payment not available")
 
 
-def _grow(b, seat, move, part):
+def _grow(b: Builder, seat: int, move: dict, part: Any) -> None:
     building.grow(b, seat, b.state["pending"][seat]["space"], part=part)
 
 
-def _dog(b, seat, move, part):
+def _dog(b: Builder, seat: int, move: dict, part: Any) -> None:
     gain(b, seat, {"dog": 1}, "housework", part=part)
 
 
-def _forge(b, seat, move, part):
+def _forge(b: Builder, seat: int, move: dict, part: Any) -> None:
     home = b.home(seat)
     dwarf = b.state["pending"][seat]["dwarf"]
     pay(b, seat, forge_cost(home, move["strength"]), "forge")
@@ -301,7 +308,7 @@ def _forge(b, seat, move, part):
     )
 
 
-def _ore_mine(b, seat, move, part):
+def _ore_mine(b: Builder, seat: int, move: dict, part: Any) -> None:
     building.place_tile(
         b,
         seat,
@@ -313,7 +320,7 @@ def _ore_mine(b, seat, move, part):
     )
 
 
-def _ruby_mine(b, seat, move, part):
+def _ruby_mine(b: Builder, seat: int, move: dict, part: Any) -> None:
     deep = b.home(seat)["board"][move["at"]] == "deep_tunnel"
     building.place_tile(
         b,
@@ -326,21 +333,21 @@ def _ruby_mine(b, seat, move, part):
     )
 
 
-def _pasture(b, seat, move, part):
+def _pasture(b: Builder, seat: int, move: dict, part: Any) -> None:
     spaces = [move["at"]] + ([move["at2"]] if "at2" in move else [])
     home = b.home(seat)
     building.fence(b, seat, spaces, pasture_cost(home, len(spaces) == 2), part=part)
 
 
-def _stable(b, seat, move, part):
+def _stable(b: Builder, seat: int, move: dict, part: Any) -> None:
     building.build_stable(b, seat, move["at"], stable_cost(b.home(seat)), part=part)
 
 
-def _trade(b, seat, move, part):
+def _trade(b: Builder, seat: int, move: dict, part: Any) -> None:
     b.emit("OreTraded", {"pay": ORE_TRADE["pay"], "gain": ORE_TRADE["gain"], "part": part}, seat)
 
 
-def _buy(b, seat, move, part):
+def _buy(b: Builder, seat: int, move: dict, part: Any) -> None:
     good = move["good"]
     b.emit(
         "MarketBought",
@@ -370,7 +377,7 @@ _APPLY = {
 }
 
 
-def end_action(b, seat: int) -> None:
+def end_action(b: Builder, seat: int) -> None:
     """End the action: finish an expedition, take the animals of a farming space, pass on."""
     state = b.state
     pending = state["pending"][seat]

@@ -5,6 +5,13 @@ dwarf (unarmed first, then the weakest; 1 ruby breaks the order), which option o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .statetypes import Home
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from typing import cast
 
 from . import building
@@ -33,7 +40,7 @@ def _card_id(state: dict, space_id: str) -> str:
     return current_id(state, space_id)
 
 
-def bonus_goods(home: dict, info: dict) -> dict:
+def bonus_goods(home: Home, info: dict) -> dict:
     """Per-mine goods (Ore mining, Ore delivery) or the ruby for owning enough ruby mines
     (digest §4.1, §4.2)."""
     if "bonus" not in info:
@@ -50,7 +57,7 @@ def gives_now(state: dict, seat: int, space_id: str, data: dict, imitated: bool)
     return bool(any(acc.values()) or data.get("gain") or bonus_goods(state["homes"][seat], data))
 
 
-def can_do(state: dict, seat: int, space_id: str, option, dwarf: int, imitated: bool) -> bool:
+def can_do(state: dict, seat: int, space_id: str, option: Any, dwarf: int, imitated: bool) -> bool:
     """True if the dwarf could do at least one of the space's actions (digest §3.3)."""
     data = spec(_card_id(state, space_id), option)
     if gives_now(state, seat, space_id, data, imitated):
@@ -249,7 +256,7 @@ def _why_not(state: dict, seat: int, move: dict) -> tuple:
     return ("caverna_nothing_to_do", {"space_name": sname})
 
 
-def apply_place(b, seat: int, move: dict) -> None:
+def apply_place(b: Builder, seat: int, move: dict) -> None:
     """Place the dwarf, pay a ruby or the Imitation's food, take the goods."""
     state = b.state
     sid, target = move["space"], move.get("target")
@@ -290,7 +297,7 @@ def _sum(a: dict, b: dict) -> dict:
     return out
 
 
-def rest(b, seat: int) -> None:
+def rest(b: Builder, seat: int) -> None:
     """No action space has anything the seat's next dwarf could do: its remaining dwarfs stay
     in the cave this round (decision C-18)."""
     home = b.home(seat)

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from math import ceil
 
+from domain.common.events import EventLike
+
 from . import board
 from .furnishings import BONUS_TILES, DWELLINGS, ENTRY, FURNISHINGS
 from .state import armed, crop_total, dwarf_count, owns, tiles_owned, unused_spaces
+from .statetypes import Home
 from .tables import BEGGING_POINTS, FARM_ANIMALS, LARGE_PASTURE_POINTS, TILE_POINTS
 
 WRITING_CAP = 7
 
 
-def _state_parlor(home: dict) -> int:
+def _state_parlor(home: Home) -> int:
     spaces = [int(s) for s, t in home["furn"].items() if t == "state_parlor"]
     if not spaces:
         return 0
@@ -39,7 +42,7 @@ BONUS = {
 }
 
 
-def seat_categories(home: dict) -> list[dict]:
+def seat_categories(home: Home) -> list[dict]:
     """The score pad of one home, in the pad's order (digest §10.1)."""
     animals = home["animals"]
     missing = -2 * sum(1 for a in FARM_ANIMALS if animals[a] == 0)
@@ -54,7 +57,7 @@ def seat_categories(home: dict) -> list[dict]:
         lines[key] = value + used
         left -= used
     furnishing = sum(FURNISHINGS[t]["vp"] for t in tiles_owned(home) if t != ENTRY)
-    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"]) + LARGE_PASTURE_POINTS * len(
+    tiles = sum(TILE_POINTS.get(k, 0) for k in home["board"] if k) + LARGE_PASTURE_POINTS * len(
         home["large"]
     )
     cats = [
@@ -135,7 +138,7 @@ SCORE_NEUTRAL_EVENTS = frozenset(
 )
 
 
-def rescore(state: dict, previous: dict | None, event) -> dict:
+def rescore(state: dict, previous: dict | None, event: EventLike) -> dict:
     """``score_sheet(state)`` from the sheet before ``event``: unchanged after a neutral event,
     one row recomputed after an event of one seat (every other event touches only that seat's
     home), in full otherwise."""

@@ -316,7 +316,7 @@ SPACES: dict[str, dict] = {
 URGENT = {"wish_for_children": "urgent_wish_for_children"}
 
 
-def current_id(state: dict, space_id):
+def current_id(state: dict, space_id: str | None) -> Any:
     """The id a space has now: once Family life turns Wish for children into Urgent wish, the
     space is ``urgent_wish_for_children`` (issue 26); the old id, in games recorded before,
     still names it."""

@@ -26,12 +26,12 @@ A home (the board is a 6 x 8 grid with the Office room's ring, see ``tables``)::
 
 from __future__ import annotations
 
-import marshal
 from operator import itemgetter
 
 from domain.common.housing import Housing, can_house
 
 from .furnishings import ENTRY, FURNISHINGS
+from .statetypes import Home
 from .tables import (
     ANIMALS,
     ENTRY_DWELLING,
@@ -48,14 +48,7 @@ from .tables import (
 )
 
 
-def clone(state: dict) -> dict:
-    """A deep copy of a JSON-clean state: a marshal round trip (version 2, which keeps no
-    shared references, so like a JSON round trip every list and dict is a fresh one), about
-    five times faster than JSON on a 4-player state; every move's decision clones once."""
-    return marshal.loads(marshal.dumps(state, 2))
-
-
-def new_home(food: int) -> dict:
+def new_home(food: int) -> Home:
     """A home board with its two caverns and 2 dwarfs in the Entry-level dwelling (digest §2.1,
     §2.3)."""
     board: list[str | None] = [None] * len(GRID.spaces())
@@ -81,7 +74,7 @@ def new_home(food: int) -> dict:
 # -- readers ---------------------------------------------------------------------------------------
 
 
-def name(state: dict, seat) -> str:
+def name(state: dict, seat: object) -> str:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["players"]):
         return "nobody"
     return state["players"][seat]
@@ -91,28 +84,28 @@ def is_mountain(space: int) -> bool:
     return space % 8 in MOUNTAIN_COLS
 
 
-def owns(home: dict, tile: str) -> bool:
+def owns(home: Home, tile: str) -> bool:
     """True if the seat has ``tile`` furnished and not covered (pack §1.3 Trader)."""
     return tile in home["furn"].values() and tile not in home["covered"]
 
 
-def tiles_owned(home: dict) -> list[str]:
+def tiles_owned(home: Home) -> list[str]:
     return [t for t in home["furn"].values() if t not in home["covered"]]
 
 
-def count_kind(home: dict, kind: str) -> int:
+def count_kind(home: Home, kind: str) -> int:
     return sum(1 for k in home["board"] if k == kind)
 
 
-def dwarf_count(home: dict) -> int:
+def dwarf_count(home: Home) -> int:
     return len(home["dwarfs"])
 
 
-def armed(home: dict) -> int:
+def armed(home: Home) -> int:
     return sum(1 for d in home["dwarfs"] if d["weapon"] > 0)
 
 
-def room(home: dict) -> int:
+def room(home: Home) -> int:
     """How many dwarfs the cave houses: 2 in the Entry-level dwelling plus each dwelling's room,
     at most 5, and a 6th with the Additional dwelling (digest §7.1; pack §1.2)."""
     base = 2 + sum(FURNISHINGS[t].get("room", 0) for t in tiles_owned(home) if t != ENTRY)
@@ -120,12 +113,12 @@ def room(home: dict) -> int:
     return min(base, MAX_DWARFS) + extra
 
 
-def waiting_dwarfs(home: dict) -> list[int]:
+def waiting_dwarfs(home: Home) -> list[int]:
     """Indexes of the dwarfs still in the cave this work phase (newborns never act)."""
     return [i for i, d in enumerate(home["dwarfs"]) if d["at"] is None]
 
 
-def next_dwarf(home: dict) -> int | None:
+def next_dwarf(home: Home) -> int | None:
     """The dwarf the order says goes next: unarmed first, then the weakest (digest §7.5)."""
     waiting = waiting_dwarfs(home)
     if not waiting:
@@ -133,13 +126,13 @@ def next_dwarf(home: dict) -> int | None:
     return min(waiting, key=lambda i: (home["dwarfs"][i]["weapon"], i))
 
 
-def empty_fields(home: dict) -> int:
+def empty_fields(home: Home) -> int:
     return sum(
         1 for s, k in enumerate(home["board"]) if k == "field" and str(s) not in home["crops"]
     )
 
 
-def crop_total(home: dict, crop: str) -> int:
+def crop_total(home: Home, crop: str) -> int:
     planted = sum(n for c, n in home["crops"].values() if c == crop)
     return home["supply"][crop] + planted
 
@@ -147,7 +140,7 @@ def crop_total(home: dict, crop: str) -> int:
 # -- animals (digest §8.1) -------------------------------------------------------------------------
 
 
-def _places(home: dict) -> tuple[list[int], int, dict, list[int], list[int]]:
+def _places(home: Home) -> tuple[list[int], int, dict, list[int], list[int]]:
     """Pastures (one type each), flexible places, reserved places, and the unfenced meadows
     without and with a stable (where dogs may guard sheep)."""
     board, stables = home["board"], set(home["stables"])
@@ -189,7 +182,7 @@ _FITS: dict[tuple, bool] = {}
 _CACHE_SIZE = 4096
 
 
-def _housing_key(home: dict) -> tuple:
+def _housing_key(home: Home) -> tuple:
     """Everything :func:`housings` reads of a home (board, stables, large pastures, tiles,
     covered tiles, dogs, dwarfs for the Cuddle room, planted fields for the Stubble room)."""
     return (
@@ -204,7 +197,7 @@ def _housing_key(home: dict) -> tuple:
     )
 
 
-def housings(home: dict) -> tuple[Housing, ...]:
+def housings(home: Home) -> tuple[Housing, ...]:
     """The ways the home can keep animals (see :func:`_housings`), remembered by the parts of
     the home they depend on."""
     key = _housing_key(home)
@@ -216,7 +209,7 @@ def housings(home: dict) -> tuple[Housing, ...]:
     return found
 
 
-def _housings(home: dict) -> tuple[Housing, ...]:
+def _housings(home: Home) -> tuple[Housing, ...]:
     """The ways the home can keep animals, one per placement of its dogs: each dog guards an
     unfenced meadow (k dogs there keep k + 1 sheep; a stable there has no effect); extra dogs
     join a guarded meadow (digest §8.1, EX-22; decision C-05)."""
@@ -235,11 +228,11 @@ def _housings(home: dict) -> tuple[Housing, ...]:
     return tuple(out) or (Housing(tuple(pastures), flexible, tuple(reserved.items())),)
 
 
-def farm_animals(home: dict) -> dict[str, int]:
+def farm_animals(home: Home) -> dict[str, int]:
     return {a: home["animals"][a] for a in FARM_ANIMALS}
 
 
-def animals_fit(home: dict, animals: dict | None = None) -> bool:
+def animals_fit(home: Home, animals: dict | None = None) -> bool:
     """True if the farm animals fit the home (dogs roam freely, digest §8.1)."""
     key: tuple
     if animals is None:  # the home's own farm animals: keyed by their counts alone
@@ -259,7 +252,7 @@ def animals_fit(home: dict, animals: dict | None = None) -> bool:
 _farm_counts = itemgetter(*FARM_ANIMALS)
 
 
-def unused_spaces(home: dict) -> int:
+def unused_spaces(home: Home) -> int:
     """Printed spaces with no tile and no stable (digest §5.4, §10.1 item 7)."""
     stables = set(home["stables"])
     return sum(1 for s in INNER if home["board"][s] is None and s not in stables)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from domain.common.i18n import gettext, join_list, ngettext, pgettext
+from domain.common.i18n import gettext, join_list, ngettext, pgettext, rulebook_citation
 
 from .furnishings import tile_name
+from .seed_lines import LINES, RULEBOOKS
 from .spaces import space_name
 from .tables import LOOT
 from .words import count_text, goods_text, label, spaces_text
@@ -352,5 +353,7 @@ RULES = {
 
 
 def rule_of(event) -> str | None:
+    """The digest section the event applied, pointed into the reader's rulebook where one
+    exists (seed 001 in Russian: ``seed_lines``)."""
     section = RULES.get(event.type)
-    return f"caverna {section}" if section else None
+    return rulebook_citation(f"caverna {section}" if section else None, RULEBOOKS, LINES)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from domain.common.errors import BadGameConfig, GameOver
-from domain.common.i18n import sheet_in_language
-from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
+from typing import Any
+
+from domain.common.builder import clone
+from domain.common.builder_title import BuilderTitle, Rules
+from domain.common.events import EventLike
+from domain.common.rng import Rng
+from domain.common.title import OptionSpec, VariantInfo
 from domain.common.visibility import redact
 
 from . import evaluation, walk, why
@@ -18,7 +22,8 @@ from .moves import apply_move, canonical, check_move, check_shape, legal_moves, 
 from .parts import card_id
 from .scoring import rescore, score_sheet
 from .spaces import space_name
-from .state import animals_fit, clone, room
+from .state import animals_fit, room
+from .statetypes import Home
 from .text import describe, rule_of
 from .words import count_text
 
@@ -31,6 +36,46 @@ _START = OptionSpec(
 )
 
 
+def _check(state: dict, seat: int, move: dict) -> dict:
+    """``move`` with today's space ids, once it passes its checks (``moves.py``)."""
+    move = canonical(state, move)
+    check_move(state, seat, move)
+    return move
+
+
+def _apply(b: Builder, seat: int, move: dict, rng: Rng) -> None:
+    apply_move(b, seat, move)
+
+
+def _describe(event: EventLike, names: list[str], viewer: int | None) -> str:
+    """``event`` as ``viewer`` may see it (Caverna hides nothing, so ``viewer`` changes
+    nothing)."""
+    return describe(event, names)
+
+
+#: The rules the title object drives (``domain/common/title.py``, ``Rules``).
+RULES = Rules(
+    builder=Builder,
+    check_shape=lambda move, state: check_shape(move),
+    check=_check,
+    apply=_apply,
+    advance=advance,
+    evolve=evolve_event,
+    legal_moves=legal_moves,
+    to_act=to_act,
+    score_sheet=score_sheet,
+    rescore=rescore,
+    describe=_describe,
+    rule_of=rule_of,
+    move_label=move_label,
+    move_group=move_group,
+    count_words=count_text,
+    step_prompt=walk.step_prompt,
+    why_not=why.why_not,
+    evaluate=evaluation.evaluate,
+)
+
+
 class Caverna(BuilderTitle):
     """Caverna: The Cave Farmers, 1 to 7 players (digest ``shared/rules/caverna.md``, data
     pack ``shared/data/caverna.md``)."""
@@ -38,6 +83,7 @@ class Caverna(BuilderTitle):
     name = "caverna"
     display_name = "Caverna"
     rules_version = "caverna-r2"
+    rules = RULES
     #: the new action card and the harvest marker turned up each round (digest §3.1)
     revealing_events = frozenset({"RoundStarted"})
     variants = (
@@ -59,58 +105,11 @@ class Caverna(BuilderTitle):
         ),
     )
 
-    def setup(self, config, rng):
-        n = len(config.players)
-        start = config.options.get("start_player", -1)
-        if start is None or start == -1:
-            start = rng.below("start-player", n)
-        elif not 0 <= start < n:
-            raise BadGameConfig(
-                "bad_option",
-                title=self.display_name,
-                variant=config.variant,
-                option="start_player",
-                reason=f"must be -1 or a seat from 0 to {n - 1}",
-            )
+    def setup(self, config: Any, rng: Rng) -> list[Any]:
+        start = self.start_seat(config, rng)
         return setup_events(list(config.players), config.variant, start, rng)
 
-    def built(self, state, seat, move, rng) -> Builder:
-        """The builder after ``move``: its events and its own evolved copy of the state."""
-        check_shape(move)
-        if state.get("phase") == "finished":
-            raise GameOver()
-        move = canonical(state, move)
-        check_move(state, seat, move)
-        b = Builder(state)
-        apply_move(b, seat, move)
-        advance(b, rng)
-        return b
-
-    def evolve(self, state, event):
-        return evolve_event(state, event)
-
-    def legal_moves(self, state, seat):
-        if not state or state.get("phase") == "finished":
-            return []
-        return legal_moves(state, seat)
-
-    def status(self, state):
-        if not state:
-            return Status(None, "setup", (), False)
-        phase = state.get("phase", "setup")
-        return Status(state.get("round") or None, phase, to_act(state), phase == "finished")
-
-    def evaluate(self, state, seat):
-        """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        return evaluation.evaluate(state, seat)
-
-    def score_sheet(self, state):
-        return sheet_in_language(score_sheet(state), self.name)
-
-    def rescore(self, state, previous, event):
-        return rescore(state, previous, event)
-
-    def view(self, state, viewer, finished=None):
+    def view(self, state: dict, viewer: int | None, finished: bool | None = None) -> dict:
         """The whole state (nothing is hidden in Caverna) plus each home's labels, room and
         whether its animals fit."""
         if finished is None:
@@ -123,31 +122,8 @@ class Caverna(BuilderTitle):
             home["rows"] = home_rows(home)
         return out
 
-    def describe(self, event, names, viewer=None):
-        """``event`` as ``viewer`` may see it (Caverna hides nothing, so ``viewer`` changes
-        nothing)."""
-        return describe(event, names)
 
-    def count_words(self, n, good):
-        return count_text(n, good)
-
-    def rule_of(self, event):
-        return rule_of(event)
-
-    def move_label(self, state, move):
-        return move_label(state, move)
-
-    def move_group(self, state, move):
-        return move_group(state, move)
-
-    def step_prompt(self, state, seat):
-        return walk.step_prompt(state, seat)
-
-    def why_not(self, state, seat, target):
-        return why.why_not(state, seat, target)
-
-
-def home_rows(home: dict) -> list[list[dict]]:
+def home_rows(home: Home) -> list[list[dict]]:
     """The printed home board (rows 1-4, forest then mountain) as a client draws it."""
     rows = []
     for r in range(1, 5):

@@ -9,6 +9,8 @@ from) and gives the heading the action's moves are listed under (``group``, as
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.common.i18n import N_, gettext
 
 from .parts import open_parts
@@ -41,7 +43,7 @@ PART_WORDS = {
 }
 
 
-def _words(parts) -> str:
+def _words(parts: Any) -> str:
     seen: list[str] = []
     for part in parts:
         text = gettext(PART_WORDS[part]) if part in PART_WORDS else part.replace("_", " ")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import gettext, language
+from .i18n import gettext, language, param_words
 
 #: Message templates keyed by error code (English; each is a message of the catalogues, looked
 #: up in the reader's language when rendered: ``domain.common.i18n``). Titles add their own
@@ -71,7 +71,7 @@ def render(code: str, params: dict[str, Any]) -> str:
     english = MESSAGES.get(code)
     template = gettext(english) if english else code.replace("_", " ").capitalize() + "."
     try:
-        return template.format(**params)
+        return template.format(**param_words(params))
     except (KeyError, IndexError, ValueError):
         return template
 

@@ -23,6 +23,7 @@ glued fragments; fragments are kept to counted nouns and lists.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -113,16 +114,35 @@ def unbind(tokens: tuple[Any, Any]) -> None:
     _LANG.reset(tokens[1])
 
 
-def sheet_in_language(sheet: dict, title: str) -> dict:
+#: title -> its score-sheet labels that carry a count, in the reader's words (a title's text
+#: module registers its own: :func:`register_sheet_labels`)
+SHEET_LABELS: dict[str, Any] = {}
+
+
+def register_sheet_labels(title: str, label_of: Any) -> None:
+    """``label_of(category)`` gives ``title``'s score-sheet labels that carry a count ("Travel
+    (3 cities)") in the reader's words, None for a plain label."""
+    SHEET_LABELS[title] = label_of
+
+
+def sheet_in_language(sheet: dict, title: str, label_of: Any = None) -> dict:
     """A score sheet whose category labels are in the reader's language (context
-    "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English."""
+    "<title> scoring": the rulebook's words, ``docs/i18n``); the sheet itself when English.
+    ``label_of(category)`` gives a label that carries a count ("Travel (3 cities)") in the
+    reader's words, or None for a plain label."""
     if _LANG.get() == "en":
         return sheet
     context = f"{title} scoring"
+    label_of = label_of or SHEET_LABELS.get(title)
+
+    def label(cat: dict) -> str:
+        said = label_of(cat) if label_of is not None else None
+        return said if said is not None else pgettext(context, cat["label"])
+
     seats = []
     for seat in sheet.get("seats", []):
         categories = [
-            {**cat, "label": pgettext(context, cat["label"])} if "label" in cat else cat
+            {**cat, "label": label(cat)} if "label" in cat else cat
             for cat in seat.get("categories", [])
         ]
         seats.append({**seat, "categories": categories})
@@ -136,3 +156,87 @@ def join_list(items: list[str], empty: str = "") -> str:
     if len(items) == 1:
         return items[0]
     return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+_CARD = re.compile(r"\bcard ([EIK]\d+)\b")
+
+
+def rulebook_citation(
+    rule: str | None, readers: dict, lines: dict, cards: dict | None = None
+) -> str | None:
+    """``rule`` (a rules-digest citation: "agricola digest §5.8; card E148 (Academic)")
+    pointed into the reader's own rulebook where one exists: "rulebook, lines 304, 494-498
+    (§5.8)" with the lines of the seed the reader's language reads (``readers``: language ->
+    seed; ``lines``: digest section -> seed -> line references; ``cards``: seed -> card -> the
+    line of the card's ruling). The digest's citation itself in English, or where the
+    reader's language has no rulebook."""
+    seed = readers.get(_LANG.get())
+    if not rule or seed is None:
+        return rule
+    key = (rule, seed, id(lines), id(_CURRENT.get()))
+    cited = _CITED.get(key)
+    if cited is None:
+        cited = _CITED[key] = _cite(rule, seed, lines, cards)
+    return cited
+
+
+#: citations said already, by (rule, seed, table, catalogue): a few hundred distinct rules
+_CITED: dict[tuple[str, str, int, int], str] = {}
+
+
+def _cite(rule: str, seed: str, lines: dict, cards: dict | None) -> str:
+    refs: list[str] = []
+    sections = _SECTION.findall(rule)
+    for section in sections:
+        key = section
+        while key and key not in lines:
+            key = key.rpartition(".")[0]
+        refs += [r for r in lines.get(key, {}).get(seed, []) if r not in refs]
+    rulings = (cards or {}).get(seed, {})
+    for card in _CARD.findall(rule):
+        if card in rulings and rulings[card] not in refs:
+            refs.append(rulings[card])
+    if not refs:
+        return rule
+    said = ", ".join(r.replace("-", "\u2013") for r in refs)
+    where = ", ".join(f"§{s}" for s in dict.fromkeys(sections))
+    return pgettext("rule citation", "rulebook, lines {lines} (digest {sections})").format(
+        lines=said, sections=where
+    )
+
+
+#: the contexts in which an error's string params are looked up, in this order (a fragment of
+#: the sentence, a name): ``register_param_context``; ``errors.render`` reads them
+PARAM_CONTEXTS: list[str] = ["error part"]
+
+
+def register_param_context(context: str) -> None:
+    """Look an error's string params up in ``context`` too (e.g. a title's card names)."""
+    if context not in PARAM_CONTEXTS:
+        PARAM_CONTEXTS.append(context)
+
+
+def known(context: str, message: str) -> str | None:
+    """The translation of ``message`` in ``context`` when the bound catalogue holds one, else
+    None (nothing logged: for words that may or may not be messages, such as an error's
+    params)."""
+    table = getattr(_CURRENT.get(), "contextual", None)
+    return table.get((context, message)) if isinstance(table, dict) else None
+
+
+def param_words(params: dict[str, Any]) -> dict[str, Any]:
+    """An error's params with every string that is a message of ``PARAM_CONTEXTS`` in the
+    bound language (the params themselves in English)."""
+    if _LANG.get() == "en":
+        return params
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, str):
+            for context in PARAM_CONTEXTS:
+                said = known(context, value)
+                if said is not None:
+                    value = said
+                    break
+        out[key] = value
+    return out

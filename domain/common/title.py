@@ -37,11 +37,10 @@ during play come from the ``rng`` passed to ``decide`` (labelled draws, see :mod
 from __future__ import annotations
 
 import abc
-import marshal
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
-from .builder import EventBuilder
+from .builder import clone
 from .errors import BadGameConfig
 from .events import Event, EventLike
 from .rng import Rng
@@ -206,6 +205,23 @@ class Title(abc.ABC):
             filled[spec.name] = value
         return filled
 
+    def start_seat(self, config: GameConfig, rng: Rng) -> int:
+        """The start player's seat: the ``start_player`` option, or drawn with the game's seed
+        when it is -1 (or absent); a seat outside the game is refused with a sentence."""
+        n = len(config.players)
+        start = config.options.get("start_player", -1)
+        if start is None or start == -1:
+            return rng.below("start-player", n)
+        if not 0 <= start < n:
+            raise BadGameConfig(
+                "bad_option",
+                title=self.display_name,
+                variant=config.variant,
+                option="start_player",
+                reason=f"must be -1 or a seat from 0 to {n - 1}",
+            )
+        return int(start)
+
     @abc.abstractmethod
     def setup(self, config: GameConfig, rng: Rng) -> list[Event]:
         """Events that set up a new game; the first must build the whole initial state."""
@@ -222,7 +238,7 @@ class Title(abc.ABC):
         handed to ``play`` again, never to an in-place :meth:`evolve`. A title whose ``decide``
         already evolves a private copy returns that copy and saves a second one."""
         events = self.decide(state, seat, move, rng)
-        out = marshal.loads(marshal.dumps(state, 2))
+        out = clone(state)
         for event in events:
             out = self.evolve(out, event)
         return events, out
@@ -381,20 +397,3 @@ class Title(abc.ABC):
             "rules_version": self.rules_version,
             "variants": [v.as_dict() for v in self.variants],
         }
-
-
-class BuilderTitle(Title):
-    """A title whose moves are decided through an event builder (``domain/common/builder.py``),
-    which evolves its own copy of the state as it emits: ``decide`` returns the builder's
-    events and ``play`` its events and state, so a simulated move copies the state once."""
-
-    @abc.abstractmethod
-    def built(self, state: dict, seat: int, move: dict, rng: Rng) -> EventBuilder:
-        """The builder after ``move`` by ``seat`` (validated; its events and evolved state)."""
-
-    def decide(self, state: dict, seat: int, move: dict, rng: Rng) -> list[Event]:
-        return self.built(state, seat, move, rng).events
-
-    def play(self, state: dict, seat: int, move: dict, rng: Rng) -> tuple[list[Event], dict]:
-        b = self.built(state, seat, move, rng)
-        return b.events, b.state

@@ -41,7 +41,7 @@ register_messages(
 )
 
 #: the platform player that plays a dropped seat (``domain/bots/zombie.py``)
-ZOMBIE: dict[str, Any] = {"bot": "zombie", "level": 2}
+ZOMBIE: dict[str, Any] = {"bot": "zombie", "level": 3}
 #: why a bot plays a seat whose player was dropped (``Game.bots[seat]["why"]``)
 WHY = "dropped"
 

@@ -126,9 +126,14 @@ class Rewinding:
             )
 
     # ------------------------------------------------------------------ forks
-    def fork(self, game_id: uuid.UUID, version: int, seat: int | None = None) -> Created:
+    def fork(
+        self, game_id: uuid.UUID, version: int, seat: int | None = None, seed: int | None = None
+    ) -> Created:
         """A new game whose history is this game's first ``version`` events. A seat's fork of
-        a game that still hides something is "what if, from my seat" (:meth:`seat_fork`)."""
+        a game that still hides something is "what if, from my seat" (:meth:`seat_fork`).
+        ``seed`` (default: a fresh private one) draws what the fork draws anew: an analysis
+        kept as a branch (``service/web/analysis.py``) passes the seed it was played with, so
+        the branch deals and draws what the analysis did."""
         source = self.repo.get_game(game_id)
         if not 1 <= version <= source.version:
             raise VersionNotFound(game=str(game_id), version=version, current=source.version)
@@ -138,7 +143,7 @@ class Rewinding:
             has_hidden(e.data) for e in events
         )
         if hidden and seat is not None:
-            return self.seat_fork(source, events, version, seat)
+            return self.seat_fork(source, events, version, seat, seed)
         if hidden:
             # the fork's new tokens would show every seat's private data (a seeded game's
             # too: its hands can be computed, but a fork must not hand them out either)
@@ -152,7 +157,7 @@ class Rewinding:
             data["parent"]["clocks_from"] = GameEvent.create_timestamp().timestamp()
         if not source.seeded:
             # fresh draws from here on, so a fork never previews the parent's future
-            seed = new_seed()
+            seed = new_seed() if seed is None else int(seed)
             data["seeds"].append(
                 {"from": version, "seed": seed, "hash": seed_hash(seed), "origin": str(new_id)}
             )
@@ -167,12 +172,19 @@ class Rewinding:
         ]
         return self.repo.start(new_id, data, later, [e.timestamp for e in events])
 
-    def seat_fork(self, source: Game, events: list[GameEvent], version: int, seat: int) -> Created:
+    def seat_fork(
+        self,
+        source: Game,
+        events: list[GameEvent],
+        version: int,
+        seat: int,
+        seed: int | None = None,
+    ) -> Created:
         """ "What if, from my seat": a new game that starts from the state at ``version`` as
         ``seat`` knows it, with what it could not see drawn anew from a fresh seed (the title's
         ``fork_view``). Its history is that one starting position; its summary says so."""
         state = self.repo.game_at(source.id, version).state
-        seed = new_seed()
+        seed = new_seed() if seed is None else int(seed)
         view = source.rules.fork_view(state, seat, Rng(seed))
         if view is None:
             raise RuleViolation("fork_reveals_hidden", game=str(source.id), version=version)

@@ -53,8 +53,16 @@ class BotSeats:
         game = self.repo.cached(game_id)
         if game is not None and not game.bots and not game.clock:
             return False
+        if game is None and not self.is_game_stream(game_id):
+            return False
         game = self.repo.get_game(game_id)
         return game.version == version and bool(self.bots_to_act(game))
+
+    def is_game_stream(self, stream_id: uuid.UUID) -> bool:
+        """Whether ``stream_id`` is a game's stream: the after-save hooks hear every stream
+        saved, and a solo series (and its key) is a stream of its own, no game to fold."""
+        first = list(self.repo.guard(self.repo.events.get, stream_id, lte=1))
+        return bool(first) and getattr(first[0], "type", None) == "GameCreated"
 
     def play_bot(
         self, game_id: uuid.UUID, version: int, budget: float | None = None, chooser: Any = None
@@ -77,6 +85,9 @@ class BotSeats:
                 game.seed_for(version),
             )
 
+        cached = self.repo.cached(game_id) is not None
+        if not cached and not self.is_game_stream(game_id):
+            return None  # a series' stream, not a game's (see ``is_game_stream``)
         found = self.repo.read(game_id, look)
         if found is None:
             return None
@@ -114,19 +125,20 @@ class BotSeats:
                     err.code,
                     err.message,
                 )
-        return self._fallback(game_id, version, seat, spec, rules, view, rng)
+        return self._play_random_instead(game_id, version, seat, spec, rules, view, rng)
 
-    def _fallback(
+    def _play_random_instead(
         self,
         game_id: uuid.UUID,
         version: int,
         seat: int,
-        spec: BotSpec,
+        spec: Any,
         rules: Any,
-        view: dict,
+        view: Any,
         rng: Any,
     ) -> Any:
-        """A random listed move in place of the bot's (which failed or was refused)."""
+        """A random listed move for a bot that failed or chose a refused move (the game must
+        not stall); None when nothing is listed or the game moved on."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None

@@ -8,6 +8,13 @@ every list finite and free of duplicates.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .statetypes import Player
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from typing import cast
 
 from .pack import COLOURS, GOODS
@@ -42,7 +49,7 @@ def harvest_amount(state: dict, seat: int) -> int:
     return max(0, min(amount, table["cap"] - p["grain"], state["supply"]["grain"]))
 
 
-def harvest(b, seat: int, move: dict) -> None:
+def harvest(b: Builder, seat: int, move: dict) -> None:
     b.gain(seat, {"grain": harvest_amount(b.state, seat)}, "harvest")
 
 
@@ -57,13 +64,13 @@ def family_moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def birth(b, seat: int, move: dict) -> None:
+def birth(b: Builder, seat: int, move: dict) -> None:
     p = b.player(seat)
     gen = min(m["gen"] for m in p["members"] if m["at"] == "unborn")
     b.move(seat, at(b.state, seat, "unborn", gen), "farm", "birth")
 
 
-def recall(b, seat: int, move: dict) -> None:
+def recall(b: Builder, seat: int, move: dict) -> None:
     b.move(seat, at(b.state, seat, move["from"], move["gen"]), "farm", "recall")
 
 
@@ -109,11 +116,11 @@ def _good(goods: list[str], good: str) -> dict:
     return {"good": good} if len(goods) > 1 else {}
 
 
-def first_at_any(player: dict, where: str) -> bool:
+def first_at_any(player: Player, where: str) -> bool:
     return any(m["at"] == where for m in player["members"])
 
 
-def craft(b, seat: int, move: dict) -> None:
+def craft(b: Builder, seat: int, move: dict) -> None:
     building = move["building"]
     row = data(b.state)["crafts"][building]
     good = move.get("good") or row["good"]
@@ -136,7 +143,7 @@ def craft(b, seat: int, move: dict) -> None:
     b.gain(seat, {good: 1}, f"make:{building}")
 
 
-def mill(b, seat: int, move: dict) -> None:
+def mill(b: Builder, seat: int, move: dict) -> None:
     row = data(b.state)["crafts"]["mill"]
     b.time(seat, row["time"], "mill")
     b.pay(seat, {"grain": row["grain"]}, "mill")
@@ -146,7 +153,7 @@ def mill(b, seat: int, move: dict) -> None:
 # -- council chamber (§4.6) ----------------------------------------------------------------
 
 
-def _council_payments(p: dict, cost: dict) -> list[dict]:
+def _council_payments(p: Player, cost: dict) -> list[dict]:
     out = [{"pay": "green", "coins": k} for k in coin_options(p, {"green": cost["green"]})]
     if p["goods"]["scroll"] >= cost["scroll"]:
         out.append({"pay": "scroll"})
@@ -174,7 +181,7 @@ def council_moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def _pay_council(b, seat: int, move: dict, cost: dict, reason: str) -> None:
+def _pay_council(b: Builder, seat: int, move: dict, cost: dict, reason: str) -> None:
     if move["pay"] == "scroll":
         b.pay(seat, {"scroll": cost["scroll"]}, reason)
     else:
@@ -186,7 +193,7 @@ def _pay_council(b, seat: int, move: dict, cost: dict, reason: str) -> None:
         )
 
 
-def council_enter(b, seat: int, move: dict) -> None:
+def council_enter(b: Builder, seat: int, move: dict) -> None:
     cost = data(b.state)["council"]["enter"]
     b.move(seat, at(b.state, seat, "farm", move["gen"]), "council:1", "council")
     _pay_council(b, seat, move, cost, "council")
@@ -194,7 +201,7 @@ def council_enter(b, seat: int, move: dict) -> None:
     b.flow(step={"kind": "privilege", "seat": seat, "steps": [1]})
 
 
-def council_advance(b, seat: int, move: dict) -> None:
+def council_advance(b: Builder, seat: int, move: dict) -> None:
     council, s = data(b.state)["council"], move["step"]
     b.move(seat, at(b.state, seat, f"council:{s}", move["gen"]), f"council:{s + 1}", "council")
     _pay_council(b, seat, move, council["advance"], "council")
@@ -218,7 +225,7 @@ def privilege_choices(state: dict, seat: int, step: int) -> list[dict]:
     return [{"step": 4}] if p["coins"] >= cost["coins"] else []
 
 
-def privilege(b, seat: int, move: dict) -> None:
+def privilege(b: Builder, seat: int, move: dict) -> None:
     step = move["step"]
     if step == 1:
         b.emit("RingTaken", {}, seat)
@@ -235,7 +242,7 @@ def privilege(b, seat: int, move: dict) -> None:
         b.gain(seat, {"pp": cost["pp"]}, "privilege")
 
 
-def council_privilege(b, seat: int, move: dict) -> None:
+def council_privilege(b: Builder, seat: int, move: dict) -> None:
     privilege(b, seat, {k: v for k, v in move.items() if k != "type"})
 
 
@@ -252,7 +259,7 @@ def church_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "church", "gen": g, "pay": pay} for g in gens_at(p, "farm") for pay in pays]
 
 
-def church(b, seat: int, move: dict) -> None:
+def church(b: Builder, seat: int, move: dict) -> None:
     cost = data(b.state)["church"]["action"]
     b.move(seat, at(b.state, seat, "farm", move["gen"]), "bag", "church")
     if move["pay"] == "time":

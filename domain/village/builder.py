@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from domain.common.builder import EventBuilder
 from domain.common.events import Event
 
 from .evolve import TOUCHES, evolve
 from .state import copy_part, copy_player, member_of, owner_of
+from .statetypes import Player
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
@@ -17,7 +19,7 @@ class _NotPlain(Exception):
     pass
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """``value`` as JSON gives it back (tuples become lists), for data of plain types."""
     kind = type(value)
     if kind is dict:
@@ -34,7 +36,7 @@ def _plain(value):
     raise _NotPlain
 
 
-def jsonclean(value):
+def jsonclean(value: Any) -> Any:
     """A JSON-clean copy of ``value``: ``json.loads(json.dumps(value))``, without the text in
     between for the plain dicts, lists and scalars the rules emit (anything else goes
     through ``json``)."""
@@ -98,7 +100,7 @@ class Builder(EventBuilder):
             if key in self.state:
                 self.state[key] = copy_part(key, self.state[key])
 
-    def _own_player(self, who) -> None:
+    def _own_player(self, who: int | str | None) -> None:
         """Own a player's parts (Clara's for ``None`` or ``"c"``); the members' own entries
         stay shared until one of them moves (``_own_figure``)."""
         if who is None or who == "c":
@@ -137,7 +139,7 @@ class Builder(EventBuilder):
         self.events.append(event)
         self.state = self._evolve_own(self.state, event)
 
-    def flow(self, **changes) -> None:
+    def flow(self, **changes: Any) -> None:
         """Record who decides next (turn, stage, step, market day, mass, dying, end). Flow
         changes in a row are one event (later keys win), which keeps replay short. Changes no
         player needs a line for (:func:`loud` is False) ride on the event beside them: the
@@ -168,12 +170,12 @@ class Builder(EventBuilder):
             self.events.append(Event("Flow", changes, None))
         return self.events
 
-    def gain(self, seat, goods: dict, reason: str) -> None:
+    def gain(self, seat: int, goods: dict, reason: str) -> None:
         goods = {g: k for g, k in goods.items() if k}
         if goods:
             self.emit("Gained", {"gain": goods, "reason": reason}, seat)
 
-    def pay(self, seat, goods: dict, reason: str) -> None:
+    def pay(self, seat: int, goods: dict, reason: str) -> None:
         goods = {g: k for g, k in goods.items() if k}
         if goods:
             self.emit("Paid", {"pay": goods, "reason": reason}, seat)
@@ -182,7 +184,7 @@ class Builder(EventBuilder):
         if time:
             self.emit("TimePaid", {"time": time, "reason": reason}, seat)
 
-    def move(self, seat, figure: str, to: str, reason: str) -> None:
+    def move(self, seat: int, figure: str, to: str, reason: str) -> None:
         self.emit(
             "MemberMoved",
             {
@@ -195,5 +197,5 @@ class Builder(EventBuilder):
             seat,
         )
 
-    def player(self, seat: int) -> dict:
+    def player(self, seat: int) -> Player:
         return self.state["seats"][seat]

@@ -6,6 +6,13 @@ the black bag). She has no goods, coins or points. Her board's layout is pack da
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from domain.common.rng import Rng
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .death import CLARA_CATEGORY, bury
 from .expansions import death_place
 from .stalls import lay_out, tile_words
@@ -56,7 +63,7 @@ def choices(state: dict) -> list[dict]:
     return [{"type": "clara_cube", "colour": c} for c in sorted(set(state["spaces"][space]))]
 
 
-def take(b, rng, colour: str | None = None) -> bool:
+def take(b: Builder, rng: Rng, colour: str | None = None) -> bool:
     """Clara takes her cube; False when you must choose its colour first."""
     space, auto = target(b.state)
     if not space:
@@ -76,7 +83,7 @@ def take(b, rng, colour: str | None = None) -> bool:
     return True
 
 
-def _flip(b, rng, division: int, space: str) -> None:
+def _flip(b: Builder, rng: Rng, division: int, space: str) -> None:
     """The fate token just passed, drawn from its set only now (L873, L897)."""
     v = data(b.state)["clara"]
     n = v["divisions"]
@@ -99,7 +106,7 @@ def _flip(b, rng, division: int, space: str) -> None:
             b.emit("Fate", {"set": set_name, "reshuffled": True})
 
 
-def clara_dies(b, space: str) -> None:
+def clara_dies(b: Builder, space: str) -> None:
     """Her oldest member dies (L895): beside the board, then the church reserve, then the
     church steps from the left; members in the black bag cannot die."""
     members = b.state["clara"]["members"]
@@ -114,14 +121,14 @@ def clara_dies(b, space: str) -> None:
             return
 
 
-def _to_bag(b) -> None:
+def _to_bag(b: Builder) -> None:
     members = b.state["clara"]["members"]
     reserve = sorted((m["gen"], i) for i, m in enumerate(members) if m["at"] == "reserve")
     if reserve:
         b.emit("MemberMoved", {"figure": f"c.{reserve[0][1]}", "to": "bag", "reason": "church"})
 
 
-def clara_customer(b, rng=None) -> None:
+def clara_customer(b: Builder, rng: Rng | None = None) -> None:
     """Clara takes the first customer at the stalls, once per turn of yours (L903-906)."""
     if b.state.get("clara_sold"):
         return

@@ -4,6 +4,13 @@ sends him to a grave; the last free slot or grave ends the game."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .statetypes import Player
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .expansions import death_place, end_places
 from .state import figure_index, member_of
 
@@ -30,7 +37,7 @@ CLARA_CATEGORY = {
 VISIBLE_KINDS = frozenset({"farm", "yard", "church", "city", "council"})
 
 
-def candidates(player: dict) -> list[dict]:
+def candidates(player: Player) -> list[dict]:
     """The distinct (place, generation) choices among the lowest-numbered visible members
     (L637-641, G-22)."""
     visible = [m for m in player["members"] if m["at"].split(":")[0] in VISIBLE_KINDS]
@@ -43,7 +50,7 @@ def candidates(player: dict) -> list[dict]:
     ]
 
 
-def settle(b, seat: int) -> bool:
+def settle(b: Builder, seat: int) -> bool:
     """Resolve the deaths ``seat`` owes; False when the seat must choose who dies."""
     while b.player(seat)["owed"] > 0:
         options = candidates(b.player(seat))
@@ -59,7 +66,7 @@ def settle(b, seat: int) -> bool:
     return True
 
 
-def die(b, seat: int, move: dict) -> None:
+def die(b: Builder, seat: int, move: dict) -> None:
     player = b.player(seat)
     index = figure_index(player, move["at"], move["gen"])
     kind, _, arg = move["at"].partition(":")
@@ -67,7 +74,9 @@ def die(b, seat: int, move: dict) -> None:
     bury(b, seat, f"{seat}.{index}", move["at"], None if category == "graves" else category)
 
 
-def bury(b, seat, figure: str, where: str, category: str | None, owed: bool = True) -> None:
+def bury(
+    b: Builder, seat: int | None, figure: str, where: str, category: str | None, owed: bool = True
+) -> None:
     """Lay a dead figure in the first free slot of ``category``, else a grave, else (only
     possible once the end is triggered) out of the game (L645-675, L715)."""
     state = b.state

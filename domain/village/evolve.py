@@ -9,21 +9,25 @@ time the marker passes the quill (digest §5.1, sources.md §4.5).
 from __future__ import annotations
 
 import json
+from typing import Any, cast
+
+from domain.common.events import EventLike
 
 from .pack import COLOURS, GOODS
 from .state import copy_tree, covered, member_of, new_player, owner_of
+from .statetypes import Player, State
 
 
-def _who(state: dict, seat):
+def _who(state: dict, seat: int | None) -> Any:
     """Clara's events carry no seat (she is not a player)."""
     return state["clara"] if seat is None else state["seats"][seat]
 
 
-def set_up(state: dict, d: dict, seat) -> dict:
+def set_up(state: dict, d: dict, seat: int | None) -> dict:
     pack = d["pack"]
     v = pack["values"]
     n = len(d["players"])
-    state = {
+    new: State = {
         "title": "village",
         "variant": d["variant"],
         "players": list(d["players"]),
@@ -64,25 +68,25 @@ def set_up(state: dict, d: dict, seat) -> dict:
         "seats": [new_player(v) for _ in range(n)],
         "clara": json.loads(json.dumps(d["clara"])) if d.get("clara") else None,
     }
-    for slot in state["chronicle"] + state["graves"]:
+    for slot in new["chronicle"] + new["graves"]:
         if covered(slot["mark"], n):
             slot["by"] = "cover"
-    return state
+    return cast(dict, new)  # a plain dict at run time; ``State`` says its keys
 
 
-def gained(state: dict, d: dict, seat) -> dict:
+def gained(state: dict, d: dict, seat: int | None) -> dict:
     _move(state, _who(state, seat), d["gain"], +1)
     return state
 
 
-def paid(state: dict, d: dict, seat) -> dict:
+def paid(state: dict, d: dict, seat: int | None) -> dict:
     _move(state, _who(state, seat), d["pay"], -1)
     if d["pay"].get("coins") and state.get("ring_coin"):
         state["ring_coin"] = False  # solo: the ring token is the coin spent first (L844)
     return state
 
 
-def _move(state: dict, player: dict, goods: dict, sign: int) -> None:
+def _move(state: dict, player: Player, goods: dict, sign: int) -> None:
     supply = state["supply"]
     for good, k in goods.items():
         k *= sign
@@ -94,11 +98,13 @@ def _move(state: dict, player: dict, goods: dict, sign: int) -> None:
         elif good == "grain":
             player["grain"] += k
             supply["grain"] -= k
-        elif good in ("coins", "pp"):
-            player[good] += k
+        elif good == "coins":
+            player["coins"] += k
+        elif good == "pp":
+            player["pp"] += k
 
 
-def time_paid(state: dict, d: dict, seat) -> dict:
+def time_paid(state: dict, d: dict, seat: int | None) -> dict:
     player = state["seats"][seat]
     lap = state["pack"]["values"]["lifetrack"]["spaces"]
     before = player["time"]
@@ -107,7 +113,7 @@ def time_paid(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def member_moved(state: dict, d: dict, seat) -> dict:
+def member_moved(state: dict, d: dict, seat: int | None) -> dict:
     figure = d["figure"]
     member = member_of(state, figure)
     old, new = member["at"], d["to"]
@@ -123,7 +129,7 @@ def member_moved(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def member_died(state: dict, d: dict, seat) -> dict:
+def member_died(state: dict, d: dict, seat: int | None) -> dict:
     state = member_moved(state, {"figure": d["figure"], "to": d["to"]}, seat)
     if d["to"] == "chronicle":
         state["chronicle"][d["slot"]]["by"] = d["figure"]
@@ -134,13 +140,13 @@ def member_died(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def death_skipped(state: dict, d: dict, seat) -> dict:
+def death_skipped(state: dict, d: dict, seat: int | None) -> dict:
     state["seats"][seat]["owed"] -= 1
     state["seats"][seat]["skipped"] += 1
     return state
 
 
-def flow(state: dict, d: dict, seat) -> dict:
+def flow(state: dict, d: dict, seat: int | None) -> dict:
     """``Flow``: the bookkeeping of whose decision it is (turn, stage, step, dying...)."""
     for key, value in d.items():  # copied: recorded events are never changed by replay
         state[key] = copy_tree(value) if type(value) in _NESTED else value
@@ -150,7 +156,7 @@ def flow(state: dict, d: dict, seat) -> dict:
 _NESTED = (dict, list)
 
 
-def cube_taken(state: dict, d: dict, seat) -> dict:
+def cube_taken(state: dict, d: dict, seat: int | None) -> dict:
     state["spaces"][d["space"]].remove(d["colour"])
     if d["colour"] == "plague":
         state["supply"]["plague"] += 1
@@ -160,14 +166,14 @@ def cube_taken(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def bag_filled(state: dict, d: dict, seat) -> dict:
+def bag_filled(state: dict, d: dict, seat: int | None) -> dict:
     for colour, k in d["added"].items():
         state["bag"][colour] += k
         state["supply"][colour] -= k
     return state
 
 
-def cubes_drawn(state: dict, d: dict, seat) -> dict:
+def cubes_drawn(state: dict, d: dict, seat: int | None) -> dict:
     for space, cubes in d["spaces"].items():
         state["spaces"][space].extend(cubes)
         for colour in cubes:
@@ -175,7 +181,7 @@ def cubes_drawn(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def customers_laid(state: dict, d: dict, seat) -> dict:
+def customers_laid(state: dict, d: dict, seat: int | None) -> dict:
     market = state["market"]
     market["stalls"], market["queue"] = list(d["stalls"]), list(d["queue"])
     for cid in d.get("revealed", []):
@@ -183,23 +189,23 @@ def customers_laid(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def customer_served(state: dict, d: dict, seat) -> dict:
+def customer_served(state: dict, d: dict, seat: int | None) -> dict:
     state["market"]["stalls"][d["slot"]] = None
     _who(state, seat)["customers"].append(d["customer"])
     return state
 
 
-def disc_placed(state: dict, d: dict, seat) -> dict:
+def disc_placed(state: dict, d: dict, seat: int | None) -> dict:
     state["seats"][seat]["discs"].append(d["city"])
     return state
 
 
-def ring_taken(state: dict, d: dict, seat) -> dict:
+def ring_taken(state: dict, d: dict, seat: int | None) -> dict:
     state["ring"] = seat
     return state
 
 
-def figures_drawn(state: dict, d: dict, seat) -> dict:
+def figures_drawn(state: dict, d: dict, seat: int | None) -> dict:
     """Mass phase 1: drawn monks go back, drawn members go to their church step."""
     for figure, step in zip(d["figures"], d["steps"]):
         if figure != "monk" and step:
@@ -207,7 +213,7 @@ def figures_drawn(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def clara_cube(state: dict, d: dict, seat) -> dict:
+def clara_cube(state: dict, d: dict, seat: int | None) -> dict:
     clara = state["clara"]
     state["spaces"][d["space"]].remove(d["colour"])
     clara["track"].append(d["colour"])
@@ -215,7 +221,7 @@ def clara_cube(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def fate(state: dict, d: dict, seat) -> dict:
+def fate(state: dict, d: dict, seat: int | None) -> dict:
     row = state["clara"]["fate"][d["set"]]
     if d.get("reshuffled"):  # a new shuffle: its draws get new labels (cycle)
         row["revealed"], row["quills"], row["cycle"] = [], 0, row["cycle"] + 1
@@ -225,7 +231,7 @@ def fate(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def clara_cleared(state: dict, d: dict, seat) -> dict:
+def clara_cleared(state: dict, d: dict, seat: int | None) -> dict:
     clara = state["clara"]
     for colour in clara["track"][:-1]:
         state["supply"][colour] += 1
@@ -233,7 +239,7 @@ def clara_cleared(state: dict, d: dict, seat) -> dict:
     return state
 
 
-def finished(state: dict, d: dict, seat) -> dict:
+def finished(state: dict, d: dict, seat: int | None) -> dict:
     state["phase"] = "finished"
     state["final"] = {"scores": d["scores"], "winners": d["winners"]}
     return state
@@ -292,7 +298,7 @@ TOUCHES: dict[str, tuple[str, ...]] = {
 }
 
 
-def evolve(state: dict, event) -> dict:
+def evolve(state: dict, event: EventLike) -> dict:
     """Apply one event. Bookkeeping no player needs a line for rides on the event beside it
     (issue 26): ``flow_before`` is applied before the event's own effect, ``flow`` after."""
     d = event.data

@@ -7,6 +7,7 @@ trigger, and the solo title shift."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ EXPANSIONS = {
 }
 
 
-def title_shift(expansions) -> int:
+def title_shift(expansions: Any) -> int:
     """The solo title ranges move up by the sum of the played expansions' shifts (L959-965)."""
     return sum(EXPANSIONS[e].title_shift for e in expansions)
 

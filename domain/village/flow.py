@@ -5,6 +5,7 @@ end. ``advance`` runs every automatic step until somebody has to decide."""
 from __future__ import annotations
 
 from domain.common.events import Event
+from domain.common.rng import Rng
 
 from . import clara, death, market, mass, stalls
 from .builder import Builder
@@ -23,7 +24,7 @@ BONUSES: tuple[dict[str, int], ...] = (
 
 
 def setup_events(
-    players: list[str], variant: str, first: int, pack: dict, rng, options: dict
+    players: list[str], variant: str, first: int, pack: dict, rng: Rng, options: dict
 ) -> list[Event]:
     """The first event builds the whole state, with the data pack (issue 12)."""
     solo = variant == "solo"
@@ -47,7 +48,7 @@ def setup_events(
     return b.finish()
 
 
-def _bonus(b, seat: int, bonus: dict, rng) -> None:
+def _bonus(b: Builder, seat: int, bonus: dict, rng: Rng) -> None:
     """Recommended starting bonuses by seat (L177-183; G-32)."""
     if "random_cube" in bonus:
         stock = [c for c in COLOURS if b.state["supply"][c] > 0]
@@ -61,7 +62,7 @@ def _bonus(b, seat: int, bonus: dict, rng) -> None:
         b.gain(seat, bonus, "start")
 
 
-def start_round(b, rng) -> None:
+def start_round(b: Builder, rng: Rng) -> None:
     """Ring token to the starting player, fill the bag, seed the spaces (L605-609, L226-240)."""
     state = b.state
     first = state["first"] if state["ring"] is None or state["solo"] else state["ring"]
@@ -97,7 +98,7 @@ def start_round(b, rng) -> None:
     b.emit("CubesDrawn", {"spaces": drawn})
 
 
-def advance(b, rng) -> None:
+def advance(b: Builder, rng: Rng) -> None:
     """Run automatic steps until a seat must decide (or the game is over)."""
     for _ in range(1000):
         state = b.state
@@ -126,7 +127,7 @@ def advance(b, rng) -> None:
             return
 
 
-def _only_move(b, rng, move: dict) -> bool:
+def _only_move(b: Builder, rng: Rng, move: dict) -> bool:
     """Make ``move`` for the seat whose only choice it is (a seat with nothing to buy, serve or
     move up is not asked); False when the seat has a real choice."""
     seat = to_act(b.state)[0]
@@ -136,7 +137,7 @@ def _only_move(b, rng, move: dict) -> bool:
     return True
 
 
-def _end_turn(b, rng) -> bool:
+def _end_turn(b: Builder, rng: Rng) -> bool:
     """Deaths at the end of the turn, then Clara, then the next turn, mass or the end."""
     state = b.state
     seat = state["turn"]
@@ -150,7 +151,7 @@ def _end_turn(b, rng) -> bool:
     return _next_turn(b, rng)
 
 
-def _next_turn(b, rng) -> bool:
+def _next_turn(b: Builder, rng: Rng) -> bool:
     state = b.state
     seat = state["turn"]
     end = state["end"]
@@ -192,7 +193,7 @@ def final_queue(state: dict) -> list[int]:
     return order_from(state, by)[1:]
 
 
-def _after_mass(b, rng) -> None:
+def _after_mass(b: Builder, rng: Rng) -> None:
     if b.state["end"] is not None:
         scores, winners = final_scores(b.state)
         b.emit("GameFinished", {"scores": scores, "winners": winners})

@@ -5,13 +5,20 @@ face-down pile, whose order is drawn only when a tile is turned up (seed L432, d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from domain.common.rng import Rng
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .clara import clara_customer
 from .death import settle
 from .stalls import lay_out, tile_words
 from .state import coin_options, data, order_from, split_payment
 
 
-def start_day(b, seat: int) -> None:
+def start_day(b: Builder, seat: int) -> None:
     b.flow(market_day={"active": seat, "cursor": seat, "passed": [], "free": True, "sold": False})
     b.emit("MarketDayStarted", {}, seat)
 
@@ -43,7 +50,7 @@ def _holds(p: dict, needs: dict) -> bool:
     return all((p["grain"] if g == "grain" else p["goods"][g]) >= k for g, k in needs.items())
 
 
-def serve(b, seat: int, move: dict) -> None:
+def serve(b: Builder, seat: int, move: dict) -> None:
     state = b.state
     cid = state["market"]["stalls"][move["slot"]]
     b.pay(seat, data(state)["customers"][cid]["needs"], "customer")
@@ -65,14 +72,14 @@ def serve(b, seat: int, move: dict) -> None:
     settle(b, seat)  # a death in a market day is chosen at once (L635)
 
 
-def pass_day(b, seat: int, move: dict) -> None:
+def pass_day(b: Builder, seat: int, move: dict) -> None:
     b.emit("MarketPassed", {}, seat)
     day = b.state["market_day"]
     b.flow(market_day={**day, "passed": day["passed"] + [seat]})
     _next(b, seat, sold=False)
 
 
-def _next(b, seat: int, sold: bool) -> None:
+def _next(b: Builder, seat: int, sold: bool) -> None:
     day = dict(b.state["market_day"])
     first = day["free"] and seat == day["active"]
     day["free"] = False
@@ -91,7 +98,7 @@ def day_over(state: dict) -> bool:
     return day["cursor"] is None or all(c is None for c in state["market"]["stalls"])
 
 
-def end_day(b, rng) -> None:
+def end_day(b: Builder, rng: Rng) -> None:
     """Close the day; refill if anyone sold (L432)."""
     sold = b.state["market_day"]["sold"]
     b.flow(market_day=None, stage="done")

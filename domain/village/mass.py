@@ -4,11 +4,18 @@ move members up the church steps for grain; then the most members on the steps s
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from domain.common.rng import Rng
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .clara import walk
 from .state import data, first_at, gens_at, member_of, order_from, owner_of
 
 
-def start(b) -> None:
+def start(b: Builder) -> None:
     b.flow(
         phase="mass_buy",
         step=None,
@@ -30,7 +37,7 @@ def buy_moves(state: dict, seat: int) -> list[dict]:
     return out + [{"type": "done"}]
 
 
-def buy(b, seat: int, move: dict) -> None:
+def buy(b: Builder, seat: int, move: dict) -> None:
     index = first_at(b.player(seat), "bag", move["gen"])
     b.pay(seat, {"coins": 1}, "mass")
     b.move(seat, f"{seat}.{index}", "church:1", "mass")
@@ -49,14 +56,14 @@ def advance_moves(state: dict, seat: int) -> list[dict]:
     return out + [{"type": "done"}]
 
 
-def advance(b, seat: int, move: dict) -> None:
+def advance(b: Builder, seat: int, move: dict) -> None:
     step = move["step"]
     index = first_at(b.player(seat), f"church:{step}", move["gen"])
     b.pay(seat, {"grain": data(b.state)["church"]["grain"][str(step + 1)]}, "mass")
     b.move(seat, f"{seat}.{index}", f"church:{step + 1}", "mass")
 
 
-def done(b, seat: int, rng) -> None:
+def done(b: Builder, seat: int, rng: Rng) -> None:
     b.emit("MassDone", {"part": "buy" if b.state["phase"] == "mass_buy" else "advance"}, seat)
     mass = b.state["mass"]
     left = [s for s in mass["left"] if s != seat]
@@ -76,7 +83,7 @@ def done(b, seat: int, rng) -> None:
         b.flow(mass=None)
 
 
-def draw(b, rng) -> None:
+def draw(b: Builder, rng: Rng) -> None:
     """Fill the 4 draws at random from the bag (L572-574): monks go back, members go to
     step 1, Clara's walk up to a step without another of hers (L921)."""
     state = b.state
@@ -106,7 +113,7 @@ def draw(b, rng) -> None:
     )
 
 
-def majority(b) -> None:
+def majority(b: Builder) -> None:
     """2 PP to the most members on the steps; ties go to the rightmost member, then all
     (L578); Clara scores nothing and her win leaves the bonus unscored (G-24)."""
     counts: dict = {}

@@ -9,6 +9,13 @@ council move), ``cubes`` (cubes of one's choice), ``clara`` (the colour of Clara
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from domain.common.rng import Rng
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from . import actions, clara, death, market, mass, travel
 from .state import COLOURS, coin_options, split_payment
 
@@ -111,7 +118,7 @@ def step_moves(state: dict, seat: int, step: dict) -> list[dict]:
     return clara.choices(state)
 
 
-def apply(b, seat: int, move: dict, rng) -> None:
+def apply(b: Builder, seat: int, move: dict, rng: Rng) -> None:
     kind = move["type"]
     state = b.state
     if kind == "take":
@@ -158,7 +165,7 @@ def apply(b, seat: int, move: dict, rng) -> None:
         APPLY[kind](b, seat, move)
 
 
-def _open(b, seat: int, space: str) -> None:
+def _open(b: Builder, seat: int, space: str) -> None:
     if space == "market":
         b.flow(stage="act")
         market.start_day(b, seat)

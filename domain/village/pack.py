@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from domain.common.errors import BadGameConfig
 from domain.common.i18n import gettext, npgettext
@@ -186,7 +187,7 @@ def required() -> list[str]:
     return keys
 
 
-def _entry(where: str, key: str, entry) -> None:
+def _entry(where: str, key: str, entry: Any) -> None:
     if not isinstance(entry, dict) or "value" not in entry:
         raise PackInvalid(path=where, reason=f"value '{key}' has no 'value'")
     if entry.get("status") not in STATUSES:
@@ -219,14 +220,14 @@ def plain(values: dict) -> dict:
     return out
 
 
-def _safely(check, values: dict) -> str | None:
+def _safely(check: Any, values: dict) -> str | None:
     try:
         return check(values)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         return f"{check.__doc__.strip()} cannot be checked: value {exc} is missing or malformed"
 
 
-def _count(value, key: str) -> int:
+def _count(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"'{key}'")
     return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 GOODS_AND_GRAIN = ("scroll", "horse", "plough", "ox", "wagon", "grain")
 COLOURS = ("brown", "pink", "orange", "green")
@@ -17,7 +18,7 @@ MARKS = (None, "3-5", "4-5", "5")
 
 
 def _int(lo: int, hi: int | None = None) -> Callable:
-    def check(value) -> str | None:
+    def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int):
             return "must be a whole number"
         if value < lo or (hi is not None and value > hi):
@@ -29,7 +30,7 @@ def _int(lo: int, hi: int | None = None) -> Callable:
     return check
 
 
-def _customer(value) -> str | None:
+def _customer(value: Any) -> str | None:
     if not isinstance(value, dict) or set(value) != {"needs", "pp"}:
         return 'must be {"needs": {good: count}, "pp": points}'
     needs = value["needs"]
@@ -42,7 +43,7 @@ def _customer(value) -> str | None:
     return _int(1)(value["pp"]) and "pp " + _int(1)(value["pp"])
 
 
-def _marks(value) -> str | None:
+def _marks(value: Any) -> str | None:
     if not isinstance(value, list) or not value or any(m not in MARKS for m in value):
         return 'must be a list of slot marks: null (open with 2 players), "3-5", "4-5" or "5"'
     if None not in value:
@@ -50,13 +51,13 @@ def _marks(value) -> str | None:
     return None
 
 
-def _cubes(value) -> str | None:
+def _cubes(value: Any) -> str | None:
     if not isinstance(value, dict) or any(c not in COLOURS or _int(1)(k) for c, k in value.items()):
         return 'must be the road\'s extra cubes, e.g. {"brown": 2} or {} (none)'
     return None
 
 
-def _json(value) -> str | None:
+def _json(value: Any) -> str | None:
     return None if value is not None else "must be given"
 
 
@@ -268,7 +269,7 @@ def field(key: str) -> dict:
     }
 
 
-def check_value(key: str, value) -> str | None:
+def check_value(key: str, value: Any) -> str | None:
     """A sentence naming the value, the bound and the seed line, or None when it passes."""
     info = field(key)
     problem = info["check"](value)

@@ -4,6 +4,13 @@ tile's events carry. Used by the market day and by Clara in solo."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from domain.common.rng import Rng
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .state import data
 
 
@@ -11,7 +18,7 @@ def stalls_in_play(state: dict) -> int:
     return data(state)["market"]["stalls"][str(max(2, len(state["players"])))]
 
 
-def lay_out(b, rng) -> None:
+def lay_out(b: Builder, rng: Rng) -> None:
     """Fill empty stall slots in slot order from the front of the queue, close the queue up and
     refill it from the pile (G-09); a tile comes off the face-down pile only when it is turned
     up, drawn then (at set-up the stalls fill the same way, through the queue)."""

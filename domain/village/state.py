@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .pack import COLOURS, GOODS, SPACES
+from .statetypes import Member, Player
 
 LIVING_ON_BOARD = ("yard:", "council:", "church:", "city:")
 BUILDINGS = ("wainwright", "stables", "chancellery", "smithy")
@@ -47,7 +48,7 @@ def clone(state: dict) -> dict:
 _NESTED = (dict, list)
 
 
-def copy_tree(value):
+def copy_tree(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists and scalars, as the state is): what
     ``json.loads(json.dumps(value))`` gives for it, at half the cost."""
     kind = type(value)
@@ -81,15 +82,15 @@ COPIES: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def copy_part(key: str, value):
+def copy_part(key: str, value: Any) -> Any:
     """A copy of the state's part ``key`` that shares nothing that can change with it."""
     return COPIES.get(key, copy_tree)(value)
 
 
-def copy_player(player: dict) -> dict:
+def copy_player(player: Player) -> Player:
     """A copy of a player that shares only its members' own entries (a move copies a member
     when it moves, ``builder.py``); its members list is its own."""
-    out = dict(player)
+    out = player.copy()
     out["cubes"] = dict(player["cubes"])
     out["goods"] = dict(player["goods"])
     out["customers"] = list(player["customers"])
@@ -108,8 +109,8 @@ def card(state: dict) -> dict:
     return data(state)["setup"][str(max(2, len(state["players"])))]
 
 
-def new_player(pack: dict) -> dict:
-    members = [
+def new_player(pack: dict) -> Player:
+    members: list[Member] = [
         {"gen": int(g), "at": "farm" if g == "1" else "unborn"}
         for g, k in sorted(pack["family"]["members"].items())
         for _ in range(k)
@@ -129,7 +130,7 @@ def new_player(pack: dict) -> dict:
     }
 
 
-def name(state: dict, seat) -> str:
+def name(state: dict, seat: int | str) -> str:
     if seat == "c":
         return "Clara"
     try:
@@ -155,7 +156,7 @@ def order_from(state: dict, seat: int) -> list[int]:
 # -- members ---------------------------------------------------------------------------------
 
 
-def owner_of(figure: str):
+def owner_of(figure: str) -> Any:
     head = figure.split(".")[0]
     return head if head == "c" else int(head)
 
@@ -166,7 +167,7 @@ def member_of(state: dict, figure: str) -> dict:
     return people[int(index)]
 
 
-def first_at(player: dict, where: str, gen: int) -> int | None:
+def first_at(player: Player, where: str, gen: int) -> int | None:
     """The index of a member of generation ``gen`` at ``where`` (they are interchangeable)."""
     for i, m in enumerate(player["members"]):
         if m["at"] == where and m["gen"] == gen:
@@ -174,17 +175,17 @@ def first_at(player: dict, where: str, gen: int) -> int | None:
     return None
 
 
-def gens_at(player: dict, where: str) -> list[int]:
+def gens_at(player: Player, where: str) -> list[int]:
     """The distinct generations at ``where``, lowest first."""
     return sorted({m["gen"] for m in player["members"] if m["at"] == where})
 
 
-def places(player: dict, prefix: str | tuple[str, ...]) -> list[str]:
+def places(player: Player, prefix: str | tuple[str, ...]) -> list[str]:
     """Every distinct location starting with ``prefix`` that holds a member."""
     return sorted({m["at"] for m in player["members"] if m["at"].startswith(prefix)})
 
 
-def living(player: dict) -> int:
+def living(player: Player) -> int:
     """Members on the farmyard, on the board or in the black bag (digest G-30)."""
     return sum(
         1
@@ -200,13 +201,13 @@ def cubes_on_board(state: dict) -> int:
     return sum(map(len, state["spaces"].values()))
 
 
-def covered(mark, players: int) -> bool:
+def covered(mark: Any, players: int) -> bool:
     """Is a slot with ``mark`` covered by an unused colour with ``players`` (digest §2.1.7)?"""
     low = {None: 1, "3-5": 3, "4-5": 4, "5": 5}[mark]
     return max(2, players) < low
 
 
-def can_pay(player: dict, cubes: dict, coins: int) -> bool:
+def can_pay(player: Player, cubes: dict, coins: int) -> bool:
     """Can the player pay ``cubes`` using exactly ``coins`` coins in place of some of them?"""
     need = sum(cubes.values())
     if coins > player["coins"] or coins > need:
@@ -215,7 +216,7 @@ def can_pay(player: dict, cubes: dict, coins: int) -> bool:
     return short <= coins
 
 
-def coin_options(player: dict, cubes: dict) -> list[int]:
+def coin_options(player: Player, cubes: dict) -> list[int]:
     """Every number of coins that can pay part of ``cubes`` (L619): those ``can_pay`` allows,
     from the cubes the player is short of up to the coins held, at most one per cube."""
     held = player["cubes"]
@@ -227,7 +228,7 @@ def coin_options(player: dict, cubes: dict) -> list[int]:
     return list(range(short, min(need, player["coins"]) + 1))
 
 
-def split_payment(player: dict, cubes: dict, coins: int) -> dict:
+def split_payment(player: Player, cubes: dict, coins: int) -> dict:
     """Which cubes are paid when ``coins`` coins stand in: coins cover the colours held least."""
     paid = dict(cubes)
     left = coins
@@ -241,7 +242,7 @@ def split_payment(player: dict, cubes: dict, coins: int) -> dict:
 __all__ = ["SPACES", "COLOURS", "GOODS", "BUILDINGS"]
 
 
-def figure_index(player: dict, where: str, gen: int) -> int:
+def figure_index(player: Player, where: str, gen: int) -> int:
     index = first_at(player, where, gen)
     if index is None:
         raise LookupError(f"no member of generation {gen} at {where}")

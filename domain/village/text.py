@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext
+from domain.common.i18n import gettext, join_list, ngettext, npgettext, pgettext, rulebook_citation
 
+from . import sheet_words  # noqa: F401 (registers the score sheet's counted labels)
 from .pack import counts_sentence
+from .seed_lines import LINES, RULEBOOKS
 
 SPACE_NAMES = {
     "harvest": "Grain harvest",
@@ -448,5 +450,7 @@ def _flow(d: dict, names: list[str]) -> str:
     return " ".join(out) or gettext("The game moves on.")
 
 
-def rule_of(event) -> str:
-    return f"village {RULES.get(event.type, '§3')}"
+def rule_of(event) -> str | None:
+    """The digest section the event applied, pointed into the reader's rulebook where one
+    exists (seed 002 in Russian: ``seed_lines``)."""
+    return rulebook_citation(f"village {RULES.get(event.type, '§3')}", RULEBOOKS, LINES)

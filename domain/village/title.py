@@ -4,9 +4,12 @@ the shipped file, and every new game records it in its first event."""
 
 from __future__ import annotations
 
-from domain.common.errors import BadGameConfig, GameOver
-from domain.common.i18n import sheet_in_language
-from domain.common.title import BuilderTitle, OptionSpec, Status, VariantInfo
+from typing import Any
+
+from domain.common.builder_title import BuilderTitle, Rules
+from domain.common.i18n import N_, gettext
+from domain.common.rng import Rng
+from domain.common.title import GameConfig, OptionSpec, VariantInfo
 
 from . import evaluation, walk, why
 from . import pack as packs
@@ -36,6 +39,57 @@ _BONUS = OptionSpec(
 )
 
 
+def _check(state: dict, seat: int, move: dict) -> dict:
+    """``move`` if it is one of the seat's legal moves; else the refusal that says why."""
+    if move not in legal_moves(state, seat):
+        raise refuse(state, seat, move)
+    return move
+
+
+def _advance(b: Builder, rng: Rng) -> None:
+    """What happens by itself after the move, then the builder's copy-on-write state made
+    whole (``builder.py``)."""
+    advance(b, rng)
+    b.finish()
+
+
+def _phase(state: dict) -> str:
+    """The phase ``status`` reports: a market day in the turns is its own (digest §3)."""
+    phase = str(state["phase"])
+    if state["market_day"] is not None and phase == "turns":
+        return "market_day"
+    return phase
+
+
+def _count_words(n: int, good: str) -> str:
+    return _count(n, good) if good in _COUNTED else f"{n} {good}"
+
+
+#: The rules the title object drives (``domain/common/title.py``, ``Rules``). ``describe``:
+#: Village's bag draws are secret only until drawn, and an event names only what was drawn,
+#: so the viewer changes nothing.
+RULES = Rules(
+    builder=Builder,
+    check_shape=lambda move, state: check_shape(move),
+    check=_check,
+    apply=apply,
+    advance=_advance,
+    evolve=evolve_event,
+    legal_moves=legal_moves,
+    to_act=to_act,
+    phase=_phase,
+    score_sheet=score_sheet,
+    describe=describe,
+    rule_of=rule_of,
+    move_label=move_label,
+    move_group=move_group,
+    count_words=_count_words,
+    step_prompt=walk.step_prompt,
+    why_not=why.why_not,
+    evaluate=evaluation.evaluate,
+)
+
+
 class Village(BuilderTitle):
     """Village (Big Box), 2 to 5 players and solo against Clara (digest
     ``shared/rules/village.md``; numbers from the data pack, ``pack.py``)."""
@@ -43,6 +97,7 @@ class Village(BuilderTitle):
     name = "village"
     display_name = "Village"
     rules_version = "village-r2"
+    rules = RULES
     #: draws: cubes from the bag, customers turned up, the mass's figures, Clara's fate
     revealing_events = frozenset({"CubesDrawn", "CustomersLaid", "FiguresDrawn", "Fate"})
     variants = (
@@ -81,60 +136,13 @@ class Village(BuilderTitle):
         out["expansions"] = {k: e.status for k, e in EXPANSIONS.items()}
         return out
 
-    def setup(self, config, rng):
-        n = len(config.players)
-        start = config.options.get("start_player", -1)
-        if start is None or start == -1:
-            start = rng.below("start-player", n)
-        elif not 0 <= start < n:
-            raise BadGameConfig(
-                "bad_option",
-                title=self.display_name,
-                variant=config.variant,
-                option="start_player",
-                reason=f"must be -1 or a seat from 0 to {n - 1}",
-            )
+    def setup(self, config: GameConfig, rng: Rng) -> list[Any]:
+        start = self.start_seat(config, rng)
         return setup_events(
             list(config.players), config.variant, start, self.pack(), rng, dict(config.options)
         )
 
-    def built(self, state, seat, move, rng) -> Builder:
-        """The builder after ``move``: its events and its own copy-on-write state after them."""
-        check_shape(move)
-        if state.get("phase") == "finished":
-            raise GameOver()
-        if move not in legal_moves(state, seat):
-            raise refuse(state, seat, move)
-        b = Builder(state)
-        apply(b, seat, move, rng)
-        advance(b, rng)
-        b.finish()
-        return b
-
-    def evolve(self, state, event):
-        return evolve_event(state, event)
-
-    def legal_moves(self, state, seat):
-        if not state or state.get("phase") == "finished":
-            return []
-        return legal_moves(state, seat)
-
-    def status(self, state):
-        if not state:
-            return Status(None, "setup", (), False)
-        phase = state["phase"]
-        if state["market_day"] is not None and phase == "turns":
-            phase = "market_day"
-        return Status(state["round"] or None, phase, to_act(state), phase == "finished")
-
-    def evaluate(self, state, seat):
-        """A bot heuristic beyond the score sheet (``evaluation.py``, issue 25)."""
-        return evaluation.evaluate(state, seat)
-
-    def score_sheet(self, state):
-        return sheet_in_language(score_sheet(state), self.name)
-
-    def view(self, state, viewer, finished=None):
+    def view(self, state: dict, viewer: int | None, finished: bool | None = None) -> dict:
         """The state as ``viewer`` may see it, with ``marks``: the kind of every provisional
         value of the game's pack by key (the market, travel map and score sheet mark them)."""
         out = super().view(state, viewer, finished)
@@ -142,37 +150,14 @@ class Village(BuilderTitle):
             out = {**out, "marks": marks(out["pack"])}
         return out
 
-    def provenance(self, state) -> dict | None:
+    def provenance(self, state: dict) -> dict | None:
         if not state:
             return None
         return pack_notice(state["pack"], statuses=False)
 
-    def describe(self, event, names, viewer=None):
-        """``event`` as ``viewer`` may see it: Village's bag draws are secret only until drawn,
-        and an event names only what was drawn, so ``viewer`` changes nothing."""
-        return describe(event, names, viewer)
-
-    def count_words(self, n, good):
-        return _count(n, good) if good in _COUNTED else f"{n} {good}"
-
-    def rule_of(self, event):
-        return rule_of(event)
-
-    def move_label(self, state, move):
-        return move_label(state, move)
-
-    def move_group(self, state, move):
-        return move_group(state, move)
-
-    def step_prompt(self, state, seat):
-        return walk.step_prompt(state, seat)
-
-    def why_not(self, state, seat, target):
-        return why.why_not(state, seat, target)
-
 
 #: What the rules cover, said beside the numbers (issue 26: no claim beyond this).
-RULES_SCOPE = (
+RULES_SCOPE = N_(
     "Rules: the Big Box base game (2-5 players) and solo against Clara, with the "
     "decisions of docs/rules/village.md where the rulebook is silent; the Inn, Port "
     "and Wedding are not built."
@@ -194,11 +179,10 @@ def pack_notice(pack: dict, statuses: bool) -> dict:
         "counts": counts,
         "marks": marks(pack),
         "notice": (
-            f"Data pack {pack['name']} has provisional component values: "
-            f"{packs.counts_sentence(pack)}"
+            gettext("Data pack {name} has provisional component values: {counts}")
             if provisional
-            else f"Data pack {pack['name']}: {packs.counts_sentence(pack)}"
-        ),
+            else gettext("Data pack {name}: {counts}")
+        ).format(name=pack["name"], counts=packs.counts_sentence(pack)),
         "rules": RULES_SCOPE,
     }
     if statuses:

@@ -3,6 +3,11 @@ take its reward. The map is data (pack ``travel``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .builder import Builder
+
 from .actions import at
 from .pack import COLOURS
 from .state import coin_options, data, gens_at, split_payment
@@ -38,7 +43,7 @@ def travel_moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def travel(b, seat: int, move: dict) -> None:
+def travel(b: Builder, seat: int, move: dict) -> None:
 
     state = b.state
     start = move.get("from", "farm")
@@ -56,7 +61,7 @@ def travel(b, seat: int, move: dict) -> None:
     arrive(b, seat, move["to"])
 
 
-def arrive(b, seat: int, city: str) -> None:
+def arrive(b: Builder, seat: int, city: str) -> None:
     """A disc and the city's reward, once per city and while discs last (L508, L530, G-14)."""
     p, table = b.player(seat), data(b.state)["travel"]
     if city in p["discs"] or len(p["discs"]) >= table["discs"]:

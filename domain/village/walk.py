@@ -8,28 +8,37 @@ board (``left``) and gives the heading its moves are listed under (``group``, as
 
 from __future__ import annotations
 
-from .text import SPACE_NAMES
+from domain.common.i18n import N_, gettext, join_list, ngettext
+
+from .labels import DECISIONS
+from .text import _space
 
 #: what each action space asks once its cube is taken, and where (digest §4.1-§4.8)
 ACT_WORDS = {
-    "harvest": "harvest grain below",
-    "family": "have a child, or call a family member home, below",
-    "crafts": "click a craft building of your farmyard to train or make a good there",
-    "market": "serve a customer at a stall of the market",
-    "travel": "click a city on the travel map to send a family member there",
-    "council": "seat or move up a family member on the council, below",
-    "church": "send a family member to church, below",
+    "harvest": N_("harvest grain below; or Do nothing more"),
+    "family": N_("have a child, or call a family member home, below; or Do nothing more"),
+    "crafts": N_(
+        "click a craft building of your farmyard to train or make a good there; or Do nothing more"
+    ),
+    "market": N_("serve a customer at a stall of the market; or Do nothing more"),
+    "travel": N_(
+        "click a city on the travel map to send a family member there; or Do nothing more"
+    ),
+    "council": N_("seat or move up a family member on the council, below; or Do nothing more"),
+    "church": N_("send a family member to church, below; or Do nothing more"),
 }
+OTHER_ACT = N_("choose below; or Do nothing more")
 
 
 def step_prompt(state: dict, seat: int) -> dict | None:
     """``{"step", "left", "group"}`` for the step ``seat`` is in, or None between steps."""
     step = state.get("step") or {}
+    decisions = gettext(DECISIONS)
     if not step and state.get("market_day") is not None and state.get("dying") is None:
         return {
-            "step": "Market day",
-            "left": "click a customer at a stall of the market to serve them, or Pass",
-            "group": "Decisions",
+            "step": gettext("Market day"),
+            "left": gettext("click a customer at a stall of the market to serve them, or Pass"),
+            "group": decisions,
         }
     if step.get("seat") != seat:
         return None
@@ -37,28 +46,30 @@ def step_prompt(state: dict, seat: int) -> dict | None:
     if kind == "act":
         space = step["space"]
         return {
-            "step": SPACE_NAMES[space],
-            "left": f"{ACT_WORDS.get(space, 'choose below')}; or Do nothing more",
-            "group": SPACE_NAMES[space],
+            "step": _space(space),
+            "left": gettext(ACT_WORDS.get(space, OTHER_ACT)),
+            "group": _space(space),
         }
     if kind == "space":
         return {
-            "step": "Choose an action",
-            "left": "click the action space whose action you carry out",
-            "group": "Decisions",
+            "step": gettext("Choose an action"),
+            "left": gettext("click the action space whose action you carry out"),
+            "group": decisions,
         }
     if kind == "privilege":
-        steps = " and ".join(str(s) for s in step.get("steps", []))
+        steps = join_list([str(s) for s in step.get("steps", [])])
         return {
-            "step": "Council privilege",
-            "left": f"take the privilege of step {steps} below, or Do nothing more",
-            "group": "Decisions",
+            "step": gettext("Council privilege"),
+            "left": gettext("take the privilege of step {steps} below, or Do nothing more").format(
+                steps=steps
+            ),
+            "group": decisions,
         }
     if kind == "cubes":
         n = step.get("n", 1)
         return {
-            "step": "Choose cubes",
-            "left": f"choose {n} cube{'s' if n != 1 else ''} below",
-            "group": "Decisions",
+            "step": gettext("Choose cubes"),
+            "left": ngettext("choose {n} cube below", "choose {n} cubes below", n).format(n=n),
+            "group": decisions,
         }
     return None

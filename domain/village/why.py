@@ -27,14 +27,14 @@ from .walk import step_prompt
 TELLING = ("not_your_turn", "village_not_now", "village_no_cube", "village_well_closed")
 
 
-def _move(state: dict, field: str, key) -> tuple[dict, str] | None:
+def _move(state: dict, field: str, key: str | int) -> tuple[dict, str] | None:
     """The move a click on ``field:key`` means, and the place in words; None if no such
     place."""
     if field == "space" and key in state.get("spaces", {}):
         if (state.get("step") or {}).get("kind") == "space":
-            return {"type": "action", "space": key}, _space(key)
+            return {"type": "action", "space": key}, _space(str(key))
         cubes = sorted(set(state["spaces"][key])) or [COLOURS[0]]
-        return {"type": "take", "space": key, "colour": cubes[0]}, _space(key)
+        return {"type": "take", "space": key, "colour": cubes[0]}, _space(str(key))
     if field == "slot" and isinstance(key, int):
         if 0 <= key < len(state.get("market", {}).get("stalls", ())):
             return {"type": "serve", "slot": key, "coins": 0}, gettext(

@@ -11,7 +11,9 @@ called by the app factory (``service.app.EXTENSIONS``).
 
 An account's seats open in every browser it signs in to: :func:`account_seats` is added to the
 web pages' seat sources (``service.web.security.SEAT_SOURCES``), so the game pages need not
-know about accounts.
+know about accounts; and :func:`.credentials.held` to the game API's holders
+(``service.auth.HOLDERS``), so an account plays its seats through ``/api/v1/games/...`` by its
+session cookie or an account credential (:mod:`.credentials`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from typing import TYPE_CHECKING
 
 from flask import g
 
+from .. import auth
 from ..web import security
-from . import api, passkey_api, tables_pages  # noqa: F401 (their routes join the blueprints)
+from . import api, credential_api, passkey_api, tables_pages  # noqa: F401 (routes)
+from .credentials import held
 from .pages import bp
 from .sessions import current_account, guest_id, side
 
@@ -63,3 +67,5 @@ def register(api_: ChronicleApi, services: Services | None = None) -> None:
     api.register(api_)
     if account_seats not in security.SEAT_SOURCES:
         security.SEAT_SOURCES.append(account_seats)
+    if held not in auth.HOLDERS:  # an account plays its seats through the game API too
+        auth.HOLDERS.append(held)

@@ -20,13 +20,12 @@ cannot be accepted as it is a 422, no such table or player a 404.
 
 from __future__ import annotations
 
-import hmac
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from flask import request, session, url_for
+from flask import url_for
 from flask.typing import ResponseReturnValue
 
 from domain.accounts.errors import refused
@@ -43,8 +42,10 @@ from ..problems import Problem, to_problem
 from ..web import security
 from ..web.pages import form_clock
 from . import api_schemas as s
-from . import sessions, signin
+from . import credentials, sessions, signin
+from .credentials import changing, in_session, me
 from .pages import status_of
+from .people import digest
 from .sessions import current_account, side
 
 if TYPE_CHECKING:
@@ -56,7 +57,9 @@ blp = ApiBlueprint(
     description="Accounts (signed in by emailed link or passkey), open tables and ratings.",
 )
 #: OpenAPI security requirement of the routes that need a signed-in session
-SESSION: list[dict[str, list[str]]] = [{"accountSession": []}]
+SESSION: list[dict[str, list[str]]] = [{"accountSession": []}, {"accountCredential": []}]
+#: ... and of those only a signed-in browser session may use (``credentials.in_session``)
+SESSION_ONLY: list[dict[str, list[str]]] = [{"accountSession": []}]
 SECURITY_SCHEME = {
     "type": "apiKey",
     "in": "cookie",
@@ -73,43 +76,14 @@ def _domain_problem(error: DomainError) -> ResponseReturnValue:
     return problem_response(problem)
 
 
-def me() -> Account:
-    """The signed-in account, or 401 ``sign_in_required``."""
-    account = current_account()
-    if account is None:
-        raise Problem(
-            401,
-            "sign_in_required",
-            "Sign in first: this belongs to a player's account (guests play from invite links).",
-        )
-    return account
-
-
-def changing() -> Account:
-    """The signed-in account of a change, its CSRF token checked."""
-    account = me()
-    check_token()
-    return account
-
-
-def check_token() -> None:
-    sent = request.headers.get("X-CSRF-Token") or ""
-    expected = session.get("csrf") or ""
-    if not expected or not hmac.compare_digest(sent, expected):
-        raise Problem(
-            403,
-            "csrf_token_invalid",
-            "Send this session's CSRF token (GET /api/v1/account gives it) in X-CSRF-Token.",
-        )
-
-
 # -- the account -------------------------------------------------------------------------------
 @blp.route("/api/v1/account", methods=["GET"])
 @blp.response(200, s.AccountSchema)
 @blp.problems(503)
 def account_info() -> Any:
-    """Who is signed in (``signed_in: false`` for a guest), and the CSRF token of changes."""
-    account = current_account()
+    """Who is signed in (``signed_in: false`` for a guest), and the CSRF token of changes;
+    with an account credential as the bearer, its account."""
+    account = credentials.bearer_account() or current_account()
     if account is None:
         return {"signed_in": False}
     return about(account)
@@ -167,8 +141,11 @@ def signin_request(body: dict[str, Any]) -> Any:
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
 def signout() -> Any:
-    """End this session."""
-    changing()
+    """End this session (or the credential sent as the bearer)."""
+    account = changing()
+    token = credentials.sent_credential()
+    if token is not None:  # a credential signs itself out
+        return {"ended": int(side().people.end_session(str(account.id), digest(token)))}
     sessions.sign_out()
     return {"ended": 1}
 
@@ -213,10 +190,10 @@ def passkey_list() -> Any:
 @blp.route("/api/v1/account/passkeys/<string:credential>", methods=["DELETE"])
 @blp.response(200, s.EndedSchema)
 @blp.problems(401, 403)
-@blp.doc(security=SESSION)
+@blp.doc(security=SESSION_ONLY)
 def passkey_delete(credential: str) -> Any:
     """Remove a passkey (it signs nobody in from then on)."""
-    account = changing()
+    account = in_session()
     people = side().people
     had = any(p["credential_id"] == credential for p in people.passkeys(str(account.id)))
     people.remove_passkey(str(account.id), credential)
@@ -259,11 +236,11 @@ def export_of(account: Account) -> dict:
 @blp.arguments(s.DeleteAccountSchema)
 @blp.response(200, s.DeletedSchema)
 @blp.problems(401, 403, 422)
-@blp.doc(security=SESSION)
+@blp.doc(security=SESSION_ONLY)
 def delete(body: dict[str, Any]) -> Any:
     """Delete the account (type its name to confirm): email, passkeys and sessions go; its
     games stay, under an anonymous name."""
-    account = changing()
+    account = in_session()
     if body["confirm"].strip() != account.name:
         raise Problem(
             422, "delete_not_confirmed", "Type your player name exactly to confirm the deletion."
@@ -389,13 +366,7 @@ def open_table(body: dict[str, Any]) -> Any:
 
 def _seat(spec: dict, account: Account) -> dict:
     if spec["kind"] == "invited":
-        name = spec.get("name") or ""
-        found = side().accounts.by_name(name)
-        if found is None or found.deleted:
-            raise refused("table_invited_unknown", name=name)
-        if found.id == account.id:
-            raise refused("table_invited_self")
-        return {"kind": "invited", "invited": str(found.id), "name": found.name}
+        return side().invited_seat(spec.get("name") or "", account.id)
     if spec["kind"] == "bot":
         return {"kind": "bot", "bot": spec.get("bot") or "greedy", "level": spec.get("level", 2)}
     return {"kind": "open"}
@@ -462,38 +433,43 @@ def _guest_refused(table: Table, by_link: bool) -> Problem:
     )
 
 
-def _action(table_id: str, act: Callable[[uuid.UUID, str], Table]) -> dict:
-    account = changing()
-    return _summary(act(_table(table_id).id, str(account.id)))
+#: the table actions of its seated players: (route and view name, the ``Tables`` decision, what
+#: the route does); each is ``POST /api/v1/tables/{id}/<name>`` answering the table
+TABLE_ACTIONS = (
+    ("leave", "leave", "Leave a table that has not started (the creator closes it instead)."),
+    ("close", "close", "Close a table that has not started (its creator only)."),
+    ("start", "start_now", "Start now, bots in the open seats (its creator only)."),
+)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/leave", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def leave(table_id: str) -> Any:
-    """Leave a table that has not started (the creator closes it instead)."""
-    return _action(table_id, side().tables.leave)
+def _table_action(name: str, decision: str, doc: str) -> None:
+    def view(table_id: str) -> Any:
+        account = changing()
+        act: Callable[[uuid.UUID, str], Table] = getattr(side().tables, decision)
+        return _summary(act(_table(table_id).id, str(account.id)))
+
+    view.__name__, view.__doc__ = name, doc
+    documented = blp.doc(security=SESSION)(view)
+    documented = blp.problems(401, 403, 404, 409, 422)(documented)
+    documented = blp.response(200, s.TableSchema)(documented)
+    blp.route(f"/api/v1/tables/<string:table_id>/{name}", methods=["POST"])(documented)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/close", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def close(table_id: str) -> Any:
-    """Close a table that has not started (its creator only)."""
-    return _action(table_id, side().tables.close)
+for _name, _decision, _doc in TABLE_ACTIONS:
+    _table_action(_name, _decision, _doc)
 
 
-@blp.route("/api/v1/tables/<string:table_id>/start", methods=["POST"])
-@blp.response(200, s.TableSchema)
-@blp.problems(401, 403, 404, 409, 422)
-@blp.doc(security=SESSION)
-def start(table_id: str) -> Any:
-    """Start now, bots in the open seats (its creator only)."""
-    return _action(table_id, side().tables.start_now)
+#: an account credential (:mod:`.credentials`) as the bearer
+CREDENTIAL_SCHEME = {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "An account credential ('chra_...', POST /api/v1/account/credentials): "
+    "acts for the seats the account holds now (X-Chronicle-Seat names one when it holds "
+    "several of the game) and on the account's own routes.",
+}
 
 
 def register(api: ChronicleApi) -> None:
     api.spec.components.security_scheme("accountSession", SECURITY_SCHEME)
+    api.spec.components.security_scheme("accountCredential", CREDENTIAL_SCHEME)
     api.register_blueprint(blp)

@@ -14,40 +14,34 @@ Epoch = fields.Float  # seconds since 1970 (UTC)
 
 
 # -- requests ------------------------------------------------------------------------------------
+def text(high: int, description: str | None = None) -> fields.String:
+    """A required text field of 1 to ``high`` characters (what most requests here take)."""
+    metadata = {"description": description} if description else {}
+    return fields.String(required=True, validate=validate.Length(1, high), metadata=metadata)
+
+
 class SigninRequestSchema(RequestSchema):
-    email = fields.String(
-        required=True,
-        validate=validate.Length(1, 320),
-        metadata={"description": "Where the sign-in link is mailed."},
-    )
+    email = text(320, "Where the sign-in link is mailed.")
 
 
 class EndSessionSchema(RequestSchema):
-    session = fields.String(
-        required=True,
-        validate=validate.Length(1, 128),
-        metadata={"description": "A session's id, as the sessions list gives it."},
-    )
+    session = text(128, "A session's id, as the sessions list gives it.")
 
 
 class RemovePasskeySchema(RequestSchema):
-    credential = fields.String(required=True, validate=validate.Length(1, 1024))
+    credential = text(1024)
 
 
 class DeleteAccountSchema(RequestSchema):
-    confirm = fields.String(
-        required=True,
-        validate=validate.Length(1, 100),
-        metadata={"description": "The account's player name, typed exactly."},
-    )
+    confirm = text(100, "The account's player name, typed exactly.")
 
 
 class RenameSchema(RequestSchema):
-    name = fields.String(
-        required=True,
-        validate=validate.Length(1, 4 * MAX_LENGTH),
-        metadata={"description": "The new player name (3 to 24 characters)."},
-    )
+    name = text(4 * MAX_LENGTH, "The new player name (3 to 24 characters).")
+
+
+class CredentialRequestSchema(RequestSchema):
+    label = text(80, "What the credential is for (shown in the sessions list).")
 
 
 class TablesQuerySchema(RequestSchema):
@@ -69,13 +63,13 @@ class SeatSpecSchema(RequestSchema):
 
 
 class FillSchema(RequestSchema):
-    bot = fields.String(required=True, validate=validate.Length(1, 32))
+    bot = text(32)
     level = StrictInteger(load_default=2, validate=validate.Range(1, 5))
 
 
 class OpenTableSchema(RequestSchema):
-    title = fields.String(required=True, validate=validate.Length(1, 64))
-    variant = fields.String(required=True, validate=validate.Length(1, 64))
+    title = text(64)
+    variant = text(64)
     seats = fields.List(
         fields.Nested(SeatSpecSchema),
         load_default=lambda: [{"kind": "open"}],
@@ -140,6 +134,16 @@ class SessionSchema(ResponseSchema):
     created_at = Epoch()
     seen_at = Epoch()
     current = fields.Boolean()
+
+
+class CredentialSchema(ResponseSchema):
+    id = fields.String(metadata={"description": "Its id in the sessions list (to end it)."})
+    token = fields.String(
+        metadata={
+            "description": "Send it as 'Authorization: Bearer <token>'; it is shown only once."
+        }
+    )
+    label = fields.String()
 
 
 class SessionsSchema(ResponseSchema):

@@ -13,7 +13,8 @@ from ..problems import Problem
 from ..web import security
 from . import api_schemas as s
 from . import passkeys, sessions
-from .api import SESSION, blp, changing, me
+from .api import SESSION_ONLY, blp
+from .credentials import in_session
 from .sessions import side
 
 WEBAUTHN_BODY = {
@@ -76,22 +77,22 @@ def passkey_signin() -> Any:
 
 
 @blp.route("/account/passkeys/options", methods=["GET"])
-@blp.doc(responses=WEBAUTHN_OPTIONS, security=SESSION)
-@blp.problems(401)
+@blp.doc(responses=WEBAUTHN_OPTIONS, security=SESSION_ONLY)
+@blp.problems(401, 403)
 def passkey_options() -> Any:
     """Options to register a passkey on this device (signed in)."""
-    account = me()
+    account = in_session()
     existing = [p["credential_id"] for p in side().people.passkeys(str(account.id))]
     return Response(passkeys.registration_options(account, existing), mimetype="application/json")
 
 
 @blp.route("/account/passkeys", methods=["POST"])
-@blp.doc(requestBody=WEBAUTHN_BODY, security=SESSION)
+@blp.doc(requestBody=WEBAUTHN_BODY, security=SESSION_ONLY)
 @blp.response(200, s.OkSchema)
 @blp.problems(401, 403, 422)
 def passkey_add() -> Any:
     """Register a passkey (422 ``passkey_refused`` when it cannot be)."""
-    account = changing()
+    account = in_session()
     try:
         body = passkeys.parse_body()
         credential, public_key, count = passkeys.verify_registration(body)

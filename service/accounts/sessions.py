@@ -58,18 +58,26 @@ def current_account() -> Account | None:
     account = None
     token = session.get(KEY)
     if isinstance(token, str) and token:
-        s = side()
-        row = s.people.session(token)
-        if row is not None:
-            found = s.accounts.get(uuid.UUID(row["account_id"]))
-            if found is not None and not found.deleted:
-                account = found
-                if time.time() - float(row["seen_at"]) > SEEN_EVERY:
-                    s.people.seen(row["session_hash"])
+        account = account_of_token(token)
         if account is None:
             session.pop(KEY, None)
     g.account = account
     return account
+
+
+def account_of_token(token: str) -> Account | None:
+    """The live account whose open session (a cookie's, or an API credential) ``token`` is;
+    its "last seen" written at most every :data:`SEEN_EVERY` seconds."""
+    s = side()
+    row = s.people.session(token)
+    if row is None:
+        return None
+    found = s.accounts.get(uuid.UUID(row["account_id"]))
+    if found is None or found.deleted:
+        return None
+    if time.time() - float(row["seen_at"]) > SEEN_EVERY:
+        s.people.seen(row["session_hash"])
+    return found
 
 
 def current_session_id() -> str | None:

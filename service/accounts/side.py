@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from domain.accounts.app import Accounts
+from domain.accounts.errors import refused
 from domain.tables.app import Tables
 from projections.queries import waiting_first
 from projections.ratings import PROVISIONAL_RD, START, RatingsProjection, idle_periods, idle_rd
@@ -95,6 +96,17 @@ class AccountsSide:
         )
         return [{**json.loads(r["summary"]), "kind": r["kind"]} for r in rows]
 
+    def invited_seat(self, name: str, creator: uuid.UUID) -> dict:
+        """A new table's seat for the player named ``name``, invited by ``creator``:
+        ``table_invited_unknown`` for no such (live) player, ``table_invited_self`` for the
+        creator's own name."""
+        found = self.accounts.by_name(name)
+        if found is None or found.deleted:
+            raise refused("table_invited_unknown", name=name)
+        if found.id == creator:
+            raise refused("table_invited_self")
+        return {"kind": "invited", "invited": str(found.id), "name": found.name}
+
     # -- seats and games -------------------------------------------------------------------------
     def account_seats(self, account_id: str) -> list[dict]:
         """``[{"game", "seat", "key"}]``: every game seat the account holds now."""
@@ -169,6 +181,7 @@ class AccountsSide:
             "players": [p.get("name") if isinstance(p, dict) else p for p in summary["players"]],
             "updated_at": summary.get("updated_at"),
             "deadlines": deadlines,
+            "parent": summary.get("parent"),  # a kept branch is marked as one (issue 32)
         }
         with self._lock:
             self._listed[game_id] = (version, item)

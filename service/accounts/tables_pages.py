@@ -19,7 +19,7 @@ from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from domain.accounts.errors import conflict, refused
+from domain.accounts.errors import conflict
 from domain.accounts.model import Account
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
@@ -84,12 +84,7 @@ def _seat_spec(i: int, me: Account) -> dict:
     invite = (request.form.get(f"invite{i}") or "").strip()
     kind = request.form.get(f"seat{i}") or "open"
     if invite:
-        found = side().accounts.by_name(invite)
-        if found is None or found.deleted:
-            raise refused("table_invited_unknown", name=invite)
-        if found.id == me.id:
-            raise refused("table_invited_self")
-        return {"kind": "invited", "invited": str(found.id), "name": found.name}
+        return side().invited_seat(invite, me.id)
     if kind.startswith("bot:"):
         _, bot, level = (kind.split(":") + ["2"])[:3]
         return {"kind": "bot", "bot": bot, "level": int(level) if level.isdigit() else 2}

@@ -18,9 +18,15 @@ from ..parsing import StrictParser
 View = Callable[..., Any]
 Decorator = Callable[[View], View]
 
-#: OpenAPI security requirements of the seat-token endpoints
-SEAT_TOKEN: list[dict[str, list[str]]] = [{"seatToken": []}]
-OPTIONAL_SEAT_TOKEN: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+#: OpenAPI security requirements of the seat-token endpoints: a seat token, or an account that
+#: holds the seat (its credential as the bearer, or its session cookie; ``service/auth.py``;
+#: both schemes are defined by ``service.accounts``)
+SEAT_TOKEN: list[dict[str, list[str]]] = [
+    {"seatToken": []},
+    {"accountCredential": []},
+    {"accountSession": []},
+]
+OPTIONAL_SEAT_TOKEN: list[dict[str, list[str]]] = [{}, *SEAT_TOKEN]
 
 
 class ApiBlueprint(Blueprint):

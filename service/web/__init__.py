@@ -26,7 +26,14 @@ from flask import redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 
-from . import branches, reclaim, records, series_pages  # noqa: F401 (routes join the blueprint)
+from . import (  # noqa: F401 (routes join the blueprint)
+    analysis,
+    branches,
+    marks,
+    reclaim,
+    records,
+    series_pages,
+)
 from .pages import bp
 from .security import secure_headers
 

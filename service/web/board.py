@@ -57,7 +57,7 @@ def target_moves(game: Any, moves: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
+def step_walk(game: Any, seat: int, moves: list[dict], any_group: bool = False) -> dict | None:
     """The step of a multi-part action ``seat`` is in, for the page to walk through on the
     board (``Title.step_prompt``): ``{"step", "left", "buttons", "targets"}``, where
     ``targets`` are the board elements (:func:`move_target`) the step's own moves act on and
@@ -67,7 +67,7 @@ def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
     prompt = rules.step_prompt(state, seat)
     if not prompt:
         return None
-    group = prompt.get("group")
+    group = None if any_group else prompt.get("group")
     buttons: list[dict] = []
     targets: list[str] = []
     for move in moves:
@@ -83,6 +83,10 @@ def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
             )
         elif key not in targets:
             targets.append(key)
+    if group is not None and not buttons and not targets:
+        # none of the step's own moves is open now (an animal too many must go first): the
+        # moves that are go in the step box, so the board still offers the way on (issue 32)
+        return step_walk(game, seat, moves, any_group=True)
     return {
         "step": prompt.get("step", ""),
         "left": prompt.get("left", ""),
@@ -90,6 +94,29 @@ def step_walk(game: Any, seat: int, moves: list[dict]) -> dict | None:
         "targets": targets,
         # the step acts on cells of the seat's own board: only then ask "why not?" at a cell
         "cells": any(t.partition(":")[2].isdigit() for t in targets),
+    }
+
+
+def decision_box(game: Any, moves: list[dict]) -> dict | None:
+    """The seat's decision when none of its moves acts on a place of the board and no step
+    is in progress (feeding at a harvest, skipping, advancing a track): its moves as buttons
+    in the step box on the board (issue 32: every decision can be made from the board), named
+    by the group of the first. None when some move has a place on the board."""
+    if not moves or any(move_target(m) is not None for m in moves):
+        return None
+    rules, state = game.rules, game.state
+    return {
+        "step": rules.move_group(state, moves[0]),
+        "left": "",
+        "buttons": [
+            {
+                "label": rules.move_label(state, move),
+                "json": json.dumps(move, separators=(",", ":"), sort_keys=True),
+            }
+            for move in moves
+        ],
+        "targets": [],
+        "cells": False,
     }
 
 
@@ -235,7 +262,9 @@ def page_context(
         _, legal = app.legal_moves(game_id, viewer)
         moves = grouped_moves(current, legal)
         on_board = target_moves(current, legal)
-        walk = step_walk(current, viewer, legal) if legal else None
+        walk = (
+            (step_walk(current, viewer, legal) or decision_box(current, legal)) if legal else None
+        )
     to_act = summary["to_act"] if shown is current else sorted(status.to_act)
     views, starts, hidden = described_events(app, current, viewer, finished)
     entries = move_list(starts, views)
@@ -262,6 +291,7 @@ def page_context(
         "moves": moves,
         "on_board": on_board,
         "walk": walk,
+        "drawn_keys": set(),  # the places the board drawing gives a control (game_main.html)
         # redacted like every output, though no title hides a part of its sheet today
         "sheet": (sheet := redact(rules.score_sheet(shown.state), viewer, finished)),
         "sheet_rows": sheet_rows(sheet),

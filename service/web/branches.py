@@ -109,8 +109,9 @@ def _lineage(app: Games, game_id: uuid.UUID) -> list[dict]:
 
 @bp.get("/compare")
 def compare() -> ResponseReturnValue:
-    """Score sheets of several branches side by side (``?g=<id>&g=<id>``; with one id, the
-    game beside its parent)."""
+    """Several branches side by side (``?g=<id>&g=<id>``; with one id, the game beside its
+    parent): each one's board and score sheet drawn from the seat this browser holds in it
+    (the public view where it holds none), what differs between the boards marked."""
     app = games()
     try:
         ids = [uuid.UUID(g) for g in request.args.getlist("g")][:MAX_COMPARED]
@@ -123,22 +124,24 @@ def compare() -> ResponseReturnValue:
     try:
         for game_id in ids:
             game = app.get_game(game_id)
+            seat = viewer(game_id)  # the seat this browser holds in that game, if any
+            finished = is_over(game)
             branches.append(
                 {
                     "id": str(game_id),
                     "summary": app.summary(game),
-                    "sheet": (
-                        sheet := redact(game.rules.score_sheet(game.state), None, is_over(game))
-                    ),
+                    "sheet": (sheet := redact(game.rules.score_sheet(game.state), seat, finished)),
                     "sheet_rows": sheet_rows(sheet),
                     "lineage": _lineage(app, game_id),
-                    # issue 32: each board drawn as anyone may see it (no seat's hidden cards)
-                    "board": (board := game.rules.view(game.state, None, is_over(game))),
-                    # the names the board drawing shows, in the reader's language (no cards)
-                    "panels": {"names": (game.rules.page(board, None) or {}).get("names", {})},
+                    # issue 32: each board drawn from the viewer's seat in that game (as
+                    # anyone may see it where the browser holds none): never another seat's
+                    # hidden cards
+                    "board": (board := game.rules.view(game.state, seat, finished)),
+                    "panels": game.rules.page(board, seat) or {},
+                    "viewer": seat,
                     "title": game.rules.name,
                     "players": list(game.players),
-                    "finished": is_over(game),
+                    "finished": finished,
                 }
             )
     except DomainError as err:

@@ -196,7 +196,9 @@ def test_a_rematch_invites_the_other_account(client, app):
     assert started.location.split("/games/")[1] != game_id
 
 
-def test_a_guest_seat_is_claimed_by_the_account_holding_its_link(client, app):
+def claimed_guest_seat(client, app):
+    """A guest game of Gus and Hal whose seat 0 the new account Gus claims by its invite link
+    on its page: (Gus's signed-in client, the game's id)."""
     created = client.post("/api/v1/games", json={"title": "toy", "players": ["Gus", "Hal"]}).json
     game_id, token = created["id"], created["seats"][0]["token"]
     from service.web import security
@@ -208,6 +210,11 @@ def test_a_guest_seat_is_claimed_by_the_account_holding_its_link(client, app):
     assert b"join-claim" in c.get(f"/join/{invite}").data
     claimed = post(c, f"/account/claim/{invite}")
     assert claimed.status_code == 303
+    return c, game_id
+
+
+def test_a_guest_seat_is_claimed_by_the_account_holding_its_link(client, app):
+    _gus, game_id = claimed_guest_seat(client, app)
     phone = app.test_client()
     sign_in(phone, "gus@example.org")
     mine = phone.get("/api/v1/account/games").json["games"]

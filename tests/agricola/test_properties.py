@@ -12,13 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.agricola import AGRICOLA
-from domain.agricola.tables import (
-    ACTION_SPACES,
-    ANIMALS,
-    BUILDING_RESOURCES,
-    LEDGER_GOODS,
-    MAJOR_IMPROVEMENTS,
-)
+from domain.agricola.action_spaces import ACTION_SPACES
+from domain.agricola.tables import ANIMALS, BUILDING_RESOURCES, LEDGER_GOODS, MAJOR_IMPROVEMENTS
 from domain.common.errors import DomainError
 
 from .support import check_invariants, fold, policy_game, random_game, setup

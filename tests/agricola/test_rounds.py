@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from domain.agricola import AGRICOLA
-from domain.agricola.tables import ACTION_SPACES, HARVEST_ROUNDS
+from domain.agricola.action_spaces import ACTION_SPACES
+from domain.agricola.tables import HARVEST_ROUNDS
 from domain.common.errors import RuleViolation
 
 from .support import give, moves_of, play, setup, turn, types

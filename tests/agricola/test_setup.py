@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.agricola import AGRICOLA
-from domain.agricola.tables import FAMILY_BOARD, GREEN_CARDS, ROUND_CARDS, STAGES
+from domain.agricola.action_spaces import FAMILY_BOARD, GREEN_CARDS, ROUND_CARDS
+from domain.agricola.tables import STAGES
 from domain.common.errors import BadGameConfig
 from domain.common.rng import Rng
 from domain.common.title import GameConfig
@@ -120,7 +121,8 @@ def test_t11_d08_no_occupations_or_minors_in_the_family_game():
     """T-11 does not apply (§9.1, D-08): the family side has no occupation space (it has "Build
     1 Stable and/or Bake Bread" instead), the green cards show their family sides, and "Major
     or Minor Improvement" builds majors only."""
-    from domain.agricola.tables import ACTION_SPACES, GREEN_CARDS, MAJOR_IMPROVEMENTS, ROUND_CARDS
+    from domain.agricola.action_spaces import ACTION_SPACES, GREEN_CARDS, ROUND_CARDS
+    from domain.agricola.tables import MAJOR_IMPROVEMENTS
 
     family = (
         set(FAMILY_BOARD)

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from domain.agricola import AGRICOLA
+from domain.agricola.action_spaces import ROUND_CARDS
 from domain.agricola.cards.catalogue import CARDS
 from domain.agricola.series import TARGETS, carried_food, target
-from domain.agricola.tables import ROUND_CARDS
 from domain.common.errors import BadGameConfig, RuleViolation
 from domain.common.rng import Rng
 from domain.common.title import GameConfig

@@ -189,3 +189,27 @@ def test_a_failing_bot_falls_back_to_random(games, caplog):
     assert result is not None
     assert result.events[0].command["bot"]["fallback_from"] == {"bot": "search", "level": 2}
     assert "failed to choose a move" in caplog.text
+
+
+def test_a_series_stream_is_not_a_game_for_the_bot_scheduler(games, caplog):
+    """A save of a solo series writes to the series' own stream (and its key's) beside the
+    game's; the scheduler hears every stream saved and asks ``waits_for_bot`` of each. A series
+    id is no game: it waits for no bot and a stale bot job for it does nothing, where it used
+    to fail folding the series' events as a game's (``AssertionError: a stream starts with
+    GameCreated``, logged by the scheduler on every series save)."""
+    import uuid
+
+    from workers.bots import BotScheduler
+
+    submitted: list[tuple[str, int]] = []
+    scheduler = BotScheduler(games, None, submit=lambda g, v: submitted.append((g, v)))
+    state, _token, created = games.start_series("agricola", "Ann", seed=4)
+    series_id = uuid.UUID(state["id"])
+    assert games.waits_for_bot(series_id, 1) is False
+    assert games.play_bot(series_id, 1) is None
+    streams = {series_id: 1, created.game.id: created.game.version}
+    with caplog.at_level("ERROR"):
+        for stream, version in streams.items():
+            scheduler.check(str(stream), version)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert submitted == []  # the solo game has no bot seat either

@@ -325,3 +325,47 @@ def test_the_level_2_zombie_keeps_the_cave_fed_and_plays_listed_moves():
         assert rules.status(state).finished
         begging[level] = state["homes"][0]["begging"]
     assert begging[2] < begging[1] and begging[2] <= 3
+
+
+@pytest.mark.parametrize("title,variant", [("agricola", "family"), ("caverna", "standard")])
+def test_the_titles_zombie_leaves_growth_and_the_start_player_alone(title, variant):
+    """Issue 37 item 4: new drops get the level 3 zombie, which plays the level 2 rule among
+    the moves its title's zombie allows (``domain/bots/zombie_titles.py``): in a whole game it
+    never grows the family (which it could not feed) nor takes the Starting Player spaces (every
+    seat's turn order) while anything else is listed, every move is listed, and the family is
+    fed as well as level 2 feeds it."""
+    import random
+
+    from domain.bots import BotSpec, bot_move, bot_rng, zombie_titles
+    from domain.bots.arena import new_state
+    from domain.common.rng import Rng
+    from domain.platform import registry
+
+    assert dropping.ZOMBIE == {"bot": "zombie", "level": 3}
+    rules = registry.current(title)
+    policy = zombie_titles.ZOMBIES[title]
+    state, rng, pick = new_state(rules, variant, 2, 5), Rng(5), random.Random(5)
+    specs = [BotSpec("zombie", 3), BotSpec("greedy", 1)]
+    avoidable = 0
+    for version in range(4000):
+        status = rules.status(state)
+        if status.finished:
+            break
+        seat = pick.choice(status.to_act)
+        listed = rules.legal_moves(state, seat)
+        move = bot_move(
+            rules, rules.view(state, seat), seat, specs[seat], bot_rng(5, version, seat)
+        )
+        assert move in listed
+        if seat == 0 and any(policy.avoids(m) for m in listed):
+            avoidable += 1
+            if any(not policy.avoids(m) for m in listed):
+                assert not policy.avoids(move), move
+        for event in rules.decide(state, seat, move, rng):
+            state = rules.evolve(state, event)
+    assert rules.status(state).finished
+    assert avoidable > 0  # the game offered the zombie what it leaves alone
+    family = (
+        state["farms"][0]["family"] if title == "agricola" else len(state["homes"][0]["dwarfs"])
+    )
+    assert family == 2

@@ -27,6 +27,7 @@ BOTS = [
     BotSpec("search", 1),
     BotSpec("zombie", 1),
     BotSpec("zombie", 2),
+    BotSpec("zombie", 3),
 ]
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from domain.agricola import tables as agricola
+from domain.agricola.action_spaces import ACTION_SPACES
 from domain.agricola.cards import card_spaces
 from domain.agricola.cards import spaces as card_space
 from domain.agricola.cards.catalogue import CARDS
@@ -114,7 +115,7 @@ def code_ids() -> dict[str, dict[str, dict[str, str | None]]]:
         "agricola": {
             "goods": {g: agricola.SINGULAR[g] for g in agricola.GOODS},
             "animals": {a: agricola.SINGULAR[a] for a in agricola.ANIMALS},
-            "spaces": {k: r["name"] for k, r in {**agricola.ACTION_SPACES, **card_rows}.items()},
+            "spaces": {k: r["name"] for k, r in {**ACTION_SPACES, **card_rows}.items()},
             "majors": {k: r["name"] for k, r in agricola.MAJOR_IMPROVEMENTS.items()},
             "houses": dict(agricola.HOUSE_NAMES),
             "scoring": {

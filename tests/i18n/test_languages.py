@@ -140,3 +140,21 @@ def test_the_api_event_sentences_follow_the_readers_language(web):
     bad = web.get(url + "?lang=xx-YY;q=")  # (a control character is refused like in any field)
     assert bad.status_code == 200
     assert [e["text"] for e in bad.get_json()["events"]] == [e["text"] for e in en["events"]]
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_a_schema_problem_names_the_fields_in_english_and_says_the_rest_in_the_language(web, lang):
+    """A body that fails its schema: marshmallow's messages (``detail`` and ``errors``) in the
+    reader's language, the field names, ``type``, ``title`` and ``code`` as in English."""
+    body = {"title": 5, "players": "Ann", "seed": "x", "nonsense": 1}
+    en = web.post("/api/v1/games", json=body)
+    there = web.post(f"/api/v1/games?lang={lang}", json=body)
+    assert en.status_code == there.status_code == 422
+    en, there = en.get_json(), there.get_json()
+    assert (en["type"], en["title"], en["code"]) == (there["type"], there["title"], there["code"])
+    assert set(en["errors"]) == set(there["errors"]) and "title" in there["errors"]
+    for field in en["errors"]:
+        assert en["errors"][field] != there["errors"][field], field
+        assert field in there["detail"]
+    assert "Not a valid" not in there["detail"] and "Unknown field" not in there["detail"]
+    assert en["detail"] != there["detail"]

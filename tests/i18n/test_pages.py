@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -21,15 +22,18 @@ from tests.accounts.helpers import sign_up
 from .test_sentences import ENGLISH_WORDS
 
 NAMES = {"Ann", "Bob", "Chronicle", "API"}
+#: the game pages of the other titles' boards (Agricola's family game is the fixture's own)
+BOARDS = [
+    ("agricola", "full", {"decks": "EIK"}),
+    ("caverna", "standard", {}),
+    ("village", "standard", {}),
+]
 #: pages whose own words are not translated yet (none since the second pass of issue 36)
 SECOND_PASS: set[str] = set()
 
 
 def _visible_text(page: str) -> str:
     page = re.sub(r"<(script|style|code)[^>]*>.*?</\1>", " ", page, flags=re.S)
-    # the audit's rule citations name sections of the English rules digests ("§3.2 phase 3"):
-    # pointing them into the reader's rulebook is not done yet (see the README)
-    page = re.sub(r'<span class="meta">\[[^\]]*\]</span>', " ", page)
     page = re.sub(r"<[^>]+>", " ", page)
     return html.unescape(page)
 
@@ -79,6 +83,15 @@ def pages(web_app):
             "why not (farmyard)": (client, f"/games/{gid}/why?target=space:14"),
         }
     )
+    for title, variant, options in BOARDS:  # the other titles' boards, as a seated player
+        made = games.create_game(title, variant, ["Ann", "Bob"], options, seed=21)
+        play_random(games, made.game.id, random.Random(2), max_version=60)
+        with web_app.test_request_context():
+            link = security.make_invite(made.game.id, 0, made.tokens[0])
+        page = client.get(f"/join/{link}").get_data(True)
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        client.post(f"/join/{link}", data={"csrf_token": token})
+        out[f"game ({title} {variant})"] = (client, f"/games/{made.game.id}")
     member = web_app.test_client()
     sign_up(member, "ann@example.org", "Annika")
     out.update({"account": (member, "/account"), "my games": (member, "/my-games")})
@@ -133,3 +146,37 @@ def test_the_account_setting_chooses_the_language(pages):
     client.delete_cookie("lang")
     page = client.get("/account", headers={"Accept-Language": "ru"}).get_data(True)
     assert '<html lang="cs">' in page  # the account's setting before Accept-Language
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_the_push_button_carries_its_sentences_in_the_language(web_app, lang):
+    """push.js says what happened with the sentences the page gives its button (data
+    attributes), so they are in the reader's language like the page."""
+    from locales import translate
+    from service.context import games as current_games
+
+    with web_app.app_context():
+        created = current_games().create_game("agricola", "family", ["Ann", "Bob"], {}, seed=3)
+    with web_app.test_request_context():
+        invite = security.make_invite(created.game.id, 0, created.tokens[0])
+    client = web_app.test_client()
+    joined = client.get(f"/join/{invite}").get_data(True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', joined).group(1)
+    client.post(f"/join/{invite}", data={"csrf_token": token})
+    path = f"/games/{created.game.id}/notifications"
+    page = client.get(f"{path}?lang={lang}").get_data(True)
+    button = re.search(r"<button[^>]*data-push-url[^>]*>", page)
+    assert button, "no push button on the notifications page"
+    script = (Path(__file__).parents[2] / "service/web/static/push.js").read_text()
+    with translate(lang):
+        from domain.common.i18n import gettext
+
+        for attr, english in (
+            ("data-no-push", "This browser cannot receive push notices."),
+            ("data-not-allowed", "Notices are not allowed for this site in this browser."),
+            ("data-notified", "This browser will be notified."),
+            ("data-refused", "The subscription was refused."),
+        ):
+            said = html.unescape(re.search(rf'{attr}="([^"]*)"', button.group(0)).group(1))
+            assert said == gettext(english) != english, attr
+            assert english in script  # the script's own words are only its fallback

@@ -15,11 +15,13 @@ from service import i18n, i18n_catalog
 from tests.contract.cases import Case
 from tests.contract.play import new_app, random_play, start
 
-#: one game of every title. Agricola's full game is not here yet: the card events' sentences
-#: (domain/agricola/cards/text.py and the decks' notes) are wrapped in a second pass, after the
-#: card engine's restructuring (issue 35); card names and texts are in the catalogues already
+#: one game of every title, and Agricola's full game with all three decks (E, I, K), once with
+#: the draft and the 3-for-1 exchange (the dealing sentences, hidden and seen) and once dealt
+#: normally (more cards in play)
 GAMES = [
     Case("agricola", "family", 2, {}),
+    Case("agricola", "full", 2, {"decks": "EIK", "dealing": "draft", "exchange": True}),
+    Case("agricola", "full", 2, {"decks": "EIK"}),
     Case("caverna", "standard", 2, {}),
     Case("village", "standard", 2, {}),
 ]
@@ -94,6 +96,24 @@ ENGLISH_WORDS = {
     "goes",
     "back",
     "phase",
+    "card",
+    "cards",
+    "occupation",
+    "occupations",
+    "minor",
+    "improvement",
+    "improvements",
+    "plays",
+    "uses",
+    "deck",
+    "hand",
+    "packet",
+    "dealt",
+    "you",
+    "your",
+    "free",
+    "step",
+    "used",
 }
 NAMES = ["Ann", "Bob"]
 _WORD = re.compile(r"[A-Za-z]+")
@@ -101,6 +121,33 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 def _english_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text) if w.lower() in ENGLISH_WORDS and w not in NAMES}
+
+
+def _plural_words(lang: str) -> dict[str, set[int]]:
+    """The counted nouns of the catalogue (``"{n} <noun>"`` in the count contexts): noun ->
+    the plural indexes it is the form of (a noun may be the form of several)."""
+    words: dict[str, set[int]] = {}
+    for message in i18n_catalog.read(lang):
+        if isinstance(message.id, tuple) and (message.context or "").endswith(" count"):
+            for index, form in enumerate(message.string):
+                noun = form.replace("{n} ", "", 1)
+                if form.startswith("{n} ") and " " not in noun:
+                    words.setdefault(noun, set()).add(index)
+    return words
+
+
+def _wrong_plurals(text: str, lang: str, words: dict[str, set[int]]) -> list[str]:
+    """ "5 дерево" and the like: a number followed by a counted noun in the wrong form (proper
+    names between quotes, such as the round card «1 Овца», are the rulebook's own)."""
+    from locales import PLURAL_INDEX
+
+    wrong = []
+    text = re.sub(r"«[^»]*»|„[^“]*“", " ", text)
+    for number, noun in re.findall(r"(?<![\d.,])(\d+) (\w+)", text):
+        forms = words.get(noun)
+        if forms and PLURAL_INDEX[lang](int(number)) not in forms:
+            wrong.append(f"{number} {noun}")
+    return wrong
 
 
 def _collect(case: Case):
@@ -121,6 +168,7 @@ def played(request):
 def test_a_whole_game_log_reads_in_the_language(played, lang):
     app, game, events = played
     before = i18n.missing(lang)
+    words = _plural_words(lang)
     with i18n.translate(lang):
         assert language() == lang
         for viewer in (None, 0, 1):
@@ -128,6 +176,7 @@ def test_a_whole_game_log_reads_in_the_language(played, lang):
                 view = app.event_view(game, event, viewer, True)
                 text = view["text"]
                 assert "{" not in text and "}" not in text, text
+                assert not _wrong_plurals(text, lang, words), (event.type, text)
                 if lang == "ru":
                     assert not _english_words(text), (event.type, text)
                     assert re.search("[а-яё]", text, re.I), (event.type, text)
@@ -227,3 +276,28 @@ def test_the_written_out_plural_rule_is_the_catalogues_own(lang):
 
     rule = gettext.c2py(i18n_catalog.read(lang).plural_expr)
     assert all(PLURAL_INDEX[lang](n) == rule(n) for n in range(1001))
+
+
+@pytest.mark.parametrize("lang", ["ru", "cs"])
+def test_a_card_refusal_says_the_cards_own_sentence_in_the_language(lang):
+    """card_not_now (issue 38): the card's name, what was tried and the card's own sentence
+    of when it may be used (K297) in the reader's language; the params stay English facts."""
+    from domain.agricola.cards.catalogue import CARDS
+    from domain.agricola.errors import AgricolaViolation
+    from domain.common.i18n import pgettext
+
+    name = CARDS["K297"]["name"]
+    error = AgricolaViolation(
+        "card_not_now",
+        card_name=name,
+        what="use",
+        reason="it may be used at any time except during the breeding phase",
+        seat_name="Ann",
+    )
+    english = error.message
+    with i18n.translate(lang):
+        said = error.message
+        assert pgettext("agricola card name", name) in said
+    assert said != english and "breeding" not in said and " use " not in said, said
+    assert error.params["what"] == "use"  # the facts stay as they were
+    assert error.message == english

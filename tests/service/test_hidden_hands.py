@@ -63,7 +63,8 @@ def _public_cards(client, game) -> set[str]:
 def _board_words() -> str:
     """Texts every game shows (space and improvement names, phase words): a card named like
     one of them ("Stable", "Field") is searched for by id only."""
-    from domain.agricola.tables import ACTION_SPACES, MAJOR_IMPROVEMENTS
+    from domain.agricola.action_spaces import ACTION_SPACES
+    from domain.agricola.tables import MAJOR_IMPROVEMENTS
 
     return " ".join(
         [i["name"] for i in ACTION_SPACES.values()]

@@ -49,6 +49,7 @@ def test_every_page_type_has_no_serious_accessibility_violation(
             invite = security.make_invite(created.game.id, 0, created.tokens[0])
         urls[f"{title} as a player"] = f"/join/{invite}"
         urls[f"{title} past version"] = f"/games/{created.game.id}?version=1"
+        urls[f"{title} analysis"] = f"/games/{created.game.id}/analysis?from=1"
         if index == 0:
             gid = created.game.id
             urls["audit"] = f"/games/{gid}/audit"

@@ -130,7 +130,11 @@ def test_fork_compare_undo_with_consent_and_audit_by_clicking(browser, live_serv
         assert bob.locator("text=Undo requested").count() == 0
         # what if: a branch from version 1, then the tree and the comparison
         bob.click("ol.movelist li:first-child a")
-        bob.click("text=What if…? Branch from here as Bob")
+        bob.click("text=What if…? Explore from here")  # the analysis view: nothing stored
+        bob.wait_for_selector("text=Moves of the analysis")
+        bob.locator(".board div.acts.one button.tap").first.click()  # a move for a seat
+        bob.wait_for_selector("ol.movelist li.by")
+        bob.click("text=Keep as a branch")
         bob.wait_for_selector("text=invite the players")
         bob.click("text=Watch the game")
         bob.click("text=Branches")

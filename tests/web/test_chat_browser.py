@@ -22,7 +22,7 @@ LIVE_S = 10.0
 
 @pytest.fixture
 def chat_server(tmp_path, monkeypatch):
-    monkeypatch.setenv("CHRONICLE_STREAM_MAX", "20")  # each page holds two streams
+    monkeypatch.setenv("CHRONICLE_STREAM_MAX", "20")
     settings = sqlite_settings(tmp_path, redis_url=None)
     init_db(settings).close()
     services = bootstrap(settings)
@@ -64,8 +64,15 @@ def test_two_players_chat_and_a_spectator_watches_live(browser, chat_server):
     errors: list[str] = []
     try:
         ann, bob, cid = (c.new_page() for c in contexts)
-        for page in (ann, bob, cid):
+        streams: dict[str, list[str]] = {"ann": [], "bob": [], "cid": []}
+        for name, page in zip(streams, (ann, bob, cid)):
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on(  # issue 32: one event stream per game page, the chat rides on it
+                "request",
+                lambda r, n=name: (
+                    streams[n].append(r.url) if r.resource_type == "eventsource" else None
+                ),
+            )
         ann.goto(base + "/")
         ann.select_option("#title", "agricola")
         ann.select_option("#variant", "agricola:family")
@@ -91,6 +98,9 @@ def test_two_players_chat_and_a_spectator_watches_live(browser, chat_server):
         _say(bob, "Thanks, Ann!")
         _wait_text(ann, "Thanks, Ann!")
         _wait_text(cid, "Thanks, Ann!")
+        assert [len(urls) for urls in streams.values()] == [1, 1, 1], streams
+        assert all("chat=" in urls[0] for urls in streams.values())
+        assert "ticket=" in streams["ann"][0] and "ticket=" not in streams["cid"][0]
 
         # Bob is typing when Ann moves: his page redraws, his words stay
         bob.fill("#chat-text", "half a thou")

@@ -155,7 +155,7 @@ def test_a_dropped_seat_is_played_by_the_zombie_through_the_worker(games, redis_
         _run_jobs(ctx, conn, queue_name)
         moved = [e for e in games.stored_events(gid, after=before) if e.command]
         assert moved and moved[0].seat == seat
-        assert moved[0].command["bot"] == {"bot": "zombie", "level": 2}  # issue 37: new drops
+        assert moved[0].command["bot"] == {"bot": "zombie", "level": 3}  # issue 37: new drops
         assert games.audit(gid).ok
 
         duel = games.create_game("agricola", "family", ["Ann", "Bob"], {"clock": clock}, seed=4)

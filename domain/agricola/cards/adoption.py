@@ -23,6 +23,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..evolve_cards import _signed
 from ..improvements import convertible_goods
+from ..statetypes import Farm
 from ..steps import settle
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ KIND = "card_adopt"
 PRICE = 1
 
 
-def _can_pay_later(farm: dict) -> bool:
+def _can_pay_later(farm: Farm) -> bool:
     return farm["supply"]["food"] >= PRICE or bool(convertible_goods(farm, "work"))
 
 

@@ -16,6 +16,7 @@ from domain.common import fences as fence_rules
 from domain.common.housing import ANIMALS, Housing
 
 from ..scoring import score_farm
+from ..statetypes import Farm
 from ..tables import GRID
 from . import engine
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 # -- goods kept on a card ------------------------------------------------------------------------
 
 
-def held(farm: dict, card_id: str) -> dict[str, int]:
+def held(farm: Farm, card_id: str) -> dict[str, int]:
     """Goods lying on ``card_id`` of this farm."""
     return farm.get("held", {}).get(card_id, {})
 
@@ -56,7 +57,7 @@ def brush_maker_points(state: dict, seat: int) -> int:
 # -- breeding and housing ------------------------------------------------------------------------
 
 
-def newborns(farm: dict, born: dict[str, int]) -> dict[str, int]:
+def newborns(farm: Farm, born: dict[str, int]) -> dict[str, int]:
     """Breeding as the farm's cards change it (effect ``newborns``); newborns that do not fit
     run away as usual (digest §6.4)."""
     for card_id in farm.get("cards", []):
@@ -66,12 +67,12 @@ def newborns(farm: dict, born: dict[str, int]) -> dict[str, int]:
     return born
 
 
-def shepherd(farm: dict, born: dict[str, int]) -> dict[str, int]:
+def shepherd(farm: Farm, born: dict[str, int]) -> dict[str, int]:
     """E203: with 4 or more sheep at breeding, 2 lambs instead of 1."""
     return dict(born, sheep=2) if farm["animals"]["sheep"] >= 4 else born
 
 
-def shepherds_pipe(farm: dict, home: Housing) -> list[Housing] | None:
+def shepherds_pipe(farm: Farm, home: Housing) -> list[Housing] | None:
     """E29 (catalogue; seed 000 L674): each pasture holding sheep holds 2 more sheep, and each
     unfenced stable holds 2 sheep instead of 1 animal, but not the Stablemaster's (E208).
 
@@ -125,6 +126,8 @@ def tenant_farmer(state: dict, seat: int) -> int:
         for a, r in zip(ANIMALS, returned):
             animals[a] -= r
         kept = len(ANIMALS) - sum(returned)
-        delta = score_farm({**farm, "animals": animals})[0] - base - fine * kept
+        returning = farm.copy()
+        returning["animals"] = animals
+        delta = score_farm(returning)[0] - base - fine * kept
         best = delta if best is None else max(best, delta)
     return best or 0

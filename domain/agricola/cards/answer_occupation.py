@@ -20,7 +20,8 @@ from ..farm import affordable
 from . import engine
 from .catalogue import CARDS
 from .common import hand, offers
-from .play import on_play, patron_food
+from .occupation_play import patron_food
+from .play import on_play
 
 if TYPE_CHECKING:
     from ..builder import Builder

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..improvements import bake_food, bake_options, is_a
+from ..statetypes import Farm
 from . import engine, threshing
 from .common import card_name
 
@@ -122,7 +123,7 @@ def bake_moves(state: dict, seat: int) -> list[dict]:
     ] + threshing.bake_moves(state, seat)
 
 
-def feeding_choice(farm: dict) -> bool:
+def feeding_choice(farm: Farm) -> bool:
     """A feeding-phase bake (the Baker's) is worth asking about."""
     return any(
         engine.effect(c, farm).get("card_bake") == FEEDING for c in farm.get("cards", [])

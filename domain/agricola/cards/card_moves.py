@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..conversions import conversions_open
 from ..farm import affordable, renovation_problem, renovations
-from ..placement import _renovate
+from ..place_effects import renovate
+from ..statetypes import Farm
 from ..steps import settle
 from . import engine
 from .common import ask_choice, order_moves, receive_animals
-from .play import _fail
+from .play import refusal
 
 if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def trade_options(farm: dict, eff: dict) -> list[int]:
+def trade_options(farm: Farm, eff: dict) -> list[int]:
     """The options of a card's fixed trades (``converts``) the seat can make with what it holds,
     as far as the card's own conditions allow (``converts_if``, ``option_if``)."""
     if not eff.get("converts") or (eff.get("converts_if") and not eff["converts_if"](farm)):
@@ -82,7 +83,7 @@ def renovate_moves(state: dict, seat: int) -> list[dict]:
 
 
 def _cannot_use(state: dict, seat: int, move: dict, reason: str) -> Any:
-    return _fail("card_not_now", state, seat, move["card"], what="use", reason=reason)
+    return refusal("card_not_now", state, seat, move["card"], what="use", reason=reason)
 
 
 def check_card_renovate(state: dict, seat: int, move: dict) -> None:
@@ -93,7 +94,7 @@ def check_card_renovate(state: dict, seat: int, move: dict) -> None:
 
 
 def apply_card_renovate(b: Builder, seat: int, move: dict) -> None:
-    _renovate(b, seat, move.get("pay", 0))
+    renovate(b, seat, move.get("pay", 0))
 
 
 def check_card_convert(state: dict, seat: int, move: dict) -> None:
@@ -150,7 +151,7 @@ def choice_moves(state: dict, seat: int) -> list[dict]:
 
 def check_card_choice(state: dict, seat: int, move: dict) -> None:
     if move not in choice_moves(state, seat):
-        raise _fail(
+        raise refusal(
             "card_not_now",
             state,
             seat,
@@ -178,7 +179,7 @@ def apply_card_choice(b: Builder, seat: int, move: dict) -> None:
 
 def check_card_first(state: dict, seat: int, move: dict) -> None:
     if move not in order_moves(state, seat):
-        raise _fail(
+        raise refusal(
             "card_not_now",
             state,
             seat,

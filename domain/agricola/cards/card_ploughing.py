@@ -5,7 +5,8 @@ can plow"; seed 000 L744: fewer fields are allowed).
 
 The pending is ``{"kind": "plough_n", "space": ..., "done": [], "left": n, "card": id}``;
 after each field (:func:`after_field`, the card's ``after`` hook) the step starts again with one
-field less, so the base rule "one field per ploughing" (``steps.check_plough``) holds for each.
+field less, so the base rule "one field per ploughing" (``build_steps.check_plough``) holds
+for each.
 It is ploughing by a card, not a ploughing action: plows and the Plow Maker do not add to it
 (they work on the ploughing action spaces only).
 """

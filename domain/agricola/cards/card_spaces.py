@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import placement
+from .. import place_effects
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..farm import affordable
@@ -75,7 +75,7 @@ def check(state: dict, seat: int, space_id: str, move: dict) -> None:
 
 def apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
     owner, card_id, spec = _card(b.state, space_id)
-    placement._placed(b, seat, space_id, option=move["option"])
+    place_effects.placed(b, seat, space_id, option=move["option"])
     toll = spec.get("toll") or {}
     if seat != owner and toll:
         b.emit("CardToll", {"card": card_id, "space": space_id, "to": owner, "goods": toll}, seat)

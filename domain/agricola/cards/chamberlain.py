@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..abilities import Bind, CardModule, Move
+from ..action_spaces import ROUND_CARDS
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..flow import FAMILY_CARD
 from ..placement import place_variants
 from ..steps import settle
-from ..tables import ROUND_CARDS, STAGE_OF_ROUND
+from ..tables import STAGE_OF_ROUND
 
 if TYPE_CHECKING:
     from ..builder import Builder

@@ -31,6 +31,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import check_place
 from ..state import space_name
+from ..statetypes import Farm
 from ..steps import place_and_settle
 from ..work_end import work_end_open
 from .catalogue import CARDS
@@ -75,12 +76,12 @@ def _this_round(state: dict, claim: Any) -> bool:
     return isinstance(claim, dict) and claim.get("round") == state["round"]
 
 
-def _offers(state: dict, farm: dict) -> list[tuple[str, tuple, tuple]]:
+def _offers(state: dict, farm: Farm) -> list[tuple[str, tuple, tuple]]:
     """(card, spaces a person may leave, spaces it may go to) of the seat's claim cards."""
     out: list[tuple[str, tuple, tuple]] = []
     cards = farm.get("cards", ())
     if ACROBAT in cards:
-        claim = farm["card_state"].get(ACROBAT)
+        claim: Any = farm["card_state"].get(ACROBAT)
         if _this_round(state, claim):
             out.append((ACROBAT, tuple(claim["from"]), ACROBAT_TO))
     if COUNTRYMAN in cards and farm["card_state"].get(COUNTRYMAN) != state["round"]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..extension import for_card_set
 from ..farm import split_animals
 from ..state import total_animals
+from ..statetypes import Farm
 from . import engine
 from .card_sets import LATEST
 from .catalogue import CARDS
@@ -130,7 +131,7 @@ def order_moves(state: dict, seat: int) -> list[dict]:
     ]
 
 
-def stone_less(farm: dict, cost: dict) -> dict:
+def stone_less(farm: Farm, cost: dict) -> dict:
     for card_id in farm.get("cards", []):
         less = engine.effect(card_id, farm).get("stone_less")
         if less:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..statetypes import Farm
+
 if TYPE_CHECKING:
     from ..builder import Builder
 
@@ -57,7 +59,7 @@ def pelts_owed(b: Builder, seat: int, event: Any, card_id: str) -> None:
         )
 
 
-def pelts_options(farm: dict) -> list[tuple[dict, dict]]:
+def pelts_options(farm: Farm) -> list[tuple[dict, dict]]:
     card_state = farm["card_state"]
     if (
         card_state.get(_PELTS_OWED, 0) > 0

@@ -19,6 +19,7 @@ from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..conversions import conversions_open
 from ..errors import StepNotExpected
+from ..statetypes import Farm
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -29,7 +30,7 @@ PRICE = {"food": 2}
 FOOD = 3
 
 
-def _bidding(farm: dict) -> dict | None:
+def _bidding(farm: Farm) -> dict | None:
     value = farm["card_state"].get(CARD)
     return value if isinstance(value, dict) else None
 

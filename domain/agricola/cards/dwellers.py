@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..statetypes import Farm
 from ..tables import MAX_FAMILY
 from . import engine
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def outside_rooms(farm: dict) -> int:
+def outside_rooms(farm: Farm) -> int:
     return sum(engine.effect(c, farm).get("dwellers", 0) for c in farm.get("cards", []))
 
 

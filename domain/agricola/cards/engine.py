@@ -36,9 +36,10 @@ entry are not dealt (``decks.supported``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..extension import of, of_farm
+from ..statetypes import Farm
 
 
 def entry(deck: Any, card_id: str, card_set: int) -> dict:
@@ -50,22 +51,22 @@ def entry(deck: Any, card_id: str, card_set: int) -> dict:
     return deck.cards[card_id]
 
 
-def effect(card_id: str, where: dict) -> dict:
+def effect(card_id: str, where: dict | Farm) -> dict:
     """The effect of ``card_id`` in the game ``where`` (its state or one of its farms) is
     played with: what the game's extension registered for it (empty if nothing)."""
-    ext = of(where) if "farms" in where else of_farm(where)
+    ext = of(cast(dict, where)) if "farms" in where else of_farm(cast(Farm, where))
     return ext.effects.get(card_id, _EMPTY)
 
 
 _EMPTY: dict = {}
 
 
-def occupation_count(farm: dict) -> int:
+def occupation_count(farm: Farm) -> int:
     """Occupations played, the Academic (E148) counting as 2 (catalogue E148)."""
     return sum(effect(c, farm).get("counts_as", 1) for c in farm.get("occupations", []))
 
 
-def played(farm: dict) -> list[str]:
+def played(farm: Farm) -> list[str]:
     """The seat's occupations and minors in the order it played them."""
     return list(farm.get("cards", []))
 
@@ -108,7 +109,7 @@ def taken_goods_at(state: dict, seat: int, gained: dict, space_id: str) -> dict:
     return out
 
 
-def field_food(farm: dict) -> int:
+def field_food(farm: Farm) -> int:
     return sum(
         effect(cid, farm)["field"](farm) for cid in played(farm) if "field" in effect(cid, farm)
     )

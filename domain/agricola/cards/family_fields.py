@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..extension import skips_harvest
+from ..statetypes import Farm
 from .watching import action_key
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ STEWARD = "I233"
 SPENT = "spent"
 
 
-def steward_allows(farm: dict) -> bool:
+def steward_allows(farm: Farm) -> bool:
     return (
         STEWARD in farm.get("cards", ())
         and farm["house"] != "wood"
@@ -83,7 +84,7 @@ def fieldsman(b: Builder, owner: int, event: Any, card_id: str) -> None:
 GARDENER = "I226"
 
 
-def gardener_kept(farm: dict) -> list[int]:
+def gardener_kept(farm: Farm) -> list[int]:
     """I226 (``fields_kept``): the seat's sown vegetable fields keep their vegetables."""
     if GARDENER not in farm.get("cards", ()):
         return []

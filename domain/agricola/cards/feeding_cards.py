@@ -18,12 +18,13 @@ seat short of food, or with a workshop, was asked).
 from __future__ import annotations
 
 from ..improvements import convertible_goods
+from ..statetypes import Farm
 from ..tables import ANIMALS
 from . import engine
 from .card_moves import trade_options
 
 
-def asks(farm: dict) -> bool:
+def asks(farm: Farm) -> bool:
     """``feeding_choices``: the seat holds a feeding-phase card it could use now."""
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
@@ -35,6 +36,6 @@ def asks(farm: dict) -> bool:
     return False
 
 
-def cooks_animal(farm: dict) -> bool:
+def cooks_animal(farm: Farm) -> bool:
     """K109 Spit Roast: an animal the seat could turn into food in the feeding phase."""
     return any(g in ANIMALS for g in convertible_goods(farm, "harvest_feeding"))

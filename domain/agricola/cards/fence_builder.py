@@ -23,6 +23,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_build_pasture, fence_credit
 from ..state import fences_left
+from ..statetypes import Farm
 from ..steps import mandatory_done, settle
 
 if TYPE_CHECKING:
@@ -34,12 +35,12 @@ BUILD = "fence_build"
 KIND = "card_fence_mark"
 
 
-def _marked(farm: dict) -> str | None:
+def _marked(farm: Farm) -> str | None:
     value = farm["card_state"].get(CARD)
     return value if isinstance(value, str) else None
 
 
-def reserved(farm: dict) -> int:
+def reserved(farm: Farm) -> int:
     """``fences_reserved``: the fence lying on the marked action space."""
     return 1 if CARD in farm.get("cards", ()) else 0
 

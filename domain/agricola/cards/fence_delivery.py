@@ -21,6 +21,7 @@ from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, can_build_pasture, fence_credit
+from ..statetypes import Farm
 from ..steps import settle
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ PRICE = {"food": 2}
 OFFSETS = (6, 10)
 
 
-def _value(farm: dict) -> dict:
+def _value(farm: Farm) -> dict:
     return farm["card_state"].get(CARD) or {}
 
 
@@ -41,7 +42,7 @@ def _set(b: Builder, seat: int, **value: Any) -> None:
     b.emit("CardStateSet", {"card": CARD, "value": value}, seat)
 
 
-def reserved(farm: dict) -> int:
+def reserved(farm: Farm) -> int:
     """``fences_reserved``: the fences still lying on round spaces."""
     if CARD not in farm.get("cards", ()):
         return 0
@@ -120,7 +121,7 @@ def apply(b: Builder, seat: int, move: dict) -> None:
         settle(b, seat)
 
 
-def credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
+def credit(farm: Farm, pending: dict | None) -> tuple[int, bool | None]:
     """``fence_credit``: in the delivery's step, up to 4 fences without wood, and no other."""
     if not pending or not pending.get("delivery"):
         return NO_CREDIT

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..extension import skips_harvest
+from ..statetypes import Farm
 from ..steps import current_step, settle, step_kinds
 from ..tables import SOWING
 from .common import card_name
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def card_fields(farm: dict) -> list[dict]:
+def card_fields(farm: Farm) -> list[dict]:
     return farm.get("card_fields", [])
 
 
@@ -85,13 +86,13 @@ def harvest(b: Builder) -> None:
         )
 
 
-def lettuce(farm: dict) -> list[tuple[dict, dict]]:
+def lettuce(farm: Farm) -> list[tuple[dict, dict]]:
     """E47 Lettuce Patch: the vegetable just harvested from it may become 4 food."""
     if "E47" in farm.get("harvest_fresh", []) and farm["supply"]["vegetable"] >= 1:
         return [({"vegetable": 1}, {"food": 4})]
     return []
 
 
-def feeding_choice(farm: dict) -> bool:
+def feeding_choice(farm: Farm) -> bool:
     """Whether a card field's produce gives the seat a choice in the feeding phase."""
     return bool(lettuce(farm))

@@ -23,6 +23,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import NO_CREDIT, close_region, legal_room_spaces, legal_stable_spaces, split_animals
 from ..state import fences_left, stables_left, total_animals
+from ..statetypes import Farm
 from ..steps import settle
 from . import engine
 from .common import card_name
@@ -123,7 +124,7 @@ def apply(b: Builder, seat: int, move: dict) -> None:
     settle(b, seat)
 
 
-def fence_credit(farm: dict, pending: dict | None) -> tuple[int, bool | None]:
+def fence_credit(farm: Farm, pending: dict | None) -> tuple[int, bool | None]:
     """Free fences the seat's cards give in this fence-building action, and whether one fence
     must be paid for first (E175: "when you build at least 1 fence, up to 3 more without
     wood", seed 000 L942). ``pending`` is None when the action is about to be taken."""

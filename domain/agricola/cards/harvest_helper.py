@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..abilities import Bind, CardModule, Move
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..statetypes import Farm
 from .common import card_name
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ MOVE = "harvest_help"
 PAID = {"food": 2}
 
 
-def asks(farm: dict) -> bool:
+def asks(farm: Farm) -> bool:
     return CARD in farm.get("cards", ())
 
 

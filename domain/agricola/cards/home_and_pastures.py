@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from domain.common.housing import Housing
 
+from ..statetypes import Farm
 from . import engine
 
 #: K120 House Goat: "no other animal may live in your home" (seed 000 L804: no Animal Tamer).
 HOUSE_GOAT = "K120"
 
 
-def housing(farm: dict, home: Housing) -> Housing:
+def housing(farm: Farm, home: Housing) -> Housing:
     cards = farm.get("cards", [])
     if not cards:
         return home

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from domain.common.housing import Housing
 
+from ..statetypes import Farm
 from . import engine
 
 #: "Any number": more than the general supply holds of any animal.
 UNLIMITED = 99
 
 
-def housing(farm: dict, home: Housing) -> Housing:
+def housing(farm: Farm, home: Housing) -> Housing:
     flexible, reserved = home.flexible, dict(home.reserved)
     changed = False
     for card_id in farm.get("cards", []):

@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING, Any
 from domain.common import fences as fence_rules
 from domain.common.housing import Housing
 
-from .. import placement, steps
+from .. import place_effects, placement, steps
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..extension import skips_harvest
 from ..farm import growth_problem, sow_problem, split_animals
 from ..improvements import can_build_any_major
 from ..state import blocked_for_fences, fenced_spaces, fences_left, total_animals
+from ..statetypes import Farm
 from ..tables import GRID
-from . import engine, play
+from . import engine, occupation_play, play
 from .common import ask_choice, receive_animals, stone_less
 from .free_builds import fence_one_space
 from .leaving import leave_options, top_up
@@ -74,7 +75,7 @@ def after_move(b: Builder, seat: int, events: Any) -> None:
                     eff["after_any"](b, owner, event, card_id)
 
 
-def feeding(state: dict, farm: dict, need: int) -> int:
+def feeding(state: dict, farm: Farm, need: int) -> int:
     for card_id in farm.get("cards", []):
         eat = engine.effect(card_id, farm).get("feeding")
         if eat:
@@ -117,7 +118,7 @@ def after_place(b: Builder, seat: int, move: dict, before: dict) -> None:
 # -- Mini Pasture (E40) ----------------------------------------------------------------------------
 
 
-def mini_pasture_spaces(farm: dict) -> list[int]:
+def mini_pasture_spaces(farm: Farm) -> list[int]:
     """Single unfenced spaces that can be closed with the fences left, next to a pasture once
     the farm has one (seed 000 L732: "the new pasture must adjoin the old one"); with no pasture
     yet any such space (the corrected entry, ``first_anywhere``; sets 1-4 asked for a pasture
@@ -218,7 +219,7 @@ def choice_after_place(b: Builder, seat: int, move: dict, before: dict) -> None:
         ask_choice(b, seat, move["space"], queue)
 
 
-def room_cost(farm: dict, cost: dict) -> dict:
+def room_cost(farm: Farm, cost: dict) -> dict:
     """Base-cost cards (digest §10.2 item 6): the cheapest base the seat's cards give."""
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
@@ -230,14 +231,14 @@ def room_cost(farm: dict, cost: dict) -> dict:
     return stone_less(farm, _reed_less(farm, cost))
 
 
-def _reed_less(farm: dict, cost: dict) -> dict:
+def _reed_less(farm: Farm, cost: dict) -> dict:
     less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
     if less and cost.get("reed"):
         cost = dict(cost, reed=max(0, cost["reed"] - less))
     return cost
 
 
-def renovation_cost(farm: dict, cost: dict) -> dict:
+def renovation_cost(farm: Farm, cost: dict) -> dict:
     for card_id in farm.get("cards", []):
         less = engine.effect(card_id, farm).get("renovation_less")
         if less:
@@ -246,7 +247,7 @@ def renovation_cost(farm: dict, cost: dict) -> dict:
     return stone_less(farm, _reed_less(farm, cost))
 
 
-def housing(farm: dict, home: Housing) -> Housing:
+def housing(farm: Farm, home: Housing) -> Housing:
     fenced = {s for p in farm["pastures"] for s in p}
     unfenced_stables = sum(1 for s in farm["stables"] if s not in fenced)
     pastures, flexible = list(home.pastures), home.flexible
@@ -267,7 +268,7 @@ def housing(farm: dict, home: Housing) -> Housing:
 
 
 def _check_lessons(state: dict, seat: int, space_id: str, move: dict) -> None:
-    if not play.any_playable_occupation(state, seat, space_id):
+    if not occupation_play.any_playable_occupation(state, seat, space_id):
         raise AgricolaViolation(
             "action_not_possible",
             space_name=state["spaces"][space_id]["name"],
@@ -326,7 +327,7 @@ def _pending_apply(kind: str, renovate: Any = False, grow: Any = False, start: A
         if start:
             b.emit("StartingPlayerTaken", {"space": space_id}, seat)
         if renovate:
-            placement._renovate(b, seat, move.get("pay", 0))
+            place_effects.renovate(b, seat, move.get("pay", 0))
         if grow:
             b.emit(
                 "FamilyGrew",

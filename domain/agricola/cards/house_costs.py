@@ -16,6 +16,7 @@ docs/rules/cards-i-occupations.md).
 from __future__ import annotations
 
 from ..farm import major_cost
+from ..statetypes import Farm
 
 PLASTERER = "I241"
 BRICKLAYER = "I243"
@@ -29,31 +30,31 @@ def _less_clay(cost: dict, n: int) -> dict:
     return dict(cost, clay=max(0, cost["clay"] - n)) if cost.get("clay") else cost
 
 
-def bricklayer_less(farm: dict, cost: dict) -> dict:
+def bricklayer_less(farm: Farm, cost: dict) -> dict:
     """I243 (``stone_less``): "Pay 1 less clay for each improvement and renovation"."""
     return _less_clay(cost, 1)
 
 
-def plaster_room(farm: dict, cost: dict) -> dict:
+def plaster_room(farm: Farm, cost: dict) -> dict:
     """I241: "Each room of your clay hut costs you 3 clay and 2 reeds" (the new base)."""
     if PLASTERER in farm.get("cards", ()) and farm["house"] == "clay" and "clay" in cost:
         cost = {g: min(n, PLASTER_ROOM.get(g, n)) for g, n in cost.items()}
     return cost
 
 
-def bricklayer_room(farm: dict, cost: dict) -> dict:
+def bricklayer_room(farm: Farm, cost: dict) -> dict:
     """I243: "Pay 2 less clay for each room" (1 of them through ``bricklayer_less``)."""
     return _less_clay(cost, 1) if BRICKLAYER in farm.get("cards", ()) else cost
 
 
-def plaster_renovation(farm: dict, cost: dict) -> dict:
+def plaster_renovation(farm: Farm, cost: dict) -> dict:
     """I241: "Renovating your wooden hut to a clay hut costs you only 1 clay and 1 reeds"."""
     if PLASTERER in farm.get("cards", ()) and farm["house"] == "wood" and "clay" in cost:
         cost = {g: min(n, PLASTER_RENOVATION.get(g, n)) for g, n in cost.items()}
     return cost
 
 
-def well_builder(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def well_builder(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """I220: "For you, the Well is now a minor improvement and costs only 1 stone and 1 wood"
     (as the seat's other cards change a price: Stonecutter E211)."""
     if improvement != "well" or WELL_BUILDER not in farm.get("cards", ()):

@@ -19,6 +19,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import major_costs
 from ..improvements import major_problem, upgrade_sources, well_rounds
+from ..statetypes import Farm
 from ..tables import MAJOR_IMPROVEMENTS
 from . import engine, play
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 TWO_MINORS = ("major_minor", "renovation_major_minor")
 
 
-def _holder(farm: dict) -> str | None:
+def _holder(farm: Farm) -> str | None:
     return next(
         (c for c in farm.get("cards", []) if engine.effect(c, farm).get("improvement_actions")),
         None,

@@ -1,29 +1,35 @@
-"""Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``)."""
+"""Card moves in game words for the web page's buttons (see ``domain/agricola/labels.py``), in
+the reader's language: every label is a whole message of the catalogues
+(``domain.common.i18n``), the card named with its number (``words.card_ref``) and its text
+from the catalogue's translation."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
+
+from domain.common.i18n import N_, gettext, pgettext
 
 from ..extension import find_space_row
 from ..farm import label as farm_label
 from ..farm import major_costs
 from ..labels import priced
+from ..nouns import count_text, goods_text
 from ..state import improvement_info, space_name
-from ..tables import MAJOR_IMPROVEMENTS
-from ..text import goods_text
-from . import adoption, claim_moves, lasso, manure, mill, serf, storehouse
+from ..tables import MAJOR_IMPROVEMENTS, SINGULAR
+from . import adoption, claim_moves, serf
 from .catalogue import CARDS
 from .engine import effect
 from .play import minor_costs
+from .words import card_ref
 
 
 def _card(move: dict) -> str:
-    card = move.get("card")
-    return f"{CARDS[card]['name']} ({card})" if card in CARDS else str(card)
+    return card_ref(move.get("card")) if move.get("card") in CARDS else str(move.get("card"))
 
 
 def _summary(move: dict) -> str:
-    return CARDS[move["card"]]["summary"] if move.get("card") in CARDS else ""
+    card = CARDS.get(cast(str, move.get("card")))
+    return pgettext("agricola card text", card["summary"]) if card and card.get("summary") else ""
 
 
 def _choice(state: dict, move: dict) -> str:
@@ -32,17 +38,26 @@ def _choice(state: dict, move: dict) -> str:
     i = move.get("option", 0)
     goods = options[i] if 0 <= i < len(options) else {}
     card = asking[0].get("card") if asking else None
-    head = f"{_card({'card': card})}: " if card in CARDS else ""
-    return f"{head}choose {goods_text(goods)}" if goods else f"{head}choose nothing more"
+    if card in CARDS:
+        if goods:
+            return gettext("{card}: choose {goods}").format(
+                card=card_ref(card), goods=goods_text(goods)
+            )
+        return gettext("{card}: choose nothing more").format(card=card_ref(card))
+    if goods:
+        return gettext("Choose {goods}").format(goods=goods_text(goods))
+    return gettext("Choose nothing more")
 
 
-def _player(state: dict, seat) -> str:
+def _player(state: dict, seat: Any) -> str:
     players = state.get("players") or []
-    return str(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else "a player"
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return str(players[seat])
+    return gettext("a player")
 
 
-def _space_name(space_id) -> str:
-    return (find_space_row(space_id) or {}).get("name", str(space_id))
+def _space_name(space_id: Any) -> str:
+    return space_name(space_id) if find_space_row(space_id) else str(space_id)
 
 
 def _offered(state: dict) -> str:
@@ -66,122 +81,236 @@ def _convert(state: dict, move: dict) -> str:
         farm = _owner_farm(state, cast(str, move.get("card")))
         trades = eff["converts_dynamic"](farm) if farm is not None else []
     if not 0 <= i < len(trades):
-        return f"Use {_card(move)}"
+        return gettext("Use {card}").format(card=_card(move))
     pay, gain = trades[i]
-    paid = goods_text(pay) if pay else "nothing"
-    return f"{_card(move)}: {paid} for {goods_text(gain)}"
+    paid = goods_text(pay) if pay else gettext("nothing")
+    return gettext("{card}: {pay} for {gain}").format(
+        card=_card(move), pay=paid, gain=goods_text(gain)
+    )
 
 
 def _play_minor(state: dict, move: dict) -> str:
     """The minor, what it costs when there is a choice, and the goods chosen with it."""
 
-    text = f"Play the minor improvement {_card(move)}" + priced(
+    text = gettext("Play the minor improvement {card}").format(card=_card(move)) + priced(
         state, move, lambda f: minor_costs(f, move["card"]) if move.get("card") in CARDS else []
     )
     choices = effect(cast(str, move.get("card")), state).get("choices") or []
     if "choice" in move and 0 <= move["choice"] < len(choices):
-        text += f", taking {goods_text(choices[move['choice']])}"
+        text += gettext(", taking {goods}").format(goods=goods_text(choices[move["choice"]]))
     if move.get("return"):
-        text += f", giving back {', '.join(_improvement(r) for r in move['return'])}"
+        returned = ", ".join(_improvement(r) for r in move["return"])
+        text += gettext(", giving back {improvements}").format(improvements=returned)
     return text + _does(move)
 
 
 def _does(move: dict) -> str:
     """ ": <what the card does>" from the catalogue summary (issue 23 item 6)."""
-    card = CARDS.get(cast(str, move.get("card")))
-    return f": {card['summary']}" if card and card.get("summary") else ""
+    summary = _summary(move)
+    return f": {summary}" if summary else ""
 
 
-def _improvement(key) -> str:
-    return improvement_info(key).get("name", str(key)) if key else ""
+def _improvement(key: Any) -> str:
+    if not key:
+        return ""
+    info = improvement_info(key)
+    if not info:
+        return str(key)
+    context = "agricola majors" if key in MAJOR_IMPROVEMENTS else "agricola card name"
+    return pgettext(context, info.get("name", str(key)))
 
 
+def _says(message: str, **fill: Any) -> Any:
+    """A label ``message`` (a whole message) with the card as ``{card}`` and ``fill``'s other
+    placeholders, each a function of (state, move)."""
+
+    def label(s: dict, m: dict) -> str:
+        return gettext(message).format(card=_card(m), **{k: f(s, m) for k, f in fill.items()})
+
+    return label
+
+
+def _at(s: dict, m: dict) -> str:
+    return farm_label(m["space"])
+
+
+def _major_of(s: dict, m: dict) -> str:
+    return _improvement(m.get("major"))
+
+
+def _does_of(s: dict, m: dict) -> str:
+    return _does(m)
+
+
+def _card_major(s: dict, m: dict) -> str:
+    return gettext("Build {improvement} with {card}").format(
+        improvement=_improvement(m.get("major")), card=_card(m)
+    ) + priced(
+        s, m, lambda f: major_costs(f, m["major"]) if m.get("major") in MAJOR_IMPROVEMENTS else []
+    )
+
+
+def _sow(s: dict, m: dict) -> str:
+    return gettext("Sow {crop} on {card}").format(crop=count_text(1, m["crop"]), card=_card(m))
+
+
+def _bake(s: dict, m: dict) -> str:
+    return gettext("Bake {grain} with {improvement} ({card})").format(
+        grain=count_text(m["grain"], "grain"),
+        improvement=_improvement(m.get("improvement")),
+        card=_card(m),
+    )
+
+
+def _buy(s: dict, m: dict) -> str:
+    if not m.get("buy"):
+        return gettext("Decline {card}").format(card=_card(m))
+    return gettext("Buy {good} for 1 food ({card})").format(
+        good=count_text(1, _offered(s)), card=_card(m)
+    )
+
+
+def _claim(s: dict, m: dict) -> str:
+    return gettext(
+        "{card}: move your person from {from_space} to {to_space} and take that action"
+    ).format(
+        card=_card(m),
+        from_space=_space_name(str(m.get("from"))),
+        to_space=_space_name(str(m.get("to"))),
+    )
+
+
+def _adopt(s: dict, m: dict) -> str:
+    if m.get("adopt"):
+        message = N_("{card}: pay 1 food, the newborn comes home and acts this round")
+    else:
+        message = N_("{card}: keep the newborn a newborn")
+    return gettext(message).format(card=card_ref("K267"))
+
+
+def _redeal(s: dict, m: dict) -> str:
+    deck = m.get("deck")
+    if deck == "minors":
+        return gettext("Redeal the minor improvements hand")
+    if deck == "occupations":
+        return gettext("Redeal the occupations hand")
+    return gettext("Redeal the {deck} hand").format(deck=deck)
+
+
+def _draw(s: dict, m: dict) -> str:
+    deck = m.get("deck")
+    if deck == "minors":
+        return gettext("Draw 1 minor improvement for the 3 set aside")
+    if deck == "occupations":
+        return gettext("Draw 1 occupation for the 3 set aside")
+    return gettext("Draw 1 {deck} card for the 3 set aside").format(deck=deck)
+
+
+def _crop_sow(s: dict, m: dict) -> str:
+    crop = str(m.get("crop"))
+    crop = SINGULAR.get(crop, crop)
+    return gettext("Sow {crop} on {card}").format(
+        crop=pgettext("agricola goods", crop), card=_card(m)
+    )
+
+
+def _of(key: str) -> Any:
+    """A placeholder filled from the move's ``key`` as a card reference."""
+    return lambda s, m: card_ref(m.get(key))
+
+
+def _space_of(key: str) -> Any:
+    return lambda s, m: _space_name(m.get(key))
+
+
+def _player_of(key: str) -> Any:
+    return lambda s, m: _player(s, m.get(key))
+
+
+#: move type -> its label; the labels of the card modules' own moves (mill.py, storehouse.py,
+#: manure.py, lasso.py, claim_moves.py, adoption.py, serf.py) are here as whole messages
 LABELS = {
-    claim_moves.MOVE: claim_moves.label,
-    adoption.MOVE: adoption.label,
-    serf.MOVE: serf.label,
-    "play_occupation": lambda s, m: f"Play the occupation {_card(m)}{_does(m)}",
+    claim_moves.MOVE: _claim,
+    adoption.MOVE: _adopt,
+    serf.MOVE: _says("{card}: instead of the grain, exchange 1 grain for 1 vegetable"),
+    "card_mill": _says("Use {card}: 1 grain for 3 food (1 of it to its owner)"),
+    "card_resow": _says("Sow grain on the empty field at {space} ({card}, 2 grain)", space=_at),
+    "card_harvest": _says("Take 1 crop from each of your sown fields ({card})"),
+    "card_lasso": _says(
+        "Place two people one after the other ({card}; one of them on a sheep, boar or cattle "
+        "space)"
+    ),
+    "play_occupation": _says("Play the occupation {card}{does}", does=_does_of),
     "play_minor": _play_minor,
     "card_convert": _convert,
-    "card_renovate": lambda s, m: f"Renovate with {_card(m)}",
+    "card_renovate": _says("Renovate with {card}"),
     "card_choice": _choice,
-    "card_first": lambda s, m: f"Resolve {_card(m)} first",
-    "card_pasture": lambda s, m: f"Fence {farm_label(m['space'])} with {_card(m)}",
-    "card_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
-    "card_sow": lambda s, m: f"Sow {m['crop']} on {_card(m)}",
-    "card_major": lambda s, m: (
-        f"Build {_improvement(m.get('major'))} with {_card(m)}"
-        + priced(
-            s,
-            m,
-            lambda f: major_costs(f, m["major"]) if m.get("major") in MAJOR_IMPROVEMENTS else [],
-        )
+    "card_first": _says("Resolve {card} first"),
+    "card_pasture": _says("Fence {space} with {card}", space=_at),
+    "card_plough": _says("Plough {space} with {card}", space=_at),
+    "card_sow": _crop_sow,
+    "card_major": _card_major,
+    "card_bake": _bake,
+    "card_again": _says("Pay 1 food to use this action again ({card})"),
+    "card_growth": _says("Grow the family for 1 food, in the room just built ({card})"),
+    "card_fence": _says(
+        "Fence the stable at {space} as a pasture, without wood ({card})", space=_at
     ),
-    "card_bake": lambda s, m: (
-        f"Bake {m['grain']} grain with {_improvement(m.get('improvement'))} ({_card(m)})"
+    "card_answer": _says(
+        "Play the occupation {card} for food, answering another player's occupation{does}",
+        does=_does_of,
     ),
-    "card_again": lambda s, m: f"Pay 1 food to use this action again ({_card(m)})",
-    "card_growth": lambda s, m: f"Grow the family for 1 food, in the room just built ({_card(m)})",
-    "card_fence": lambda s, m: (
-        f"Fence the stable at {farm_label(m['space'])} as a pasture, without wood ({_card(m)})"
+    "card_improvement": _says(
+        "Build {improvement} instead of a minor improvement ({card})", improvement=_major_of
     ),
-    "card_answer": lambda s, m: (
-        f"Play the occupation {_card(m)} for food, answering another player's occupation{_does(m)}"
+    "card_spread": _says(
+        "Spread the wood of {forest} onto {clay}, {reed} and {fishing} ({card})",
+        forest=lambda s, m: space_name("forest"),
+        clay=lambda s, m: space_name("clay_pit"),
+        reed=lambda s, m: space_name("reed_bank"),
+        fishing=lambda s, m: space_name("fishing"),
     ),
-    "card_improvement": lambda s, m: (
-        f"Build {_improvement(m.get('major'))} instead of a minor improvement ({_card(m)})"
+    "card_food": _says("Put 1 food on {space} ({card})", space=_space_of("space")),
+    "card_study": _says("Play {card} at the start of the round{does}", does=_does_of),
+    "card_random": _says(
+        "Have an occupation drawn at random from the hand, for 3 food first ({card})"
     ),
-    "card_spread": lambda s, m: (
-        f"Spread the wood of the Forest onto Clay Pit, Reed Bank and Fishing ({_card(m)})"
+    "card_buy_animal": _says("Buy the animal on this round's space for 1 food ({card})"),
+    "card_react": _says(
+        "Play {card} for free, answering the card just played{does}", does=_does_of
     ),
-    "card_food": lambda s, m: f"Put 1 food on {space_name(m.get('space'))} ({_card(m)})",
-    "card_study": lambda s, m: f"Play {_card(m)} at the start of the round{_does(m)}",
-    "card_random": lambda s, m: (
-        f"Have an occupation drawn at random from the hand, for 3 food first ({_card(m)})"
-    ),
-    "card_buy_animal": lambda s, m: f"Buy the animal on this round's space for 1 food ({_card(m)})",
-    "card_react": lambda s, m: (
-        f"Play {_card(m)} for free, answering the card just played{_does(m)}"
-    ),
-    "free_room": lambda s, m: f"Build a free room at {farm_label(m['space'])} ({_card(m)})",
-    "free_stable": lambda s, m: f"Build a free stable at {farm_label(m['space'])} ({_card(m)})",
-    "discard": lambda s, m: f"Discard {_card(m)}",
-    "redeal": lambda s, m: f"Redeal the {m.get('deck')} hand",
-    "keep": lambda s, m: "Keep this hand",
-    "draft_pick": lambda s, m: f"Keep {_card(m)} from the packet",
-    "choose_card": lambda s, m: f"Choose {_card(m)}: {_summary(m)}",
-    "exchange_mark": lambda s, m: f"Set {_card(m)} aside for the 3-for-1 exchange",
-    "exchange_draw": lambda s, m: f"Draw 1 {m.get('deck')} card for the 3 set aside",
-    **mill.LABELS,
-    **storehouse.LABELS,
-    **manure.LABELS,
-    **lasso.LABELS,
+    "free_room": _says("Build a free room at {space} ({card})", space=_at),
+    "free_stable": _says("Build a free stable at {space} ({card})", space=_at),
+    "discard": _says("Discard {card}"),
+    "redeal": _redeal,
+    "keep": lambda s, m: gettext("Keep this hand"),
+    "draft_pick": _says("Keep {card} from the packet"),
+    "choose_card": _says("Choose {card}: {summary}", summary=lambda s, m: _summary(m)),
+    "exchange_mark": _says("Set {card} aside for the 3-for-1 exchange"),
+    "exchange_draw": _draw,
     # I-deck occupations (cards/field_watch.py, puppeteer.py, harvest_helper.py, taster.py,
     # buyers.py, fence_delivery.py, fence_builder.py, corn_profiteer.py,
     # chamberlain.py, groom.py)
-    "watch_plough": lambda s, m: f"Plough {farm_label(m['space'])} with {_card(m)}",
-    "puppet_play": lambda s, m: (
-        f"Pay 1 food to play {_card({'card': m.get('occupation')})} ({_card(m)})"
+    "watch_plough": _says("Plough {space} with {card}", space=_at),
+    "puppet_play": _says("Pay 1 food to play {occupation} ({card})", occupation=_of("occupation")),
+    "harvest_help": _says(
+        "Take 1 grain from {player}'s field at {space} ({card})",
+        player=_player_of("from"),
+        space=_at,
     ),
-    "harvest_help": lambda s, m: (
-        f"Take 1 grain from {_player(s, m.get('from'))}'s field at {farm_label(m['space'])} "
-        f"({_card(m)})"
-    ),
-    "taster_pass": lambda s, m: f"Let the starting player place first ({_card(m)})",
-    "taster_first": lambda s, m: f"Pay the starting player 1 food to place first ({_card(m)})",
-    "card_buy": lambda s, m: (
-        f"Buy 1 {_offered(s)} for 1 food ({_card(m)})" if m.get("buy") else f"Decline {_card(m)}"
-    ),
-    "fence_delivery": lambda s, m: f"Pay 2 food to build the 4 delivered fences ({_card(m)})",
-    "fence_mark": lambda s, m: f"Put the fence of {_card(m)} on {_space_name(m.get('target'))}",
-    "fence_build": lambda s, m: f"Also build fences here ({_card(m)})",
-    "corn_sell": lambda s, m: f"Offer 1 grain for 3 food ({_card(m)})",
+    "taster_pass": _says("Let the starting player place first ({card})"),
+    "taster_first": _says("Pay the starting player 1 food to place first ({card})"),
+    "card_buy": _buy,
+    "fence_delivery": _says("Pay 2 food to build the 4 delivered fences ({card})"),
+    "fence_mark": _says("Put the fence of {card} on {space}", space=_space_of("target")),
+    "fence_build": _says("Also build fences here ({card})"),
+    "corn_sell": _says("Offer 1 grain for 3 food ({card})"),
     "corn_bid": lambda s, m: (
-        f"Buy the grain for 2 food ({_card(m)})" if m.get("buy") else "Let the grain go"
+        gettext("Buy the grain for 2 food ({card})").format(card=_card(m))
+        if m.get("buy")
+        else gettext("Let the grain go")
     ),
-    "corn_choose": lambda s, m: f"Sell the grain to {_player(s, m.get('buyer'))} ({_card(m)})",
-    "chamberlain_order": lambda s, m: f"Put {_space_name(m.get('first'))} in round 12 ({_card(m)})",
-    "groom_stable": lambda s, m: (
-        f"Build a stable at {farm_label(m['space'])} for 1 wood ({_card(m)})"
-    ),
+    "corn_choose": _says("Sell the grain to {player} ({card})", player=_player_of("buyer")),
+    "chamberlain_order": _says("Put {space} in round 12 ({card})", space=_space_of("first")),
+    "groom_stable": _says("Build a stable at {space} for 1 wood ({card})", space=_at),
 }

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..placement import has_legal_placement
+from ..statetypes import Farm
 from . import engine
 from .common import card_name
 
@@ -32,7 +33,7 @@ ANIMAL_SPACES = ("sheep", "boar", "cattle")
 FIRST, SECOND = "first", "second"
 
 
-def _cards(farm: dict) -> list[str]:
+def _cards(farm: Farm) -> list[str]:
     return [c for c in farm.get("cards", []) if engine.effect(c, farm).get("lasso")]
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..builder import seat_params
 from ..errors import StepNotExpected
+from ..statetypes import Farm
 from ..tables import HARVEST_ROUNDS
 from .common import card_name
 
@@ -47,7 +48,7 @@ def lapses(b: Builder, owner: int, event: Any, card_id: str) -> None:
         b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, owner)
 
 
-def _sown(farm: dict) -> tuple[list[dict], list[dict]]:
+def _sown(farm: Farm) -> tuple[list[dict], list[dict]]:
     fields = [f for f in farm["fields"] if f.get("crop") in _CROPS and f.get("count")]
     cards = [f for f in farm.get("card_fields", []) if f.get("crop") in _CROPS and f.get("count")]
     return fields, cards

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
+from ..statetypes import Farm
 from . import engine
 from .catalogue import CARDS
 from .common import card_name
@@ -67,7 +68,7 @@ def moves(state: dict, seat: int) -> list[dict]:
     ]
 
 
-def feeding_choice(farm: dict) -> bool:
+def feeding_choice(farm: Farm) -> bool:
     return any(
         k.endswith("/offer") and v and engine.effect(k.split("/")[0], farm).get("mill")
         for k, v in farm.get("card_state", {}).items()

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..statetypes import Farm
+
 if TYPE_CHECKING:
     from ..builder import Builder
 
@@ -27,7 +29,7 @@ NUMBERED = (3, 6, 9, 12, 15)
 NEXT_STABLE = "next stable"
 
 
-def _holds(farm: dict) -> bool:
+def _holds(farm: Farm) -> bool:
     return CARD in farm.get("cards", ())
 
 
@@ -35,7 +37,7 @@ def _numbered(first: int, last: int) -> int:
     return sum(1 for k in NUMBERED if first <= k <= last)
 
 
-def saving(farm: dict, needed: int, paid: int) -> int:
+def saving(farm: Farm, needed: int, paid: int) -> int:
     """Fences of ``needed`` new ones that the card makes free, ``paid`` of them not free by
     another card."""
     if not paid:
@@ -45,13 +47,13 @@ def saving(farm: dict, needed: int, paid: int) -> int:
     return first + min(paid - 1, _numbered(built + 2, built + needed))
 
 
-def fence_price(farm: dict, needed: int, wood: int) -> int:
+def fence_price(farm: Farm, needed: int, wood: int) -> int:
     if not _holds(farm):
         return wood
     return wood - saving(farm, needed, wood)
 
 
-def fence_capacity(farm: dict, capacity: int) -> int:
+def fence_capacity(farm: Farm, capacity: int) -> int:
     """The most new fences the seat can pay for: ``capacity`` (wood and other free fences), and
     as many more as the numbered fences among them leave paid for by that."""
     if not _holds(farm):
@@ -62,7 +64,7 @@ def fence_capacity(farm: dict, capacity: int) -> int:
     return m
 
 
-def stable_price(farm: dict, cost: dict) -> dict:
+def stable_price(farm: Farm, cost: dict) -> dict:
     if _holds(farm) and farm["card_state"].get(CARD) == NEXT_STABLE:
         return {}
     return cost

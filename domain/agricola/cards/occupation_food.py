@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..statetypes import Farm
 from . import engine
 
 if TYPE_CHECKING:
     from ..builder import Builder
 
 
-def gifts(farm: dict) -> list[tuple[str, int]]:
+def gifts(farm: Farm) -> list[tuple[str, int]]:
     """(card, food) for each of the seat's cards that gives food before an occupation."""
     return [
         (c, engine.effect(c, farm)["occupation_food"])
@@ -25,7 +26,7 @@ def gifts(farm: dict) -> list[tuple[str, int]]:
     ]
 
 
-def food(farm: dict) -> int:
+def food(farm: Farm) -> int:
     return sum(n for _, n in gifts(farm))
 
 

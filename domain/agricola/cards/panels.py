@@ -23,50 +23,68 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import goods_text
+from domain.common.i18n import N_, gettext, join_list, ngettext, pgettext
+
+from ..nouns import count_text, goods_text
+from ..statetypes import Farm
 from .catalogue import CARDS
 from .listing import entry
+from .words import card_name, or_list
 
 #: the printed words of the improvements a card asks to return (catalogue §1 "Prerequisite")
 _RETURNED = {
-    "oven": "an oven",
-    "cooking_hearth": "a Cooking Hearth",
-    "fireplace": "a Fireplace",
-    "joinery": "the Joinery",
-    "well": "the Well",
+    "oven": N_("return an oven"),
+    "cooking_hearth": N_("return a Cooking Hearth"),
+    "fireplace": N_("return a Fireplace"),
+    "joinery": N_("return the Joinery"),
+    "well": N_("return the Well"),
 }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _fields(n: int, crop: str | None) -> str:
+    if crop == "grain":
+        return ngettext("{n} grain field", "{n} grain fields", n).format(n=n)
+    if crop == "vegetable":
+        return ngettext("{n} vegetable field", "{n} vegetable fields", n).format(n=n)
+    return ngettext("{n} sown field", "{n} sown fields", n).format(n=n)
 
 
 def prerequisite_text(requires: dict) -> str | None:
-    """A minor improvement's prerequisite in words, from the catalogue's parsed form
-    (``catalogue.parse_prerequisite``); None when it has none."""
+    """A minor improvement's prerequisite in words (the reader's language), from the
+    catalogue's parsed form (``catalogue.parse_prerequisite``); None when it has none."""
     if not requires:
         return None
     if requires.get("no_occupation"):
-        return "no occupation played"
+        return gettext("no occupation played")
     if "own" in requires:
-        return "own an oven"
+        return gettext("own an oven")
     if "return" in requires:
-        return "return " + _RETURNED.get(requires["return"], str(requires["return"]))
+        back = requires["return"]
+        return gettext(_RETURNED[back]) if back in _RETURNED else f"return {back}"
     if "discard_improvements" in requires:
-        return f"discard {requires['discard_improvements']} of your improvements"
+        n = requires["discard_improvements"]
+        return ngettext(
+            "discard {n} of your improvements", "discard {n} of your improvements", n
+        ).format(n=n)
     parts = []
     if "improvements" in requires:
-        parts.append(_plural(requires["improvements"], "improvement"))
+        n = requires["improvements"]
+        parts.append(ngettext("{n} improvement", "{n} improvements", n).format(n=n))
     if "occupations" in requires:
-        parts.append(_plural(requires["occupations"], "occupation"))
+        n = requires["occupations"]
+        parts.append(ngettext("{n} occupation", "{n} occupations", n).format(n=n))
     for animal, n in requires.get("animals", {}).items():
-        parts.append(f"{n} {animal}")
+        parts.append(count_text(n, animal))
     if "animals_any" in requires:
-        parts.append(_plural(requires["animals_any"], "animal"))
+        n = requires["animals_any"]
+        parts.append(ngettext("{n} animal", "{n} animals", n).format(n=n))
     if "fields" in requires:
-        crop = requires.get("crop")
-        parts.append(_plural(requires["fields"], f"{crop or 'sown'} field"))
-    return " and ".join(parts) or None
+        parts.append(_fields(requires["fields"], requires.get("crop")))
+    return join_list(parts) or None
+
+
+def _cost(costs: list[dict]) -> str:
+    return or_list([goods_text(c) if c else gettext("free") for c in costs])
 
 
 def card_entry(card_id: str) -> dict:
@@ -76,6 +94,13 @@ def card_entry(card_id: str) -> dict:
     if card is None:  # not in the catalogue: shown by its id, with no text
         return {"id": card_id, "name": card_id, "kind": "card", "text": ""}
     out = entry(card)
+    out["name"] = card_name(card_id)
+    out["text"] = pgettext("agricola card text", card["summary"]) if card["summary"] else ""
+    if card["kind"] == "occupation":
+        if card["extra_cost"]:
+            out["cost"] = _cost([card["extra_cost"]])
+    else:
+        out["cost"] = _cost(card["costs"])
     requires = prerequisite_text(card["requires"])
     if requires:
         out["prerequisite"] = requires
@@ -87,7 +112,7 @@ def _goods_text(goods: dict) -> str | None:
     return goods_text(shown) if shown else None
 
 
-def _on_card(farm: dict, card_id: str) -> str | None:
+def _on_card(farm: Farm | dict, card_id: str) -> str | None:
     """The goods lying on a played card: goods held on it and the crop on a card field."""
     parts = []
     held = _goods_text(farm.get("held", {}).get(card_id, {}))
@@ -98,7 +123,7 @@ def _on_card(farm: dict, card_id: str) -> str | None:
             if field.get("crop") and field.get("count"):
                 parts.append(_goods_text({field["crop"]: field["count"]}) or "")
             else:
-                parts.append("an empty field")
+                parts.append(gettext("an empty field"))
     return ", ".join(p for p in parts if p) or None
 
 
@@ -106,7 +131,7 @@ def _played(farm: dict, kind: str) -> list[dict]:
     return [dict(card_entry(c), on=_on_card(farm, c)) for c in farm.get(kind, [])]
 
 
-def _promised(view: dict, seat: int, farm: dict) -> list[dict]:
+def _promised(view: dict, seat: int, farm: Farm) -> list[dict]:
     """``[{"round", "goods", "source"}]``: what later rounds bring the seat, round by round."""
     now = int(view.get("round") or 0)
     out = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..extension import of_farm
 from ..farm import room_cost
+from ..statetypes import Farm
 from ..tables import BUILDING_RESOURCES
 from . import engine
 
@@ -28,7 +29,7 @@ def _clay_for_reed(cost: dict, most: int) -> list[dict]:
     return out
 
 
-def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
+def room_alternatives(farm: Farm, costs: list[dict]) -> list[dict]:
     cards = farm.get("cards", [])
     out = list(costs)
     if "E37" in cards and farm["house"] == "clay":
@@ -38,7 +39,7 @@ def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
     return out[len(costs) :]
 
 
-def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list[tuple]:
+def renovation_alternatives(farm: Farm, options: list[tuple[str, dict]]) -> list[tuple]:
     cards = farm.get("cards", [])
     out = list(options)
     if "E200" in cards and farm["house"] == "wood":
@@ -64,7 +65,7 @@ def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list
 TRAY_OVENS = ("clay_oven", "stone_oven", "E27")
 
 
-def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def improvement_alternatives(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """E15: each way to pay for one of :data:`TRAY_OVENS`, less 1 of one of its building
     resources (each resource in it is one choice)."""
     if "E15" not in farm.get("cards", []) or improvement not in TRAY_OVENS:

@@ -19,21 +19,13 @@ from ..errors import AgricolaViolation, StepNotExpected
 from ..farm import affordable, improvement_costs, major_costs
 from ..improvements import is_a
 from ..state import improvements_owned, major_name, name
+from ..statetypes import Farm
 from ..steps import settle
 from ..tables import MAJOR_IMPROVEMENTS
 from ..text import goods_text
 from . import engine
-from .catalogue import CARDS, occupation_cost
-from .common import (
-    card_name,
-    hand,
-    maid,
-    offers,
-    receive_animals,
-    stone_less,
-)
-from .occupation_food import food as before_paying
-from .occupation_food import give
+from .catalogue import CARDS
+from .common import card_name, hand, maid, receive_animals, stone_less
 from .prerequisites import problem as sown_problem
 
 if TYPE_CHECKING:
@@ -49,150 +41,14 @@ register_messages(
     }
 )
 
-#: Which occupation price each occupation space charges (digest §10.1, T-11).
-OCCUPATION_PRICE = {
-    "lessons": "lessons",
-    "lessons_3": "lessons_3",
-    "lessons_4": "lessons_4",
-    "occupation_or_growth": "lessons_4",
-}
 #: Pending kinds that offer a minor improvement.
 MINOR_KINDS = ("minor", "major_minor", "renovation_major_minor")
 
 
-def _fail(code: Any, state: dict, seat: int, card_id: Any, **params: Any) -> Any:
+def refusal(code: Any, state: dict, seat: int, card_id: Any, **params: Any) -> Any:
     return AgricolaViolation(
         code, card_name=card_name(card_id), **params, **seat_params(state, seat)
     )
-
-
-# -- occupations --------------------------------------------------------------------------------
-
-
-def occupation_price(state: dict, seat: int, space_id: str, card_id: str) -> dict:
-    """Food for this occupation on this space, with the card's extra cost (digest §10.1)."""
-    farm = state["farms"][seat]
-    pending = state["pending"][seat]
-    food = occupation_cost(OCCUPATION_PRICE[space_id], len(farm.get("occupations", [])))
-    if pending and pending.get("price") is not None:
-        food = pending["price"]
-    price = {"food": food} if food else {}
-    for good, n in CARDS[card_id]["extra_cost"].items():
-        price[good] = price.get(good, 0) + n
-    return price
-
-
-#: ``patron=ANY_OCCUPATION``: the Patron's food comes for every occupation the seat plays, one
-#: played in answer to another's card (``card_react``) too; ``patron=True`` (card sets 1-4):
-#: for an occupation action only.
-ANY_OCCUPATION = "any"
-
-
-def patron_food(farm: dict, reaction: bool = False) -> int:
-    """E192: 2 food before paying for an occupation, per Patron in play."""
-    return 2 * sum(
-        1
-        for c in farm.get("occupations", [])
-        if engine.effect(c, farm).get("patron") == ANY_OCCUPATION
-        or (not reaction and engine.effect(c, farm).get("patron"))
-    )
-
-
-_patron = patron_food
-
-
-def occupation_problem(state: dict, seat: int, space_id: str, card_id: str) -> Any:
-    if card_id not in hand(state, seat)["occupations"]:
-        return "card_not_in_hand", {}
-    problem = engine.play_problem(state, seat, card_id)
-    if problem:
-        return "card_prerequisite_unmet", {"reason": problem}
-    farm = state["farms"][seat]
-    price = occupation_price(state, seat, space_id, card_id)
-
-    supply = dict(farm["supply"], food=farm["supply"]["food"] + _patron(farm) + before_paying(farm))
-    if not affordable(supply, price):
-        return "card_cost_unaffordable", {
-            "cost": goods_text(price),
-            "have": f"{farm['supply']['food']} food",
-        }
-    return None
-
-
-def any_playable_occupation(state: dict, seat: int, space_id: str) -> bool:
-    """Whether :func:`playable_occupations` holds anything (stops at the first)."""
-    return any(
-        occupation_problem(state, seat, space_id, c) is None
-        for c in hand(state, seat)["occupations"]
-    )
-
-
-def playable_occupations(state: dict, seat: int, space_id: str) -> list[str]:
-    return [
-        c
-        for c in hand(state, seat)["occupations"]
-        if occupation_problem(state, seat, space_id, c) is None
-    ]
-
-
-def check_play_occupation(state: dict, seat: int, move: dict) -> None:
-    pending = state["pending"][seat] if state["phase"] == "work" else None
-    if pending is None or pending["kind"] not in ("occupation", "occupation_more"):
-        raise _fail(
-            "card_not_now",
-            state,
-            seat,
-            move["card"],
-            what="play",
-            reason="only an occupation action lets a player play an occupation",
-        )
-    problem = occupation_problem(state, seat, pending["space"], move["card"])
-    if problem:
-        raise _fail(problem[0], state, seat, move["card"], **problem[1])
-
-
-def apply_play_occupation(b: Builder, seat: int, move: dict) -> None:
-    state = b.state
-    card_id, space_id = move["card"], state["pending"][seat]["space"]
-    patron = _patron(state["farms"][seat])
-    if patron:
-        b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
-
-    give(b, seat)
-    price = occupation_price(state, seat, space_id, card_id)
-    first = state["pending"][seat]["kind"] == "occupation"
-    data = {"card": card_id, "cost": price, "space": space_id}
-    windows = offers(state, seat, card_id)
-    if windows:
-        data["reactions"] = windows
-    b.emit("OccupationPlayed", data, seat)
-    on_play(b, seat, card_id, move)
-    desk = [
-        c
-        for c in b.state["farms"][seat]["cards"]
-        if engine.effect(c, b.state).get("second_occupation")
-    ]
-    if (
-        first
-        and desk
-        and b.state["pending"][seat]
-        and b.state["pending"][seat]["kind"] == "occupation"
-    ):
-        price = engine.effect(desk[0], b.state)["second_occupation"]
-        b.emit(
-            "CardStep",
-            {
-                "card": desk[0],
-                "pending": {
-                    "kind": "occupation_more",
-                    "space": space_id,
-                    "done": [],
-                    "price": price,
-                },
-            },
-            seat,
-        )
-    settle(b, seat)
 
 
 # -- minor improvements -------------------------------------------------------------------------
@@ -255,7 +111,7 @@ def return_options(state: dict, seat: int, card_id: str) -> list[list[str]]:
 THATCHED = ("E21",)
 
 
-def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
+def minor_cost(farm: Farm, card_id: str, pay: int) -> dict:
     cost = dict(CARDS[card_id]["costs"][pay])
     if card_id in THATCHED and cost.get("reed"):
         less = sum(engine.effect(c, farm).get("reed_less", 0) for c in farm.get("cards", []))
@@ -263,7 +119,7 @@ def minor_cost(farm: dict, card_id: str, pay: int) -> dict:
     return {g: n for g, n in stone_less(farm, cost).items() if n}
 
 
-def minor_costs(farm: dict, card_id: str) -> list[dict]:
+def minor_costs(farm: Farm, card_id: str) -> list[dict]:
     """Every way the seat may pay for a minor: its printed costs as the seat's cards change
     them, then the other ways its cards offer (Baking Tray E15)."""
 
@@ -352,7 +208,7 @@ def check_card_major(state: dict, seat: int, move: dict) -> None:
         or {"minor", "major"} & set(pending.get("done", []))
         or move not in majors_as_minors(state, seat)
     ):
-        raise _fail(
+        raise refusal(
             "card_not_now",
             state,
             seat,
@@ -402,7 +258,7 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
         or pending["kind"] not in MINOR_KINDS
         or {"minor", "major"} & set(pending.get("done", []))
     ):
-        raise _fail(
+        raise refusal(
             "card_not_now",
             state,
             seat,
@@ -411,14 +267,14 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
             reason="the action in progress offers no minor improvement",
         )
     if card_id not in hand(state, seat)["minors"]:
-        raise _fail("card_not_in_hand", state, seat, card_id)
+        raise refusal("card_not_in_hand", state, seat, card_id)
     problem = prerequisite_problem(state, seat, card_id)
     if problem:
-        raise _fail("card_prerequisite_unmet", state, seat, card_id, reason=problem)
+        raise refusal("card_prerequisite_unmet", state, seat, card_id, reason=problem)
     back = sorted(move.get("return", []))
     if back not in return_options(state, seat, card_id):
         what = " and ".join(major_name(i) for i in back) or "nothing"
-        raise _fail(
+        raise refusal(
             "card_prerequisite_unmet",
             state,
             seat,
@@ -429,7 +285,7 @@ def check_play_minor(state: dict, seat: int, move: dict) -> None:
         move = dict(move, **{"return": back})
     if move not in minor_moves(state, seat):
         costs = " or ".join(goods_text(c) for c in CARDS[card_id]["costs"])
-        raise _fail(
+        raise refusal(
             "card_cost_unaffordable",
             state,
             seat,

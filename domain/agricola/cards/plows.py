@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..builder import seat_params
 from ..errors import IllegalFarmPlacement, StepNotExpected
 from ..farm import field_space_problem, label, legal_field_spaces
+from ..statetypes import Farm
 from ..steps import settle
 from . import engine
 from .common import card_name
@@ -33,7 +34,7 @@ PLOW_EXTRA = 2
 PLOW_MAKER = "E195"
 
 
-def _uses_left(farm: dict, card_id: str) -> int:
+def _uses_left(farm: Farm, card_id: str) -> int:
     return engine.effect(card_id, farm)["plow"] - farm["card_state"].get(card_id, 0)
 
 

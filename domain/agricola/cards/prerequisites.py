@@ -12,11 +12,12 @@ Animal Feed; decisions in docs/rules/cards-i-minors.md).
 from __future__ import annotations
 
 from ..state import total_animals
+from ..statetypes import Farm
 
 _CROPS = ("grain", "vegetable")
 
 
-def sown_fields(farm: dict, crop: str | None = None) -> int:
+def sown_fields(farm: Farm, crop: str | None = None) -> int:
     """Fields (farmyard and card fields) with ``crop`` on them (any grain or vegetable crop
     for None)."""
     wanted = (crop,) if crop else _CROPS
@@ -24,7 +25,7 @@ def sown_fields(farm: dict, crop: str | None = None) -> int:
     return sum(1 for f in fields if f.get("crop") in wanted and f.get("count", 0) > 0)
 
 
-def problem(farm: dict, req: dict) -> str | None:
+def problem(farm: Farm, req: dict) -> str | None:
     """Why the farm lacks a prerequisite of sown fields or animals (None when it has it)."""
     if "fields" in req and sown_fields(farm, req.get("crop")) < req["fields"]:
         what = f"{req['crop']} fields" if req.get("crop") else "sown fields"

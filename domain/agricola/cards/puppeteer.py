@@ -23,7 +23,8 @@ from ..farm import affordable
 from . import engine
 from .catalogue import CARDS
 from .common import card_name, hand, offers
-from .play import on_play, patron_food
+from .occupation_play import patron_food
+from .play import on_play
 
 if TYPE_CHECKING:
     from ..builder import Builder

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
-from . import engine, play
+from ..statetypes import Farm
+from . import engine, occupation_play
 from .common import hand
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 _ASKED = "K275/asked"
 
 
-def _holder(farm: dict) -> str | None:
+def _holder(farm: Farm) -> str | None:
     return next(
         (c for c in farm.get("cards", []) if engine.effect(c, farm).get("random_occupation")),
         None,
@@ -45,11 +46,11 @@ def moves(state: dict, seat: int) -> list[dict]:
     ):
         return []
     held = hand(state, seat)["occupations"]
-    food = engine.effect(holder, farm)["random_occupation"] + play.patron_food(farm)
+    food = engine.effect(holder, farm)["random_occupation"] + occupation_play.patron_food(farm)
     supply = dict(farm["supply"], food=farm["supply"]["food"] + food)
     if held and all(
         engine.play_problem(state, seat, c) is None
-        and affordable(supply, play.occupation_price(state, seat, pending["space"], c))
+        and affordable(supply, occupation_play.occupation_price(state, seat, pending["space"], c))
         for c in held
     ):
         return [{"type": "card_random", "card": holder}]
@@ -84,7 +85,7 @@ def draw(b: Builder, rng: Any) -> None:
         card = rng.shuffle(f"perpetual-student/{seat}/{count}", held)[0]
         food = engine.effect(holder, farm)["random_occupation"]
         b.emit("CardGoods", {"card": holder, "goods": {"food": food}}, seat)
-        play.apply_play_occupation(b, seat, {"type": "play_occupation", "card": card})
+        occupation_play.apply_play_occupation(b, seat, {"type": "play_occupation", "card": card})
 
 
 HANDLERS = {"card_random": (check, apply)}

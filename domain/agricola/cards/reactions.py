@@ -19,7 +19,8 @@ from ..errors import StepNotExpected
 from . import engine
 from .common import card_name, hand
 from .occupation_food import give
-from .play import on_play, patron_food
+from .occupation_play import patron_food
+from .play import on_play
 
 if TYPE_CHECKING:
     from ..builder import Builder

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from domain.common.housing import Housing
 
+from ..statetypes import Farm
 from . import engine
 
 
-def housing(farm: dict, home: Housing) -> Housing:
+def housing(farm: Farm, home: Housing) -> Housing:
     extra: dict[str, int] = {}
     for card_id in farm.get("cards", []):
         for kind, n in engine.effect(card_id, farm).get("reserve", {}).items():

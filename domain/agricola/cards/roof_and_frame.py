@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from ..statetypes import Farm
 from . import engine
 
 
-def _variants(farm: dict, cost: dict, kind: str) -> list[dict]:
+def _variants(farm: Farm, cost: dict, kind: str) -> list[dict]:
     out = [cost]
     for card_id in farm.get("cards", []):
         eff = engine.effect(card_id, farm)
@@ -51,14 +52,14 @@ def _brushwood(cost: dict) -> list[dict]:
     return [{g: k for g, k in new.items() if k}]
 
 
-def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
+def room_alternatives(farm: Farm, costs: list[dict]) -> list[dict]:
     out: list[dict] = []
     for cost in costs:
         out += [v for v in _variants(farm, cost, "room") if v not in costs + out]
     return out
 
 
-def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list[tuple]:
+def renovation_alternatives(farm: Farm, options: list[tuple[str, dict]]) -> list[tuple]:
     out: list[tuple] = []
     for target, cost in options:
         out += [

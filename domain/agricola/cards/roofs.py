@@ -15,9 +15,10 @@ The hooks run after the base-cost and reduction cards of ``hooks.room_cost`` /
 from __future__ import annotations
 
 from ..extension import of_farm
+from ..statetypes import Farm
 
 
-def _effects(farm: dict) -> list[dict]:
+def _effects(farm: Farm) -> list[dict]:
     """The effects of the seat's cards that change reed (one extension lookup)."""
     effects = of_farm(farm).effects
     return [
@@ -27,7 +28,7 @@ def _effects(farm: dict) -> list[dict]:
     ]
 
 
-def _reed(farm: dict, cost: dict) -> dict:
+def _reed(farm: Farm, cost: dict) -> dict:
     if not cost.get("reed"):
         return cost
     reed = cost["reed"]
@@ -38,15 +39,15 @@ def _reed(farm: dict, cost: dict) -> dict:
     return dict(cost, reed=reed)
 
 
-def room_cost(farm: dict, cost: dict) -> dict:
+def room_cost(farm: Farm, cost: dict) -> dict:
     return _reed(farm, cost)
 
 
-def renovation_cost(farm: dict, cost: dict) -> dict:
+def renovation_cost(farm: Farm, cost: dict) -> dict:
     return _reed(farm, cost)
 
 
-def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def improvement_alternatives(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """The named improvements' prices with 1 reed less per ``reed_off`` card."""
     off = sum(1 for eff in _effects(farm) if improvement in eff.get("reed_off", ()))
     out = []

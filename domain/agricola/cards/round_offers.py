@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import legal_field_spaces
+from ..statetypes import Farm
 from . import engine
 from .common import receive_animals
 from .plows import check_field_space
@@ -54,7 +55,7 @@ def played(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardStateSet", {"card": card_id, "value": None, "lapsed": True}, seat)
 
 
-def _rounds(farm: dict, card_id: str) -> dict[int, str]:
+def _rounds(farm: Farm, card_id: str) -> dict[int, str]:
     eff = engine.effect(card_id, farm)
     start = farm["card_state"].get(_played(card_id))
     if start is None:

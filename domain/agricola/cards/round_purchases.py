@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..statetypes import Farm
+
 if TYPE_CHECKING:
     from ..builder import Builder
 
@@ -60,7 +62,7 @@ def greenhouse_closes(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardStateSet", data if bought else dict(data, lapsed=True), seat)
 
 
-def greenhouse_offer(farm: dict) -> list[tuple[dict, dict]]:
+def greenhouse_offer(farm: Farm) -> list[tuple[dict, dict]]:
     if farm["card_state"].get(_GREENHOUSE_OFFER) is not None and farm["supply"]["food"] >= 1:
         return [({"food": 1}, {"vegetable": 1})]
     return []

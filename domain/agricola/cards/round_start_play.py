@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import affordable
-from . import engine, play
+from . import engine, occupation_play, play
 from .catalogue import CARDS
 from .common import hand, offers
 
@@ -70,7 +70,9 @@ def moves(state: dict, seat: int) -> list[dict]:
     if holder is None:
         return []
     farm = state["farms"][seat]
-    supply = dict(farm["supply"], food=farm["supply"]["food"] + play.patron_food(farm, True))
+    supply = dict(
+        farm["supply"], food=farm["supply"]["food"] + occupation_play.patron_food(farm, True)
+    )
     out = [
         {"type": "card_study", "card": c}
         for c in hand(state, seat)["occupations"]
@@ -101,7 +103,7 @@ def apply(b: Builder, seat: int, move: dict) -> None:
     card_id = move["card"]
     b.emit("CardStateSet", {"card": holder, "value": None}, seat)
     if CARDS[card_id]["kind"] == "occupation":
-        patron = play.patron_food(state["farms"][seat], reaction=True)
+        patron = occupation_play.patron_food(state["farms"][seat], reaction=True)
         if patron:
             b.emit("CardGoods", {"card": "E192", "goods": {"food": patron}}, seat)
         data = {

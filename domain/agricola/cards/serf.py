@@ -22,6 +22,7 @@ from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import can_sow
 from ..improvements import can_bake
+from ..statetypes import Farm
 
 if TYPE_CHECKING:
     from ..builder import Builder
@@ -68,11 +69,12 @@ def moves(state: dict, seat: int) -> list[dict]:
     return [{"type": MOVE, "card": CARD}]
 
 
-def _still_possible(farm: dict) -> bool:
+def _still_possible(farm: Farm) -> bool:
     """The action must still be carried out after the exchange (a vegetable to sow, or grain
     left to bake: digest §4.1)."""
     supply = {g: farm["supply"][g] + SWAP.get(g, 0) for g in farm["supply"]}
-    after = {**farm, "supply": supply}
+    after = farm.copy()
+    after["supply"] = supply
     return can_sow(after) or can_bake(after, [])
 
 

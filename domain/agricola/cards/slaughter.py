@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..state import name
+from ..statetypes import Farm
 from ..tables import ANIMALS
 from . import engine
 from .catalogue import CARDS
@@ -38,11 +39,11 @@ def slaughterhouse(b: Builder, owner: int, event: Any, card_id: str) -> None:
         b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, owner)
 
 
-def _feeds_last(farm: dict) -> bool:
+def _feeds_last(farm: Farm) -> bool:
     return any(engine.effect(c, farm).get("feeds_last") for c in farm.get("cards", []))
 
 
-def feeding_choice(farm: dict) -> bool:
+def feeding_choice(farm: Farm) -> bool:
     return _feeds_last(farm)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import placement
+from .. import place_effects, placement
 from ..builder import seat_params
 from ..errors import AgricolaViolation
 from ..state import name, space_name
@@ -54,7 +54,7 @@ def _check(state: dict, seat: int, space_id: str, move: dict) -> None:
 
 
 def _apply(b: Builder, seat: int, space_id: str, move: dict) -> None:
-    placement._apply_take(b, seat, space_id, move)
+    place_effects.apply_take(b, seat, space_id, move)
     owner = b.state["spaces"][space_id].get("owner")
     if owner is not None and owner != seat:
         b.emit(

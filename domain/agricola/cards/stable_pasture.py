@@ -19,6 +19,7 @@ from ..builder import seat_params
 from ..conversions import conversions_open
 from ..errors import StepNotExpected
 from ..state import blocked_for_fences, fenced_spaces, fences_left
+from ..statetypes import Farm
 from ..steps import settle
 from ..tables import GRID
 from . import engine
@@ -59,7 +60,7 @@ def after_stable(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardStateSet", {"card": card_id, "key": key, "value": None}, seat)
 
 
-def _fits(farm: dict, space: int) -> bool:
+def _fits(farm: Farm, space: int) -> bool:
     if space in fenced_spaces(farm) or space in blocked_for_fences(farm):
         return False
     if fence_rules.region_problem(GRID, [space], farm["fences"], blocked_for_fences(farm)):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..builder import seat_params
 from ..errors import StepNotExpected
 from ..farm import label
+from ..statetypes import Farm
 from . import engine
 from .common import card_name
 
@@ -40,7 +41,7 @@ def moves(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def feeding_choice(farm: dict) -> bool:
+def feeding_choice(farm: Farm) -> bool:
     return any(
         engine.effect(c, farm).get("resow")
         and farm["supply"][engine.effect(c, farm)["resow"]["crop"]] >= 1

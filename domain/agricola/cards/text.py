@@ -1,329 +1,374 @@
 """Sentences for the card events of the full game, naming the card and its catalogue number
-(audit ``?detail=true`` shows the rule: digest §10.1 and the card)."""
+(audit ``?detail=true`` shows the rule: digest §10.1 and the card).
+
+Every sentence is a whole message of the catalogues (``domain.common.i18n``), made from the
+event as the viewer may see it (already redacted: ``Title.describe``); what a card's own
+sentence says (``CardStateSet`` ``note``, stored in English by older events too) is read back
+through :mod:`.notes`.
+"""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
 
-from domain.common.i18n import pgettext
+from domain.common.i18n import N_, NP_, gettext, join_list, ngettext, pgettext
 
-from .. import text as base
-from ..text import goods_text
+from ..nouns import count_text, goods_text, names_text
+from ..state import space_name
+from ..tables import SINGULAR
 from .baking import OFFERED
 from .catalogue import CARDS
-
-
-def _who(names: list[str], seat) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "The game"
-
-
-def _card(card_id) -> str:
-    if isinstance(card_id, str) and "/" in card_id and card_id.split("/")[0] in CARDS:
-        card, plot = card_id.split("/", 1)  # a plot of a card (Forester K278: "K278/2")
-        return f"{card_name(card)} ({card}, plot {plot})"
-    return f"{card_name(card_id)} ({card_id})" if card_id in CARDS else "their cards"
-
-
-def card_name(card_id: str) -> str:
-    """The card's name in the reader's language (``domain.common.i18n``)."""
-    return pgettext("agricola card name", CARDS[card_id]["name"])
+from .deal_text import DEALING_EVENTS, VIEWER_SENTENCES, asked, dealing
+from .notes import note_text
+from .words import card_ref, cards_text, deck_word, paid_text, player
 
 
 def _setup(d, seat, names):
     decks = "+".join(d["cards"]["decks"])
-    if d.get("solo"):
-        series = d.get("series")
-        food = d["food"][0]
-        text = (
-            f"{d['players'][0]} sits down to a solo full game of Agricola with the {decks} "
-            f"deck and {food} food"
+    if not d.get("solo"):
+        return gettext(
+            "{players} sit down to a full game of Agricola with the {decks} deck; "
+            "{start_name} is the start player."
+        ).format(
+            players=names_text(list(d["players"])),
+            decks=decks,
+            start_name=player(list(d["players"]), d["start_player"]),
         )
-        if series:
-            text += (
-                f": game {series['number']} of a solo series, target {series['target']} "
-                f"points, {series['food']} food carried over and "
-                f"{len(series['permanent'])} permanent occupation(s)"
-            )
-        if d.get("round_order"):
-            text += "; the round cards come in the order the player fixed"
-        return text + "."
-    return (
-        f"{base.names_text(list(d['players']))} sit down to a full game of Agricola with "
-        f"the {decks} deck; "
-        f"{_who(list(d['players']), d['start_player'])} is the start player."
+    series, food = d.get("series"), d["food"][0]
+    params = {"name": d["players"][0], "decks": decks, "food": count_text(food, "food")}
+    text = gettext(
+        "{name} sits down to a solo full game of Agricola with the {decks} deck and {food}"
+    )
+    if series:
+        text += gettext(
+            ": game {number} of a solo series, target {target}, {carried} carried over and "
+            "{permanent}"
+        )
+        kept = len(series["permanent"])
+        params.update(
+            number=series["number"],
+            target=ngettext("{n} point", "{n} points", series["target"]).format(n=series["target"]),
+            carried=count_text(series["food"], "food"),
+            permanent=ngettext(
+                "{n} permanent occupation", "{n} permanent occupations", kept
+            ).format(n=kept),
+        )
+    if d.get("round_order"):
+        text += gettext("; the round cards come in the order the player fixed")
+    return (text + ".").format(**params)
+
+
+#: a card played (``OccupationPlayed``, ``MinorPlayed``): (paid, free) sentences; the free one
+#: says "for nothing" as a whole ("бесплатно", "zdarma")
+PLAYED = {
+    "occupation": (
+        N_("{name} plays the occupation {card} for {cost}."),
+        N_("{name} plays the occupation {card} for nothing."),
+    ),
+    "answer": (
+        N_("{name} plays the occupation {card} for {cost}, in answer to another player's card."),
+        N_("{name} plays the occupation {card} for nothing, in answer to another player's card."),
+    ),
+    "minor": (
+        N_("{name} plays the minor improvement {card} for {cost}."),
+        N_("{name} plays the minor improvement {card} for nothing."),
+    ),
+    "passed": (
+        N_("{name} plays the minor improvement {card} for {cost}; it passes to {to_name}'s hand."),
+        N_("{name} plays the minor improvement {card} for nothing; it passes to {to_name}'s hand."),
+    ),
+}
+
+
+def _played(kind: str, d: dict, seat, names: list[str]) -> str:
+    paid, free = PLAYED[kind]
+    return gettext(paid if d.get("cost") else free).format(
+        name=player(names, seat),
+        card=card_ref(d["card"]),
+        cost=goods_text(d.get("cost") or {}),
+        to_name=player(names, d.get("to")),
     )
 
 
 def _occupation(d, seat, names):
-    who = _who(names, seat)
     if d.get("permanent"):
-        return (
-            f"{who} lays out the permanent occupation {_card(d['card'])}, in play from "
-            "round 0 (solo series, digest §9.3)."
-        )
-    return (
-        f"{who} plays the occupation {_card(d['card'])} for "
-        f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
-        + (", in answer to another player's card." if d.get("reaction") else ".")
-    )
-
-
-def _dealt(d, seat, names, viewer=None):
-    """The deal as ``viewer`` sees it: its own hand, or that every player got one."""
-    mine = d.get("_private", {})
-    if len(mine) == 1:
-        ((key, hand),) = mine.items()
-        who = "You are" if int(key) == viewer else f"{_who(names, int(key))} is"
-        if "packets" in hand:
-            return (
-                f"{who} dealt the packets "
-                + _cards(hand["packets"]["occupations"] + hand["packets"]["minors"])
-                + "."
-            )
-        return (
-            f"{who} dealt {len(hand['occupations'])} occupations and "
-            f"{len(hand['minors'])} minor improvements: "
-            + _cards(hand["occupations"] + hand["minors"])
-            + "."
-        )
-    return "Every player is dealt their occupations and minor improvements (hidden)."
+        return gettext(
+            "{name} lays out the permanent occupation {card}, in play from round 0 (solo "
+            "series, digest §9.3)."
+        ).format(name=player(names, seat), card=card_ref(d["card"]))
+    return _played("answer" if d.get("reaction") else "occupation", d, seat, names)
 
 
 def _minor(d, seat, names):
-    who = _who(names, seat)
-    text = (
-        f"{who} plays the minor improvement {_card(d['card'])} for "
-        f"{goods_text(d['cost']) if d['cost'] else 'nothing'}"
+    return _played("minor" if d.get("to") is None else "passed", d, seat, names)
+
+
+#: what a card's further step asks (``CardStep`` ``pending.kind``, in English the kind's own
+#: words, as before issue 36)
+STEPS = {
+    "take": NP_("agricola step", "take"),
+    "receive": NP_("agricola step", "receive"),
+    "fences": NP_("agricola step", "fences"),
+    "oven_bake": NP_("agricola step", "oven bake"),
+    "lessons": NP_("agricola step", "lessons"),
+    "animals": NP_("agricola step", "animals"),
+    "renovation_major_minor": NP_("agricola step", "renovation major minor"),
+    "redeal": NP_("agricola step", "redeal"),
+    "draft": NP_("agricola step", "draft"),
+    "urgent_family_growth": NP_("agricola step", "urgent family growth"),
+    "starting_player_minor": NP_("agricola step", "starting player minor"),
+    "starting_player": NP_("agricola step", "starting player"),
+    "stable_bake": NP_("agricola step", "stable bake"),
+    "sow_bake": NP_("agricola step", "sow bake"),
+    "rooms_stables": NP_("agricola step", "rooms stables"),
+    "room_or_traveling_players": NP_("agricola step", "room or traveling players"),
+    "resources_or_growth": NP_("agricola step", "resources or growth"),
+    "renovation_major": NP_("agricola step", "renovation major"),
+    "renovation_fences": NP_("agricola step", "renovation fences"),
+    "reed_stone_wood": NP_("agricola step", "reed stone wood"),
+    "plough_sow": NP_("agricola step", "plough sow"),
+    "plough_n": NP_("agricola step", "plough n"),
+    "plough": NP_("agricola step", "plough"),
+    "occupation_or_growth": NP_("agricola step", "occupation or growth"),
+    "occupation_more": NP_("agricola step", "occupation more"),
+    "occupation": NP_("agricola step", "occupation"),
+    "minor": NP_("agricola step", "minor"),
+    "major_minor": NP_("agricola step", "major minor"),
+    "major": NP_("agricola step", "major"),
+    "livestock": NP_("agricola step", "livestock"),
+    "feed": NP_("agricola step", "feed"),
+    "family_growth_minor": NP_("agricola step", "family growth minor"),
+    "family_growth": NP_("agricola step", "family growth"),
+    "discard": NP_("agricola step", "discard"),
+    "day_laborer": NP_("agricola step", "day laborer"),
+    "choose": NP_("agricola step", "choose"),
+    "card_order": NP_("agricola step", "card order"),
+    "card_choice": NP_("agricola step", "card choice"),
+    "card": NP_("agricola step", "card"),
+    "building_resources": NP_("agricola step", "building resources"),
+    "building_resource": NP_("agricola step", "building resource"),
+    "breed": NP_("agricola step", "breed"),
+}
+
+
+def _step(d, seat, names):
+    who, card = player(names, seat), card_ref(d.get("card"))
+    if d["pending"] is None:  # a step answered with nothing to follow (cards/buyers.py)
+        return gettext("{name} has answered {card}.").format(name=who, card=card)
+    kind = d["pending"].get("kind")
+    if kind not in STEPS:  # a kind without words yet: the sentence without it
+        return gettext("{card} gives {name} a further step.").format(card=card, name=who)
+    return gettext("{card} gives {name} a further step: {step}.").format(
+        card=card, name=who, step=pgettext("agricola step", STEPS[kind])
     )
-    if d.get("to") is not None:
-        text += f"; it passes to {_who(names, d['to'])}'s hand"
-    return text + "."
 
 
-def _mine(d: dict):
-    """(seat, data) of the one private part the viewer may see, or (None, None)."""
-    private = d.get("_private", {})
-    if len(private) == 1:
-        ((key, part),) = private.items()
-        return int(key), part
-    return None, None
+def _topped(d, seat, names):
+    params = {"card": card_ref(d.get("card")), "name": player(names, seat), "count": d["count"]}
+    if d.get("field_card"):
+        return gettext("{card} adds {count} to {field} of {name}.").format(
+            field=card_ref(d["field_card"]), **params
+        )
+    return gettext("{card} adds {count} to the new field of {name}.").format(**params)
 
 
-def _private(seen, hidden):
-    """A sentence from the viewer's own private part ("You keep …"), or the public one.
+def _state_set(d, seat, names):
+    params = {"name": player(names, seat), "card": card_ref(d["card"])}
+    note = note_text(d)
+    if note:  # a card's own sentence (K deck, decks/k_minors.py)
+        return gettext("{card} of {name}: {note}.").format(note=note, **params)
+    if "cooked" in d:
+        return gettext("{name} has cooked {count} at once with {card}.").format(
+            count=ngettext("{n} good", "{n} goods", d["cooked"]).format(n=d["cooked"]), **params
+        )
+    if d.get("lapsed"):
+        message = N_("{name} places a person without using what {card} offered.")
+    elif d["value"] == OFFERED:
+        message = N_("{card} lets {name} bake before placing their next person.")
+    elif d.get("key"):
+        message = N_("{card} counts this bake action of {name}.")
+    else:
+        message = N_("{card} of {name} is used.")
+    return gettext(message).format(**params)
 
-    The event is already redacted for the viewer (``Title.describe``): a private part is
-    there only for its own seat, or for everyone once the game is over."""
 
-    def sentence(d, seat, names, viewer=None):
-        who, part = _mine(d)
-        if part is None:
-            return hidden(_who(names, seat), d, _third)
-        if who == viewer:
-            return seen("You", part, d, _first)
-        return seen(_who(names, who), part, d, _third)
+def _card_goods(d, seat, names):
+    who, card = player(names, seat), card_ref(d.get("card"))
+    gained = {g: n for g, n in d["goods"].items() if n > 0}
+    paid = {g: -n for g, n in d["goods"].items() if n < 0}
+    params = {"name": who, "card": card, "goods": goods_text(gained), "paid": goods_text(paid)}
+    if not gained and not paid:
+        message = N_("{name} takes nothing more from {card}.")
+    elif d.get("from") is not None:
+        params["from_name"] = player(names, d["from"])
+        message = N_("{name} receives {goods} from {from_name} ({card}).")
+    elif paid and d.get("onto"):
+        params["space"] = space_name(d["onto"])
+        message = N_("{name} receives {goods} from {card}, leaving {paid} on {space}.")
+    elif paid:
+        message = N_("{name} receives {goods} from {card}, paying {paid}.")
+    else:
+        message = N_("{name} receives {goods} from {card}.")
+    return gettext(message).format(**params)
+
+
+def _held_back(d, seat, names):
+    if d.get("all"):  # Holiday House I71: the seat's own people, all of them
+        return gettext("{name} places no people this round ({card}).").format(
+            name=player(names, seat), card=card_ref(d["card"])
+        )
+    return gettext(
+        "{card} of {owner} keeps {count} of {name}'s offspring at home this round."
+    ).format(
+        card=card_ref(d["card"]),
+        owner=player(names, d["by"]),
+        count=d["count"],
+        name=player(names, seat),
+    )
+
+
+def _toll(d, seat, names):
+    params = {
+        "name": player(names, seat),
+        "to_name": player(names, d["to"]),
+        "goods": goods_text(d["goods"]),
+        "card": d["card"],
+    }
+    if d.get("space"):
+        return gettext("{name} gives {to_name} {goods} for using {space}, card {card}.").format(
+            space=space_name(d["space"]), **params
+        )
+    return gettext("{name} gives {to_name} {goods} for card {card}.").format(**params)
+
+
+def _revealed(d, seat, names):
+    rounds = [
+        gettext("round {round} {space}").format(round=r, space=space_name(c))
+        for r, c in sorted(d["rounds"].items())
+    ]
+    return gettext("{card} of {name} turns over the round cards to come: {rounds}.").format(
+        card=card_ref(d["card"]), name=player(names, seat), rounds=", ".join(rounds)
+    )
+
+
+def _fields_added(d, seat, names):
+    crops = [pgettext("agricola goods", SINGULAR.get(c, c)) for c in d["allowed"]]
+    n = len(d["fields"])
+    return gettext("{name} gets {plots} for {crops} on {card}.").format(
+        name=player(names, seat),
+        plots=ngettext("{n} plot", "{n} plots", n).format(n=n),
+        crops=join_list(crops),
+        card=card_ref(d["card"]),
+    )
+
+
+def _simple(message: str, **fill: Callable[[dict, int | None, list[str]], object]):
+    """A sentence ``message`` whose placeholders ``fill`` makes from (data, seat, names)."""
+
+    def sentence(d, seat, names):
+        return gettext(message).format(**{k: f(d, seat, names) for k, f in fill.items()})
 
     return sentence
 
 
-def _third(verb: str) -> str:
-    """``verb`` after a player's name ("Ann discards")."""
-    return verb.replace(" ", "s ", 1) if " " in verb else verb + "s"
+def _name(d, seat, names):
+    return player(names, seat)
 
 
-def _first(verb: str) -> str:
-    """``verb`` after "You"."""
-    return verb
-
-
-def _cards(ids) -> str:
-    return ", ".join(_card(c) for c in ids) or "no cards"
-
-
-DEAL = {
-    "10-3": "each player keeps 7 of 10 occupations and 7 of 10 minor improvements",
-    "redeal": "each player may give back a hand for 1 card fewer",
-    "draft": "the hands are drafted: keep 1 card, pass the rest to the left",
-    "normal": "7 occupations and 7 minor improvements each",
-}
-PENDING = {
-    "discard": "to discard cards down to 7 and 7",
-    "redeal": "whether to redeal",
-    "draft": "to keep a card of the packet",
-}
-DEAL["choose"] = "the solo player chooses their own cards (digest §9.2 item 7)"
-
-
-def _asked(d, seat, names):
-    pending = d.get("pending")
-    if pending is None:
-        return f"{_who(names, seat)} is ready for round 1."
-    if pending.get("kind") == "choose":
-        need = pending["need"]
-        return (
-            f"{_who(names, seat)} is asked to choose {need['occupations']} occupations and "
-            f"{need['minors']} minor improvements."
-        )
-    return f"{_who(names, seat)} is asked {PENDING.get(pending.get('kind'), 'to choose')}."
-
-
-def _step(d, seat, names):
-    if d["pending"] is None:  # a step answered with nothing to follow (cards/buyers.py)
-        return f"{_who(names, seat)} has answered {_card(d.get('card'))}."
-    kind = str(d["pending"].get("kind", "")).replace("_", " ")
-    return f"{_card(d.get('card'))} gives {_who(names, seat)} a further step: {kind}."
-
-
-def _topped(d, seat, names):
-    where = _card(d["field_card"]) if d.get("field_card") else "the new field"
-    return f"{_card(d.get('card'))} adds {d['count']} to {where} of {_who(names, seat)}."
-
-
-def _state_set(d, seat, names):
-    who, card = _who(names, seat), _card(d["card"])
-    if d.get("note"):  # a card's own sentence (K deck, decks/k_minors.py)
-        return f"{card} of {who}: {d['note']}."
-    if "cooked" in d:
-        return f"{who} has cooked {d['cooked']} goods at once with {card}."
-    if d.get("lapsed"):
-        return f"{who} places a person without using what {card} offered."
-    if d["value"] == OFFERED:
-        return f"{card} lets {who} bake before placing their next person."
-    if d.get("key"):
-        return f"{card} counts this bake action of {who}."
-    return f"{card} of {who} is used."
-
-
-def _card_goods(d, seat, names):
-    who, card = _who(names, seat), _card(d.get("card"))
-    gained = {g: n for g, n in d["goods"].items() if n > 0}
-    paid = {g: -n for g, n in d["goods"].items() if n < 0}
-    if not gained and not paid:
-        return f"{who} takes nothing more from {card}."
-    if d.get("from") is not None:
-        return f"{who} receives {goods_text(gained)} from {_who(names, d['from'])} ({card})."
-    text = f"{who} receives {goods_text(gained)} from {card}"
-    if paid and d.get("onto"):
-        return text + f", leaving {goods_text(paid)} on {base.space_name(d['onto'])}."
-    return text + (f", paying {goods_text(paid)}" if paid else "") + "."
-
-
-def _adopted(d, seat, names):
-    return (
-        f"{_who(names, seat)} pays {d['food']} food to {_card(d.get('card'))}: the newborn "
-        "comes home as an adult, may act this round and eats as an adult."
-    )
+def _the_card(d, seat, names):
+    return card_ref(d.get("card"))
 
 
 SENTENCES = {
-    "NewbornAdopted": _adopted,
-    "DealStarted": lambda d, seat, names: (
-        f"The cards are dealt by the {d['dealing']} variant: "
-        f"{DEAL.get(d['dealing'], d['dealing'])}."
+    "NewbornAdopted": _simple(
+        N_(
+            "{name} pays {food} to {card}: the newborn comes home as an adult, may act this round "
+            "and eats as an adult."
+        ),
+        name=_name,
+        card=_the_card,
+        food=lambda d, s, n: count_text(d["food"], "food"),
     ),
-    "DealAsked": _asked,
-    "PacketsPassed": lambda d, seat, names: (
-        f"Every player passes the rest of their {d['deck']} packet to the left."
+    "DealStarted": dealing,
+    "DealAsked": asked,
+    "PacketsPassed": _simple(
+        N_("Every player passes the rest of their packet ({deck}) to the left."),
+        deck=lambda d, s, n: deck_word(d["deck"]),
     ),
-    "ExchangeAsked": lambda d, seat, names: (
-        f"{_who(names, seat)} sets aside 3 cards to draw 1 of the {d['deck']} (3-for-1 exchange)."
+    "ExchangeAsked": _simple(
+        N_("{name} sets aside 3 cards to draw 1 card ({deck}) in a 3-for-1 exchange."),
+        name=_name,
+        deck=lambda d, s, n: deck_word(d["deck"]),
     ),
-    "StateRestored": lambda d, seat, names: (
-        "The game starts from a position of another game, as one seat saw it; what that seat "
-        "could not see was dealt anew."
+    "StateRestored": _simple(
+        N_(
+            "The game starts from a position of another game, as one seat saw it; what that seat "
+            "could not see was dealt anew."
+        )
     ),
     "CardStep": _step,
     "FieldTopped": _topped,
-    "CardFieldsAdded": lambda d, seat, names: (
-        f"{_who(names, seat)} gets {len(d['fields'])} plots for {' and '.join(d['allowed'])} "
-        f"on {_card(d['card'])}."
+    "CardFieldsAdded": _fields_added,
+    "CardFieldSown": _simple(
+        N_("{name} sows {crop} on {card}, which now holds {count}."),
+        name=_name,
+        card=_the_card,
+        crop=lambda d, s, n: pgettext("agricola goods", SINGULAR.get(d["crop"], d["crop"])),
+        count=lambda d, s, n: count_text(d["count"], d["crop"]),
     ),
-    "CardFieldSown": lambda d, seat, names: (
-        f"{_who(names, seat)} sows {d['crop']} on {_card(d['card'])}, which now holds {d['count']}."
-    ),
-    "CardFieldsHarvested": lambda d, seat, names: (
-        f"{_who(names, seat)} harvests {goods_text(d['goods'])} from {_cards(d['cards'])}."
+    "CardFieldsHarvested": _simple(
+        N_("{name} harvests {goods} from {cards}."),
+        name=_name,
+        goods=lambda d, s, n: goods_text(d["goods"]),
+        cards=lambda d, s, n: cards_text(d["cards"]),
     ),
     "GameSetUp": _setup,
     "OccupationPlayed": _occupation,
     "MinorPlayed": _minor,
     "CardGoods": _card_goods,
-    "CardConverted": lambda d, seat, names: (
-        f"{_who(names, seat)} uses {_card(d['card'])}: {goods_text(d['pay'])} for "
-        f"{goods_text(d['gain'])}."
+    "CardConverted": _simple(
+        N_("{name} uses {card}: {pay} for {gain}."),
+        name=_name,
+        card=_the_card,
+        pay=lambda d, s, n: paid_text(d["pay"]),
+        gain=lambda d, s, n: goods_text(d["gain"]),
     ),
-    "CardScheduled": lambda d, seat, names: (
-        f"{_card(d['card'])} puts goods for {_who(names, seat)} on the round spaces of rounds "
-        f"{', '.join(sorted(d['rounds'], key=int))}."
+    "CardScheduled": _simple(
+        N_("{card} puts goods for {name} on the round spaces of rounds {rounds}."),
+        name=_name,
+        card=_the_card,
+        rounds=lambda d, s, n: ", ".join(sorted(d["rounds"], key=int)),
     ),
-    "CardHolds": lambda d, seat, names: (
-        f"{_who(names, seat)} puts {goods_text(d['goods'])} on {_card(d['card'])}."
+    "CardHolds": _simple(
+        N_("{name} puts {goods} on {card}."),
+        name=_name,
+        card=_the_card,
+        goods=lambda d, s, n: goods_text(d["goods"]),
     ),
     "CardStateSet": _state_set,
-    "PeopleHeldBack": lambda d, seat, names: (
-        f"{_card(d['card'])} of {_who(names, d['by'])} keeps {d['count']} of "
-        f"{_who(names, seat)}'s offspring at home this round."
-        if not d.get("all")  # Holiday House I71: the seat's own people, all of them
-        else f"{_who(names, seat)} places no people this round ({_card(d['card'])})."
+    "PeopleHeldBack": _held_back,
+    "GuestArrived": _simple(
+        N_("A guest ({card}) comes to {name}'s farm: one more person to place this round."),
+        name=_name,
+        card=_the_card,
     ),
-    "GuestArrived": lambda d, seat, names: (
-        f"A guest ({_card(d['card'])}) comes to {_who(names, seat)}'s farm: one more person "
-        "to place this round."
-    ),
-    "ActionSpaceAdded": lambda d, seat, names: (
-        f"{_card(d['card'])} of {_who(names, seat)} adds the action space "
-        f"{base.space_name(d['space'])} to the board; it gets its goods from the next round."
-    ),
-    "RoundCardsRevealed": lambda d, seat, names: (
-        f"{_card(d['card'])} of {_who(names, seat)} turns over the round cards to come: "
-        + ", ".join(f"round {r} {base.space_name(c)}" for r, c in sorted(d["rounds"].items()))
-        + "."
-    ),
-    "CardToll": lambda d, seat, names: (
-        f"{_who(names, seat)} gives {_who(names, d['to'])} {goods_text(d['goods'])} "
-        + (f"for using {base.space_name(d['space'])}, card " if d.get("space") else "for card ")
-        + f"{d['card']}."
-    ),
-    "ScheduleCollected": lambda d, seat, names: (
-        f"{_who(names, seat)} collects {goods_text(d['goods'])} from the round {d['round']} space."
-    ),
-}
-
-
-#: Sentences that depend on who reads them (a private part: "You keep …" for its seat, "Ann
-#: keeps a card." for the others); called with the viewer as a fourth argument.
-VIEWER_SENTENCES = {
-    "CardsDealt": _dealt,
-    "CardDiscarded": _private(
-        lambda who, p, d, v: f"{who} {v('discard')} {_card(p['card'])}.",
-        lambda who, d, v: f"{who} {v('discard')} a card.",
-    ),
-    "HandReturned": _private(
-        lambda who, p, d, v: f"{who} {v('give back')} {_cards(p['cards'])}.",
-        lambda who, d, v: f"{who} {v('give back')} their {d['deck']} for a new hand.",
-    ),
-    "CardsDrawn": _private(
-        lambda who, p, d, v: f"{who} {v('draw')} {_cards(p['cards'])}.",
-        lambda who, d, v: f"{who} {v('draw')} new {d['deck']}.",
-    ),
-    "CardChosen": _private(
-        lambda who, p, d, v: f"{who} {v('choose')} {_card(p['card'])}.",
-        lambda who, d, v: f"{who} {v('choose')} a card.",
-    ),
-    "DraftPicked": _private(
-        lambda who, p, d, v: f"{who} {v('keep')} {_card(p['card'])}.",
-        lambda who, d, v: f"{who} {v('keep')} a card of the packet.",
-    ),
-    "CardsMarked": _private(
-        lambda who, p, d, v: f"{who} {v('set')} {_card(p['card'])} aside for an exchange.",
-        lambda who, d, v: f"{who} {v('set')} a card aside for an exchange.",
-    ),
-    "CardsExchanged": _private(
-        lambda who, p, d, v: (
-            f"{who} {v('exchange')} {_cards(p['returned'])} for {_card(p['drawn'])}."
+    "ActionSpaceAdded": _simple(
+        N_(
+            "{card} of {name} adds the action space {space} to the board; it gets its goods from "
+            "the next round."
         ),
-        lambda who, d, v: f"{who} {v('exchange')} 3 cards for 1 of the {d['deck']}.",
+        name=_name,
+        card=_the_card,
+        space=lambda d, s, n: space_name(d["space"]),
+    ),
+    "RoundCardsRevealed": _revealed,
+    "CardToll": _toll,
+    "ScheduleCollected": _simple(
+        N_("{name} collects {goods} from the round {round} space."),
+        name=_name,
+        goods=lambda d, s, n: goods_text(d["goods"]),
+        round=lambda d, s, n: d["round"],
     ),
 }
 
@@ -339,23 +384,12 @@ def _card_note(text: str, d: dict) -> str:
     """A family-game event that a card caused or changed (e.g. a field ploughed with a plow)."""
     if d.get("card") not in CARDS:
         return text
-    paid = f", paying {d['food']} food" if d.get("food") else ""
-    return f"{text[:-1]} with {_card(d['card'])}{paid}."
-
-
-DEALING_EVENTS = (
-    "DealStarted",
-    "DealAsked",
-    "CardDiscarded",
-    "HandReturned",
-    "CardsDrawn",
-    "DraftPicked",
-    "PacketsPassed",
-    "ExchangeAsked",
-    "CardsMarked",
-    "CardsExchanged",
-    "CardChosen",
-)
+    params = {"sentence": text[:-1], "card": card_ref(d["card"])}
+    if d.get("food"):
+        return gettext("{sentence} with {card}, paying {food}.").format(
+            food=count_text(d["food"], "food"), **params
+        )
+    return gettext("{sentence} with {card}.").format(**params)
 
 
 @functools.cache

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..farm import split_animals
 from ..scoring import farm_counts
 from ..state import total_animals
+from ..statetypes import Farm
 from ..tables import GRID, HARVEST_ROUNDS
 from .common import receive_animals
 
@@ -48,7 +49,7 @@ def clay_hut_builder(b: Builder, seat: int, round_no: int, card_id: str) -> None
         _schedule_once(b, seat, card_id, range(round_no, min(round_no + 5, 15)), {"clay": 2})
 
 
-def used_spaces(farm: dict) -> int:
+def used_spaces(farm: Farm) -> int:
     return len(GRID.spaces()) - farm_counts(farm)["unused_spaces"]
 
 

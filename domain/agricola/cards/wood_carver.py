@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..abilities import Bind, CardModule
 from ..farm import major_costs, room_costs
+from ..statetypes import Farm
 from .play import minor_costs
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ CARD = "K301"
 USED = "used"
 
 
-def _ready(farm: dict) -> bool:
+def _ready(farm: Farm) -> bool:
     return CARD in farm.get("cards", ()) and farm["card_state"].get(CARD) != USED
 
 
@@ -52,40 +53,41 @@ def _cheaper(costs: list[dict]) -> list[dict]:
     return out
 
 
-def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
+def room_alternatives(farm: Farm, costs: list[dict]) -> list[dict]:
     """``alternatives["room"]``: a room of a wooden hut, 1 wood less."""
     return _cheaper(costs) if _ready(farm) and farm["house"] == "wood" else []
 
 
-def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def improvement_alternatives(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """``alternatives["improvement"]``: a major or minor improvement, 1 wood less."""
     return _cheaper(costs) if _ready(farm) else []
 
 
-def stable_choices(farm: dict, cost: dict) -> list[tuple[str, dict]]:
+def stable_choices(farm: Farm, cost: dict) -> list[tuple[str, dict]]:
     """``stable_choices``: a stable, 1 wood less."""
     less = _less(cost) if _ready(farm) else None
     return [] if less is None else [(CARD, less)]
 
 
-def fence_choices(farm: dict, needed: int, wood: int) -> list[tuple[str, int]]:
+def fence_choices(farm: Farm, needed: int, wood: int) -> list[tuple[str, int]]:
     """``fence_choices``: the fences of one pasture, 1 wood less."""
     return [(CARD, wood - 1)] if _ready(farm) and wood >= 1 else []
 
 
-def fence_capacity(farm: dict, capacity: int) -> int:
+def fence_capacity(farm: Farm, capacity: int) -> int:
     """``fence_capacity``: one fence more than the wood at hand pays for."""
     return capacity + 1 if _ready(farm) else capacity
 
 
-def _used_price(farm: dict, event: Any) -> bool:
+def _used_price(farm: Farm, event: Any) -> bool:
     """Whether the owner's purchase ``event`` paid the Wood Carver's price: 1 wood less than
     one of the ways to pay without the card, and none of them (read right after the purchase:
     the same ways as before it)."""
     d = event.data
     if event.type in ("StableBuilt", "PastureFenced"):
         return d.get("card") == CARD
-    without = {**farm, "card_state": {**farm["card_state"], CARD: USED}}
+    without = farm.copy()
+    without["card_state"] = {**farm["card_state"], CARD: USED}
     if event.type == "RoomBuilt" and farm["house"] == "wood":
         usual = room_costs(without)
     elif event.type == "MajorBuilt" and not d.get("returned"):

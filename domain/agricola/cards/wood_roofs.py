@@ -10,10 +10,11 @@ paid with as much ``good``.
 
 from __future__ import annotations
 
+from ..statetypes import Farm
 from . import engine
 
 
-def _swaps(farm: dict) -> list[tuple[str, int]]:
+def _swaps(farm: Farm) -> list[tuple[str, int]]:
     return [
         engine.effect(c, farm)["reed_as"]
         for c in farm.get("cards", [])
@@ -29,14 +30,14 @@ def _replaced(cost: dict, good: str, most: int) -> list[dict]:
     return out
 
 
-def room_alternatives(farm: dict, costs: list[dict]) -> list[dict]:
+def room_alternatives(farm: Farm, costs: list[dict]) -> list[dict]:
     out = list(costs)
     for good, most in _swaps(farm):
         out += [c for cost in list(out) for c in _replaced(cost, good, most) if c not in out]
     return out[len(costs) :]
 
 
-def renovation_alternatives(farm: dict, options: list[tuple[str, dict]]) -> list[tuple]:
+def renovation_alternatives(farm: Farm, options: list[tuple[str, dict]]) -> list[tuple]:
     out = list(options)
     for good, most in _swaps(farm):
         out += [

@@ -15,13 +15,14 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ..farm import affordable, major_costs
+from ..statetypes import Farm
 from ..tables import BUILDING_RESOURCES
 from . import engine, play
 
 WORKSHOPS = ("joinery", "pottery", "basketmakers_workshop")
 
 
-def _holder(farm: dict) -> str | None:
+def _holder(farm: Farm) -> str | None:
     if farm["house"] == "wood":
         return None
     return next(
@@ -30,7 +31,7 @@ def _holder(farm: dict) -> str | None:
     )
 
 
-def improvement_alternatives(farm: dict, improvement: str, costs: list[dict]) -> list[dict]:
+def improvement_alternatives(farm: Farm, improvement: str, costs: list[dict]) -> list[dict]:
     """Each way to pay less 2 building resources of the seat's choice (less if the cost has
     fewer)."""
     if improvement not in WORKSHOPS or _holder(farm) is None:

@@ -5,8 +5,9 @@ food they need, fields and animals and what they will bear).
 
 One module per title (``agricola.py``, ``caverna.py``, ``village.py``), each with named
 ``FEATURES``, hand-set ``WEIGHTS`` documented and cited to the rulebook digest, and
-``extra(state, seat, weights)``. A title without one here falls back to its own
-``Title.evaluate`` hook.
+``features(state, seat)``, and ``ALIVE`` (the features that say whether its family is fed;
+:func:`extra` and :func:`alive` here are the one place they are weighed). A title without
+one here falls back to its own ``Title.evaluate`` hook.
 
 **Fitted weights.** ``chronicle bots train`` may fit a title's weights by self-play regression
 and write them as data (``models/<title>.json``: ``{"title", "features", "weights"}``). At
@@ -84,12 +85,20 @@ def title_of(rules: Any) -> str:
 
 def extra(rules: Any, state: dict, seat: int) -> float:
     """What ``seat``'s position will add beyond its score sheet, by the title's evaluation
-    here, or by its own ``evaluate`` hook when it has none here."""
+    here (its features times its weights, fitted or hand-set; 0 once the game is over), or by
+    its own ``evaluate`` hook when it has none here."""
     module = MODULES.get(title_of(rules))
-    if module is not None:
-        return float(module.extra(state, seat, weights_of(title_of(rules))))
-    hook = getattr(rules, "evaluate", None)
-    return float(hook(state, seat) or 0.0) if callable(hook) else 0.0
+    if module is None:
+        hook = getattr(rules, "evaluate", None)
+        return float(hook(state, seat) or 0.0) if callable(hook) else 0.0
+    if state.get("phase") == "finished":
+        return 0.0
+    return weighted(module.features(state, seat), weights_of(title_of(rules)) or module.WEIGHTS)
+
+
+def weighted(values: dict[str, float], weights: dict[str, float]) -> float:
+    """The sum of feature ``values`` times their ``weights`` (a feature without one counts 0)."""
+    return sum(weights.get(k, 0.0) * v for k, v in values.items())
 
 
 def values(rules: Any, state: dict) -> list[float]:
@@ -109,6 +118,11 @@ def features(rules: Any, state: dict, seat: int) -> dict[str, float] | None:
 
 def alive(rules: Any, state: dict, seat: int) -> float:
     """How safely ``seat``'s farm or cave gets through the harvests ahead (0 at best; negative
-    for begging to come), by the title's evaluation; 0 for a title without one here."""
+    for begging to come): the title's ``ALIVE`` features (its feeding ones) by their hand-set
+    weights; 0 for a title without an evaluation here or with nothing to feed (Village). What
+    the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
     module = MODULES.get(title_of(rules))
-    return 0.0 if module is None else float(module.alive(state, seat))
+    if module is None or not module.ALIVE or state.get("phase") == "finished":
+        return 0.0
+    values = module.features(state, seat)
+    return weighted({k: values[k] for k in module.ALIVE}, module.WEIGHTS)

@@ -48,7 +48,10 @@ FEATURES = (
     "empty_fields",
     "house",
     "cooking",
+    "fencing",
 )
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ("next_feeding", "later_feedings")
 #: points per unit of each feature (hand-set, see the module docstring)
 WEIGHTS = {
     "goods": 1.0,
@@ -60,6 +63,7 @@ WEIGHTS = {
     "empty_fields": 0.3,
     "house": 0.8,
     "cooking": 1.5,
+    "fencing": 0.9,
 }
 #: what one good on hand is worth while rounds remain (it becomes a room, a fence, an oven)
 GOOD_WORTH = {"wood": 0.3, "clay": 0.3, "reed": 0.4, "stone": 0.4}
@@ -119,7 +123,7 @@ def features(state: dict, seat: int) -> dict[str, float]:
         )
         later_need = adult * family * (len(harvests) - 1)
         yields = sum(min(f["count"], len(harvests) - 1) for f in sown)
-        left = max(0, makeable - need)
+        left = max(0, makeable - need) + _baked_extra(farm, sown) * (len(harvests) > 1)
         out["later_feedings"] = -max(0, later_need - yields - left)
         pairs = sum(1 for a in ("sheep", "boar", "cattle") if animals.get(a, 0) >= 2)
         if pairs:
@@ -129,7 +133,70 @@ def features(state: dict, seat: int) -> dict[str, float]:
         out["house"] = len(farm["rooms"]) * (1 if farm["house"] == "clay" else 1.5)
     if any(a in rates for a in ("sheep", "boar", "cattle")):
         out["cooking"] = 1.0 if harvests else 0.0
+    out["fencing"] = _fencing(state, seat, farm)
     return out
+
+
+#: points of the pastures category by the number of pastures (digest §8.1: -1/1/2/3/4)
+PASTURE_POINTS = (-1, 1, 2, 3, 4)
+COLUMNS = 5  # the farmyard is 3 rows of 5 spaces (digest §1.3)
+
+
+def _fencing(state: dict, seat: int, farm: dict) -> float:
+    """A pasture being drawn (the spaces marked so far, digest §5.8) is worth what closing it
+    will score: one more pasture on the sheet's tier (§8.1) and its spaces used (§8.2), less
+    the wood its fences take from the goods on hand; 0 when the wood is short. Without it a
+    pasture, two or more steps from the placement, is worth nothing until it is closed."""
+    pending = (
+        (state.get("pending") or [None] * (seat + 1))[seat]
+        if state.get("phase") == "work"
+        else None
+    )
+    region = (pending or {}).get("region") or []
+    if not region:
+        return 0.0
+    inside = set(region)
+    pairs = sum(
+        1
+        for s in inside
+        for t in (s + 1, s + COLUMNS)
+        if t in inside and (t != s + 1 or s % COLUMNS != COLUMNS - 1)
+    )
+    fences = 4 * len(inside) - 2 * pairs
+    if farm["supply"].get("wood", 0) < fences:
+        return 0.0
+    n = len(farm.get("pastures") or ())
+    tier = PASTURE_POINTS[min(n + 1, 4)] - PASTURE_POINTS[min(n, 4)]
+    used = sum(1 for s in inside if s not in _used(farm))
+    return tier + used - GOOD_WORTH["wood"] * fences
+
+
+def _used(farm: dict) -> set[int]:
+    spaces = farm.get("spaces") or ()
+    return {
+        int(sp["space"])
+        for sp in spaces
+        if sp.get("room") or sp.get("field") or sp.get("stable") or sp.get("pasture") is not None
+    }
+
+
+#: a bake needs a placement (digest §5.7), so the food it adds counts this much
+BAKE_SHARE = 0.7
+
+
+def _baked_extra(farm: dict, sown: list[dict]) -> float:
+    """Food a baking improvement adds beyond eating the grain raw (digest §5.7, §7: 1 grain ->
+    2 to 5 food), for the grain on hand and growing, counted for the later feedings."""
+    rate = max(
+        (MAJOR_IMPROVEMENTS.get(m, {}).get("bake", (0, None))[0] for m in farm.get("majors", ())),
+        default=0,
+    )
+    if rate <= 1:
+        return 0.0
+    grain = farm["supply"].get("grain", 0) + sum(
+        f.get("count", 0) for f in sown if f.get("crop") == "grain"
+    )
+    return (rate - 1) * grain * BAKE_SHARE
 
 
 def _room(farm: dict, animals: dict) -> int:
@@ -138,23 +205,3 @@ def _room(farm: dict, animals: dict) -> int:
     home = housing_for(housing(farm), animals)
     total = sum(int(p) for p in home.pastures) + int(home.flexible)
     return max(0, total - sum(animals.get(a, 0) for a in ("sheep", "boar", "cattle")))
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s farm will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
-    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    f = features(state, seat)
-    return (
-        WEIGHTS["next_feeding"] * f["next_feeding"]
-        + WEIGHTS["later_feedings"] * f["later_feedings"]
-    )

@@ -30,7 +30,7 @@ Features (weights in :data:`WEIGHTS`):
 
 from __future__ import annotations
 
-from domain.caverna.state import room
+from domain.caverna.state import MAX_DWARFS, room
 from domain.caverna.tables import FARM_ANIMALS, FOOD_VALUE, LAST_ROUND
 
 FEATURES = (
@@ -42,7 +42,10 @@ FEATURES = (
     "breeding",
     "weapons",
     "empty_fields",
+    "dwelling_progress",
 )
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ("next_feeding", "later_feedings")
 WEIGHTS = {
     "goods": 1.0,
     "actions": 1.5,
@@ -52,6 +55,7 @@ WEIGHTS = {
     "breeding": 0.8,
     "weapons": 0.06,
     "empty_fields": 0.0,
+    "dwelling_progress": 2.0,
 }
 GOOD_WORTH = {"wood": 0.3, "stone": 0.35, "ore": 0.3, "ruby": 0.4}
 BEGGING = 3.0
@@ -127,29 +131,29 @@ def features(state: dict, seat: int) -> dict[str, float]:
             1, len(harvests) / 2
         )
     out["weapons"] = sum(min(d.get("weapon", 0), 14) for d in dwarfs) * to_start
+    if room(home) <= people < MAX_DWARFS and to_start >= 3:
+        out["dwelling_progress"] = _dwelling_progress(home, supply)
     return out
+
+
+#: a Dwelling costs 4 wood and 3 stone and goes in an empty cavern (digest §6.3, pack)
+DWELLING_COST = {"wood": 4, "stone": 3}
+
+
+def _dwelling_progress(home: dict, supply: dict) -> float:
+    """How far the home is towards its next Dwelling (digest §6.3, §7.1: room for one more
+    dwarf): the share of its wood and stone on hand, less when no cavern stands empty for
+    it (an excavation is then a step more). 1 at most, below the room it becomes (``growth``)
+    plus the goods it takes, so building the dwelling is always worth more than keeping them."""
+    share = sum(min(supply.get(g, 0), n) / n for g, n in DWELLING_COST.items()) / 2
+    furnished = {str(k) for k in (home.get("furn") or {})}
+    empty = any(
+        kind == "cavern" and str(i) not in furnished
+        for i, kind in enumerate(home.get("board") or ())
+    )
+    return share * (1.0 if empty else 0.6)
 
 
 def _pending_need(state: dict, seat: int) -> int:
     pending = (state.get("pending") or [None] * (seat + 1))[seat] or {}
     return int(pending.get("need", 0)) if pending.get("kind") == "feed" else 0
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s home will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """How safely the seat's family is fed through the harvests ahead (0 at best, negative for
-    begging to come): what the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
-    if state.get("phase") == "finished":
-        return 0.0
-    f = features(state, seat)
-    return (
-        WEIGHTS["next_feeding"] * f["next_feeding"]
-        + WEIGHTS["later_feedings"] * f["later_feedings"]
-    )

@@ -22,6 +22,8 @@ Features (weights in :data:`WEIGHTS`):
 from __future__ import annotations
 
 FEATURES = ("goods", "cubes", "grain", "chronicle", "members", "time")
+#: the features that say whether the family is fed (``evals.alive``, the zombie's)
+ALIVE: tuple[str, ...] = ()
 WEIGHTS = {
     "goods": 1.2,
     "cubes": 0.3,
@@ -35,7 +37,10 @@ GONE = ("unborn", "chronicle", "grave", "bag")
 
 
 def features(state: dict, seat: int) -> dict[str, float]:
-    """The feature values of ``seat``'s family in ``state`` (its view)."""
+    """The feature values of ``seat``'s family in ``state`` (its view; all 0 for a seat the
+    view does not have)."""
+    if seat >= len(state.get("seats") or ()):
+        return dict.fromkeys(FEATURES, 0.0)
     p = state["seats"][seat]
     chronicle = sum(
         1 for slot in state.get("chronicle", ()) if (slot.get("by") or "").startswith(f"{seat}.")
@@ -55,19 +60,3 @@ def features(state: dict, seat: int) -> dict[str, float]:
         "members": float(active),
         "time": float(p.get("time", 0)),
     }
-
-
-def extra(state: dict, seat: int, weights: dict[str, float] | None = None) -> float:
-    """Points ``seat``'s family will add beyond its score sheet now (0 once the game is over)."""
-    if state.get("phase") == "finished" or not state.get("seats"):
-        return 0.0
-    if seat >= len(state["seats"]):
-        return 0.0
-    w = weights or WEIGHTS
-    return sum(w.get(k, 0.0) * v for k, v in features(state, seat).items())
-
-
-def alive(state: dict, seat: int) -> float:
-    """Village has no feeding to keep up (digest §5: members age and die whatever a seat
-    does), so the platform's zombie has nothing to keep alive here (issue 37 item 4)."""
-    return 0.0

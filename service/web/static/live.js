@@ -17,17 +17,24 @@
     return m && m.dataset.version ? parseInt(m.dataset.version, 10) : 0;
   }
 
+  var posting = false;  /* a move of this page is on its way: its answer brings the page */
+
   function refresh() {
     var m = main();
+    if (posting) { return; }
     if (m && m.dataset.refresh && window.htmx) {
       liveRefresh = true;
       window.htmx.ajax("GET", m.dataset.refresh, {target: "#main", swap: "outerHTML"});
     }
   }
 
+  var latest = 0;  /* the newest version the stream announced */
+
   function onMessage(event) {
     try {
-      if (JSON.parse(event.data).version > known()) { refresh(); }
+      var version = JSON.parse(event.data).version;
+      if (version > latest) { latest = version; }
+      if (version > known()) { refresh(); }
     } catch (err) { /* a message without a version: nothing to do */ }
   }
 
@@ -44,22 +51,74 @@
 
   function stopPolling() { if (timer) { window.clearInterval(timer); timer = null; } }
 
+  /* One event stream per game page (issue 32): the game's versions, and the table's chat
+     (``?chat=N``) when the page has a chat panel; a seat's browser first asks for a stream
+     ticket (valid a minute), so it reads the chat as its seat. Chat messages are handed to
+     chat.js as a "chronicle:chat" event on the document. */
+  var chatSeen = 0;
+  var refusals = 0;
+
+  function onChat(event) {
+    try {
+      var data = JSON.parse(event.data);
+      if (data.version > chatSeen) { chatSeen = data.version; }
+      document.dispatchEvent(new CustomEvent("chronicle:chat", {detail: data}));
+    } catch (err) { /* not a chat message */ }
+  }
+
+  function open(url) {
+    source = new EventSource(url);
+    source.addEventListener("snapshot", onMessage);
+    source.addEventListener("version", onMessage);
+    source.addEventListener("chat", onChat);
+    source.addEventListener("finished", function (event) {
+      onMessage(event);
+      if (!document.getElementById("chat")) { source.close(); }  /* the chat goes on */
+    });
+    source.onopen = function () { refusals = 0; stopPolling(); };
+    source.onerror = function () {
+      startPolling();  /* meanwhile; the browser reconnects by itself unless refused */
+      if (source && source.readyState === 2) {  /* refused (an expired ticket, 503…) */
+        source = null;
+        refusals += 1;
+        var wait = refusals === 1 ? 2000 : 15000;  /* a ticket: at once; else later */
+        if (!retry) { retry = window.setTimeout(function () { retry = null; follow(); }, wait); }
+      }
+    };
+  }
+
   function follow() {
     var m = main();
     if (!m || !m.dataset.stream || source || m.dataset.game === undefined) { return; }
     if (!window.EventSource) { startPolling(); return; }
-    source = new EventSource(m.dataset.stream);
-    source.addEventListener("snapshot", onMessage);
-    source.addEventListener("version", onMessage);
-    source.addEventListener("finished", function (event) { onMessage(event); source.close(); });
-    source.onopen = stopPolling;
-    source.onerror = function () {
-      startPolling();  /* meanwhile; the browser reconnects by itself unless refused */
-      if (source && source.readyState === 2) {  /* refused (503, …): try again later */
-        source = null;
-        if (!retry) { retry = window.setTimeout(function () { retry = null; follow(); }, 15000); }
-      }
-    };
+    var chat = document.getElementById("chat");
+    if (!chat) { open(m.dataset.stream); return; }
+    chatSeen = Math.max(chatSeen, parseInt(chat.dataset.chatVersion || "0", 10));
+    var url = m.dataset.stream + "?chat=" + chatSeen;
+    if (chat.dataset.chatViewer === "") { open(url); return; }
+    fetch(chat.dataset.chatTicket, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.json(); })
+      .then(function (body) {
+        if (source) { return; }
+        open(url + (body.ticket ? "&ticket=" + encodeURIComponent(body.ticket) : ""));
+      })
+      .catch(function () {
+        startPolling();
+        if (!retry) { retry = window.setTimeout(function () { retry = null; follow(); }, 5000); }
+      });
+  }
+
+  /* another seat of this browser (switch seat): the stream follows as that seat */
+  function followAgain() {
+    var m = main();
+    var chat = document.getElementById("chat");
+    var who = (m ? m.dataset.game : "") + "|" + (chat ? chat.dataset.chatViewer : "");
+    if (followAgain.who !== undefined && followAgain.who !== who && source) {
+      source.close();
+      source = null;
+    }
+    followAgain.who = who;
+    follow();
   }
 
   /* -- your turn: the tab title and icon ---------------------------------------------------- */
@@ -116,6 +175,25 @@
 
   /* a live refresh swaps the page under the focus: put it back on the same control */
   var focused = null;
+
+  /* a late answer never draws an older position over a newer one (a live refresh asked for
+     just before this page's own move, answered after it) */
+  var lost = false;  /* the answer to this page's move found its page redrawn meanwhile */
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var m = main();
+    var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
+    if (verb === "post" && event.detail.target && !document.body.contains(event.detail.target)) {
+      lost = true;
+      event.detail.shouldSwap = false;
+      return;
+    }
+    if (!m || event.detail.target !== m || !event.detail.shouldSwap) { return; }
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && verb === "get" && parseInt(found[1], 10) < known()) {  /* (the game's version) */
+      event.detail.shouldSwap = false;
+    }
+  });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
@@ -180,6 +258,7 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "main") {
       foldOthers();
+      followAgain();
       markChanges(liveRefresh);
       liveRefresh = false;
       markTurn();
@@ -224,9 +303,36 @@
     });
   }
 
+  /* after a load: the marks kept since this seat's last move, as the server derives them
+     from the event log as this seat sees it (service/web/marks.py), so a reload keeps them */
+  function loadMarks() {
+    var m = main();
+    if (!m || !m.dataset.marks || !window.fetch) { return; }
+    fetch(m.dataset.marks, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {ids: []}; })
+      .then(function (found) {
+        var now = main();
+        if (!now || String(found.version) !== now.dataset.version) { return; }
+        (found.ids || []).forEach(function (id) { if (!marked[id]) { marked[id] = "kept"; } });
+        markChanges(false);
+      })
+      .catch(function () { /* no marks: nothing else is lost */ });
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
-    if (verb === "post") { marked = {}; }  /* your own move: the marks go */
+    if (verb === "post") { marked = {}; posting = true; }  /* your own move: the marks go */
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var verb = ((event.detail.requestConfig || {}).verb || "").toLowerCase();
+    if (verb !== "post") { return; }
+    posting = false;
+    /* a live refresh redrew the page while the move was on its way (its answer had no page
+       left to go to), or the stream announced a newer version meanwhile: draw it now */
+    var again = lost;
+    lost = false;
+    window.setTimeout(function () { if (again || latest > known()) { refresh(); } }, 50);
   });
 
   /* move clocks (issue 25): every <time data-deadline> counts down to its deadline */
@@ -374,7 +480,8 @@
     foldOthers();
     rememberName();
     markChanges(false);
-    follow();
+    loadMarks();
+    followAgain();
     markTurn();
     showCurrent();
     lobby();

@@ -1,6 +1,8 @@
 /* "Notify this browser": register the service worker, ask for permission, subscribe with the
    server's VAPID key and send the subscription to the button's data-push-url (a game's seat,
-   or the signed-in account), with the page's CSRF token. */
+   or the signed-in account), with the page's CSRF token. Its sentences are the button's data
+   attributes (data-no-push, data-not-allowed, data-notified, data-refused), written by the page
+   in the reader's language; the English here is only a fallback. */
 (function () {
   "use strict";
 
@@ -19,7 +21,7 @@
 
   function subscribe(button) {
     if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
-      say(button, "This browser cannot receive push notices."); return;
+      say(button, button.dataset.noPush || "This browser cannot receive push notices."); return;
     }
     var csrf = document.querySelector('meta[name="csrf-token"]');
     Promise.all([
@@ -27,7 +29,7 @@
       window.Notification.requestPermission(),
       fetch("/api/v1/push/key").then(function (r) { return r.json(); })
     ]).then(function (got) {
-      if (got[1] !== "granted") { throw new Error("Notices are not allowed for this site in this browser."); }
+      if (got[1] !== "granted") { throw new Error(button.dataset.notAllowed || "Notices are not allowed for this site in this browser."); }
       return got[0].pushManager.subscribe({userVisibleOnly: true, applicationServerKey: b64ToBytes(got[2].public_key)});
     }).then(function (subscription) {
       return fetch(button.dataset.pushUrl, {
@@ -37,7 +39,8 @@
       });
     }).then(function (r) {
       return r.json().then(function (body) {
-        say(button, r.ok ? "This browser will be notified." : (body.detail || "The subscription was refused."));
+        say(button, r.ok ? (button.dataset.notified || "This browser will be notified.")
+          : (body.detail || button.dataset.refused || "The subscription was refused."));
       });
     }).catch(function (err) { say(button, err.message || String(err)); });
   }

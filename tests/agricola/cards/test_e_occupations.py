@@ -1201,7 +1201,7 @@ class TestE197Braggart:
         state, _, _ = full(2)
         holding(state, 0, "E197", "E12", "E13", "E17", "E21", "E23")
         assert _points(state)["bonus_points"] == 1  # 5 improvements
-        from domain.agricola.cards.decks.e_occupations import _reeve_wood
+        from domain.agricola.cards.decks.e_occupation_rules import reeve_wood as _reeve_wood
 
         assert [_reeve_wood(r) for r in (1, 5, 6, 8, 9, 11, 12, 13, 14)] == [
             4,
@@ -1222,7 +1222,9 @@ class TestE197Braggart:
         holding(state, 0, "E341")
         after = _react(state, 0, ("MajorBuilt", {"major": "pottery"}, 0))
         assert after["farms"][0]["supply"]["clay"] == 4
-        from domain.agricola.cards.decks.e_occupations import _guildmaster_now
+        from domain.agricola.cards.decks.e_occupation_rules import (
+            guildmaster_now as _guildmaster_now,
+        )
 
         state["farms"][0]["majors"].append("joinery")
         assert _guildmaster_now(state["farms"][0]) == {"wood": 2}
@@ -1317,7 +1319,7 @@ class TestE212Dancer:
     receive at least 4 food, even if only 1 to 3 food are on the space." (S1). Seed 000 L956."""
 
     def test_e212_dancer_makes_traveling_players_worth_4_food(self):
-        from domain.agricola.cards.decks.e_occupations import _dancer
+        from domain.agricola.cards.decks.e_occupation_rules import dancer as _dancer
 
         assert decks.find("E212")["taken"] is _dancer
         assert _dancer({"food": 1}, "traveling_players", {}) == {"food": 3}

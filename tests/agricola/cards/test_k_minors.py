@@ -886,7 +886,7 @@ class TestK112Bookshelf:
         assert food(two) == food(one) + 3 + 2 - 2
 
     def test_without_it_the_occupation_is_unaffordable(self):
-        from domain.agricola.cards.play import occupation_problem
+        from domain.agricola.cards.occupation_play import occupation_problem
 
         state, _, _ = full(2)
         holding(state, 0, "E147", "E152", "E153")

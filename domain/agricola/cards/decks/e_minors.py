@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...farm import legal_field_spaces, legal_room_spaces, legal_stable_spaces
 from ...improvements import is_a
 from ...state import stables_left
+from ...statetypes import Farm
 from .. import baking
 from ..deck import Deck
 from ..engine import every, remaining
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 DECK = Deck("E minor improvements")
 
 
-def _fenced(farm: dict) -> int:
+def _fenced(farm: Farm) -> int:
     return sum(len(p) for p in farm["pastures"])
 
 
@@ -291,11 +292,11 @@ DECK.card("E36", "Clay Roof")
 DECK.card("E37", "Clay Supports")
 
 
-def _keeps(farm: dict, gain: dict) -> bool:
+def _keeps(farm: Farm, gain: dict) -> bool:
     return all(farm["animals"][a] + farm["unhoused"][a] > 0 for a in gain)
 
 
-def _joinery_used(farm: dict) -> bool:
+def _joinery_used(farm: Farm) -> bool:
     return "joinery" in farm["workshops_used"]
 
 

@@ -4,82 +4,14 @@ cites the catalogue number."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ...improvements import is_a
-from ...scoring import score_farm
-from ...state import fenced_spaces, improvement_info, improvements_owned
-from .. import actions, animals, baking, free_builds, play, round_start, spaces
+from .. import actions, animals, baking, free_builds, occupation_play, round_start, spaces
 from ..deck import Deck
 from ..engine import every, remaining
-from ..hooks import receive_animals
-
-if TYPE_CHECKING:
-    from ...builder import Builder
+from . import e_occupation_rules as es
 
 DECK = Deck("E occupations")
 
 WOOD_SPACES = ("forest", "wood_1", "wood_2", "wood_4", "reed_stone_wood")
-
-
-def _stone_rooms(state: dict, seat: int) -> int:
-    farm = state["farms"][seat]
-    return len(farm["rooms"]) if farm["house"] == "stone" else 0
-
-
-def _later_occupations(card_id: str) -> Any:
-    def bonus(state: dict, seat: int) -> int:
-        occupations = state["farms"][seat].get("occupations", [])
-        later = occupations[occupations.index(card_id) + 1 :]
-        return sum(2 if c == "E148" else 1 for c in later)
-
-    return bonus
-
-
-def _tier_points(state: dict, seat: int) -> list[int]:
-    return [c["points"] for c in score_farm(state["farms"][seat])[1]][:7]
-
-
-def _yeoman(state: dict, seat: int) -> int:
-    return sum(1 for p in _tier_points(state, seat) if p < 0)
-
-
-def _lord(state: dict, seat: int) -> int:
-    farm = state["farms"][seat]
-    fenced = fenced_spaces(farm)
-    stables = sum(1 for s in farm["stables"] if s in fenced)
-    return sum(1 for p in _tier_points(state, seat) if p == 4) + (1 if stables >= 4 else 0)
-
-
-def _took_wood(extra: dict) -> Any:
-    return lambda gained, space, farm: dict(extra) if gained.get("wood") else {}
-
-
-#: Cards whose wood the Berry Picker counts as taken with a person's action (seed 000 L920).
-WOOD_BY_CARD = ("E16",)
-
-
-def _berry_picker(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    if (
-        event.type == "CardGoods"
-        and event.data.get("card") in WOOD_BY_CARD
-        and event.data.get("goods", {}).get("wood", 0) > 0
-    ):
-        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1}}, seat)
-
-
-def _only_clay(gained: dict, space: str, farm: dict) -> dict:
-    kinds = [g for g, n in gained.items() if n]
-    return {"clay": 2} if kinds == ["clay"] else {}
-
-
-TRAVELING_PLAYERS = ("traveling_players", "room_or_traveling_players")
-
-
-def _dancer(gained: dict, space: str, farm: dict) -> dict:
-    if space not in TRAVELING_PLAYERS:
-        return {}
-    return {"food": max(0, 4 - gained.get("food", 0))} if "food" in gained else {}
 
 
 # E147 Land Agent (3+): 'Take 1 Vegetable' +1 grain; on play +1 vegetable.
@@ -87,8 +19,8 @@ DECK.card("E147", "Land Agent", goods={"vegetable": 1}, space={"vegetable": {"gr
 # E152 Berry Picker (3+): "Whenever you use a person's action to take wood, you receive an
 # additional 1 food" (S1), also when Building Material (E16) brings wood (seed 000 L920). Sets
 # 1-4 gave nothing for Building Material.
-DECK.card("E152", "Berry Picker", taken=_took_wood({"food": 1}), after=_berry_picker)
-DECK.card("E152", "Berry Picker", until=4, taken=_took_wood({"food": 1}))
+DECK.card("E152", "Berry Picker", taken=es.took_wood({"food": 1}), after=es.berry_picker)
+DECK.card("E152", "Berry Picker", until=4, taken=es.took_wood({"food": 1}))
 # E153 Mendicant (1+): up to 2 begging cards score no penalty.
 DECK.card(
     "E153", "Mendicant", bonus=lambda state, seat: 3 * min(2, state["farms"][seat]["begging"])
@@ -96,7 +28,7 @@ DECK.card(
 # E158 Turner (3+): any time, 1 wood -> 1 food.
 DECK.card("E158", "Turner", converts=[({"wood": 1}, {"food": 1})])
 # E165 Yeoman Farmer (3+): no negative points except unused spaces and begging cards.
-DECK.card("E165", "Yeoman Farmer", bonus=_yeoman)
+DECK.card("E165", "Yeoman Farmer", bonus=es.yeoman)
 # E166 Undergardener (4+): Day Laborer +1 vegetable.
 DECK.card("E166", "Undergardener", space={"day_laborer_full": {"vegetable": 1}})
 # E167 Conjurer (4+): Traveling Players +1 grain.
@@ -117,11 +49,11 @@ DECK.card(
     ],
 )
 # E172 Chief (1+): costs 2 food more; +1 bonus point per room of a stone house.
-DECK.card("E172", "Chief", bonus=_stone_rooms)
+DECK.card("E172", "Chief", bonus=es.stone_rooms)
 # E174 Tutor (1+): +1 bonus point per occupation played after it.
-DECK.card("E174", "Tutor", bonus=_later_occupations("E174"))
+DECK.card("E174", "Tutor", bonus=es.later_occupations("E174"))
 # E176 Woodcutter (1+): whenever you take wood with a person, +1 wood.
-DECK.card("E176", "Woodcutter", taken=_took_wood({"wood": 1}))
+DECK.card("E176", "Woodcutter", taken=es.took_wood({"wood": 1}))
 # E177 Wooden Hut Builder (3+): +1 bonus point per room of a wooden hut.
 DECK.card(
     "E177",
@@ -139,13 +71,13 @@ DECK.card(
     schedule=every({"clay": 1}, lambda now: remaining(now, range(6, 15))),
 )
 # E188 Clay Mixer (1+): when a person's action gives only clay, +2 clay.
-DECK.card("E188", "Clay Mixer", taken=_only_clay)
+DECK.card("E188", "Clay Mixer", taken=es.only_clay)
 # E189 Lord of the Manor (1+): +1 per category at its 4-point maximum (4 fenced stables).
-DECK.card("E189", "Lord of the Manor", bonus=_lord)
+DECK.card("E189", "Lord of the Manor", bonus=es.lord)
 # E192 Patron (4+): "In future, whenever you play an occupation, you receive 2 food before you
 # pay the costs of the occupation" (S1): an occupation played in answer to the Chief
 # (``card_react``) too (see play.py). Sets 1-4 paid on occupation actions only.
-DECK.card("E192", "Patron", patron=play.ANY_OCCUPATION)
+DECK.card("E192", "Patron", patron=occupation_play.ANY_OCCUPATION)
 DECK.card("E192", "Patron", until=4, patron=True)
 # E205 Reed Collector (3+): 1 reed on each of the next 4 round spaces.
 DECK.card(
@@ -160,45 +92,16 @@ DECK.card("E209", "Quarryman", converts=[({"stone": 1}, {"food": 2})])
 # Storyteller E169, 1 vegetable, at least 4 food and 1 food left on the space (seed 000 L904,
 # L956; ``leaving.top_up``). Sets 1-4 left 3 food in that case.
 DECK.card(
-    "E212", "Dancer", taken=_dancer, at_least={"spaces": TRAVELING_PLAYERS, "goods": {"food": 4}}
+    "E212",
+    "Dancer",
+    taken=es.dancer,
+    at_least={"spaces": es.TRAVELING_PLAYERS, "goods": {"food": 4}},
 )
-DECK.card("E212", "Dancer", until=4, taken=_dancer)
+DECK.card("E212", "Dancer", until=4, taken=es.dancer)
 # E218 Carpenter (1+): a room costs 3 of the house material + 2 reed.
 DECK.card("E218", "Carpenter", room_material=3)
 # E199 Renovator (1+): renovating costs 2 clay (to clay) or 2 stone (to stone) less.
 DECK.card("E199", "Renovator", renovation_less=2)
-
-
-def _stone_carrier_free(gained: dict, space: str, farm: dict) -> dict:
-    """E210: the extra stone comes by itself when it costs nothing (K-08)."""
-    if gained.get("stone") and not any(gained.get(g) for g in ("wood", "clay", "reed")):
-        return {"stone": 1}
-    return {}
-
-
-def _stone_carrier_choice(b: Builder, seat: int, space_id: str, card_id: str, gained: dict) -> Any:
-    """E210: with other building resources the extra stone costs 1 food, and the seat "can"
-    take it (S1): a ``card_choice`` between nothing (0) and 1 stone for 1 food (1)."""
-    farm = b.state["farms"][seat]
-    if (
-        not gained.get("stone")
-        or not any(gained.get(g) for g in ("wood", "clay", "reed"))
-        or farm["supply"]["food"] < 1
-    ):
-        return None
-    return {"card": card_id, "options": [{}, {"stone": 1, "food": -1}]}
-
-
-def _stone_carrier(gained: dict, space: str, farm: dict) -> dict:
-    if not gained.get("stone"):
-        return {}
-    if not any(gained.get(g) for g in ("wood", "clay", "reed")):
-        return {"stone": 1}
-    return {"stone": 1, "food": -1} if farm["supply"]["food"] >= 1 else {}
-
-
-def _own_oven(farm: dict) -> bool:
-    return any(is_a(m, "oven") for m in improvements_owned(farm))
 
 
 # E162 Meat Seller (1+): with an oven, animals -> food any time: sheep 2, boar 3, cattle 4.
@@ -210,7 +113,7 @@ DECK.card(
         ({"boar": 1}, {"food": 3}),
         ({"cattle": 1}, {"food": 4}),
     ],
-    converts_if=_own_oven,
+    converts_if=es.own_oven,
 )
 # E190 Maid (1+): once the seat lives in a clay hut (or stone house), 1 food on each remaining
 # round space (see hooks.round_start).
@@ -221,33 +124,19 @@ DECK.card("E208", "Stablemaster", housing={"stablemaster": 3})
 # take 1 additional stone. If you also receive other building resources, this costs you 1
 # food" (S1): free, it comes by itself; for 1 food it is the seat's choice. Sets 1-4 took the
 # paid stone by itself whenever the seat had the food.
-DECK.card("E210", "Stone Carrier", taken=_stone_carrier_free, choice_after=_stone_carrier_choice)
-DECK.card("E210", "Stone Carrier", until=4, taken=_stone_carrier)
-
-
-def _cook(state: dict, farm: dict, need: int) -> int:
-    """Only 2 people eat 2 food; the others 1 (newborns already eat 1)."""
-    adults = farm["family"] - farm["newborns"]
-    per = state["feeding"]["adult"]
-    return need - max(0, adults - 2) * (per - 1)
-
-
-def _estate_manager(state: dict, seat: int) -> int:
-    n = len(state["players"])
-    mine = state["farms"][seat]["animals"]
-    for s, farm in enumerate(state["farms"]):
-        if s != seat and any(farm["animals"][a] > mine[a] for a in mine):
-            return 0
-    return {3: 2, 4: 3, 5: 4}.get(n, 0)
+DECK.card(
+    "E210", "Stone Carrier", taken=es.stone_carrier_free, choice_after=es.stone_carrier_choice
+)
+DECK.card("E210", "Stone Carrier", until=4, taken=es.stone_carrier)
 
 
 # E154 Master Brewer (1+): feeding phase, once per harvest, 1 grain -> 3 food.
 DECK.card("E154", "Master Brewer", converts=[({"grain": 1}, {"food": 3})], harvest=True)
 # E170 Estate Manager (3+): no opponent with more animals of any type -> 2/3/4 bonus points
 # with 3/4/5 players.
-DECK.card("E170", "Estate Manager", bonus=_estate_manager)
+DECK.card("E170", "Estate Manager", bonus=es.estate_manager)
 # E181 Cook (4+): at feeding only 2 people eat 2 food; the others 1.
-DECK.card("E181", "Cook", feeding=_cook)
+DECK.card("E181", "Cook", feeding=es.cook)
 # E183 Basketmaker (4+): each harvest, up to 1 reed -> 3 food.
 DECK.card("E183", "Basketmaker", converts=[({"reed": 1}, {"food": 3})], harvest=True)
 # E201 Cattle Whisperer (4+): 1 cattle on the round spaces current+5 and current+9.
@@ -268,159 +157,38 @@ DECK.card("E206", "Swineherd", space={"boar": {"boar": 1}})
 DECK.card("E214", "Potter", converts=[({"clay": 1}, {"food": 2})], harvest=True)
 
 
-def _braggart(state: dict, seat: int) -> int:
-    farm = state["farms"][seat]
-    count = len(farm["majors"]) + len(farm.get("minors", []))
-    return {5: 1, 6: 3, 7: 5, 8: 7}.get(count, 9 if count >= 9 else 0)
-
-
-def _stockman(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    if event.type != "StableBuilt":
-        return
-    animal = {2: "cattle", 3: "boar", 4: "sheep"}.get(len(b.state["farms"][seat]["stables"]))
-    if animal:
-        receive_animals(b, seat, card_id, {animal: 1})
-
-
-def _farmer_v1(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    if event.type != "PastureFenced" or event.data.get("card"):
-        return
-    _farmer(b, seat, event, card_id)
-
-
-def _farmer(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    """E160 (seed 000 L980): once per fence building, fences a card builds (Mini Pasture E40)
-    included; a second pasture of the same building brings nothing more."""
-    if event.type != "PastureFenced":
-        return
-    pending = b.state["pending"][seat]
-    if pending and pending.get("done", []).count("pasture") != 1:
-        return  # once per fence-building action
-    used = b.state["farms"][seat]["card_state"].get(card_id)
-
-    b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
-    receive_animals(b, seat, card_id, {"cattle" if used else "boar": 1})
-
-
-def _bread_seller(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    if event.type == "BreadBaked" and event.data.get("grain"):
-        b.emit("CardGoods", {"card": card_id, "goods": {"food": event.data["grain"]}}, seat)
-
-
-def _charcoal_burner(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    built = (
-        event.data.get("major")
-        if event.type == "MajorBuilt"
-        else event.data.get("card")
-        if event.type == "MinorPlayed"
-        else None
-    )
-    if built and "bake" in improvement_info(built):
-        b.emit("CardGoods", {"card": card_id, "goods": {"food": 1, "wood": 1}}, seat)
-
-
-GUILD = {
-    "joinery": ("wood", 4),
-    "pottery": ("clay", 4),
-    "basketmakers_workshop": ("reed", 3),
-    "E214": ("clay", 4),
-    "E183": ("reed", 3),
-}
-
-
-def _guildmaster(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    key = (
-        event.data.get("major")
-        if event.type == "MajorBuilt"
-        else event.data.get("card")
-        if event.type == "OccupationPlayed"
-        else None
-    )
-    if key in GUILD and key != card_id:
-        good, n = GUILD[key]
-        b.emit("CardGoods", {"card": card_id, "goods": {good: n}}, seat)
-
-
-def _guildmaster_now(farm: dict) -> dict:
-    out: dict = {}
-    for key, (good, _) in GUILD.items():
-        if key in farm["majors"] or key in farm.get("occupations", []):
-            out[good] = out.get(good, 0) + 2
-    return out
-
-
-def _reeve_wood(now: int) -> int:
-    return 4 if now <= 5 else 3 if now <= 8 else 2 if now <= 11 else 1 if now <= 13 else 0
-
-
-def _reeve_bonus(state: dict, seat: int) -> int:
-    counts = [
-        len(f.get("occupations", [])) + sum(1 for c in f.get("occupations", []) if c == "E148")
-        for f in state["farms"]
-    ]
-    return 3 if counts[seat] == max(counts) else 0
-
-
-def _pastor(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    state = b.state
-    if state["farms"][seat]["card_state"].get(card_id):
-        return
-    rooms = [len(f["rooms"]) for f in state["farms"]]
-    if len(rooms) > 1 and rooms[seat] == 2 and all(r > 2 for s, r in enumerate(rooms) if s != seat):
-        b.emit("CardStateSet", {"card": card_id, "value": True}, seat)
-        b.emit(
-            "CardGoods",
-            {"card": card_id, "goods": {"wood": 3, "clay": 2, "reed": 1, "stone": 1}},
-            seat,
-        )
-
-
-GROCER_STACK = ("reed", "grain", "stone", "vegetable", "wood", "clay", "reed", "vegetable")
-
-
-def _grocer(farm: dict) -> list[tuple[dict, dict]]:
-    taken = farm["card_state"].get("E184", 0)
-    if taken >= len(GROCER_STACK):
-        return []
-    return [({"food": 1}, {GROCER_STACK[taken]: 1})]
-
-
 # E148 Academic (3+): counts as 2 occupations for prerequisites and Reeve/Tutor scoring.
 DECK.card("E148", "Academic", counts_as=2)
 # E155 Bread Seller (3+): whenever any player bakes, +1 food per grain baked.
-DECK.card("E155", "Bread Seller", after_any=_bread_seller)
+DECK.card("E155", "Bread Seller", after_any=es.bread_seller)
 # E157 Thatcher (3+): 1 reed less per room, per renovation and for Half-timbered House (E21).
 DECK.card("E157", "Thatcher", reed_less=1)
 # E160 Farmer (4+): "The next time you build fences, you receive 1 wild boar. Each time you
 # build at least 1 fence after that, you receive 1 cattle" (S1); also when the fences come from
 # Mini Pasture (seed 000 L980). Sets 1-4 ignored fences a card built.
-DECK.card("E160", "Farmer", after=_farmer)
-DECK.card("E160", "Farmer", until=4, after=_farmer_v1)
+DECK.card("E160", "Farmer", after=es.farmer)
+DECK.card("E160", "Farmer", until=4, after=es.farmer_v1)
 # E182 Charcoal Burner (3+): whenever anyone builds a baking improvement, +1 food, +1 wood.
-DECK.card("E182", "Charcoal Burner", after_any=_charcoal_burner)
+DECK.card("E182", "Charcoal Burner", after_any=es.charcoal_burner)
 # E184 Grocer (1+): a stack of goods on the card, the top one for 1 food at any time (the
 # stack's order from the top: reed, grain, stone, vegetable, wood, clay, reed, vegetable).
-DECK.card("E184", "Grocer", converts_dynamic=_grocer)
+DECK.card("E184", "Grocer", converts_dynamic=es.grocer)
 # E193 Pastor (4+): the last player with only 2 rooms gets 3 wood, 2 clay, 1 reed, 1 stone.
-DECK.card("E193", "Pastor", after_any=_pastor, round_check=True)
+DECK.card("E193", "Pastor", after_any=es.pastor, round_check=True)
 # E197 Braggart (3+): 5/6/7/8/9+ improvements -> 1/3/5/7/9 bonus points.
-DECK.card("E197", "Braggart", bonus=_braggart)
+DECK.card("E197", "Braggart", bonus=es.braggart)
 # E213 Stockman (4+): your 2nd stable brings 1 cattle, the 3rd 1 boar, the 4th 1 sheep.
-DECK.card("E213", "Stockman", after=_stockman)
+DECK.card("E213", "Stockman", after=es.stockman)
 # E217 Reeve (3+): wood by round on play; every player with the most occupations +3.
 DECK.card(
     "E217",
     "Reeve",
-    goods_by_round=lambda now: {"wood": _reeve_wood(now)},
-    global_bonus=_reeve_bonus,
+    goods_by_round=lambda now: {"wood": es.reeve_wood(now)},
+    global_bonus=es.reeve_bonus,
 )
 # E341 Guildmaster (3+): +4 wood / 4 clay / 3 reed when the seat gets the Joinery, Pottery
 # or Potter, Basketmaker's Workshop or Basketmaker; +2 of each it already has.
-DECK.card("E341", "Guildmaster", after=_guildmaster, on_play_goods=_guildmaster_now)
-
-
-def _stone_less(farm: dict, cost: dict) -> dict:
-    return dict(cost, stone=cost["stone"] - 1) if cost.get("stone") else cost
+DECK.card("E341", "Guildmaster", after=es.guildmaster, on_play_goods=es.guildmaster_now)
 
 
 FIELD_WARDEN = ("vegetable", "plough", "plough_sow")
@@ -466,7 +234,7 @@ DECK.card(
     choice_at={"day_laborer_full": (6, [{"grain": 1}, {"vegetable": 1}])},
 )
 # E211 Stonecutter (3+): improvements, rooms and renovations cost 1 stone less.
-DECK.card("E211", "Stonecutter", stone_less=_stone_less)
+DECK.card("E211", "Stonecutter", stone_less=es.stone_less)
 
 # E195 Plow Maker (1+): on a ploughing action, 1 more field for 1 food, with or without a plow
 # (seed 000 L832; see plows.py).

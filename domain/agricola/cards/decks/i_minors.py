@@ -13,6 +13,7 @@ from domain.common.housing import can_house
 from ...farm import legal_room_spaces
 from ...scoring import farm_counts, score_farm
 from ...state import field_spaces, housing
+from ...statetypes import Farm
 from ...tables import GRID
 from .. import card_spaces as _card_spaces
 from .. import guest as _guest
@@ -68,11 +69,11 @@ DECK.card("I104", "Weekly Market", goods={"vegetable": 2})
 _WOOD_ON_SPACE = ("forest", "wood_1", "wood_2", "wood_4", "forester_wood_2")
 
 
-def _wood_cart(gained: dict, space: str, farm: dict) -> dict:
+def _wood_cart(gained: dict, space: str, farm: Farm) -> dict:
     return {"wood": 2} if gained.get("wood") and space in _WOOD_ON_SPACE else {}
 
 
-def _fish_trap(gained: dict, space: str, farm: dict) -> dict:
+def _fish_trap(gained: dict, space: str, farm: Farm) -> dict:
     """Reed from an action space, not from a card (seed 000 L596)."""
     return {"food": 1} if gained.get("reed") else {}
 
@@ -241,7 +242,9 @@ def _animal_feed(state: dict, seat: int) -> int:
         animals = dict(farm["animals"], **dict(zip(kinds, counts, strict=True)))
         if not any(can_house(h, animals) for h in homes):
             continue
-        best = max(best, score_farm(dict(farm, animals=animals))[0])
+        fitted = farm.copy()
+        fitted["animals"] = animals
+        best = max(best, score_farm(fitted)[0])
     return best - base
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...action_spaces import ACTION_SPACES
 from ...scoring import farm_counts
-from ...tables import ACTION_SPACES
+from ...statetypes import Farm
 from .. import (
     board_cards,
     businessman,
@@ -43,7 +44,7 @@ def _newest_round_card(space_id: str) -> Any:
     )
 
 
-def _milking_food(farm: dict) -> int:
+def _milking_food(farm: Farm) -> int:
     cattle = farm["animals"]["cattle"]
     return 3 if cattle >= 5 else 2 if cattle >= 3 else 1 if cattle >= 1 else 0
 

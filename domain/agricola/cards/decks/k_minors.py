@@ -5,40 +5,12 @@ Decisions where the sources leave room: ``docs/rules/cards-k-minors.md`` (KM-nn)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from domain.common.housing import Housing, can_house
-
-from ...farm import legal_room_spaces
-from ...scoring import farm_counts
-from ...state import housing, total_animals
 from .. import cooked_animals, feeding_cards, round_purchases
-from ..card_bakes import hook as card_bake_hook
-from ..card_bakes import open_now
-from ..card_ploughing import after_field, complete_rounds_left, start
-from ..catalogue import CARDS
 from ..deck import Deck
-from ..dwellers import move_in, room_for_one
 from ..engine import every, remaining
-from ..numbered_fences import hook as sawhorse_hook
-
-if TYPE_CHECKING:
-    from ...builder import Builder
+from . import k_minor_rules as km
 
 DECK = Deck("K minor improvements")
-
-
-def _next(count: int) -> Any:
-    """The next ``count`` round spaces after the current round (none beyond round 14)."""
-    return lambda now: list(range(now + 1, min(now + 1 + count, 15)))
-
-
-def _stone_rooms(per_room: int) -> Any:
-    return lambda state, seat: (
-        per_room * len(state["farms"][seat]["rooms"])
-        if state["farms"][seat]["house"] == "stone"
-        else 0
-    )
 
 
 # -- goods when played (passing cards) ------------------------------------------------------------
@@ -61,14 +33,14 @@ DECK.card(
     "K108", "Beehive", schedule=every({"food": 2}, lambda now: remaining(now, range(2, 15, 2)))
 )
 # K114 Duck Pond: "Place 1 food on each of the next 3 round spaces." (S1)
-DECK.card("K114", "Duck Pond", schedule=every({"food": 1}, _next(3)))
+DECK.card("K114", "Duck Pond", schedule=every({"food": 1}, km.next_rounds(3)))
 # K116 Granary: "Place 1 grain on each remaining space for rounds 8, 10 and 12." (S1); paid all
 # in wood or all in clay (seed 000 L580: the printed alternative prices).
 DECK.card("K116", "Granary", schedule=every({"grain": 1}, lambda now: remaining(now, (8, 10, 12))))
 # K130 Herb Garden: "Place 1 food on each of the next 5 round spaces." (S1)
-DECK.card("K130", "Herb Garden", schedule=every({"food": 1}, _next(5)))
+DECK.card("K130", "Herb Garden", schedule=every({"food": 1}, km.next_rounds(5)))
 # K140 Swan Lake: "Place 1 food each on the next 5 remaining round spaces." (S1)
-DECK.card("K140", "Swan Lake", schedule=every({"food": 1}, _next(5)))
+DECK.card("K140", "Swan Lake", schedule=every({"food": 1}, km.next_rounds(5)))
 # K142 Stone Cart: "Place 1 stone on each remaining even-numbered round spaces." (S1)
 DECK.card(
     "K142", "Stone Cart", schedule=every({"stone": 1}, lambda now: remaining(now, range(2, 15, 2)))
@@ -81,22 +53,11 @@ DECK.card(
 DECK.card("K131", "Clay Pit", space={"day_laborer_full": {"clay": 3}})
 
 
-def _landing_net(gained: dict, space_id: str, farm: dict) -> dict:
-    """K126 (seed 000 L692: the other building resources are wood, clay and stone)."""
-    if not gained.get("reed"):
-        return {}
-    return {"food": 1 if any(gained.get(g) for g in ("wood", "clay", "stone")) else 2}
-
-
 # K126 Landing Net: "Whenever you receive reed on an action space, you receive an additional 2
 # food. This is reduced to 1 food if you receive other building resources as well as reed." (S1)
-DECK.card("K126", "Landing Net", taken=_landing_net)
+DECK.card("K126", "Landing Net", taken=km.landing_net)
 
 # -- the field phase and scoring ---------------------------------------------------------------
-
-
-def _tiers(count: int, steps: tuple[int, ...]) -> int:
-    return sum(1 for s in steps if count >= s)
 
 
 # K133 Milking Stool: "Whenever you have cattle during the field phase of a harvest, you receive
@@ -105,7 +66,7 @@ def _tiers(count: int, steps: tuple[int, ...]) -> int:
 DECK.card(
     "K133",
     "Milking Stool",
-    field=lambda farm: _tiers(farm["animals"]["cattle"], (1, 3, 5)),
+    field=lambda farm: km.tiers(farm["animals"]["cattle"], (1, 3, 5)),
     bonus=lambda state, seat: state["farms"][seat]["animals"]["cattle"] // 2,
 )
 # K146 Loom: "Whenever you have sheep during the field phase of a harvest, you receive food: 1
@@ -114,38 +75,20 @@ DECK.card(
 DECK.card(
     "K146",
     "Loom",
-    field=lambda farm: _tiers(farm["animals"]["sheep"], (1, 4, 7)),
+    field=lambda farm: km.tiers(farm["animals"]["sheep"], (1, 4, 7)),
     bonus=lambda state, seat: state["farms"][seat]["animals"]["sheep"] // 3,
 )
 
 
-# K123 Wooden Strongbox: "At the end of the game, you get 2 bonus points if your home contains 5
-# rooms, or 4 bonus points if you have 6 or more rooms." (S1)
-def _strongbox(state: dict, seat: int) -> int:
-    rooms = len(state["farms"][seat]["rooms"])
-    return 4 if rooms >= 6 else 2 if rooms == 5 else 0
-
-
-DECK.card("K123", "Wooden Strongbox", bonus=_strongbox)
+DECK.card("K123", "Wooden Strongbox", bonus=km.strongbox)
 # K144 Mansion: "At the end of the game, you receive 2 bonus points for each room in your stone
 # house." (S1); it adds to the Reeve's points (seed 000 L698). Printed VP: KM-01.
-DECK.card("K144", "Mansion", bonus=_stone_rooms(2))
-
-
-def _horse(state: dict, seat: int) -> int:
-    """K135 (KM-02): 2 points when at least one animal type is missing at the end."""
-    return 2 if any(n == 0 for n in state["farms"][seat]["animals"].values()) else 0
+DECK.card("K144", "Mansion", bonus=km.stone_rooms(2))
 
 
 # K135 Horse: "You receive 2 bonus points for any one type of animal missing from your farm at
 # the end of the game." (S1); the horse needs no place and is not livestock (seed 000 L656).
-DECK.card("K135", "Horse", bonus=_horse)
-
-
-def _brewery_points(state: dict, seat: int) -> int:
-    """K110 (KM-03): 1 point with 9 or more grain, counted as the score pad counts grain."""
-
-    return 1 if farm_counts(state["farms"][seat])["grain"] >= 9 else 0
+DECK.card("K135", "Horse", bonus=km.horse)
 
 
 # K110 Brewery: "During the feeding phase of the harvest, you can use the Brewery to convert at
@@ -156,7 +99,7 @@ DECK.card(
     "Brewery",
     converts=[({"grain": 1}, {"food": 3})],
     harvest=True,
-    bonus=_brewery_points,
+    bonus=km.brewery_points,
 )
 
 # -- improvements that bake --------------------------------------------------------------------
@@ -169,17 +112,10 @@ DECK.card("K106", "Bakehouse", improvement={"bake": (5, 2), "bake_on_build": Tru
 # -- rooms -------------------------------------------------------------------------------------
 
 
-def _clay_hut_room(state: dict, seat: int) -> str | None:
-    farm = state["farms"][seat]
-    if farm["house"] != "clay":
-        return "it extends a clay hut only"
-    return None if legal_room_spaces(farm) else "no space next to the house is free"
-
-
 # K132 Clay Hut Extension (passing): "When you play this card, immediately extend your clay hut
 # by 1 room." (S1); an extension of the home, at no further cost: room-cost cards do not
 # apply (seed 000 L704).
-DECK.card("K132", "Clay Hut Extension", step="card_room", play_if=_clay_hut_room)
+DECK.card("K132", "Clay Hut Extension", step="card_room", play_if=km.clay_hut_room)
 
 
 # -- cooking, harvest conversions -------------------------------------------------------------
@@ -199,10 +135,6 @@ DECK.card(
 )
 
 
-def _sawmill_points(state: dict, seat: int) -> int:
-    return _tiers(state["farms"][seat]["supply"]["wood"], (2, 4, 5))
-
-
 # K122 Sawmill: "Each harvest, you may convert up to 1 wood to 3 food. At the end of the game,
 # you receive 1/2/3 bonus points for 2/4/5 wood." (S1); paid by returning the Joinery (catalogue
 # C14); the conversion is offered in the feeding phase, once per harvest (K-04).
@@ -211,7 +143,7 @@ DECK.card(
     "Sawmill",
     converts=[({"wood": 1}, {"food": 3})],
     harvest=True,
-    bonus=_sawmill_points,
+    bonus=km.sawmill_points,
 )
 
 # K109 Spit Roast: "Whenever you convert at least 1 animal to food during the feeding phase of
@@ -239,100 +171,36 @@ DECK.card(
 # -- sowing and fields ---------------------------------------------------------------------------
 
 
-def _liquid_manure(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    if event.type == "FieldSown":
-        b.emit("FieldTopped", {"card": card_id, "space": event.data["space"], "count": 1}, seat)
-    elif event.type == "CardFieldSown":
-        b.emit(
-            "FieldTopped",
-            {"card": card_id, "space": None, "count": 1, "field_card": event.data["card"]},
-            seat,
-        )
-
-
 # K118 Liquid Manure: "Whenever you sow, place 1 additional grain or vegetable from the general
 # supply on each new stack you sow." (S1); seed 000 L662: fields sown before it was played gain
 # nothing until sown again; card fields too; it adds to the other sowing cards.
-DECK.card("K118", "Liquid Manure", after=_liquid_manure)
+DECK.card("K118", "Liquid Manure", after=km.liquid_manure)
 
-#: The family growth action spaces (digest §4.2, §4.5); the 5-player "1 Occupation or Family
-#: Growth" only for its family growth (K-19).
-_GROWTH = ("family_growth", "family_growth_minor", "urgent_family_growth")
 
 # K139 Sleeping Corner: "You can use any 'Family Growth' action space, even if another player
 # has already placed a person there." (S1); seed 000 L722: with any family growth action.
 DECK.card(
     "K139",
     "Sleeping Corner",
-    occupied_ok=_GROWTH,
+    occupied_ok=km.GROWTH,
     occupied_options={"occupation_or_growth": ("growth",)},
 )
-
-
-def _grew_this_round(state: dict, seat: int) -> bool:
-    spaces = state["spaces"]
-    if any(spaces.get(s, {}).get("occupant") == seat for s in _GROWTH):
-        return True
-    growth = spaces.get("occupation_or_growth", {})
-    return growth.get("occupant") == seat and state["farms"][seat]["newborns"] > 0
-
-
-def _clapper(b: Builder, owner: int, event: Any, card_id: str) -> None:
-    """K127 (KM-07): on the holder's family growth placement, and on play when it has used a
-    family growth space this round."""
-    if event is None:
-        if not _grew_this_round(b.state, owner):
-            return
-    elif not (
-        event.type == "PersonPlaced"
-        and event.seat == owner
-        and (
-            event.data["space"] in _GROWTH
-            or (
-                event.data["space"] == "occupation_or_growth"
-                and event.data.get("option") == "growth"
-            )
-        )
-    ):
-        return
-    farm = b.state["farms"][owner]
-    for field in farm["fields"]:
-        if field["crop"] == "grain" and field["count"] > 0:
-            b.emit("FieldTopped", {"card": card_id, "space": field["space"], "count": 1}, owner)
-    for field in farm.get("card_fields", []):
-        if field["crop"] == "grain" and field["count"] > 0:
-            b.emit(
-                "FieldTopped",
-                {"card": card_id, "space": None, "count": 1, "field_card": field["card"]},
-                owner,
-            )
 
 
 # K127 Clapper: "Whenever you use one of the family growth action spaces (or if you already have
 # used one of these spaces in this round when you play the Clapper), place 1 additional grain on
 # all of your fields that already contains at least 1 grain." (S1); seed 000 L686: it is not
 # sowing.
-DECK.card("K127", "Clapper", after_any=_clapper, round_check=True)
+DECK.card("K127", "Clapper", after_any=km.clapper, round_check=True)
 
 # -- where animals live (``homes.py``) ---------------------------------------------------------
-
-
-def _goat_fits(state: dict, seat: int) -> str | None:
-    """K120 (KM-08): the seat's animals must fit without the house's place."""
-
-    home = housing(state["farms"][seat])
-    homes = [home] if isinstance(home, Housing) else list(home)
-    goat = [Housing(h.pastures, max(0, h.flexible - 1), h.reserved) for h in homes]
-    if can_house(goat, total_animals(state["farms"][seat])):
-        return None
-    return "an animal lives in the house (cook or release it first)"
 
 
 # K120 House Goat: "In each feeding phase, you receive 1 food. Apart from the goat, you cannot
 # hold any other animal in your home." (S1); seed 000 L630: the goat cannot be released to make
 # room, and it is no livestock. The food comes with the harvest's field phase, just before the
 # feeding (KM-08).
-DECK.card("K120", "House Goat", field=lambda farm: 1, home={"pet": 0}, play_if=_goat_fits)
+DECK.card("K120", "House Goat", field=lambda farm: 1, home={"pet": 0}, play_if=km.goat_fits)
 # K145 Forest Pasture: "This card can hold an unlimited number of wild boar." (S1); seed 000
 # L648: the boar on it count for the boar's points (it is not a pasture).
 DECK.card("K145", "Forest Pasture", home={"reserved": ("boar", 99)})
@@ -360,46 +228,15 @@ DECK.card("K136", "Brushwood Roof", reed_as=("wood", 2))
 # -- ploughing several fields when played (``card_ploughing.py``) -------------------------------
 
 
-def _plows_in_play(state: dict) -> int:
-    """Plows (any improvement with "Plow" in its name, digest §10.2 item 5) and the Harrow (I68)
-    played by any player."""
-
-    return sum(
-        1
-        for farm in state["farms"]
-        for c in farm.get("minors", [])
-        if c in CARDS and ("Plow" in CARDS[c]["name"] or CARDS[c]["name"] == "Harrow")
-    )
-
-
-def _on_play_plough(count: Any) -> Any:
-    """An ``after_any`` hook run when the card is played (``round_check``): the ploughing step
-    for ``count(state)`` fields."""
-
-    def hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
-        if event is None:
-            start(b, owner, card_id, count(b.state))
-
-    return hook
-
-
-def _after_field(b: Builder, seat: int, event: Any, card_id: str) -> None:
-    after_field(b, seat, event, card_id)
-
-
 # K124 Yoke: "When you play this card, you can immediately plow 1 field for each plow or Harrow
 # that has been played by any player." (S1; prerequisite 1 cattle). KM-13.
 DECK.card(
     "K124",
     "Yoke",
     round_check=True,
-    after_any=_on_play_plough(_plows_in_play),
-    after=_after_field,
+    after_any=km.on_play_plough(km.plows_in_play),
+    after=km.field_after,
 )
-
-
-def _ox_team_fields(state: dict) -> int:
-    return min(3, complete_rounds_left(state))
 
 
 # K134 Ox Team: "When you play this card, count how many complete rounds are left to be played.
@@ -409,8 +246,8 @@ DECK.card(
     "K134",
     "Ox Team",
     round_check=True,
-    after_any=_on_play_plough(_ox_team_fields),
-    after=_after_field,
+    after_any=km.on_play_plough(km.ox_team_fields),
+    after=km.field_after,
 )
 
 # -- card fields (``fields.py``) -----------------------------------------------------------------
@@ -444,18 +281,7 @@ DECK.card(
 )
 
 
-# K125 Broom: "Discard all the remaining minor improvements in your hand, and draw 7 new minor
-# improvements. You can play 1 more minor improvement immediately." (S1); seed 000 L658: drawn
-# from the deck the minor improvements were dealt from (see ``broom.py``; KM-16).
-def _broom_ask(b: Builder, owner: int, event: Any, card_id: str) -> None:
-    """On play (``round_check``): ask for the draw ``broom.draw`` makes after the move (the
-    card's state ``"draw"``, ``broom.ASKED``)."""
-    if event is None:
-        note = "7 new minor improvements will be drawn"
-        b.emit("CardStateSet", {"card": card_id, "value": "draw", "note": note}, owner)
-
-
-DECK.card("K125", "Broom", round_check=True, after_any=_broom_ask, step="minor")
+DECK.card("K125", "Broom", round_check=True, after_any=km.broom_ask, step="minor")
 
 
 # K105 Acreage: "When you sow, you can plant grain on this card. There can be up to 2 stacks of
@@ -467,30 +293,14 @@ DECK.card("K105", "Acreage", card_field=["grain"], card_plots=2)
 # -- bakes in an action of the holder's own (``card_bakes.py``) ----------------------------------
 
 
-def _card_bake_open(state: dict, seat: int, card_id: str) -> bool:
-    return open_now(state, seat, card_id)
-
-
-def _card_bake_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
-    card_bake_hook(b, owner, event, card_id)
-
-
 # K111 Bread Paddle: "Whenever you play an occupation, you may also bake bread." (S1); seed 000
 # L652: also for occupations played through other cards (KM-18).
-DECK.card("K111", "Bread Paddle", card_bake=_card_bake_open, after_any=_card_bake_hook)
+DECK.card("K111", "Bread Paddle", card_bake=km.card_bake_open, after_any=km.card_bake_after)
 # K113 Flail: "Whenever you use the 'Plow 1 Field' or 'Plow Field and Sow' action spaces, you can
 # additionally bake bread." (S1; prerequisite 1 occupation) (KM-18).
-DECK.card("K113", "Flail", card_bake=_card_bake_open, after_any=_card_bake_hook)
+DECK.card("K113", "Flail", card_bake=km.card_bake_open, after_any=km.card_bake_after)
 
 # -- a person living on a card (``dwellers.py``) -------------------------------------------------
-
-
-def _reed_hut_play_if(state: dict, seat: int) -> str | None:
-    return room_for_one(state, seat)
-
-
-def _reed_hut_moves_in(b: Builder, owner: int, event: Any, card_id: str) -> None:
-    move_in(b, owner, event, card_id)
 
 
 # K138 Reed Hut: "Place one family member token that you have not yet brought into the game onto
@@ -502,20 +312,16 @@ DECK.card(
     "K138",
     "Reed Hut",
     dwellers=1,
-    play_if=_reed_hut_play_if,
+    play_if=km.reed_hut_play_if,
     round_check=True,
-    after_any=_reed_hut_moves_in,
+    after_any=km.reed_hut_moves_in,
     bonus=lambda state, seat: -3,
 )
 
 # -- fences and stables (``numbered_fences.py``) -------------------------------------------------
 
 
-def _sawhorse_hook(b: Builder, owner: int, event: Any, card_id: str) -> None:
-    sawhorse_hook(b, owner, event, card_id)
-
-
 # K121 Sawhorse: "The next stable you place in your farmyard, as well as your 3rd, 6th, 9th, 12th
 # and 15th fence, costs you nothing." (S1); seed 000 L632: a listed fence another card already
 # makes free gives no other free fence in its place (KM-20).
-DECK.card("K121", "Sawhorse", round_check=True, after_any=_sawhorse_hook)
+DECK.card("K121", "Sawhorse", round_check=True, after_any=km.sawhorse_after)

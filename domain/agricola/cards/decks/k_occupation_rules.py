@@ -12,6 +12,7 @@ from domain.common.housing import Housing, can_house
 from ...farm import growth_problem, split_animals
 from ...scoring import score_farm
 from ...state import housing, total_animals
+from ...statetypes import Farm
 from .. import engine
 from ..catalogue import CARDS
 from ..common import receive_animals
@@ -43,7 +44,7 @@ def house_steward(state: dict, seat: int) -> int:
 _WELL = "K285/well"
 
 
-def tinsmith_option(farm: dict, gain: dict) -> bool:
+def tinsmith_option(farm: Farm, gain: dict) -> bool:
     """K285: 2 clay -> 3 food only once some player has built a Well."""
     return gain.get("food") != 3 or bool(farm["card_state"].get(_WELL))
 
@@ -137,7 +138,7 @@ def cattle_breeder(b: Builder, seat: int, round_no: int, card_id: str) -> None:
 # -- sowing, vegetables, buying more ------------------------------------------------------------
 
 
-def _crop_fields(farm: dict) -> int:
+def _crop_fields(farm: Farm) -> int:
     """K286: fields for the Smallholder's limit: farmyard fields and card fields that take grain
     or vegetables (Acreage, Bean Field ...), not those that grow wood (seed 000 L928)."""
     cards = [f for f in farm.get("card_fields", []) if {"grain", "vegetable"} & set(f["allowed"])]
@@ -239,7 +240,7 @@ def basin_maker_boar(b: Builder, seat: int, event: Any, card_id: str) -> None:
         b.emit("CardStateSet", {"card": card_id, "key": _BASIN, "value": now + 2 * boar}, seat)
 
 
-def basin_maker_wood(farm: dict) -> list[tuple[dict, dict]]:
+def basin_maker_wood(farm: Farm) -> list[tuple[dict, dict]]:
     """K273: 1 wood from the supply onto the card, while boar converted allow it (the card
     counts the wood put on it: ``card_state["K273"]``; K-OCC-7)."""
     state = farm["card_state"]
@@ -354,7 +355,7 @@ def animal_breeder(b: Builder, seat: int, event: Any, card_id: str) -> None:
         _set_open(b, seat, card_id, False)
 
 
-def _open_fenced(farm: dict) -> int:
+def _open_fenced(farm: Farm) -> int:
     """Fenced spaces without a stable (K307 card set 8: a new pasture with an empty space)."""
     return sum(1 for p in farm["pastures"] for s in p if s not in farm["stables"])
 

@@ -5,6 +5,7 @@ Decisions where the sources disagree: ``docs/rules/cards-k-occupations.md`` (K-O
 
 from __future__ import annotations
 
+from ...statetypes import Farm
 from .. import (
     animal_bag,
     answer_occupation,
@@ -89,7 +90,7 @@ DECK.card("K296", "Seed Seller", goods={"grain": 1}, space={"grain": {"grain": 1
 # "1 Sheep" space or the 5-player livestock space, never for sheep from cards.
 # Card set 8 (issue 38, K-OCC-28): the exchange is not offered, and refused with the card's
 # sentence, in the breeding phase (``not_in_phases``, ``when``; ``card_moves.convert_moves``).
-def _sheep_farmer_took(gained: dict, space: str, farm: dict) -> dict:
+def _sheep_farmer_took(gained: dict, space: str, farm: Farm) -> dict:
     return {"sheep": 1} if gained.get("sheep") and space in ("sheep", "livestock") else {}
 
 
