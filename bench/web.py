@@ -165,6 +165,12 @@ def live_update(moves: int = 20) -> dict:
                     continue
                 other = pages[1 - mover]
                 before = int(other.get_attribute("#main", "data-version"))
+                # marks kept from earlier moves stay until that page moves (issue 32): only a
+                # mark made fresh by this update counts
+                other.evaluate(
+                    "() => document.querySelectorAll('#main .fresh')"
+                    ".forEach(e => e.classList.remove('fresh'))"
+                )
                 started = time.perf_counter()
                 pages[mover].locator("#moves button.move").first.click()
                 while int(other.get_attribute("#main", "data-version") or 0) <= before:
@@ -173,7 +179,7 @@ def live_update(moves: int = 20) -> dict:
                         raise RuntimeError("the other page never updated")
                 samples.append(time.perf_counter() - started)
                 # issue 32: the changed places marked on the other page (live.js, .changed)
-                while not other.locator("#main .changed").count():
+                while not other.locator("#main .changed.fresh").count():
                     other.wait_for_timeout(5)
                     if time.perf_counter() - started > 3:
                         break

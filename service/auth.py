@@ -37,6 +37,8 @@ from typing import Any, TypeVar
 
 from flask import request, session
 
+from domain.common.i18n import gettext
+
 from .context import games
 from .problems import Problem, forbidden, unauthorized
 
@@ -70,9 +72,9 @@ def bearer_token() -> str | None:
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise unauthorized("Send the seat token as 'Authorization: Bearer <token>'.")
+        raise unauthorized(gettext("Send the seat token as 'Authorization: Bearer <token>'."))
     if len(token) > MAX_TOKEN_LENGTH:
-        raise unauthorized("The seat token is not valid.")
+        raise unauthorized(gettext("The seat token is not valid."))
     return token
 
 
@@ -93,10 +95,10 @@ def viewer_seat(game_id: uuid.UUID, *, required: bool) -> int | None:
             raise _not_yours(wanted)
         return seat
     if app.locate_token(token) is not None:
-        raise forbidden("This seat token belongs to another game.", game=str(game_id))
+        raise forbidden(gettext("This seat token belongs to another game."), game=str(game_id))
     held = _held(game_id, token)
     if held is None:
-        raise unauthorized("The seat token is not valid.")
+        raise unauthorized(gettext("The seat token is not valid."))
     return _chosen(held, required)
 
 
@@ -105,7 +107,10 @@ def _by_cookie(game_id: uuid.UUID, required: bool) -> int | None:
     if held is None or (not held.seats and not required):
         if required:
             raise unauthorized(
-                "This request acts for a seat: send its token as 'Authorization: Bearer <token>'."
+                gettext(
+                    "This request acts for a seat: send its token as "
+                    "'Authorization: Bearer <token>'."
+                )
             )
         return None
     seat = _chosen(held, required)
@@ -132,7 +137,9 @@ def asked_seat() -> int | None:
         raise Problem(
             400,
             "seat_header_invalid",
-            f"{SEAT_HEADER} names a seat by its number (0 for the first seat).",
+            gettext("{header} names a seat by its number (0 for the first seat).").format(
+                header=SEAT_HEADER
+            ),
         )
     return int(text)
 
@@ -150,16 +157,19 @@ def _chosen(held: Held, required: bool) -> int | None:
             raise Problem(
                 403,
                 "no_seat_held",
-                "This account holds no seat in this game: it may only read it as the public "
-                "does (a seat's own token still acts for that seat).",
+                gettext(
+                    "This account holds no seat in this game: it may only read it as the public "
+                    "does (a seat's own token still acts for that seat)."
+                ),
             )
         return None
     seats = sorted(held.seats)
     raise Problem(
         400,
         "seat_choice_required",
-        f"This account holds seats {', '.join(map(str, seats))} of this game: name the one "
-        f"to act for in {SEAT_HEADER}.",
+        gettext(
+            "This account holds seats {seats} of this game: name the one to act for in {header}."
+        ).format(seats=", ".join(map(str, seats)), header=SEAT_HEADER),
         params={"seats": seats},
     )
 
@@ -168,7 +178,10 @@ def _not_yours(seat: int) -> Problem:
     return Problem(
         403,
         "not_your_seat",
-        f"Seat {seat} of this game is not held by this credential; it acts only for its own seats.",
+        gettext(
+            "Seat {seat} of this game is not held by this credential; it acts only for its own "
+            "seats."
+        ).format(seat=seat),
         params={"seat": seat},
     )
 
@@ -181,7 +194,9 @@ def check_csrf() -> None:
         raise Problem(
             403,
             "csrf_token_invalid",
-            "Send this session's CSRF token (GET /api/v1/account gives it) in X-CSRF-Token.",
+            gettext(
+                "Send this session's CSRF token (GET /api/v1/account gives it) in X-CSRF-Token."
+            ),
         )
 
 

@@ -26,6 +26,7 @@ from marshmallow import fields, validate
 from domain.chat.app import Chats
 from domain.chat.errors import ChatForbidden
 from domain.chat.model import ROOMS, Sender
+from domain.common.i18n import gettext
 
 from .auth import require_seat, viewer_seat
 from .blueprints.base import OPTIONAL_SEAT_TOKEN, SEAT_TOKEN, ApiBlueprint
@@ -182,7 +183,9 @@ class ChatReports(MethodView):
         if seat is None:
             sender = account_sender()
             if sender is None:
-                raise Problem(401, "chat_sign_in", "Sign in (or use a seat's token) to report.")
+                raise Problem(
+                    401, "chat_sign_in", gettext("Sign in (or use a seat's token) to report.")
+                )
             account = sender.account
         version = chats().report(game_id, message, seat, account, body["reason"])
         return {"report": version}

@@ -6,6 +6,8 @@ import re
 
 from flask import request
 
+from domain.common.i18n import gettext
+
 from .problems import Problem
 
 _VERSION_TAG = re.compile(r'^\s*"(\d{1,18})"\s*$')
@@ -41,14 +43,18 @@ def expected_version(if_match: str | None) -> int | None:
         raise Problem(
             412,
             "precondition_failed",
-            'If-Match compares strongly, so a weak tag (W/"...") never matches; '
-            'send the ETag as given, quoted like "57".',
+            gettext(
+                'If-Match compares strongly, so a weak tag (W/"...") never matches; '
+                'send the ETag as given, quoted like "57".'
+            ),
             params={"header": "If-Match"},
         )
     raise Problem(
         428,
         "precondition_required",
-        'If-Match must name one version of the game, quoted like "57" (the ETag of '
-        "GET /api/v1/games/{id}), or be *.",
+        gettext(
+            'If-Match must name one version of the game, quoted like "57" (the ETag of '
+            "GET /api/v1/games/{id}), or be *."
+        ),
         params={"header": "If-Match"},
     )

@@ -26,6 +26,8 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, RedisStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from domain.common.i18n import N_, NP_, gettext, npgettext, pgettext
+
 from .problems import Problem
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,54 @@ WORDS = {
     "import": "imports",
     "move": "moves",
     "chat": "chat messages",
+}
+
+#: A window of one unit, as the 429 sentence names it ("per minute")
+PERIOD_NAMES = {
+    "second": NP_("rate limit window", "second"),
+    "minute": NP_("rate limit window", "minute"),
+    "hour": NP_("rate limit window", "hour"),
+    "day": NP_("rate limit window", "day"),
+    "month": NP_("rate limit window", "month"),
+    "year": NP_("rate limit window", "year"),
+}
+
+#: The 429 sentence per action and per kind of client, whole for the catalogues
+#: (``{amount}`` requests in ``{period}``, retry in ``{retry}`` seconds).
+TOO_MANY = {
+    ("create", "seat"): N_(
+        "Too many new games from this seat: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("create", "address"): N_(
+        "Too many new games from this address: at most {amount} per {period}. "
+        "Try again in {retry} s."
+    ),
+    ("fork", "seat"): N_(
+        "Too many forks from this seat: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("fork", "address"): N_(
+        "Too many forks from this address: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("import", "seat"): N_(
+        "Too many imports from this seat: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("import", "address"): N_(
+        "Too many imports from this address: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("move", "seat"): N_(
+        "Too many moves from this seat: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("move", "address"): N_(
+        "Too many moves from this address: at most {amount} per {period}. Try again in {retry} s."
+    ),
+    ("chat", "seat"): N_(
+        "Too many chat messages from this seat: at most {amount} per {period}. "
+        "Try again in {retry} s."
+    ),
+    ("chat", "address"): N_(
+        "Too many chat messages from this address: at most {amount} per {period}. "
+        "Try again in {retry} s."
+    ),
 }
 
 
@@ -132,20 +182,36 @@ class RateLimits:
         except Exception:
             reset = time.time() + item.get_expiry()
         retry = max(1, math.ceil(reset - time.time()))
-        per = "this seat" if key.startswith("seat:") else "this address"
+        per = "seat" if key.startswith("seat:") else "address"
         raise Problem(
             429,
             "rate_limited",
-            f"Too many {WORDS[action]} from {per}: at most {item.amount} per "
-            f"{_period(item)}. Try again in {retry} second(s).",
+            gettext(TOO_MANY[action, per]).format(
+                amount=item.amount, period=_period(item), retry=retry
+            ),
             headers={"Retry-After": str(retry)},
             params={"action": action, "limit": str(item), "retry_after": retry},
         )
 
 
 def _period(item: RateLimitItem) -> str:
+    """``"minute"``, ``"5 minutes"``: the window of ``item`` as the 429 sentence says it
+    ("at most 3 per minute"), counted in the bound language."""
+    n = item.multiples
     unit = item.GRANULARITY.name
-    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
+    if n == 1:
+        return pgettext("rate limit window", PERIOD_NAMES.get(unit, unit))
+    if unit == "second":
+        return npgettext("rate limit window", "{n} second", "{n} seconds", n).format(n=n)
+    if unit == "minute":
+        return npgettext("rate limit window", "{n} minute", "{n} minutes", n).format(n=n)
+    if unit == "hour":
+        return npgettext("rate limit window", "{n} hour", "{n} hours", n).format(n=n)
+    if unit == "day":
+        return npgettext("rate limit window", "{n} day", "{n} days", n).format(n=n)
+    if unit == "month":
+        return npgettext("rate limit window", "{n} month", "{n} months", n).format(n=n)
+    return npgettext("rate limit window", "{n} year", "{n} years", n).format(n=n)
 
 
 def _seat_key() -> str | None:

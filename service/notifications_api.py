@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from domain.common.i18n import LANGUAGES
+from domain.common.i18n import LANGUAGES, gettext
 from projections import subscriptions
 from projections.subscriptions import InvalidSubscription
 from workers import netguard
@@ -123,11 +123,16 @@ def _check_seat(game_id: uuid.UUID, seat: int) -> None:
         raise Problem(
             404,
             "seat_not_found",
-            f"Game {game_id} has no seat {seat}.",
+            gettext("Game {game} has no seat {seat}.").format(game=game_id, seat=seat),
             params={"game": str(game_id), "seat": seat},
         )
     if acting != seat:
-        raise forbidden(f"This token acts for seat {acting}, not seat {seat}.", seat=acting)
+        raise forbidden(
+            gettext("This token acts for seat {acting}, not seat {seat}.").format(
+                acting=acting, seat=seat
+            ),
+            seat=acting,
+        )
 
 
 def _check_hook(field: str, url: str) -> None:

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 
 from flask import request
 
+from domain.common.i18n import gettext
+
 from .problems import Problem
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
@@ -45,7 +47,9 @@ def check_origin() -> None:
     raise Problem(
         403,
         "cross_origin",
-        f"This request came from another site ({origin[:100]}); Chronicle accepts "
-        "changes only from its own pages or from clients that send no Origin.",
+        gettext(
+            "This request came from another site ({origin}); Chronicle accepts changes only "
+            "from its own pages or from clients that send no Origin."
+        ).format(origin=origin[:100]),
         params={"origin": origin[:100]},
     )

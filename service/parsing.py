@@ -28,6 +28,8 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from domain.common.i18n import gettext, ngettext
+
 from .problems import Problem, bad_request, invalid_request, unparsable
 
 MAX_DEPTH = 64
@@ -57,12 +59,12 @@ def describe_char(char: str) -> str:
     """``"a lone surrogate (U+D800)"``: what a refused character is, for a sentence."""
     point = ord(char)
     if point == 0:
-        what = "a NUL character"
+        what = gettext("a NUL character ({code})")
     elif 0xD800 <= point <= 0xDFFF:
-        what = "a lone surrogate"
+        what = gettext("a lone surrogate ({code})")
     else:
-        what = "a Unicode non-character"
-    return f"{what} (U+{point:04X})"
+        what = gettext("a Unicode non-character ({code})")
+    return what.format(code=f"U+{point:04X}")
 
 
 def bad_char(text: str) -> str | None:
@@ -92,37 +94,68 @@ def find_bad_text(value: Any, where: str = "") -> BadText | None:
     return None
 
 
+def _invalid_text_sentence(err: BadText, location: str) -> str:
+    """The whole sentence (one message per place, for the catalogues) of a refused character."""
+    if err.in_key:
+        if location == "query":
+            return gettext(
+                "A parameter name in the query string holds {what}, which text sent to this "
+                "service cannot hold: send Unicode text without lone surrogates, NUL or "
+                "non-characters."
+            )
+        return gettext(
+            "A field name inside {field} holds {what}, which text sent to this service cannot "
+            "hold: send Unicode text without lone surrogates, NUL or non-characters."
+        )
+    if location == "query":
+        return gettext(
+            "The query parameter {field} holds {what}, which text sent to this service cannot "
+            "hold: send Unicode text without lone surrogates, NUL or non-characters."
+        )
+    if location == "header":
+        return gettext(
+            "The header {field} holds {what}, which text sent to this service cannot hold: send "
+            "Unicode text without lone surrogates, NUL or non-characters."
+        )
+    return gettext(
+        "The field {field} holds {what}, which text sent to this service cannot hold: send "
+        "Unicode text without lone surrogates, NUL or non-characters."
+    )
+
+
+def _invalid_text_field(err: BadText) -> str:
+    """The field's own message (``errors``) of a refused character."""
+    what = describe_char(err.char)
+    if err.in_key:
+        return gettext(
+            "This name holds {what}, which text sent to this service cannot hold."
+        ).format(what=what)
+    return gettext("This text holds {what}, which text sent to this service cannot hold.").format(
+        what=what
+    )
+
+
 def invalid_text(err: BadText, location: str = "body") -> Problem:
     """``422 invalid_text``: the problem of a refused character, naming the field."""
-    place = {"query": "The query parameter", "header": "The header"}.get(location, "The field")
-    what = describe_char(err.char)
-    if not err.in_key:
-        where = f"{place} {err.field}"
-    elif location == "query":
-        where = "a parameter name in the query string"
-    else:
-        where = f"a field name inside {err.field}"
-    message = f"holds {what}, which text sent to this service cannot hold"
     return Problem(
         422,
         "invalid_text",
-        f"{where[0].upper()}{where[1:]} {message}: send Unicode text without lone surrogates, "
-        "NUL or non-characters.",
+        _invalid_text_sentence(err, location).format(field=err.field, what=describe_char(err.char)),
         title="Invalid text",
         params={"field": err.field, "location": location, "character": f"U+{ord(err.char):04X}"},
-        errors={err.field: [f"This {'name' if err.in_key else 'text'} {message}."]},
+        errors={err.field: [_invalid_text_field(err)]},
     )
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise NotJSON(f"the number {text[:20]} is out of range")
+        raise NotJSON(gettext("the number {number} is out of range").format(number=text[:20]))
     return value
 
 
 def _no_constants(name: str) -> Any:
-    raise NotJSON(f"{name} is not JSON")
+    raise NotJSON(gettext("{name} is not JSON").format(name=name))
 
 
 def _check_depth(value: Any) -> None:
@@ -130,7 +163,13 @@ def _check_depth(value: Any) -> None:
     while stack:
         item, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise NotJSON(f"it nests deeper than {MAX_DEPTH} levels")
+            raise NotJSON(
+                ngettext(
+                    "it nests deeper than {levels} level",
+                    "it nests deeper than {levels} levels",
+                    MAX_DEPTH,
+                ).format(levels=MAX_DEPTH)
+            )
         if isinstance(item, dict):
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
@@ -143,15 +182,19 @@ def strict_json(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise NotJSON("it is not UTF-8 text") from None
+        raise NotJSON(gettext("it is not UTF-8 text")) from None
     try:
         value = json.loads(text, parse_float=_finite, parse_constant=_no_constants)
     except NotJSON:
         raise
     except json.JSONDecodeError as err:
-        raise NotJSON(f"{err.msg} at line {err.lineno}, column {err.colno}") from None
+        raise NotJSON(
+            gettext("{reason} at line {line}, column {column}").format(
+                reason=err.msg, line=err.lineno, column=err.colno
+            )
+        ) from None
     except (ValueError, RecursionError) as err:  # huge integers, absurd nesting
-        raise NotJSON(str(err)[:200] or "it cannot be decoded") from None
+        raise NotJSON(str(err)[:200] or gettext("it cannot be decoded")) from None
     _check_depth(value)
     bad = find_bad_text(value)
     if bad is not None:
@@ -198,7 +241,9 @@ class StrictParser(FlaskParser):
         except BadText as err:
             raise invalid_text(err) from None
         except NotJSON as err:
-            raise bad_request(f"The request body is not valid JSON: {err}.") from None
+            raise bad_request(
+                gettext("The request body is not valid JSON: {error}.").format(error=err)
+            ) from None
 
     def load_querystring(self, req: Request, schema: ma.Schema) -> Any:
         for name, value in req.args.items(multi=True):

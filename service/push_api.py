@@ -26,6 +26,7 @@ from flask.typing import ResponseReturnValue
 from flask.views import MethodView
 from marshmallow import fields, validate
 
+from domain.common.i18n import gettext
 from projections import subscriptions
 from projections.subscriptions import KINDS, InvalidSubscription
 from workers import netguard, push
@@ -125,7 +126,12 @@ def _seat(game_id: uuid.UUID, seat: int) -> None:
     acting = require_seat(game_id)
     if acting != seat:
         raise Problem(
-            403, "forbidden", f"This token acts for seat {acting}, not seat {seat}.", params={}
+            403,
+            "forbidden",
+            gettext("This token acts for seat {acting}, not seat {seat}.").format(
+                acting=acting, seat=seat
+            ),
+            params={},
         )
 
 
@@ -142,7 +148,9 @@ def account_id() -> str | None:
 def _require_account() -> str:
     found = account_id()
     if found is None:
-        raise Problem(401, "sign_in_required", "Sign in to an account to choose its notices.")
+        raise Problem(
+            401, "sign_in_required", gettext("Sign in to an account to choose its notices.")
+        )
     return found
 
 
@@ -264,7 +272,9 @@ def page_seat_push(game_id: uuid.UUID) -> ResponseReturnValue:
     security.check_csrf()
     seat = viewer(game_id)
     if seat is None:
-        raise Problem(403, "forbidden", "Only a player of this game can ask for its notices.")
+        raise Problem(
+            403, "forbidden", gettext("Only a player of this game can ask for its notices.")
+        )
     stored = subscriptions.add_push(games(), game_id, seat, checked(request.get_json(True) or {}))
     return jsonify({"browsers": len(stored.get("push") or [])}), 201
 

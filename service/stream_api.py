@@ -44,6 +44,7 @@ from flask.views import MethodView
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from marshmallow import fields, validate
 
+from domain.common.i18n import gettext
 from domain.platform.game import is_over
 from domain.platform.presentation import to_act_of
 
@@ -369,11 +370,11 @@ def _viewer(game_id: uuid.UUID, ticket: str | None) -> int | None:
     try:
         claims = _serializer().loads(ticket, max_age=TICKET_SECONDS)
     except SignatureExpired:
-        raise unauthorized("The stream ticket has expired; ask for a new one.") from None
+        raise unauthorized(gettext("The stream ticket has expired; ask for a new one.")) from None
     except BadSignature:
-        raise unauthorized("The stream ticket is not valid.") from None
+        raise unauthorized(gettext("The stream ticket is not valid.")) from None
     if claims.get("g") != str(game_id):
-        raise Problem(403, "forbidden", "This stream ticket is for another game.")
+        raise Problem(403, "forbidden", gettext("This stream ticket is for another game."))
     return claims.get("s")
 
 
@@ -400,7 +401,7 @@ class Stream(MethodView):
                 after = int(header)
             except ValueError:
                 raise Problem(
-                    400, "bad_request", "Last-Event-ID must be a version number."
+                    400, "bad_request", gettext("Last-Event-ID must be a version number.")
                 ) from None
         app = games()
         stream_hub = hub()
@@ -410,7 +411,7 @@ class Stream(MethodView):
             raise Problem(
                 503,
                 "too_many_streams",
-                "This server has no room for another open stream; retry shortly.",
+                gettext("This server has no room for another open stream; retry shortly."),
                 headers={"Retry-After": "5"},
             )
         body = _Slot(follow(app, stream_hub, game_id, viewer, after, query.get("chat")), stream_hub)

@@ -26,6 +26,8 @@ import ssl
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
+from domain.common.i18n import N_, gettext
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 #: IPv6 prefixes that embed an IPv4 address, with where it sits.
@@ -96,20 +98,26 @@ def why_not_public(address: IPAddress) -> str | None:
         inner = _embedded_ipv4(address)
         if inner is not None:
             reason = why_not_public(inner)
-            return f"{reason} (inside the IPv6 address {address})" if reason else None
+            return (
+                gettext("{reason}, inside the IPv6 address {address}").format(
+                    reason=reason, address=address
+                )
+                if reason
+                else None
+            )
     checks = (
-        ("is_unspecified", "an unspecified address"),
-        ("is_loopback", "a loopback address"),
-        ("is_link_local", "a link-local address"),
-        ("is_multicast", "a multicast address"),
-        ("is_private", "a private address"),
-        ("is_reserved", "a reserved address"),
+        ("is_unspecified", N_("an unspecified address")),
+        ("is_loopback", N_("a loopback address")),
+        ("is_link_local", N_("a link-local address")),
+        ("is_multicast", N_("a multicast address")),
+        ("is_private", N_("a private address")),
+        ("is_reserved", N_("a reserved address")),
     )
     for attribute, reason in checks:
         if getattr(address, attribute):
-            return reason
+            return gettext(reason)
     if not address.is_global:
-        return "not a public address"
+        return gettext("not a public address")
     return None
 
 
@@ -120,8 +128,10 @@ def check_address(address: IPAddress, allowance: Allowance) -> None:
     if reason:
         raise UnsafeUrl(
             "webhook_address_not_allowed",
-            f"The hook's host resolves to {address}, {reason}: hooks may only reach "
-            "public addresses.",
+            gettext(
+                "The hook's host resolves to {address} ({reason}): hooks may only reach public "
+                "addresses."
+            ).format(address=address, reason=reason),
         )
 
 
@@ -131,15 +141,19 @@ def check_url(url: str, allowance: Allowance) -> tuple[str, int]:
         parsed = urlparse(url)
         port = parsed.port
     except ValueError:
-        raise UnsafeUrl("webhook_url_invalid", "The hook URL is not a valid URL.") from None
+        raise UnsafeUrl(
+            "webhook_url_invalid", gettext("The hook URL is not a valid URL.")
+        ) from None
     scheme = parsed.scheme.lower()
     if scheme == "http" and not allowance.http:
         raise UnsafeUrl(
             "webhook_url_not_https",
-            "Hook URLs must use https (plain http is not allowed on this service).",
+            gettext("Hook URLs must use https (plain http is not allowed on this service)."),
         )
     if scheme not in ("http", "https") or not parsed.hostname:
-        raise UnsafeUrl("webhook_url_invalid", "The hook URL must be an https:// URL with a host.")
+        raise UnsafeUrl(
+            "webhook_url_invalid", gettext("The hook URL must be an https:// URL with a host.")
+        )
     return parsed.hostname, port or (443 if scheme == "https" else 80)
 
 
@@ -150,10 +164,16 @@ def resolve(host: str, port: int, allowance: Allowance) -> list[tuple]:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as err:
         raise UnsafeUrl(
-            "webhook_host_unknown", f"The hook's host {host!r} could not be resolved ({err})."
+            "webhook_host_unknown",
+            gettext("The hook's host {host} could not be resolved ({error}).").format(
+                host=repr(host), error=err
+            ),
         ) from None
     if not infos:
-        raise UnsafeUrl("webhook_host_unknown", f"The hook's host {host!r} has no address.")
+        raise UnsafeUrl(
+            "webhook_host_unknown",
+            gettext("The hook's host {host} has no address.").format(host=repr(host)),
+        )
     for info in infos:
         check_address(ipaddress.ip_address(str(info[4][0]).split("%")[0]), allowance)
     return infos

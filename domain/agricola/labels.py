@@ -46,7 +46,7 @@ def _place(state: dict, move: dict) -> str:
     return gettext("Place a person here")
 
 
-def priced(state: dict, move: dict, costs_of) -> str:
+def priced(state: dict, move: dict, costs_of: Any) -> str:
     """ " for <goods>" when the move picks one of several ways to pay (``pay``), else ""."""
     if "pay" not in move or state.get("turn") is None:
         return ""

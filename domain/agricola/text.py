@@ -8,6 +8,8 @@ for events about an action space it names that space's own section (``space_row(
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.common.i18n import gettext, rulebook_citation
 
 from .event_params import MATERIALS, OPTIONS, params
@@ -140,7 +142,7 @@ RULES = {
 SPACE_RULED = ("GoodsTaken", "GoodsReceived", "GoodsPaid", "AnimalsTaken", "AnimalsReceived")
 
 
-def _variant(kind: str, d: dict, seat=None) -> str:
+def _variant(kind: str, d: dict, seat: Any = None) -> str:
     if kind == "GameSetUp":
         if d.get("solo"):
             return "GameSetUp/solo_order" if d.get("round_order") else "GameSetUp/solo"
@@ -170,7 +172,7 @@ def _variant(kind: str, d: dict, seat=None) -> str:
     return kind
 
 
-def describe(event, names: list[str], viewer: int | None = None) -> str:
+def describe(event: Any, names: list[str], viewer: int | None = None) -> str:
     """One sentence a player can read, with the players' names and the game's nouns, from
     ``event`` as ``viewer`` may see it (already redacted: see ``Title.describe``)."""
     kind = event.type
@@ -199,13 +201,13 @@ def card_tables() -> tuple[dict, dict, dict]:
     return tables()
 
 
-def rule_of(event) -> str | None:
+def rule_of(event: Any) -> str | None:
     """The digest section the event applied, e.g. "agricola digest §5.8", pointed into the
     reader's rulebook where one exists (seed 000 in Russian, 004 in Czech: ``seed_lines``)."""
     return rulebook_citation(_digest_rule(event), RULEBOOKS, LINES, CARDS)
 
 
-def _digest_rule(event) -> str | None:
+def _digest_rule(event: Any) -> str | None:
     kind = event.type
     _, _, card_rules = card_tables()
     if kind in card_rules:

@@ -85,8 +85,7 @@ class BotSeats:
                 game.seed_for(version),
             )
 
-        cached = self.repo.cached(game_id) is not None
-        if not cached and not self.is_game_stream(game_id):
+        if self.repo.cached(game_id) is None and not self.is_game_stream(game_id):
             return None  # a series' stream, not a game's (see ``is_game_stream``)
         found = self.repo.read(game_id, look)
         if found is None:
@@ -125,20 +124,19 @@ class BotSeats:
                     err.code,
                     err.message,
                 )
-        return self._play_random_instead(game_id, version, seat, spec, rules, view, rng)
+        return self._fallback(game_id, version, seat, spec, rules, view, rng)
 
-    def _play_random_instead(
+    def _fallback(
         self,
         game_id: uuid.UUID,
         version: int,
         seat: int,
-        spec: Any,
+        spec: BotSpec,
         rules: Any,
-        view: Any,
+        view: dict,
         rng: Any,
     ) -> Any:
-        """A random listed move for a bot that failed or chose a refused move (the game must
-        not stall); None when nothing is listed or the game moved on."""
+        """A random listed move in place of the bot's (which failed or was refused)."""
         moves = rules.legal_moves(view, seat)
         if not moves:
             return None

@@ -32,6 +32,7 @@ from domain.accounts.errors import refused
 from domain.accounts.model import Account, AccountEvent
 from domain.bots.ratings import published
 from domain.common.errors import DomainError
+from domain.common.i18n import gettext
 from domain.platform import registry
 from domain.tables.model import Table, guest_may_sit
 
@@ -123,13 +124,15 @@ def signin_request(body: dict[str, Any]) -> Any:
     address has an account or not; rate limited per client address and per email."""
     address = signin.check_email(body["email"])
     if address is None:
-        raise Problem(422, "email_invalid", "Enter one email address, like ann@example.org.")
+        raise Problem(
+            422, "email_invalid", gettext("Enter one email address, like ann@example.org.")
+        )
     wait = signin.limits().hit(signin.client_address(), address)
     if wait is not None:
         raise Problem(
             429,
             "signin_rate_limited",
-            "Too many sign-in links were asked for from here or for this address.",
+            gettext("Too many sign-in links were asked for from here or for this address."),
             headers={"Retry-After": str(wait)},
         )
     found = side()
@@ -243,7 +246,9 @@ def delete(body: dict[str, Any]) -> Any:
     account = in_session()
     if body["confirm"].strip() != account.name:
         raise Problem(
-            422, "delete_not_confirmed", "Type your player name exactly to confirm the deletion."
+            422,
+            "delete_not_confirmed",
+            gettext("Type your player name exactly to confirm the deletion."),
         )
     from .pages import delete_account
 
@@ -295,9 +300,11 @@ def leaderboard(title: str, variant: str) -> Any:
     try:
         info = registry.current(title).info()
     except DomainError:
-        raise Problem(404, "title_not_found", "There is no such game on this server.") from None
+        raise Problem(
+            404, "title_not_found", gettext("There is no such game on this server.")
+        ) from None
     if variant not in {v["name"] for v in info["variants"]}:
-        raise Problem(404, "variant_not_found", "This game has no such variant.")
+        raise Problem(404, "variant_not_found", gettext("This game has no such variant."))
     return {
         "title": title,
         "variant": variant,
@@ -320,14 +327,14 @@ def _table(table_id: str) -> Table:
     try:
         found = uuid.UUID(table_id)
     except ValueError:
-        raise Problem(404, "table_not_found", "There is no such table.") from None
+        raise Problem(404, "table_not_found", gettext("There is no such table.")) from None
     return side().tables.get(found)
 
 
 def _summary(table: Table) -> dict:
     row = side().fresh().table_row(str(table.id))
     if row is None:  # not projected yet (it is, after fresh(); kept for safety)
-        raise Problem(404, "table_not_found", "There is no such table.")
+        raise Problem(404, "table_not_found", gettext("There is no such table."))
     return row
 
 
@@ -344,7 +351,9 @@ def open_table(body: dict[str, Any]) -> Any:
     options: dict = {}
     clock = form_clock(body.get("clock") or "", body.get("on_expiry") or "")
     if body.get("clock") and clock is None:
-        raise Problem(422, "clock_invalid", "A clock is 'per_move:S' or 'correspondence:I:N:C'.")
+        raise Problem(
+            422, "clock_invalid", gettext("A clock is 'per_move:S' or 'correspondence:I:N:C'.")
+        )
     if clock:
         options["clock"] = clock
     spec = {

@@ -24,6 +24,7 @@ import uuid
 from flask import g, request
 
 from domain.accounts.model import Account
+from domain.common.i18n import gettext
 
 from ..auth import SAFE_METHODS, Held, check_csrf
 from ..context import games
@@ -77,7 +78,7 @@ def account_of(token: str) -> Account | None:
 
 def invalid() -> Problem:
     return unauthorized(
-        "This account credential is not valid: it was ended, or its account was deleted."
+        gettext("This account credential is not valid: it was ended, or its account was deleted.")
     )
 
 
@@ -89,7 +90,9 @@ def me() -> Account:
         raise Problem(
             401,
             "sign_in_required",
-            "Sign in first: this belongs to a player's account (guests play from invite links).",
+            gettext(
+                "Sign in first: this belongs to a player's account (guests play from invite links)."
+            ),
         )
     return account
 
@@ -112,8 +115,10 @@ def in_session() -> Account:
         raise Problem(
             403,
             "session_required",
-            "Do this from a signed-in session: an account credential may not make "
-            "credentials, change passkeys or delete the account.",
+            gettext(
+                "Do this from a signed-in session: an account credential may not make "
+                "credentials, change passkeys or delete the account."
+            ),
         )
     return me() if request.method in SAFE_METHODS else changing()
 

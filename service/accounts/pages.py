@@ -29,8 +29,8 @@ from werkzeug.exceptions import HTTPException
 from domain.accounts.errors import AccountConflict, AccountRefused
 from domain.accounts.model import Account
 from domain.common.errors import DomainError, NotFound
+from domain.common.i18n import gettext, pgettext
 from domain.common.i18n import gettext as _
-from domain.common.i18n import pgettext
 
 from ..context import games
 from ..problems import to_problem
@@ -224,7 +224,7 @@ def name_chosen() -> ResponseReturnValue:
         existing = s.people.account_of(address)
         account = s.accounts.get(uuid.UUID(existing)) if existing else None
         if account is None:
-            abort(409, description="This address already has an account; sign in again.")
+            abort(409, description=gettext("This address already has an account; sign in again."))
     else:
         try:
             account = s.accounts.open(request.form.get("name", ""), account_id)
@@ -342,7 +342,7 @@ def claim_invite(invite: str) -> ResponseReturnValue:
         abort(400, description=str(err) or "This invite link is not valid.")
     seat = claims["s"]
     if not (0 <= seat < len(keys) and security.seat_mark(keys[seat]) == claims["m"]):
-        abort(403, description="This invite link no longer opens its seat.")
+        abort(403, description=_("This invite link no longer opens its seat."))
     side().accounts.claim_seat(me.id, str(game_id), seat, keys[seat])
     security.hold_seat(str(game_id), seat, claims["m"])
     return redirect(url_for("web.game", game_id=game_id), code=303)
@@ -369,7 +369,7 @@ def delete() -> ResponseReturnValue:
     security.check_csrf()
     me = require_account()
     if (request.form.get("confirm") or "").strip() != me.name:
-        abort(422, description="Type your player name exactly to confirm the deletion.")
+        abort(422, description=_("Type your player name exactly to confirm the deletion."))
     delete_account(me)
     session.clear()
     text = _("Your account was deleted: its email address, passkeys and sessions are gone.")

@@ -22,6 +22,7 @@ import uuid
 from flask import abort, current_app, g, request, session
 
 from domain.accounts.model import Account
+from domain.common.i18n import gettext
 from domain.tables.model import GUEST_PREFIX, is_guest
 
 from ..context import services
@@ -91,7 +92,7 @@ def current_session_id() -> str | None:
 def require_account() -> Account:
     account = current_account()
     if account is None:
-        abort(401, description="Sign in first: this page belongs to a player's account.")
+        abort(401, description=gettext("Sign in first: this page belongs to a player's account."))
     return account
 
 

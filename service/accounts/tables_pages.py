@@ -59,7 +59,7 @@ def _table_id(text: str) -> uuid.UUID:
     try:
         return uuid.UUID(text)
     except ValueError:
-        abort(404, description="There is no such table.")
+        abort(404, description=_("There is no such table."))
 
 
 # -- the lobby of open tables ------------------------------------------------------------------
@@ -312,7 +312,7 @@ def game_table(game_id: uuid.UUID) -> ResponseReturnValue:
     """The table a game was started from (404 for a game created otherwise)."""
     found = side().fresh().table_of_game(str(game_id))
     if found is None:
-        abort(404, description="This game was not started from an open table.")
+        abort(404, description=_("This game was not started from an open table."))
     return redirect(url_for("accounts.table", table_id=found))
 
 
@@ -356,7 +356,7 @@ def ratings(title: str) -> ResponseReturnValue:
     try:
         info = registry.current(title).info()
     except DomainError:
-        abort(404, description="There is no such game on this server.")
+        abort(404, description=_("There is no such game on this server."))
     s = side().fresh()
     boards = [
         {

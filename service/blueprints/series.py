@@ -12,6 +12,8 @@ from typing import Any
 from flask import url_for
 from flask.views import MethodView
 
+from domain.common.i18n import gettext
+
 from .. import views
 from ..auth import bearer_token
 from ..context import games
@@ -43,15 +45,17 @@ def _require_series_token(series_id: uuid.UUID) -> None:
     token = bearer_token()
     if token is None:
         raise unauthorized(
-            "Series moves need the series token: send it as 'Authorization: Bearer <token>'."
+            gettext(
+                "Series moves need the series token: send it as 'Authorization: Bearer <token>'."
+            )
         )
     if not app.series_token_valid(series_id, token):
         if app.locate_token(token) is not None:
             raise forbidden(
-                "This is a seat token of a game; series moves need the series token.",
+                gettext("This is a seat token of a game; series moves need the series token."),
                 series=str(series_id),
             )
-        raise unauthorized("The series token is not valid.")
+        raise unauthorized(gettext("The series token is not valid."))
 
 
 @blp.route("")

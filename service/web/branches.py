@@ -116,7 +116,7 @@ def compare() -> ResponseReturnValue:
     try:
         ids = [uuid.UUID(g) for g in request.args.getlist("g")][:MAX_COMPARED]
     except ValueError:
-        abort(404, description="One of the games to compare is not a game id.")
+        abort(404, description=_("One of the games to compare is not a game id."))
     if len(ids) == 1:
         parent = app.get_game(ids[0]).parent
         ids += [uuid.UUID(parent["game"])] if parent else []

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from flask import abort, request, session
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
+from domain.common.i18n import gettext
 from domain.platform.tokens import token_hash
 
 from ..context import secret_key
@@ -171,8 +172,10 @@ def check_csrf() -> None:
     if not expected or not hmac.compare_digest(sent, expected):
         abort(
             400,
-            description="This form has expired or did not come from this site; "
-            "reload the page and try again.",
+            description=gettext(
+                "This form has expired or did not come from this site; "
+                "reload the page and try again."
+            ),
         )
 
 

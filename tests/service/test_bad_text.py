@@ -203,3 +203,18 @@ def test_strict_json_names_the_first_bad_string():
         "a": "\U0001f600 \u00e9 \ufffd"
     }  # a surrogate pair, accents and U+FFFD are text
     assert find_bad_text({"n": 1, "t": True, "z": None}) is None
+
+
+def test_the_refusal_of_bad_text_is_in_the_readers_language(client):
+    """The whole sentence per place, the character named in the reader's language."""
+    game = new_game(client)
+    seat = client.get(game.url).get_json()["to_act"][0]
+    answer = post_raw(
+        client,
+        f"{game.url}/moves",
+        '{"type": "\\ud800"}',
+        {**game.auth(seat), "Accept-Language": "ru"},
+    )
+    problem = assert_problem(answer, 422, "invalid_text")
+    assert problem["detail"].startswith("Поле type содержит одиночный суррогат (U+D800)")
+    assert problem["errors"]["type"][0].startswith("Этот текст содержит одиночный суррогат")

@@ -127,3 +127,18 @@ def test_limits_hold_loosely_without_redis(limited):
     assert client.post("/api/v1/games", json=GAME).status_code == 201
     assert client.post("/api/v1/games", json=GAME).status_code == 201
     assert client.post("/api/v1/games", json=GAME).status_code == 429
+
+
+def test_the_429_sentence_is_in_the_readers_language(limited):
+    """Whole sentences per action and client, the window counted in the reader's language."""
+    client = limited("create=1/minute;3/5minute")
+    assert client.post("/api/v1/games", json=GAME).status_code == 201
+    ru = assert_problem(
+        client.post("/api/v1/games", json=GAME, headers={"Accept-Language": "ru"}),
+        429,
+        "rate_limited",
+    )
+    assert ru["detail"].startswith("Слишком много новых партий с этого адреса"), ru["detail"]
+    assert "не больше 1 за минуту" in ru["detail"], ru["detail"]
+    cs = assert_problem(client.post("/api/v1/games?lang=cs", json=GAME), 429, "rate_limited")
+    assert "nejvýše 1 za minutu" in cs["detail"], cs["detail"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 from domain.common.i18n import N_, NP_, gettext, join_list, ngettext, pgettext
 
@@ -24,7 +25,7 @@ from .notes import note_text
 from .words import card_ref, cards_text, deck_word, paid_text, player
 
 
-def _setup(d, seat, names):
+def _setup(d: dict, seat: Any, names: list[str]) -> Any:
     decks = "+".join(d["cards"]["decks"])
     if not d.get("solo"):
         return gettext(
@@ -81,7 +82,7 @@ PLAYED = {
 }
 
 
-def _played(kind: str, d: dict, seat, names: list[str]) -> str:
+def _played(kind: str, d: dict, seat: Any, names: list[str]) -> str:
     paid, free = PLAYED[kind]
     return gettext(paid if d.get("cost") else free).format(
         name=player(names, seat),
@@ -91,7 +92,7 @@ def _played(kind: str, d: dict, seat, names: list[str]) -> str:
     )
 
 
-def _occupation(d, seat, names):
+def _occupation(d: dict, seat: Any, names: list[str]) -> Any:
     if d.get("permanent"):
         return gettext(
             "{name} lays out the permanent occupation {card}, in play from round 0 (solo "
@@ -100,7 +101,7 @@ def _occupation(d, seat, names):
     return _played("answer" if d.get("reaction") else "occupation", d, seat, names)
 
 
-def _minor(d, seat, names):
+def _minor(d: dict, seat: Any, names: list[str]) -> Any:
     return _played("minor" if d.get("to") is None else "passed", d, seat, names)
 
 
@@ -152,7 +153,7 @@ STEPS = {
 }
 
 
-def _step(d, seat, names):
+def _step(d: dict, seat: Any, names: list[str]) -> Any:
     who, card = player(names, seat), card_ref(d.get("card"))
     if d["pending"] is None:  # a step answered with nothing to follow (cards/buyers.py)
         return gettext("{name} has answered {card}.").format(name=who, card=card)
@@ -164,7 +165,7 @@ def _step(d, seat, names):
     )
 
 
-def _topped(d, seat, names):
+def _topped(d: dict, seat: Any, names: list[str]) -> Any:
     params = {"card": card_ref(d.get("card")), "name": player(names, seat), "count": d["count"]}
     if d.get("field_card"):
         return gettext("{card} adds {count} to {field} of {name}.").format(
@@ -173,7 +174,7 @@ def _topped(d, seat, names):
     return gettext("{card} adds {count} to the new field of {name}.").format(**params)
 
 
-def _state_set(d, seat, names):
+def _state_set(d: dict, seat: Any, names: list[str]) -> Any:
     params = {"name": player(names, seat), "card": card_ref(d["card"])}
     note = note_text(d)
     if note:  # a card's own sentence (K deck, decks/k_minors.py)
@@ -193,7 +194,7 @@ def _state_set(d, seat, names):
     return gettext(message).format(**params)
 
 
-def _card_goods(d, seat, names):
+def _card_goods(d: dict, seat: Any, names: list[str]) -> Any:
     who, card = player(names, seat), card_ref(d.get("card"))
     gained = {g: n for g, n in d["goods"].items() if n > 0}
     paid = {g: -n for g, n in d["goods"].items() if n < 0}
@@ -213,7 +214,7 @@ def _card_goods(d, seat, names):
     return gettext(message).format(**params)
 
 
-def _held_back(d, seat, names):
+def _held_back(d: dict, seat: Any, names: list[str]) -> Any:
     if d.get("all"):  # Holiday House I71: the seat's own people, all of them
         return gettext("{name} places no people this round ({card}).").format(
             name=player(names, seat), card=card_ref(d["card"])
@@ -228,7 +229,7 @@ def _held_back(d, seat, names):
     )
 
 
-def _toll(d, seat, names):
+def _toll(d: dict, seat: Any, names: list[str]) -> Any:
     params = {
         "name": player(names, seat),
         "to_name": player(names, d["to"]),
@@ -242,7 +243,7 @@ def _toll(d, seat, names):
     return gettext("{name} gives {to_name} {goods} for card {card}.").format(**params)
 
 
-def _revealed(d, seat, names):
+def _revealed(d: dict, seat: Any, names: list[str]) -> Any:
     rounds = [
         gettext("round {round} {space}").format(round=r, space=space_name(c))
         for r, c in sorted(d["rounds"].items())
@@ -252,7 +253,7 @@ def _revealed(d, seat, names):
     )
 
 
-def _fields_added(d, seat, names):
+def _fields_added(d: dict, seat: Any, names: list[str]) -> Any:
     crops = [pgettext("agricola goods", SINGULAR.get(c, c)) for c in d["allowed"]]
     n = len(d["fields"])
     return gettext("{name} gets {plots} for {crops} on {card}.").format(
@@ -263,20 +264,20 @@ def _fields_added(d, seat, names):
     )
 
 
-def _simple(message: str, **fill: Callable[[dict, int | None, list[str]], object]):
+def _simple(message: str, **fill: Callable[[dict, Any, list[str]], object]) -> Callable[..., str]:
     """A sentence ``message`` whose placeholders ``fill`` makes from (data, seat, names)."""
 
-    def sentence(d, seat, names):
+    def sentence(d: dict, seat: Any, names: list[str]) -> str:
         return gettext(message).format(**{k: f(d, seat, names) for k, f in fill.items()})
 
     return sentence
 
 
-def _name(d, seat, names):
+def _name(d: dict, seat: Any, names: list[str]) -> Any:
     return player(names, seat)
 
 
-def _the_card(d, seat, names):
+def _the_card(d: dict, seat: Any, names: list[str]) -> Any:
     return card_ref(d.get("card"))
 
 
