@@ -28,6 +28,7 @@ from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection, ProjectionRunner
 
 from domain.platform.application import Games
+from domain.platform.repository import GameRepository
 
 from .accounts import projections_for
 from .projector import CatchUp, Projector
@@ -107,7 +108,9 @@ def make_runner(
     """
     projection_class = bind(lambda: Games(env=env), on_result=on_result, **projector_options)
     return ProjectionRunner(
-        application_class=Games,
+        # the library subscribes through an ``Application``: the games' repository (the store
+        # and its transcoder, under the application name ``chronicle``)
+        application_class=GameRepository,
         projection_class=cast(Any, projection_class),  # the library's generic is invariant
         view_class=PostgresReadModels,
         env=env,

@@ -42,6 +42,8 @@ ZOMBIE_WIDTH = 48
 #: (``dropping.check_move``), so a level's choice never changes: a better zombie is a new level
 #: (and ``dropping.ZOMBIE`` names the one new drops get), never an edit of level 1.
 ZOMBIE_LEVELS = (1, 2, 3)
+#: the evaluation version (``evals.EVAL_VERSION``) each level reads: pinned, like the level
+ZOMBIE_EVAL = {2: 1, 3: 2}
 #: ``alive`` values closer than this count as equally fed (the evaluation's rounding)
 ALIVE_EPS = 0.05
 
@@ -75,7 +77,7 @@ def choose_zombie(
     else:
         candidates = moves
     if level >= 2:
-        return _keep_alive(rules, state, seat, moves, candidates, sim_rng)
+        return _keep_alive(rules, state, seat, moves, candidates, sim_rng, ZOMBIE_EVAL[level])
     best, best_key = moves[0], (math.inf, 1)
     for move in candidates:
         after = sim.after(rules, state, seat, move, sim_rng)
@@ -92,17 +94,23 @@ def choose_zombie(
 
 
 def _keep_alive(
-    rules: Any, state: dict, seat: int, moves: list[dict], candidates: list[dict], rng: Rng
+    rules: Any,
+    state: dict,
+    seat: int,
+    moves: list[dict],
+    candidates: list[dict],
+    rng: Rng,
+    version: int,
 ) -> dict:
     """Level 2 (see the module docstring): fed first, then helping nobody, then gaining least,
-    then handing the turn on."""
-    before = evals.values(rules, state)
+    then handing the turn on, by evaluation ``version``."""
+    before = evals.values(rules, state, version)
     rows = []
     for move in candidates:
         after = sim.after(rules, state, seat, move, rng)
         if after is None:
             continue
-        values = evals.values(rules, after)
+        values = evals.values(rules, after, version)
         helps = max(
             (max(0.0, values[s] - before[s]) for s in range(len(values)) if s != seat),
             default=0.0,
@@ -110,7 +118,7 @@ def _keep_alive(
         own = sim.totals(rules, after)
         status = rules.status(after)
         keeps_turn = 0 if status.finished or seat not in status.to_act else 1
-        rows.append((evals.alive(rules, after, seat), helps, own[seat], keeps_turn, move))
+        rows.append((evals.alive(rules, after, seat, version), helps, own[seat], keeps_turn, move))
     if not rows:
         return moves[0]
     fed = max(r[0] for r in rows)

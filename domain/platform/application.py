@@ -90,7 +90,7 @@ class Games:
         self.clock_due, self.start_vacation = clocks.clock_due, clocks.start_vacation
         self.reclaim_seat = clocks.reclaim_seat
         self.bots_to_act, self.waits_for_bot = bots.bots_to_act, bots.waits_for_bot
-        self.play_bot = bots.play_bot
+        self.play_bot, self.is_game_stream = bots.play_bot, bots.is_game_stream
 
     def _bind_records(self) -> None:
         rewinding, archive, shown = self.rewinding, self.archive, self.presentation

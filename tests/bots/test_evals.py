@@ -134,3 +134,44 @@ def test_training_fits_every_feature_and_writes_a_model_the_bots_read(tmp_path, 
     evals.reset()
     assert evals.weights_of("village") == model["weights"]
     evals.reset()
+
+
+def test_the_zombie_levels_read_their_pinned_evaluation_version(monkeypatch):
+    """Audits re-derive a dropped seat's moves by the zombie level recorded, so each level
+    reads the evaluation version it was made with (``zombie.ZOMBIE_EVAL``), never the newest."""
+    from domain.bots import zombie
+
+    rules, state = _position("agricola", "family", 3, 30)
+    seat = sorted(rules.status(state).to_act)[0]
+    view = rules.view(state, seat)
+    moves = rules.legal_moves(view, seat)
+    assert len(moves) > 1
+    seen: list = []
+    real = evals.values
+
+    def spy(rules_, state_, version=None):
+        seen.append(version)
+        return real(rules_, state_, version)
+
+    monkeypatch.setattr(evals, "values", spy)
+    for level, version in ((2, 1), (3, 2)):
+        seen.clear()
+        zombie.choose_zombie(rules, view, seat, moves, Rng(3), level)
+        assert seen and set(seen) == {version}, (level, seen)
+
+
+@pytest.mark.parametrize("title, variant", [("agricola", "family"), ("caverna", "standard")])
+def test_evaluation_version_1_is_the_features_before_version_2(title, variant):
+    """Version 1 (the level-2 zombie's) counts no feature version 2 added: Agricola's
+    ``fencing`` and baking in the later feedings, Caverna's ``dwelling_progress``; every other
+    feature is the same number."""
+    added = {"agricola": {"fencing", "later_feedings"}, "caverna": {"dwelling_progress"}}[title]
+    module = evals.MODULES[title]
+    for moves in (10, 40, 80, 120):
+        rules, state = _position(title, variant, 2, moves, seed=moves)
+        for seat in range(2):
+            old = module.features(state, seat, 1)
+            new = module.features(state, seat, 2)
+            assert old.get("fencing", 0.0) == 0.0 and old.get("dwelling_progress", 0.0) == 0.0
+            same = {k for k in set(old) | set(new) if k not in added}
+            assert {k: old.get(k) for k in same} == {k: new.get(k) for k in same}

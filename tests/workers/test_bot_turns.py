@@ -111,18 +111,36 @@ def test_bot_turn_jobs_are_one_per_version(redis_server, queue_name):
     assert bots.enqueue_bot_turn(conn, queue_name, gid, 4) is True
 
 
-def test_one_bot_turn_job_plays_on_while_the_game_waits_for_a_bot(games, redis_server, queue_name):
+def test_one_bot_turn_job_plays_on_while_the_game_waits_for_a_bot(
+    games, redis_server, queue_name, monkeypatch
+):
     """A bot's turn of several moves reaches the store in one job (not one job per step, each
-    queued behind every other game's), within the job's bounds; a person's turn stops it."""
+    queued behind every other game's), within the job's bounds; a person's turn stops it.
+    The job's clock is the test's (no bound may depend on how fast this machine is)."""
     _context(games, redis_server, queue_name)
+    now = [1000.0]
+    monkeypatch.setattr(jobs, "job_clock", lambda: now[0])
     try:
         all_bots = games.create_game(
             "village", "standard", [{"bot": "random"}, {"bot": "random"}], seed=5
         ).game.id
         assert jobs.bot_turn(str(all_bots), 1) is True
         moved = [e for e in games.stored_events(all_bots) if e.command and e.command.get("bot")]
-        assert len(moved) == jobs.BOT_MOVES_PER_JOB  # bounded: the next job goes on
+        assert len(moved) == jobs.BOT_MOVES_PER_JOB  # bounded by moves: the next job goes on
         assert jobs.bot_turn(str(all_bots), 1) is False  # stale: the game left version 1
+        # bounded by time too: with each move taking 0.4 s of the job's second, two are made
+        version = games.get_game(all_bots).version
+
+        def slow() -> float:
+            now[0] += 0.4
+            return now[0]
+
+        monkeypatch.setattr(jobs, "job_clock", slow)
+        assert jobs.bot_turn(str(all_bots), version) is True
+        assert games.get_game(all_bots).version > version
+        later = [e for e in games.stored_events(all_bots) if e.command and e.command.get("bot")]
+        assert len(later) - len(moved) == 2
+        monkeypatch.setattr(jobs, "job_clock", lambda: now[0])
 
         mixed = games.create_game("caverna", "standard", [{"bot": "random"}, "Bob"], seed=3).game.id
         assert jobs.bot_turn(str(mixed), 1) is True

@@ -83,16 +83,26 @@ def title_of(rules: Any) -> str:
     return str(getattr(rules, "name", ""))
 
 
-def extra(rules: Any, state: dict, seat: int) -> float:
+#: The evaluation's versions. The platform's zombie levels pin one (``bots/zombie.py``), and
+#: audits re-derive a dropped seat's moves with the level it was recorded with, so a version's
+#: features and hand-set weights never change: a better evaluation is a new version here (the
+#: search bots take the newest), and each title's ``features`` keeps counting the old ones.
+EVAL_VERSION = 2
+
+
+def extra(rules: Any, state: dict, seat: int, version: int | None = None) -> float:
     """What ``seat``'s position will add beyond its score sheet, by the title's evaluation
     here (its features times its weights, fitted or hand-set; 0 once the game is over), or by
-    its own ``evaluate`` hook when it has none here."""
+    its own ``evaluate`` hook when it has none here. With ``version`` (a pinned evaluation:
+    the zombie's), that version's features by the hand-set weights only."""
     module = MODULES.get(title_of(rules))
     if module is None:
         hook = getattr(rules, "evaluate", None)
         return float(hook(state, seat) or 0.0) if callable(hook) else 0.0
     if state.get("phase") == "finished":
         return 0.0
+    if version is not None:
+        return weighted(module.features(state, seat, version), module.WEIGHTS)
     return weighted(module.features(state, seat), weights_of(title_of(rules)) or module.WEIGHTS)
 
 
@@ -101,13 +111,14 @@ def weighted(values: dict[str, float], weights: dict[str, float]) -> float:
     return sum(weights.get(k, 0.0) * v for k, v in values.items())
 
 
-def values(rules: Any, state: dict) -> list[float]:
-    """Every seat's expected final total: its score-sheet total now plus :func:`extra`."""
+def values(rules: Any, state: dict, version: int | None = None) -> list[float]:
+    """Every seat's expected final total: its score-sheet total now plus :func:`extra` (of
+    evaluation ``version`` when one is pinned)."""
     sheet = rules.score_sheet(state)
     totals = [float(row.get("total") or 0) for row in sheet.get("seats", [])]
     if rules.status(state).finished:
         return totals
-    return [t + extra(rules, state, s) for s, t in enumerate(totals)]
+    return [t + extra(rules, state, s, version) for s, t in enumerate(totals)]
 
 
 def features(rules: Any, state: dict, seat: int) -> dict[str, float] | None:
@@ -116,13 +127,14 @@ def features(rules: Any, state: dict, seat: int) -> dict[str, float] | None:
     return None if module is None else module.features(state, seat)
 
 
-def alive(rules: Any, state: dict, seat: int) -> float:
+def alive(rules: Any, state: dict, seat: int, version: int = EVAL_VERSION) -> float:
     """How safely ``seat``'s farm or cave gets through the harvests ahead (0 at best; negative
     for begging to come): the title's ``ALIVE`` features (its feeding ones) by their hand-set
-    weights; 0 for a title without an evaluation here or with nothing to feed (Village). What
-    the platform's zombie keeps up for a dropped seat (issue 37 item 4)."""
+    weights, as evaluation ``version`` counts them; 0 for a title without an evaluation here or
+    with nothing to feed (Village). What the platform's zombie keeps up for a dropped seat
+    (issue 37 item 4)."""
     module = MODULES.get(title_of(rules))
     if module is None or not module.ALIVE or state.get("phase") == "finished":
         return 0.0
-    values = module.features(state, seat)
+    values = module.features(state, seat, version)
     return weighted({k: values[k] for k in module.ALIVE}, module.WEIGHTS)

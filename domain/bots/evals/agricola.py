@@ -90,8 +90,10 @@ def _harvests_ahead(state: dict, seat: int) -> list[int]:
     return [h for h in HARVEST_ROUNDS if h > rnd or (h == rnd and not fed)]
 
 
-def features(state: dict, seat: int) -> dict[str, float]:
-    """The feature values of ``seat``'s farm in ``state`` (its view)."""
+def features(state: dict, seat: int, version: int = 2) -> dict[str, float]:
+    """The feature values of ``seat``'s farm in ``state`` (its view), as evaluation ``version``
+    counts them (``evals.EVAL_VERSION``: version 1 has no ``fencing`` and no baking in the later
+    feedings)."""
     farm = state["farms"][seat]
     supply, animals = farm["supply"], farm.get("animals", {})
     rnd = state.get("round") or 0
@@ -123,7 +125,8 @@ def features(state: dict, seat: int) -> dict[str, float]:
         )
         later_need = adult * family * (len(harvests) - 1)
         yields = sum(min(f["count"], len(harvests) - 1) for f in sown)
-        left = max(0, makeable - need) + _baked_extra(farm, sown) * (len(harvests) > 1)
+        baked = _baked_extra(farm, sown) if version >= 2 else 0.0
+        left = max(0, makeable - need) + baked * (len(harvests) > 1)
         out["later_feedings"] = -max(0, later_need - yields - left)
         pairs = sum(1 for a in ("sheep", "boar", "cattle") if animals.get(a, 0) >= 2)
         if pairs:
@@ -133,7 +136,8 @@ def features(state: dict, seat: int) -> dict[str, float]:
         out["house"] = len(farm["rooms"]) * (1 if farm["house"] == "clay" else 1.5)
     if any(a in rates for a in ("sheep", "boar", "cattle")):
         out["cooking"] = 1.0 if harvests else 0.0
-    out["fencing"] = _fencing(state, seat, farm)
+    if version >= 2:
+        out["fencing"] = _fencing(state, seat, farm)
     return out
 
 

@@ -88,8 +88,9 @@ def _harvests(state: dict, seat: int) -> list[tuple[int, float]]:
     return out
 
 
-def features(state: dict, seat: int) -> dict[str, float]:
-    """The feature values of ``seat``'s home in ``state`` (its view)."""
+def features(state: dict, seat: int, version: int = 2) -> dict[str, float]:
+    """The feature values of ``seat``'s home in ``state`` (its view), as evaluation ``version``
+    counts them (``evals.EVAL_VERSION``: version 1 has no ``dwelling_progress``)."""
     home = state["homes"][seat]
     supply, animals = home["supply"], home.get("animals", {})
     rnd = state.get("round") or 0
@@ -131,7 +132,7 @@ def features(state: dict, seat: int) -> dict[str, float]:
             1, len(harvests) / 2
         )
     out["weapons"] = sum(min(d.get("weapon", 0), 14) for d in dwarfs) * to_start
-    if room(home) <= people < MAX_DWARFS and to_start >= 3:
+    if version >= 2 and room(home) <= people < MAX_DWARFS and to_start >= 3:
         out["dwelling_progress"] = _dwelling_progress(home, supply)
     return out
 

@@ -36,9 +36,9 @@ WEIGHTS = {
 GONE = ("unborn", "chronicle", "grave", "bag")
 
 
-def features(state: dict, seat: int) -> dict[str, float]:
+def features(state: dict, seat: int, version: int = 2) -> dict[str, float]:
     """The feature values of ``seat``'s family in ``state`` (its view; all 0 for a seat the
-    view does not have)."""
+    view does not have; every evaluation ``version`` counts them alike)."""
     if seat >= len(state.get("seats") or ()):
         return dict.fromkeys(FEATURES, 0.0)
     p = state["seats"][seat]
